@@ -1,0 +1,28 @@
+// swift-tools-version: 6.1
+// The storefront's benchmarks (DESIGN.md §6), kept in their own package so the main
+// package's `swift test` never builds ordo-one/benchmark. Run: `swift package benchmark`.
+import PackageDescription
+
+let package = Package(
+    name: "storefront-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(name: "storefront", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // The plugin finds benchmark sources under Benchmarks/<target name>.
+        .executableTarget(
+            name: "StorefrontBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "StoreKitSim", package: "storefront"),
+                .product(name: "StorefrontUI", package: "storefront"),
+            ],
+            path: "Benchmarks/StorefrontBenchmarks",
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "storefront",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "storefront", targets: ["storefront"]),
+        .library(name: "StoreKitSim", targets: ["StoreKitSim"]),
+        .library(name: "StorefrontUI", targets: ["StorefrontUI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+    ],
+    targets: [
+        // The only C: ncursesw, its macros and globals wrapped in shim.h.
+        // Linked by name in module.modulemap: pkg-config's defines are ones SwiftPM refuses.
+        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
+        // The simulated App Store: Foundation only, no UI.
+        .target(name: "StoreKitSim"),
+        // The sample app's screens: state, actions, update, views drawn into a Canvas. No curses.
+        .target(name: "StorefrontUI", dependencies: ["StoreKitSim"]),
+        // The ncurses Canvas, input, resize, colours and teardown.
+        .target(name: "CursesTerminal", dependencies: ["CNCurses", "StorefrontUI"]),
+        .executableTarget(
+            name: "storefront",
+            dependencies: [
+                "StoreKitSim", "StorefrontUI", "CursesTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "StoreKitSimTests", dependencies: ["StoreKitSim"]),
+        .testTarget(
+            name: "StorefrontUITests",
+            dependencies: [
+                "StorefrontUI", "StoreKitSim",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]
+        ),
+        // Depends on the executable so `swift test` builds the binary it runs.
+        .testTarget(name: "EndToEndTests", dependencies: ["StoreKitSim", "storefront"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

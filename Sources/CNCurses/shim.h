@@ -1,0 +1,32 @@
+// The only C in storefront. SwiftPM drops pkg-config's -D flags, so the wide-character API
+// (wget_wch, multibyte waddnstr) is switched on here. Swift cannot import function-like
+// macros, and Swift 6 rejects C globals such as stdscr and stdout, so each is wrapped in a
+// small accessor. Plain integer #defines (KEY_UP, COLOR_CYAN, ERR, OK...) import as-is.
+#ifndef CNCURSES_SHIM_H
+#define CNCURSES_SHIM_H
+
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <locale.h>
+#include <stdio.h>
+#include <ncurses.h>
+
+static inline WINDOW *cn_stdscr(void) { return stdscr; }
+
+// newterm, unlike initscr, returns NULL on an unknown TERM instead of exiting.
+static inline SCREEN *cn_newterm(void) { return newterm(NULL, stdout, stdin); }
+
+static inline attr_t cn_color_pair(short pair) { return (attr_t)COLOR_PAIR(pair); }
+static inline attr_t cn_a_normal(void) { return A_NORMAL; }
+static inline attr_t cn_a_bold(void) { return A_BOLD; }
+static inline attr_t cn_a_reverse(void) { return A_REVERSE; }
+static inline attr_t cn_a_underline(void) { return A_UNDERLINE; }
+static inline attr_t cn_a_dim(void) { return A_DIM; }
+
+// Button 1 press (and click, for terminals that only report clicks).
+static inline mmask_t cn_button1_mask(void) { return BUTTON1_PRESSED | BUTTON1_CLICKED; }
+
+#endif

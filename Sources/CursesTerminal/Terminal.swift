@@ -1,0 +1,71 @@
+import CNCurses
+import StorefrontUI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The ncurses screen: shows a `Buffer`, reads `Key`s. Every curses call happens on the main
+/// actor, since ncurses is not thread-safe. Call `close()` before printing to stdout again.
+@MainActor
+public final class Terminal {
+    /// Whether tints are shown as colours; false under NO_COLOR or on a monochrome terminal,
+    /// where they become bold, underline or dim instead.
+    public var colorsEnabled: Bool { palette.colors }
+
+    let palette: Palette
+    private var isOpen = true
+    private static var opened = false
+
+    private init(palette: Palette) {
+        self.palette = palette
+    }
+
+    /// Starts curses, or explains why the interactive UI cannot run here.
+    public static func open() throws(TerminalError) -> Terminal {
+        guard !opened else { throw .alreadyOpened }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+        let term = getenv("TERM").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        // "dumb" exists in terminfo but cannot address the cursor.
+        guard let term, term != "dumb" else { throw .unsupportedTerminal(term: term) }
+
+        setlocale(LC_ALL, "")  // before curses starts, or UTF-8 input and output are mangled
+        SignalTeardown.admitTerminalSignals()
+        guard cn_newterm() != nil else { throw .unsupportedTerminal(term: term) }
+        opened = true
+
+        let screen = cn_stdscr()
+        cbreak()  // not raw: Ctrl-C still raises SIGINT, which SignalTeardown handles
+        noecho()
+        nonl()
+        keypad(screen, true)
+        leaveok(screen, true)  // the cursor is hidden, so ncurses need not park it after updates
+        curs_set(0)
+        if getenv("ESCDELAY") == nil { set_escdelay(25) }  // a lone Esc feels instant
+        mousemask(cn_button1_mask(), nil)
+        mouseinterval(0)  // deliver presses at once rather than waiting to detect clicks
+        let palette = Palette.start()
+        SignalTeardown.install()
+        StderrCapture.begin()
+        return Terminal(palette: palette)
+    }
+
+    /// The screen in columns and rows; ncurses updates it on resize, before `KEY_RESIZE`.
+    public var size: (width: Int, height: Int) {
+        let screen = cn_stdscr()
+        return (Int(getmaxx(screen)), Int(getmaxy(screen)))
+    }
+
+    public func beep() {
+        _ = CNCurses.beep()
+    }
+
+    /// Gives the terminal back (cursor visible, echo and line mode on) and copies out whatever
+    /// was written to stderr meanwhile. Safe to call twice.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        restoreTerminal()
+    }
+}

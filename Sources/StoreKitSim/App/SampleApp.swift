@@ -1,0 +1,142 @@
+import Foundation
+
+/// The sample app, written as the seeds' apps are: it observes the payment queue, delivers
+/// what was bought into UserDefaults, then finishes the transaction. Failed transactions
+/// are finished without delivering anything.
+public final class SampleApp: PaymentTransactionObserver {
+    public let catalog: Catalog
+    public let defaults: UserDefaultsFile
+    public let queue: PaymentQueue
+    /// When false the app acts as one killed as the store answered: it neither delivers
+    /// nor finishes, so the transaction is redelivered at the next launch.
+    public var handlesTransactions = true
+    /// Everything the app saw, in order: what a transaction log shows.
+    public private(set) var events: [AppEvent] = []
+    /// Called for each new event (the UI refreshes on it).
+    public var onEvent: ((AppEvent) -> Void)?
+
+    public static let creditsKey = "credits"
+
+    public init(catalog: Catalog, defaults: UserDefaultsFile, queue: PaymentQueue) {
+        self.catalog = catalog
+        self.defaults = defaults
+        self.queue = queue
+    }
+
+    /// The app's launch: registers as the queue's observer (SKPaymentQueue.default().add(self)).
+    public func launch() throws {
+        try queue.add(self)
+    }
+
+    // MARK: What the app knows
+
+    public func isPurchased(_ productID: String) -> Bool { defaults.bool(forKey: productID) }
+
+    public var premiumUnlocked: Bool { isPurchased(catalog.content.premium.unlockedBy) }
+
+    public var credits: Int { defaults.integer(forKey: Self.creditsKey) }
+
+    /// The expiry the app stored for a subscription, if any.
+    public func subscriptionExpiry(_ productID: String) -> Date? {
+        defaults.string(forKey: productID).flatMap(JSONCoding.parse)
+    }
+
+    public func isSubscriptionActive(_ productID: String, now: Date) -> Bool {
+        (subscriptionExpiry(productID) ?? .distantPast) > now
+    }
+
+    /// Uses one credit: the consumable, consumed.
+    public func spendCredit() throws -> Bool {
+        try defaults.reloadIfChanged()
+        guard credits > 0 else { return false }
+        try defaults.set(.int(credits - 1), forKey: Self.creditsKey)
+        record(.spent(remaining: credits))
+        return true
+    }
+
+    // MARK: PaymentTransactionObserver
+
+    public func paymentQueue(_ queue: PaymentQueue, updatedTransactions transactions: [Transaction]) {
+        for transaction in transactions {
+            record(.updated(transaction, redelivered: queue.wasRedelivered(transaction)))
+            guard handlesTransactions else { continue }
+            do {
+                switch transaction.state {
+                case .purchased, .restored:
+                    try deliver(transaction)
+                    if queue.settings.finishTransactions { try queue.finishTransaction(transaction) }
+                case .failed:
+                    if queue.settings.finishTransactions { try queue.finishTransaction(transaction) }
+                case .purchasing, .deferred:
+                    break
+                }
+            } catch {
+                record(.problem("\(error)"))
+            }
+        }
+    }
+
+    public func paymentQueue(_ queue: PaymentQueue, removedTransactions transactions: [Transaction]) {
+        for transaction in transactions { record(.finished(transaction)) }
+    }
+
+    public func paymentQueueRestoreCompletedTransactionsFinished(_ queue: PaymentQueue) {
+        record(.restoreFinished)
+    }
+
+    public func paymentQueue(_ queue: PaymentQueue, restoreCompletedTransactionsFailedWithError error: StoreError) {
+        record(.restoreFailed(error))
+    }
+
+    // MARK: Delivery
+
+    private func deliver(_ transaction: Transaction) throws {
+        guard let product = catalog.product(transaction.productID) else { return }
+        // Build on what UserDefaults.json holds now, hand edits included.
+        try defaults.reloadIfChanged()
+        let delivery: Delivery
+        switch product.type {
+        case .nonConsumable:
+            try defaults.set(.bool(true), forKey: product.id)
+            delivery = .unlocked(product.id)
+        case .consumable:
+            let added = (product.credits ?? 0) * transaction.quantity
+            try defaults.set(.int(credits + added), forKey: Self.creditsKey)
+            delivery = .credits(added: added, balance: credits)
+        case .autoRenewable:
+            let expiry = transaction.expiresDate ?? transaction.date
+            try defaults.set(.string(JSONCoding.format(expiry)), forKey: product.id)
+            delivery = .subscription(product.id, expires: expiry)
+        case .nonRenewing:
+            // The store does not track non-renewing periods: the app extends its own expiry.
+            let start = max(transaction.date, subscriptionExpiry(product.id) ?? transaction.date)
+            let expiry = product.subscription.map { $0.period.added(to: start) } ?? start
+            try defaults.set(.string(JSONCoding.format(expiry)), forKey: product.id)
+            delivery = .subscription(product.id, expires: expiry)
+        }
+        record(.delivered(transaction, delivery))
+    }
+
+    private func record(_ event: AppEvent) {
+        events.append(event)
+        onEvent?(event)
+    }
+}
+
+/// What the app delivered for a transaction.
+public enum Delivery: Equatable, Sendable {
+    case unlocked(String)
+    case credits(added: Int, balance: Int)
+    case subscription(String, expires: Date)
+}
+
+/// One line of the app's transaction log.
+public enum AppEvent: Equatable, Sendable {
+    case updated(Transaction, redelivered: Bool)
+    case delivered(Transaction, Delivery)
+    case finished(Transaction)
+    case restoreFinished
+    case restoreFailed(StoreError)
+    case spent(remaining: Int)
+    case problem(String)
+}

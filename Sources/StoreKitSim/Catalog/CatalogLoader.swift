@@ -1,0 +1,117 @@
+import Foundation
+
+/// Reads and checks a catalog file. Every problem names the file, the JSON path of the
+/// field and what is wrong.
+public enum CatalogLoader {
+    public static func load(from url: URL) throws(DataFileError) -> Catalog {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw DataFileError(path: url.path, problem: "cannot read the catalog (\(error.localizedDescription))",
+                                remedy: "Check the path given to --catalog.")
+        }
+        return try decode(data, path: url.path)
+    }
+
+    public static func decode(_ data: Data, path: String) throws(DataFileError) -> Catalog {
+        let remedy = "Fix the catalog (its format is described in the README) or run without --catalog to use the default."
+        let catalog: Catalog
+        do {
+            catalog = try JSONDecoder().decode(Catalog.self, from: data)
+        } catch {
+            throw JSONDiagnostics.error(error, in: data, path: path, remedy: remedy)
+        }
+        if let problem = validate(catalog) {
+            throw DataFileError(path: path, location: problem.path, problem: problem.message, remedy: remedy)
+        }
+        return catalog
+    }
+
+    struct Problem: Equatable {
+        var path: String
+        var message: String
+    }
+
+    /// The first thing wrong with a well-formed catalog, or nil.
+    static func validate(_ catalog: Catalog) -> Problem? {
+        if catalog.storefronts.isEmpty {
+            return Problem(path: "$.storefronts", message: "at least one storefront is needed")
+        }
+        var storefrontIDs = Set<String>()
+        for (i, storefront) in catalog.storefronts.enumerated() {
+            if !storefrontIDs.insert(storefront.id).inserted {
+                return Problem(path: "$.storefronts[\(i)].id", message: "duplicate storefront \"\(storefront.id)\"")
+            }
+            if storefront.fractionDigits < 0 || storefront.fractionDigits > 4 {
+                return Problem(path: "$.storefronts[\(i)].fractionDigits", message: "must be between 0 and 4")
+            }
+        }
+        let languages = Set(catalog.storefronts.map(\.language))
+        var productIDs = Set<String>()
+        for (i, product) in catalog.products.enumerated() {
+            let here = "$.products[\(i)]"
+            if product.id.isEmpty { return Problem(path: "\(here).id", message: "must not be empty") }
+            if !productIDs.insert(product.id).inserted {
+                return Problem(path: "\(here).id", message: "duplicate product id \"\(product.id)\"")
+            }
+            for language in languages.sorted() where product.localizations[language] == nil {
+                return Problem(path: "\(here).localizations",
+                               message: "missing localization \"\(language)\" (a storefront shows it)")
+            }
+            for (storefront, price) in product.prices.sorted(by: { $0.key < $1.key }) {
+                if !storefrontIDs.contains(storefront) {
+                    return Problem(path: "\(here).prices.\(storefront)", message: "unknown storefront \"\(storefront)\"")
+                }
+                if price < 0 { return Problem(path: "\(here).prices.\(storefront)", message: "price must not be negative") }
+            }
+            switch product.type {
+            case .consumable:
+                guard let credits = product.credits, credits > 0 else {
+                    return Problem(path: "\(here).credits", message: "a consumable needs \"credits\" of 1 or more")
+                }
+            case .autoRenewable, .nonRenewing:
+                if product.subscription == nil {
+                    return Problem(path: "\(here).subscription", message: "a subscription needs a \"subscription\" with a \"period\"")
+                }
+            case .nonConsumable:
+                break
+            }
+        }
+        for (i, id) in catalog.productIdentifiers.enumerated() where id.isEmpty {
+            return Problem(path: "$.productIdentifiers[\(i)]", message: "must not be empty")
+        }
+        if let problem = validateContent(catalog, languages: languages) { return problem }
+        return nil
+    }
+
+    private static func validateContent(_ catalog: Catalog, languages: Set<String>) -> Problem? {
+        let premium = catalog.content.premium
+        guard let unlocker = catalog.product(premium.unlockedBy) else {
+            return Problem(path: "$.content.premium.unlockedBy", message: "no product \"\(premium.unlockedBy)\" in $.products")
+        }
+        if unlocker.type != .nonConsumable {
+            return Problem(path: "$.content.premium.unlockedBy", message: "\"\(premium.unlockedBy)\" must be a nonConsumable")
+        }
+        var ids = Set<String>()
+        let sections = [("free", catalog.content.free), ("premium.items", premium.items)]
+        for (name, items) in sections {
+            for (i, item) in items.enumerated() {
+                if !ids.insert(item.id).inserted {
+                    return Problem(path: "$.content.\(name)[\(i)].id", message: "duplicate content id \"\(item.id)\"")
+                }
+                for language in languages.sorted() where item.localizations[language] == nil {
+                    return Problem(path: "$.content.\(name)[\(i)].localizations", message: "missing localization \"\(language)\"")
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension CatalogLoader {
+    /// The catalog built into the binary (assets/catalog.json).
+    public static func defaultCatalog() throws(DataFileError) -> Catalog {
+        try decode(Data(DefaultCatalog.json.utf8), path: "assets/catalog.json (built in)")
+    }
+}

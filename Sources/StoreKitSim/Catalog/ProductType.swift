@@ -1,0 +1,30 @@
+/// StoreKit's four kinds of in-app purchase.
+public enum ProductType: String, Codable, Sendable, CaseIterable {
+    case consumable
+    case nonConsumable
+    case autoRenewable
+    case nonRenewing
+
+    /// Restore brings back only what the store keeps for the user (StoreKit restores
+    /// non-consumables and auto-renewable subscriptions, never consumables or non-renewing).
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let type = ProductType(rawValue: text) else {
+            let known = ProductType.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "unknown type \"\(text)\": use one of \(known)"))
+        }
+        self = type
+    }
+
+    public var isRestorable: Bool { self == .nonConsumable || self == .autoRenewable }
+
+    public var displayName: String {
+        switch self {
+        case .consumable: "Consumable"
+        case .nonConsumable: "Non-Consumable"
+        case .autoRenewable: "Auto-Renewable Subscription"
+        case .nonRenewing: "Non-Renewing Subscription"
+        }
+    }
+}

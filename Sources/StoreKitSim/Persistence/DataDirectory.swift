@@ -1,0 +1,30 @@
+import Foundation
+
+/// Where storefront keeps its two files: `--data-dir`, else $STOREFRONT_DATA_DIR, else
+/// $XDG_DATA_HOME/storefront, else ~/.local/share/storefront.
+public struct DataDirectory: Sendable, Equatable {
+    public let url: URL
+
+    public init(url: URL) {
+        self.url = url.standardizedFileURL
+    }
+
+    public static func resolve(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> DataDirectory {
+        if let option, !option.isEmpty { return DataDirectory(url: URL(fileURLWithPath: option)) }
+        if let dir = environment["STOREFRONT_DATA_DIR"], !dir.isEmpty { return DataDirectory(url: URL(fileURLWithPath: dir)) }
+        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+            return DataDirectory(url: URL(fileURLWithPath: xdg).appendingPathComponent("storefront"))
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return DataDirectory(url: home.appendingPathComponent(".local/share/storefront"))
+    }
+
+    /// The app's side: a stand-in for the app's UserDefaults domain.
+    public var userDefaultsURL: URL { url.appendingPathComponent("UserDefaults.json") }
+    /// The simulated App Store's side.
+    public var storeURL: URL { url.appendingPathComponent("store.json") }
+    var lockURL: URL { url.appendingPathComponent(".store.lock") }
+    /// Held by an open storefront, so a second one on the same directory is refused.
+    public var interfaceLockURL: URL { url.appendingPathComponent(".storefront-ui.lock") }
+}

@@ -1,0 +1,200 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// SKPaymentQueue: the app adds payments, observes transactions and finishes them.
+///
+/// Every change goes through the store's records (`RecordsStorage.update`), and observers
+/// hear about every unfinished transaction whose state they have not seen yet. That one
+/// rule covers the new purchase, the redelivery of unfinished transactions at launch, and
+/// an approval made from another terminal.
+public final class PaymentQueue {
+    public let store: AppStore
+    private var observers: [any PaymentTransactionObserver] = []
+    /// The state each unfinished transaction was last delivered in.
+    private var delivered: [String: TransactionState] = [:]
+    /// What the last run left unfinished, in the state it was left in.
+    private var launchDelivered: [String: TransactionState] = [:]
+    private var lastToken: String?
+    private var restoring = false
+    public private(set) var records = StoreRecords()
+
+    public init(store: AppStore) {
+        self.store = store
+    }
+
+    /// SKPaymentQueue.canMakePayments().
+    public func canMakePayments() throws -> Bool {
+        try store.settings().canMakePayments
+    }
+
+    /// The unfinished transactions.
+    public var transactions: [Transaction] { records.queue }
+
+    public var settings: Settings { records.settings }
+
+    // MARK: Observers
+
+    /// Adding the first observer is the app's launch: what the last run left unfinished is
+    /// delivered again, and a purchase sheet left open by a process that is gone is cancelled.
+    public func add(_ observer: any PaymentTransactionObserver) throws {
+        let first = observers.isEmpty
+        observers.append(observer)
+        guard first else { return }
+        let leftOver = try store.storage.load().queue.filter { $0.state != .purchasing }
+        launchDelivered = Dictionary(leftOver.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
+        try mutate { records, now in
+            records.cancelOrphanedSheets(now: now) { pid in kill(pid_t(pid), 0) == 0 || errno == EPERM }
+        }
+        try tick()
+    }
+
+    public func remove(_ observer: any PaymentTransactionObserver) {
+        observers.removeAll { $0 === observer }
+    }
+
+    /// Whether `transaction` was delivered because the previous run left it unfinished. A
+    /// request deferred last run and approved in this one is news, not a redelivery.
+    public func wasRedelivered(_ transaction: Transaction) -> Bool {
+        launchDelivered[transaction.id] == transaction.state
+    }
+
+    // MARK: The app's calls
+
+    /// Adds a payment. Refusals the app makes before reaching the store are thrown; the
+    /// store's own answers arrive as transactions (failed at once when restricted, offline,
+    /// unknown or invalid; otherwise purchasing, waiting for the purchase sheet).
+    @discardableResult
+    public func add(_ payment: Payment) throws -> Transaction {
+        try mutate { records, now in
+            if records.settings.account == nil { throw StoreError.notSignedIn }
+            if records.restoreDueDate != nil { throw StoreError.restoreInProgress }
+            if records.transactions.contains(where: { $0.state == .purchasing }) { throw StoreError.purchaseInProgress }
+            if let product = store.catalog.product(payment.productID), owned(product, in: records, now: now) {
+                throw StoreError.alreadyOwned
+            }
+            return records.addPayment(payment, catalog: store.catalog, now: now, sheetOwner: Int32(getpid()))
+        }
+    }
+
+    private func owned(_ product: CatalogProduct, in records: StoreRecords, now: Date) -> Bool {
+        switch product.type {
+        case .nonConsumable: records.owns(product.id)
+        case .autoRenewable: (records.latestExpiry(of: product.id) ?? .distantPast) > now
+        case .consumable, .nonRenewing: false
+        }
+    }
+
+    /// The user confirmed the purchase sheet.
+    public func confirm(_ transaction: Transaction) throws {
+        try mutate { records, now in records.confirm(transaction.id, now: now) }
+    }
+
+    /// The user tapped Cancel on the purchase sheet.
+    public func cancel(_ transaction: Transaction) throws {
+        try mutate { records, now in records.cancel(transaction.id, now: now) }
+    }
+
+    public func finishTransaction(_ transaction: Transaction) throws {
+        var removed: Transaction?
+        try mutate { records, _ in
+            guard let i = records.index(of: transaction.id), !records.transactions[i].finished,
+                  records.transactions[i].state != .purchasing, records.transactions[i].state != .deferred else { return }
+            records.transactions[i].finished = true
+            removed = records.transactions[i]
+        }
+        if let removed {
+            delivered[removed.id] = nil
+            for observer in observers { observer.paymentQueue(self, removedTransactions: [removed]) }
+        }
+    }
+
+    public func restoreCompletedTransactions() throws {
+        try mutate { records, now in
+            if records.settings.account == nil { throw StoreError.notSignedIn }
+            if records.transactions.contains(where: { $0.state == .purchasing }) { throw StoreError.purchaseInProgress }
+            if records.restoreDueDate != nil { throw StoreError.restoreInProgress }
+            records.restoreDueDate = now + Double(records.settings.latencyMilliseconds) / 1000
+        }
+        restoring = true
+        try tick()
+    }
+
+    // MARK: The store's side (a parent's device, the user resolving an issue)
+
+    public func approve(transactionID id: String) throws {
+        try mutate { records, now in try records.approve(id, catalog: store.catalog, now: now) }
+    }
+
+    public func decline(transactionID id: String) throws {
+        try mutate { records, now in try records.decline(id, now: now) }
+    }
+
+    @discardableResult
+    public func resolve(transactionID id: String) throws -> Transaction {
+        try mutate { records, now in try records.resolve(id, catalog: store.catalog, now: now) }
+    }
+
+    // MARK: Time
+
+    /// Lets the store do what is due by now, and picks up changes made by another process.
+    public func tick() throws {
+        var outcome: StoreRecords.RestoreOutcome?
+        try mutate { records, now in outcome = records.process(catalog: store.catalog, now: now) }
+        guard restoring, let outcome else { return }
+        restoring = false
+        for observer in observers {
+            switch outcome {
+            case .finished: observer.paymentQueueRestoreCompletedTransactionsFinished(self)
+            case .failed(let error): observer.paymentQueue(self, restoreCompletedTransactionsFailedWithError: error)
+            }
+        }
+    }
+
+    /// When `tick` next has something to do, or nil when nothing is in flight.
+    public var nextDueDate: Date? {
+        let purchases = records.transactions.compactMap { $0.state == .purchasing ? $0.dueDate : nil }
+        let expiries = store.catalog.products.filter { $0.type == .autoRenewable }
+            .compactMap { records.latestExpiry(of: $0.id) }
+        return (purchases + expiries + [records.restoreDueDate].compactMap { $0 }).min()
+    }
+
+    /// Reloads the records if another process changed them, and delivers what changed.
+    public func refresh() throws {
+        let token = store.storage.changeToken()
+        guard token != lastToken else { return }
+        records = try store.storage.load()
+        lastToken = token
+        publish()
+    }
+
+    // MARK: Plumbing
+
+    private func mutate<T>(_ body: (inout StoreRecords, Date) throws -> T) throws -> T {
+        let now = store.clock.now
+        var latest = records
+        let result = try store.storage.update { records -> T in
+            let value = try body(&records, now)
+            latest = records
+            return value
+        }
+        records = latest
+        lastToken = store.storage.changeToken()
+        publish()
+        return result
+    }
+
+    /// Tells observers about every unfinished transaction in a state they have not seen.
+    private func publish() {
+        guard !observers.isEmpty else { return }
+        let changed = records.queue.filter { delivered[$0.id] != $0.state }
+        let live = Set(records.queue.map(\.id))
+        delivered = delivered.filter { live.contains($0.key) }
+        guard !changed.isEmpty else { return }
+        for transaction in changed { delivered[transaction.id] = transaction.state }
+        for observer in observers { observer.paymentQueue(self, updatedTransactions: changed) }
+    }
+}

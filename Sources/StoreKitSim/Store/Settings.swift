@@ -1,0 +1,57 @@
+/// Every condition the simulated store can be put in. Saved in store.json, so the command
+/// line and an open storefront agree.
+public struct Settings: Codable, Equatable, Sendable {
+    /// SKPaymentQueue.canMakePayments(): false when In-App Purchases are restricted.
+    public var canMakePayments = true
+    /// Purchases wait for a parent's approval (deferred).
+    public var askToBuy = false
+    /// With the network off, product requests, purchases and restores fail.
+    public var network = true
+    /// Purchases fail with this StoreKit error until it is turned off.
+    public var failWith: SKErrorCode?
+    /// Purchases are interrupted (e.g. updated terms) until the user resolves them.
+    public var interrupted = false
+    /// Whether the sample app finishes transactions once it has handled them.
+    public var finishTransactions = true
+    /// The signed-in Apple Account, or nil when signed out.
+    public var account: String? = "sandbox.user@example.com"
+    /// A storefront id of the catalog.
+    public var storefront = "USA"
+    /// How long the store takes between purchasing and the outcome.
+    public var latencyMilliseconds = 1500
+
+    public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions,
+             account, storefront, latencyMilliseconds
+    }
+
+    // Fields missing from an older store.json keep their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = Settings()
+        canMakePayments = try c.decodeIfPresent(Bool.self, forKey: .canMakePayments) ?? d.canMakePayments
+        askToBuy = try c.decodeIfPresent(Bool.self, forKey: .askToBuy) ?? d.askToBuy
+        network = try c.decodeIfPresent(Bool.self, forKey: .network) ?? d.network
+        failWith = try c.decodeIfPresent(SKErrorCode.self, forKey: .failWith)
+        interrupted = try c.decodeIfPresent(Bool.self, forKey: .interrupted) ?? d.interrupted
+        finishTransactions = try c.decodeIfPresent(Bool.self, forKey: .finishTransactions) ?? d.finishTransactions
+        account = c.contains(.account) ? try c.decodeIfPresent(String.self, forKey: .account) : d.account
+        storefront = try c.decodeIfPresent(String.self, forKey: .storefront) ?? d.storefront
+        latencyMilliseconds = try c.decodeIfPresent(Int.self, forKey: .latencyMilliseconds) ?? d.latencyMilliseconds
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(canMakePayments, forKey: .canMakePayments)
+        try c.encode(askToBuy, forKey: .askToBuy)
+        try c.encode(network, forKey: .network)
+        try c.encode(failWith, forKey: .failWith)
+        try c.encode(interrupted, forKey: .interrupted)
+        try c.encode(finishTransactions, forKey: .finishTransactions)
+        try c.encode(account, forKey: .account)
+        try c.encode(storefront, forKey: .storefront)
+        try c.encode(latencyMilliseconds, forKey: .latencyMilliseconds)
+    }
+}

@@ -1,0 +1,130 @@
+/// StoreKit's SKError.Code, with the numbers Apple uses.
+public enum SKErrorCode: Int, Codable, Sendable, CaseIterable {
+    case unknown = 0
+    case clientInvalid = 1
+    case paymentCancelled = 2
+    case paymentInvalid = 3
+    case paymentNotAllowed = 4
+    case storeProductNotAvailable = 5
+    case cloudServicePermissionDenied = 6
+    case cloudServiceNetworkConnectionFailed = 7
+    case cloudServiceRevoked = 8
+    case privacyAcknowledgementRequired = 9
+    case unauthorizedRequestData = 10
+    case invalidOfferIdentifier = 11
+    case invalidSignature = 12
+    case missingOfferParams = 13
+    case invalidOfferPrice = 14
+    case overlayCancelled = 15
+    case overlayInvalidConfiguration = 16
+    case overlayTimeout = 17
+    case ineligibleForOffer = 18
+    case unsupportedPlatform = 19
+    case overlayPresentedInBackgroundScene = 20
+
+    public var name: String { "\(self)" }
+
+    /// The localized description StoreKit shows for the code.
+    public var message: String {
+        switch self {
+        case .unknown: "Cannot connect to iTunes Store"
+        case .clientInvalid: "The client is not allowed to issue the request."
+        case .paymentCancelled: "The user cancelled the payment request."
+        case .paymentInvalid: "One of the payment parameters was not recognized by the App Store."
+        case .paymentNotAllowed: "The user is not allowed to authorize payments."
+        case .storeProductNotAvailable: "The requested product is not available in the store."
+        case .cloudServicePermissionDenied: "The user has not allowed access to cloud service information."
+        case .cloudServiceNetworkConnectionFailed: "The device could not connect to the network."
+        case .cloudServiceRevoked: "The user has revoked permission to use this cloud service."
+        case .privacyAcknowledgementRequired: "The user has not yet acknowledged Apple's privacy policy for Apple Music."
+        case .unauthorizedRequestData: "The app is attempting to use a property for which it does not have the required entitlement."
+        case .invalidOfferIdentifier: "The offer identifier is not valid."
+        case .invalidSignature: "The signature in a payment discount is not valid."
+        case .missingOfferParams: "Parameters are missing in a payment discount."
+        case .invalidOfferPrice: "The price of the selected offer is not valid."
+        case .overlayCancelled: "The user cancelled the overlay."
+        case .overlayInvalidConfiguration: "The overlay configuration is not valid."
+        case .overlayTimeout: "The overlay timed out."
+        case .ineligibleForOffer: "The user is not eligible for the subscription offer."
+        case .unsupportedPlatform: "The platform does not support this request."
+        case .overlayPresentedInBackgroundScene: "The overlay was presented in a background scene."
+        }
+    }
+
+    /// Accepts a number ("4") or a name ("paymentNotAllowed").
+    public init?(argument: String) {
+        if let number = Int(argument), let code = SKErrorCode(rawValue: number) {
+            self = code
+        } else if let code = SKErrorCode.allCases.first(where: { $0.name.lowercased() == argument.lowercased() }) {
+            self = code
+        } else {
+            return nil
+        }
+    }
+}
+
+/// An error as the sample app sees it: StoreKit's (SKErrorDomain), the network's
+/// (NSURLErrorDomain), or a refusal of the app's own before anything reaches the store.
+public struct StoreError: Error, Codable, Equatable, Sendable, CustomStringConvertible {
+    public var domain: String
+    public var code: Int
+    public var name: String
+    public var message: String
+
+    public init(domain: String, code: Int, name: String, message: String) {
+        self.domain = domain
+        self.code = code
+        self.name = name
+        self.message = message
+    }
+
+    public init(_ code: SKErrorCode, message: String? = nil) {
+        self.init(domain: Self.storeKitDomain, code: code.rawValue, name: code.name, message: message ?? code.message)
+    }
+
+    public static let storeKitDomain = "SKErrorDomain"
+    public static let networkDomain = "NSURLErrorDomain"
+    public static let appDomain = "StorefrontApp"
+
+    public var skCode: SKErrorCode? {
+        domain == Self.storeKitDomain ? SKErrorCode(rawValue: code) : nil
+    }
+
+    public var isCancellation: Bool { skCode == .paymentCancelled }
+
+    public var description: String { "\(message) (\(domain) \(code) \(name))" }
+
+    // MARK: The network
+
+    public static let notConnected = StoreError(
+        domain: networkDomain, code: -1009, name: "notConnectedToInternet",
+        message: "The Internet connection appears to be offline.")
+
+    // MARK: The app's own refusals (the seed SDK's codes)
+
+    public static let alreadyOwned = StoreError(
+        domain: appDomain, code: 5, name: "alreadyOwned", message: "You already own this item.")
+    public static let purchaseInProgress = StoreError(
+        domain: appDomain, code: 6, name: "alreadyInProgress",
+        message: "A purchase is already in progress. Wait for it to finish.")
+    public static let notSignedIn = StoreError(
+        domain: appDomain, code: 7, name: "notSignedIn",
+        message: "Sign in with an Apple Account to make purchases.")
+    public static let restoreInProgress = StoreError(
+        domain: appDomain, code: 16, name: "restoreInProgress",
+        message: "Purchases are being restored. Try again when the restore has finished.")
+    public static func unknownProduct(_ id: String) -> StoreError {
+        StoreError(domain: appDomain, code: 3, name: "productNotAvailable",
+                   message: "\"\(id)\" is not a product of this store (see `storefront products`).")
+    }
+
+    // MARK: Simulated situations
+
+    public static let interrupted = StoreError(
+        .unknown, message: "The purchase was interrupted: the App Store needs you to agree to its updated terms.")
+    public static let declined = StoreError(
+        .paymentNotAllowed, message: "Your request to buy was declined.")
+    public static let restricted = StoreError(
+        .paymentNotAllowed,
+        message: "In-App Purchases are restricted. Allow them in Settings > Screen Time > Content & Privacy Restrictions > iTunes & App Store Purchases > In-app Purchases.")
+}

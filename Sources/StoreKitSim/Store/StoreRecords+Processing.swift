@@ -1,0 +1,210 @@
+import Foundation
+
+/// The simulated App Store's rules: how a transaction moves from state to state. Pure
+/// functions of the records, the catalog and the time, so they are easy to test.
+extension StoreRecords {
+    /// A payment added to the queue: a purchasing transaction waiting for the user to
+    /// confirm the purchase sheet, or an immediate failure the store would answer with.
+    mutating func addPayment(_ payment: Payment, catalog: Catalog, now: Date, sheetOwner: Int32?) -> Transaction {
+        var transaction = Transaction(id: makeTransactionID(), payment: payment, state: .purchasing, date: now)
+        let storefront = catalog.storefront(settings.storefront) ?? catalog.storefronts[0]
+        let product = catalog.product(payment.productID).flatMap { Product($0, storefront: storefront) }
+        if !settings.canMakePayments {
+            transaction.fail(.restricted, at: now)
+        } else if !settings.network {
+            transaction.fail(StoreError(.unknown), at: now)
+        } else if product == nil {
+            transaction.fail(StoreError(.storeProductNotAvailable), at: now)
+        } else if let product, !(1...product.maximumQuantity).contains(payment.quantity) {
+            let allowed = product.maximumQuantity == 1 ? "1 (only consumables take a quantity)" : "1 to \(product.maximumQuantity)"
+            transaction.fail(StoreError(.paymentInvalid, message: "Quantity \(payment.quantity) is not valid for \(payment.productID): use \(allowed)."), at: now)
+        } else {
+            transaction.sheetOwner = sheetOwner
+        }
+        transactions.append(transaction)
+        return transaction
+    }
+
+    /// The user tapped Buy on the sheet: the store answers after the latency.
+    mutating func confirm(_ id: String, now: Date) {
+        guard let i = index(of: id), transactions[i].state == .purchasing, transactions[i].dueDate == nil else { return }
+        transactions[i].dueDate = now + Double(settings.latencyMilliseconds) / 1000
+        transactions[i].sheetOwner = nil
+    }
+
+    /// The user tapped Cancel: StoreKit reports paymentCancelled.
+    mutating func cancel(_ id: String, now: Date) {
+        guard let i = index(of: id), transactions[i].state == .purchasing else { return }
+        transactions[i].fail(StoreError(.paymentCancelled), at: now)
+    }
+
+    /// Completes every purchase and restore that is due, and renews subscriptions whose
+    /// period ended. Returns whether a restore completed, and its error if it failed.
+    mutating func process(catalog: Catalog, now: Date) -> RestoreOutcome? {
+        for i in transactions.indices {
+            guard transactions[i].state == .purchasing, let due = transactions[i].dueDate, due <= now else { continue }
+            complete(at: i, catalog: catalog, now: due)
+        }
+        renewSubscriptions(catalog: catalog, now: now)
+        guard let due = restoreDueDate, due <= now else { return nil }
+        restoreDueDate = nil
+        guard settings.network else { return .failed(StoreError(.unknown)) }
+        restore(catalog: catalog, now: due)
+        return .finished
+    }
+
+    public enum RestoreOutcome: Equatable, Sendable {
+        case finished
+        case failed(StoreError)
+    }
+
+    /// The store's answer to a confirmed purchase, under the settings of the moment.
+    private mutating func complete(at i: Int, catalog: Catalog, now: Date) {
+        transactions[i].dueDate = nil
+        if !settings.network {
+            transactions[i].fail(StoreError(.unknown), at: now)
+        } else if let code = settings.failWith {
+            transactions[i].fail(StoreError(code), at: now)
+        } else if settings.interrupted {
+            transactions[i].fail(.interrupted, at: now)
+            transactions[i].awaitingResolution = true
+        } else if settings.askToBuy {
+            transactions[i].state = .deferred
+            transactions[i].date = now
+        } else {
+            purchase(at: i, catalog: catalog, now: now)
+        }
+    }
+
+    private mutating func purchase(at i: Int, catalog: Catalog, now: Date) {
+        transactions[i].state = .purchased
+        transactions[i].date = now
+        transactions[i].error = nil
+        guard let product = catalog.product(transactions[i].productID), product.type == .autoRenewable,
+              let info = product.subscription else { return }
+        // The first purchase in a subscription group gets the free trial.
+        let group = info.group ?? product.id
+        let subscribedBefore = receipt.contains { other in
+            other.id != transactions[i].id && catalog.product(other.productID)?.subscription.map { $0.group ?? other.productID } == group
+        }
+        if let trial = info.freeTrial, !subscribedBefore {
+            transactions[i].expiresDate = trial.added(to: now)
+            transactions[i].isTrialPeriod = true
+        } else {
+            let start = max(now, latestExpiry(of: product.id) ?? now)
+            transactions[i].expiresDate = info.period.added(to: start)
+            transactions[i].isTrialPeriod = false
+        }
+    }
+
+    /// Ask to Buy: the parent approved, the purchase goes through as a new update.
+    mutating func approve(_ id: String, catalog: Catalog, now: Date) throws {
+        let i = try deferredIndex(id)
+        purchase(at: i, catalog: catalog, now: now)
+    }
+
+    /// Ask to Buy: the parent declined.
+    mutating func decline(_ id: String, now: Date) throws {
+        let i = try deferredIndex(id)
+        transactions[i].fail(.declined, at: now)
+    }
+
+    /// An interrupted purchase resolved by the user: a new transaction completes it.
+    mutating func resolve(_ id: String, catalog: Catalog, now: Date) throws -> Transaction {
+        guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
+        guard transactions[i].awaitingResolution == true else { throw QueueError.notInterrupted(id) }
+        transactions[i].awaitingResolution = nil
+        var resolved = Transaction(id: makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now)
+        resolved.originalTransactionID = id
+        transactions.append(resolved)
+        purchase(at: transactions.count - 1, catalog: catalog, now: now)
+        return transactions[transactions.count - 1]
+    }
+
+    private func deferredIndex(_ id: String) throws -> Int {
+        guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
+        guard transactions[i].state == .deferred else { throw QueueError.notDeferred(id, transactions[i].state) }
+        return i
+    }
+
+    /// Restore: one restored transaction per non-consumable owned and per auto-renewable
+    /// subscription bought, never consumables or non-renewing subscriptions.
+    private mutating func restore(catalog: Catalog, now: Date) {
+        // In the order first bought, each standing for its latest purchase.
+        var order: [String] = []
+        var latest: [String: Transaction] = [:]
+        for t in receipt {
+            if latest[t.productID] == nil { order.append(t.productID) }
+            latest[t.productID] = t
+        }
+        for id in order {
+            guard let original = latest[id], let product = catalog.product(id), product.type.isRestorable else { continue }
+            var restored = Transaction(id: makeTransactionID(), payment: original.payment, state: .restored, date: now)
+            restored.originalTransactionID = original.originalTransactionID ?? original.id
+            restored.expiresDate = original.expiresDate
+            restored.isTrialPeriod = original.isTrialPeriod
+            transactions.append(restored)
+        }
+    }
+
+    /// Auto-renewable subscriptions renew at the end of each period while the store runs.
+    private mutating func renewSubscriptions(catalog: Catalog, now: Date) {
+        for product in catalog.products where product.type == .autoRenewable {
+            guard let info = product.subscription, var latest = receipt.last(where: { $0.productID == product.id }),
+                  var expiry = latest.expiresDate else { continue }
+            var renewals = 0
+            while expiry <= now, renewals < 100 {
+                var renewal = Transaction(id: makeTransactionID(), payment: latest.payment, state: .purchased, date: expiry)
+                renewal.originalTransactionID = latest.originalTransactionID ?? latest.id
+                renewal.expiresDate = info.period.added(to: expiry)
+                renewal.isTrialPeriod = false
+                transactions.append(renewal)
+                latest = renewal
+                expiry = renewal.expiresDate!
+                renewals += 1
+            }
+        }
+    }
+
+    public func latestExpiry(of productID: String) -> Date? {
+        receipt.filter { $0.productID == productID }.compactMap(\.expiresDate).max()
+    }
+
+    /// Purchasing transactions whose sheet belonged to a process that is gone: the sheet
+    /// closed with it, as when an app is killed during the system purchase sheet.
+    mutating func cancelOrphanedSheets(now: Date, isAlive: (Int32) -> Bool) {
+        for i in transactions.indices {
+            guard transactions[i].state == .purchasing, transactions[i].dueDate == nil else { continue }
+            if let owner = transactions[i].sheetOwner, isAlive(owner) { continue }
+            transactions[i].fail(StoreError(.paymentCancelled), at: now)
+        }
+    }
+}
+
+extension Transaction {
+    mutating func fail(_ error: StoreError, at date: Date) {
+        state = .failed
+        self.error = error
+        self.date = date
+        dueDate = nil
+        sheetOwner = nil
+    }
+}
+
+/// A store-side action on a transaction that cannot be done.
+public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noSuchTransaction(String)
+    case notDeferred(String, TransactionState)
+    case notInterrupted(String)
+
+    public var description: String {
+        switch self {
+        case .noSuchTransaction(let id):
+            "no transaction \(id): `storefront pending` lists the requests waiting, `storefront state` every transaction"
+        case .notDeferred(let id, let state):
+            "transaction \(id) is \(state), not waiting for approval: `storefront pending` lists those that are"
+        case .notInterrupted(let id):
+            "transaction \(id) is not an interrupted purchase waiting to be resolved: `storefront pending` lists those that are"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// A grid of cells, like ratatui's Buffer. Views render into it; the terminal draws it;
+/// tests compare `lines` with snapshots.
+public struct Buffer: Canvas, Equatable, Sendable {
+    public struct Cell: Equatable, Sendable {
+        /// The character shown, or "" for the right half of a wide character.
+        public var symbol: String
+        public var style: Style
+        public static let blank = Cell(symbol: " ", style: .plain)
+    }
+
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: .blank, count: self.width * self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        cells[y * width + x]
+    }
+
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, style: Style) -> Int {
+        guard y >= 0, y < height else { return x }
+        var col = x
+        for ch in text {
+            let w = DisplayWidth.of(ch)
+            if w == 0 { continue }
+            if col + w > width { break }
+            if col >= 0 {
+                clearWide(at: col, y: y)
+                cells[y * width + col] = Cell(symbol: String(ch), style: style)
+                if w == 2 {
+                    clearWide(at: col + 1, y: y)
+                    cells[y * width + col + 1] = Cell(symbol: "", style: style)
+                }
+            }
+            col += w
+        }
+        return col
+    }
+
+    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, style: Style) {
+        for row in max(0, y)..<min(height, y + h) {
+            for col in max(0, x)..<min(width, x + w) {
+                clearWide(at: col, y: row)
+                cells[row * width + col] = Cell(symbol: " ", style: style)
+            }
+        }
+    }
+
+    /// Overwriting half of a wide character blanks its other half, so no stray halves remain.
+    private mutating func clearWide(at col: Int, y: Int) {
+        let i = y * width + col
+        if cells[i].symbol.isEmpty, col > 0 {
+            cells[i - 1] = Cell(symbol: " ", style: cells[i - 1].style)
+        } else if col + 1 < width, cells[i + 1].symbol.isEmpty, DisplayWidth.of(cells[i].symbol) == 2 {
+            cells[i + 1] = Cell(symbol: " ", style: cells[i + 1].style)
+        }
+    }
+
+    /// The text of each row, trailing spaces removed.
+    public var lines: [String] {
+        (0..<height).map { row in
+            var line = ""
+            for col in 0..<width { line += cells[row * width + col].symbol }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }
+    }
+
+    public var text: String { lines.joined(separator: "\n") }
+}

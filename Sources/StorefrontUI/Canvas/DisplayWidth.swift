@@ -1,0 +1,55 @@
+/// Terminal column width of text, independent of the process locale so tests and the
+/// terminal agree: East Asian wide and fullwidth characters take two columns.
+public enum DisplayWidth {
+    public static func of(_ character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        let v = scalar.value
+        if v == 0 { return 0 }
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        if scalar.properties.generalCategory == .nonspacingMark { return 0 }
+        if isWide(v) { return 2 }
+        return 1
+    }
+
+    public static func of(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// The longest prefix of `text` that fits in `columns`.
+    public static func prefix(_ text: String, fitting columns: Int) -> String {
+        var used = 0
+        var out = ""
+        for ch in text {
+            let w = of(ch)
+            if used + w > columns { break }
+            used += w
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// `text` cut to `columns`, ending in "…" when it had to be cut.
+    public static func truncate(_ text: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        if of(text) <= columns { return text }
+        return prefix(text, fitting: columns - 1) + "…"
+    }
+
+    /// `text` padded with spaces (or cut) to exactly `columns`.
+    public static func pad(_ text: String, to columns: Int) -> String {
+        let cut = truncate(text, to: columns)
+        return cut + String(repeating: " ", count: max(0, columns - of(cut)))
+    }
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,
+             0x4E00...0x9FFF, 0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF,
+             0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

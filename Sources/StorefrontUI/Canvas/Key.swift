@@ -1,0 +1,11 @@
+/// Input as the app understands it; the terminal translates curses key codes into these.
+public enum Key: Equatable, Sendable {
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, escape, tab, backTab, backspace
+    case char(Character)
+    /// A mouse button press at a cell (column, row).
+    case click(x: Int, y: Int)
+    /// The terminal changed size.
+    case resize(width: Int, height: Int)
+}

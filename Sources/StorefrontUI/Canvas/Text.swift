@@ -1,0 +1,93 @@
+/// Word wrapping that knows wide characters: Latin text breaks at spaces, CJK text
+/// (which has none) between any two characters.
+public enum TextWrap {
+    public static func lines(_ text: String, width: Int) -> [String] {
+        guard width > 0 else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width) }
+    }
+
+    private static func wrap(_ paragraph: String, _ width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        for word in tokens(paragraph) {
+            let w = DisplayWidth.of(word)
+            if lineWidth + w > width, !line.isEmpty {
+                lines.append(trimTrailing(line))
+                line = ""
+                lineWidth = 0
+                if word == " " { continue }
+            }
+            if w > width {
+                // A word longer than the line is cut.
+                var rest = Substring(word)
+                while DisplayWidth.of(rest) > width {
+                    let head = DisplayWidth.prefix(String(rest), fitting: width)
+                    lines.append(head)
+                    rest = rest.dropFirst(head.count)
+                }
+                line = String(rest)
+                lineWidth = DisplayWidth.of(line)
+                continue
+            }
+            line += word
+            lineWidth += w
+        }
+        lines.append(trimTrailing(line))
+        return lines
+    }
+
+    /// Words, single spaces, and each wide character on its own.
+    private static func tokens(_ text: String) -> [String] {
+        var tokens: [String] = []
+        var word = ""
+        for ch in text {
+            if ch == " " || DisplayWidth.of(ch) == 2 {
+                if !word.isEmpty { tokens.append(word) }
+                word = ""
+                tokens.append(String(ch))
+            } else {
+                word.append(ch)
+            }
+        }
+        if !word.isEmpty { tokens.append(word) }
+        return tokens
+    }
+
+    private static func trimTrailing(_ s: String) -> String {
+        var s = s
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}
+
+extension Canvas {
+    /// A single-line frame with an optional title in its top edge.
+    public mutating func box(_ rect: Rect, title: String? = nil, style: Style = .plain, titleStyle: Style = .bold) {
+        guard rect.width >= 2, rect.height >= 2 else { return }
+        fill(x: rect.x, y: rect.y, width: rect.width, height: rect.height, style: .plain)
+        let inner = rect.width - 2
+        put("┌" + String(repeating: "─", count: inner) + "┐", x: rect.x, y: rect.y, style: style)
+        for y in rect.y + 1 ..< rect.maxY - 1 {
+            put("│", x: rect.x, y: y, style: style)
+            put("│", x: rect.maxX - 1, y: y, style: style)
+        }
+        put("└" + String(repeating: "─", count: inner) + "┘", x: rect.x, y: rect.maxY - 1, style: style)
+        if let title, !title.isEmpty {
+            let text = " " + DisplayWidth.truncate(title, to: inner - 4) + " "
+            put(text, x: rect.x + (rect.width - DisplayWidth.of(text)) / 2, y: rect.y, style: titleStyle)
+        }
+    }
+
+    /// A horizontal rule with an optional label at its left.
+    public mutating func rule(y: Int, x: Int, width: Int, label: String? = nil, style: Style = .dim) {
+        put(String(repeating: "─", count: max(0, width)), x: x, y: y, style: style)
+        if let label { put(" \(label) ", x: x + 1, y: y, style: .bold) }
+    }
+
+    /// Text cut to `width` columns.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, width: Int, style: Style = .plain) -> Int {
+        put(DisplayWidth.truncate(text, to: width), x: x, y: y, style: style)
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import StoreKitSim
+
+/// Runs the storefront: feeds actions to `update`, carries out its effects on the engine,
+/// and turns what the engine answers into more actions. It knows no terminal, so tests
+/// drive it with keys and read `render(state)`.
+public final class StorefrontRuntime {
+    public private(set) var state: AppState
+    public let store: AppStore
+    public let queue: PaymentQueue
+    public let app: SampleApp
+    private var pending: [Action] = []
+
+    public init(store: AppStore, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true) throws {
+        self.store = store
+        queue = PaymentQueue(store: store)
+        app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
+        state = AppState(catalog: store.catalog, width: width, height: height, now: store.clock.now)
+        state.colors = colors
+        app.onEvent = { [weak self] event in self?.pending.append(.event(event)) }
+        try app.launch()
+        try loadProducts()
+        drain()
+    }
+
+    /// A key from the terminal.
+    public func send(_ key: Key) {
+        dispatch(.key(key))
+    }
+
+    /// Time passed: the store does what is due and changes made elsewhere are picked up.
+    public func tick() {
+        state.now = store.clock.now
+        let settings = queue.records.settings
+        perform { try queue.tick() }
+        perform { try queue.refresh() }
+        // Another terminal changed a condition: ask for the products again, as an app
+        // coming back to the foreground would (network, storefront).
+        if queue.records.settings != settings { perform { try loadProducts() } }
+        // UserDefaults.json may have been edited or deleted by hand, as a tester would.
+        perform { try app.defaults.reloadIfChanged() }
+        refreshSnapshot()
+        dispatch(.tick(store.clock.now))
+    }
+
+    /// How long the loop may wait for a key before calling `tick`: short while something is
+    /// in flight, a second while requests wait for another terminal, forever when idle.
+    public var tickInterval: TimeInterval? {
+        if state.isBusy { return 0.08 }
+        if let due = queue.nextDueDate, due.timeIntervalSince(store.clock.now) < 1 { return 0.08 }
+        if !state.snapshot.pendingApprovals.isEmpty || !state.snapshot.interruptions.isEmpty { return 1 }
+        return nil
+    }
+
+    public var shouldQuit: Bool { state.quitting }
+
+    // MARK: The loop inside
+
+    private func dispatch(_ action: Action) {
+        pending.append(action)
+        drain()
+    }
+
+    private func drain() {
+        while !pending.isEmpty {
+            let action = pending.removeFirst()
+            for effect in update(&state, action) { run(effect) }
+        }
+    }
+
+    private func run(_ effect: Effect) {
+        switch effect {
+        case .buy(let id, let quantity):
+            perform {
+                let t = try queue.add(Payment(productID: id, quantity: quantity))
+                if t.state == .purchasing { try queue.confirm(t) }
+                pending.append(.purchaseStarted(queue.records.transactions.first { $0.id == t.id } ?? t))
+                try queue.tick()
+            }
+        case .cancelPurchase(let id, let quantity):
+            perform {
+                let t = try queue.add(Payment(productID: id, quantity: quantity))
+                if t.state == .purchasing { try queue.cancel(t) }
+            }
+        case .resolve(let id):
+            perform { try queue.resolve(transactionID: id) }
+        case .restore:
+            perform {
+                try queue.restoreCompletedTransactions()
+            }
+        case .approve(let id):
+            perform { try queue.approve(transactionID: id) }
+        case .decline(let id):
+            perform { try queue.decline(transactionID: id) }
+        case .saveSettings(let settings):
+            perform {
+                try store.updateSettings { $0 = settings }
+                try queue.refresh()
+                try loadProducts()
+            }
+        case .loadProducts:
+            perform { try loadProducts() }
+        case .deleteAppData:
+            perform { try app.defaults.removeAll() }
+        case .spendCredit:
+            perform { _ = try app.spendCredit() }
+        }
+        refreshSnapshot()
+    }
+
+    /// Engine refusals become alerts; anything else is shown in the log.
+    private func perform(_ body: () throws -> Void) {
+        do {
+            try body()
+        } catch let error as StoreError {
+            if case .restoring = state.mode { state.mode = .store }
+            pending.append(.refused(error))
+        } catch {
+            pending.append(.event(.problem("\(error)")))
+        }
+    }
+
+    private func loadProducts() throws {
+        let request = ProductsRequest(productIdentifiers: store.catalog.productIdentifiers, store: store)
+        let result: Result<ProductsResponse, StoreError>
+        do {
+            result = .success(try request.start())
+        } catch let error as StoreError {
+            result = .failure(error)
+        }
+        products = result
+        refreshSnapshot()
+    }
+
+    private var products: Result<ProductsResponse, StoreError>?
+
+    private func refreshSnapshot() {
+        let records = queue.records
+        var snapshot = StoreSnapshot()
+        snapshot.settings = records.settings
+        snapshot.products = products
+        snapshot.premiumUnlocked = app.premiumUnlocked
+        snapshot.credits = app.credits
+        for product in store.catalog.products where product.subscription != nil {
+            snapshot.subscriptionExpiries[product.id] = app.subscriptionExpiry(product.id)
+        }
+        snapshot.pendingApprovals = records.pendingApprovals
+        snapshot.interruptions = records.interruptions
+        snapshot.queue = records.queue
+        snapshot.history = records.transactions
+        if snapshot != state.snapshot { pending.append(.storeChanged(snapshot)) }
+    }
+}

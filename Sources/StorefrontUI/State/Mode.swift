@@ -1,0 +1,102 @@
+import Foundation
+import StoreKitSim
+
+/// What is in front of the store screen. One at a time, like iOS's modal presentations.
+public enum Mode: Equatable, Sendable {
+    case store
+    case sheet(PurchaseSheet)
+    case alert(Alert)
+    case content(ContentViewer)
+    case settings(SettingsPanel)
+    case approvals(ApprovalsPanel)
+    case log(scroll: Int)
+    case help
+    /// Restore in flight, with the products restored so far.
+    case restoring([String])
+}
+
+/// The App Store's purchase sheet and what it shows as the purchase goes on.
+public struct PurchaseSheet: Equatable, Sendable {
+    public enum Stage: Equatable, Sendable {
+        /// Cancel / Buy, with the quantity stepper for consumables.
+        case confirm
+        /// Bought, waiting for the store (spinner).
+        case purchasing(transactionID: String)
+        /// An interrupted purchase: the user must agree to something first.
+        case interrupted(transactionID: String)
+    }
+
+    public var productID: String
+    public var quantity = 1
+    public var stage = Stage.confirm
+    /// 0 = Cancel, 1 = Buy (or Not Now / Agree).
+    public var focus = 1
+
+    public init(productID: String) {
+        self.productID = productID
+    }
+}
+
+/// A dialog with a title, a message and buttons.
+public struct Alert: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case info
+        case success
+        case failure
+        case askToBuy
+        case signIn
+        case confirmDelete
+    }
+
+    public var kind: Kind
+    public var title: String
+    public var message: String
+    /// Shown small under the message: the StoreKit domain and code.
+    public var detail: String?
+    public var buttons: [String]
+    public var focus: Int
+
+    public init(kind: Kind, title: String, message: String, detail: String? = nil, buttons: [String] = ["OK"], focus: Int? = nil) {
+        self.kind = kind
+        self.title = title
+        self.message = message
+        self.detail = detail
+        self.buttons = buttons
+        self.focus = focus ?? buttons.count - 1
+    }
+}
+
+/// Reading a free or owned item, the credit balance, or a subscription's status.
+public struct ContentViewer: Equatable, Sendable {
+    public enum Subject: Equatable, Sendable {
+        case item(ContentItem)
+        case credits
+        case subscription(String)
+    }
+
+    public var subject: Subject
+    /// Credits: 0 = Close, 1 = Spend one.
+    public var focus = 0
+
+    public init(subject: Subject) {
+        self.subject = subject
+    }
+}
+
+/// The restrictions panel: every store condition as a live toggle.
+public struct SettingsPanel: Equatable, Sendable {
+    public var selection = 0
+    /// Choosing the error to inject from the list of StoreKit codes.
+    public var choosingError: Int?
+
+    public init() {}
+}
+
+/// Ask to Buy requests and interrupted purchases waiting for someone.
+public struct ApprovalsPanel: Equatable, Sendable {
+    public var selection = 0
+    /// 0 = Approve (or Resolve), 1 = Decline.
+    public var focus = 0
+
+    public init() {}
+}

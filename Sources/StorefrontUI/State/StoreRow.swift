@@ -1,0 +1,53 @@
+import Foundation
+import StoreKitSim
+
+/// One line of the store list. Sections and rows are derived from the catalog and the
+/// snapshot, never stored, so they cannot disagree with what the app knows.
+public enum StoreRow: Equatable, Sendable {
+    case section(String)
+    case content(ContentItem, premium: Bool)
+    /// The seed app's "premium content here" row: starts buying the unlocking product.
+    case premiumOffer(productID: String)
+    case product(String)
+    case credits
+    case invalid(String)
+
+    public var isSelectable: Bool {
+        if case .section = self { return false }
+        return true
+    }
+}
+
+extension AppState {
+    public var rows: [StoreRow] {
+        var rows: [StoreRow] = [.section("Free content")]
+        rows += catalog.content.free.map { .content($0, premium: false) }
+        rows.append(.section("Premium content"))
+        let premium = catalog.content.premium
+        if snapshot.premiumUnlocked {
+            rows += premium.items.map { .content($0, premium: true) }
+        } else {
+            rows.append(.premiumOffer(productID: premium.unlockedBy))
+        }
+        let invalid = snapshot.loadedProducts?.invalidProductIdentifiers ?? []
+        let wanted = catalog.productIdentifiers.filter { $0 != premium.unlockedBy && !invalid.contains($0) }
+        let known = wanted.compactMap { catalog.product($0) }
+        let consumables = known.filter { $0.type == .consumable }.map(\.id)
+        let subscriptions = known.filter { $0.type == .autoRenewable || $0.type == .nonRenewing }.map(\.id)
+        let others = known.filter { $0.type == .nonConsumable }.map(\.id)
+        rows.append(.section("Credit packs"))
+        rows += consumables.map(StoreRow.product)
+        rows.append(.credits)
+        rows.append(.section("Subscriptions"))
+        rows += subscriptions.map(StoreRow.product)
+        if !others.isEmpty {
+            rows.append(.section("More"))
+            rows += others.map(StoreRow.product)
+        }
+        if !invalid.isEmpty {
+            rows.append(.section("Invalid product identifiers"))
+            rows += invalid.map(StoreRow.invalid)
+        }
+        return rows
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import StoreKitSim
+
+/// Everything that can happen to the storefront.
+public enum Action: Equatable, Sendable {
+    case key(Key)
+    /// Time passed (the loop ticks while something is in flight).
+    case tick(Date)
+    /// The engine's state after any change, from this process or another.
+    case storeChanged(StoreSnapshot)
+    /// The sample app saw or did something.
+    case event(AppEvent)
+    /// A payment was added: the transaction the purchase sheet follows.
+    case purchaseStarted(Transaction)
+    /// The app refused before reaching the store (in progress, already owned, …).
+    case refused(StoreError)
+}
+
+/// What update asks the runtime to do with the engine. The answers come back as actions.
+public enum Effect: Equatable, Sendable {
+    case buy(productID: String, quantity: Int)
+    /// Cancel on the purchase sheet: StoreKit reports it as a failed, cancelled payment.
+    case cancelPurchase(productID: String, quantity: Int)
+    case resolve(transactionID: String)
+    case restore
+    case approve(transactionID: String)
+    case decline(transactionID: String)
+    case saveSettings(Settings)
+    case loadProducts
+    case deleteAppData
+    case spendCredit
+}

@@ -1,0 +1,62 @@
+import Foundation
+import StoreKitSim
+
+extension AppState {
+    mutating func handleAlert(_ alert: Alert, _ key: Key) -> [Effect] {
+        var alert = alert
+        if let moved = Self.movedFocus(alert.focus, count: alert.buttons.count, key) {
+            alert.focus = moved
+            mode = .alert(alert)
+            return []
+        }
+        switch key {
+        case .enter, .char(" "): return press(alert, button: alert.focus)
+        case .escape: return press(alert, button: 0)
+        case .click(let x, let y):
+            if let button = clickedButton(x: x, y: y) { return press(alert, button: button) }
+        default: break
+        }
+        return []
+    }
+
+    /// The last button is the action (Delete, Sign In); any other dismisses.
+    private mutating func press(_ alert: Alert, button: Int) -> [Effect] {
+        mode = .store
+        let confirmed = alert.buttons.count > 1 && button == alert.buttons.count - 1
+        guard confirmed else { return [] }
+        switch alert.kind {
+        case .confirmDelete:
+            return [.deleteAppData]
+        case .signIn:
+            var settings = snapshot.settings
+            settings.account = Settings().account
+            return [.saveSettings(settings)]
+        case .info, .success, .failure, .askToBuy:
+            return []
+        }
+    }
+
+    mutating func handleContent(_ viewer: ContentViewer, _ key: Key) -> [Effect] {
+        var viewer = viewer
+        let isCredits = viewer.subject == .credits
+        if isCredits, let moved = Self.movedFocus(viewer.focus, count: 2, key) {
+            viewer.focus = moved
+            mode = .content(viewer)
+            return []
+        }
+        switch key {
+        case .escape, .char("q"):
+            mode = .store
+        case .enter, .char(" "):
+            if isCredits && viewer.focus == 1 { return [.spendCredit] }
+            mode = .store
+        case .click(let x, let y):
+            guard let button = clickedButton(x: x, y: y) else { return [] }
+            if isCredits && button == 1 { return [.spendCredit] }
+            mode = .store
+        default:
+            break
+        }
+        return []
+    }
+}

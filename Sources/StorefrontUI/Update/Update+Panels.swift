@@ -1,0 +1,147 @@
+import Foundation
+import StoreKitSim
+
+/// The rows of the restrictions panel, in order.
+public enum SettingRow: Int, CaseIterable, Sendable {
+    case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, latency
+
+    public var title: String {
+        switch self {
+        case .canMakePayments: "In-App Purchases allowed"
+        case .askToBuy: "Ask to Buy"
+        case .network: "Network"
+        case .failWith: "Fail purchases with"
+        case .interrupted: "Interrupted purchases"
+        case .finishTransactions: "Finish transactions"
+        case .account: "Apple Account"
+        case .storefront: "Storefront"
+        case .latency: "Purchase latency"
+        }
+    }
+
+    public static let latencies = [0, 500, 1500, 3000, 5000]
+    public static let accounts: [String?] = [Settings().account, "family.child@example.com", nil]
+}
+
+extension AppState {
+    mutating func handleSettings(_ panel: SettingsPanel, _ key: Key) -> [Effect] {
+        var panel = panel
+        if let choosing = panel.choosingError {
+            return chooseError(&panel, highlighted: choosing, key)
+        }
+        let rows = SettingRow.allCases
+        switch key {
+        case .escape, .char("s"), .char("q"):
+            mode = .store
+            return []
+        case .up, .char("k"): panel.selection = max(0, panel.selection - 1)
+        case .down, .char("j"): panel.selection = min(rows.count - 1, panel.selection + 1)
+        case .home, .char("g"): panel.selection = 0
+        case .end, .char("G"): panel.selection = rows.count - 1
+        case .click(_, let y):
+            let top = SettingsGeometry.firstRowY(Layout(width: width, height: height))
+            guard rows.indices.contains(y - top) else { return [] }
+            panel.selection = y - top
+            mode = .settings(panel)
+            return change(rows[panel.selection], step: 1, panel: &panel)
+        case .enter, .char(" "), .right, .char("l"):
+            mode = .settings(panel)
+            return change(rows[panel.selection], step: 1, panel: &panel)
+        case .left, .char("h"):
+            mode = .settings(panel)
+            return change(rows[panel.selection], step: -1, panel: &panel)
+        default: return []
+        }
+        mode = .settings(panel)
+        return []
+    }
+
+    /// Toggles or steps one setting; the runtime saves it to store.json at once.
+    private mutating func change(_ row: SettingRow, step: Int, panel: inout SettingsPanel) -> [Effect] {
+        var s = snapshot.settings
+        func cycle<T: Equatable>(_ values: [T], _ current: T) -> T {
+            let i = values.firstIndex(of: current) ?? 0
+            return values[(i + step + values.count) % values.count]
+        }
+        switch row {
+        case .canMakePayments: s.canMakePayments.toggle()
+        case .askToBuy: s.askToBuy.toggle()
+        case .network: s.network.toggle()
+        case .interrupted: s.interrupted.toggle()
+        case .finishTransactions: s.finishTransactions.toggle()
+        case .failWith:
+            // Turning injection on picks the error from StoreKit's list.
+            if s.failWith != nil {
+                s.failWith = nil
+            } else {
+                panel.choosingError = SKErrorCode.paymentNotAllowed.rawValue
+                mode = .settings(panel)
+                return []
+            }
+        case .account: s.account = cycle(SettingRow.accounts, s.account)
+        case .storefront: s.storefront = cycle(catalog.storefronts.map(\.id), s.storefront)
+        case .latency: s.latencyMilliseconds = cycle(SettingRow.latencies, s.latencyMilliseconds)
+        }
+        return [.saveSettings(s)]
+    }
+
+    private mutating func chooseError(_ panel: inout SettingsPanel, highlighted: Int, _ key: Key) -> [Effect] {
+        let codes = SKErrorCode.allCases
+        switch key {
+        case .escape:
+            panel.choosingError = nil
+        case .up, .char("k"): panel.choosingError = max(0, highlighted - 1)
+        case .down, .char("j"): panel.choosingError = min(codes.count - 1, highlighted + 1)
+        case .enter, .char(" "):
+            panel.choosingError = nil
+            mode = .settings(panel)
+            var s = snapshot.settings
+            s.failWith = codes[highlighted]
+            return [.saveSettings(s)]
+        default: return []
+        }
+        mode = .settings(panel)
+        return []
+    }
+
+    mutating func handleApprovals(_ panel: ApprovalsPanel, _ key: Key) -> [Effect] {
+        var panel = panel
+        let waiting = snapshot.pendingApprovals + snapshot.interruptions
+        switch key {
+        case .escape, .char("a"), .char("q"):
+            mode = .store
+            return []
+        case .up, .char("k"): panel.selection = max(0, panel.selection - 1)
+        case .down, .char("j"): panel.selection = min(max(0, waiting.count - 1), panel.selection + 1)
+        case .tab, .backTab, .left, .right, .char("h"), .char("l"):
+            panel.focus = 1 - panel.focus
+        case .enter, .char(" "):
+            guard waiting.indices.contains(panel.selection) else { return [] }
+            let t = waiting[panel.selection]
+            mode = .approvals(panel)
+            if t.state == .deferred {
+                return [panel.focus == 0 ? .approve(transactionID: t.id) : .decline(transactionID: t.id)]
+            }
+            return [.resolve(transactionID: t.id)]
+        default: return []
+        }
+        mode = .approvals(panel)
+        return []
+    }
+
+    mutating func handleLog(_ scroll: Int, _ key: Key) -> [Effect] {
+        let page = max(1, height - 4)
+        let maxScroll = max(0, snapshot.history.count - page)
+        switch key {
+        case .escape, .char("l"), .char("q"): mode = .store
+        case .up, .char("k"): mode = .log(scroll: max(0, scroll - 1))
+        case .down, .char("j"): mode = .log(scroll: min(maxScroll, scroll + 1))
+        case .pageUp: mode = .log(scroll: max(0, scroll - page))
+        case .pageDown: mode = .log(scroll: min(maxScroll, scroll + page))
+        case .home, .char("g"): mode = .log(scroll: 0)
+        case .end, .char("G"): mode = .log(scroll: maxScroll)
+        default: break
+        }
+        return []
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import StoreKitSim
+
+extension AppState {
+    mutating func handleSheet(_ sheet: PurchaseSheet, _ key: Key) -> [Effect] {
+        var sheet = sheet
+        if case .purchasing = sheet.stage { return [] }
+        if case .confirm = sheet.stage {
+            let maximum = snapshot.product(sheet.productID)?.maximumQuantity ?? 1
+            switch key {
+            case .char("+"), .char("="), .up, .char("k"):
+                sheet.quantity = min(maximum, sheet.quantity + 1)
+                mode = .sheet(sheet)
+                return []
+            case .char("-"), .char("_"), .down, .char("j"):
+                sheet.quantity = max(1, sheet.quantity - 1)
+                mode = .sheet(sheet)
+                return []
+            default: break
+            }
+        }
+        // Tab / arrows move the focus, Enter presses it, Esc is Cancel, a click presses its button.
+        if let moved = Self.movedFocus(sheet.focus, count: 2, key) {
+            sheet.focus = moved
+            mode = .sheet(sheet)
+            return []
+        }
+        switch key {
+        case .enter, .char(" "): return pressSheet(sheet, button: sheet.focus)
+        case .escape: return pressSheet(sheet, button: 0)
+        case .click(let x, let y): return clickedButton(x: x, y: y).map { pressSheet(sheet, button: $0) } ?? []
+        default: return []
+        }
+    }
+
+    /// Cancel (0) or Buy (1); on an interruption, Not Now (0) or Agree (1).
+    private mutating func pressSheet(_ sheet: PurchaseSheet, button: Int) -> [Effect] {
+        if case .interrupted(let id) = sheet.stage {
+            if button == 1 { return [.resolve(transactionID: id)] }
+            mode = .store
+            return []
+        }
+        guard button == 1 else {
+            mode = .store
+            return [.cancelPurchase(productID: sheet.productID, quantity: sheet.quantity)]
+        }
+        return [.buy(productID: sheet.productID, quantity: sheet.quantity)]
+    }
+
+    /// The button of the dialog on screen under a click, if any.
+    func clickedButton(x: Int, y: Int) -> Int? {
+        guard let dialog = DialogModel(self) else { return nil }
+        let box = dialog.box(in: Layout(width: width, height: height))
+        return Layout.buttons(dialog.buttons, in: box).firstIndex { $0.contains(x: x, y: y) }
+    }
+
+    // MARK: Following the purchase
+
+    /// The transaction a Buy created: the sheet follows it until an outcome.
+    mutating func follow(_ transaction: Transaction) -> [Effect] {
+        guard case .sheet(var sheet) = mode, sheet.productID == transaction.productID else { return [] }
+        if transaction.state == .purchasing {
+            sheet.stage = .purchasing(transactionID: transaction.id)
+            mode = .sheet(sheet)
+        } else {
+            present(outcome: transaction)
+        }
+        return []
+    }
+
+    /// A transaction update from the queue: the outcome of the sheet's purchase, a restore,
+    /// or something that happened elsewhere (an approval from another terminal).
+    mutating func follow(_ event: AppEvent) -> [Effect] {
+        switch event {
+        case .updated(let t, _):
+            switch mode {
+            case .sheet(let sheet):
+                switch sheet.stage {
+                case .purchasing(let id) where id == t.id && t.state != .purchasing:
+                    present(outcome: t)
+                case .interrupted(let id) where t.originalTransactionID == id:
+                    present(outcome: t)
+                default: break
+                }
+            case .restoring(let restored) where t.state == .restored:
+                mode = .restoring(restored + [t.productID])
+            default: break
+            }
+        case .restoreFinished:
+            guard case .restoring(let restored) = mode else { break }
+            mode = .alert(restoreSummary(restored))
+        case .restoreFailed(let error):
+            mode = .alert(Alert(kind: .failure, title: "Cannot Restore Purchases", message: error.message,
+                                detail: "\(error.domain) \(error.code) (\(error.name))"))
+        default: break
+        }
+        return []
+    }
+
+    mutating func present(outcome t: Transaction) {
+        switch t.state {
+        case .purchased, .restored:
+            mode = .alert(Alert(kind: .success, title: "You're All Set",
+                                message: "Your purchase was successful. \(purchaseSummary(t))"))
+        case .deferred:
+            mode = .alert(Alert(kind: .askToBuy, title: "Ask Permission — request sent",
+                                message: "A request to buy \(title(of: t.productID)) was sent to your family organizer. The purchase completes when they approve it (a: approvals, or `storefront approve \(t.id)`)."))
+        case .failed where t.awaitingResolution == true:
+            var sheet = PurchaseSheet(productID: t.productID)
+            sheet.quantity = t.quantity
+            sheet.stage = .interrupted(transactionID: t.id)
+            mode = .sheet(sheet)
+        case .failed:
+            guard let error = t.error, !error.isCancellation else {
+                // StoreKit apps show nothing when the user cancelled.
+                mode = .store
+                return
+            }
+            mode = .alert(Alert(kind: .failure, title: "Purchase Failed", message: error.message,
+                                detail: "\(error.domain) code \(error.code) (\(error.name))"))
+        case .purchasing:
+            break
+        }
+    }
+
+    func title(of productID: String) -> String {
+        snapshot.product(productID)?.localizedTitle ?? catalog.product(productID)?.localizations[language]?.title ?? productID
+    }
+
+    private func purchaseSummary(_ t: Transaction) -> String {
+        guard let product = catalog.product(t.productID) else { return "" }
+        switch product.type {
+        case .nonConsumable:
+            let count = catalog.content.premium.unlockedBy == product.id ? catalog.content.premium.items.count : 0
+            return count > 0 ? "\(count) premium items are unlocked." : "\(title(of: product.id)) is unlocked."
+        case .consumable:
+            return "+\((product.credits ?? 0) * t.quantity) credits."
+        case .autoRenewable, .nonRenewing:
+            let trial = t.isTrialPeriod == true ? "Your free trial has started. " : ""
+            return "\(trial)\(title(of: product.id)) is active."
+        }
+    }
+
+    private func restoreSummary(_ restored: [String]) -> Alert {
+        guard !restored.isEmpty else {
+            return Alert(kind: .info, title: "No Purchases to Restore",
+                         message: "This Apple Account has no non-consumable or auto-renewable purchases. Consumables and non-renewing subscriptions are never restored.")
+        }
+        let names = restored.map { "• \(title(of: $0))" }.joined(separator: "\n")
+        return Alert(kind: .success, title: "Purchases Restored", message: "Restored:\n\(names)")
+    }
+
+    // MARK: The log
+
+    mutating func record(_ event: AppEvent) {
+        let tint: Tint? = switch event {
+        case .updated(let t, _):
+            switch t.state {
+            case .purchased: .success
+            case .failed: .danger
+            case .deferred: .warning
+            case .restored: .accent
+            case .purchasing: nil
+            }
+        case .delivered: .success
+        case .restoreFailed, .problem: .danger
+        case .finished, .restoreFinished, .spent: .muted
+        }
+        log.append(LogLine(date: now, text: event.text(catalog: catalog), tint: tint))
+        if log.count > 500 { log.removeFirst(log.count - 500) }
+    }
+}

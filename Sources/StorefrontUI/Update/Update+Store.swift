@@ -1,0 +1,137 @@
+import Foundation
+import StoreKitSim
+
+extension AppState {
+    mutating func handleStore(_ key: Key) -> [Effect] {
+        let layout = Layout(width: width, height: height)
+        switch key {
+        case .up, .char("k"): moveSelection(by: -1)
+        case .down, .char("j"): moveSelection(by: 1)
+        case .pageUp: moveSelection(by: -max(1, layout.list.height - 1))
+        case .pageDown: moveSelection(by: max(1, layout.list.height - 1))
+        case .home, .char("g"): selectEdge(first: true)
+        case .end, .char("G"): selectEdge(first: false)
+        case .enter, .char(" "): return open(selectedRow)
+        case .char("s"): mode = .settings(SettingsPanel())
+        case .char("a"): mode = .approvals(ApprovalsPanel())
+        case .char("l"): mode = .log(scroll: 0)
+        case .char("?"): mode = .help
+        case .char("r"):
+            mode = .restoring([])
+            return [.restore]
+        case .char("R"): return [.loadProducts]
+        case .char("D"):
+            mode = .alert(Alert(
+                kind: .confirmDelete, title: "Delete App Data?",
+                message: "This deletes UserDefaults.json, as deleting the app would: premium content, credits and subscription status are gone. The App Store keeps your purchases, so Restore Purchases (r) brings back what can be restored.",
+                buttons: ["Cancel", "Delete"], focus: 0))
+        case .click(let x, let y):
+            guard let index = layout.rowIndex(atY: y, scroll: scroll), layout.list.contains(x: x, y: y),
+                  rows.indices.contains(index), rows[index].isSelectable else { return [] }
+            if index == selection { return open(selectedRow) }
+            selection = index
+        default: break
+        }
+        return []
+    }
+
+    /// Enter on a row: read it, or start buying it.
+    mutating func open(_ row: StoreRow?) -> [Effect] {
+        switch row {
+        case .content(let item, _):
+            mode = .content(ContentViewer(subject: .item(item)))
+        case .premiumOffer(let productID):
+            return startPurchase(productID)
+        case .product(let id):
+            if let type = catalog.product(id)?.type, type == .autoRenewable || type == .nonRenewing,
+               snapshot.isSubscribed(id, now: now) {
+                mode = .content(ContentViewer(subject: .subscription(id)))
+                return []
+            }
+            return startPurchase(id)
+        case .credits:
+            mode = .content(ContentViewer(subject: .credits))
+        case .invalid(let id):
+            mode = .alert(Alert(kind: .info, title: "Invalid Product Identifier",
+                                message: "The App Store does not know \(id): the products request returned it in invalidProductIdentifiers, so the app cannot sell it."))
+        case .section, nil:
+            break
+        }
+        return []
+    }
+
+    /// The checks a StoreKit app makes before showing the purchase sheet.
+    mutating func startPurchase(_ productID: String) -> [Effect] {
+        if isRestricted {
+            mode = .alert(restrictedAlert)
+            return []
+        }
+        if snapshot.productsError != nil {
+            return [.loadProducts]
+        }
+        guard snapshot.product(productID) != nil else { return [] }
+        if snapshot.settings.account == nil {
+            mode = .alert(Alert(kind: .signIn, title: "Sign In to the App Store",
+                                message: "Purchases need an Apple Account. Sign in as \(Settings().account ?? "sandbox user")?",
+                                buttons: ["Cancel", "Sign In"]))
+            return []
+        }
+        mode = .sheet(PurchaseSheet(productID: productID))
+        return []
+    }
+
+    /// The seed's canMakePayments alert, in the storefront's language.
+    var restrictedAlert: Alert {
+        if language == "ja" {
+            return Alert(kind: .failure, title: "App内の購入が不可",
+                         message: "機能制限でApp内の購入が不可になっています。[設定]>[スクリーンタイム]>[コンテンツとプライバシーの制限]>[iTunesおよびApp Storeでの購入]>[App内課金]を許可したうえ再度お試しください。",
+                         detail: "SKPaymentQueue.canMakePayments() == false")
+        }
+        return Alert(kind: .failure, title: "In-App Purchases Restricted",
+                     message: "In-App Purchases are turned off on this device. Allow them in Settings > Screen Time > Content & Privacy Restrictions > iTunes & App Store Purchases > In-app Purchases, then try again.",
+                     detail: "SKPaymentQueue.canMakePayments() == false")
+    }
+
+    // MARK: Selection
+
+    mutating func moveSelection(by delta: Int) {
+        let rows = rows
+        var index = selection
+        let step = delta > 0 ? 1 : -1
+        var remaining = abs(delta)
+        while remaining > 0 {
+            var next = index + step
+            while rows.indices.contains(next), !rows[next].isSelectable { next += step }
+            guard rows.indices.contains(next) else { break }
+            index = next
+            remaining -= 1
+        }
+        selection = index
+        keepSelectionVisible()
+    }
+
+    mutating func selectEdge(first: Bool) {
+        let rows = rows
+        let candidates = rows.indices.filter { rows[$0].isSelectable }
+        selection = (first ? candidates.first : candidates.last) ?? 0
+        if first { scroll = 0 }
+        keepSelectionVisible()
+    }
+
+    /// After rows change (premium unlocked, products loaded), keep the selection on a real row.
+    mutating func clampSelection() {
+        let rows = rows
+        if !rows.indices.contains(selection) { selection = rows.count - 1 }
+        if rows.indices.contains(selection), !rows[selection].isSelectable { moveSelection(by: 1) }
+        keepSelectionVisible()
+    }
+
+    mutating func keepSelectionVisible() {
+        let visible = max(1, Layout(width: width, height: height).list.height)
+        if selection < scroll { scroll = selection }
+        if selection >= scroll + visible { scroll = selection - visible + 1 }
+        // A section title just above the selection stays in view with it.
+        if scroll > 0, scroll == selection, !rows[scroll - 1].isSelectable { scroll -= 1 }
+        scroll = max(0, min(scroll, max(0, rows.count - visible)))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import StoreKitSim
+
+/// The storefront's one state transition: pure, so every flow is testable without a
+/// terminal or a store. Effects are the engine calls the runtime makes afterwards.
+public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
+    switch action {
+    case .key(.resize(let width, let height)):
+        state.width = width
+        state.height = height
+        state.keepSelectionVisible()
+        return []
+    case .key(let key):
+        return state.handle(key)
+    case .tick(let now):
+        state.now = now
+        if state.isBusy { state.spinner += 1 }
+        return []
+    case .storeChanged(let snapshot):
+        state.snapshot = snapshot
+        state.clampSelection()
+        return []
+    case .event(let event):
+        state.record(event)
+        return state.follow(event)
+    case .purchaseStarted(let transaction):
+        return state.follow(transaction)
+    case .refused(let error):
+        state.mode = .alert(Alert(kind: .failure, title: "Cannot Complete Purchase", message: error.message,
+                                  detail: "\(error.domain) \(error.code) (\(error.name))"))
+        return []
+    }
+}
+
+extension AppState {
+    mutating func handle(_ key: Key) -> [Effect] {
+        if key == .char("q"), case .store = mode {
+            quitting = true
+            return []
+        }
+        if Layout(width: width, height: height).isTooSmall {
+            if key == .char("q") || key == .escape { quitting = true }
+            return []
+        }
+        switch mode {
+        case .store: return handleStore(key)
+        case .sheet(let sheet): return handleSheet(sheet, key)
+        case .alert(let alert): return handleAlert(alert, key)
+        case .content(let viewer): return handleContent(viewer, key)
+        case .settings(let panel): return handleSettings(panel, key)
+        case .approvals(let panel): return handleApprovals(panel, key)
+        case .log(let scroll): return handleLog(scroll, key)
+        case .help:
+            if [.escape, .enter, .char("?"), .char("q"), .char(" ")].contains(key) { mode = .store }
+            return []
+        case .restoring:
+            return []
+        }
+    }
+
+    /// A button row's focus moved by Tab, arrows or vim keys; nil when the key is not a move.
+    static func movedFocus(_ focus: Int, count: Int, _ key: Key) -> Int? {
+        switch key {
+        case .tab, .right, .char("l"): return (focus + 1) % count
+        case .backTab, .left, .char("h"): return (focus + count - 1) % count
+        default: return nil
+        }
+    }
+}

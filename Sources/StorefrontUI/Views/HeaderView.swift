@@ -1,0 +1,68 @@
+import StoreKitSim
+
+/// App name, account, storefront, balance, and a badge for every active restriction.
+enum HeaderView {
+    static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
+        let s = state.snapshot.settings
+        canvas.fill(x: 0, y: 0, width: layout.width, height: 1, style: .reverse)
+        let x = canvas.put(" \(state.catalog.app.name) ", x: 0, y: 0, style: Style(bold: true, reverse: true))
+        let facts = " \(s.account ?? "signed out") · \(state.storefront.id) · \(state.snapshot.credits) credits "
+        canvas.put(facts, x: x, y: 0, width: layout.width - x, style: .reverse)
+        canvas.rule(y: 1, x: 0, width: layout.width)
+        // Badges sit right-aligned on the rule below, where they always have room.
+        var right = layout.width - 1
+        for badge in badges(s).reversed() {
+            let text = " \(badge.text) "
+            let w = DisplayWidth.of(text)
+            guard right - w > 0 else { break }
+            right -= w + 1
+            canvas.put(text, x: right, y: 1, style: Style(tint: badge.tint, bold: true, reverse: true))
+        }
+    }
+
+    struct Badge: Equatable {
+        var text: String
+        var tint: Tint
+    }
+
+    static func badges(_ s: Settings) -> [Badge] {
+        var badges: [Badge] = []
+        if !s.canMakePayments { badges.append(Badge(text: "IAP RESTRICTED", tint: .danger)) }
+        if s.askToBuy { badges.append(Badge(text: "ASK TO BUY", tint: .warning)) }
+        if !s.network { badges.append(Badge(text: "OFFLINE", tint: .danger)) }
+        if let code = s.failWith { badges.append(Badge(text: "FAILING: \(code.name)", tint: .danger)) }
+        if s.interrupted { badges.append(Badge(text: "INTERRUPTING", tint: .warning)) }
+        if !s.finishTransactions { badges.append(Badge(text: "NOT FINISHING", tint: .warning)) }
+        if s.account == nil { badges.append(Badge(text: "SIGNED OUT", tint: .warning)) }
+        return badges
+    }
+}
+
+/// The keys that work on the store screen; help and quit always stay at the right.
+enum FooterView {
+    static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
+        let waiting = state.snapshot.pendingApprovals.count + state.snapshot.interruptions.count
+        var hints: [(String, String)] = [("⏎", "open/buy"), ("r", "restore"), ("s", "settings"),
+                                         ("a", waiting > 0 ? "approvals (\(waiting))" : "approvals"), ("l", "log"),
+                                         ("D", "delete app"), ("↑↓", "move")]
+        if state.snapshot.productsError != nil { hints.insert(("R", "retry"), at: 1) }
+        let fixed = [("?", "help"), ("q", "quit")]
+        let y = layout.footer.y
+        let right = layout.width - fixed.reduce(0) { $0 + width($1) }
+        var x = 1
+        for hint in hints where x + width(hint) <= right {
+            x = put(hint, x: x, y: y, into: &canvas)
+        }
+        x = right
+        for hint in fixed { x = put(hint, x: x, y: y, into: &canvas) }
+    }
+
+    private static func width(_ hint: (String, String)) -> Int {
+        DisplayWidth.of(hint.0) + DisplayWidth.of(hint.1) + 3
+    }
+
+    private static func put(_ hint: (String, String), x: Int, y: Int, into canvas: inout some Canvas) -> Int {
+        let after = canvas.put(hint.0, x: x, y: y, style: .bold)
+        return canvas.put(" \(hint.1)  ", x: after, y: y, style: .dim)
+    }
+}

@@ -1,0 +1,59 @@
+/// Draws the whole storefront for a state: the store screen, then whatever is in front of it.
+public func render(_ state: AppState) -> Buffer {
+    var buffer = Buffer(width: state.width, height: state.height)
+    render(state, into: &buffer)
+    return buffer
+}
+
+public func render(_ state: AppState, into canvas: inout some Canvas) {
+    let layout = Layout(width: canvas.width, height: canvas.height)
+    if layout.isTooSmall {
+        TooSmallView.draw(layout, into: &canvas)
+        return
+    }
+    switch state.mode {
+    case .log(let scroll):
+        LogScreen.draw(state, scroll: scroll, layout: layout, into: &canvas)
+        return
+    default:
+        StoreScreen.draw(state, layout: layout, into: &canvas)
+    }
+    switch state.mode {
+    case .settings(let panel): SettingsPanelView.draw(state, panel: panel, layout: layout, into: &canvas)
+    case .approvals(let panel): ApprovalsView.draw(state, panel: panel, layout: layout, into: &canvas)
+    case .help: HelpOverlay.draw(layout, into: &canvas)
+    default:
+        if let dialog = DialogModel(state) { DialogView.draw(dialog, layout: layout, into: &canvas) }
+    }
+}
+
+enum TooSmallView {
+    static func draw(_ layout: Layout, into canvas: inout some Canvas) {
+        let lines = ["terminal too small (needs \(Layout.minimumWidth)×\(Layout.minimumHeight))",
+                     "now \(layout.width)×\(layout.height) — enlarge the window, or q to quit"]
+        let top = max(0, (layout.height - lines.count) / 2)
+        for (i, line) in lines.enumerated() {
+            let text = DisplayWidth.truncate(line, to: layout.width)
+            canvas.put(text, x: max(0, (layout.width - DisplayWidth.of(text)) / 2), y: top + i,
+                       style: i == 0 ? .bold : .plain)
+        }
+    }
+}
+
+enum DialogView {
+    static func draw(_ dialog: DialogModel, layout: Layout, into canvas: inout some Canvas) {
+        let box = dialog.box(in: layout)
+        canvas.box(box, title: dialog.title, style: dialog.frame, titleStyle: Style(tint: dialog.frame.tint, bold: true))
+        let inner = box.width - 4
+        let lines = dialog.wrapped(inner)
+        let room = box.height - (dialog.buttons.isEmpty ? 2 : 4)
+        for (i, line) in lines.prefix(room).enumerated() {
+            canvas.put(line.text, x: box.x + 2, y: box.y + 1 + i, width: inner, style: line.style)
+        }
+        for (i, rect) in Layout.buttons(dialog.buttons, in: box).enumerated() {
+            let focused = i == dialog.focus
+            let style = focused ? Style(tint: dialog.frame.tint, bold: true, reverse: true) : .plain
+            canvas.put("[ \(dialog.buttons[i]) ]", x: rect.x, y: rect.y, style: style)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import StoreKitSim
+
+/// The store: header, the list of sections, the detail pane, the live log and the footer.
+enum StoreScreen {
+    static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
+        HeaderView.draw(state, layout: layout, into: &canvas)
+        // The detail pane first: its divider is the column where the list's ↑ ↓ scroll marks go.
+        DetailPane.draw(state, rect: layout.detail, into: &canvas)
+        drawList(state, layout: layout, into: &canvas)
+        LogPane.draw(state, layout: layout, into: &canvas)
+        FooterView.draw(state, layout: layout, into: &canvas)
+    }
+
+    static func drawList(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
+        let rect = layout.list
+        let rows = state.rows
+        for line in 0..<rect.height {
+            let index = state.scroll + line
+            guard rows.indices.contains(index) else { break }
+            let y = rect.y + line
+            let selected = index == state.selection && state.mode == .store
+            let cell = RowText(rows[index], state: state)
+            if case .section = rows[index] {
+                canvas.put(cell.title.uppercased(), x: rect.x + 1, y: y, width: rect.width - 1, style: .tint(.accent, bold: true))
+                continue
+            }
+            let base = selected ? Style(tint: cell.tint, bold: true, reverse: true) : Style(tint: cell.tint, dim: cell.dim)
+            canvas.fill(x: rect.x, y: y, width: rect.width, height: 1, style: selected ? base : .plain)
+            let trailing = DisplayWidth.truncate(cell.trailing, to: rect.width / 2)
+            let trailingWidth = DisplayWidth.of(trailing)
+            canvas.put(cell.title, x: rect.x + 3, y: y, width: rect.width - 5 - trailingWidth, style: base)
+            canvas.put(trailing, x: rect.maxX - 1 - trailingWidth, y: y, style: base)
+        }
+        if rows.count > rect.height {
+            let more = state.scroll + rect.height < rows.count
+            if state.scroll > 0 { canvas.put("↑", x: rect.maxX, y: rect.y, style: .dim) }
+            if more { canvas.put("↓", x: rect.maxX, y: rect.maxY - 1, style: .dim) }
+        }
+    }
+}
+
+/// A row's words: its title, what stands at its right edge, and how it looks.
+struct RowText {
+    var title: String
+    var trailing = ""
+    var tint: Tint?
+    var dim = false
+
+    init(_ row: StoreRow, state: AppState) {
+        let snapshot = state.snapshot
+        switch row {
+        case .section(let name):
+            title = name
+        case .content(let item, let premium):
+            title = item.text(in: state.language).title
+            tint = premium ? .premium : nil
+            trailing = premium ? "✓ owned" : "free"
+        case .premiumOffer(let id):
+            title = "★ Premium content here"
+            tint = .premium
+            trailing = RowText.buyLabel(id, state: state)
+            dim = state.isRestricted
+        case .product(let id):
+            title = state.title(of: id)
+            if let product = state.catalog.product(id), product.type != .consumable, snapshot.isSubscribed(id, now: state.now) {
+                trailing = "✓ active"
+                tint = .success
+            } else {
+                trailing = RowText.buyLabel(id, state: state)
+                dim = state.isRestricted || snapshot.productsError != nil
+            }
+        case .credits:
+            title = "Your credits: \(snapshot.credits)"
+            trailing = snapshot.credits > 0 ? "spend one ›" : "none yet"
+            tint = .accent
+        case .invalid(let id):
+            title = id
+            trailing = "invalid identifier"
+            tint = .muted
+            dim = true
+        }
+    }
+
+    /// What a buy row reads: its price, or why it cannot be bought (as the seeds' apps do).
+    static func buyLabel(_ id: String, state: AppState) -> String {
+        if state.snapshot.productsError != nil { return "Network down?" }
+        if state.isRestricted { return "App Store disabled" }
+        guard let product = state.snapshot.product(id) else {
+            return state.snapshot.products == nil ? "loading…" : "not available"
+        }
+        if product.freeTrial != nil, !state.snapshot.history.contains(where: { $0.productID == id && $0.state == .purchased }) {
+            return "free trial, then \(product.formattedPrice)"
+        }
+        return product.formattedPrice
+    }
+}

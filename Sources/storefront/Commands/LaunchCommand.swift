@@ -1,0 +1,36 @@
+import ArgumentParser
+import StoreKitSim
+
+struct LaunchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "launch",
+        abstract: "Launch the sample app without the interface: it handles what the queue redelivers (unfinished, approved, resolved transactions) and quits.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Output: Encodable {
+        var delivered: [TransactionJSON]
+        var queue: [TransactionJSON]
+        var userDefaults: [String: JSONValue]
+    }
+
+    func run() throws {
+        let session = try Session(global)
+        let (app, lock) = try session.launchApp()
+        defer { withExtendedLifetime(lock) {} }
+        app.onEvent = EventLog(catalog: session.catalog, quiet: output.json).print
+        try app.launch()
+        let delivered = app.events.compactMap { event -> Transaction? in
+            if case .updated(let t, _) = event { return t }
+            return nil
+        }
+        if output.json {
+            try JSONOutput.print(Output(delivered: delivered.map { TransactionJSON(session.latest($0)) },
+                                        queue: session.queue.transactions.map(TransactionJSON.init),
+                                        userDefaults: app.defaults.values))
+        } else if delivered.isEmpty {
+            print("Nothing was waiting for the app.")
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import StoreKitSim
+
+struct PendingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pending",
+        abstract: "List Ask to Buy requests waiting for approval, and interrupted purchases waiting to be resolved.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Output: Encodable {
+        var askToBuy: [TransactionJSON]
+        var interrupted: [TransactionJSON]
+    }
+
+    func run() throws {
+        let session = try Session(global)
+        let records = try session.storeFile.load()
+        if output.json {
+            try JSONOutput.print(Output(askToBuy: records.pendingApprovals.map(TransactionJSON.init),
+                                        interrupted: records.interruptions.map(TransactionJSON.init)))
+            return
+        }
+        if records.pendingApprovals.isEmpty && records.interruptions.isEmpty {
+            print("Nothing is waiting.")
+            return
+        }
+        let storefront = session.store.storefront(for: records.settings)
+        for t in records.pendingApprovals {
+            print("\(t.id)  ask to buy  \(describe(t, session: session, storefront: storefront))  (storefront approve|decline \(t.id))")
+        }
+        for t in records.interruptions {
+            print("\(t.id)  interrupted  \(describe(t, session: session, storefront: storefront))  (storefront resolve \(t.id))")
+        }
+    }
+
+    private func describe(_ t: Transaction, session: Session, storefront: Storefront) -> String {
+        guard let entry = session.catalog.product(t.productID), let product = Product(entry, storefront: storefront) else {
+            return t.productID
+        }
+        let quantity = t.quantity > 1 ? " ×\(t.quantity)" : ""
+        return "\(product.localizedTitle)\(quantity)  \(product.formattedPrice(quantity: t.quantity))"
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import StoreKitSim
+
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Restore purchases: non-consumables and auto-renewable subscriptions come back as restored.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Output: Encodable {
+        var restored: [TransactionJSON]
+        var userDefaults: [String: JSONValue]
+    }
+
+    func run() throws {
+        let session = try Session(global)
+        let (app, lock) = try session.launchApp()
+        defer { withExtendedLifetime(lock) {} }
+        app.onEvent = EventLog(catalog: session.catalog, quiet: output.json).print
+        try app.launch()
+        let before = app.events.count
+        do {
+            try session.queue.restoreCompletedTransactions()
+        } catch let error as StoreError {
+            try Report.failure(error, json: output.json, context: "Cannot restore")
+        }
+        var outcome: AppEvent?
+        try session.wait {
+            outcome = app.events.dropFirst(before).last { event in
+                if case .restoreFinished = event { return true }
+                if case .restoreFailed = event { return true }
+                return false
+            }
+            return outcome != nil
+        }
+        if case .restoreFailed(let error) = outcome {
+            try Report.failure(error, json: output.json, context: "Restore failed")
+        }
+        let restored = app.events.dropFirst(before).compactMap { event -> Transaction? in
+            if case .updated(let t, _) = event, t.state == .restored { return t }
+            return nil
+        }
+        if output.json {
+            try JSONOutput.print(Output(restored: restored.map { TransactionJSON(session.latest($0)) },
+                                        userDefaults: app.defaults.values))
+        } else if restored.isEmpty {
+            print("No purchases to restore.")
+        } else {
+            print("Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"): \(restored.map(\.productID).joined(separator: ", "))")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import StoreKitSim
+
+struct StateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "state", abstract: "Show the settings, the app's UserDefaults, the queue and the history.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    struct Output: Encodable {
+        var dataDirectory: String
+        var settings: Settings
+        var userDefaults: [String: JSONValue]
+        var credits: Int
+        var queue: [TransactionJSON]
+        var history: [TransactionJSON]
+    }
+
+    func run() throws {
+        let session = try Session(global)
+        let records = try session.storeFile.load()
+        let defaults = try UserDefaultsFile(url: session.directory.userDefaultsURL)
+        let credits = defaults.integer(forKey: SampleApp.creditsKey)
+        if output.json {
+            try JSONOutput.print(Output(
+                dataDirectory: session.directory.url.path, settings: records.settings, userDefaults: defaults.values,
+                credits: credits, queue: records.queue.map(TransactionJSON.init),
+                history: records.transactions.map(TransactionJSON.init)))
+            return
+        }
+        print("Data directory  \(session.directory.url.path)")
+        print("Settings")
+        for setting in SettingName.allCases {
+            print("  \(setting.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0))\(SettingChange.describe(setting, in: records.settings))")
+        }
+        print("UserDefaults.json")
+        if defaults.values.isEmpty { print("  (empty)") }
+        for (key, value) in defaults.values.sorted(by: { $0.key < $1.key }) {
+            let text = String(decoding: (try? JSONCoding.encoder().encode(value)) ?? Data(), as: UTF8.self)
+            print("  \(key) = \(text)")
+        }
+        print("Queue (unfinished)")
+        if records.queue.isEmpty { print("  (empty)") }
+        for t in records.queue { print("  " + line(t)) }
+        print("History")
+        if records.transactions.isEmpty { print("  (none)") }
+        for t in records.transactions { print("  " + line(t)) }
+    }
+
+    private func line(_ t: Transaction) -> String {
+        var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(t.productID)"
+        if t.quantity > 1 { text += " ×\(t.quantity)" }
+        text += "  \(JSONCoding.format(t.date))"
+        if let error = t.error { text += "  error \(error.code) \(error.name)" }
+        if let expiry = t.expiresDate { text += "  expires \(JSONCoding.format(expiry))" }
+        if !t.finished && t.state != .purchasing { text += "  unfinished" }
+        return text
+    }
+}

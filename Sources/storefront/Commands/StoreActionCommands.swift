@@ -1,0 +1,78 @@
+import ArgumentParser
+import StoreKitSim
+
+/// Ask to Buy approval, decline and resolving an interrupted purchase happen outside the
+/// app (a parent's device, the App Store's own sheet). The store records the outcome; the
+/// app receives it live when open, else at its next launch.
+struct TransactionArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp("The transaction identifier (see `storefront pending`).", valueName: "txn"))
+    var transactionID: String
+}
+
+struct ActionOutput: Encodable {
+    var transaction: TransactionJSON
+}
+
+enum StoreAction {
+    /// Runs `action`, which returns the id of the transaction to report.
+    static func perform(_ global: GlobalOptions, _ output: OutputOptions,
+                        _ action: (PaymentQueue) throws -> String, done: (Transaction) -> String) throws {
+        let session = try Session(global)
+        let shownID: String
+        do {
+            shownID = try action(session.queue)
+        } catch let error as QueueError {
+            throw CommandFailure.usage(error.description)
+        }
+        guard let t = session.queue.records.transactions.first(where: { $0.id == shownID }) else { return }
+        if output.json {
+            try JSONOutput.print(ActionOutput(transaction: TransactionJSON(t)))
+        } else {
+            print(done(t))
+            print("The app receives it live if the storefront is open, otherwise at its next launch (storefront launch).")
+        }
+    }
+}
+
+struct ApproveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "approve", abstract: "Approve an Ask to Buy request: it becomes purchased.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var transaction: TransactionArgument
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let id = transaction.transactionID
+        try StoreAction.perform(global, output, { try $0.approve(transactionID: id); return id }) { t in
+            "Approved \(t.id): \(t.productID) is purchased."
+        }
+    }
+}
+
+struct DeclineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "decline", abstract: "Decline an Ask to Buy request: it fails.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var transaction: TransactionArgument
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let id = transaction.transactionID
+        try StoreAction.perform(global, output, { try $0.decline(transactionID: id); return id }) { t in
+            "Declined \(t.id): \(t.productID) failed."
+        }
+    }
+}
+
+struct ResolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resolve", abstract: "Resolve an interrupted purchase (e.g. agree to updated terms): a new transaction completes it.")
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var transaction: TransactionArgument
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let id = transaction.transactionID
+        try StoreAction.perform(global, output, { try $0.resolve(transactionID: id).id }) { t in
+            "Resolved \(id): new transaction \(t.id), \(t.productID) is purchased."
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import CursesTerminal
+import Foundation
+import StoreKitSim
+import StorefrontUI
+
+/// The terminal storefront: the runtime's state drawn by curses, keys fed back to it.
+@MainActor
+enum StorefrontApp {
+    static func run(_ options: GlobalOptions) throws {
+        let session = try Session(options)
+        // One open storefront per data directory: it is the app there.
+        let lock = try AppLock(directory: session.directory)
+        defer { withExtendedLifetime(lock) {} }
+        let defaults = try UserDefaultsFile(url: session.directory.userDefaultsURL)
+        let terminal: Terminal
+        do {
+            terminal = try Terminal.open()
+        } catch {
+            throw CommandFailure.usage("\(error)")
+        }
+        defer { terminal.close() }
+        let size = terminal.size
+        let runtime = try StorefrontRuntime(store: session.store, defaults: defaults, width: size.width,
+                                            height: size.height, colors: terminal.colorsEnabled)
+        let watcher = DirectoryWatcher(path: session.directory.url.path)
+        // Blocks on the keyboard (and the data directory) while nothing is in flight, so an
+        // idle storefront uses no CPU.
+        while !runtime.shouldQuit {
+            terminal.draw(render(runtime.state))
+            let timeout = runtime.tickInterval.map { Int($0 * 1000) }
+            if let key = terminal.readKey(timeoutMilliseconds: timeout, wake: watcher?.fileDescriptor) {
+                runtime.send(key)
+            }
+            watcher?.drain()
+            runtime.tick()
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import StoreKitSim
+import ArgumentParser
+
+@main
+struct StorefrontCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "storefront",
+        abstract: "Walk through Apple's in-app purchase flow in a terminal: a simulated StoreKit store.",
+        discussion: """
+            With no subcommand, storefront opens the terminal storefront. The subcommands drive the same \
+            simulated store from scripts. Exit codes: 0 done, 3 deferred (Ask to Buy), 4 failed or \
+            cancelled, 64 usage error, 65 bad data file.
+            """,
+        version: "storefront 0.1.0",
+        subcommands: [
+            OpenCommand.self, ProductsCommand.self, BuyCommand.self, RestoreCommand.self, LaunchCommand.self,
+            PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self,
+            SetCommand.self, StateCommand.self, ResetCommand.self,
+        ],
+        defaultSubcommand: OpenCommand.self
+    )
+
+    /// Runs a command, mapping storefront's own failures to its documented exit codes.
+    static func main() {
+        do {
+            let names = Set(configuration.subcommands.map { $0._commandName })
+            let arguments = GlobalOptionPlacement.normalize(Array(CommandLine.arguments.dropFirst()), subcommands: names)
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch let error as DataFileError {
+            printError(error.description)
+            Foundation.exit(ExitCode.badData.rawValue)
+        } catch CommandFailure.usage(let message) {
+            printError(message)
+            Foundation.exit(ExitCode.usage.rawValue)
+        } catch CommandFailure.failed(let message) {
+            printError(message)
+            Foundation.exit(ExitCode.failed.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

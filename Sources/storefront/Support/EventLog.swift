@@ -1,0 +1,12 @@
+import StoreKitSim
+
+/// Prints the app's events as they happen, one line each (silent with --json).
+struct EventLog {
+    let catalog: Catalog
+    let quiet: Bool
+
+    func print(_ event: AppEvent) {
+        guard !quiet else { return }
+        Swift.print(event.text(catalog: catalog))
+    }
+}

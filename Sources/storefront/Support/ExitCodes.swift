@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// storefront's exit codes, as documented in the README and --help.
+extension ExitCode {
+    static let deferred = ExitCode(3)
+    static let failed = ExitCode(4)
+    static let usage = ExitCode(64)
+    static let badData = ExitCode(65)
+}

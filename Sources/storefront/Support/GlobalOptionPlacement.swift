@@ -1,0 +1,24 @@
+/// Global options may come before the subcommand (`storefront --data-dir D buy X`), as
+/// users type them; the parser wants them after it, so they are moved there.
+enum GlobalOptionPlacement {
+    static let valued: Set<String> = ["--data-dir", "--catalog"]
+
+    static func normalize(_ arguments: [String], subcommands: Set<String>) -> [String] {
+        var globals: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if valued.contains(argument), index + 1 < arguments.count {
+                globals += [argument, arguments[index + 1]]
+                index += 2
+            } else if valued.contains(where: { argument.hasPrefix($0 + "=") }) {
+                globals.append(argument)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !globals.isEmpty, index < arguments.count, subcommands.contains(arguments[index]) else { return arguments }
+        return [arguments[index]] + globals + arguments[(index + 1)...]
+    }
+}

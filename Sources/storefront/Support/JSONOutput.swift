@@ -1,0 +1,80 @@
+import Foundation
+import StoreKitSim
+
+/// The stable shapes of `--json` output (documented in the README).
+struct TransactionJSON: Encodable {
+    var id: String
+    var productID: String
+    var quantity: Int
+    var state: TransactionState
+    var date: Date
+    var finished: Bool
+    var error: ErrorJSON?
+    var originalTransactionID: String?
+    var expiresDate: Date?
+    var isTrialPeriod: Bool?
+    var awaitingResolution: Bool?
+
+    init(_ t: Transaction) {
+        id = t.id
+        productID = t.productID
+        quantity = t.quantity
+        state = t.state
+        date = t.date
+        finished = t.finished
+        error = t.error.map(ErrorJSON.init)
+        originalTransactionID = t.originalTransactionID
+        expiresDate = t.expiresDate
+        isTrialPeriod = t.isTrialPeriod
+        awaitingResolution = t.awaitingResolution
+    }
+}
+
+struct ErrorJSON: Encodable {
+    var domain: String
+    var code: Int
+    var name: String
+    var message: String
+
+    init(_ e: StoreError) {
+        domain = e.domain
+        code = e.code
+        name = e.name
+        message = e.message
+    }
+}
+
+struct ProductJSON: Encodable {
+    var id: String
+    var type: ProductType
+    var title: String
+    var description: String
+    var price: String
+    var formattedPrice: String
+    var currency: String
+    var credits: Int?
+    var subscriptionPeriod: String?
+    var freeTrial: String?
+    var subscriptionGroup: String?
+
+    init(_ p: Product) {
+        id = p.id
+        type = p.type
+        title = p.localizedTitle
+        description = p.localizedDescription
+        price = "\(p.price)"
+        formattedPrice = p.formattedPrice
+        currency = p.storefront.currency
+        credits = p.credits
+        subscriptionPeriod = p.subscriptionPeriod?.description
+        freeTrial = p.freeTrial?.description
+        subscriptionGroup = p.subscriptionGroup
+    }
+}
+
+enum JSONOutput {
+    static func print(_ value: some Encodable) throws {
+        let data = try JSONCoding.encoder().encode(value)
+        Swift.print(String(decoding: data, as: UTF8.self))
+    }
+}

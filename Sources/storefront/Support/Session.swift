@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import StoreKitSim
+
+/// Everything a command works with: the catalog, the data directory and the store over it.
+/// Commands that run the sample app also hold the app lock, so only one app runs per
+/// data directory (the open storefront or one command).
+struct Session {
+    let catalog: Catalog
+    let directory: DataDirectory
+    let storeFile: StoreFile
+    let store: AppStore
+    let queue: PaymentQueue
+
+    init(_ options: GlobalOptions) throws {
+        catalog = try options.catalog.map { try CatalogLoader.load(from: URL(fileURLWithPath: $0)) }
+            ?? CatalogLoader.defaultCatalog()
+        directory = DataDirectory.resolve(option: options.dataDir)
+        storeFile = try StoreFile(directory: directory)
+        store = AppStore(catalog: catalog, storage: storeFile)
+        queue = PaymentQueue(store: store)
+        // A store.json that does not parse stops every command before anything is written.
+        _ = try storeFile.load()
+    }
+
+    /// Starts the sample app: takes the app lock and lets the app receive what the queue
+    /// redelivers.
+    func launchApp() throws -> (SampleApp, AppLock) {
+        let lock = try AppLock(directory: directory)
+        let defaults = try UserDefaultsFile(url: directory.userDefaultsURL)
+        let app = SampleApp(catalog: catalog, defaults: defaults, queue: queue)
+        return (app, lock)
+    }
+
+    /// A transaction as the store holds it now. The app's events keep it as it was when
+    /// delivered, before the app finished it; output reports where it ended up.
+    func latest(_ transaction: Transaction) -> Transaction {
+        queue.records.transactions.first { $0.id == transaction.id } ?? transaction
+    }
+
+    /// Ticks the store on the real clock until `isDone`, sleeping until each due date.
+    func wait(until isDone: () -> Bool) throws {
+        while !isDone() {
+            let due = queue.nextDueDate ?? Date()
+            let delay = min(max(due.timeIntervalSinceNow, 0.005), 0.25)
+            Thread.sleep(forTimeInterval: delay)
+            try queue.tick()
+        }
+    }
+}
+
+/// Held while the sample app runs on a data directory.
+final class AppLock {
+    private let handle: InterfaceLock
+
+    init(directory: DataDirectory) throws {
+        guard let handle = try InterfaceLock(directory: directory) else {
+            throw CommandFailure.usage("""
+                storefront is open on \(directory.url.path) in another terminal, and it is the app there. \
+                Use it, or quit it (q) first. Store-side commands (set, approve, decline, resolve, state, \
+                pending, products) work while it is open.
+                """)
+        }
+        self.handle = handle
+    }
+}
+
+/// A failure a command reports in words, with its exit code.
+enum CommandFailure: Error {
+    case usage(String)
+    case failed(String)
+}

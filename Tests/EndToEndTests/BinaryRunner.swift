@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the built `storefront` binary as a separate process, as a user or a script would, on
+/// a fresh temporary data directory (one per runner, so per test).
+struct BinaryRunner {
+    struct Result {
+        var arguments: [String]
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// stdout parsed as a JSON object.
+        func json(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+            let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8))
+            return try #require(object as? [String: Any],
+                                "stdout of storefront \(arguments.joined(separator: " ")) is not a JSON object:\n\(stdout)\nstderr: \(stderr)",
+                                sourceLocation: sourceLocation)
+        }
+
+        /// `--json`'s `transaction` (buy, approve, decline, resolve).
+        func transaction(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+            try #require(try json(sourceLocation: sourceLocation)["transaction"] as? [String: Any],
+                         "no transaction in \(stdout)", sourceLocation: sourceLocation)
+        }
+
+        /// `--json`'s error: the failed transaction's, or the refusal's (`{ error }`).
+        func error(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+            let object = try json(sourceLocation: sourceLocation)
+            let error = (object["transaction"] as? [String: Any])?["error"] ?? object["error"]
+            return try #require(error as? [String: Any], "no error in \(stdout)", sourceLocation: sourceLocation)
+        }
+
+        /// For failure messages: the command and what it printed.
+        var summary: String {
+            "storefront \(arguments.joined(separator: " ")) exited \(status)\nstdout: \(stdout)\nstderr: \(stderr)"
+        }
+    }
+
+    /// The binary next to the test bundle (`swift test` builds it), or $STOREFRONT_BIN.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["STOREFRONT_BIN"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        // The test bundle is .build/<config>/<package>PackageTests.xctest (a file on Linux, a
+        // bundle on macOS): walk up from it to the directory that holds the executable.
+        var directory = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+            .resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent("storefront")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: "storefront-binary-not-found")
+    }()
+
+    /// How long one command may take before it is killed and the test fails: commands at
+    /// latency 0 take well under a second, but a loaded machine can be very slow.
+    static let timeout: TimeInterval = 120
+
+    let dataDirectory: URL
+
+    init() {
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-e2e-\(UUID().uuidString)")
+    }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
+    /// Runs `storefront --data-dir <this runner's directory> arguments…`.
+    @discardableResult
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Result {
+        try run(arguments: ["--data-dir", dataDirectory.path] + arguments, environment: environment)
+    }
+
+    /// Runs `storefront arguments…` exactly as given. $STOREFRONT_DATA_DIR is cleared and
+    /// $XDG_DATA_HOME points into the temporary directory, so a command without --data-dir
+    /// can never touch the real data of whoever runs the tests.
+    func run(arguments: [String], environment: [String: String] = [:], stdin: FileHandle? = nil) throws -> Result {
+        let binary = Self.binary
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path),
+                     "the storefront binary was not found at \(binary.path): build it (swift build) or set STOREFRONT_BIN")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["STOREFRONT_DATA_DIR"] = nil
+        env["XDG_DATA_HOME"] = dataDirectory.appendingPathComponent("xdg-data-home").path
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin ?? FileHandle.nullDevice
+        try process.run()
+
+        // stderr is drained on another thread while stdout is read here, so neither pipe can
+        // fill up and block the child; a command that hangs is killed after `timeout`.
+        let errData = DataBox()
+        let readingErr = DispatchGroup()
+        let errHandle = err.fileHandleForReading
+        DispatchQueue.global().async(group: readingErr) { errData.set(errHandle.readDataToEndOfFile()) }
+        let pid = process.processIdentifier
+        let watchdog = Watchdog()
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeout) { watchdog.fire(killing: pid) }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        readingErr.wait()
+        process.waitUntilExit()
+        watchdog.disarm()
+
+        let result = Result(arguments: arguments, status: process.terminationStatus,
+                            stdout: String(decoding: outData, as: UTF8.self),
+                            stderr: String(decoding: errData.get(), as: UTF8.self))
+        if watchdog.fired {
+            Issue.record("killed after \(Int(Self.timeout)) s: \(result.summary)")
+        } else if process.terminationReason != .exit {
+            Issue.record("crashed with signal \(process.terminationStatus): \(result.summary)")
+        }
+        return result
+    }
+
+    /// `state --json`.
+    func state() throws -> [String: Any] {
+        let result = try run("state", "--json")
+        #expect(result.status == 0, "\(result.summary)")
+        return try result.json()
+    }
+
+    /// `state --json`'s userDefaults.
+    func userDefaults() throws -> [String: Any] {
+        try #require(try state()["userDefaults"] as? [String: Any])
+    }
+
+    var userDefaultsURL: URL { dataDirectory.appendingPathComponent("UserDefaults.json") }
+    var storeURL: URL { dataDirectory.appendingPathComponent("store.json") }
+
+    /// Writes a data file (UserDefaults.json, store.json…) into the data directory.
+    func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// The names of the files in the data directory.
+    func files() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path).sorted()
+    }
+}
+
+/// Bytes handed from the thread that read them.
+private final class DataBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
+}
+
+/// Kills a child that outlives its time, unless disarmed first (after it was reaped).
+private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var armed = true
+    private var killed = false
+
+    var fired: Bool { lock.withLock { killed } }
+
+    func fire(killing pid: Int32) {
+        lock.withLock {
+            guard armed else { return }
+            killed = true
+            kill(pid, SIGKILL)
+        }
+    }
+
+    func disarm() { lock.withLock { armed = false } }
+}

@@ -1,0 +1,349 @@
+import Foundation
+import StoreKitSim
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bad input gets a clear message naming the file, field or key, the documented exit code,
+/// and nothing is lost: a file that does not parse is never rewritten.
+@Suite final class CommandLineInputTests {
+    let cli = BinaryRunner()
+
+    deinit {
+        cli.cleanUp()
+    }
+
+    /// Every command that reads the store; each must refuse a store.json that does not parse.
+    static let storeCommands: [[String]] = [
+        ["state"], ["state", "--json"], ["products"], ["set", "network", "off"], ["buy", "com.storefront.credits.5"],
+        ["restore"], ["launch"], ["pending"], ["approve", "1000000001"], ["decline", "1000000001"],
+        ["resolve", "1000000001"],
+    ]
+
+    /// Every command that runs the app; each must refuse a UserDefaults.json that does not parse.
+    static let appCommands: [[String]] = [
+        ["state"], ["buy", "com.storefront.credits.5"], ["buy", "com.storefront.premium", "--json"], ["restore"], ["launch"],
+    ]
+
+    private func brokenCopies(of name: String) throws -> [String] {
+        try cli.files().filter { $0.hasPrefix("\(name).broken-") }
+    }
+
+    // MARK: UserDefaults.json
+
+    @Test func malformedUserDefaultsIsNamedAndKept() throws {
+        let broken = Data("{\n  \"credits\": 5,,\n  \"com.storefront.premium\": true\n}\n".utf8)
+        try cli.write(String(decoding: broken, as: UTF8.self), to: cli.userDefaultsURL)
+        for arguments in Self.appCommands {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == 65, "\(result.summary)")
+            #expect(result.stderr.contains("\(cli.userDefaultsURL.path): line 2, column 16"), "\(result.summary)")
+            #expect(result.stderr.contains("not valid JSON"))
+            #expect(result.stderr.contains("reset --app-only"), "says how to recover")
+            #expect(try Data(contentsOf: cli.userDefaultsURL) == broken, "\(arguments) left the file byte for byte")
+        }
+
+        // Deleting the app keeps the unreadable file aside, and the app starts afresh.
+        let reset = try cli.run("reset", "--app-only")
+        #expect(reset.status == 0, "\(reset.summary)")
+        #expect(reset.stdout.contains("UserDefaults.json.broken-"))
+        let kept = try brokenCopies(of: "UserDefaults.json")
+        #expect(kept.count == 1)
+        #expect(try Data(contentsOf: cli.dataDirectory.appendingPathComponent(try #require(kept.first))) == broken)
+        #expect(!FileManager.default.fileExists(atPath: cli.userDefaultsURL.path))
+        #expect(try cli.userDefaults().isEmpty)
+    }
+
+    @Test func fullResetKeepsAnUnreadableUserDefaultsAside() throws {
+        try cli.write("{\"credits\": ", to: cli.userDefaultsURL)
+        #expect(try cli.run("reset").status == 0)
+        #expect(try brokenCopies(of: "UserDefaults.json").count == 1)
+        #expect(try cli.run("state").status == 0)
+    }
+
+    @Test(arguments: [
+        ("[1, 2]", "$: must be a JSON object of keys and values"),
+        ("null", "$: expected an object, found null"),
+        ("", "the file is empty"),
+        ("{\n  \"credits\": 5\n", "line 3, column 1: not valid JSON"),
+        ("{\"note\": \"a\u{01}b\"}", "line 1, column 12: not valid JSON"),
+    ])
+    func unusableUserDefaults(text: String, message: String) throws {
+        try cli.write(text, to: cli.userDefaultsURL)
+        let result = try cli.run("state", "--json")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(cli.userDefaultsURL.path): \(message)"), "\(result.summary)")
+        #expect(result.stdout.isEmpty)
+        #expect(try Data(contentsOf: cli.userDefaultsURL) == Data(text.utf8))
+    }
+
+    // MARK: store.json
+
+    @Test func malformedStoreFileIsNamedAndKept() throws {
+        let text = "{\n  \"settings\": {\n    \"network\": false,\n    \"askToBuy\": tru\n  }\n}\n"
+        try cli.write(text, to: cli.storeURL)
+        for arguments in Self.storeCommands {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == 65, "\(result.summary)")
+            #expect(result.stderr.contains(cli.storeURL.path), "\(result.summary)")
+            #expect(result.stderr.firstMatch(of: /store\.json: line \d+, column \d+: not valid JSON/) != nil, "\(result.summary)")
+            #expect(result.stderr.contains("storefront reset"), "says how to recover")
+            #expect(try Data(contentsOf: cli.storeURL) == Data(text.utf8), "\(arguments) left the file byte for byte")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.userDefaultsURL.path), "nothing was delivered")
+
+        // Deleting the app leaves the store alone; a full reset keeps the file aside.
+        #expect(try cli.run("reset", "--app-only").status == 0)
+        #expect(try Data(contentsOf: cli.storeURL) == Data(text.utf8))
+        let reset = try cli.run("reset")
+        #expect(reset.status == 0, "\(reset.summary)")
+        let kept = try brokenCopies(of: "store.json")
+        #expect(kept.count == 1)
+        #expect(try Data(contentsOf: cli.dataDirectory.appendingPathComponent(try #require(kept.first))) == Data(text.utf8))
+        let state = try cli.state()
+        #expect((state["settings"] as? [String: Any])?["network"] as? Bool == true, "default settings again")
+        #expect(try cli.run("set", "latency", "0").status == 0)
+        #expect(try cli.run("buy", "com.storefront.credits.5").status == 0)
+    }
+
+    @Test func wrongFieldInStoreFileNamesItsPath() throws {
+        let text = #"{"settings": {"network": "yes"}}"#
+        try cli.write(text, to: cli.storeURL)
+        let result = try cli.run("set", "network", "off")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(cli.storeURL.path): $.settings.network: expected true or false"), "\(result.summary)")
+        #expect(result.stderr.contains("storefront reset"))
+        #expect(try Data(contentsOf: cli.storeURL) == Data(text.utf8))
+    }
+
+    @Test func truncatedStoreFileSaysWhereItEnds() throws {
+        let text = "{\n  \"settings\": {\n    \"network\": false\n"
+        try cli.write(text, to: cli.storeURL)
+        let result = try cli.run("state")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(cli.storeURL.path): line 4, column 1: not valid JSON"), "\(result.summary)")
+    }
+
+    // MARK: The catalog
+
+    static var assetCatalog: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("assets/catalog.json")
+    }
+
+    /// The default catalog with `change` applied, written to a temporary file.
+    private func catalog(_ change: (inout [String: Any], inout [[String: Any]]) -> Void) throws -> URL {
+        var catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.assetCatalog)) as? [String: Any])
+        var products = try #require(catalog["products"] as? [[String: Any]])
+        change(&catalog, &products)
+        catalog["products"] = products
+        return try writeCatalog(try JSONSerialization.data(withJSONObject: catalog))
+    }
+
+    private func writeCatalog(_ data: Data) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-catalog-\(UUID().uuidString).json")
+        try data.write(to: url)
+        return url
+    }
+
+    @Test func unchangedCatalogIsAccepted() throws {
+        let url = try catalog { _, _ in }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try cli.run("--catalog", url.path, "products", "--json")
+        #expect(result.status == 0, "\(result.summary)")
+        #expect((try result.json()["products"] as? [Any])?.count == 5)
+    }
+
+    @Test func negativePriceNamesThePath() throws {
+        let url = try catalog { _, products in products[1]["prices"] = ["USA": -0.99, "JPN": 160] }
+        defer { try? FileManager.default.removeItem(at: url) }
+        for arguments in [["--catalog", url.path, "products"], ["buy", "com.storefront.credits.5", "--catalog", url.path]] {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == 65, "\(result.summary)")
+            #expect(result.stderr.contains("\(url.path): $.products[1].prices.USA"), "\(result.summary)")
+            #expect(result.stderr.contains("negative"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory.path), "a refused catalog writes nothing")
+    }
+
+    @Test func duplicateProductIDNamesThePath() throws {
+        let url = try catalog { _, products in products[2]["id"] = products[1]["id"] }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try cli.run("products", "--catalog", url.path)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(url.path): $.products[2].id"), "\(result.summary)")
+        #expect(result.stderr.contains("duplicate"), "\(result.summary)")
+    }
+
+    @Test func unknownProductTypeNamesThePath() throws {
+        let url = try catalog { _, products in products[0]["type"] = "lifetime" }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try cli.run("products", "--catalog", url.path)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(url.path): $.products[0].type"), "\(result.summary)")
+    }
+
+    @Test func catalogSyntaxErrorNamesLineAndColumn() throws {
+        let url = try writeCatalog(Data("{\n  \"app\": {\"name\": \"x\"},\n  \"storefronts\": [,]\n}\n".utf8))
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try cli.run("state", "--catalog", url.path)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(url.path): line 3, column 19: not valid JSON"), "\(result.summary)")
+    }
+
+    @Test func missingCatalogFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-catalog-\(UUID().uuidString).json").path
+        let result = try cli.run("products", "--catalog", path)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(path))
+        #expect(result.stderr.contains("--catalog"))
+    }
+
+    // MARK: Usage errors
+
+    @Test(arguments: [
+        ["buy", "com.example.nope"],
+        ["buy"],
+        ["buy", "com.storefront.credits.5", "--quantity", "many"],
+        ["set", "network", "maybe"],
+        ["set", "ask-to-buy", ""],
+        ["set", "latency", "60001"],
+        ["set", "latency", "-1"],
+        ["set", "latency", "fast"],
+        ["set", "fail-with", "21"],
+        ["set", "fail-with", "paymentMaybe"],
+        ["set", "storefront", "FRA"],
+        ["set", "account", " "],
+        ["set", "volume", "on"],
+        ["approve", "999"],
+        ["decline", "999"],
+        ["resolve", "999"],
+        ["approve"],
+        ["frobnicate"],
+        ["state", "--colour"],
+    ])
+    func usageErrorsExit64AndChangeNothing(arguments: [String]) throws {
+        let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+        #expect(result.status == 64, "\(result.summary)")
+        #expect(!result.stderr.isEmpty)
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path), "\(arguments) wrote store.json")
+        #expect(!FileManager.default.fileExists(atPath: cli.userDefaultsURL.path))
+    }
+
+    @Test func settingValuesAreExplained() throws {
+        let network = try cli.run("set", "network", "maybe")
+        #expect(network.stderr.contains("network takes on or off, not \"maybe\""), "\(network.summary)")
+        let latency = try cli.run("set", "latency", "60001")
+        #expect(latency.stderr.contains("0 to 60000"), "\(latency.summary)")
+        let failWith = try cli.run("set", "fail-with", "21")
+        #expect(failWith.stderr.contains("5 storeProductNotAvailable"), "lists the codes: \(failWith.summary)")
+        #expect(failWith.stderr.hasPrefix("storefront: "), "\(failWith.summary)")
+        let storefront = try cli.run("set", "storefront", "FRA")
+        #expect(storefront.stderr.contains("USA, JPN"), "\(storefront.summary)")
+    }
+
+    @Test func latencyBoundsAndARefusedValueChangesNothing() throws {
+        #expect(try cli.run("set", "latency", "60000").status == 0)
+        #expect((try cli.state()["settings"] as? [String: Any])?["latencyMilliseconds"] as? Int == 60000)
+        #expect(try cli.run("set", "latency", "60001").status == 64)
+        #expect(try cli.run("set", "latency", "-5").status == 64)
+        #expect((try cli.state()["settings"] as? [String: Any])?["latencyMilliseconds"] as? Int == 60000)
+        #expect(try cli.run("set", "latency", "0").status == 0)
+        #expect((try cli.state()["settings"] as? [String: Any])?["latencyMilliseconds"] as? Int == 0)
+    }
+
+    @Test func unknownProductListsTheKnownOnes() throws {
+        let result = try cli.run("buy", "com.example.nope")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("unknown product \"com.example.nope\""))
+        #expect(result.stderr.contains("com.storefront.credits.5"))
+        #expect(result.stderr.contains("com.storefront.pro.monthly"))
+    }
+
+    @Test func unknownTransactionSaysWhereToLook() throws {
+        let result = try cli.run("approve", "999")
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("999"))
+        #expect(result.stderr.contains("storefront pending"), "\(result.summary)")
+    }
+
+    // MARK: The data directory
+
+    @Test func dataDirectoryThatIsAFile() throws {
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let file = cli.dataDirectory.appendingPathComponent("not-a-directory")
+        try Data("keep me".utf8).write(to: file)
+        for arguments in [["state"], ["set", "network", "off"], ["buy", "com.storefront.premium"], ["reset"]] {
+            let result = try cli.run(arguments: ["--data-dir", file.path] + arguments)
+            #expect(result.status == 65, "\(result.summary)")
+            #expect(result.stderr.contains(file.path), "\(result.summary)")
+            #expect(result.stderr.contains("data directory"), "\(result.summary)")
+            #expect(try Data(contentsOf: file) == Data("keep me".utf8))
+        }
+    }
+
+    @Test func globalOptionsWorkBeforeOrAfterTheSubcommand() throws {
+        let before = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "set", "ask-to-buy", "on"])
+        #expect(before.status == 0, "\(before.summary)")
+        let after = try cli.run(arguments: ["state", "--json", "--data-dir", cli.dataDirectory.path])
+        #expect((try after.json()["settings"] as? [String: Any])?["askToBuy"] as? Bool == true)
+        let equals = try cli.run(arguments: ["--data-dir=\(cli.dataDirectory.path)", "state", "--json"])
+        #expect((try equals.json()["settings"] as? [String: Any])?["askToBuy"] as? Bool == true)
+    }
+
+    @Test func dataDirectoryFromTheEnvironment() throws {
+        let set = try cli.run(arguments: ["set", "network", "off"], environment: ["STOREFRONT_DATA_DIR": cli.dataDirectory.path])
+        #expect(set.status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.storeURL.path))
+        let state = try cli.run(arguments: ["state", "--json"], environment: ["STOREFRONT_DATA_DIR": cli.dataDirectory.path])
+        #expect((try state.json()["settings"] as? [String: Any])?["network"] as? Bool == false)
+        // --data-dir wins over the environment.
+        let other = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-e2e-other-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: other) }
+        let overridden = try cli.run(arguments: ["--data-dir", other.path, "state", "--json"],
+                                     environment: ["STOREFRONT_DATA_DIR": cli.dataDirectory.path])
+        #expect((try overridden.json()["settings"] as? [String: Any])?["network"] as? Bool == true)
+    }
+
+    /// Only one app runs on a data directory: while the storefront is open there (it holds the
+    /// interface lock), commands that run the app are refused and store-side ones still work.
+    @Test func oneAppPerDataDirectory() throws {
+        #expect(try cli.run("set", "latency", "0").status == 0)
+        let lockURL = DataDirectory(url: cli.dataDirectory).interfaceLockURL
+        let fd = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try #require(fd >= 0)
+        try #require(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        defer { close(fd) }
+
+        for arguments in [["buy", "com.storefront.credits.5"], ["restore"], ["launch"], ["reset", "--app-only"]] {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == 64, "\(result.summary)")
+            #expect(result.stderr.contains("open on \(cli.dataDirectory.standardizedFileURL.path)"), "\(result.summary)")
+        }
+        for arguments in [["set", "ask-to-buy", "on"], ["state"], ["pending"], ["products"]] {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == 0, "\(result.summary)")
+        }
+        #expect((try cli.state()["history"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try cli.run(arguments: ["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("storefront "))
+        let help = try cli.run(arguments: ["--help"])
+        #expect(help.status == 0)
+        for command in ["products", "buy", "restore", "launch", "pending", "approve", "decline", "resolve", "set", "state", "reset"] {
+            #expect(help.stdout.contains(command))
+        }
+        let setHelp = try cli.run(arguments: ["set", "--help"])
+        for setting in ["can-make-payments", "ask-to-buy", "network", "fail-with", "interrupted", "finish-transactions",
+                        "account", "storefront", "latency"] {
+            #expect(setHelp.stdout.contains(setting), "set --help names \(setting)")
+        }
+    }
+}

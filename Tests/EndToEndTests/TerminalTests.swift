@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+
+/// The storefront as a person uses it: the built binary in tmux, keys in, screen out.
+/// Serialized, so two terminals never compete for the machine's cores. Every wait polls the
+/// screen up to a deadline; nothing asserts on how fast the app is.
+@Suite(.serialized) struct TerminalTests {
+    let cli = BinaryRunner()
+
+    init() throws {
+        try cli.run("set", "latency", "300")
+    }
+
+    // MARK: Purchases
+
+    @Test func buyPremiumAndSeeThePremiumItems() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        #expect(try tty.waitFor("★ Premium content here").contains("$2.99"))
+        try tty.select("Premium Quotes")
+        try tty.send("Enter")
+        try tty.waitFor("[ Buy ]")
+        try tty.send("Enter")
+        try tty.waitFor("You're All Set")
+        try tty.send("Enter")
+        let screen = try tty.waitFor("Premium quote 6")
+        for n in 1...6 {
+            #expect(screen.contains("Premium quote \(n)"))
+        }
+        #expect(!screen.contains("Premium content here"))
+        #expect(screen.contains("purchased  com.storefront.premium"))
+        #expect(try cli.userDefaults()["com.storefront.premium"] as? Bool == true)
+    }
+
+    @Test func buyCreditsTimesThreeAndSeeTheBalance() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.select("5 Monkey Credits")
+        try tty.send("Enter")
+        try tty.waitFor("[ Buy ]")
+        try tty.send("+")
+        try tty.waitFor("Total     $1.98")
+        try tty.send("+")
+        try tty.waitFor("Total     $2.97")
+        try tty.send("Enter")
+        try tty.waitFor("You're All Set")
+        try tty.send("Enter")
+        try tty.waitFor("· 15 credits")
+        #expect(try cli.userDefaults()["credits"] as? Int == 15)
+    }
+
+    @Test func restrictedRowsAreDisabledAndAlert() throws {
+        defer { cli.cleanUp() }
+        try cli.run("set", "can-make-payments", "off")
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        let screen = try tty.waitFor("App Store disabled")
+        #expect(screen.contains("IAP RESTRICTED"))
+        #expect(!screen.contains("$0.99"), "no buy row shows a price")
+        try tty.select("10 Monkey Credits")
+        try tty.send("Enter")
+        try tty.waitFor("In-App Purchases Restricted")
+        try tty.waitFor("Settings > Screen Time")
+        #expect(try cli.state()["credits"] as? Int ?? 0 == 0)
+    }
+
+    @Test func askToBuyApprovedFromAnotherProcessShowsLive() throws {
+        defer { cli.cleanUp() }
+        try cli.run("set", "ask-to-buy", "on")
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.select("10 Monkey Credits")
+        try tty.send("Enter")
+        try tty.waitFor("[ Buy ]")
+        try tty.send("Enter")
+        try tty.waitFor("Ask Permission — request sent")
+        try tty.send("Enter")
+        try tty.waitForAbsence("Ask Permission — request sent")
+        try tty.waitFor("deferred")
+        let pending = try cli.run("pending", "--json").json()
+        let id = try #require((pending["askToBuy"] as? [[String: Any]])?.first?["id"] as? String)
+        let approved = try cli.run("approve", id)
+        #expect(approved.status == 0, "\(approved.stderr)")
+        // No key is pressed from here on: the storefront notices the approval by itself.
+        try tty.waitFor("\(id) purchased", seconds: 8)
+        try tty.waitFor("· 10 credits", seconds: 8)
+    }
+
+    @Test func cancelIsSilent() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.select("10 Monkey Credits")
+        try tty.send("Enter")
+        try tty.waitFor("[ Buy ]")
+        try tty.send("Escape")
+        let screen = try tty.waitFor("error 2 paymentCancelled")
+        let line = screen.split(separator: "\n").first { $0.contains("error 2 paymentCancelled") }
+        #expect(line?.contains("failed") == true, "the log shows the cancel as a failed transaction")
+        #expect(!screen.contains("[ OK ]"), "no alert after a cancel")
+        #expect(!screen.contains("[ Buy ]"), "the sheet is closed")
+        #expect(!screen.contains("Purchase Failed"))
+    }
+
+    // MARK: Store conditions
+
+    @Test func networkDownThenRetry() throws {
+        defer { cli.cleanUp() }
+        try cli.run("set", "network", "off")
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        let screen = try tty.waitFor("Network down?")
+        #expect(screen.contains("R retry"))
+        #expect(screen.contains("OFFLINE"))
+        #expect(!screen.contains("$0.99"))
+        #expect(try cli.run("set", "network", "on").status == 0)
+        try tty.send("R")
+        try tty.waitFor("$0.99")
+        try tty.waitForAbsence("Network down?")
+    }
+
+    @Test func relaunchRedeliversUnfinished() throws {
+        defer { cli.cleanUp() }
+        try cli.run("set", "latency", "0")
+        #expect(try cli.run("buy", "com.storefront.credits.5", "--no-finish").status == 0)
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        let screen = try tty.waitFor("(redelivered at launch)")
+        #expect(screen.contains("purchased  com.storefront.credits.5"))
+        try tty.waitFor("· 5 credits")
+        try tty.waitFor("finished")
+        #expect(try (cli.state()["queue"] as? [Any])?.isEmpty == true, "the redelivered transaction was finished")
+    }
+
+    // MARK: The terminal
+
+    @Test func resizeReflowsAndTooSmallExplains() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.waitFor("FREE CONTENT")
+        try tty.resize(width: 80, height: 24)
+        // Reflowed: the footer (with "q quit") is on the new last row, and nothing is wider.
+        let narrow = try tty.wait(for: "the store at 80×24") {
+            $0.contains("FREE CONTENT") && TmuxSession.rows(of: $0).count == 24
+                && TmuxSession.rows(of: $0).last?.contains("q quit") == true
+        }
+        #expect(TmuxSession.rows(of: narrow).allSatisfy { $0.count <= 80 })
+        try tty.resize(width: 100, height: 30)
+        try tty.wait(for: "the store at 100×30") {
+            TmuxSession.rows(of: $0).count == 30 && TmuxSession.rows(of: $0).last?.contains("q quit") == true
+        }
+
+        try tty.resize(width: 60, height: 15)
+        try tty.waitFor("terminal too small (needs 70×20)")
+        try tty.resize(width: 100, height: 30)
+        try tty.waitFor("FREE CONTENT")
+        let screen = try tty.waitForAbsence("terminal too small")
+        #expect(screen.contains("q quit"))
+        #expect(!screen.contains("EXITED"), "still running after every resize")
+    }
+
+    @Test func quitWithQGivesTheTerminalBack() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.waitFor("FREE CONTENT")
+        try tty.send("q")
+        #expect(try tty.exitStatus() == 0)
+        try tty.proveTerminalUsable()
+    }
+
+    @Test func ctrlCExits130AndGivesTheTerminalBack() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.waitFor("FREE CONTENT")
+        try tty.send("C-c")
+        #expect(try tty.exitStatus() == 130)
+        #expect(try !tty.screen().contains("FREE CONTENT"), "the storefront's screen is gone")
+        try tty.proveTerminalUsable()
+    }
+
+    /// A closed terminal window (here: the tmux server killed while the shell ignores SIGHUP,
+    /// so no hangup signal reaches storefront) must end the storefront, not leave it spinning.
+    @Test func closingTheTerminalEndsTheStorefront() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli, shellPrefix: "trap '' HUP; ", afterExit: "true")
+        defer { tty.kill() }
+        try tty.waitFor("FREE CONTENT")
+        #expect(try cli.run("launch").status != 0, "the open storefront holds the data directory")
+        tty.kill()
+        let deadline = Date() + 15
+        var launch = try cli.run("launch")
+        while launch.status != 0, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            launch = try cli.run("launch")
+        }
+        #expect(launch.status == 0, "storefront still holds the data directory after its terminal closed: \(launch.stderr)")
+    }
+
+    @Test func japaneseStorefrontLaysOutWideText() throws {
+        defer { cli.cleanUp() }
+        try cli.run("set", "storefront", "JPN")
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        let screen = try tty.waitFor("無料コンテンツ-1")
+        let row = try #require(screen.split(separator: "\n").first { $0.contains("無料コンテンツ-1") })
+        // Wide characters take two columns each, so the column rule stays where it is in English.
+        let english = "   Free quote 1                                   free │"
+        let bar = try #require(row.firstIndex(of: "│"))
+        let columns = row[..<bar].reduce(0) { $0 + (($1.unicodeScalars.first?.value ?? 0) >= 0x3000 ? 2 : 1) }
+        #expect(columns == english.count - 1)
+        #expect(screen.contains("¥480"))
+    }
+
+    // MARK: Where the UI refuses to run
+
+    @Test func notATerminalPointsToTheCommandLine() throws {
+        defer { cli.cleanUp() }
+        // A plain process: stdin from /dev/null, stdout a pipe.
+        let piped = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path])
+        #expect(piped.status != 0)
+        #expect(piped.stderr.contains("--help"), "\(piped.stderr)")
+
+        let dumb = try TmuxSession(cli, environment: ["TERM": "dumb"])
+        defer { dumb.kill() }
+        #expect(try dumb.exitStatus() != 0)
+        #expect(try dumb.screen(joined: true).contains("--help"))
+    }
+
+    @Test func secondStorefrontAndAppCommandsAreRefusedWhileOpen() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.waitFor("FREE CONTENT")
+
+        let buy = try cli.run("buy", "com.storefront.credits.5")
+        #expect(buy.status != 0)
+        #expect(buy.stderr.contains("open on"), "\(buy.stderr)")
+        #expect(try cli.state()["credits"] as? Int ?? 0 == 0, "nothing was bought")
+
+        let second = try TmuxSession(cli)
+        defer { second.kill() }
+        #expect(try second.exitStatus() != 0)
+        #expect(try second.screen(joined: true).contains("in another terminal"))
+
+        // Store-side commands work beside it, and it shows their changes without a key press.
+        #expect(try cli.run("set", "network", "off").status == 0)
+        try tty.waitFor("OFFLINE", seconds: 8)
+        try tty.waitFor("Network down?", seconds: 8)
+        #expect(try !tty.screen().contains("EXITED"))
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+@Suite struct CatalogLoaderTests {
+    // MARK: The default catalog
+
+    @Test func defaultCatalogHasTheSampleAppsContentAndProducts() throws {
+        let catalog = try CatalogLoader.defaultCatalog()
+        #expect(catalog.content.free.count == 6)
+        #expect(catalog.content.premium.unlockedBy == ID.premium)
+        #expect(catalog.product(ID.premium)?.type == .nonConsumable)
+        #expect(catalog.content.premium.items.count == 6)
+
+        let consumables = catalog.products.filter { $0.type == .consumable }
+        #expect(consumables.map(\.id) == [ID.credits5, ID.credits10])
+        #expect(consumables.map(\.credits) == [5, 10])
+
+        let monthly = try #require(catalog.product(ID.monthly))
+        #expect(monthly.type == .autoRenewable)
+        #expect(monthly.subscription?.period == SubscriptionPeriod(value: 1, unit: .month))
+        #expect(monthly.subscription?.freeTrial == SubscriptionPeriod(value: 1, unit: .week))
+
+        let yearly = try #require(catalog.product(ID.yearly))
+        #expect(yearly.type == .nonRenewing)
+        #expect(yearly.subscription?.period == SubscriptionPeriod(value: 1, unit: .year))
+        #expect(yearly.subscription?.freeTrial == nil)
+
+        // The app ships identifiers the store does not know: they come back invalid.
+        #expect(catalog.productIdentifiers.filter { catalog.product($0) == nil } == [ID.credits50, ID.retiredTheme])
+        #expect(catalog.products.count == 5)
+    }
+
+    @Test func defaultCatalogIsSoldInBothStorefrontsAndLanguages() throws {
+        let catalog = try CatalogLoader.defaultCatalog()
+        #expect(catalog.storefronts.map(\.id) == ["USA", "JPN"])
+        #expect(catalog.storefronts.map(\.language) == ["en", "ja"])
+        for product in catalog.products {
+            #expect(Set(product.localizations.keys) == ["en", "ja"], "\(product.id)")
+            #expect(Set(product.prices.keys) == ["USA", "JPN"], "\(product.id)")
+        }
+        for item in catalog.content.free + catalog.content.premium.items {
+            #expect(!item.text(in: "ja").title.isEmpty, "\(item.id)")
+            #expect(item.text(in: "ja") != item.text(in: "en"), "\(item.id) has a Japanese text")
+        }
+        // Prices keep their decimal text rather than a binary neighbour of it.
+        #expect(catalog.product(ID.premium)?.prices["USA"] == Decimal(string: "2.99"))
+    }
+
+    /// The binary embeds assets/catalog.json; the two must not drift apart.
+    @Test func embeddedCatalogIsTheAssetOnDisk() throws {
+        let root = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let asset = try String(contentsOf: root.appendingPathComponent("assets/catalog.json"), encoding: .utf8)
+        #expect(asset.trimmingCharacters(in: .newlines) == DefaultCatalog.json.trimmingCharacters(in: .newlines),
+                "assets/catalog.json changed: run scripts/embed-catalog")
+        let loaded = try CatalogLoader.load(from: root.appendingPathComponent("assets/catalog.json"))
+        #expect(loaded == (try CatalogLoader.defaultCatalog()))
+    }
+
+    // MARK: Malformed catalogs
+
+    private static let path = "/tmp/bad-catalog.json"
+
+    private func refusal(_ data: Data) throws -> DataFileError {
+        try #require(throws: DataFileError.self) { try CatalogLoader.decode(data, path: Self.path) }
+    }
+
+    private func refusal(_ edit: (inout [String: Any]) throws -> Void) throws -> DataFileError {
+        try refusal(try defaultCatalogJSON(edit))
+    }
+
+    @Test func syntaxErrorNamesTheFileLineAndColumn() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("catalog.json")
+        try Data("{\n  \"app\": {\"name\": \"x\"},\n  \"storefronts\": [,]\n}\n".utf8).write(to: url)
+        let error = try #require(throws: DataFileError.self) { try CatalogLoader.load(from: url) }
+        #expect(error.path == url.path)
+        #expect(error.location == "line 3, column 19")
+        #expect(error.problem.hasPrefix("not valid JSON"))
+        #expect(error.remedy.contains("--catalog"))
+        #expect(error.description.hasPrefix("\(url.path): line 3, column 19: not valid JSON"))
+    }
+
+    @Test func truncatedCatalogPointsAtItsEnd() throws {
+        // Cut after `"name": "Quotes & Credits"`, as a copy that stopped short would be.
+        let text = DefaultCatalog.json.split(separator: "\n").prefix(3).joined(separator: "\n") + "\n"
+        let error = try refusal(Data(text.utf8))
+        #expect(error.location == "line 4, column 1")
+        #expect(error.problem.hasPrefix("not valid JSON"))
+    }
+
+    @Test func emptyCatalogSaysSo() throws {
+        let error = try refusal(Data())
+        #expect(error.path == Self.path)
+        #expect(error.problem == "the file is empty, not JSON")
+    }
+
+    @Test func missingCatalogFileNamesThePath() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("nope.json")
+        let error = try #require(throws: DataFileError.self) { try CatalogLoader.load(from: url) }
+        #expect(error.path == url.path)
+        #expect(error.problem.hasPrefix("cannot read the catalog"))
+    }
+
+    @Test func duplicateProductID() throws {
+        let error = try refusal { object in
+            try editProduct(2, in: &object) { $0["id"] = ID.credits5 }
+        }
+        #expect(error.path == Self.path)
+        #expect(error.location == "$.products[2].id")
+        #expect(error.problem == "duplicate product id \"\(ID.credits5)\"")
+    }
+
+    @Test func unknownType() throws {
+        let error = try refusal { object in
+            try editProduct(2, in: &object) { $0["type"] = "bundle" }
+        }
+        #expect(error.location == "$.products[2].type")
+        #expect(error.problem.contains("unknown type \"bundle\""))
+        #expect(error.problem.contains("consumable, nonConsumable, autoRenewable, nonRenewing"))
+    }
+
+    @Test func negativePrice() throws {
+        let error = try refusal { object in
+            try editProduct(3, in: &object) { $0["prices"] = ["USA": 4.99, "JPN": -800] }
+        }
+        #expect(error.location == "$.products[3].prices.JPN")
+        #expect(error.problem == "price must not be negative")
+    }
+
+    @Test func priceInAStorefrontTheCatalogDoesNotHave() throws {
+        let error = try refusal { object in
+            try editProduct(0, in: &object) { $0["prices"] = ["USA": 2.99, "GBR": 2.49] }
+        }
+        #expect(error.location == "$.products[0].prices.GBR")
+        #expect(error.problem == "unknown storefront \"GBR\"")
+    }
+
+    @Test func missingLocalizationOfAStorefrontsLanguage() throws {
+        let error = try refusal { object in
+            try editProduct(1, in: &object) { product in
+                var localizations = product["localizations"] as? [String: Any] ?? [:]
+                localizations["ja"] = nil
+                product["localizations"] = localizations
+            }
+        }
+        #expect(error.location == "$.products[1].localizations")
+        #expect(error.problem.contains("missing localization \"ja\""))
+    }
+
+    @Test func missingLocalizationOfContent() throws {
+        let error = try refusal { object in
+            var content = object["content"] as! [String: Any]
+            var free = content["free"] as! [[String: Any]]
+            var localizations = free[4]["localizations"] as! [String: Any]
+            localizations["en"] = nil
+            free[4]["localizations"] = localizations
+            content["free"] = free
+            object["content"] = content
+        }
+        #expect(error.location == "$.content.free[4].localizations")
+        #expect(error.problem == "missing localization \"en\"")
+    }
+
+    @Test(arguments: ["prices", "type", "id", "localizations"])
+    func missingField(_ field: String) throws {
+        let error = try refusal { object in
+            try editProduct(4, in: &object) { $0[field] = nil }
+        }
+        #expect(error.location == "$.products[4]")
+        #expect(error.problem == "missing field \"\(field)\"")
+    }
+
+    @Test func missingTopLevelField() throws {
+        let error = try refusal { $0["storefronts"] = nil }
+        #expect(error.location == "$")
+        #expect(error.problem == "missing field \"storefronts\"")
+    }
+
+    @Test func wrongTypeNamesTheField() throws {
+        let error = try refusal { object in
+            try editProduct(1, in: &object) { $0["credits"] = "five" }
+        }
+        #expect(error.location == "$.products[1].credits")
+        #expect(error.problem == "expected a number")
+    }
+
+    @Test func consumableWithoutCredits() throws {
+        let error = try refusal { object in
+            try editProduct(1, in: &object) { $0["credits"] = nil }
+        }
+        #expect(error.location == "$.products[1].credits")
+    }
+
+    @Test func subscriptionWithoutAPeriodSection() throws {
+        let error = try refusal { object in
+            try editProduct(4, in: &object) { $0["subscription"] = nil }
+        }
+        #expect(error.location == "$.products[4].subscription")
+    }
+
+    @Test func badSubscriptionPeriod() throws {
+        let error = try refusal { object in
+            try editProduct(3, in: &object) { $0["subscription"] = ["period": "monthly"] }
+        }
+        #expect(error.location == "$.products[3].subscription.period")
+        #expect(error.problem.contains("\"monthly\" is not a period"))
+    }
+
+    @Test func duplicateStorefront() throws {
+        let error = try refusal { object in
+            var storefronts = object["storefronts"] as! [[String: Any]]
+            storefronts[1]["id"] = "USA"
+            object["storefronts"] = storefronts
+        }
+        #expect(error.location == "$.storefronts[1].id")
+    }
+
+    @Test func premiumMustBeUnlockedByAKnownNonConsumable() throws {
+        func unlockedBy(_ id: String) throws -> DataFileError {
+            try refusal { object in
+                var content = object["content"] as! [String: Any]
+                var premium = content["premium"] as! [String: Any]
+                premium["unlockedBy"] = id
+                content["premium"] = premium
+                object["content"] = content
+            }
+        }
+        let consumable = try unlockedBy(ID.credits5)
+        #expect(consumable.location == "$.content.premium.unlockedBy")
+        #expect(consumable.problem.contains("must be a nonConsumable"))
+        let unknown = try unlockedBy(ID.retiredTheme)
+        #expect(unknown.location == "$.content.premium.unlockedBy")
+        #expect(unknown.problem.contains("no product"))
+    }
+
+    @Test func theUnchangedCatalogIsAccepted() throws {
+        // The edits above are the only reason for each refusal.
+        let data = try defaultCatalogJSON { _ in }
+        #expect(try CatalogLoader.decode(data, path: Self.path) == (try CatalogLoader.defaultCatalog()))
+    }
+
+    // MARK: Periods
+
+    @Test func periodsParseAndAdd() throws {
+        #expect(SubscriptionPeriod(iso8601: "P3D") == SubscriptionPeriod(value: 3, unit: .day))
+        #expect(SubscriptionPeriod(iso8601: "P2M")?.description == "P2M")
+        #expect(SubscriptionPeriod(iso8601: "P0M") == nil)
+        #expect(SubscriptionPeriod(iso8601: "1M") == nil)
+        #expect(SubscriptionPeriod(iso8601: "P1X") == nil)
+        #expect(SubscriptionPeriod(value: 3, unit: .day).displayName == "3 days")
+        #expect(SubscriptionPeriod(value: 1, unit: .month).displayName == "1 month")
+        let start = Date(timeIntervalSince1970: 0)  // 1 January 1970, UTC
+        #expect(SubscriptionPeriod(value: 1, unit: .week).added(to: start) == start + 7 * 86_400)
+        #expect(SubscriptionPeriod(value: 1, unit: .month).added(to: start) == start + 31 * 86_400)
+        #expect(SubscriptionPeriod(value: 1, unit: .year).added(to: start) == start + 365 * 86_400)
+    }
+}

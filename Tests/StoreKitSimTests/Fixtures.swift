@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+/// The default catalog's product identifiers.
+enum ID {
+    static let premium = "com.storefront.premium"
+    static let credits5 = "com.storefront.credits.5"
+    static let credits10 = "com.storefront.credits.10"
+    static let monthly = "com.storefront.pro.monthly"
+    static let yearly = "com.storefront.pass.yearly"
+    /// Asked for by the app, unknown to the store.
+    static let credits50 = "com.storefront.credits.50"
+    static let retiredTheme = "com.storefront.theme.retired"
+}
+
+/// A fresh directory under the system's temporary directory, removed when this goes away.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("storekitsim-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    var dataDirectory: DataDirectory { DataDirectory(url: url) }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    /// The names in the directory, hidden ones included.
+    func names() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+    }
+}
+
+/// One launch of the sample app: a store, its payment queue and the app observing it, over
+/// `storage` and the UserDefaults.json in `directory`. The clock is manual, so every latency
+/// is crossed by advancing it and ticking the queue: tests are instant and deterministic.
+final class Harness {
+    let clock: ManualClock
+    let storage: any RecordsStorage
+    let store: AppStore
+    let queue: PaymentQueue
+    let app: SampleApp
+    let directory: TemporaryDirectory
+
+    /// The purchase latency every harness uses, in seconds.
+    static let latency: TimeInterval = 1
+
+    /// `settings` is applied to the store before the app launches.
+    init(storage: (any RecordsStorage)? = nil, directory: TemporaryDirectory = TemporaryDirectory(),
+         clock: ManualClock = ManualClock(), catalog: Catalog? = nil, launch: Bool = true,
+         settings: (inout Settings) -> Void = { _ in }) throws {
+        self.clock = clock
+        self.directory = directory
+        self.storage = storage ?? InMemoryStorage()
+        store = AppStore(catalog: try catalog ?? CatalogLoader.defaultCatalog(), storage: self.storage, clock: clock)
+        try store.updateSettings {
+            $0.latencyMilliseconds = Int(Self.latency * 1000)
+            settings(&$0)
+        }
+        queue = PaymentQueue(store: store)
+        let defaults = try UserDefaultsFile(url: directory.file("UserDefaults.json"))
+        app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
+        if launch { try app.launch() }
+    }
+
+    /// Over store.json in a temporary directory (UserDefaults.json beside it), as the binary runs.
+    static func onDisk(_ directory: TemporaryDirectory = TemporaryDirectory(), clock: ManualClock = ManualClock(),
+                       settings: (inout Settings) -> Void = { _ in }) throws -> Harness {
+        try Harness(storage: try StoreFile(directory: directory.dataDirectory), directory: directory, clock: clock,
+                    settings: settings)
+    }
+
+    /// The app launched again over the same store records and UserDefaults.json: a new queue,
+    /// a new app, a new UserDefaults read from disk. With a StoreFile, a new one too (a restart).
+    func relaunched() throws -> Harness {
+        let next: any RecordsStorage = storage is StoreFile
+            ? try StoreFile(directory: directory.dataDirectory) : storage
+        return try Harness(storage: next, directory: directory, clock: clock)
+    }
+
+    func set(_ change: (inout Settings) -> Void) throws {
+        try store.updateSettings(change)
+    }
+
+    /// Adds a payment, taps Buy on the sheet and lets the store answer. Returns the
+    /// transaction as the store holds it afterwards.
+    @discardableResult
+    func buy(_ id: String, quantity: Int = 1) throws -> Transaction {
+        let started = try queue.add(Payment(productID: id, quantity: quantity))
+        if started.state == .purchasing { try queue.confirm(started) }
+        clock.advance(by: Self.latency)
+        try queue.tick()
+        return try transaction(started.id)
+    }
+
+    /// Starts a restore and lets the store answer.
+    func restore() throws {
+        try queue.restoreCompletedTransactions()
+        clock.advance(by: Self.latency)
+        try queue.tick()
+    }
+
+    /// The transaction as the store holds it now.
+    func transaction(_ id: String) throws -> Transaction {
+        guard let t = try storage.load().transactions.first(where: { $0.id == id }) else {
+            throw TestFailure("no transaction \(id) in the store")
+        }
+        return t
+    }
+
+    var records: StoreRecords { get throws { try storage.load() } }
+
+    /// The transactions the app was told about, with the state each was in then.
+    var updates: [Transaction] {
+        app.events.compactMap { if case .updated(let t, _) = $0 { t } else { nil } }
+    }
+
+    /// The states the app saw for one transaction, in order.
+    func states(of id: String) -> [TransactionState] {
+        updates.filter { $0.id == id }.map(\.state)
+    }
+
+    /// What the app delivered, in order.
+    var deliveries: [Delivery] {
+        app.events.compactMap { if case .delivered(_, let d) = $0 { d } else { nil } }
+    }
+
+    /// The transactions the app finished, by id.
+    var finishedIDs: [String] {
+        app.events.compactMap { if case .finished(let t) = $0 { t.id } else { nil } }
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The default catalog as a JSON object, to be broken in one place by a test.
+func defaultCatalogJSON(_ edit: (inout [String: Any]) throws -> Void) throws -> Data {
+    var object = try #require(try JSONSerialization.jsonObject(with: Data(DefaultCatalog.json.utf8)) as? [String: Any])
+    try edit(&object)
+    return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+}
+
+/// Edits one product of a catalog JSON object.
+func editProduct(_ index: Int, in object: inout [String: Any], _ edit: (inout [String: Any]) -> Void) throws {
+    var products = try #require(object["products"] as? [[String: Any]])
+    edit(&products[index])
+    object["products"] = products
+}
+

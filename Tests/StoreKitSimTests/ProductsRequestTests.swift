@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+@Suite struct ProductsRequestTests {
+    @Test func productsAndInvalidIdentifiersInTheOrderAsked() throws {
+        let t = try Harness()
+        let asked = [ID.credits10, ID.retiredTheme, ID.premium, ID.credits50, ID.monthly]
+        let response = try ProductsRequest(productIdentifiers: asked, store: t.store).start()
+        #expect(response.products.map(\.id) == [ID.credits10, ID.premium, ID.monthly])
+        #expect(response.invalidProductIdentifiers == [ID.retiredTheme, ID.credits50])
+    }
+
+    @Test func theAppsOwnIdentifiersSplitFiveValidTwoInvalid() throws {
+        let t = try Harness()
+        let response = try ProductsRequest(productIdentifiers: t.store.catalog.productIdentifiers, store: t.store).start()
+        #expect(response.products.map(\.id) == [ID.premium, ID.credits5, ID.credits10, ID.monthly, ID.yearly])
+        #expect(response.invalidProductIdentifiers == [ID.credits50, ID.retiredTheme])
+    }
+
+    @Test func localizedTitleAndPriceInTheUSStorefront() throws {
+        let t = try Harness()
+        let response = try ProductsRequest(productIdentifiers: [ID.premium, ID.credits5, ID.yearly], store: t.store).start()
+        let premium = response.products[0]
+        #expect(premium.localizedTitle == "Premium Quotes")
+        #expect(premium.localizedDescription.hasPrefix("Unlock six premium quotes"))
+        #expect(premium.formattedPrice == "$2.99")
+        #expect(premium.storefront.currency == "USD")
+        #expect(premium.type == .nonConsumable)
+        #expect(response.products[1].formattedPrice(quantity: 3) == "$2.97")
+        #expect(response.products[2].formattedPrice == "$29.99")
+    }
+
+    @Test func localizedTitleAndPriceInTheJapaneseStorefront() throws {
+        let t = try Harness { $0.storefront = "JPN" }
+        let response = try ProductsRequest(productIdentifiers: [ID.premium, ID.yearly, ID.monthly], store: t.store).start()
+        let premium = response.products[0]
+        #expect(premium.localizedTitle == "プレミアム名言集")
+        #expect(premium.formattedPrice == "¥480")
+        #expect(premium.storefront.currency == "JPY")
+        #expect(response.products[1].formattedPrice == "¥4,800", "thousands grouped, no fraction digits")
+        #expect(response.products[2].localizedTitle == "プロ 月額プラン")
+    }
+
+    @Test func switchingStorefrontChangesTheNextAnswer() throws {
+        let t = try Harness()
+        let request = ProductsRequest(productIdentifiers: [ID.credits10], store: t.store)
+        #expect(try request.start().products.first?.formattedPrice == "$1.99")
+        try t.set { $0.storefront = "JPN" }
+        #expect(try request.start().products.first?.formattedPrice == "¥320")
+    }
+
+    @Test func subscriptionDetailsComeWithTheProduct() throws {
+        let t = try Harness()
+        let response = try ProductsRequest(productIdentifiers: [ID.monthly, ID.yearly, ID.credits5], store: t.store).start()
+        #expect(response.products[0].subscriptionPeriod == SubscriptionPeriod(value: 1, unit: .month))
+        #expect(response.products[0].freeTrial == SubscriptionPeriod(value: 1, unit: .week))
+        #expect(response.products[0].subscriptionGroup == "pro")
+        #expect(response.products[1].subscriptionPeriod == SubscriptionPeriod(value: 1, unit: .year))
+        #expect(response.products[1].freeTrial == nil)
+        #expect(response.products[2].credits == 5)
+        #expect(response.products.map(\.maximumQuantity) == [1, 1, 10])
+    }
+
+    @Test func networkOffThrowsNotConnected() throws {
+        let t = try Harness { $0.network = false }
+        #expect(throws: StoreError.notConnected) {
+            try ProductsRequest(productIdentifiers: [ID.premium], store: t.store).start()
+        }
+        #expect(StoreError.notConnected.domain == StoreError.networkDomain)
+        #expect(StoreError.notConnected.code == -1009)
+        try t.set { $0.network = true }
+        #expect(try ProductsRequest(productIdentifiers: [ID.premium], store: t.store).start().products.count == 1)
+    }
+
+    @Test func productsStillLoadWhenPaymentsAreRestricted() throws {
+        let t = try Harness { $0.canMakePayments = false }
+        let response = try ProductsRequest(productIdentifiers: [ID.premium, ID.credits5], store: t.store).start()
+        #expect(response.products.count == 2)
+    }
+
+    @Test func aProductWithNoPriceInTheStorefrontIsInvalidThere() throws {
+        var catalog = try CatalogLoader.defaultCatalog()
+        let index = try #require(catalog.products.firstIndex { $0.id == ID.yearly })
+        catalog.products[index].prices["JPN"] = nil
+        let t = try Harness(catalog: catalog) { $0.storefront = "JPN" }
+        let response = try ProductsRequest(productIdentifiers: [ID.yearly, ID.premium], store: t.store).start()
+        #expect(response.products.map(\.id) == [ID.premium])
+        #expect(response.invalidProductIdentifiers == [ID.yearly])
+        try t.set { $0.storefront = "USA" }
+        #expect(try ProductsRequest(productIdentifiers: [ID.yearly], store: t.store).start().products.count == 1)
+    }
+
+    @Test func anUnknownStorefrontSettingFallsBackToTheFirst() throws {
+        let t = try Harness { $0.storefront = "GBR" }
+        let response = try ProductsRequest(productIdentifiers: [ID.premium], store: t.store).start()
+        #expect(response.products.first?.storefront.id == "USA")
+        #expect(response.products.first?.formattedPrice == "$2.99")
+    }
+
+    @Test func pricesAreRoundedAndGrouped() {
+        let usa = Storefront(id: "USA", currency: "USD", currencySymbol: "$", fractionDigits: 2, language: "en")
+        let jpn = Storefront(id: "JPN", currency: "JPY", currencySymbol: "¥", fractionDigits: 0, language: "ja")
+        #expect(usa.format(Decimal(string: "1234.5")!) == "$1,234.50")
+        #expect(usa.format(Decimal(string: "0.99")!) == "$0.99")
+        #expect(usa.format(Decimal(string: "1234567.891")!) == "$1,234,567.89")
+        #expect(jpn.format(Decimal(string: "4800")!) == "¥4,800")
+        #expect(jpn.format(Decimal(string: "480")!) == "¥480")
+        #expect(jpn.format(Decimal(string: "0")!) == "¥0")
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+@Suite struct SampleAppTests {
+    @Test func theAppHearsNothingUntilItLaunches() throws {
+        let t = try Harness(launch: false)
+        let started = try t.queue.add(Payment(productID: ID.credits5))
+        try t.queue.confirm(started)
+        t.clock.advance(by: Harness.latency)
+        try t.queue.tick()
+        #expect(t.app.events.isEmpty)
+        #expect(t.app.credits == 0)
+
+        try t.app.launch()
+        #expect(t.app.credits == 5)
+        #expect(try t.transaction(started.id).finished)
+    }
+
+    @Test func aPurchaseIsUpdatedDeliveredThenFinished() throws {
+        let t = try Harness()
+        let done = try t.buy(ID.credits5, quantity: 3)
+        let purchasing = try #require(t.updates.first)
+        var delivered = done
+        delivered.finished = false
+        #expect(t.app.events == [
+            .updated(purchasing, redelivered: false),
+            .updated(delivered, redelivered: false),
+            .delivered(delivered, .credits(added: 15, balance: 15)),
+            .finished(done),
+        ])
+    }
+
+    @Test func everyEventReachesTheCallback() throws {
+        let t = try Harness()
+        var heard: [AppEvent] = []
+        t.app.onEvent = { heard.append($0) }
+        try t.buy(ID.premium)
+        #expect(heard.count == 4)
+        #expect(heard == Array(t.app.events.suffix(4)))
+    }
+
+    @Test func deliveryWritesEachKindOfProductToUserDefaults() throws {
+        let t = try Harness()
+        try t.buy(ID.premium)
+        try t.buy(ID.credits10, quantity: 2)
+        let monthly = try t.buy(ID.monthly)
+        let pass = try t.buy(ID.yearly)
+
+        let onDisk = try UserDefaultsFile(url: t.app.defaults.url).values
+        #expect(onDisk[ID.premium] == .bool(true))
+        #expect(onDisk[SampleApp.creditsKey] == .int(20))
+        #expect(onDisk[ID.monthly] == .string(JSONCoding.format(try #require(monthly.expiresDate))))
+        let passExpiry = SubscriptionPeriod(value: 1, unit: .year).added(to: pass.date)
+        #expect(onDisk[ID.yearly] == .string(JSONCoding.format(passExpiry)))
+        #expect(onDisk.count == 4)
+    }
+
+    @Test func failedTransactionsAreFinishedWithoutDelivery() throws {
+        let t = try Harness { $0.failWith = .paymentNotAllowed }
+        let failed = try t.buy(ID.premium)
+        #expect(failed.finished)
+        #expect(t.deliveries.isEmpty)
+        #expect(t.finishedIDs == [failed.id])
+        #expect(!FileManager.default.fileExists(atPath: t.app.defaults.url.path), "nothing was written")
+    }
+
+    @Test func anAppThatDoesNotFinishStillDelivers() throws {
+        let t = try Harness { $0.finishTransactions = false }
+        let bought = try t.buy(ID.premium)
+        #expect(t.app.premiumUnlocked)
+        #expect(!bought.finished)
+        #expect(t.finishedIDs.isEmpty)
+        #expect(t.queue.transactions.map(\.id) == [bought.id])
+        try t.set { $0.finishTransactions = true }
+        try t.queue.finishTransaction(bought)
+        #expect(t.queue.transactions.isEmpty)
+    }
+
+    @Test func aKilledAppNeitherDeliversNorFinishesButSeesTheUpdate() throws {
+        let t = try Harness()
+        t.app.handlesTransactions = false
+        let bought = try t.buy(ID.credits5)
+        #expect(t.states(of: bought.id) == [.purchasing, .purchased])
+        #expect(t.deliveries.isEmpty)
+        #expect(t.finishedIDs.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: t.app.defaults.url.path))
+    }
+
+    @Test func spendingCreditsUsesThemUp() throws {
+        let t = try Harness()
+        #expect(try t.app.spendCredit() == false, "nothing to spend")
+        try t.buy(ID.credits5)
+        for remaining in (0..<5).reversed() {
+            #expect(try t.app.spendCredit())
+            #expect(t.app.credits == remaining)
+        }
+        #expect(try t.app.spendCredit() == false)
+        #expect(t.app.events.last == .spent(remaining: 0))
+        #expect(try UserDefaultsFile(url: t.app.defaults.url).integer(forKey: SampleApp.creditsKey) == 0)
+    }
+
+    @Test func deliveryBuildsOnUserDefaultsEditedByHand() throws {
+        let t = try Harness()
+        try t.buy(ID.credits5)
+        // A tester edits UserDefaults.json while the app runs.
+        try Data(#"{"credits": 100, "tester.note": "edited"}"#.utf8).write(to: t.app.defaults.url)
+        try t.buy(ID.credits10)
+        #expect(t.app.credits == 110)
+        let onDisk = try UserDefaultsFile(url: t.app.defaults.url)
+        #expect(onDisk.integer(forKey: SampleApp.creditsKey) == 110)
+        #expect(onDisk.string(forKey: "tester.note") == "edited", "the hand edit is kept")
+    }
+
+    @Test func aHandEditedPremiumFlagIsWhatTheAppBelieves() throws {
+        let t = try Harness()
+        try Data(#"{"com.storefront.premium": true}"#.utf8).write(to: t.app.defaults.url)
+        try t.app.defaults.reloadIfChanged()
+        #expect(t.app.premiumUnlocked, "tampering with UserDefaults unlocks content: the point of the demo")
+        #expect(try t.records.receipt.isEmpty, "while the store knows nothing was bought")
+        #expect(try t.buy(ID.premium).state == .purchased)
+    }
+
+    @Test func subscriptionActivityFollowsTheStoredExpiry() throws {
+        let t = try Harness()
+        #expect(!t.app.isSubscriptionActive(ID.monthly, now: t.clock.now))
+        let bought = try t.buy(ID.monthly)
+        let expiry = try #require(bought.expiresDate)
+        #expect(t.app.isSubscriptionActive(ID.monthly, now: expiry - 1))
+        #expect(!t.app.isSubscriptionActive(ID.monthly, now: expiry))
+    }
+
+    @Test func eventLinesForTheLog() throws {
+        let t = try Harness()
+        let catalog = t.store.catalog
+        let credits = try t.buy(ID.credits5, quantity: 3)
+        let premium = try t.buy(ID.premium)
+        let lines = t.app.events.map { $0.text(catalog: catalog) }
+        #expect(lines.contains("\(credits.id) purchased  \(ID.credits5) ×3"))
+        #expect(lines.contains("\(credits.id) delivered  +15 credits (balance 15)"))
+        #expect(lines.contains("\(credits.id) finished"))
+        #expect(lines.contains("\(premium.id) delivered  \(ID.premium) = true (6 premium items unlocked)"))
+
+        try t.set { $0.canMakePayments = false }
+        let refused = try t.buy(ID.credits5)
+        #expect(t.app.events.map { $0.text(catalog: catalog) }.contains {
+            $0.hasPrefix("\(refused.id) failed  \(ID.credits5)  error 4 paymentNotAllowed: In-App Purchases are restricted")
+        })
+        #expect(AppEvent.restoreFailed(StoreError(.unknown)).text(catalog: catalog)
+            == "restore failed  error 0 unknown: Cannot connect to iTunes Store")
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+@Suite struct SubscriptionTests {
+    private let week = SubscriptionPeriod(value: 1, unit: .week)
+    private let month = SubscriptionPeriod(value: 1, unit: .month)
+    private let year = SubscriptionPeriod(value: 1, unit: .year)
+
+    @Test func firstPurchaseGetsTheOneWeekFreeTrial() throws {
+        let t = try Harness()
+        let first = try t.buy(ID.monthly)
+        #expect(first.state == .purchased)
+        #expect(first.isTrialPeriod == true)
+        let trialEnd = try #require(first.expiresDate)
+        #expect(trialEnd == week.added(to: first.date))
+        #expect(t.app.subscriptionExpiry(ID.monthly) == trialEnd)
+        #expect(t.deliveries == [.subscription(ID.monthly, expires: trialEnd)])
+        #expect(throws: StoreError.alreadyOwned, "subscribed until the trial ends") {
+            try t.queue.add(Payment(productID: ID.monthly))
+        }
+    }
+
+    @Test func passingTheExpiryRenewsWithANewPurchasedTransaction() throws {
+        let t = try Harness()
+        let first = try t.buy(ID.monthly)
+        let trialEnd = try #require(first.expiresDate)
+        #expect(t.queue.nextDueDate == trialEnd, "the queue wakes for the renewal")
+
+        t.clock.advance(by: trialEnd.timeIntervalSince(t.clock.now) - 1)
+        try t.queue.tick()
+        #expect(try t.records.receipt.count == 1, "no renewal before the period ends")
+
+        t.clock.advance(by: 2)
+        try t.queue.tick()
+        let receipt = try t.records.receipt
+        #expect(receipt.count == 2)
+        let renewal = try #require(receipt.last)
+        #expect(renewal.id != first.id)
+        #expect(renewal.productID == ID.monthly)
+        #expect(renewal.originalTransactionID == first.id)
+        #expect(renewal.isTrialPeriod == false)
+        #expect(renewal.date == trialEnd, "renewed at the end of the trial")
+        #expect(renewal.expiresDate == month.added(to: trialEnd))
+        #expect(renewal.finished)
+        #expect(t.states(of: renewal.id) == [.purchased], "delivered to the app as an update")
+        #expect(t.app.subscriptionExpiry(ID.monthly) == renewal.expiresDate)
+        #expect(t.app.isSubscriptionActive(ID.monthly, now: t.clock.now))
+        #expect(t.queue.nextDueDate == renewal.expiresDate)
+    }
+
+    @Test func aLongAbsenceRenewsOncePerPeriodMissed() throws {
+        let t = try Harness()
+        let first = try t.buy(ID.monthly)
+        let trialEnd = try #require(first.expiresDate)
+        let threeMonthsLater = month.added(to: month.added(to: month.added(to: trialEnd)))
+        t.clock.advance(by: threeMonthsLater.timeIntervalSince(t.clock.now) - 1)
+        try t.queue.tick()
+        let renewals = try t.records.receipt.dropFirst()
+        #expect(renewals.map(\.date) == [trialEnd, month.added(to: trialEnd), month.added(to: month.added(to: trialEnd))])
+        #expect(renewals.allSatisfy { $0.originalTransactionID == first.id })
+        #expect(t.app.subscriptionExpiry(ID.monthly) == threeMonthsLater)
+    }
+
+    @Test func renewalWhileTheAppIsKilledIsDeliveredAtTheNextLaunch() throws {
+        let t = try Harness()
+        let first = try t.buy(ID.monthly)
+        t.app.handlesTransactions = false
+        t.clock.advance(by: try #require(first.expiresDate).timeIntervalSince(t.clock.now) + 1)
+        try t.queue.tick()
+        let renewal = try #require(try t.records.receipt.last)
+        #expect(!renewal.finished)
+        #expect(t.app.subscriptionExpiry(ID.monthly) == first.expiresDate)
+
+        let relaunch = try t.relaunched()
+        #expect(relaunch.app.events.first == .updated(renewal, redelivered: true))
+        #expect(relaunch.app.subscriptionExpiry(ID.monthly) == renewal.expiresDate)
+        #expect(try relaunch.transaction(renewal.id).finished)
+    }
+
+    @Test func theTrialIsOncePerSubscriptionGroup() throws {
+        var catalog = try CatalogLoader.defaultCatalog()
+        var yearly = try #require(catalog.product(ID.monthly))
+        yearly.id = "com.storefront.pro.yearly"
+        yearly.subscription?.period = year
+        catalog.products.append(yearly)
+        let t = try Harness(catalog: catalog)
+
+        #expect(try t.buy(ID.monthly).isTrialPeriod == true)
+        let second = try t.buy(yearly.id)
+        #expect(second.state == .purchased)
+        #expect(second.isTrialPeriod == false, "the group's trial was used")
+        #expect(second.expiresDate == year.added(to: second.date))
+    }
+
+    @Test func nonRenewingHasNoTrialAndNeverRenews() throws {
+        let t = try Harness()
+        let pass = try t.buy(ID.yearly)
+        #expect(pass.isTrialPeriod == nil)
+        #expect(pass.expiresDate == nil, "the store does not track non-renewing periods")
+        let expiry = try #require(t.app.subscriptionExpiry(ID.yearly))
+        #expect(expiry == year.added(to: pass.date))
+        #expect(t.queue.nextDueDate == nil)
+
+        t.clock.advance(by: expiry.timeIntervalSince(t.clock.now) + 1)
+        try t.queue.tick()
+        #expect(try t.records.receipt.count == 1)
+        #expect(!t.app.isSubscriptionActive(ID.yearly, now: t.clock.now))
+    }
+
+    @Test func buyingANonRenewingPassAgainExtendsTheAppsOwnExpiry() throws {
+        let t = try Harness()
+        let first = try t.buy(ID.yearly)
+        let firstExpiry = try #require(t.app.subscriptionExpiry(ID.yearly))
+        #expect(firstExpiry == year.added(to: first.date))
+        try t.buy(ID.yearly)
+        #expect(t.app.subscriptionExpiry(ID.yearly) == year.added(to: firstExpiry))
+    }
+
+    @Test func aLapsedPassStartsAgainFromTheNewPurchase() throws {
+        let t = try Harness()
+        try t.buy(ID.yearly)
+        t.clock.advance(by: 400 * 86_400)
+        let second = try t.buy(ID.yearly)
+        #expect(t.app.subscriptionExpiry(ID.yearly) == year.added(to: second.date))
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import SnapshotTesting
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// Every screen and dialog rendered to text at 100×30 and 80×24, compared with reviewed
+/// snapshots in __Snapshots__.
+@Suite struct ScreenSnapshotTests {
+    static let sizes = [(100, 30), (80, 24)]
+
+    private func check(_ name: String, settings: (inout Settings) -> Void = { _ in },
+                       file: StaticString = #filePath, testName: String = #function, line: UInt = #line,
+                       _ steps: (UITestHarness) throws -> Void) throws {
+        for (width, height) in Self.sizes {
+            let ui = try UITestHarness(width: width, height: height, settings: settings)
+            try steps(ui)
+            assertSnapshot(of: ui.screen, as: .lines, named: "\(name)-\(width)x\(height)",
+                           file: file, testName: testName, line: line)
+        }
+    }
+
+    @Test func storeAtLaunch() throws {
+        try check("store") { _ in }
+    }
+
+    @Test func consumableSheetWithQuantity() throws {
+        try check("sheet") { ui in
+            try ui.select("5 Monkey Credits")
+            ui.press(.enter, .char("+"), .char("+"))
+        }
+    }
+
+    @Test func purchasing() throws {
+        try check("purchasing") { ui in
+            try ui.select("Premium content here")
+            ui.press(.enter, .enter)
+        }
+    }
+
+    @Test func success() throws {
+        try check("success") { ui in
+            try ui.select("Premium content here")
+            ui.buySelected()
+        }
+    }
+
+    @Test func premiumUnlocked() throws {
+        try check("unlocked") { ui in
+            try ui.select("Premium content here")
+            ui.buySelected()
+            ui.press(.enter)
+        }
+    }
+
+    @Test func scrolledToTheBottom() throws {
+        try check("scrolled") { ui in
+            try ui.select("Premium content here")
+            ui.buySelected()
+            ui.press(.enter, .char("G"))
+        }
+    }
+
+    @Test func failure() throws {
+        try check("failure", settings: { $0.failWith = .storeProductNotAvailable }) { ui in
+            try ui.select("10 Monkey Credits")
+            ui.buySelected()
+        }
+    }
+
+    @Test func askToBuy() throws {
+        try check("ask-to-buy", settings: { $0.askToBuy = true }) { ui in
+            try ui.select("10 Monkey Credits")
+            ui.buySelected()
+        }
+    }
+
+    @Test func interrupted() throws {
+        try check("interrupted", settings: { $0.interrupted = true }) { ui in
+            try ui.select("One-Year Pass")
+            ui.buySelected()
+        }
+    }
+
+    @Test func restricted() throws {
+        try check("restricted", settings: { $0.canMakePayments = false }) { _ in }
+        try check("restricted-alert", settings: { $0.canMakePayments = false }) { ui in
+            try ui.select("Premium content here")
+            ui.press(.enter)
+        }
+    }
+
+    @Test func networkDown() throws {
+        try check("network-down", settings: { $0.network = false }) { ui in
+            try ui.select("5 Monkey Credits")
+        }
+    }
+
+    @Test func settingsPanel() throws {
+        try check("settings", settings: { $0.askToBuy = true }) { ui in ui.press(.char("s"), .down) }
+        try check("error-chooser") { ui in ui.press(.char("s"), .down, .down, .down, .enter) }
+    }
+
+    @Test func approvals() throws {
+        try check("approvals", settings: { $0.askToBuy = true }) { ui in
+            try ui.select("10 Monkey Credits")
+            ui.buySelected()
+            ui.press(.enter, .char("a"))
+        }
+    }
+
+    @Test func fullLog() throws {
+        try check("log") { ui in
+            try ui.select("5 Monkey Credits")
+            ui.buySelected(quantity: 2)
+            ui.press(.enter)
+            try ui.select("10 Monkey Credits")
+            ui.press(.enter, .escape, .char("l"))
+        }
+    }
+
+    @Test func help() throws {
+        try check("help") { ui in ui.press(.char("?")) }
+    }
+
+    @Test func deleteConfirmation() throws {
+        try check("delete") { ui in ui.press(.char("D")) }
+    }
+
+    @Test func restoreSummaries() throws {
+        try check("restore-nothing") { ui in
+            ui.press(.char("r"))
+            ui.wait()
+        }
+        try check("restore-some") { ui in
+            try ui.select("Pro Monthly")
+            ui.buySelected()
+            ui.press(.enter, .char("r"))
+            ui.wait()
+        }
+    }
+
+    @Test func content() throws {
+        try check("free-item") { ui in ui.press(.down, .enter) }
+        try check("credits") { ui in
+            try ui.select("5 Monkey Credits")
+            ui.buySelected()
+            ui.press(.enter)
+            try ui.select("Your credits")
+            ui.press(.enter)
+        }
+    }
+
+    @Test func japaneseStorefront() throws {
+        try check("japanese", settings: { $0.storefront = "JPN" }) { ui in
+            try ui.select("モンキークレジット5個")
+        }
+        try check("japanese-sheet", settings: { $0.storefront = "JPN" }) { ui in
+            try ui.select("プロ 月額プラン")
+            ui.press(.enter)
+        }
+    }
+
+    @Test func signIn() throws {
+        try check("sign-in", settings: { $0.account = nil }) { ui in
+            try ui.select("5 Monkey Credits")
+            ui.press(.enter)
+        }
+    }
+
+    @Test func tooSmall() throws {
+        let ui = try UITestHarness(width: 60, height: 15)
+        assertSnapshot(of: ui.screen, as: .lines, named: "too-small-60x15")
+    }
+}

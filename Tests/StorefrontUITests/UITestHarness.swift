@@ -1,0 +1,76 @@
+import Foundation
+import StoreKitSim
+@testable import StorefrontUI
+
+/// The storefront runtime over an in-memory store and a manual clock: keys in, text out.
+final class UITestHarness {
+    let clock = ManualClock()
+    let storage: InMemoryStorage
+    let store: AppStore
+    let runtime: StorefrontRuntime
+    let directory: URL
+
+    init(width: Int = 100, height: Int = 30, settings: (inout Settings) -> Void = { _ in }) throws {
+        var records = StoreRecords()
+        records.settings.latencyMilliseconds = 1000
+        settings(&records.settings)
+        storage = InMemoryStorage(records)
+        store = AppStore(catalog: try CatalogLoader.defaultCatalog(), storage: storage, clock: clock)
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-ui-\(UUID().uuidString)")
+        let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
+        runtime = try StorefrontRuntime(store: store, defaults: defaults, width: width, height: height)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    var state: AppState { runtime.state }
+    var screen: String { render(runtime.state).text }
+
+    func press(_ keys: Key...) {
+        for key in keys { runtime.send(key) }
+    }
+
+    func type(_ text: String) {
+        for ch in text { runtime.send(.char(ch)) }
+    }
+
+    /// Lets the store answer whatever is in flight.
+    func wait(seconds: TimeInterval = 2) {
+        clock.advance(by: seconds)
+        runtime.tick()
+    }
+
+    /// Selects the first row whose text contains `title`.
+    func select(_ title: String) throws {
+        guard let index = state.rows.firstIndex(where: { RowText($0, state: state).title.contains(title) }) else {
+            throw HarnessError("no row \(title)")
+        }
+        press(.home)
+        while state.selection < index {
+            let before = state.selection
+            press(.down)
+            // A dialog open over the list takes the keys: fail instead of pressing for ever.
+            guard state.selection > before else {
+                throw HarnessError("the selection stopped at row \(before) on its way to \(title) (mode: \(state.mode))")
+            }
+        }
+    }
+
+    /// Buys the selected product with the sheet's Buy button and waits for the outcome.
+    func buySelected(quantity: Int = 1) {
+        press(.enter)
+        for _ in 1..<quantity { press(.char("+")) }
+        press(.enter)
+        wait()
+    }
+
+    func changeSettings(_ change: (inout Settings) -> Void) throws {
+        try store.updateSettings(change)
+        runtime.tick()
+    }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,408 @@
+import Foundation
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// `update` on its own: the states come from the real runtime, then one action is applied to
+/// a copy and the mode and returned effects are checked before anything runs them.
+@Suite struct UpdateEffectTests {
+    private static let credits5 = "com.storefront.credits.5"
+    private static let premium = "com.storefront.premium"
+
+    private func selectable(_ state: AppState) -> [Int] {
+        state.rows.indices.filter { state.rows[$0].isSelectable }
+    }
+
+    // MARK: Moving
+
+    @Test func arrowsAndVimKeysVisitEverySelectableRowAndNoSection() throws {
+        let ui = try UITestHarness()
+        let expected = selectable(ui.state)
+        for (down, up) in [(Key.down, Key.up), (.char("j"), .char("k"))] {
+            var state = ui.state
+            var visited = [state.selection]
+            for _ in 0..<expected.count + 2 {
+                #expect(update(&state, .key(down)) == [])
+                if visited.last != state.selection { visited.append(state.selection) }
+            }
+            #expect(visited == expected, "\(down) visits the selectable rows in order, then stops")
+            var back = [state.selection]
+            for _ in 0..<expected.count + 2 {
+                _ = update(&state, .key(up))
+                if back.last != state.selection { back.append(state.selection) }
+            }
+            #expect(back == expected.reversed(), "\(up) retraces them")
+        }
+    }
+
+    @Test func pageKeysAndEdgesScrollALongList() throws {
+        let ui = try UITestHarness(width: 80, height: 24)
+        var state = ui.state
+        state.snapshot.premiumUnlocked = true
+        let rows = selectable(state)
+        let visible = Layout(width: 80, height: 24).list.height
+        #expect(state.rows.count > visible, "the six premium items make the list scroll at 80×24")
+
+        _ = update(&state, .key(.pageDown))
+        #expect(state.selection == rows[visible - 1], "a page is one row less than the list's height")
+        #expect(state.scroll > 0)
+        #expect((state.scroll..<state.scroll + visible).contains(state.selection))
+        _ = update(&state, .key(.pageUp))
+        #expect(state.selection == rows[0])
+
+        for end in [Key.end, .char("G")] {
+            var bottom = state
+            _ = update(&bottom, .key(end))
+            #expect(bottom.selection == rows.last)
+            #expect(bottom.scroll == bottom.rows.count - visible)
+        }
+        _ = update(&state, .key(.char("G")))
+        for home in [Key.home, .char("g")] {
+            var top = state
+            _ = update(&top, .key(home))
+            #expect(top.selection == rows[0])
+            #expect(top.scroll == 0, "the Free content title shows again")
+        }
+    }
+
+    @Test func scrollMarksShowWhereTheListContinues() throws {
+        let ui = try UITestHarness(width: 80, height: 24)
+        let list = Layout(width: 80, height: 24).list
+        var buffer = render(ui.state)
+        #expect(buffer[list.maxX, list.maxY - 1].symbol == "↓")
+        #expect(buffer[list.maxX, list.y].symbol == "│", "nothing above the first row")
+        ui.press(.char("G"))
+        buffer = render(ui.state)
+        #expect(buffer[list.maxX, list.y].symbol == "↑")
+        #expect(buffer[list.maxX, list.maxY - 1].symbol == "│", "nothing below the last row")
+    }
+
+    @Test func keysWaitWhileTheTerminalIsTooSmall() throws {
+        let ui = try UITestHarness()
+        var state = ui.state
+        _ = update(&state, .key(.resize(width: 60, height: 15)))
+        let before = state
+        #expect(update(&state, .key(.char("j"))) == [])
+        #expect(update(&state, .key(.enter)) == [])
+        #expect(update(&state, .key(.char("r"))) == [])
+        #expect(state == before)
+        _ = update(&state, .key(.resize(width: 100, height: 30)))
+        #expect(update(&state, .key(.char("r"))) == [.restore], "keys work again once it is big enough")
+    }
+
+    // MARK: Opening rows
+
+    @Test func enterOnAFreeItemOpensItsContent() throws {
+        let ui = try UITestHarness()
+        var state = ui.state
+        guard case .content(let item, premium: false) = state.selectedRow else {
+            Issue.record("the first row is not free content")
+            return
+        }
+        #expect(update(&state, .key(.enter)) == [])
+        #expect(state.mode == .content(ContentViewer(subject: .item(item))))
+        #expect(update(&state, .key(.escape)) == [])
+        #expect(state.mode == .store)
+    }
+
+    @Test func enterOnThePremiumRowOpensTheSheet() throws {
+        let ui = try UITestHarness()
+        try ui.select("Premium content here")
+        var state = ui.state
+        #expect(update(&state, .key(.enter)) == [])
+        #expect(state.mode == .sheet(PurchaseSheet(productID: Self.premium)))
+        var spaced = ui.state
+        _ = update(&spaced, .key(.char(" ")))
+        #expect(spaced.mode == state.mode, "Space opens as Enter does")
+    }
+
+    @Test func enterOnThePremiumRowWhenRestrictedShowsTheAlert() throws {
+        let ui = try UITestHarness { $0.canMakePayments = false }
+        try ui.select("Premium content here")
+        var state = ui.state
+        #expect(update(&state, .key(.enter)) == [])
+        guard case .alert(let alert) = state.mode else { Issue.record("no alert: \(state.mode)"); return }
+        #expect(alert.title == "In-App Purchases Restricted")
+        #expect(alert.detail == "SKPaymentQueue.canMakePayments() == false")
+        #expect(update(&state, .key(.enter)) == [])
+        #expect(state.mode == .store)
+
+        let japanese = try UITestHarness { $0.canMakePayments = false; $0.storefront = "JPN" }
+        try japanese.select("Premium content here")
+        var jp = japanese.state
+        _ = update(&jp, .key(.enter))
+        guard case .alert(let jpAlert) = jp.mode else { Issue.record("no alert: \(jp.mode)"); return }
+        #expect(jpAlert.title == "App内の購入が不可")
+        #expect(jpAlert.message.contains("[設定]>[スクリーンタイム]"))
+    }
+
+    @Test func enterOnThePremiumRowWhenSignedOutAsksToSignIn() throws {
+        let ui = try UITestHarness { $0.account = nil }
+        try ui.select("Premium content here")
+        var state = ui.state
+        #expect(update(&state, .key(.enter)) == [])
+        guard case .alert(let alert) = state.mode else { Issue.record("no alert: \(state.mode)"); return }
+        #expect(alert.kind == .signIn)
+        #expect(alert.buttons == ["Cancel", "Sign In"])
+
+        var cancelled = state
+        #expect(update(&cancelled, .key(.escape)) == [], "Esc is Cancel: nobody signs in")
+        #expect(cancelled.mode == .store)
+
+        var expected = state.snapshot.settings
+        expected.account = Settings().account
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+        #expect(state.mode == .store)
+    }
+
+    @Test func enterOnThePremiumRowWithoutProductsLoadsThemAgain() throws {
+        let ui = try UITestHarness { $0.network = false }
+        try ui.select("Premium content here")
+        var state = ui.state
+        #expect(state.snapshot.productsError != nil)
+        #expect(update(&state, .key(.enter)) == [.loadProducts])
+        #expect(state.mode == .store, "no sheet for a product the app could not load")
+    }
+
+    // MARK: The purchase sheet
+
+    @Test func quantityStepsWithinOneToTenForConsumablesOnly() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter)
+        var state = ui.state
+        func quantity() -> Int? {
+            if case .sheet(let sheet) = state.mode { return sheet.quantity }
+            return nil
+        }
+        _ = update(&state, .key(.char("-")))
+        #expect(quantity() == 1, "never below 1")
+        for expected in 2...10 {
+            #expect(update(&state, .key(.char("+"))) == [])
+            #expect(quantity() == expected)
+        }
+        _ = update(&state, .key(.char("+")))
+        #expect(quantity() == 10, "never above the product's maximum")
+        _ = update(&state, .key(.char("-")))
+        #expect(quantity() == 9)
+
+        ui.press(.escape)  // the runtime's sheet is still open: cancel it
+        ui.wait()
+        try ui.select("Premium content here")
+        ui.press(.enter)
+        state = ui.state
+        _ = update(&state, .key(.char("+")))
+        #expect(quantity() == 1, "a non-consumable is bought once")
+        ui.press(.escape)
+        ui.wait()
+        try ui.select("One-Year Pass")
+        ui.press(.enter)
+        state = ui.state
+        _ = update(&state, .key(.char("+")))
+        #expect(quantity() == 1, "so is a subscription")
+    }
+
+    @Test func buyReturnsTheBuyEffectWithTheQuantity() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter, .char("+"), .char("+"))
+        var state = ui.state
+        #expect(update(&state, .key(.enter)) == [.buy(productID: Self.credits5, quantity: 3)])
+    }
+
+    @Test func escapeInTheSheetCancelsSilently() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter, .char("+"), .char("+"))
+        var state = ui.state
+        #expect(update(&state, .key(.escape)) == [.cancelPurchase(productID: Self.credits5, quantity: 3)])
+        #expect(state.mode == .store)
+
+        var tabbed = ui.state
+        #expect(update(&tabbed, .key(.tab)) == [])
+        #expect(update(&tabbed, .key(.enter)) == [.cancelPurchase(productID: Self.credits5, quantity: 3)],
+                "the Cancel button does what Esc does")
+        #expect(tabbed.mode == .store)
+    }
+
+    @Test func keysWaitWhilePurchasing() throws {
+        let ui = try UITestHarness()
+        try ui.select("Premium content here")
+        ui.press(.enter, .enter)
+        var state = ui.state
+        for key in [Key.escape, .enter, .char("+"), .tab, .char("q")] {
+            #expect(update(&state, .key(key)) == [])
+        }
+        #expect(state == ui.state, "the sheet stays until the store answers")
+    }
+
+    @Test func theOutcomeDecidesWhatTheSheetBecomes() throws {
+        let ui = try UITestHarness()
+        try ui.select("10 Monkey Credits")
+        ui.press(.enter, .enter)
+        let purchasing = ui.state
+        let transaction = try #require(purchasing.snapshot.history.last)
+        #expect(purchasing.mode == .sheet({
+            var sheet = PurchaseSheet(productID: "com.storefront.credits.10")
+            sheet.stage = .purchasing(transactionID: transaction.id)
+            return sheet
+        }()))
+
+        func outcome(_ change: (inout Transaction) -> Void) -> Mode {
+            var state = purchasing
+            var t = transaction
+            change(&t)
+            #expect(update(&state, .event(.updated(t, redelivered: false))) == [])
+            return state.mode
+        }
+
+        #expect(outcome { $0.state = .failed; $0.error = StoreError(.paymentCancelled) } == .store,
+                "a cancellation shows nothing")
+        guard case .alert(let failed) = outcome({ $0.state = .failed; $0.error = StoreError(.paymentInvalid) }) else {
+            Issue.record("no failure alert")
+            return
+        }
+        #expect(failed.kind == .failure)
+        #expect(failed.detail == "SKErrorDomain code 3 (paymentInvalid)")
+        guard case .alert(let deferred) = outcome({ $0.state = .deferred }) else { Issue.record("no Ask to Buy alert"); return }
+        #expect(deferred.title == "Ask Permission — request sent")
+        #expect(deferred.message.contains("storefront approve \(transaction.id)"))
+        guard case .alert(let bought) = outcome({ $0.state = .purchased }) else { Issue.record("no success alert"); return }
+        #expect(bought.message == "Your purchase was successful. +10 credits.")
+        guard case .sheet(let interrupted) = outcome({ $0.state = .failed; $0.error = .interrupted; $0.awaitingResolution = true }),
+              case .interrupted(transactionID: transaction.id) = interrupted.stage else {
+            Issue.record("no interruption")
+            return
+        }
+        #expect(outcome { $0.id = "someone-else"; $0.state = .purchased } == purchasing.mode,
+                "another transaction's update leaves the sheet alone")
+    }
+
+    @Test func theInterruptionSheetResolvesOrCloses() throws {
+        let ui = try UITestHarness { $0.interrupted = true }
+        try ui.select("One-Year Pass")
+        ui.buySelected()
+        guard case .sheet(let sheet) = ui.state.mode, case .interrupted(let id) = sheet.stage else {
+            Issue.record("no interruption: \(ui.state.mode)")
+            return
+        }
+        var agree = ui.state
+        #expect(update(&agree, .key(.enter)) == [.resolve(transactionID: id)], "Agree is focused")
+        var notNow = ui.state
+        #expect(update(&notNow, .key(.escape)) == [], "Not Now leaves it waiting, with no cancellation")
+        #expect(notNow.mode == .store)
+        #expect(notNow.snapshot.interruptions.map(\.id) == [id])
+    }
+
+    // MARK: Store keys and panels
+
+    @Test func storeKeysAskTheRuntimeForEffects() throws {
+        let ui = try UITestHarness()
+        var restore = ui.state
+        #expect(update(&restore, .key(.char("r"))) == [.restore])
+        #expect(restore.mode == .restoring([]))
+        #expect(update(&restore, .key(.escape)) == [], "a restore runs to its end")
+
+        var retry = ui.state
+        #expect(update(&retry, .key(.char("R"))) == [.loadProducts])
+
+        var delete = ui.state
+        #expect(update(&delete, .key(.char("D"))) == [])
+        guard case .alert(let confirm) = delete.mode else { Issue.record("no confirmation"); return }
+        #expect(confirm.kind == .confirmDelete)
+        var safe = delete
+        #expect(update(&safe, .key(.enter)) == [], "Cancel is focused, so Enter deletes nothing")
+        #expect(safe.mode == .store)
+        #expect(update(&delete, .key(.tab)) == [])
+        #expect(update(&delete, .key(.enter)) == [.deleteAppData])
+
+        for (key, mode) in [(Key.char("s"), Mode.settings(SettingsPanel())), (.char("a"), .approvals(ApprovalsPanel())),
+                            (.char("l"), .log(scroll: 0)), (.char("?"), .help)] {
+            var state = ui.state
+            #expect(update(&state, .key(key)) == [])
+            #expect(state.mode == mode)
+            _ = update(&state, .key(.escape))
+            #expect(state.mode == .store, "Esc closes \(mode)")
+        }
+    }
+
+    @Test func theCreditsViewerSpendsOnlyFromItsButton() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.buySelected()
+        ui.press(.enter)
+        try ui.select("Your credits")
+        ui.press(.enter)
+        var close = ui.state
+        #expect(update(&close, .key(.enter)) == [], "Close is focused")
+        #expect(close.mode == .store)
+        var spend = ui.state
+        _ = update(&spend, .key(.tab))
+        #expect(update(&spend, .key(.enter)) == [.spendCredit])
+        #expect(spend.mode == ui.state.mode.withCreditsFocus(1), "the viewer stays open to spend again")
+    }
+
+    @Test func settingsPanelSavesEachChange() throws {
+        let ui = try UITestHarness()
+        ui.press(.char("s"))
+        let original = ui.state.snapshot.settings
+        var state = ui.state
+        var expected = original
+        expected.canMakePayments = false
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+
+        state = ui.state
+        state.snapshot.settings.latencyMilliseconds = 1500
+        for _ in 0..<SettingRow.latency.rawValue { _ = update(&state, .key(.down)) }
+        var right = state
+        var left = state
+        expected = state.snapshot.settings
+        expected.latencyMilliseconds = 3000
+        #expect(update(&right, .key(.right)) == [.saveSettings(expected)])
+        expected.latencyMilliseconds = 500
+        #expect(update(&left, .key(.left)) == [.saveSettings(expected)])
+
+        state = ui.state
+        for _ in 0..<SettingRow.failWith.rawValue { _ = update(&state, .key(.char("j"))) }
+        #expect(update(&state, .key(.enter)) == [], "turning failures on first asks which error")
+        guard case .settings(let choosing) = state.mode else { Issue.record("panel closed"); return }
+        #expect(choosing.choosingError == SKErrorCode.paymentNotAllowed.rawValue)
+        var backedOut = state
+        #expect(update(&backedOut, .key(.escape)) == [])
+        guard case .settings(let panel) = backedOut.mode else { Issue.record("Esc closed the panel"); return }
+        #expect(panel.choosingError == nil)
+        _ = update(&state, .key(.up))
+        expected = original
+        expected.failWith = .paymentInvalid
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+    }
+
+    @Test func approvalsPanelApprovesDeclinesAndResolves() throws {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        try ui.select("10 Monkey Credits")
+        ui.buySelected()
+        ui.press(.enter, .char("a"))
+        let id = try #require(ui.state.snapshot.pendingApprovals.first?.id)
+        var approve = ui.state
+        #expect(update(&approve, .key(.enter)) == [.approve(transactionID: id)])
+        var decline = ui.state
+        _ = update(&decline, .key(.tab))
+        #expect(update(&decline, .key(.enter)) == [.decline(transactionID: id)])
+
+        let interrupted = try UITestHarness { $0.interrupted = true }
+        try interrupted.select("One-Year Pass")
+        interrupted.buySelected()
+        interrupted.press(.escape, .char("a"))
+        let waiting = try #require(interrupted.state.snapshot.interruptions.first?.id)
+        var resolve = interrupted.state
+        #expect(update(&resolve, .key(.enter)) == [.resolve(transactionID: waiting)])
+    }
+}
+
+private extension Mode {
+    func withCreditsFocus(_ focus: Int) -> Mode {
+        guard case .content(var viewer) = self else { return self }
+        viewer.focus = focus
+        return .content(viewer)
+    }
+}

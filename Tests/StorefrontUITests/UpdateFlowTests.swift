@@ -1,0 +1,289 @@
+import Foundation
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+@Suite struct UpdateFlowTests {
+    @Test func movingSkipsSectionTitles() throws {
+        let ui = try UITestHarness()
+        #expect(ui.state.selectedRow.map { RowText($0, state: ui.state).title } == "Free quote 1")
+        ui.press(.up)
+        #expect(ui.state.selection == 1, "the first selectable row stays selected")
+        for _ in 0..<6 { ui.press(.char("j")) }
+        #expect(ui.state.selectedRow == .premiumOffer(productID: "com.storefront.premium"))
+        ui.press(.down)
+        #expect(ui.state.selectedRow == .product("com.storefront.credits.5"))
+        ui.press(.char("k"))
+        #expect(ui.state.selectedRow == .premiumOffer(productID: "com.storefront.premium"))
+        ui.press(.char("G"))
+        #expect(ui.state.selectedRow == .invalid("com.storefront.theme.retired"))
+        ui.press(.char("g"))
+        #expect(ui.state.selection == 1)
+        ui.press(.pageDown)
+        #expect(ui.state.selection > 10)
+        ui.press(.pageUp)
+        #expect(ui.state.selection == 1)
+    }
+
+    @Test func enterOnFreeItemShowsItsText() throws {
+        let ui = try UITestHarness()
+        ui.press(.enter)
+        guard case .content(let viewer) = ui.state.mode, case .item(let item) = viewer.subject else {
+            Issue.record("no content viewer")
+            return
+        }
+        #expect(item.id == "free-1")
+        #expect(ui.screen.contains("The journey of a thousand miles"))
+        ui.press(.escape)
+        #expect(ui.state.mode == .store)
+    }
+
+    @Test func buyingPremiumShowsThePremiumItems() throws {
+        let ui = try UITestHarness()
+        try ui.select("Premium content here")
+        ui.press(.enter)
+        #expect(ui.state.mode == .sheet(PurchaseSheet(productID: "com.storefront.premium")))
+        ui.press(.enter)
+        guard case .sheet(let sheet) = ui.state.mode, case .purchasing = sheet.stage else {
+            Issue.record("not purchasing: \(ui.state.mode)")
+            return
+        }
+        #expect(ui.state.isBusy)
+        ui.wait()
+        guard case .alert(let alert) = ui.state.mode else {
+            Issue.record("no outcome")
+            return
+        }
+        #expect(alert.kind == .success)
+        ui.press(.enter)
+        let premiumRows = ui.state.rows.filter { if case .content(_, true) = $0 { return true } else { return false } }
+        #expect(premiumRows.count == 6)
+        #expect(!ui.state.rows.contains(.premiumOffer(productID: "com.storefront.premium")))
+        #expect(ui.screen.contains("Premium quote 6"))
+    }
+
+    @Test func quantityStepperClampsForConsumablesOnly() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter)
+        for _ in 0..<12 { ui.press(.char("+")) }
+        guard case .sheet(let sheet) = ui.state.mode else { Issue.record("no sheet"); return }
+        #expect(sheet.quantity == 10)
+        #expect(ui.screen.contains("Total     $9.90"))
+        for _ in 0..<12 { ui.press(.char("-")) }
+        guard case .sheet(let lowered) = ui.state.mode else { Issue.record("no sheet"); return }
+        #expect(lowered.quantity == 1)
+        ui.press(.escape)
+
+        try ui.select("Premium content here")
+        ui.press(.enter, .char("+"), .char("+"))
+        guard case .sheet(let premium) = ui.state.mode else { Issue.record("no sheet"); return }
+        #expect(premium.quantity == 1)
+    }
+
+    @Test func buyingCreditsTimesThreeRaisesTheBalance() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.buySelected(quantity: 3)
+        ui.press(.enter)
+        #expect(ui.state.snapshot.credits == 15)
+        #expect(ui.screen.contains("· 15 credits"))
+        #expect(ui.state.log.map(\.text).contains { $0.contains("delivered  +15 credits (balance 15)") })
+    }
+
+    @Test func cancelIsSilentButLogged() throws {
+        let ui = try UITestHarness()
+        try ui.select("10 Monkey Credits")
+        ui.press(.enter, .escape)
+        #expect(ui.state.mode == .store)
+        #expect(ui.state.log.contains { $0.text.contains("failed") && $0.text.contains("error 2 paymentCancelled") })
+        let cancelled = try #require(ui.state.snapshot.history.last)
+        #expect(cancelled.productID == "com.storefront.credits.10")
+        #expect(cancelled.state == .failed)
+        #expect(cancelled.error?.code == 2)
+        ui.wait()
+        #expect(ui.state.mode == .store, "no alert follows a cancellation")
+        #expect(ui.state.snapshot.credits == 0)
+    }
+
+    @Test func restrictedRowsAreDisabledAndExplain() throws {
+        let ui = try UITestHarness { $0.canMakePayments = false }
+        #expect(ui.screen.contains("App Store disabled"))
+        #expect(ui.screen.contains("IAP RESTRICTED"))
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter)
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert"); return }
+        #expect(alert.title == "In-App Purchases Restricted")
+        #expect(alert.message.contains("Settings > Screen Time"))
+        #expect(ui.state.snapshot.history.isEmpty, "nothing reaches the store")
+    }
+
+    @Test func signedOutIsAskedToSignIn() throws {
+        let ui = try UITestHarness { $0.account = nil }
+        try ui.select("Premium content here")
+        ui.press(.enter)
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert"); return }
+        #expect(alert.kind == .signIn)
+        ui.press(.enter)
+        #expect(ui.state.snapshot.settings.account == Settings().account)
+    }
+
+    @Test func networkDownOffersRetry() throws {
+        let ui = try UITestHarness { $0.network = false }
+        #expect(ui.state.snapshot.productsError == .notConnected)
+        #expect(ui.screen.contains("Network down?"))
+        #expect(ui.screen.contains("R retry"))
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter)
+        #expect(ui.state.mode == .store, "no sheet without products")
+        try ui.store.updateSettings { $0.network = true }
+        ui.press(.char("R"))
+        #expect(ui.state.snapshot.loadedProducts != nil)
+        #expect(ui.screen.contains("$0.99"))
+    }
+
+    @Test func failureAlertShowsTheCode() throws {
+        let ui = try UITestHarness { $0.failWith = .paymentNotAllowed }
+        try ui.select("5 Monkey Credits")
+        ui.buySelected()
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert"); return }
+        #expect(alert.kind == .failure)
+        #expect(alert.detail == "SKErrorDomain code 4 (paymentNotAllowed)")
+    }
+
+    @Test func askToBuyThenApproveFromThePanel() throws {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        try ui.select("10 Monkey Credits")
+        ui.buySelected()
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert"); return }
+        #expect(alert.title == "Ask Permission — request sent")
+        ui.press(.enter, .char("a"))
+        #expect(ui.screen.contains("[Approve]"))
+        let id = try #require(ui.state.snapshot.pendingApprovals.first?.id)
+        ui.press(.enter)
+        #expect(ui.state.snapshot.pendingApprovals.isEmpty)
+        #expect(ui.state.snapshot.history.first { $0.id == id }?.state == .purchased)
+        #expect(ui.state.log.contains { $0.text == "\(id) purchased  com.storefront.credits.10" })
+        #expect(ui.state.log.contains { $0.text == "\(id) delivered  +10 credits (balance 10)" })
+        #expect(ui.state.snapshot.credits == 10)
+        #expect(ui.screen.contains("· 10 credits"))
+    }
+
+    @Test func interruptedPurchaseAgreedCompletes() throws {
+        let ui = try UITestHarness { $0.interrupted = true }
+        try ui.select("Premium content here")
+        ui.buySelected()
+        guard case .sheet(let sheet) = ui.state.mode, case .interrupted = sheet.stage else {
+            Issue.record("no interruption: \(ui.state.mode)")
+            return
+        }
+        #expect(ui.screen.contains("Review Updated Terms"))
+        ui.press(.enter)  // Agree
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no outcome"); return }
+        #expect(alert.kind == .success)
+        #expect(ui.state.snapshot.premiumUnlocked)
+    }
+
+    @Test func deleteAppDataThenRestore() throws {
+        let ui = try UITestHarness()
+        try ui.select("Premium content here")
+        ui.buySelected()
+        ui.press(.enter, .char("D"))
+        #expect(ui.screen.contains("Delete App Data?"))
+        ui.press(.tab, .enter)
+        #expect(!ui.state.snapshot.premiumUnlocked)
+        ui.press(.char("r"))
+        #expect(ui.screen.contains("Restoring purchases"))
+        ui.wait()
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no summary"); return }
+        #expect(alert.title == "Purchases Restored")
+        #expect(alert.message.contains("Premium Quotes"))
+        #expect(ui.state.snapshot.premiumUnlocked)
+    }
+
+    @Test func restoreWithNothingSaysSo() throws {
+        let ui = try UITestHarness()
+        ui.press(.char("r"))
+        ui.wait()
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no summary"); return }
+        #expect(alert.title == "No Purchases to Restore")
+    }
+
+    @Test func spendingACreditConsumesIt() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.buySelected()
+        ui.press(.enter)
+        try ui.select("Your credits")
+        ui.press(.enter, .tab, .enter)
+        #expect(ui.state.snapshot.credits == 4)
+    }
+
+    @Test func settingsPanelTogglesAndChoosesAnError() throws {
+        let ui = try UITestHarness()
+        ui.press(.char("s"))
+        ui.press(.enter)
+        #expect(ui.state.snapshot.settings.canMakePayments == false)
+        ui.press(.down, .down, .down, .enter)
+        ui.press(.down, .enter)
+        #expect(ui.state.snapshot.settings.failWith == .storeProductNotAvailable)
+        #expect(ui.screen.contains("FAILING: storeProductNotAvailable"))
+        ui.press(.enter)
+        #expect(ui.state.snapshot.settings.failWith == nil)
+        ui.press(.down, .down, .down, .down, .right)
+        #expect(ui.state.snapshot.settings.storefront == "JPN")
+        #expect(try ui.storage.load().settings.storefront == "JPN", "saved at once")
+        ui.press(.escape)
+        #expect(ui.screen.contains("無料コンテンツ-1"))
+    }
+
+    @Test func resizeReflowsAndKeepsTheSelectionVisible() throws {
+        let ui = try UITestHarness()
+        ui.press(.char("G"))
+        ui.press(.resize(width: 80, height: 24))
+        let layout = Layout(width: 80, height: 24)
+        #expect(ui.state.selection >= ui.state.scroll)
+        #expect(ui.state.selection < ui.state.scroll + layout.list.height)
+        #expect(ui.screen.contains("com.storefront.theme"))
+        ui.press(.resize(width: 50, height: 10))
+        #expect(ui.screen.contains("terminal too small (needs 70×20)"))
+    }
+
+    @Test func clicksSelectRowsAndPressButtons() throws {
+        let ui = try UITestHarness()
+        let layout = Layout(width: 100, height: 30)
+        let target = try #require(ui.state.rows.firstIndex(of: .product("com.storefront.credits.5")))
+        ui.press(.click(x: 5, y: layout.list.y + target - ui.state.scroll))
+        #expect(ui.state.selection == target)
+        ui.press(.click(x: 5, y: layout.list.y + target - ui.state.scroll))
+        #expect(ui.state.mode == .sheet(PurchaseSheet(productID: "com.storefront.credits.5")))
+        let dialog = try #require(DialogModel(ui.state))
+        let cancel = Layout.buttons(dialog.buttons, in: dialog.box(in: layout))[0]
+        ui.press(.click(x: cancel.x + 1, y: cancel.y))
+        #expect(ui.state.mode == .store)
+    }
+
+    @Test func approvalFromAnotherProcessShowsOnTick() throws {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        try ui.select("10 Monkey Credits")
+        ui.buySelected()
+        ui.press(.enter)
+        #expect(ui.runtime.tickInterval == 1, "waiting requests are checked every second")
+        let id = try #require(ui.state.snapshot.pendingApprovals.first?.id)
+        let parent = PaymentQueue(store: ui.store)
+        try parent.approve(transactionID: id)
+        ui.runtime.tick()
+        #expect(ui.state.snapshot.credits == 10)
+        #expect(ui.state.log.contains { $0.text.contains("\(id) purchased") })
+        #expect(ui.runtime.tickInterval == nil, "idle again: the loop blocks")
+    }
+
+    @Test func quitFromTheStore() throws {
+        let ui = try UITestHarness()
+        ui.press(.char("?"))
+        ui.press(.char("q"))
+        #expect(!ui.runtime.shouldQuit, "q closes the overlay first")
+        ui.press(.char("q"))
+        #expect(ui.runtime.shouldQuit)
+    }
+}
