@@ -331,6 +331,31 @@ import Darwin
         #expect((try cli.state()["history"] as? [Any])?.isEmpty == true)
     }
 
+    /// The app lock held by another command, not by an open storefront: the refusal says so.
+    @Test func aCommandHoldingTheAppIsNamedInTheRefusal() throws {
+        let lockURL = DataDirectory(url: cli.dataDirectory).interfaceLockURL
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let fd = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try #require(fd >= 0)
+        try #require(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        defer { close(fd) }
+        let holder = Array("storefront buy (process 4242)".utf8)
+        _ = holder.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+
+        let result = try cli.run("restore")
+        #expect(result.status == 64, "\(result.summary)")
+        #expect(result.stderr.contains("storefront buy (process 4242) is running on"), "\(result.summary)")
+        #expect(!result.stderr.contains("another terminal"), "no open storefront is blamed")
+    }
+
+    @Test func emptyPathsAreUsageErrors() throws {
+        for arguments in [["--data-dir", "", "state"], ["state", "--catalog", "", "--data-dir", cli.dataDirectory.path]] {
+            let result = try cli.run(arguments: arguments)
+            #expect(result.status == 64, "\(result.summary)")
+            #expect(result.stderr.contains("is empty"), "\(result.summary)")
+        }
+    }
+
     @Test func versionAndHelp() throws {
         let version = try cli.run(arguments: ["--version"])
         #expect(version.status == 0)

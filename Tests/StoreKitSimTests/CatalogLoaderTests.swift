@@ -113,6 +113,16 @@ import Testing
         #expect(error.problem == "duplicate product id \"\(ID.credits5)\"")
     }
 
+    @Test func duplicateProductIdentifier() throws {
+        let error = try refusal { object in
+            var identifiers = try #require(object["productIdentifiers"] as? [String])
+            identifiers.append(identifiers[0])
+            object["productIdentifiers"] = identifiers
+        }
+        #expect(error.location?.hasPrefix("$.productIdentifiers[") == true)
+        #expect(error.problem.hasPrefix("duplicate identifier"))
+    }
+
     @Test func unknownType() throws {
         let error = try refusal { object in
             try editProduct(2, in: &object) { $0["type"] = "bundle" }

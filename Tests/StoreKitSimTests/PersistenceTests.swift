@@ -153,6 +153,30 @@ import Testing
         #expect(file.changeToken() == token)
     }
 
+    @Test func valuesThatParseButCannotBeUsedAreRefusedByPath() throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        try t.buy(ID.credits5)
+        let url = directory.dataDirectory.storeURL
+        let good = try String(contentsOf: url, encoding: .utf8)
+        let cases: [(from: String, to: String, location: String, problem: String)] = [
+            ("\"latencyMilliseconds\" : 1000", "\"latencyMilliseconds\" : 99999999",
+             "$.settings.latencyMilliseconds", "must be 0 to 60000 milliseconds"),
+            ("\"quantity\" : 1", "\"quantity\" : -100", "$.transactions[0].quantity", "must be 1 to 10"),
+            ("\"state\" : \"purchased\"", "\"state\" : \"bogus\"", "$.transactions[0].state",
+             "\"bogus\" is not a transaction state (purchasing, purchased, failed, restored, deferred)"),
+        ]
+        for c in cases {
+            try #require(good.contains(c.from), "store.json holds \(c.from)")
+            let bad = good.replacingOccurrences(of: c.from, with: c.to)
+            try Data(bad.utf8).write(to: url)
+            let error = try #require(throws: DataFileError.self) { try StoreFile(directory: directory.dataDirectory).load() }
+            #expect(error.location == c.location)
+            #expect(error.problem.hasPrefix(c.problem), "\(error.problem)")
+            #expect(try String(contentsOf: url, encoding: .utf8) == bad, "left untouched")
+        }
+    }
+
     // MARK: UserDefaults.json
 
     @Test func userDefaultsThatDoNotParseAreReportedWithLineAndColumnAndKept() throws {

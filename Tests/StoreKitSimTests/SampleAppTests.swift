@@ -100,6 +100,14 @@ import Testing
         #expect(try UserDefaultsFile(url: t.app.defaults.url).integer(forKey: SampleApp.creditsKey) == 0)
     }
 
+    @Test func aBalanceEditedUpToTheLimitStaysThereInsteadOfCrashing() throws {
+        let t = try Harness()
+        try Data(#"{"credits": \#(Int.max)}"#.utf8).write(to: t.app.defaults.url)
+        try t.buy(ID.credits5)
+        #expect(t.app.credits == Int.max)
+        #expect(try t.records.queue.isEmpty, "delivered and finished")
+    }
+
     @Test func deliveryBuildsOnUserDefaultsEditedByHand() throws {
         let t = try Harness()
         try t.buy(ID.credits5)

@@ -40,6 +40,11 @@ final class UITestHarness {
         runtime.tick()
     }
 
+    /// The purchase sheet as it opens for `productID`.
+    func sheet(_ productID: String) -> PurchaseSheet {
+        PurchaseSheet(productID: productID, product: state.snapshot.product(productID))
+    }
+
     /// Selects the first row whose text contains `title`.
     func select(_ title: String) throws {
         guard let index = state.rows.firstIndex(where: { RowText($0, state: state).title.contains(title) }) else {

@@ -110,7 +110,7 @@ import Testing
         try ui.select("Premium content here")
         var state = ui.state
         #expect(update(&state, .key(.enter)) == [])
-        #expect(state.mode == .sheet(PurchaseSheet(productID: Self.premium)))
+        #expect(state.mode == .sheet(ui.sheet(Self.premium)))
         var spaced = ui.state
         _ = update(&spaced, .key(.char(" ")))
         #expect(spaced.mode == state.mode, "Space opens as Enter does")
@@ -142,7 +142,7 @@ import Testing
         var state = ui.state
         #expect(update(&state, .key(.enter)) == [])
         guard case .alert(let alert) = state.mode else { Issue.record("no alert: \(state.mode)"); return }
-        #expect(alert.kind == .signIn)
+        #expect(alert.kind == .signIn(productID: "com.storefront.premium"))
         #expect(alert.buttons == ["Cancel", "Sign In"])
 
         var cancelled = state
@@ -152,7 +152,8 @@ import Testing
         var expected = state.snapshot.settings
         expected.account = Settings().account
         #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
-        #expect(state.mode == .store)
+        guard case .sheet(let sheet) = state.mode else { Issue.record("no sheet after signing in: \(state.mode)"); return }
+        #expect(sheet.productID == "com.storefront.premium", "the purchase goes on once signed in")
     }
 
     @Test func enterOnThePremiumRowWithoutProductsLoadsThemAgain() throws {
@@ -243,7 +244,7 @@ import Testing
         let purchasing = ui.state
         let transaction = try #require(purchasing.snapshot.history.last)
         #expect(purchasing.mode == .sheet({
-            var sheet = PurchaseSheet(productID: "com.storefront.credits.10")
+            var sheet = ui.sheet("com.storefront.credits.10")
             sheet.stage = .purchasing(transactionID: transaction.id)
             return sheet
         }()))
@@ -333,13 +334,16 @@ import Testing
         ui.press(.enter)
         try ui.select("Your credits")
         ui.press(.enter)
-        var close = ui.state
-        #expect(update(&close, .key(.enter)) == [], "Close is focused")
-        #expect(close.mode == .store)
         var spend = ui.state
-        _ = update(&spend, .key(.tab))
-        #expect(update(&spend, .key(.enter)) == [.spendCredit])
+        #expect(update(&spend, .key(.enter)) == [.spendCredit], "Spend 1 is focused, as the detail pane promises")
         #expect(spend.mode == ui.state.mode.withCreditsFocus(1), "the viewer stays open to spend again")
+        var close = ui.state
+        _ = update(&close, .key(.tab))
+        #expect(update(&close, .key(.enter)) == [], "Close spends nothing")
+        #expect(close.mode == .store)
+        var escaped = ui.state
+        #expect(update(&escaped, .key(.escape)) == [])
+        #expect(escaped.mode == .store)
     }
 
     @Test func settingsPanelSavesEachChange() throws {

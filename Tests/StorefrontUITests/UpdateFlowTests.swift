@@ -42,7 +42,7 @@ import Testing
         let ui = try UITestHarness()
         try ui.select("Premium content here")
         ui.press(.enter)
-        #expect(ui.state.mode == .sheet(PurchaseSheet(productID: "com.storefront.premium")))
+        #expect(ui.state.mode == .sheet(ui.sheet("com.storefront.premium")))
         ui.press(.enter)
         guard case .sheet(let sheet) = ui.state.mode, case .purchasing = sheet.stage else {
             Issue.record("not purchasing: \(ui.state.mode)")
@@ -106,6 +106,53 @@ import Testing
         #expect(ui.state.snapshot.credits == 0)
     }
 
+    @Test func theSheetStaysWholeWhenTheNetworkGoesOffAndCancelStaysSilent() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter)
+        try ui.changeSettings { $0.network = false }
+        #expect(ui.state.snapshot.productsError != nil, "the products can no longer be loaded")
+        #expect(ui.screen.contains("A pack of 5 credits to spend in the app."), "the sheet keeps its product")
+        #expect(ui.screen.contains("[ Buy ]"))
+        ui.press(.tab, .enter)  // Cancel
+        ui.wait()
+        #expect(ui.state.mode == .store, "no alert after a cancel")
+        #expect(ui.state.snapshot.history.isEmpty, "nothing reached the unreachable store")
+    }
+
+    @Test func qClosesDialogsInsteadOfBeingIgnored() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter)
+        ui.press(.char("q"))
+        #expect(ui.state.mode == .store, "q cancels the purchase sheet")
+        #expect(!ui.state.quitting)
+        #expect(ui.state.snapshot.history.last?.error?.code == 2, "as a cancel")
+        ui.press(.char("D"))
+        ui.press(.char("q"))
+        #expect(ui.state.mode == .store, "q dismisses the Delete App Data confirmation")
+        #expect(!ui.state.quitting)
+        ui.press(.char("q"))
+        #expect(ui.state.quitting, "q on the store quits")
+    }
+
+    @Test func theSelectionStaysOnItsItemWhenRowsComeAndGo() throws {
+        let ui = try UITestHarness()
+        try ui.select("Premium content here")
+        ui.buySelected()
+        ui.press(.enter)
+        try ui.select("10 Monkey Credits")
+        ui.press(.char("D"), .tab, .enter)  // delete the app: the six premium rows go
+        #expect(!ui.state.snapshot.premiumUnlocked)
+        #expect(ui.state.rows[ui.state.selection] == .product("com.storefront.credits.10"))
+        try ui.select("Premium content here")
+        ui.press(.char("r"))
+        ui.wait()
+        #expect(ui.state.snapshot.premiumUnlocked)
+        #expect(ui.state.rows[ui.state.selection] == .content(ui.state.catalog.content.premium.items[0], premium: true),
+                "the offer's place goes to the first premium item")
+    }
+
     @Test func restrictedRowsAreDisabledAndExplain() throws {
         let ui = try UITestHarness { $0.canMakePayments = false }
         #expect(ui.screen.contains("App Store disabled"))
@@ -123,9 +170,11 @@ import Testing
         try ui.select("Premium content here")
         ui.press(.enter)
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert"); return }
-        #expect(alert.kind == .signIn)
+        #expect(alert.kind == .signIn(productID: "com.storefront.premium"))
         ui.press(.enter)
         #expect(ui.state.snapshot.settings.account == Settings().account)
+        #expect(ui.screen.contains("sandbox.user@example.com"), "the sheet shows the signed-in account")
+        #expect(ui.screen.contains("[ Buy ]"))
     }
 
     @Test func networkDownOffersRetry() throws {
@@ -135,9 +184,16 @@ import Testing
         #expect(ui.screen.contains("R retry"))
         try ui.select("5 Monkey Credits")
         ui.press(.enter)
-        #expect(ui.state.mode == .store, "no sheet without products")
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
+        #expect(alert.title == "Cannot Connect to the App Store", "the retry that Enter made failed, and says so")
+        ui.press(.enter)
+        #expect(ui.state.mode == .store)
+        ui.press(.char("R"))
+        #expect(ui.screen.contains("Cannot Connect to the App Store"), "R while still offline says so too")
+        ui.press(.escape)
         try ui.store.updateSettings { $0.network = true }
         ui.press(.char("R"))
+        #expect(ui.state.mode == .store, "no alert once the products load")
         #expect(ui.state.snapshot.loadedProducts != nil)
         #expect(ui.screen.contains("$0.99"))
     }
@@ -215,8 +271,10 @@ import Testing
         ui.buySelected()
         ui.press(.enter)
         try ui.select("Your credits")
-        ui.press(.enter, .tab, .enter)
+        ui.press(.enter, .enter)
         #expect(ui.state.snapshot.credits == 4)
+        ui.press(.enter)
+        #expect(ui.state.snapshot.credits == 3, "the viewer stays open to spend again")
     }
 
     @Test func settingsPanelTogglesAndChoosesAnError() throws {
@@ -256,7 +314,7 @@ import Testing
         ui.press(.click(x: 5, y: layout.list.y + target - ui.state.scroll))
         #expect(ui.state.selection == target)
         ui.press(.click(x: 5, y: layout.list.y + target - ui.state.scroll))
-        #expect(ui.state.mode == .sheet(PurchaseSheet(productID: "com.storefront.credits.5")))
+        #expect(ui.state.mode == .sheet(ui.sheet("com.storefront.credits.5")))
         let dialog = try #require(DialogModel(ui.state))
         let cancel = Layout.buttons(dialog.buttons, in: dialog.box(in: layout))[0]
         ui.press(.click(x: cancel.x + 1, y: cancel.y))

@@ -101,7 +101,9 @@ public final class SampleApp: PaymentTransactionObserver {
             delivery = .unlocked(product.id)
         case .consumable:
             let added = (product.credits ?? 0) * transaction.quantity
-            try defaults.set(.int(credits + added), forKey: Self.creditsKey)
+            // A balance edited by hand up to Int.max stays there instead of crashing every launch.
+            let (sum, overflow) = credits.addingReportingOverflow(added)
+            try defaults.set(.int(overflow ? (added < 0 ? Int.min : Int.max) : sum), forKey: Self.creditsKey)
             delivery = .credits(added: added, balance: credits)
         case .autoRenewable:
             let expiry = transaction.expiresDate ?? transaction.date

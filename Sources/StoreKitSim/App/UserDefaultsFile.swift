@@ -41,7 +41,7 @@ public final class UserDefaultsFile {
         try reloadIfChanged()
         var next = values
         next[key] = value
-        try AtomicFile.write(try JSONCoding.encoder().encode(next), to: url)
+        try AtomicFile.write(try JSONCoding.encode(next), to: url)
         values = next
         token = Self.token(url)
     }

@@ -78,8 +78,12 @@ public enum CatalogLoader {
                 break
             }
         }
-        for (i, id) in catalog.productIdentifiers.enumerated() where id.isEmpty {
-            return Problem(path: "$.productIdentifiers[\(i)]", message: "must not be empty")
+        var asked: Set<String> = []
+        for (i, id) in catalog.productIdentifiers.enumerated() {
+            if id.isEmpty { return Problem(path: "$.productIdentifiers[\(i)]", message: "must not be empty") }
+            if !asked.insert(id).inserted {
+                return Problem(path: "$.productIdentifiers[\(i)]", message: "duplicate identifier \"\(id)\"")
+            }
         }
         if let problem = validateContent(catalog, languages: languages) { return problem }
         return nil

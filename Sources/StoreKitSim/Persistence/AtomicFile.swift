@@ -90,4 +90,11 @@ final class FileLock {
     func tryHold() -> Bool {
         flock(fd, LOCK_EX | LOCK_NB) == 0
     }
+
+    /// Replaces the lock file's text: who holds it, for whoever is refused.
+    func write(_ text: String) {
+        ftruncate(fd, 0)
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
 }

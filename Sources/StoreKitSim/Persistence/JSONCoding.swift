@@ -13,6 +13,18 @@ public enum JSONCoding {
         return encoder
     }
 
+    /// Encodes in that style, with empty arrays and objects as `[]` and `{}` (Foundation's
+    /// pretty printer on Linux spreads them over two lines).
+    public static func encode(_ value: some Encodable) throws -> Data {
+        let text = String(decoding: try encoder().encode(value), as: UTF8.self)
+        // A raw line break only occurs between tokens (strings escape theirs), so this never
+        // touches a string's content.
+        let compact = text
+            .replacingOccurrences(of: #"\[\n\s*\]"#, with: "[]", options: .regularExpression)
+            .replacingOccurrences(of: #"\{\n\s*\}"#, with: "{}", options: .regularExpression)
+        return Data(compact.utf8)
+    }
+
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in

@@ -61,6 +61,12 @@ public final class StoreFile: RecordsStorage {
                                 problem: "written by a newer storefront (version \(records.version))",
                                 remedy: "Use that newer storefront, or another --data-dir.")
         }
+        // Parses, but a hand edit could still deliver -500 credits. (A failed payment keeps the
+        // invalid quantity it was refused for.)
+        for (i, t) in records.transactions.enumerated() where t.state != .failed && !(1...10).contains(t.quantity) {
+            throw DataFileError(path: url.path, location: "$.transactions[\(i)].quantity",
+                                problem: "must be 1 to 10, not \(t.quantity)", remedy: remedy)
+        }
         return records
     }
 
@@ -82,7 +88,7 @@ public final class StoreFile: RecordsStorage {
     }
 
     private func save(_ records: StoreRecords) throws {
-        try AtomicFile.write(try JSONCoding.encoder().encode(records), to: url)
+        try AtomicFile.write(try JSONCoding.encode(records), to: url)
     }
 
     public func changeToken() -> String {

@@ -19,6 +19,8 @@ public struct Settings: Codable, Equatable, Sendable {
     public var storefront = "USA"
     /// How long the store takes between purchasing and the outcome.
     public var latencyMilliseconds = 1500
+    /// The latencies the store accepts: up to a minute.
+    public static let latencyRange = 0...60_000
 
     public init() {}
 
@@ -40,6 +42,11 @@ public struct Settings: Codable, Equatable, Sendable {
         account = c.contains(.account) ? try c.decodeIfPresent(String.self, forKey: .account) : d.account
         storefront = try c.decodeIfPresent(String.self, forKey: .storefront) ?? d.storefront
         latencyMilliseconds = try c.decodeIfPresent(Int.self, forKey: .latencyMilliseconds) ?? d.latencyMilliseconds
+        // A hand-edited latency of a day would leave every purchase hanging.
+        guard Self.latencyRange.contains(latencyMilliseconds) else {
+            throw DecodingError.dataCorruptedError(forKey: .latencyMilliseconds, in: c, debugDescription:
+                "must be 0 to \(Self.latencyRange.upperBound) milliseconds, not \(latencyMilliseconds)")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

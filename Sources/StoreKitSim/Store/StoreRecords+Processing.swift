@@ -202,7 +202,7 @@ public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noSuchTransaction(let id):
             "no transaction \(id): `storefront pending` lists the requests waiting, `storefront state` every transaction"
         case .notDeferred(let id, let state):
-            "transaction \(id) is \(state), not waiting for approval: `storefront pending` lists those that are"
+            "transaction \(id) is not waiting for approval (its state is \(state)): `storefront pending` lists those that are"
         case .notInterrupted(let id):
             "transaction \(id) is not an interrupted purchase waiting to be resolved: `storefront pending` lists those that are"
         }

@@ -3,6 +3,16 @@ import Foundation
 /// SKPaymentTransactionState.
 public enum TransactionState: String, Codable, Sendable, CaseIterable {
     case purchasing, purchased, failed, restored, deferred
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        let text = try c.decode(String.self)
+        guard let state = Self(rawValue: text) else {
+            let names = Self.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "\"\(text)\" is not a transaction state (\(names))")
+        }
+        self = state
+    }
 }
 
 /// What the app asks the store for: SKPayment.

@@ -79,6 +79,9 @@ public final class StorefrontRuntime {
             }
         case .cancelPurchase(let id, let quantity):
             perform {
+                // The sheet closes either way; with the store out of reach (network off, or
+                // restricted since the sheet opened) there is no payment to cancel.
+                guard queue.settings.network, queue.settings.canMakePayments else { return }
                 let t = try queue.add(Payment(productID: id, quantity: quantity))
                 if t.state == .purchasing { try queue.cancel(t) }
             }
@@ -100,6 +103,7 @@ public final class StorefrontRuntime {
             }
         case .loadProducts:
             perform { try loadProducts() }
+            if case .failure(let error) = products { pending.append(.productsUnavailable(error)) }
         case .deleteAppData:
             perform { try app.defaults.removeAll() }
         case .spendCredit:

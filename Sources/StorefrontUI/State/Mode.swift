@@ -27,13 +27,17 @@ public struct PurchaseSheet: Equatable, Sendable {
     }
 
     public var productID: String
+    /// The product as it was when the sheet opened: the sheet stays whole if the products
+    /// can no longer be loaded while it is open (the network went off).
+    public var product: Product?
     public var quantity = 1
     public var stage = Stage.confirm
     /// 0 = Cancel, 1 = Buy (or Not Now / Agree).
     public var focus = 1
 
-    public init(productID: String) {
+    public init(productID: String, product: Product? = nil) {
         self.productID = productID
+        self.product = product
     }
 }
 
@@ -44,7 +48,8 @@ public struct Alert: Equatable, Sendable {
         case success
         case failure
         case askToBuy
-        case signIn
+        /// Signing in, then buying the product that asked for it.
+        case signIn(productID: String)
         case confirmDelete
     }
 
@@ -75,8 +80,8 @@ public struct ContentViewer: Equatable, Sendable {
     }
 
     public var subject: Subject
-    /// Credits: 0 = Close, 1 = Spend one.
-    public var focus = 0
+    /// Credits: 0 = Close, 1 = Spend one (the default: the detail pane says Enter spends one).
+    public var focus = 1
 
     public init(subject: Subject) {
         self.subject = subject

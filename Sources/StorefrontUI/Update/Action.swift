@@ -14,6 +14,8 @@ public enum Action: Equatable, Sendable {
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).
     case refused(StoreError)
+    /// Asked again for the products (R, or Enter on a "Network down?" row), and still no answer.
+    case productsUnavailable(StoreError)
 }
 
 /// What update asks the runtime to do with the engine. The answers come back as actions.

@@ -11,7 +11,7 @@ extension AppState {
         }
         switch key {
         case .enter, .char(" "): return press(alert, button: alert.focus)
-        case .escape: return press(alert, button: 0)
+        case .escape, .char("q"): return press(alert, button: 0)
         case .click(let x, let y):
             if let button = clickedButton(x: x, y: y) { return press(alert, button: button) }
         default: break
@@ -27,9 +27,11 @@ extension AppState {
         switch alert.kind {
         case .confirmDelete:
             return [.deleteAppData]
-        case .signIn:
+        case .signIn(let productID):
             var settings = snapshot.settings
             settings.account = Settings().account
+            // Signed in, the purchase that asked for it goes on.
+            mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
             return [.saveSettings(settings)]
         case .info, .success, .failure, .askToBuy:
             return []

@@ -6,7 +6,7 @@ extension AppState {
         var sheet = sheet
         if case .purchasing = sheet.stage { return [] }
         if case .confirm = sheet.stage {
-            let maximum = snapshot.product(sheet.productID)?.maximumQuantity ?? 1
+            let maximum = product(in: sheet)?.maximumQuantity ?? 1
             switch key {
             case .char("+"), .char("="), .up, .char("k"):
                 sheet.quantity = min(maximum, sheet.quantity + 1)
@@ -27,10 +27,15 @@ extension AppState {
         }
         switch key {
         case .enter, .char(" "): return pressSheet(sheet, button: sheet.focus)
-        case .escape: return pressSheet(sheet, button: 0)
+        case .escape, .char("q"): return pressSheet(sheet, button: 0)
         case .click(let x, let y): return clickedButton(x: x, y: y).map { pressSheet(sheet, button: $0) } ?? []
         default: return []
         }
+    }
+
+    /// The sheet's product: as the store has it now, or as it was when the sheet opened.
+    func product(in sheet: PurchaseSheet) -> Product? {
+        snapshot.product(sheet.productID) ?? sheet.product
     }
 
     /// Cancel (0) or Buy (1); on an interruption, Not Now (0) or Agree (1).
@@ -106,7 +111,7 @@ extension AppState {
             mode = .alert(Alert(kind: .askToBuy, title: "Ask Permission — request sent",
                                 message: "A request to buy \(title(of: t.productID)) was sent to your family organizer. The purchase completes when they approve it (a: approvals, or `storefront approve \(t.id)`)."))
         case .failed where t.awaitingResolution == true:
-            var sheet = PurchaseSheet(productID: t.productID)
+            var sheet = PurchaseSheet(productID: t.productID, product: snapshot.product(t.productID))
             sheet.quantity = t.quantity
             sheet.stage = .interrupted(transactionID: t.id)
             mode = .sheet(sheet)

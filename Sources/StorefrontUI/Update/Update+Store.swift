@@ -71,12 +71,12 @@ extension AppState {
         }
         guard snapshot.product(productID) != nil else { return [] }
         if snapshot.settings.account == nil {
-            mode = .alert(Alert(kind: .signIn, title: "Sign In to the App Store",
+            mode = .alert(Alert(kind: .signIn(productID: productID), title: "Sign In to the App Store",
                                 message: "Purchases need an Apple Account. Sign in as \(Settings().account ?? "sandbox user")?",
                                 buttons: ["Cancel", "Sign In"]))
             return []
         }
-        mode = .sheet(PurchaseSheet(productID: productID))
+        mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
         return []
     }
 
@@ -116,6 +116,26 @@ extension AppState {
         selection = (first ? candidates.first : candidates.last) ?? 0
         if first { scroll = 0 }
         keepSelectionVisible()
+    }
+
+    /// New store data. The rows can change (premium unlocked or deleted with the app): the
+    /// selection stays on the item it was on, or on what took its place.
+    mutating func replaceSnapshot(_ new: StoreSnapshot) {
+        let before = rows.indices.contains(selection) ? rows[selection] : nil
+        snapshot = new
+        let after = rows
+        if let before {
+            if let same = after.firstIndex(of: before) {
+                selection = same
+            } else if case .premiumOffer = before,
+                      let first = after.firstIndex(where: { if case .content(_, premium: true) = $0 { true } else { false } }) {
+                selection = first
+            } else if case .content(_, premium: true) = before,
+                      let offer = after.firstIndex(where: { if case .premiumOffer = $0 { true } else { false } }) {
+                selection = offer
+            }
+        }
+        clampSelection()
     }
 
     /// After rows change (premium unlocked, products loaded), keep the selection on a real row.

@@ -17,14 +17,19 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         if state.isBusy { state.spinner += 1 }
         return []
     case .storeChanged(let snapshot):
-        state.snapshot = snapshot
-        state.clampSelection()
+        state.replaceSnapshot(snapshot)
         return []
     case .event(let event):
         state.record(event)
         return state.follow(event)
     case .purchaseStarted(let transaction):
         return state.follow(transaction)
+    case .productsUnavailable(let error):
+        // Said out loud, so a retry that changed nothing on screen is not mistaken for a dead key.
+        guard case .store = state.mode else { return [] }
+        state.mode = .alert(Alert(kind: .failure, title: "Cannot Connect to the App Store", message: error.message,
+                                  detail: "\(error.domain) \(error.code) (\(error.name))"))
+        return []
     case .refused(let error):
         state.mode = .alert(Alert(kind: .failure, title: "Cannot Complete Purchase", message: error.message,
                                   detail: "\(error.domain) \(error.code) (\(error.name))"))

@@ -56,7 +56,7 @@ extension DialogModel {
 
     init(sheet: PurchaseSheet, state: AppState) {
         let settings = state.snapshot.settings
-        guard let product = state.snapshot.product(sheet.productID) else {
+        guard let product = state.product(in: sheet) else {
             self.init(title: "App Store", lines: [Line(text: sheet.productID)], buttons: ["Cancel"], focus: 0, frame: .plain)
             return
         }

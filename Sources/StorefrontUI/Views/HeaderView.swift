@@ -38,15 +38,11 @@ enum HeaderView {
     }
 }
 
-/// The keys that work on the store screen; help and quit always stay at the right.
+/// The keys that work in the current mode: the store's (help and quit at the right), or a
+/// dialog's or panel's own.
 enum FooterView {
     static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
-        let waiting = state.snapshot.pendingApprovals.count + state.snapshot.interruptions.count
-        var hints: [(String, String)] = [("⏎", "open/buy"), ("r", "restore"), ("s", "settings"),
-                                         ("a", waiting > 0 ? "approvals (\(waiting))" : "approvals"), ("l", "log"),
-                                         ("D", "delete app"), ("↑↓", "move")]
-        if state.snapshot.productsError != nil { hints.insert(("R", "retry"), at: 1) }
-        let fixed = [("?", "help"), ("q", "quit")]
+        let (hints, fixed) = keys(for: state)
         let y = layout.footer.y
         let right = layout.width - fixed.reduce(0) { $0 + width($1) }
         var x = 1
@@ -55,6 +51,37 @@ enum FooterView {
         }
         x = right
         for hint in fixed { x = put(hint, x: x, y: y, into: &canvas) }
+    }
+
+    /// The hints at the left and those kept at the right.
+    static func keys(for state: AppState) -> (hints: [(String, String)], fixed: [(String, String)]) {
+        let close = [("Esc", "close")]
+        switch state.mode {
+        case .store:
+            let waiting = state.snapshot.pendingApprovals.count + state.snapshot.interruptions.count
+            var hints = [("⏎", "open/buy"), ("r", "restore"), ("s", "settings"),
+                         ("a", waiting > 0 ? "approvals (\(waiting))" : "approvals"), ("l", "log"),
+                         ("D", "delete app"), ("↑↓", "move")]
+            if state.snapshot.productsError != nil { hints.insert(("R", "retry"), at: 1) }
+            return (hints, [("?", "help"), ("q", "quit")])
+        case .sheet(let sheet):
+            switch sheet.stage {
+            case .purchasing: return ([("…", "waiting for the App Store")], [])
+            case .interrupted: return ([("⏎", "press"), ("Tab ←→", "choose")], [("Esc", "not now")])
+            case .confirm:
+                var hints = [("⏎", "press"), ("Tab ←→", "choose")]
+                if (state.product(in: sheet)?.maximumQuantity ?? 1) > 1 { hints.append(("+ −", "quantity")) }
+                return (hints, [("Esc", "cancel")])
+            }
+        case .alert(let alert):
+            return (alert.buttons.count > 1 ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "OK")], close)
+        case .content(let viewer):
+            return (viewer.subject == .credits ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "close")], close)
+        case .restoring:
+            return ([("…", "restoring purchases")], [])
+        case .settings, .approvals, .help, .log:
+            return ([], close)
+        }
     }
 
     private static func width(_ hint: (String, String)) -> Int {

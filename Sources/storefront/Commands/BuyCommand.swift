@@ -39,7 +39,7 @@ struct BuyCommand: ParsableCommand {
             let known = (catalog.productIdentifiers + catalog.products.map(\.id)).uniqued().joined(separator: ", ")
             throw CommandFailure.usage("unknown product \"\(productID)\". Products: \(known)")
         }
-        let (app, lock) = try session.launchApp()
+        let (app, lock) = try session.launchApp(holder: "storefront \(Self.configuration.commandName ?? "")")
         defer { withExtendedLifetime(lock) {} }
         let log = EventLog(catalog: catalog, quiet: output.json)
         app.onEvent = log.print

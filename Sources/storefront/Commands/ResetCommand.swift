@@ -16,7 +16,7 @@ struct ResetCommand: ParsableCommand {
     func run() throws {
         let directory = DataDirectory.resolve(option: global.dataDir)
         // The app lock: resetting under an open storefront would pull the ground from under it.
-        let lock = try AppLock(directory: directory)
+        let lock = try AppLock(directory: directory, holder: "storefront reset")
         defer { withExtendedLifetime(lock) {} }
         try remove(directory.userDefaultsURL, isValid: { try UserDefaultsFile(url: $0) })
         if appOnly {

@@ -95,8 +95,8 @@ struct SettingChange {
             }
             return SettingChange { $0.storefront = id }
         case .latency:
-            guard let ms = Int(value), (0...60_000).contains(ms) else {
-                throw CommandFailure.usage("latency takes milliseconds from 0 to 60000, not \"\(value)\"")
+            guard let ms = Int(value), Settings.latencyRange.contains(ms) else {
+                throw CommandFailure.usage("latency takes milliseconds from 0 to \(Settings.latencyRange.upperBound), not \"\(value)\"")
             }
             return SettingChange { $0.latencyMilliseconds = ms }
         }

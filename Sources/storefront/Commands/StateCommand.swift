@@ -38,7 +38,7 @@ struct StateCommand: ParsableCommand {
         print("UserDefaults.json")
         if defaults.values.isEmpty { print("  (empty)") }
         for (key, value) in defaults.values.sorted(by: { $0.key < $1.key }) {
-            let text = String(decoding: (try? JSONCoding.encoder().encode(value)) ?? Data(), as: UTF8.self)
+            let text = String(decoding: (try? JSONCoding.encode(value)) ?? Data(), as: UTF8.self)
             print("  \(key) = \(text)")
         }
         print("Queue (unfinished)")

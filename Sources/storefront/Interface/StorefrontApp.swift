@@ -9,7 +9,7 @@ enum StorefrontApp {
     static func run(_ options: GlobalOptions) throws {
         let session = try Session(options)
         // One open storefront per data directory: it is the app there.
-        let lock = try AppLock(directory: session.directory)
+        let lock = try AppLock(directory: session.directory, holder: AppLock.interface)
         defer { withExtendedLifetime(lock) {} }
         let defaults = try UserDefaultsFile(url: session.directory.userDefaultsURL)
         let terminal: Terminal

@@ -74,7 +74,7 @@ struct ProductJSON: Encodable {
 
 enum JSONOutput {
     static func print(_ value: some Encodable) throws {
-        let data = try JSONCoding.encoder().encode(value)
+        let data = try JSONCoding.encode(value)
         Swift.print(String(decoding: data, as: UTF8.self))
     }
 }

@@ -25,8 +25,8 @@ struct Session {
 
     /// Starts the sample app: takes the app lock and lets the app receive what the queue
     /// redelivers.
-    func launchApp() throws -> (SampleApp, AppLock) {
-        let lock = try AppLock(directory: directory)
+    func launchApp(holder: String) throws -> (SampleApp, AppLock) {
+        let lock = try AppLock(directory: directory, holder: holder)
         let defaults = try UserDefaultsFile(url: directory.userDefaultsURL)
         let app = SampleApp(catalog: catalog, defaults: defaults, queue: queue)
         return (app, lock)
@@ -51,14 +51,26 @@ struct Session {
 
 /// Held while the sample app runs on a data directory.
 final class AppLock {
+    /// The holder the open storefront writes into the lock file.
+    static let interface = "the open storefront"
+
     private let handle: InterfaceLock
 
-    init(directory: DataDirectory) throws {
-        guard let handle = try InterfaceLock(directory: directory) else {
+    /// `holder`: who is taking it, `AppLock.interface` or a command such as "storefront buy".
+    init(directory: DataDirectory, holder: String) throws {
+        guard let handle = try InterfaceLock(directory: directory, holder: "\(holder) (process \(getpid()))") else {
+            let other = InterfaceLock.holder(of: directory)
+            if other.isEmpty || other.hasPrefix(Self.interface) {
+                throw CommandFailure.usage("""
+                    storefront is open on \(directory.url.path) in another terminal, and it is the app there. \
+                    Use it, or quit it (q) first. Store-side commands (set, approve, decline, resolve, state, \
+                    pending, products) work while it is open.
+                    """)
+            }
             throw CommandFailure.usage("""
-                storefront is open on \(directory.url.path) in another terminal, and it is the app there. \
-                Use it, or quit it (q) first. Store-side commands (set, approve, decline, resolve, state, \
-                pending, products) work while it is open.
+                \(other) is running on \(directory.url.path), and it is the app there. Wait for it to \
+                finish, then try again. Store-side commands (set, approve, decline, resolve, state, pending, \
+                products) work meanwhile.
                 """)
         }
         self.handle = handle
