@@ -25,7 +25,12 @@ struct StorefrontCommand: ParsableCommand {
     static func main() {
         do {
             let names = Set(configuration.subcommands.map { $0._commandName })
-            let arguments = GlobalOptionPlacement.normalize(Array(CommandLine.arguments.dropFirst()), subcommands: names)
+            let given = Array(CommandLine.arguments.dropFirst())
+            // Without this, a mistyped command reads as a stray argument to the default `open`.
+            if let word = GlobalOptionPlacement.firstWord(given), !names.contains(word), word != "help" {
+                throw CommandFailure.usage("unknown command '\(word)'. The commands are: \(configuration.subcommands.map { $0._commandName }.joined(separator: ", ")) (storefront --help says more).")
+            }
+            let arguments = GlobalOptionPlacement.normalize(given, subcommands: names)
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as DataFileError {

@@ -348,6 +348,16 @@ import Darwin
         #expect(!result.stderr.contains("another terminal"), "no open storefront is blamed")
     }
 
+    @Test func anUnknownCommandIsNamedAsOne() throws {
+        for arguments in [["bogus"], ["--data-dir", cli.dataDirectory.path, "purchase", "com.storefront.premium"]] {
+            let result = try cli.run(arguments: arguments)
+            #expect(result.status == 64, "\(result.summary)")
+            #expect(result.stderr.contains("unknown command '\(arguments.first { !$0.hasPrefix("-") && !$0.hasPrefix("/") }!)'"), "\(result.summary)")
+            #expect(result.stderr.contains("products, buy, restore"), "the commands are listed")
+        }
+        #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory.path), "nothing was created")
+    }
+
     @Test func emptyPathsAreUsageErrors() throws {
         for arguments in [["--data-dir", "", "state"], ["state", "--catalog", "", "--data-dir", cli.dataDirectory.path]] {
             let result = try cli.run(arguments: arguments)

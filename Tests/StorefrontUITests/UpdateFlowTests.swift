@@ -257,6 +257,15 @@ import Testing
         #expect(ui.state.snapshot.premiumUnlocked)
     }
 
+    @Test func restoreWhileSignedOutIsAFailedRestore() throws {
+        let ui = try UITestHarness { $0.account = nil }
+        ui.press(.char("r"))
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
+        #expect(alert.title == "Cannot Restore Purchases")
+        #expect(alert.detail?.contains("notSignedIn") == true)
+        #expect(ui.state.log.contains { $0.text.contains("restore failed") }, "the log says so too")
+    }
+
     @Test func restoreWithNothingSaysSo() throws {
         let ui = try UITestHarness()
         ui.press(.char("r"))

@@ -88,8 +88,13 @@ public final class StorefrontRuntime {
         case .resolve(let id):
             perform { try queue.resolve(transactionID: id) }
         case .restore:
-            perform {
+            do {
                 try queue.restoreCompletedTransactions()
+            } catch let error as StoreError {
+                // Refused before it started (signed out, busy): a failed restore, not a purchase.
+                pending.append(.event(.restoreFailed(error)))
+            } catch {
+                perform { throw error }
             }
         case .approve(let id):
             perform { try queue.approve(transactionID: id) }

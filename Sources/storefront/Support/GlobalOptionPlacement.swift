@@ -3,6 +3,23 @@
 enum GlobalOptionPlacement {
     static let valued: Set<String> = ["--data-dir", "--catalog"]
 
+    /// The first argument that is neither an option nor a global option's value: the subcommand,
+    /// if the user gave one.
+    static func firstWord(_ arguments: [String]) -> String? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if valued.contains(argument) {
+                index += 2
+            } else if argument.hasPrefix("-") {
+                index += 1
+            } else {
+                return argument
+            }
+        }
+        return nil
+    }
+
     static func normalize(_ arguments: [String], subcommands: Set<String>) -> [String] {
         var globals: [String] = []
         var index = 0
