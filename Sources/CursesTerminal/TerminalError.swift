@@ -12,9 +12,9 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
         let hint = "use `storefront --help` for the command-line mode"
         switch self {
         case .notATerminal:
-            return "storefront needs an interactive terminal (stdin and stdout must be a TTY); \(hint)"
+            return "the terminal storefront needs an interactive terminal (stdin and stdout must be a TTY); \(hint)"
         case .unsupportedTerminal(let term?):
-            return "storefront cannot drive terminal type '\(term)' (set TERM, e.g. TERM=xterm-256color); \(hint)"
+            return "the terminal storefront cannot drive terminal type '\(term)' (set TERM, e.g. TERM=xterm-256color); \(hint)"
         case .unsupportedTerminal(nil):
             return "storefront needs TERM to be set (e.g. TERM=xterm-256color); \(hint)"
         case .alreadyOpened:

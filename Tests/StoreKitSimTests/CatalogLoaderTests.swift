@@ -101,7 +101,13 @@ import Testing
         let url = directory.file("nope.json")
         let error = try #require(throws: DataFileError.self) { try CatalogLoader.load(from: url) }
         #expect(error.path == url.path)
-        #expect(error.problem.hasPrefix("cannot read the catalog"))
+        #expect(error.problem == "cannot read the catalog (no such file)")
+        #expect(error.remedy.contains("--catalog"))
+
+        let folder = directory.file("a-folder")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let notAFile = try #require(throws: DataFileError.self) { try CatalogLoader.load(from: folder) }
+        #expect(notAFile.problem == "cannot read the catalog (it is a directory, not a file)")
     }
 
     @Test func duplicateProductID() throws {

@@ -370,7 +370,7 @@ import Testing
         for _ in 0..<SettingRow.failWith.rawValue { _ = update(&state, .key(.char("j"))) }
         #expect(update(&state, .key(.enter)) == [], "turning failures on first asks which error")
         guard case .settings(let choosing) = state.mode else { Issue.record("panel closed"); return }
-        #expect(choosing.choosingError == SKErrorCode.paymentNotAllowed.rawValue)
+        #expect(choosing.choosingError.map { FailureChoices.all[$0] } == .paymentNotAllowed, "the usual choice first")
         var backedOut = state
         #expect(update(&backedOut, .key(.escape)) == [])
         guard case .settings(let panel) = backedOut.mode else { Issue.record("Esc closed the panel"); return }

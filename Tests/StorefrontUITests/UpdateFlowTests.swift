@@ -120,6 +120,17 @@ import Testing
         #expect(ui.state.snapshot.history.isEmpty, "nothing reached the unreachable store")
     }
 
+    @Test func aSubscriptionSheetSaysSubscribe() throws {
+        let ui = try UITestHarness()
+        try ui.select("Pro Monthly")
+        ui.press(.enter)
+        #expect(ui.screen.contains("[ Subscribe ]"))
+        #expect(!ui.screen.contains("[ Buy ]"))
+        ui.press(.enter)
+        ui.wait()
+        #expect(ui.screen.contains("You're All Set"))
+    }
+
     @Test func qClosesDialogsInsteadOfBeingIgnored() throws {
         let ui = try UITestHarness()
         try ui.select("5 Monkey Credits")
@@ -296,7 +307,14 @@ import Testing
         #expect(ui.state.snapshot.settings.failWith == .storeProductNotAvailable)
         #expect(ui.screen.contains("FAILING: storeProductNotAvailable"))
         ui.press(.enter)
-        #expect(ui.state.snapshot.settings.failWith == nil)
+        guard case .settings(let panel) = ui.state.mode, let highlighted = panel.choosingError else {
+            Issue.record("the chooser did not open again: \(ui.state.mode)"); return
+        }
+        #expect(FailureChoices.all[highlighted] == .storeProductNotAvailable, "it opens on the current error")
+        for _ in 0..<highlighted { ui.press(.up) }
+        #expect(ui.screen.contains("off: purchases go through"))
+        ui.press(.enter)
+        #expect(ui.state.snapshot.settings.failWith == nil, "the first choice turns failures off")
         ui.press(.down, .down, .down, .down, .right)
         #expect(ui.state.snapshot.settings.storefront == "JPN")
         #expect(try ui.storage.load().settings.storefront == "JPN", "saved at once")

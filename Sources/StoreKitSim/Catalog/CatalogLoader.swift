@@ -8,7 +8,18 @@ public enum CatalogLoader {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw DataFileError(path: url.path, problem: "cannot read the catalog (\(error.localizedDescription))",
+            // Foundation's message for these is a bare "error 256"; say what it means.
+            var isDirectory: ObjCBool = false
+            let reason = if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+                "no such file"
+            } else if isDirectory.boolValue {
+                "it is a directory, not a file"
+            } else if !FileManager.default.isReadableFile(atPath: url.path) {
+                "permission denied"
+            } else {
+                error.localizedDescription
+            }
+            throw DataFileError(path: url.path, problem: "cannot read the catalog (\(reason))",
                                 remedy: "Check the path given to --catalog.")
         }
         return try decode(data, path: url.path)

@@ -70,14 +70,11 @@ extension AppState {
         case .interrupted: s.interrupted.toggle()
         case .finishTransactions: s.finishTransactions.toggle()
         case .failWith:
-            // Turning injection on picks the error from StoreKit's list.
-            if s.failWith != nil {
-                s.failWith = nil
-            } else {
-                panel.choosingError = SKErrorCode.paymentNotAllowed.rawValue
-                mode = .settings(panel)
-                return []
-            }
+            // The error is picked from StoreKit's list (or off), starting at the current one.
+            let current = s.failWith ?? .paymentNotAllowed
+            panel.choosingError = FailureChoices.all.firstIndex(of: current) ?? 0
+            mode = .settings(panel)
+            return []
         case .account: s.account = cycle(SettingRow.accounts, s.account)
         case .storefront: s.storefront = cycle(catalog.storefronts.map(\.id), s.storefront)
         case .latency: s.latencyMilliseconds = cycle(SettingRow.latencies, s.latencyMilliseconds)
@@ -86,7 +83,7 @@ extension AppState {
     }
 
     private mutating func chooseError(_ panel: inout SettingsPanel, highlighted: Int, _ key: Key) -> [Effect] {
-        let codes = SKErrorCode.allCases
+        let codes = FailureChoices.all
         switch key {
         case .escape:
             panel.choosingError = nil

@@ -74,7 +74,9 @@ extension DialogModel {
         }
         switch sheet.stage {
         case .confirm:
-            self.init(title: "App Store", lines: lines, buttons: ["Cancel", "Buy"], focus: sheet.focus, frame: .tint(.accent))
+            // The App Store's sheet says Subscribe for a subscription.
+            let action = product.subscriptionPeriod == nil ? "Buy" : "Subscribe"
+            self.init(title: "App Store", lines: lines, buttons: ["Cancel", action], focus: sheet.focus, frame: .tint(.accent))
         case .purchasing:
             lines += [Line(text: ""), Line(text: "\(Spinner.frame(state.spinner)) Purchasing…", style: .tint(.accent, bold: true))]
             self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))

@@ -42,18 +42,24 @@ enum SettingsPanelView {
     }
 
     static func drawErrorChooser(_ highlighted: Int, layout: Layout, into canvas: inout some Canvas) {
-        let codes = SKErrorCode.allCases
+        let codes = FailureChoices.all
         let box = layout.dialog(width: 50, height: min(codes.count + 4, layout.height - 2))
         canvas.box(box, title: "Fail Purchases With", style: .tint(.danger), titleStyle: .tint(.danger, bold: true))
         let visible = box.height - 3
         let first = max(0, min(highlighted - visible / 2, codes.count - visible))
         for (i, code) in codes.dropFirst(first).prefix(visible).enumerated() {
             let selected = first + i == highlighted
-            let text = DisplayWidth.pad("\(String(code.rawValue).leftPad(2)) \(code.name)", to: box.width - 4)
+            let label = code.map { "\(String($0.rawValue).leftPad(2)) \($0.name)" } ?? " – off: purchases go through"
+            let text = DisplayWidth.pad(label, to: box.width - 4)
             canvas.put(text, x: box.x + 2, y: box.y + 1 + i, style: selected ? Style(bold: true, reverse: true) : .plain)
         }
         canvas.put("⏎ choose  Esc back", x: box.x + 2, y: box.maxY - 2, style: .dim)
     }
+}
+
+/// What the failure-injection chooser offers: off, then every StoreKit error code.
+enum FailureChoices {
+    static let all: [SKErrorCode?] = [nil] + SKErrorCode.allCases
 }
 
 extension String {

@@ -37,7 +37,7 @@ struct BuyCommand: ParsableCommand {
         let catalog = session.catalog
         guard catalog.product(productID) != nil || catalog.productIdentifiers.contains(productID) else {
             let known = (catalog.productIdentifiers + catalog.products.map(\.id)).uniqued().joined(separator: ", ")
-            throw CommandFailure.usage("unknown product \"\(productID)\". Products: \(known)")
+            throw CommandFailure.usage("unknown product \"\(productID)\": the app asks the store for \(known) (`storefront products` shows which are valid)")
         }
         let (app, lock) = try session.launchApp(holder: "storefront \(Self.configuration.commandName ?? "")")
         defer { withExtendedLifetime(lock) {} }

@@ -32,8 +32,10 @@ struct ProductsCommand: ParsableCommand {
         }
         print("Storefront \(storefront.id) (\(storefront.currency))")
         let width = (response.products.map(\.id) + response.invalidProductIdentifiers).map(\.count).max() ?? 0
+        let priceWidth = response.products.map(\.formattedPrice.count).max() ?? 0
         for p in response.products {
-            var line = "  \(p.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(p.formattedPrice)  \(p.localizedTitle)  [\(p.type.displayName)"
+            let price = String(repeating: " ", count: priceWidth - p.formattedPrice.count) + p.formattedPrice
+            var line = "  \(p.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(price)  \(p.localizedTitle)  [\(p.type.displayName)"
             if let period = p.subscriptionPeriod { line += ", \(period.displayName)" }
             if let trial = p.freeTrial { line += ", \(trial.displayName) free trial" }
             print(line + "]")

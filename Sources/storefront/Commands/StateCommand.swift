@@ -45,7 +45,7 @@ struct StateCommand: ParsableCommand {
         if records.queue.isEmpty { print("  (empty)") }
         for t in records.queue { print("  " + line(t)) }
         print("History")
-        if records.transactions.isEmpty { print("  (none)") }
+        if records.transactions.isEmpty { print("  (empty)") }
         for t in records.transactions { print("  " + line(t)) }
     }
 
