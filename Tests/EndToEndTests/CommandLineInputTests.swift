@@ -375,6 +375,9 @@ import Darwin
         for command in ["products", "buy", "restore", "launch", "pending", "approve", "decline", "resolve", "set", "state", "reset"] {
             #expect(help.stdout.contains(command))
         }
+        let helpAfterGlobals = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "help", "buy"])
+        #expect(helpAfterGlobals.status == 0, "\(helpAfterGlobals.summary)")
+        #expect(helpAfterGlobals.stdout.contains("--quantity"))
         let setHelp = try cli.run(arguments: ["set", "--help"])
         for setting in ["can-make-payments", "ask-to-buy", "network", "fail-with", "interrupted", "finish-transactions",
                         "account", "storefront", "latency"] {

@@ -267,7 +267,7 @@ import Testing
         #expect(failed.detail == "SKErrorDomain code 3 (paymentInvalid)")
         guard case .alert(let deferred) = outcome({ $0.state = .deferred }) else { Issue.record("no Ask to Buy alert"); return }
         #expect(deferred.title == "Ask Permission — request sent")
-        #expect(deferred.message.contains("storefront approve \(transaction.id)"))
+        #expect(deferred.detail == "storefront approve \(transaction.id)", "the command on a line of its own")
         guard case .alert(let bought) = outcome({ $0.state = .purchased }) else { Issue.record("no success alert"); return }
         #expect(bought.message == "Your purchase was successful. +10 credits.")
         guard case .sheet(let interrupted) = outcome({ $0.state = .failed; $0.error = .interrupted; $0.awaitingResolution = true }),

@@ -109,7 +109,8 @@ extension AppState {
                                 message: "Your purchase was successful. \(purchaseSummary(t))"))
         case .deferred:
             mode = .alert(Alert(kind: .askToBuy, title: "Ask Permission — request sent",
-                                message: "A request to buy \(title(of: t.productID)) was sent to your family organizer. The purchase completes when they approve it (a: approvals, or `storefront approve \(t.id)`)."))
+                                message: "A request to buy \(title(of: t.productID)) was sent to your family organizer. The purchase completes when they approve it: press a for approvals, or from another terminal run",
+                                detail: "storefront approve \(t.id)"))
         case .failed where t.awaitingResolution == true:
             var sheet = PurchaseSheet(productID: t.productID, product: snapshot.product(t.productID))
             sheet.quantity = t.quantity

@@ -35,6 +35,8 @@ enum GlobalOptionPlacement {
                 break
             }
         }
+        // `help` takes no options: `storefront --data-dir D help buy` is `storefront help buy`.
+        if !globals.isEmpty, index < arguments.count, arguments[index] == "help" { return Array(arguments[index...]) }
         guard !globals.isEmpty, index < arguments.count, subcommands.contains(arguments[index]) else { return arguments }
         return [arguments[index]] + globals + arguments[(index + 1)...]
     }
