@@ -7,10 +7,12 @@ struct StorefrontCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "storefront",
         abstract: "Walk through Apple's in-app purchase flow in a terminal: a simulated StoreKit store.",
+        usage: "storefront [--data-dir <dir>] [--catalog <file>] [<subcommand>] [<options>]",
         discussion: """
             With no subcommand, storefront opens the terminal storefront. The subcommands drive the same \
             simulated store from scripts. Exit codes: 0 done, 3 deferred (Ask to Buy), 4 failed or \
-            cancelled, 64 usage error, 65 bad data file.
+            cancelled, 64 usage error, 65 bad data file. --data-dir and --catalog go before or after \
+            the subcommand.
             """,
         version: "storefront 0.1.0",
         subcommands: [
@@ -31,6 +33,9 @@ struct StorefrontCommand: ParsableCommand {
                 throw CommandFailure.usage("unknown command '\(word)'. The commands are: \(configuration.subcommands.map { $0._commandName }.joined(separator: ", ")) (storefront --help says more).")
             }
             let arguments = GlobalOptionPlacement.normalize(given, subcommands: names)
+            if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-"), !names.contains(arguments[1]) {
+                throw CommandFailure.usage("no help for '\(arguments[1])': it is not a command. The commands are: \(configuration.subcommands.map { $0._commandName }.joined(separator: ", ")).")
+            }
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as DataFileError {

@@ -86,7 +86,9 @@ struct BinaryRunner {
     /// Runs `storefront arguments…` exactly as given. $STOREFRONT_DATA_DIR is cleared and
     /// $XDG_DATA_HOME points into the temporary directory, so a command without --data-dir
     /// can never touch the real data of whoever runs the tests.
-    func run(arguments: [String], environment: [String: String] = [:], stdin: FileHandle? = nil) throws -> Result {
+    /// `mergingStderr`: both streams into one pipe, as `2>&1 | …` does (all of it in `stdout`).
+    func run(arguments: [String], environment: [String: String] = [:], stdin: FileHandle? = nil,
+             mergingStderr: Bool = false) throws -> Result {
         let binary = Self.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path),
                      "the storefront binary was not found at \(binary.path): build it (swift build) or set STOREFRONT_BIN")
@@ -101,7 +103,7 @@ struct BinaryRunner {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
-        process.standardError = err
+        process.standardError = mergingStderr ? out : err
         process.standardInput = stdin ?? FileHandle.nullDevice
         try process.run()
 
@@ -110,6 +112,7 @@ struct BinaryRunner {
         let errData = DataBox()
         let readingErr = DispatchGroup()
         let errHandle = err.fileHandleForReading
+        try? err.fileHandleForWriting.close()
         DispatchQueue.global().async(group: readingErr) { errData.set(errHandle.readDataToEndOfFile()) }
         let pid = process.processIdentifier
         let watchdog = Watchdog()

@@ -119,6 +119,39 @@ import Darwin
         #expect(try Data(contentsOf: cli.storeURL) == Data(text.utf8))
     }
 
+    @Test func aStorefrontTheCatalogLacksIsRefusedUntilSetAgain() throws {
+        let text = #"{"settings": {"storefront": "FRA"}}"#
+        try cli.write(text, to: cli.storeURL)
+        for arguments in [["products"], ["buy", "com.storefront.credits.5"], ["state"]] {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == 65, "\(result.summary)")
+            #expect(result.stderr.contains("\(cli.storeURL.path): $.settings.storefront: \"FRA\" is not a storefront of the built-in catalog (USA, JPN)"), "\(result.summary)")
+            #expect(result.stderr.contains("storefront set storefront USA"), "says how to recover")
+        }
+        #expect(try Data(contentsOf: cli.storeURL) == Data(text.utf8))
+        #expect(try cli.run("set", "storefront", "JPN").status == 0)
+        #expect(try cli.run("products").stdout.contains("Storefront JPN"))
+    }
+
+    @Test func filesKeptAsideInTheSameSecondKeepEveryCopy() throws {
+        var copies: [String] = []
+        for n in 1...3 {
+            try cli.write("{\"credits\": \(n),", to: cli.userDefaultsURL)
+            let reset = try cli.run("reset", "--app-only", "--json")
+            #expect(reset.status == 0, "\(reset.summary)")
+            let output = try reset.json()
+            #expect(output["appOnly"] as? Bool == true)
+            let kept = try #require((output["keptAside"] as? [String])?.first, "\(reset.summary)")
+            #expect(!copies.contains(kept))
+            copies.append(kept)
+            #expect(try String(contentsOf: URL(fileURLWithPath: kept), encoding: .utf8) == "{\"credits\": \(n),")
+        }
+        #expect(try brokenCopies(of: "UserDefaults.json").count == 3)
+        let clean = try cli.run("reset", "--json").json()
+        #expect((clean["keptAside"] as? [String])?.isEmpty == true)
+        #expect(clean["dataDirectory"] as? String == cli.dataDirectory.path)
+    }
+
     @Test func truncatedStoreFileSaysWhereItEnds() throws {
         let text = "{\n  \"settings\": {\n    \"network\": false\n"
         try cli.write(text, to: cli.storeURL)
@@ -223,7 +256,10 @@ import Darwin
         ["resolve", "999"],
         ["approve"],
         ["frobnicate"],
+        ["help", "frobnicate"],
         ["state", "--colour"],
+        ["set", "latency", "-5"],
+        ["set", "fail-with", "-1"],
     ])
     func usageErrorsExit64AndChangeNothing(arguments: [String]) throws {
         let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
@@ -244,6 +280,10 @@ import Darwin
         #expect(failWith.stderr.hasPrefix("storefront: "), "\(failWith.summary)")
         let storefront = try cli.run("set", "storefront", "FRA")
         #expect(storefront.stderr.contains("USA, JPN"), "\(storefront.summary)")
+        // A negative number is a bad value, not an unknown option.
+        let negative = try cli.run("set", "latency", "-5")
+        #expect(negative.stderr.contains("latency takes milliseconds from 0 to 60000, not \"-5\""), "\(negative.summary)")
+        #expect(try cli.run("help", "frobnicate").stderr.contains("'frobnicate': it is not a command"))
     }
 
     @Test func latencyBoundsAndARefusedValueChangesNothing() throws {

@@ -200,6 +200,33 @@ import Testing
         #expect(refused.stderr.isEmpty, "with --json the error is on stdout only")
     }
 
+    @Test func aRefusalAfterARedeliveryStillReportsWhatWasDelivered() throws {
+        try setLatencyZero()
+        let killed = try cli.run("buy", "com.storefront.premium", "--no-finish", "--json")
+        let id = try #require(try killed.transaction()["id"] as? String)
+        #expect(try cli.userDefaults().isEmpty)
+
+        // The launch delivers the unfinished purchase, then the new one is refused as owned.
+        let refused = try cli.run("buy", "com.storefront.premium", "--json")
+        #expect(refused.status == 4)
+        let output = try refused.json()
+        #expect((output["error"] as? [String: Any])?["name"] as? String == "alreadyOwned")
+        let redelivered = try #require(output["redelivered"] as? [[String: Any]])
+        #expect(redelivered.map { $0["id"] as? String } == [id])
+        #expect(redelivered.first?["finished"] as? Bool == true)
+        #expect((output["userDefaults"] as? [String: Any])?["com.storefront.premium"] as? Bool == true)
+
+        // In text, the delivery lines come before the refusal even through one pipe.
+        try cli.run("reset")
+        try setLatencyZero()
+        try cli.run("buy", "com.storefront.premium", "--no-finish")
+        let text = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "buy", "com.storefront.premium"],
+                               mergingStderr: true)
+        let delivered = try #require(text.stdout.range(of: "delivered"), "\(text.summary)")
+        let refusal = try #require(text.stdout.range(of: "Cannot buy"), "\(text.summary)")
+        #expect(delivered.lowerBound < refusal.lowerBound, "\(text.summary)")
+    }
+
     // MARK: Exit codes
 
     @Test func documentedExitCodes() throws {

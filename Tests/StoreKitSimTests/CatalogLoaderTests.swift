@@ -146,6 +146,35 @@ import Testing
         #expect(error.problem == "price must not be negative")
     }
 
+    @Test(arguments: [("USA", 2.999, "2.999 has more decimal places than USA prices have (2)"),
+                      ("JPN", 160.5, "160.5 has more decimal places than JPN prices have (0)")])
+    func priceMorePreciseThanItsStorefront(storefront: String, price: Double, problem: String) throws {
+        let error = try refusal { object in
+            try editProduct(1, in: &object) { product in
+                var prices = product["prices"] as? [String: Any] ?? [:]
+                prices[storefront] = price
+                product["prices"] = prices
+            }
+        }
+        #expect(error.location == "$.products[1].prices.\(storefront)")
+        #expect(error.problem == problem)
+    }
+
+    @Test func fieldsOfAnotherProductTypeAreRefused() throws {
+        let credits = try refusal { object in try editProduct(0, in: &object) { $0["credits"] = 5 } }
+        #expect(credits.location == "$.products[0].credits")
+        #expect(credits.problem == "only a consumable has credits; this is a nonConsumable")
+
+        let period = try refusal { object in try editProduct(1, in: &object) { $0["subscription"] = ["period": "P1M"] } }
+        #expect(period.location == "$.products[1].subscription")
+
+        let trial = try refusal { object in
+            try editProduct(4, in: &object) { $0["subscription"] = ["period": "P1Y", "freeTrial": "P1W"] }
+        }
+        #expect(trial.location == "$.products[4].subscription.freeTrial")
+        #expect(trial.problem == "only an autoRenewable subscription has a free trial")
+    }
+
     @Test func priceInAStorefrontTheCatalogDoesNotHave() throws {
         let error = try refusal { object in
             try editProduct(0, in: &object) { $0["prices"] = ["USA": 2.99, "GBR": 2.49] }

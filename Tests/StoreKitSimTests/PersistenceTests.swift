@@ -130,6 +130,19 @@ import Testing
         #expect(text.contains("\"date\" : \"2027-01-15T08:00:01.250Z\""))
     }
 
+    @Test(arguments: [0.475, 0.4757, 0.001, 0.9996, 0.0])
+    func datesReadAndWrittenAgainStayOnTheSameMillisecond(fraction: Double) throws {
+        let date = Date(timeIntervalSince1970: 1_800_000_000 + fraction)
+        let text = JSONCoding.format(date)
+        let expected = String(format: "%03d", Int((fraction * 1000).rounded()) % 1000)
+        #expect(text.hasSuffix(".\(expected)Z"), "\(text)")
+        var again = text
+        for _ in 0..<3 { again = JSONCoding.format(try #require(JSONCoding.parse(again))) }
+        #expect(again == text)
+        #expect(JSONCoding.parse("2027-01-15T08:00:01.25Z") == JSONCoding.parse("2027-01-15T08:00:01.250Z"))
+        #expect(JSONCoding.parse("2027-01-15T08:00:01.x5Z") == nil)
+    }
+
     @Test func changesFromAnotherProcessAreKeptNotOverwritten() throws {
         let directory = TemporaryDirectory()
         let first = try StoreFile(directory: directory.dataDirectory)
@@ -157,6 +170,7 @@ import Testing
         let directory = TemporaryDirectory()
         let t = try Harness.onDisk(directory)
         try t.buy(ID.credits5)
+        try t.buy(ID.credits10)
         let url = directory.dataDirectory.storeURL
         let good = try String(contentsOf: url, encoding: .utf8)
         let cases: [(from: String, to: String, location: String, problem: String)] = [
@@ -165,6 +179,10 @@ import Testing
             ("\"quantity\" : 1", "\"quantity\" : -100", "$.transactions[0].quantity", "must be 1 to 10"),
             ("\"state\" : \"purchased\"", "\"state\" : \"bogus\"", "$.transactions[0].state",
              "\"bogus\" is not a transaction state (purchasing, purchased, failed, restored, deferred)"),
+            ("\"failWith\" : null", "\"failWith\" : 99", "$.settings.failWith",
+             "must be a StoreKit error code, 0 to 20, or null for none; not 99"),
+            ("\"id\" : \"1000000002\"", "\"id\" : \"1000000001\"", "$.transactions[1].id",
+             "\"1000000001\" is the id of an earlier transaction too"),
         ]
         for c in cases {
             try #require(good.contains(c.from), "store.json holds \(c.from)")
@@ -333,6 +351,8 @@ import Testing
             == "/tmp/xdg/storefront")
         #expect(DataDirectory.resolve(option: nil, environment: ["HOME": "/home/u"]).url.path
             == "/home/u/.local/share/storefront")
+        #expect(DataDirectory.resolve(option: nil, environment: ["XDG_DATA_HOME": "relative/x", "HOME": "/home/u"]).url.path
+            == "/home/u/.local/share/storefront", "a relative XDG_DATA_HOME is ignored")
         let directory = DataDirectory(url: URL(fileURLWithPath: "/tmp/d"))
         #expect(directory.storeURL.path == "/tmp/d/store.json")
         #expect(directory.userDefaultsURL.path == "/tmp/d/UserDefaults.json")

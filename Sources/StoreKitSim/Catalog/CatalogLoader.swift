@@ -75,6 +75,20 @@ public enum CatalogLoader {
                     return Problem(path: "\(here).prices.\(storefront)", message: "unknown storefront \"\(storefront)\"")
                 }
                 if price < 0 { return Problem(path: "\(here).prices.\(storefront)", message: "price must not be negative") }
+                // 2.999 would be shown as $3.00 and charged as 2.999.
+                if let digits = catalog.storefront(storefront)?.fractionDigits, !price.fits(fractionDigits: digits) {
+                    return Problem(path: "\(here).prices.\(storefront)",
+                                   message: "\(price) has more decimal places than \(storefront) prices have (\(digits))")
+                }
+            }
+            if product.credits != nil, product.type != .consumable {
+                return Problem(path: "\(here).credits", message: "only a consumable has credits; this is a \(product.type.rawValue)")
+            }
+            if product.subscription != nil, product.type != .autoRenewable, product.type != .nonRenewing {
+                return Problem(path: "\(here).subscription", message: "only a subscription has a subscription period; this is a \(product.type.rawValue)")
+            }
+            if product.subscription?.freeTrial != nil, product.type != .autoRenewable {
+                return Problem(path: "\(here).subscription.freeTrial", message: "only an autoRenewable subscription has a free trial")
             }
             switch product.type {
             case .consumable:
@@ -128,5 +142,14 @@ extension CatalogLoader {
     /// The catalog built into the binary (assets/catalog.json).
     public static func defaultCatalog() throws(DataFileError) -> Catalog {
         try decode(Data(DefaultCatalog.json.utf8), path: "assets/catalog.json (built in)")
+    }
+}
+
+private extension Decimal {
+    func fits(fractionDigits: Int) -> Bool {
+        var value = self
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, fractionDigits, .plain)
+        return rounded == self
     }
 }

@@ -12,7 +12,8 @@ public struct DataDirectory: Sendable, Equatable {
     public static func resolve(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> DataDirectory {
         if let option, !option.isEmpty { return DataDirectory(url: URL(fileURLWithPath: option)) }
         if let dir = environment["STOREFRONT_DATA_DIR"], !dir.isEmpty { return DataDirectory(url: URL(fileURLWithPath: dir)) }
-        if let xdg = environment["XDG_DATA_HOME"], !xdg.isEmpty {
+        // XDG: a relative XDG_DATA_HOME is invalid and is ignored.
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return DataDirectory(url: URL(fileURLWithPath: xdg).appendingPathComponent("storefront"))
         }
         let home = environment["HOME"].map { URL(fileURLWithPath: $0) }

@@ -38,12 +38,34 @@ public enum JSONCoding {
         return decoder
     }
 
+    /// Whole milliseconds, written and read back exactly. Foundation's ISO 8601 style truncates
+    /// a binary fraction such as .475 (stored as .47499…) to .474, so a date read and written
+    /// again would drift a millisecond each time; the fraction is done here by integers instead.
     public static func format(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let whole = seconds - (fraction < 0 ? 1 : 0)
+        let millis = (fraction + 1000) % 1000
+        let stamp = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())
+        return stamp.dropLast() + "." + String(millis).leftPadded(to: 3) + "Z"
     }
 
     public static func parse(_ text: String) -> Date? {
-        (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
-            ?? (try? Date.ISO8601FormatStyle().parse(text))
+        let parts = text.split(separator: ".", maxSplits: 1)
+        guard parts.count == 2, parts[1].hasSuffix("Z") else {
+            return try? Date.ISO8601FormatStyle().parse(text)
+        }
+        let digits = parts[1].dropLast()
+        guard (1...9).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let value = Int(digits),
+              let whole = try? Date.ISO8601FormatStyle().parse(parts[0] + "Z") else { return nil }
+        let milliseconds = (Double(value) * pow(10, Double(3 - digits.count))).rounded()
+        return Date(timeIntervalSince1970: (whole.timeIntervalSince1970 * 1000 + milliseconds) / 1000)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

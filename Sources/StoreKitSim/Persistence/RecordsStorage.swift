@@ -67,6 +67,13 @@ public final class StoreFile: RecordsStorage {
             throw DataFileError(path: url.path, location: "$.transactions[\(i)].quantity",
                                 problem: "must be 1 to 10, not \(t.quantity)", remedy: remedy)
         }
+        // Two transactions under one id would make approve, decline and finish act on the wrong one.
+        var seen = Set<String>()
+        for (i, t) in records.transactions.enumerated() where !seen.insert(t.id).inserted {
+            throw DataFileError(path: url.path, location: "$.transactions[\(i)].id",
+                                problem: "\"\(t.id)\" is the id of an earlier transaction too; ids must be unique",
+                                remedy: remedy)
+        }
         return records
     }
 

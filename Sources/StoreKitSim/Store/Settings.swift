@@ -36,7 +36,14 @@ public struct Settings: Codable, Equatable, Sendable {
         canMakePayments = try c.decodeIfPresent(Bool.self, forKey: .canMakePayments) ?? d.canMakePayments
         askToBuy = try c.decodeIfPresent(Bool.self, forKey: .askToBuy) ?? d.askToBuy
         network = try c.decodeIfPresent(Bool.self, forKey: .network) ?? d.network
-        failWith = try c.decodeIfPresent(SKErrorCode.self, forKey: .failWith)
+        if let code = try c.decodeIfPresent(Int.self, forKey: .failWith) {
+            guard let known = SKErrorCode(rawValue: code) else {
+                let codes = SKErrorCode.allCases.map(\.rawValue)
+                throw DecodingError.dataCorruptedError(forKey: .failWith, in: c, debugDescription:
+                    "must be a StoreKit error code, \(codes.min()!) to \(codes.max()!), or null for none; not \(code)")
+            }
+            failWith = known
+        }
         interrupted = try c.decodeIfPresent(Bool.self, forKey: .interrupted) ?? d.interrupted
         finishTransactions = try c.decodeIfPresent(Bool.self, forKey: .finishTransactions) ?? d.finishTransactions
         account = c.contains(.account) ? try c.decodeIfPresent(String.self, forKey: .account) : d.account

@@ -55,7 +55,9 @@ struct BuyCommand: ParsableCommand {
             started = try session.queue.add(Payment(productID: productID, quantity: quantity,
                                                     applicationUsername: applicationUsername))
         } catch let error as StoreError {
-            try Report.failure(error, json: output.json, context: "Cannot buy \(productID)")
+            let launch = Report.Launch(redelivered: redelivered.map { TransactionJSON(session.latest($0)) },
+                                       userDefaults: app.defaults.values)
+            try Report.failure(error, json: output.json, context: "Cannot buy \(productID)", launch: launch)
         }
         if started.state == .purchasing {
             if cancel { try session.queue.cancel(started) } else { try session.queue.confirm(started) }

@@ -46,7 +46,7 @@ struct SetCommand: ParsableCommand {
     }
 
     func run() throws {
-        let session = try Session(global)
+        let session = try Session(global, checksStorefront: false)
         let storefronts = session.catalog.storefronts.map(\.id)
         let change = try SettingChange.parse(setting, value, storefronts: storefronts)
         try session.store.updateSettings(change.apply)

@@ -37,7 +37,18 @@ enum GlobalOptionPlacement {
         }
         // `help` takes no options: `storefront --data-dir D help buy` is `storefront help buy`.
         if !globals.isEmpty, index < arguments.count, arguments[index] == "help" { return Array(arguments[index...]) }
-        guard !globals.isEmpty, index < arguments.count, subcommands.contains(arguments[index]) else { return arguments }
-        return [arguments[index]] + globals + arguments[(index + 1)...]
+        guard !globals.isEmpty, index < arguments.count, subcommands.contains(arguments[index]) else {
+            return negativeValuesLast(arguments)
+        }
+        return negativeValuesLast([arguments[index]] + globals + arguments[(index + 1)...])
+    }
+
+    /// `set latency -5` should be refused as a bad value, not read as an unknown option `-5`:
+    /// a negative number given to `set` goes after `--`, where the parser takes it as a value.
+    private static func negativeValuesLast(_ arguments: [String]) -> [String] {
+        guard arguments.first == "set", !arguments.contains("--") else { return arguments }
+        let negative = arguments.filter { $0.count > 1 && $0.hasPrefix("-") && Int($0) != nil }
+        guard !negative.isEmpty else { return arguments }
+        return arguments.filter { !negative.contains($0) } + ["--"] + negative
     }
 }

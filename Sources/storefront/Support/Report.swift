@@ -1,16 +1,27 @@
 import ArgumentParser
+import Foundation
 import StoreKitSim
 
 /// How a command reports an outcome that is not success.
 enum Report {
     struct ErrorOutput: Encodable {
         var error: ErrorJSON
+        var redelivered: [TransactionJSON]?
+        var userDefaults: [String: JSONValue]?
+    }
+
+    /// What the app did at launch before the refusal: it delivered what the queue redelivered,
+    /// and that is kept even though the command then failed.
+    struct Launch {
+        var redelivered: [TransactionJSON]
+        var userDefaults: [String: JSONValue]
     }
 
     /// Prints a store error (as JSON on stdout with --json, else on stderr) and exits 4.
-    static func failure(_ error: StoreError, json: Bool, context: String) throws -> Never {
+    static func failure(_ error: StoreError, json: Bool, context: String, launch: Launch? = nil) throws -> Never {
         if json {
-            try JSONOutput.print(ErrorOutput(error: ErrorJSON(error)))
+            try JSONOutput.print(ErrorOutput(error: ErrorJSON(error), redelivered: launch?.redelivered,
+                                             userDefaults: launch?.userDefaults))
         } else {
             printError("\(context): \(error.message) (\(error.domain) \(error.code) \(error.name))")
         }
@@ -19,6 +30,8 @@ enum Report {
 }
 
 func printError(_ message: String) {
+    // What went to stdout first (redelivered transactions) must come first in a shared pipe.
+    fflush(nil)
     var stderr = StandardError()
     print("storefront: \(message)", to: &stderr)
 }
@@ -28,5 +41,3 @@ struct StandardError: TextOutputStream {
         FileHandle.standardError.write(Data(string.utf8))
     }
 }
-
-import Foundation

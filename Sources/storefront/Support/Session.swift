@@ -12,7 +12,8 @@ struct Session {
     let store: AppStore
     let queue: PaymentQueue
 
-    init(_ options: GlobalOptions) throws {
+    /// `checksStorefront`: false for `set`, which is how a storefront the catalog lacks is fixed.
+    init(_ options: GlobalOptions, checksStorefront: Bool = true) throws {
         catalog = try options.catalog.map { try CatalogLoader.load(from: URL(fileURLWithPath: $0)) }
             ?? CatalogLoader.defaultCatalog()
         directory = DataDirectory.resolve(option: options.dataDir)
@@ -20,7 +21,23 @@ struct Session {
         store = AppStore(catalog: catalog, storage: storeFile)
         queue = PaymentQueue(store: store)
         // A store.json that does not parse stops every command before anything is written.
-        _ = try storeFile.load()
+        let records = try storeFile.load()
+        if checksStorefront, catalog.storefront(records.settings.storefront) == nil {
+            throw Self.unknownStorefront(records.settings.storefront, catalog: catalog, options: options,
+                                         storeURL: directory.storeURL)
+        }
+    }
+
+    /// A storefront setting (a hand edit, or one saved with another catalog) that this catalog
+    /// cannot price: every price shown would be another country's.
+    private static func unknownStorefront(_ id: String, catalog: Catalog, options: GlobalOptions,
+                                          storeURL: URL) -> DataFileError {
+        let ids = catalog.storefronts.map(\.id)
+        let source = options.catalog.map { "the catalog \($0)" } ?? "the built-in catalog"
+        return DataFileError(
+            path: storeURL.path, location: "$.settings.storefront",
+            problem: "\"\(id)\" is not a storefront of \(source) (\(ids.joined(separator: ", ")))",
+            remedy: "Choose one with `storefront set storefront \(ids[0])`, or use the --catalog that has \(id).")
     }
 
     /// Starts the sample app: takes the app lock and lets the app receive what the queue
