@@ -370,12 +370,12 @@ import Testing
         for _ in 0..<SettingRow.failWith.rawValue { _ = update(&state, .key(.char("j"))) }
         #expect(update(&state, .key(.enter)) == [], "turning failures on first asks which error")
         guard case .settings(let choosing) = state.mode else { Issue.record("panel closed"); return }
-        #expect(choosing.choosingError.map { FailureChoices.all[$0] } == .paymentNotAllowed, "the usual choice first")
+        #expect(choosing.choosingError == 0, "it opens on the current value, off")
         var backedOut = state
         #expect(update(&backedOut, .key(.escape)) == [])
         guard case .settings(let panel) = backedOut.mode else { Issue.record("Esc closed the panel"); return }
         #expect(panel.choosingError == nil)
-        _ = update(&state, .key(.up))
+        for _ in 0..<4 { _ = update(&state, .key(.down)) }
         expected = original
         expected.failWith = .paymentInvalid
         #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])

@@ -268,13 +268,61 @@ import Testing
         #expect(ui.state.snapshot.premiumUnlocked)
     }
 
-    @Test func restoreWhileSignedOutIsAFailedRestore() throws {
+    @Test func restoreWhileSignedOutAsksToSignInThenRestores() throws {
         let ui = try UITestHarness { $0.account = nil }
         ui.press(.char("r"))
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
+        #expect(alert.kind == .signIn(productID: nil))
+        #expect(alert.message.contains("Restoring purchases"))
+        #expect(ui.state.log.contains { $0.text.contains("restore failed") }, "the log says it failed")
+        ui.press(.enter)
+        #expect(ui.state.snapshot.settings.account != nil, "signed in")
+        ui.wait()
+        guard case .alert(let summary) = ui.state.mode else { Issue.record("no summary: \(ui.state.mode)"); return }
+        #expect(summary.title == "No Purchases to Restore", "the restore went on")
+    }
+
+    @Test func restoreRefusedForAnotherReasonShowsTheError() throws {
+        let ui = try UITestHarness()
+        // Another process is restoring on the same store.
+        try PaymentQueue(store: ui.store).restoreCompletedTransactions()
+        ui.press(.char("r"))
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
         #expect(alert.title == "Cannot Restore Purchases")
-        #expect(alert.detail?.contains("notSignedIn") == true)
-        #expect(ui.state.log.contains { $0.text.contains("restore failed") }, "the log says so too")
+        #expect(alert.detail == "StorefrontApp code 16 (restoreInProgress)")
+    }
+
+    @Test func buyingWhatTheStoreAlreadyHasOffersRestore() throws {
+        let ui = try UITestHarness()
+        try ui.select("Premium content here")
+        ui.buySelected()
+        ui.press(.enter, .char("D"), .tab, .enter)
+        #expect(!ui.state.snapshot.premiumUnlocked)
+        try ui.select("Premium content here")
+        ui.press(.enter)
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
+        #expect(alert.kind == .alreadyPurchased)
+        #expect(alert.buttons == ["Cancel", "Restore"])
+        ui.press(.escape)
+        #expect(ui.state.mode == .store, "Cancel dismisses it")
+        ui.press(.enter, .enter)
+        ui.wait()
+        #expect(ui.state.snapshot.premiumUnlocked, "Restore brought it back")
+        #expect(ui.state.snapshot.history.filter { $0.productID == "com.storefront.premium" && $0.state == .purchased }.count == 1,
+                "nothing was bought twice")
+    }
+
+    @Test func cancelStaysSilentWhenTheStoreWouldRefuse() throws {
+        let ui = try UITestHarness()
+        try ui.select("Premium content here")
+        ui.press(.enter)
+        // Bought on another device while this sheet was open.
+        let other = PaymentQueue(store: ui.store)
+        let t = try other.add(Payment(productID: "com.storefront.premium"))
+        try other.confirm(t)
+        ui.wait()
+        ui.press(.escape)
+        #expect(ui.state.mode == .store, "no alert for a cancelled sheet: \(ui.state.mode)")
     }
 
     @Test func restoreWithNothingSaysSo() throws {
@@ -297,13 +345,46 @@ import Testing
         #expect(ui.state.snapshot.credits == 3, "the viewer stays open to spend again")
     }
 
+    @Test func noCreditsLeavesNothingToSpend() throws {
+        let ui = try UITestHarness()
+        try ui.select("Your credits")
+        #expect(ui.screen.contains("Buy a credit pack to get some."))
+        ui.press(.enter)
+        guard let dialog = DialogModel(ui.state) else { Issue.record("no viewer: \(ui.state.mode)"); return }
+        #expect(dialog.buttons == ["Close"])
+        ui.press(.tab, .enter)
+        #expect(ui.state.mode == .store)
+    }
+
+    @Test func theErrorChooserClosesWithQAndStepsWithArrows() throws {
+        let ui = try UITestHarness()
+        ui.press(.char("s"), .down, .down, .down, .enter, .char("q"))
+        guard case .settings(let panel) = ui.state.mode else { Issue.record("q left the panel: \(ui.state.mode)"); return }
+        #expect(panel.choosingError == nil, "q closes the chooser, back to the panel")
+        ui.press(.right)
+        #expect(ui.state.snapshot.settings.failWith == .unknown, "→ steps from off to the first code")
+        ui.press(.right, .left, .left)
+        #expect(ui.state.snapshot.settings.failWith == nil)
+        #expect(FooterView.keys(for: ui.state).hints.contains { $0.1 == "step" })
+        ui.press(.enter)
+        #expect(FooterView.keys(for: ui.state).fixed.first?.1 == "back")
+    }
+
     @Test func settingsPanelTogglesAndChoosesAnError() throws {
         let ui = try UITestHarness()
         ui.press(.char("s"))
         ui.press(.enter)
         #expect(ui.state.snapshot.settings.canMakePayments == false)
         ui.press(.down, .down, .down, .enter)
-        ui.press(.down, .enter)
+        guard case .settings(let opened) = ui.state.mode, let first = opened.choosingError else {
+            Issue.record("the chooser did not open: \(ui.state.mode)"); return
+        }
+        #expect(FailureChoices.all[first] == nil, "with failures off it opens on off")
+        ui.press(.char("G"))
+        #expect(ui.screen.contains("20 overlayPresentedInBackgroundScene"))
+        ui.press(.char("g"))
+        for _ in 0..<6 { ui.press(.down) }
+        ui.press(.enter)
         #expect(ui.state.snapshot.settings.failWith == .storeProductNotAvailable)
         #expect(ui.screen.contains("FAILING: storeProductNotAvailable"))
         ui.press(.enter)

@@ -80,9 +80,10 @@ public final class StorefrontRuntime {
         case .cancelPurchase(let id, let quantity):
             perform {
                 // The sheet closes either way; with the store out of reach (network off, or
-                // restricted since the sheet opened) there is no payment to cancel.
-                guard queue.settings.network, queue.settings.canMakePayments else { return }
-                let t = try queue.add(Payment(productID: id, quantity: quantity))
+                // restricted since the sheet opened) there is no payment to cancel, and a
+                // payment the app would refuse is no news to a user who cancelled: Cancel is silent.
+                guard queue.settings.network, queue.settings.canMakePayments,
+                      let t = try? queue.add(Payment(productID: id, quantity: quantity)) else { return }
                 if t.state == .purchasing { try queue.cancel(t) }
             }
         case .resolve(let id):
@@ -157,6 +158,13 @@ public final class StorefrontRuntime {
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
         snapshot.history = records.transactions
+        for product in store.catalog.products {
+            switch product.type {
+            case .nonConsumable where records.owns(product.id): snapshot.ownedAtStore[product.id] = .distantFuture
+            case .autoRenewable: snapshot.ownedAtStore[product.id] = records.latestExpiry(of: product.id)
+            default: break
+            }
+        }
         if snapshot != state.snapshot { pending.append(.storeChanged(snapshot)) }
     }
 }

@@ -48,9 +48,11 @@ public struct Alert: Equatable, Sendable {
         case success
         case failure
         case askToBuy
-        /// Signing in, then buying the product that asked for it.
-        case signIn(productID: String)
+        /// Signing in, then buying the product that asked for it (nil: restoring purchases).
+        case signIn(productID: String?)
         case confirmDelete
+        /// The store already has it (the app's data was deleted): restore, not buy.
+        case alreadyPurchased
     }
 
     public var kind: Kind
@@ -104,4 +106,9 @@ public struct ApprovalsPanel: Equatable, Sendable {
     public var focus = 0
 
     public init() {}
+}
+
+extension StoreError {
+    /// The line under an alert's message, the same in every alert: "SKErrorDomain code 2 (paymentCancelled)".
+    var detailLine: String { "\(domain) code \(code) (\(name))" }
 }

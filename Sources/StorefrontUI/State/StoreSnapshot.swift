@@ -15,6 +15,10 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var interruptions: [Transaction] = []
     public var queue: [Transaction] = []
     public var history: [Transaction] = []
+    /// What the store's records say this account owns, and until when (non-consumables for
+    /// ever). The app may not know it (its data deleted): buying again is refused, and
+    /// restoring brings it back.
+    public var ownedAtStore: [String: Date] = [:]
 
     public init() {}
 
@@ -30,6 +34,10 @@ public struct StoreSnapshot: Equatable, Sendable {
 
     public func product(_ id: String) -> Product? {
         loadedProducts?.products.first { $0.id == id }
+    }
+
+    public func storeOwns(_ id: String, now: Date) -> Bool {
+        (ownedAtStore[id] ?? .distantPast) > now
     }
 
     public func isSubscribed(_ id: String, now: Date) -> Bool {

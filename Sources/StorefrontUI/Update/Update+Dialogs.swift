@@ -30,9 +30,16 @@ extension AppState {
         case .signIn(let productID):
             var settings = snapshot.settings
             settings.account = Settings().account
-            // Signed in, the purchase that asked for it goes on.
+            // Signed in, the purchase or restore that asked for it goes on.
+            guard let productID else {
+                mode = .restoring([])
+                return [.saveSettings(settings), .restore]
+            }
             mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
             return [.saveSettings(settings)]
+        case .alreadyPurchased:
+            mode = .restoring([])
+            return [.restore]
         case .info, .success, .failure, .askToBuy:
             return []
         }
@@ -40,7 +47,8 @@ extension AppState {
 
     mutating func handleContent(_ viewer: ContentViewer, _ key: Key) -> [Effect] {
         var viewer = viewer
-        let isCredits = viewer.subject == .credits
+        // With no credits left there is nothing to spend: the viewer has only Close.
+        let isCredits = viewer.subject == .credits && snapshot.credits > 0
         if isCredits, let moved = Self.movedFocus(viewer.focus, count: 2, key) {
             viewer.focus = moved
             mode = .content(viewer)

@@ -44,7 +44,10 @@ extension AppState {
             panel.selection = y - top
             mode = .settings(panel)
             return change(rows[panel.selection], step: 1, panel: &panel)
-        case .enter, .char(" "), .right, .char("l"):
+        case .enter, .char(" "):
+            mode = .settings(panel)
+            return change(rows[panel.selection], step: 1, panel: &panel, choosing: true)
+        case .right, .char("l"):
             mode = .settings(panel)
             return change(rows[panel.selection], step: 1, panel: &panel)
         case .left, .char("h"):
@@ -56,8 +59,10 @@ extension AppState {
         return []
     }
 
-    /// Toggles or steps one setting; the runtime saves it to store.json at once.
-    private mutating func change(_ row: SettingRow, step: Int, panel: inout SettingsPanel) -> [Effect] {
+    /// Toggles or steps one setting; the runtime saves it to store.json at once. `choosing`:
+    /// Enter on the failure row opens the list of errors; ← → step through it in place.
+    private mutating func change(_ row: SettingRow, step: Int, panel: inout SettingsPanel,
+                                 choosing: Bool = false) -> [Effect] {
         var s = snapshot.settings
         func cycle<T: Equatable>(_ values: [T], _ current: T) -> T {
             let i = values.firstIndex(of: current) ?? 0
@@ -70,9 +75,12 @@ extension AppState {
         case .interrupted: s.interrupted.toggle()
         case .finishTransactions: s.finishTransactions.toggle()
         case .failWith:
+            guard choosing else {
+                s.failWith = cycle(FailureChoices.all, s.failWith)
+                break
+            }
             // The error is picked from StoreKit's list (or off), starting at the current one.
-            let current = s.failWith ?? .paymentNotAllowed
-            panel.choosingError = FailureChoices.all.firstIndex(of: current) ?? 0
+            panel.choosingError = FailureChoices.all.firstIndex(of: s.failWith) ?? 0
             mode = .settings(panel)
             return []
         case .account: s.account = cycle(SettingRow.accounts, s.account)
@@ -84,11 +92,25 @@ extension AppState {
 
     private mutating func chooseError(_ panel: inout SettingsPanel, highlighted: Int, _ key: Key) -> [Effect] {
         let codes = FailureChoices.all
+        let page = max(1, FailureChoices.visibleRows(height: height) - 1)
+        func move(to index: Int) { panel.choosingError = min(codes.count - 1, max(0, index)) }
         switch key {
-        case .escape:
+        case .escape, .char("q"), .left, .char("h"):
             panel.choosingError = nil
-        case .up, .char("k"): panel.choosingError = max(0, highlighted - 1)
-        case .down, .char("j"): panel.choosingError = min(codes.count - 1, highlighted + 1)
+        case .up, .char("k"): move(to: highlighted - 1)
+        case .down, .char("j"): move(to: highlighted + 1)
+        case .pageUp: move(to: highlighted - page)
+        case .pageDown: move(to: highlighted + page)
+        case .home, .char("g"): move(to: 0)
+        case .end, .char("G"): move(to: codes.count - 1)
+        case .click(_, let y):
+            let layout = Layout(width: width, height: height)
+            guard let index = FailureChoices.index(atY: y, highlighted: highlighted, layout: layout) else { return [] }
+            panel.choosingError = nil
+            mode = .settings(panel)
+            var s = snapshot.settings
+            s.failWith = codes[index]
+            return [.saveSettings(s)]
         case .enter, .char(" "):
             panel.choosingError = nil
             mode = .settings(panel)

@@ -94,9 +94,13 @@ extension AppState {
         case .restoreFinished:
             guard case .restoring(let restored) = mode else { break }
             mode = .alert(restoreSummary(restored))
+        case .restoreFailed(let error) where error == .notSignedIn:
+            mode = .alert(Alert(kind: .signIn(productID: nil), title: "Sign In to the App Store",
+                                message: "Restoring purchases needs the Apple Account they were bought with. Sign in as \(Settings().account ?? "sandbox user")?",
+                                buttons: ["Cancel", "Sign In"]))
         case .restoreFailed(let error):
             mode = .alert(Alert(kind: .failure, title: "Cannot Restore Purchases", message: error.message,
-                                detail: "\(error.domain) \(error.code) (\(error.name))"))
+                                detail: error.detailLine))
         default: break
         }
         return []
@@ -123,7 +127,7 @@ extension AppState {
                 return
             }
             mode = .alert(Alert(kind: .failure, title: "Purchase Failed", message: error.message,
-                                detail: "\(error.domain) code \(error.code) (\(error.name))"))
+                                detail: error.detailLine))
         case .purchasing:
             break
         }

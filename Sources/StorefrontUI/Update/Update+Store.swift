@@ -76,6 +76,13 @@ extension AppState {
                                 buttons: ["Cancel", "Sign In"]))
             return []
         }
+        if snapshot.storeOwns(productID, now: now) {
+            let title = snapshot.product(productID)?.localizedTitle ?? productID
+            mode = .alert(Alert(kind: .alreadyPurchased, title: "You’ve Already Purchased This",
+                                message: "\(title) is already yours on this Apple Account. Restore Purchases brings it back to this device at no charge.",
+                                buttons: ["Cancel", "Restore"]))
+            return []
+        }
         mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
         return []
     }

@@ -28,11 +28,11 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         // Said out loud, so a retry that changed nothing on screen is not mistaken for a dead key.
         guard case .store = state.mode else { return [] }
         state.mode = .alert(Alert(kind: .failure, title: "Cannot Connect to the App Store", message: error.message,
-                                  detail: "\(error.domain) \(error.code) (\(error.name))"))
+                                  detail: error.detailLine))
         return []
     case .refused(let error):
         state.mode = .alert(Alert(kind: .failure, title: "Cannot Complete Purchase", message: error.message,
-                                  detail: "\(error.domain) \(error.code) (\(error.name))"))
+                                  detail: error.detailLine))
         return []
     }
 }

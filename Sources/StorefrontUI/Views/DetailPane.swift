@@ -22,7 +22,9 @@ enum DetailPane {
             lines = productLines(id, state: state)
         case .credits:
             lines = [.init(text: "\(state.snapshot.credits) credits", style: .tint(.accent, bold: true)), .init(text: ""),
-                     .init(text: "Stored in UserDefaults.json under \"credits\". Enter to spend one.", style: .dim)]
+                     .init(text: "Stored in UserDefaults.json under \"credits\". "
+                                 + (state.snapshot.credits > 0 ? "Enter to spend one." : "Buy a credit pack to get some."),
+                           style: .dim)]
         case .invalid(let id):
             lines = [.init(text: id, style: .bold), .init(text: ""),
                      .init(text: "The products request returned this identifier as invalid: the App Store does not sell it.")]

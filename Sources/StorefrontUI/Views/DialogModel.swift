@@ -49,7 +49,7 @@ extension DialogModel {
         case .success: .success
         case .failure, .confirmDelete: .danger
         case .askToBuy: .warning
-        case .info, .signIn: .accent
+        case .info, .signIn, .alreadyPurchased: .accent
         }
         self.init(title: alert.title, lines: lines, buttons: alert.buttons, focus: alert.focus, frame: .tint(tint))
     }
@@ -107,7 +107,9 @@ extension DialogModel {
                          Line(text: ""),
                          Line(text: balance > 0 ? "Spending one is what consumes a consumable: buy packs again to top up."
                                                 : "No credits left. Buy a credit pack to top up.")]
-            self.init(title: "Your Credits", lines: lines, buttons: ["Close", "Spend 1"], focus: viewer.focus, frame: .tint(.accent))
+            let buttons = balance > 0 ? ["Close", "Spend 1"] : ["Close"]
+            self.init(title: "Your Credits", lines: lines, buttons: buttons, focus: min(viewer.focus, buttons.count - 1),
+                      frame: .tint(.accent))
         case .subscription(let id):
             let expiry = state.snapshot.subscriptionExpiries[id]
             let lines = [Line(text: state.title(of: id), style: .bold),

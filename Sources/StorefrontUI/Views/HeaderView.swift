@@ -79,7 +79,15 @@ enum FooterView {
             return (viewer.subject == .credits ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "close")], close)
         case .restoring:
             return ([("…", "restoring purchases")], [])
-        case .settings, .approvals, .help, .log:
+        case .settings(let panel):
+            if panel.choosingError != nil {
+                return ([("⏎", "choose"), ("↑↓ g G", "move")], [("Esc", "back")])
+            }
+            return ([("⏎", "change"), ("←→", "step"), ("↑↓", "move")], close)
+        case .approvals:
+            let waiting = state.snapshot.pendingApprovals.count + state.snapshot.interruptions.count
+            return (waiting > 0 ? [("⏎", "press"), ("Tab ←→", "choose"), ("↑↓", "move")] : [], close)
+        case .help, .log:
             return ([], close)
         }
     }

@@ -2,7 +2,7 @@ import Foundation
 import StoreKitSim
 
 enum SettingsGeometry {
-    static func box(_ layout: Layout) -> Rect { layout.dialog(width: 66, height: SettingRow.allCases.count + 5) }
+    static func box(_ layout: Layout) -> Rect { layout.dialog(width: 72, height: SettingRow.allCases.count + 5) }
     static func firstRowY(_ layout: Layout) -> Int { box(layout).y + 2 }
 }
 
@@ -21,7 +21,7 @@ enum SettingsPanelView {
             canvas.put(row.title, x: box.x + 3, y: y, style: style)
             canvas.put(value, x: box.x + 30, y: y, width: box.width - 32, style: selected ? style : Style(tint: tint, bold: true))
         }
-        canvas.put("⏎/→ change  ← back  Esc close · saved in store.json at once", x: box.x + 2, y: box.maxY - 2,
+        canvas.put("⏎ change  ←→ step  · saved in store.json at once", x: box.x + 2, y: box.maxY - 2,
                    width: box.width - 4, style: .dim)
         if let choosing = panel.choosingError { drawErrorChooser(choosing, layout: layout, into: &canvas) }
     }
@@ -43,23 +43,45 @@ enum SettingsPanelView {
 
     static func drawErrorChooser(_ highlighted: Int, layout: Layout, into canvas: inout some Canvas) {
         let codes = FailureChoices.all
-        let box = layout.dialog(width: 50, height: min(codes.count + 4, layout.height - 2))
+        let box = FailureChoices.box(layout)
         canvas.box(box, title: "Fail Purchases With", style: .tint(.danger), titleStyle: .tint(.danger, bold: true))
-        let visible = box.height - 3
-        let first = max(0, min(highlighted - visible / 2, codes.count - visible))
+        let visible = FailureChoices.visibleRows(height: layout.height)
+        let first = FailureChoices.firstVisible(highlighted: highlighted, layout: layout)
         for (i, code) in codes.dropFirst(first).prefix(visible).enumerated() {
             let selected = first + i == highlighted
             let label = code.map { "\(String($0.rawValue).leftPad(2)) \($0.name)" } ?? " – off: purchases go through"
             let text = DisplayWidth.pad(label, to: box.width - 4)
             canvas.put(text, x: box.x + 2, y: box.y + 1 + i, style: selected ? Style(bold: true, reverse: true) : .plain)
         }
-        canvas.put("⏎ choose  Esc back", x: box.x + 2, y: box.maxY - 2, style: .dim)
+        canvas.put("⏎ choose  Esc/q back", x: box.x + 2, y: box.maxY - 2, style: .dim)
     }
 }
 
-/// What the failure-injection chooser offers: off, then every StoreKit error code.
+/// What the failure-injection chooser offers: off, then every StoreKit error code; and where
+/// the list sits on screen (for drawing and for clicks).
 enum FailureChoices {
     static let all: [SKErrorCode?] = [nil] + SKErrorCode.allCases
+
+    static func box(_ layout: Layout) -> Rect {
+        layout.dialog(width: 50, height: min(all.count + 4, layout.height - 2))
+    }
+
+    static func visibleRows(height: Int) -> Int {
+        min(all.count + 4, height - 2) - 3
+    }
+
+    /// The list scrolls to keep the highlighted choice near the middle.
+    static func firstVisible(highlighted: Int, layout: Layout) -> Int {
+        let visible = visibleRows(height: layout.height)
+        return max(0, min(highlighted - visible / 2, all.count - visible))
+    }
+
+    static func index(atY y: Int, highlighted: Int, layout: Layout) -> Int? {
+        let row = y - (box(layout).y + 1)
+        guard (0..<visibleRows(height: layout.height)).contains(row) else { return nil }
+        let index = firstVisible(highlighted: highlighted, layout: layout) + row
+        return all.indices.contains(index) ? index : nil
+    }
 }
 
 extension String {
