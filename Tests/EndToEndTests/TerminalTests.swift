@@ -51,6 +51,27 @@ import Testing
         #expect(try cli.userDefaults()["credits"] as? Int == 15)
     }
 
+    @Test func mouseClicksSelectOpenAndPressButtons() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        let store = try tty.waitFor("10 Monkey Credits")
+        let row = try #require(TmuxSession.position(of: "10 Monkey Credits", in: store))
+        try tty.click(x: row.x, y: row.y)
+        try tty.wait(for: "the clicked row to be selected") { tty.detailTitle(in: $0) == "10 Monkey Credits" }
+        try tty.click(x: row.x, y: row.y)
+        let sheet = try tty.waitFor("[ Buy ]")
+        let buy = try #require(TmuxSession.position(of: "[ Buy ]", in: sheet))
+        try tty.click(x: buy.x + 2, y: buy.y)
+        try tty.waitFor("You're All Set")
+        let alert = try tty.screen()
+        let ok = try #require(TmuxSession.position(of: "[ OK ]", in: alert))
+        try tty.click(x: ok.x + 2, y: ok.y)
+        try tty.waitFor("· 10 credits")
+        try tty.waitForAbsence("You're All Set")
+        #expect(try cli.userDefaults()["credits"] as? Int == 10)
+    }
+
     @Test func restrictedRowsAreDisabledAndAlert() throws {
         defer { cli.cleanUp() }
         try cli.run("set", "can-make-payments", "off")

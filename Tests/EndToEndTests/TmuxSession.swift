@@ -91,6 +91,21 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", name, "-l", text])
     }
 
+    /// A left click (press and release) at a screen cell, 0-based, as xterm's SGR mouse
+    /// protocol reports it (the pane's TERM is xterm-256color).
+    func click(x: Int, y: Int) throws {
+        try type("\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m")
+    }
+
+    /// Where `text` first appears on `screen`: its column and row, 0-based, in cells.
+    static func position(of text: String, in screen: String) -> (x: Int, y: Int)? {
+        for (y, row) in rows(of: screen).enumerated() {
+            guard let range = row.range(of: text) else { continue }
+            return (row[..<range.lowerBound].count, y)
+        }
+        return nil
+    }
+
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
     }
