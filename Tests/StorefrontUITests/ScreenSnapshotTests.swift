@@ -9,10 +9,10 @@ import Testing
 @Suite struct ScreenSnapshotTests {
     static let sizes = [(100, 30), (80, 24)]
 
-    private func check(_ name: String, settings: (inout Settings) -> Void = { _ in },
+    private func check(_ name: String, sizes: [(Int, Int)] = sizes, settings: (inout Settings) -> Void = { _ in },
                        file: StaticString = #filePath, testName: String = #function, line: UInt = #line,
                        _ steps: (UITestHarness) throws -> Void) throws {
-        for (width, height) in Self.sizes {
+        for (width, height) in sizes {
             let ui = try UITestHarness(width: width, height: height, settings: settings)
             try steps(ui)
             assertSnapshot(of: ui.screen, as: .lines, named: "\(name)-\(width)x\(height)",
@@ -106,6 +106,20 @@ import Testing
             try ui.select("10 Monkey Credits")
             ui.buySelected()
             ui.press(.enter, .char("a"))
+        }
+    }
+
+    /// Double-width titles: at 100 columns the box grows to show them whole; narrower, the
+    /// titles give way while prices and buttons stay whole, each in its column.
+    @Test func approvalsJapanese() throws {
+        try check("approvals-japanese", sizes: Self.sizes + [(70, 20)],
+                  settings: { $0.askToBuy = true; $0.storefront = "JPN" }) { ui in
+            for title in ["モンキークレジット10個", "モンキークレジット5個", "1年パス"] {
+                try ui.select(title)
+                ui.buySelected()
+                ui.press(.enter)
+            }
+            ui.press(.char("a"))
         }
     }
 

@@ -1,5 +1,5 @@
 /// Word wrapping that knows wide characters: Latin text breaks at spaces, CJK text
-/// (which has none) between any two characters.
+/// (which has none) between any two characters the kinsoku rules allow.
 public enum TextWrap {
     public static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
@@ -10,7 +10,7 @@ public enum TextWrap {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in tokens(paragraph) {
+        for word in Kinsoku.glue(tokens(paragraph)) {
             let w = DisplayWidth.of(word)
             if lineWidth + w > width, !line.isEmpty {
                 lines.append(trimTrailing(line))
@@ -19,10 +19,12 @@ public enum TextWrap {
                 if word == " " { continue }
             }
             if w > width {
-                // A word longer than the line is cut.
+                // A word longer than the line is cut; a wide character on a one-column line
+                // still takes a line of its own, so the loop always moves on.
                 var rest = Substring(word)
                 while DisplayWidth.of(rest) > width {
-                    let head = DisplayWidth.prefix(String(rest), fitting: width)
+                    let fits = DisplayWidth.prefix(String(rest), fitting: width)
+                    let head = fits.isEmpty ? String(rest.prefix(1)) : fits
                     lines.append(head)
                     rest = rest.dropFirst(head.count)
                 }

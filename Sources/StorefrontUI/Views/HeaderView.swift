@@ -6,35 +6,25 @@ enum HeaderView {
         let s = state.snapshot.settings
         canvas.fill(x: 0, y: 0, width: layout.width, height: 1, style: .reverse)
         let x = canvas.put(" \(state.catalog.app.name) ", x: 0, y: 0, style: Style(bold: true, reverse: true))
-        let facts = " \(s.account ?? "signed out") · \(state.storefront.id) · \(state.snapshot.credits) credits "
+        let facts = facts(account: s.account, storefront: state.storefront.id, credits: state.snapshot.credits,
+                          width: layout.width - x)
         canvas.put(facts, x: x, y: 0, width: layout.width - x, style: .reverse)
         canvas.rule(y: 1, x: 0, width: layout.width)
-        // Badges sit right-aligned on the rule below, where they always have room.
+        // Badges sit right-aligned on the rule below, a rule cell at either end.
         var right = layout.width - 1
-        for badge in badges(s).reversed() {
+        for badge in fitting(badges(s), width: layout.width - 2).reversed() {
             let text = " \(badge.text) "
-            let w = DisplayWidth.of(text)
-            guard right - w > 0 else { break }
-            right -= w + 1
+            right -= DisplayWidth.of(text) + 1
             canvas.put(text, x: right, y: 1, style: Style(tint: badge.tint, bold: true, reverse: true))
         }
     }
 
-    struct Badge: Equatable {
-        var text: String
-        var tint: Tint
-    }
-
-    static func badges(_ s: Settings) -> [Badge] {
-        var badges: [Badge] = []
-        if !s.canMakePayments { badges.append(Badge(text: "IAP RESTRICTED", tint: .danger)) }
-        if s.askToBuy { badges.append(Badge(text: "ASK TO BUY", tint: .warning)) }
-        if !s.network { badges.append(Badge(text: "OFFLINE", tint: .danger)) }
-        if let code = s.failWith { badges.append(Badge(text: "FAILING: \(code.name)", tint: .danger)) }
-        if s.interrupted { badges.append(Badge(text: "INTERRUPTING", tint: .warning)) }
-        if !s.finishTransactions { badges.append(Badge(text: "NOT FINISHING", tint: .warning)) }
-        if s.account == nil { badges.append(Badge(text: "SIGNED OUT", tint: .warning)) }
-        return badges
+    /// Account, storefront and balance in `width` columns: a long account name gives way
+    /// first, so the storefront and the balance stay in sight.
+    static func facts(account: String?, storefront: String, credits: Int, width: Int) -> String {
+        let rest = " · \(storefront) · \(credits) credits "
+        let room = width - 1 - DisplayWidth.of(rest)
+        return " " + DisplayWidth.truncate(account ?? "signed out", to: max(1, room)) + rest
     }
 }
 

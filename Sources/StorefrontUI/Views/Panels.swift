@@ -88,37 +88,6 @@ extension String {
     func leftPad(_ n: Int) -> String { String(repeating: " ", count: max(0, n - count)) + self }
 }
 
-/// Ask to Buy requests and interrupted purchases, with Approve / Decline.
-enum ApprovalsView {
-    static func draw(_ state: AppState, panel: ApprovalsPanel, layout: Layout, into canvas: inout some Canvas) {
-        let waiting = state.snapshot.pendingApprovals + state.snapshot.interruptions
-        let box = layout.dialog(width: 76, height: max(7, waiting.count + 6))
-        canvas.box(box, title: "Waiting: Ask to Buy and Interrupted Purchases", style: .tint(.warning), titleStyle: .tint(.warning, bold: true))
-        if waiting.isEmpty {
-            canvas.put("No requests are waiting.", x: box.x + 2, y: box.y + 2)
-        }
-        for (i, t) in waiting.enumerated() {
-            let y = box.y + 2 + i
-            guard y < box.maxY - 2 else { break }
-            let selected = i == panel.selection
-            let product = state.snapshot.product(t.productID)
-            let quantity = t.quantity > 1 ? " ×\(t.quantity)" : ""
-            let price = product.map { $0.formattedPrice(quantity: t.quantity) } ?? ""
-            let kind = t.state == .deferred ? "ask to buy " : "interrupted"
-            let text = "\(t.id)  \(kind)  \(state.title(of: t.productID))\(quantity)  \(price)"
-            canvas.put(text, x: box.x + 2, y: y, width: box.width - 26, style: selected ? .bold : .plain)
-            let buttons = t.state == .deferred ? ["Approve", "Decline"] : ["Agree to terms"]
-            var x = box.maxX - 24
-            for (b, title) in buttons.enumerated() {
-                let focused = selected && (buttons.count == 1 || b == panel.focus)
-                x = canvas.put("[\(title)]", x: x, y: y, style: focused ? Style(tint: .warning, bold: true, reverse: true) : .dim) + 1
-            }
-        }
-        canvas.put("↑↓ choose  Tab ←→ switch  ⏎ press · also: storefront approve|resolve", x: box.x + 2, y: box.maxY - 2,
-                   width: box.width - 4, style: .dim)
-    }
-}
-
 /// Every transaction the store has recorded, newest last.
 enum LogScreen {
     static func draw(_ state: AppState, scroll: Int, layout: Layout, into canvas: inout some Canvas) {

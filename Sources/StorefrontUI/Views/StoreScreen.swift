@@ -12,6 +12,9 @@ enum StoreScreen {
         FooterView.draw(state, layout: layout, into: &canvas)
     }
 
+    /// Columns a row's title keeps however long the text at its right.
+    static let minimumTitle = 8
+
     static func drawList(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
         let rect = layout.list
         let rows = state.rows
@@ -27,7 +30,8 @@ enum StoreScreen {
             }
             let base = selected ? Style(tint: cell.tint, bold: true, reverse: true) : Style(tint: cell.tint, dim: cell.dim)
             canvas.fill(x: rect.x, y: y, width: rect.width, height: 1, style: selected ? base : .plain)
-            let trailing = DisplayWidth.truncate(cell.trailing, to: rect.width / 2)
+            // The price keeps its width; the title gives way, down to a few columns of its own.
+            let trailing = DisplayWidth.truncate(cell.trailing, to: rect.width - 5 - minimumTitle)
             let trailingWidth = DisplayWidth.of(trailing)
             canvas.put(cell.title, x: rect.x + 3, y: y, width: rect.width - 5 - trailingWidth, style: base)
             canvas.put(trailing, x: rect.maxX - 1 - trailingWidth, y: y, style: base)

@@ -1,0 +1,41 @@
+import StoreKitSim
+
+extension HeaderView {
+    struct Badge: Equatable {
+        var text: String
+        var tint: Tint
+        /// What the badge reads when space is short.
+        var short: String?
+    }
+
+    /// A badge for every active condition, most important first.
+    static func badges(_ s: Settings) -> [Badge] {
+        var badges: [Badge] = []
+        if !s.canMakePayments { badges.append(Badge(text: "IAP RESTRICTED", tint: .danger)) }
+        if s.askToBuy { badges.append(Badge(text: "ASK TO BUY", tint: .warning)) }
+        if !s.network { badges.append(Badge(text: "OFFLINE", tint: .danger)) }
+        if let code = s.failWith {
+            badges.append(Badge(text: "FAILING: \(code.name)", tint: .danger, short: "FAILING: \(code.rawValue)"))
+        }
+        if s.interrupted { badges.append(Badge(text: "INTERRUPTING", tint: .warning)) }
+        if !s.finishTransactions { badges.append(Badge(text: "NOT FINISHING", tint: .warning)) }
+        if s.account == nil { badges.append(Badge(text: "SIGNED OUT", tint: .warning)) }
+        return badges
+    }
+
+    /// The badges that fit in `width` columns, in order. When they don't all fit, badges
+    /// take their short form, then the least important give way to a "+N more" marker:
+    /// a badge is shown whole or not at all.
+    static func fitting(_ badges: [Badge], width: Int) -> [Badge] {
+        // Each badge is drawn with a space either side and one rule cell after it.
+        func fits(_ shown: [Badge]) -> Bool { shown.reduce(0) { $0 + DisplayWidth.of($1.text) + 3 } <= width }
+        if fits(badges) { return badges }
+        let short = badges.map { Badge(text: $0.short ?? $0.text, tint: $0.tint) }
+        if fits(short) { return short }
+        for kept in stride(from: short.count - 1, through: 0, by: -1) {
+            let shown = Array(short.prefix(kept)) + [Badge(text: "+\(short.count - kept) more", tint: .muted)]
+            if fits(shown) { return shown }
+        }
+        return []
+    }
+}

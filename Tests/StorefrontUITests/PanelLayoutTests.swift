@@ -1,0 +1,98 @@
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// Header badges, store rows and the approvals panel as rendered at the widths where
+/// space runs short.
+@Suite struct PanelLayoutTests {
+    /// Every condition that has a badge, at once.
+    static func everything(_ s: inout Settings) {
+        s.canMakePayments = false
+        s.askToBuy = true
+        s.network = false
+        s.failWith = .overlayPresentedInBackgroundScene
+        s.interrupted = true
+        s.finishTransactions = false
+        s.account = nil
+    }
+
+    private func lines(_ ui: UITestHarness) -> [String] { render(ui.state).lines }
+
+    @Test func allBadgesFitAt100ColumnsWithTheFailureAsItsCode() throws {
+        let ui = try UITestHarness(width: 100, height: 30, settings: Self.everything)
+        #expect(lines(ui)[1] == "─ IAP RESTRICTED ─ ASK TO BUY ─ OFFLINE ─ FAILING: 20 ─ INTERRUPTING ─ NOT FINISHING ─ SIGNED OUT ──")
+    }
+
+    @Test func theFailureKeepsItsNameWhenThereIsRoom() throws {
+        let ui = try UITestHarness(width: 100, height: 30) { $0.failWith = .overlayPresentedInBackgroundScene; $0.askToBuy = true }
+        #expect(lines(ui)[1].hasSuffix("─ ASK TO BUY ─ FAILING: overlayPresentedInBackgroundScene ──"))
+    }
+
+    @Test func theMostImportantBadgesStayAt70Columns() throws {
+        let ui = try UITestHarness(width: 70, height: 20, settings: Self.everything)
+        #expect(lines(ui)[1] == "───── IAP RESTRICTED ─ ASK TO BUY ─ OFFLINE ─ FAILING: 20 ─ +3 more ──")
+    }
+
+    @Test func aLongAccountGivesWayToTheStorefrontAndCredits() throws {
+        let account = "a.very.long.account.name@some-long-domain.example.com"
+        let ui = try UITestHarness(width: 70, height: 20) { $0.account = account }
+        let header = lines(ui)[0]
+        #expect(header == " Quotes & Credits  a.very.long.account.name@some-l… · USA · 0 credits")
+        #expect(DisplayWidth.of(header) <= 70)
+
+        let wide = try UITestHarness(width: 100, height: 30) { $0.account = account }
+        #expect(lines(wide)[0].contains(" \(account) · USA · 0 credits"), "whole when it fits")
+    }
+
+    @Test(arguments: [("USA", "Pro Monthly", "Pro Monthly free trial, then $4.99"),
+                      ("JPN", "プロ 月額プラン", "プロ 月額プ… free trial, then ¥800")])
+    func aRowKeepsItsPriceWholeAt70Columns(storefront: String, title: String, row: String) throws {
+        let ui = try UITestHarness(width: 70, height: 20) { $0.storefront = storefront }
+        try ui.select(title)
+        ui.press(.escape)
+        let line = try #require(lines(ui).first { $0.contains(row) }, "\(ui.screen)")
+        #expect(line.contains(" \(row) "))
+    }
+
+    /// Deferred rows of different title widths and an interrupted one, at the widths
+    /// where the panel is widest and narrowest.
+    @Test(arguments: ["USA", "JPN"], [100, 70])
+    func approvalsRowsLineUpInColumns(storefront: String, width: Int) throws {
+        let ui = try UITestHarness(width: width, height: 30) { $0.askToBuy = true; $0.storefront = storefront }
+        for id in ["com.storefront.credits.10", "com.storefront.credits.5"] {
+            try ui.select(ui.state.title(of: id))
+            ui.buySelected(quantity: id.hasSuffix(".5") ? 2 : 1)
+            ui.press(.enter)
+        }
+        try ui.changeSettings { $0.askToBuy = false; $0.interrupted = true }
+        try ui.select(ui.state.title(of: "com.storefront.pass.yearly"))
+        ui.buySelected()
+        ui.press(.escape, .char("a"))
+
+        let waiting = ui.state.snapshot.pendingApprovals + ui.state.snapshot.interruptions
+        try #require(waiting.count == 3)
+        let rows = lines(ui).filter { $0.contains("[Approve]") || $0.contains("[Agree to terms]") }
+        try #require(rows.count == 3, "\(ui.screen)")
+        let prices = waiting.map { t in ui.state.snapshot.product(t.productID)!.formattedPrice(quantity: t.quantity) }
+        let priceEnds = try zip(rows, prices).map { try #require(column(after: $1 + "  [", in: $0), "\($1) whole in \($0)") }
+        #expect(Set(priceEnds).count == 1, "prices end in one column, right before the buttons:\n\(ui.screen)")
+        let buttons = try rows.map { try #require(column(after: "[A", in: $0)) }
+        #expect(Set(buttons).count == 1, "buttons start in one column:\n\(ui.screen)")
+        if width == 100 {
+            for t in waiting { #expect(ui.screen.contains(ui.state.title(of: t.productID)), "titles whole at 100 columns") }
+        }
+    }
+
+    @Test func anEmptyApprovalsPanelOffersNothingToPress() throws {
+        let ui = try UITestHarness()
+        ui.press(.char("a"))
+        #expect(ui.screen.contains("No requests are waiting."))
+        #expect(!ui.screen.contains("⏎ press"))
+        #expect(!ui.screen.contains("Tab ←→"))
+    }
+
+    /// The display column after `needle` in `line`.
+    private func column(after needle: String, in line: String) -> Int? {
+        line.range(of: needle).map { DisplayWidth.of(line[..<$0.upperBound]) }
+    }
+}
