@@ -9,10 +9,10 @@ import Testing
 @Suite struct ScreenSnapshotTests {
     static let sizes = [(100, 30), (80, 24)]
 
-    private func check(_ name: String, settings: (inout Settings) -> Void = { _ in },
+    private func check(_ name: String, sizes: [(Int, Int)] = sizes, settings: (inout Settings) -> Void = { _ in },
                        file: StaticString = #filePath, testName: String = #function, line: UInt = #line,
                        _ steps: (UITestHarness) throws -> Void) throws {
-        for (width, height) in Self.sizes {
+        for (width, height) in sizes {
             let ui = try UITestHarness(width: width, height: height, settings: settings)
             try steps(ui)
             assertSnapshot(of: ui.screen, as: .lines, named: "\(name)-\(width)x\(height)",
@@ -116,6 +116,26 @@ import Testing
             ui.press(.enter)
             try ui.select("10 Monkey Credits")
             ui.press(.enter, .escape, .char("l"))
+        }
+    }
+
+    /// At the end of a log longer than the screen, down to the narrowest terminal.
+    @Test func fullLogAtTheEnd() throws {
+        try check("log-end", sizes: Self.sizes + [(70, 20)]) { ui in
+            try ui.fillLog()
+            ui.press(.char("l"), .char("G"))
+        }
+    }
+
+    /// Earlier transactions, dimmed, then the one the queue redelivers.
+    @Test func relaunchedWithHistory() throws {
+        try check("relaunched") { ui in
+            try ui.fillLog()
+            try ui.changeSettings { $0.finishTransactions = false }
+            try ui.select("Premium content here")
+            ui.buySelected()
+            ui.press(.enter)
+            try ui.relaunch()
         }
     }
 
