@@ -133,6 +133,26 @@ import Testing
         }
     }
 
+    /// At the end of a log longer than the screen, down to the narrowest terminal.
+    @Test func fullLogAtTheEnd() throws {
+        try check("log-end", sizes: Self.sizes + [(70, 20)]) { ui in
+            try ui.fillLog()
+            ui.press(.char("l"), .char("G"))
+        }
+    }
+
+    /// Earlier transactions, dimmed, then the one the queue redelivers.
+    @Test func relaunchedWithHistory() throws {
+        try check("relaunched") { ui in
+            try ui.fillLog()
+            try ui.changeSettings { $0.finishTransactions = false }
+            try ui.select("Premium content here")
+            ui.buySelected()
+            ui.press(.enter)
+            try ui.relaunch()
+        }
+    }
+
     @Test func help() throws {
         try check("help") { ui in ui.press(.char("?")) }
     }

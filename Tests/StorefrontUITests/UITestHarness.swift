@@ -7,7 +7,7 @@ final class UITestHarness {
     let clock = ManualClock()
     let storage: InMemoryStorage
     let store: AppStore
-    let runtime: StorefrontRuntime
+    private(set) var runtime: StorefrontRuntime
     let directory: URL
 
     init(width: Int = 100, height: Int = 30, settings: (inout Settings) -> Void = { _ in }) throws {
@@ -19,6 +19,12 @@ final class UITestHarness {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-ui-\(UUID().uuidString)")
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
         runtime = try StorefrontRuntime(store: store, defaults: defaults, width: width, height: height)
+    }
+
+    /// Quits and opens the storefront again on the same store and UserDefaults.json.
+    func relaunch() throws {
+        let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
+        runtime = try StorefrontRuntime(store: store, defaults: defaults, width: state.width, height: state.height)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
@@ -67,6 +73,27 @@ final class UITestHarness {
         for _ in 1..<quantity { press(.char("+")) }
         press(.enter)
         wait()
+    }
+
+    /// Twelve failed purchases, an interrupted one left waiting, then two bought: more rows
+    /// than a screen holds once each error's message is counted.
+    func fillLog() throws {
+        try changeSettings { $0.failWith = .storeProductNotAvailable }
+        try select("5 Monkey Credits")
+        for _ in 1...12 {
+            buySelected()
+            press(.enter)
+        }
+        try changeSettings { $0.failWith = nil; $0.interrupted = true }
+        try select("One-Year Pass")
+        buySelected()
+        press(.escape)
+        try changeSettings { $0.interrupted = false }
+        for product in ["10 Monkey Credits", "Pro Monthly"] {
+            try select(product)
+            buySelected()
+            press(.enter)
+        }
     }
 
     func changeSettings(_ change: (inout Settings) -> Void) throws {

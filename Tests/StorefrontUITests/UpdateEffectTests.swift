@@ -253,7 +253,7 @@ import Testing
             var state = purchasing
             var t = transaction
             change(&t)
-            #expect(update(&state, .event(.updated(t, redelivered: false))) == [])
+            #expect(update(&state, .event(.updated(t, redelivered: false), at: t.date)) == [])
             return state.mode
         }
 

@@ -17,7 +17,10 @@ public final class StorefrontRuntime {
         app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
         state = AppState(catalog: store.catalog, width: width, height: height, now: store.clock.now)
         state.colors = colors
-        app.onEvent = { [weak self] event in self?.pending.append(.event(event)) }
+        app.onEvent = { [weak self] event in self?.appendEvent(event) }
+        // Read before the launch: what the last run left unfinished arrives as this session's
+        // events (redelivered); what was finished is earlier history.
+        state.earlier = try store.storage.load().transactions.filter(\.finished)
         try app.launch()
         try loadProducts()
         drain()
@@ -93,7 +96,7 @@ public final class StorefrontRuntime {
                 try queue.restoreCompletedTransactions()
             } catch let error as StoreError {
                 // Refused before it started (signed out, busy): a failed restore, not a purchase.
-                pending.append(.event(.restoreFailed(error)))
+                appendEvent(.restoreFailed(error))
             } catch {
                 perform { throw error }
             }
@@ -126,8 +129,12 @@ public final class StorefrontRuntime {
             if case .restoring = state.mode { state.mode = .store }
             pending.append(.refused(error))
         } catch {
-            pending.append(.event(.problem("\(error)")))
+            appendEvent(.problem("\(error)"))
         }
+    }
+
+    private func appendEvent(_ event: AppEvent) {
+        pending.append(.event(event, at: store.clock.now))
     }
 
     private func loadProducts() throws {

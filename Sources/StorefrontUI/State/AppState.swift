@@ -10,7 +10,10 @@ public struct AppState: Equatable, Sendable {
     public var selection = 0
     /// First row shown in the store list.
     public var scroll = 0
+    /// The live log: what this session saw, oldest first.
     public var log: [LogLine] = []
+    /// Transactions finished before this launch: the live log starts with the latest of them.
+    public var earlier: [Transaction] = []
     public var width: Int
     public var height: Int
     public var now: Date

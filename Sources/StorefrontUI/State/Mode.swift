@@ -9,6 +9,7 @@ public enum Mode: Equatable, Sendable {
     case content(ContentViewer)
     case settings(SettingsPanel)
     case approvals(ApprovalsPanel)
+    /// The full transaction log, scrolled by screen rows: an error's message takes rows of its own.
     case log(scroll: Int)
     case help
     /// Restore in flight, with the products restored so far.

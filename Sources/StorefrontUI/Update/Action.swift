@@ -8,8 +8,8 @@ public enum Action: Equatable, Sendable {
     case tick(Date)
     /// The engine's state after any change, from this process or another.
     case storeChanged(StoreSnapshot)
-    /// The sample app saw or did something.
-    case event(AppEvent)
+    /// The sample app saw or did something, at the store clock's `date`.
+    case event(AppEvent, at: Date)
     /// A payment was added: the transaction the purchase sheet follows.
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).

@@ -149,8 +149,9 @@ extension AppState {
     }
 
     mutating func handleLog(_ scroll: Int, _ key: Key) -> [Effect] {
-        let page = max(1, height - 4)
-        let maxScroll = max(0, snapshot.history.count - page)
+        let page = LogScreen.pageHeight(height)
+        let maxScroll = logMaxScroll
+        let scroll = min(scroll, maxScroll)
         switch key {
         case .escape, .char("l"), .char("q"): mode = .store
         case .up, .char("k"): mode = .log(scroll: max(0, scroll - 1))
@@ -163,4 +164,7 @@ extension AppState {
         }
         return []
     }
+
+    /// The full log's last scroll position: its last row at the bottom of the screen.
+    var logMaxScroll: Int { LogScreen.maxScroll(snapshot.history, width: width, height: height) }
 }

@@ -162,21 +162,16 @@ extension AppState {
 
     // MARK: The log
 
-    mutating func record(_ event: AppEvent) {
+    /// A line in the live log, stamped with when the event arrived: `now` is only as fresh
+    /// as the last tick, and the loop does not tick while idle.
+    mutating func record(_ event: AppEvent, at date: Date) {
         let tint: Tint? = switch event {
-        case .updated(let t, _):
-            switch t.state {
-            case .purchased: .success
-            case .failed: .danger
-            case .deferred: .warning
-            case .restored: .accent
-            case .purchasing: nil
-            }
+        case .updated(let t, _): t.state.tint
         case .delivered: .success
         case .restoreFailed, .problem: .danger
         case .finished, .restoreFinished, .spent: .muted
         }
-        log.append(LogLine(date: now, text: event.text(catalog: catalog), tint: tint))
+        log.append(LogLine(date: date, text: event.text(catalog: catalog), tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }
     }
 }

@@ -9,6 +9,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.width = width
         state.height = height
         state.keepSelectionVisible()
+        // Narrower, the log's messages wrap onto more rows; wider, onto fewer.
+        if case .log(let scroll) = state.mode { state.mode = .log(scroll: min(scroll, state.logMaxScroll)) }
         return []
     case .key(let key):
         return state.handle(key)
@@ -19,8 +21,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .storeChanged(let snapshot):
         state.replaceSnapshot(snapshot)
         return []
-    case .event(let event):
-        state.record(event)
+    case .event(let event, let date):
+        state.record(event, at: date)
         return state.follow(event)
     case .purchaseStarted(let transaction):
         return state.follow(transaction)

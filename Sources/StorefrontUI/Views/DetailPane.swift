@@ -63,19 +63,3 @@ enum DetailPane {
         return lines
     }
 }
-
-/// The latest transaction updates, as they arrive.
-enum LogPane {
-    static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
-        canvas.rule(y: layout.logRule, x: 0, width: layout.width, label: "Transactions")
-        let rect = layout.log
-        let lines = state.log.suffix(rect.height)
-        if lines.isEmpty {
-            canvas.put("No transactions yet. Buy something, or press r to restore.", x: 1, y: rect.y, style: .dim)
-        }
-        for (i, line) in lines.enumerated() {
-            let x = canvas.put(Format.time(line.date) + "  ", x: 1, y: rect.y + i, style: .dim)
-            canvas.put(line.text, x: x, y: rect.y + i, width: rect.width - x - 1, style: Style(tint: line.tint))
-        }
-    }
-}

@@ -88,40 +88,6 @@ extension String {
     func leftPad(_ n: Int) -> String { String(repeating: " ", count: max(0, n - count)) + self }
 }
 
-/// Every transaction the store has recorded, newest last.
-enum LogScreen {
-    static func draw(_ state: AppState, scroll: Int, layout: Layout, into canvas: inout some Canvas) {
-        canvas.fill(x: 0, y: 0, width: layout.width, height: 1, style: .reverse)
-        canvas.put(" Transaction log · \(state.snapshot.history.count) transactions in store.json", x: 0, y: 0,
-                   style: Style(bold: true, reverse: true))
-        let productWidth = max(7, state.snapshot.history.map { DisplayWidth.of($0.productID) }.max() ?? 0)
-        let header = "ID          DATE (UTC)           STATE       QTY  \(DisplayWidth.pad("PRODUCT", to: productWidth))  ERROR"
-        canvas.put(header, x: 1, y: 1, width: layout.width - 2, style: .bold)
-        var y = 2
-        for t in state.snapshot.history.dropFirst(scroll) where y < layout.height - 1 {
-            let state = t.state.rawValue + (t.finished || t.state == .purchasing || t.state == .deferred ? "" : "*")
-            var text = "\(t.id)  \(Format.dateTime(t.date).replacingOccurrences(of: " UTC", with: ""))  \(DisplayWidth.pad(state, to: 10))  \(String(t.quantity).leftPad(3))  \(DisplayWidth.pad(t.productID, to: productWidth))"
-            if let error = t.error { text += "  \(error.code) \(error.name)" }
-            let tint: Tint? = switch t.state {
-            case .purchased: .success
-            case .failed: .danger
-            case .deferred: .warning
-            case .restored: .accent
-            case .purchasing: nil
-            }
-            canvas.put(text, x: 1, y: y, width: layout.width - 2, style: Style(tint: tint))
-            y += 1
-            // The whole message on a line of its own: the alert that showed it is long gone.
-            if let error = t.error, y < layout.height - 1 {
-                canvas.put("↳ \(error.code) \(error.name): \(error.message)", x: 13, y: y, width: layout.width - 14, style: .dim)
-                y += 1
-            }
-        }
-        if state.snapshot.history.isEmpty { canvas.put("No transactions yet.", x: 1, y: 2, style: .dim) }
-        canvas.put("↑↓ PgUp PgDn g G scroll   * unfinished   Esc/l back", x: 1, y: layout.height - 1, style: .dim)
-    }
-}
-
 /// The keys, all in one place.
 enum HelpOverlay {
     static let keys: [(String, String)] = [

@@ -1,0 +1,125 @@
+import Foundation
+import StoreKitSim
+
+/// Every transaction the store has recorded, newest last, scrolled by screen rows.
+enum LogScreen {
+    /// The rows between the column titles and the footer.
+    static func pageHeight(_ height: Int) -> Int { max(1, height - 3) }
+
+    static func maxScroll(_ history: [Transaction], width: Int, height: Int) -> Int {
+        max(0, LogTable(history, width: width).rows.count - pageHeight(height))
+    }
+
+    static func draw(_ state: AppState, scroll: Int, layout: Layout, into canvas: inout some Canvas) {
+        let history = state.snapshot.history
+        let count = history.count == 1 ? "1 transaction" : "\(history.count) transactions"
+        canvas.fill(x: 0, y: 0, width: layout.width, height: 1, style: .reverse)
+        canvas.put(" Transaction log · \(count) in store.json", x: 0, y: 0, width: layout.width, style: Style(bold: true, reverse: true))
+        let table = LogTable(history, width: layout.width)
+        canvas.put(table.header, x: 1, y: 1, width: layout.width - 2, style: .bold)
+        let page = pageHeight(layout.height)
+        // Another terminal may have shortened the history since the last key.
+        let scroll = min(scroll, max(0, table.rows.count - page))
+        for (i, row) in table.rows.dropFirst(scroll).prefix(page).enumerated() {
+            canvas.put(row.text, x: 1, y: 2 + i, width: layout.width - 2, style: row.style)
+        }
+        if scroll > 0 { canvas.put("↑", x: layout.width - 1, y: 2, style: .dim) }
+        if scroll + page < table.rows.count { canvas.put("↓", x: layout.width - 1, y: 1 + page, style: .dim) }
+        if history.isEmpty { canvas.put("No transactions yet.", x: 1, y: 2, style: .dim) }
+        canvas.put("↑↓ PgUp PgDn g G scroll   * unfinished   Esc/l back", x: 1, y: layout.height - 1,
+                   width: layout.width - 2, style: .dim)
+    }
+}
+
+/// The full log laid out for one width: a row per transaction, then its error message
+/// wrapped beneath it. Drawing and scrolling count the same rows.
+struct LogTable {
+    struct Row: Equatable {
+        var text: String
+        var style: Style
+    }
+
+    private(set) var header = ""
+    private(set) var rows: [Row] = []
+
+    /// The product id keeps its whole width first, since it tells transactions apart; the
+    /// date shrinks to the time, then goes. The error column only repeats the line under
+    /// the row, so it is shown only when it fits whole.
+    init(_ history: [Transaction], width: Int) {
+        let room = width - 2
+        let idWidth = max(2, history.map { DisplayWidth.of($0.id) }.max() ?? 0)
+        let productWidth = max(7, history.map { DisplayWidth.of($0.productID) }.max() ?? 0)
+        let errorWidth = history.compactMap(\.error).map { DisplayWidth.of(Self.label($0)) }.max() ?? 0
+        let required = idWidth + 2 + 10 + 2 + 3 + 2
+        let dates = [DateColumn.full, .time].first { required + $0.width + 2 + productWidth <= room }
+        let used = required + (dates.map { $0.width + 2 } ?? 0)
+        let product = min(productWidth, max(7, room - used))
+        let showsErrors = errorWidth > 0 && used + product + 2 + errorWidth <= room
+
+        func line(_ id: String, _ date: String, _ state: String, _ quantity: String, _ productID: String, _ error: String) -> String {
+            var cells = [DisplayWidth.pad(id, to: idWidth)]
+            if let dates { cells.append(DisplayWidth.pad(date, to: dates.width)) }
+            cells += [DisplayWidth.pad(state, to: 10), quantity.leftPad(3), DisplayWidth.pad(Self.keepEnd(productID, product), to: product)]
+            if showsErrors { cells.append(error) }
+            return Self.trimmed(cells.joined(separator: "  "))
+        }
+
+        header = line("ID", dates?.title ?? "", "STATE", "QTY", "PRODUCT", "ERROR")
+        // The whole message, indented past the id and wrapped: the alert that showed it is long gone.
+        let indent = String(repeating: " ", count: idWidth + 2)
+        let messageWidth = max(10, room - indent.count - 2)
+        for t in history {
+            let state = t.state.rawValue + (t.finished || t.state == .purchasing || t.state == .deferred ? "" : "*")
+            let date = dates?.text(t.date) ?? ""
+            rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID, t.error.map(Self.label) ?? ""),
+                            style: Style(tint: t.state.tint)))
+            guard let error = t.error else { continue }
+            for (i, part) in TextWrap.lines("\(Self.label(error)): \(error.message)", width: messageWidth).enumerated() {
+                rows.append(Row(text: indent + (i == 0 ? "↳ " : "  ") + part, style: .dim))
+            }
+        }
+    }
+
+    private enum DateColumn {
+        case full, time
+
+        var width: Int { self == .full ? 19 : 8 }
+        var title: String { self == .full ? "DATE (UTC)" : "TIME UTC" }
+
+        func text(_ date: Date) -> String {
+            self == .full ? Format.dateTime(date).replacingOccurrences(of: " UTC", with: "") : Format.time(date)
+        }
+    }
+
+    private static func label(_ error: StoreError) -> String { "\(error.code) \(error.name)" }
+
+    /// An id too long for its column loses its start: ids differ at the end (credits.5, credits.10).
+    private static func keepEnd(_ text: String, _ columns: Int) -> String {
+        guard DisplayWidth.of(text) > columns else { return text }
+        var tail = ""
+        for ch in text.reversed() {
+            guard DisplayWidth.of(tail) + DisplayWidth.of(ch) < columns else { break }
+            tail.insert(ch, at: tail.startIndex)
+        }
+        return "…" + tail
+    }
+
+    private static func trimmed(_ s: String) -> String {
+        var s = s
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}
+
+extension TransactionState {
+    /// How the logs colour a transaction in this state.
+    var tint: Tint? {
+        switch self {
+        case .purchased: .success
+        case .failed: .danger
+        case .deferred: .warning
+        case .restored: .accent
+        case .purchasing: nil
+        }
+    }
+}
