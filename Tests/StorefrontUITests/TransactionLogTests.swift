@@ -35,6 +35,16 @@ import Testing
         #expect(ui.state.mode == .log(scroll: max(0, end - LogScreen.pageHeight(24))))
     }
 
+    @Test func theLogOpensOnTheNewest() throws {
+        let ui = try UITestHarness(width: 80, height: 24)
+        try ui.fillLog()
+        let last = try #require(ui.state.snapshot.history.last)
+        ui.press(.char("l"))
+        #expect(lines(ui)[ui.state.height - 2].contains("\(last.id)  "), "\(ui.screen)")
+        #expect(ui.state.mode == .log(scroll: ui.state.logMaxScroll))
+        #expect(ui.state.logMaxScroll > 0, "the log is longer than the screen")
+    }
+
     @Test func errorMessagesWrapWhole() throws {
         let ui = try UITestHarness(width: 100, height: 30)
         try ui.fillLog()

@@ -14,7 +14,8 @@ extension AppState {
         case .enter, .char(" "): return open(selectedRow)
         case .char("s"): mode = .settings(SettingsPanel())
         case .char("a"): mode = .approvals(ApprovalsPanel())
-        case .char("l"): mode = .log(scroll: 0)
+        // Opens on the newest transactions, at the bottom, as a log reads.
+        case .char("l"): mode = .log(scroll: logMaxScroll)
         case .char("?"): mode = .help
         case .char("r"):
             mode = .restoring([])
