@@ -27,14 +27,15 @@ struct StorefrontCommand: ParsableCommand {
     static func main() {
         do {
             let names = Set(configuration.subcommands.map { $0._commandName })
+            let list = configuration.subcommands.map { $0._commandName }.joined(separator: ", ")
             let given = Array(CommandLine.arguments.dropFirst())
             // Without this, a mistyped command reads as a stray argument to the default `open`.
             if let word = GlobalOptionPlacement.firstWord(given), !names.contains(word), word != "help" {
-                throw CommandFailure.usage("unknown command '\(word)'. The commands are: \(configuration.subcommands.map { $0._commandName }.joined(separator: ", ")) (storefront --help says more).")
+                throw CommandFailure.usage("unknown command '\(word)'. The commands are: \(list) (storefront --help says more).")
             }
             let arguments = GlobalOptionPlacement.normalize(given, subcommands: names)
             if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-"), !names.contains(arguments[1]) {
-                throw CommandFailure.usage("no help for '\(arguments[1])': it is not a command. The commands are: \(configuration.subcommands.map { $0._commandName }.joined(separator: ", ")).")
+                throw CommandFailure.usage("no help for '\(arguments[1])': it is not a command. The commands are: \(list).")
             }
             var command = try parseAsRoot(arguments)
             try command.run()

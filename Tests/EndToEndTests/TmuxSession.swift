@@ -97,7 +97,8 @@ final class TmuxSession {
         try type("\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m")
     }
 
-    /// Where `text` first appears on `screen`: its column and row, 0-based, in cells.
+    /// Where `text` first appears on `screen`: its column and row, 0-based. The column counts
+    /// characters, which are cells on the lines it is used for (no double-width text before it).
     static func position(of text: String, in screen: String) -> (x: Int, y: Int)? {
         for (y, row) in rows(of: screen).enumerated() {
             guard let range = row.range(of: text) else { continue }

@@ -139,7 +139,13 @@ import Testing
         var again = text
         for _ in 0..<3 { again = JSONCoding.format(try #require(JSONCoding.parse(again))) }
         #expect(again == text)
-        #expect(JSONCoding.parse("2027-01-15T08:00:01.25Z") == JSONCoding.parse("2027-01-15T08:00:01.250Z"))
+    }
+
+    @Test func handWrittenDatesInOtherISO8601Forms() throws {
+        let expected = try #require(JSONCoding.parse("2027-01-15T08:00:01.250Z"))
+        #expect(JSONCoding.parse("2027-01-15T08:00:01.25Z") == expected)
+        #expect(JSONCoding.parse("2027-01-15T10:00:01.250+02:00") == expected, "an offset")
+        #expect(JSONCoding.parse("2027-01-15T08:00:01Z") == expected.addingTimeInterval(-0.25), "no fraction")
         #expect(JSONCoding.parse("2027-01-15T08:00:01.x5Z") == nil)
     }
 

@@ -352,8 +352,53 @@ import Testing
         ui.press(.enter)
         guard let dialog = DialogModel(ui.state) else { Issue.record("no viewer: \(ui.state.mode)"); return }
         #expect(dialog.buttons == ["Close"])
+        #expect(FooterView.keys(for: ui.state).hints.map(\.1) == ["close"], "the footer offers no choice either")
         ui.press(.tab, .enter)
         #expect(ui.state.mode == .store)
+    }
+
+    @Test func clickingTheFailureRowOpensTheListAndAClickChooses() throws {
+        // 80×24: the list is longer than its box, so it pages and scrolls.
+        let ui = try UITestHarness(width: 80, height: 24)
+        ui.press(.char("s"))
+        let layout = Layout(width: 80, height: 24)
+        let row = SettingsGeometry.firstRowY(layout) + SettingRow.failWith.rawValue
+        ui.press(.click(x: SettingsGeometry.box(layout).x + 5, y: row))
+        guard case .settings(let panel) = ui.state.mode, let highlighted = panel.choosingError else {
+            Issue.record("the list did not open: \(ui.state.mode)"); return
+        }
+        #expect(highlighted == 0)
+        #expect(ui.state.snapshot.settings.failWith == nil, "opening the list changes nothing yet")
+
+        ui.press(.pageDown)
+        guard case .settings(let paged) = ui.state.mode, let afterPage = paged.choosingError else { return }
+        #expect(afterPage == FailureChoices.visibleRows(layout) - 1)
+        #expect(FailureChoices.firstVisible(highlighted: afterPage, layout: layout) > 0, "the list scrolled")
+
+        let box = FailureChoices.box(layout)
+        let first = FailureChoices.firstVisible(highlighted: afterPage, layout: layout)
+        let target = first + 2
+        ui.press(.click(x: box.x - 3, y: box.y + 1 + 2))
+        #expect(ui.state.snapshot.settings.failWith == nil, "a click beside the list chooses nothing")
+        ui.press(.click(x: box.x + 4, y: box.y + 1 + 2))
+        #expect(ui.state.snapshot.settings.failWith == FailureChoices.all[target])
+        guard case .settings(let closed) = ui.state.mode else { Issue.record("the panel closed"); return }
+        #expect(closed.choosingError == nil)
+    }
+
+    @Test func signingInToBuyWhatTheStoreHasOffersRestore() throws {
+        let ui = try UITestHarness()
+        try ui.select("Premium content here")
+        ui.buySelected()
+        ui.press(.enter, .char("D"), .tab, .enter)
+        try ui.changeSettings { $0.account = nil }
+        try ui.select("Premium content here")
+        ui.press(.enter)
+        guard case .alert(let signIn) = ui.state.mode else { Issue.record("no sign-in: \(ui.state.mode)"); return }
+        #expect(signIn.kind == .signIn(productID: "com.storefront.premium"))
+        ui.press(.enter)
+        guard case .alert(let offer) = ui.state.mode else { Issue.record("no offer: \(ui.state.mode)"); return }
+        #expect(offer.kind == .alreadyPurchased)
     }
 
     @Test func theErrorChooserClosesWithQAndStepsWithArrows() throws {

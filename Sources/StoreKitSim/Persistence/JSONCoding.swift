@@ -53,7 +53,9 @@ public enum JSONCoding {
     public static func parse(_ text: String) -> Date? {
         let parts = text.split(separator: ".", maxSplits: 1)
         guard parts.count == 2, parts[1].hasSuffix("Z") else {
-            return try? Date.ISO8601FormatStyle().parse(text)
+            // Other ISO 8601 forms a hand edit may use: no fraction, or an offset such as +02:00.
+            return (try? Date.ISO8601FormatStyle().parse(text))
+                ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
         }
         let digits = parts[1].dropLast()
         guard (1...9).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),

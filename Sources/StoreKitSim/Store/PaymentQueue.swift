@@ -73,18 +73,10 @@ public final class PaymentQueue {
             if records.settings.account == nil { throw StoreError.notSignedIn }
             if records.restoreDueDate != nil { throw StoreError.restoreInProgress }
             if records.transactions.contains(where: { $0.state == .purchasing }) { throw StoreError.purchaseInProgress }
-            if let product = store.catalog.product(payment.productID), owned(product, in: records, now: now) {
+            if let product = store.catalog.product(payment.productID), (records.ownedUntil(product) ?? .distantPast) > now {
                 throw StoreError.alreadyOwned
             }
             return records.addPayment(payment, catalog: store.catalog, now: now, sheetOwner: Int32(getpid()))
-        }
-    }
-
-    private func owned(_ product: CatalogProduct, in records: StoreRecords, now: Date) -> Bool {
-        switch product.type {
-        case .nonConsumable: records.owns(product.id)
-        case .autoRenewable: (records.latestExpiry(of: product.id) ?? .distantPast) > now
-        case .consumable, .nonRenewing: false
         }
     }
 

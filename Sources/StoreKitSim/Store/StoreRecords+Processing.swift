@@ -170,6 +170,17 @@ extension StoreRecords {
         receipt.filter { $0.productID == productID }.compactMap(\.expiresDate).max()
     }
 
+    /// Until when the account owns `product` as the store sees it: non-consumables for ever once
+    /// bought, auto-renewables until their latest expiry; nil for what is bought again each time
+    /// (consumables, and non-renewing subscriptions, which the app must track itself).
+    public func ownedUntil(_ product: CatalogProduct) -> Date? {
+        switch product.type {
+        case .nonConsumable: owns(product.id) ? .distantFuture : nil
+        case .autoRenewable: latestExpiry(of: product.id)
+        case .consumable, .nonRenewing: nil
+        }
+    }
+
     /// Purchasing transactions whose sheet belonged to a process that is gone: the sheet
     /// closed with it, as when an app is killed during the system purchase sheet.
     mutating func cancelOrphanedSheets(now: Date, isAlive: (Int32) -> Bool) {

@@ -41,6 +41,11 @@ public enum DisplayWidth {
         return cut + String(repeating: " ", count: max(0, columns - of(cut)))
     }
 
+    /// `text` right-aligned in `columns` (never cut: a price or a number stays whole).
+    public static func padLeft(_ text: String, to columns: Int) -> String {
+        String(repeating: " ", count: max(0, columns - of(text))) + text
+    }
+
     private static func isWide(_ v: UInt32) -> Bool {
         switch v {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF,

@@ -56,7 +56,7 @@ public enum TextWrap {
         return tokens
     }
 
-    private static func trimTrailing(_ s: String) -> String {
+    static func trimTrailing(_ s: String) -> String {
         var s = s
         while s.hasSuffix(" ") { s.removeLast() }
         return s

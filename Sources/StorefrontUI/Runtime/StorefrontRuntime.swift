@@ -19,8 +19,9 @@ public final class StorefrontRuntime {
         state.colors = colors
         app.onEvent = { [weak self] event in self?.appendEvent(event) }
         // Read before the launch: what the last run left unfinished arrives as this session's
-        // events (redelivered); what was finished is earlier history.
-        state.earlier = try store.storage.load().transactions.filter(\.finished)
+        // events (redelivered); what was finished is earlier history, of which the pane shows
+        // the latest few (a dozen is more than it ever has room for).
+        state.earlier = Array(try store.storage.load().transactions.filter(\.finished).suffix(12))
         try app.launch()
         try loadProducts()
         drain()
@@ -85,8 +86,9 @@ public final class StorefrontRuntime {
                 // The sheet closes either way; with the store out of reach (network off, or
                 // restricted since the sheet opened) there is no payment to cancel, and a
                 // payment the app would refuse is no news to a user who cancelled: Cancel is silent.
-                guard queue.settings.network, queue.settings.canMakePayments,
-                      let t = try? queue.add(Payment(productID: id, quantity: quantity)) else { return }
+                guard queue.settings.network, queue.settings.canMakePayments else { return }
+                let t: Transaction
+                do { t = try queue.add(Payment(productID: id, quantity: quantity)) } catch is StoreError { return }
                 if t.state == .purchasing { try queue.cancel(t) }
             }
         case .resolve(let id):
@@ -166,11 +168,7 @@ public final class StorefrontRuntime {
         snapshot.queue = records.queue
         snapshot.history = records.transactions
         for product in store.catalog.products {
-            switch product.type {
-            case .nonConsumable where records.owns(product.id): snapshot.ownedAtStore[product.id] = .distantFuture
-            case .autoRenewable: snapshot.ownedAtStore[product.id] = records.latestExpiry(of: product.id)
-            default: break
-            }
+            snapshot.ownedAtStore[product.id] = records.ownedUntil(product)
         }
         if snapshot != state.snapshot { pending.append(.storeChanged(snapshot)) }
     }

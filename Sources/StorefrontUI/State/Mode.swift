@@ -72,6 +72,15 @@ public struct Alert: Equatable, Sendable {
         self.buttons = buttons
         self.focus = focus ?? buttons.count - 1
     }
+
+    /// Asks a signed-out user to sign in, then buys `productID` (nil: restores purchases).
+    static func signIn(then productID: String?) -> Alert {
+        let account = Settings().account ?? "sandbox user"
+        let need = productID == nil ? "Restoring purchases needs the Apple Account they were bought with."
+                                    : "Purchases need an Apple Account."
+        return Alert(kind: .signIn(productID: productID), title: "Sign In to the App Store",
+                     message: "\(need) Sign in as \(account)?", buttons: ["Cancel", "Sign In"])
+    }
 }
 
 /// Reading a free or owned item, the credit balance, or a subscription's status.
@@ -84,6 +93,7 @@ public struct ContentViewer: Equatable, Sendable {
 
     public var subject: Subject
     /// Credits: 0 = Close, 1 = Spend one (the default: the detail pane says Enter spends one).
+    /// With no credits there is only Close, and the view and update treat any focus as it.
     public var focus = 1
 
     public init(subject: Subject) {
@@ -107,9 +117,4 @@ public struct ApprovalsPanel: Equatable, Sendable {
     public var focus = 0
 
     public init() {}
-}
-
-extension StoreError {
-    /// The line under an alert's message, the same in every alert: "SKErrorDomain code 2 (paymentCancelled)".
-    var detailLine: String { "\(domain) code \(code) (\(name))" }
 }

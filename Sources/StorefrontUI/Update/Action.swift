@@ -8,7 +8,7 @@ public enum Action: Equatable, Sendable {
     case tick(Date)
     /// The engine's state after any change, from this process or another.
     case storeChanged(StoreSnapshot)
-    /// The sample app saw or did something, at the store clock's `date`.
+    /// The sample app saw or did something; `at`: the store clock's time when it did.
     case event(AppEvent, at: Date)
     /// A payment was added: the transaction the purchase sheet follows.
     case purchaseStarted(Transaction)

@@ -35,7 +35,7 @@ extension AppState {
                 mode = .restoring([])
                 return [.saveSettings(settings), .restore]
             }
-            mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
+            presentSheet(productID)
             return [.saveSettings(settings)]
         case .alreadyPurchased:
             mode = .restoring([])

@@ -43,7 +43,8 @@ extension AppState {
             guard rows.indices.contains(y - top) else { return [] }
             panel.selection = y - top
             mode = .settings(panel)
-            return change(rows[panel.selection], step: 1, panel: &panel)
+            // A click does what Enter does (on the failure row: open the list).
+            return change(rows[panel.selection], step: 1, panel: &panel, choosing: true)
         case .enter, .char(" "):
             mode = .settings(panel)
             return change(rows[panel.selection], step: 1, panel: &panel, choosing: true)
@@ -92,7 +93,7 @@ extension AppState {
 
     private mutating func chooseError(_ panel: inout SettingsPanel, highlighted: Int, _ key: Key) -> [Effect] {
         let codes = FailureChoices.all
-        let page = max(1, FailureChoices.visibleRows(height: height) - 1)
+        let page = max(1, FailureChoices.visibleRows(Layout(width: width, height: height)) - 1)
         func move(to index: Int) { panel.choosingError = min(codes.count - 1, max(0, index)) }
         switch key {
         case .escape, .char("q"), .left, .char("h"):
@@ -103,9 +104,9 @@ extension AppState {
         case .pageDown: move(to: highlighted + page)
         case .home, .char("g"): move(to: 0)
         case .end, .char("G"): move(to: codes.count - 1)
-        case .click(_, let y):
+        case .click(let x, let y):
             let layout = Layout(width: width, height: height)
-            guard let index = FailureChoices.index(atY: y, highlighted: highlighted, layout: layout) else { return [] }
+            guard let index = FailureChoices.index(atX: x, y: y, highlighted: highlighted, layout: layout) else { return [] }
             panel.choosingError = nil
             mode = .settings(panel)
             var s = snapshot.settings

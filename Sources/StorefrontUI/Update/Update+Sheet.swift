@@ -95,9 +95,7 @@ extension AppState {
             guard case .restoring(let restored) = mode else { break }
             mode = .alert(restoreSummary(restored))
         case .restoreFailed(let error) where error == .notSignedIn:
-            mode = .alert(Alert(kind: .signIn(productID: nil), title: "Sign In to the App Store",
-                                message: "Restoring purchases needs the Apple Account they were bought with. Sign in as \(Settings().account ?? "sandbox user")?",
-                                buttons: ["Cancel", "Sign In"]))
+            mode = .alert(.signIn(then: nil))
         case .restoreFailed(let error):
             mode = .alert(Alert(kind: .failure, title: "Cannot Restore Purchases", message: error.message,
                                 detail: error.detailLine))

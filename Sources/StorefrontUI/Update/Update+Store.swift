@@ -72,20 +72,23 @@ extension AppState {
         }
         guard snapshot.product(productID) != nil else { return [] }
         if snapshot.settings.account == nil {
-            mode = .alert(Alert(kind: .signIn(productID: productID), title: "Sign In to the App Store",
-                                message: "Purchases need an Apple Account. Sign in as \(Settings().account ?? "sandbox user")?",
-                                buttons: ["Cancel", "Sign In"]))
+            mode = .alert(.signIn(then: productID))
             return []
         }
+        presentSheet(productID)
+        return []
+    }
+
+    /// The sheet, once signed in; or, for what the store already has, the offer to restore it.
+    mutating func presentSheet(_ productID: String) {
         if snapshot.storeOwns(productID, now: now) {
             let title = snapshot.product(productID)?.localizedTitle ?? productID
             mode = .alert(Alert(kind: .alreadyPurchased, title: "You’ve Already Purchased This",
                                 message: "\(title) is already yours on this Apple Account. Restore Purchases brings it back to this device at no charge.",
                                 buttons: ["Cancel", "Restore"]))
-            return []
+            return
         }
         mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
-        return []
     }
 
     /// The seed's canMakePayments alert, in the storefront's language.

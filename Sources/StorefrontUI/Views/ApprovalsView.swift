@@ -17,8 +17,11 @@ enum ApprovalsView {
             let y = box.y + 2 + i
             guard y < box.maxY - 2 else { break }
             let selected = i == panel.selection
-            let text = [DisplayWidth.pad(row.id, to: columns.id), DisplayWidth.pad(row.kind, to: columns.kind),
-                        DisplayWidth.pad(row.title, to: titleWidth), rightAligned(row.price, to: columns.price)]
+            var cells = [DisplayWidth.pad(row.id, to: columns.id), DisplayWidth.pad(row.kind, to: columns.kind),
+                         DisplayWidth.pad(row.title, to: titleWidth)]
+            if columns.quantity > 0 { cells.append(DisplayWidth.pad(row.quantity, to: columns.quantity)) }
+            cells.append(DisplayWidth.padLeft(row.price, to: columns.price))
+            let text = cells
             var x = canvas.put(text.joined(separator: Columns.gap) + Columns.gap, x: box.x + 2, y: y,
                                style: selected ? .bold : .plain)
             for (b, title) in row.buttons.enumerated() {
@@ -26,30 +29,29 @@ enum ApprovalsView {
                 x = canvas.put("[\(title)]", x: x, y: y, style: focused ? Style(tint: .warning, bold: true, reverse: true) : .dim) + 1
             }
         }
-        canvas.put(hints(rows, width: box.width - 4), x: box.x + 2, y: box.maxY - 2, width: box.width - 4, style: .dim)
+        // The keys are in the footer; this says where else the same can be done.
+        let command = "storefront approve|decline|resolve ID"
+        let note = "Also from another terminal: \(command)"
+        canvas.put(DisplayWidth.of(note) <= box.width - 4 ? note : "Also: \(command)", x: box.x + 2, y: box.maxY - 2,
+                   width: box.width - 4, style: .dim)
     }
 
-    /// The keys, and the commands that do the same when they fit.
-    static func hints(_ rows: [Row], width: Int) -> String {
-        let switchHint = rows.contains { $0.buttons.count > 1 } ? "Tab ←→ switch  " : ""
-        let keys = "↑↓ choose  \(switchHint)⏎ press"
-        let full = keys + " · also: storefront approve|resolve"
-        return DisplayWidth.of(full) <= width ? full : keys
-    }
-
-    static func rightAligned(_ text: String, to columns: Int) -> String {
-        String(repeating: " ", count: max(0, columns - DisplayWidth.of(text))) + text
+    /// Whether any waiting row offers two buttons to choose between (Approve / Decline).
+    static func hasChoice(_ state: AppState) -> Bool {
+        !state.snapshot.pendingApprovals.isEmpty
     }
 
     /// One waiting transaction's cells.
     struct Row {
-        var id, kind, title, price: String
+        var id, kind, title, quantity, price: String
         var buttons: [String]
 
         init(_ t: Transaction, state: AppState) {
             id = t.id
             kind = t.state == .deferred ? "ask to buy" : "interrupted"
-            title = state.title(of: t.productID) + (t.quantity > 1 ? " ×\(t.quantity)" : "")
+            title = state.title(of: t.productID)
+            // A column of its own, so a shortened title never takes the quantity with it.
+            quantity = t.quantity > 1 ? "×\(t.quantity)" : ""
             price = state.snapshot.product(t.productID)?.formattedPrice(quantity: t.quantity) ?? ""
             buttons = t.state == .deferred ? ["Approve", "Decline"] : ["Agree to terms"]
         }
@@ -63,18 +65,22 @@ enum ApprovalsView {
     /// whole and aligned.
     struct Columns {
         static let gap = "  "
-        var id = 0, kind = 0, title = 0, price = 0, buttons = 0
+        var id = 0, kind = 0, title = 0, quantity = 0, price = 0, buttons = 0
 
         init(_ rows: [Row]) {
             for row in rows {
                 id = max(id, DisplayWidth.of(row.id))
                 kind = max(kind, DisplayWidth.of(row.kind))
                 title = max(title, DisplayWidth.of(row.title))
+                quantity = max(quantity, DisplayWidth.of(row.quantity))
                 price = max(price, DisplayWidth.of(row.price))
                 buttons = max(buttons, row.buttonsWidth)
             }
         }
 
-        var total: Int { id + kind + title + price + buttons + 4 * Columns.gap.count }
+        var total: Int {
+            let gaps = (quantity > 0 ? 5 : 4) * Columns.gap.count
+            return id + kind + title + quantity + price + buttons + gaps
+        }
     }
 }

@@ -66,7 +66,8 @@ enum FooterView {
         case .alert(let alert):
             return (alert.buttons.count > 1 ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "OK")], close)
         case .content(let viewer):
-            return (viewer.subject == .credits ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "close")], close)
+            let canSpend = viewer.subject == .credits && state.snapshot.credits > 0
+            return (canSpend ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "close")], close)
         case .restoring:
             return ([("…", "restoring purchases")], [])
         case .settings(let panel):
@@ -76,7 +77,9 @@ enum FooterView {
             return ([("⏎", "change"), ("←→", "step"), ("↑↓", "move")], close)
         case .approvals:
             let waiting = state.snapshot.pendingApprovals.count + state.snapshot.interruptions.count
-            return (waiting > 0 ? [("⏎", "press"), ("Tab ←→", "choose"), ("↑↓", "move")] : [], close)
+            guard waiting > 0 else { return ([], close) }
+            let choose: [(String, String)] = ApprovalsView.hasChoice(state) ? [("Tab ←→", "choose")] : []
+            return ([("⏎", "press")] + choose + [("↑↓", "move")], close)
         case .help, .log:
             return ([], close)
         }

@@ -59,9 +59,9 @@ struct LogTable {
         func line(_ id: String, _ date: String, _ state: String, _ quantity: String, _ productID: String, _ error: String) -> String {
             var cells = [DisplayWidth.pad(id, to: idWidth)]
             if let dates { cells.append(DisplayWidth.pad(date, to: dates.width)) }
-            cells += [DisplayWidth.pad(state, to: 10), quantity.leftPad(3), DisplayWidth.pad(Self.keepEnd(productID, product), to: product)]
+            cells += [DisplayWidth.pad(state, to: 10), DisplayWidth.padLeft(quantity, to: 3), DisplayWidth.pad(Self.keepEnd(productID, product), to: product)]
             if showsErrors { cells.append(error) }
-            return Self.trimmed(cells.joined(separator: "  "))
+            return TextWrap.trimTrailing(cells.joined(separator: "  "))
         }
 
         header = line("ID", dates?.title ?? "", "STATE", "QTY", "PRODUCT", "ERROR")
@@ -102,24 +102,5 @@ struct LogTable {
             tail.insert(ch, at: tail.startIndex)
         }
         return "…" + tail
-    }
-
-    private static func trimmed(_ s: String) -> String {
-        var s = s
-        while s.hasSuffix(" ") { s.removeLast() }
-        return s
-    }
-}
-
-extension TransactionState {
-    /// How the logs colour a transaction in this state.
-    var tint: Tint? {
-        switch self {
-        case .purchased: .success
-        case .failed: .danger
-        case .deferred: .warning
-        case .restored: .accent
-        case .purchasing: nil
-        }
     }
 }

@@ -44,10 +44,6 @@ struct BuyCommand: ParsableCommand {
         let log = EventLog(catalog: catalog, quiet: output.json)
         app.onEvent = log.print
         try app.launch()
-        let redelivered = app.events.compactMap { event -> Transaction? in
-            if case .updated(let t, true) = event { return t }
-            return nil
-        }
         app.handlesTransactions = !noFinish
 
         let started: Transaction
@@ -55,9 +51,8 @@ struct BuyCommand: ParsableCommand {
             started = try session.queue.add(Payment(productID: productID, quantity: quantity,
                                                     applicationUsername: applicationUsername))
         } catch let error as StoreError {
-            let launch = Report.Launch(redelivered: redelivered.map { TransactionJSON(session.latest($0)) },
-                                       userDefaults: app.defaults.values)
-            try Report.failure(error, json: output.json, context: "Cannot buy \(productID)", launch: launch)
+            try Report.failure(error, json: output.json, context: "Cannot buy \(productID)",
+                               launch: session.launchReport(app))
         }
         if started.state == .purchasing {
             if cancel { try session.queue.cancel(started) } else { try session.queue.confirm(started) }
@@ -68,7 +63,7 @@ struct BuyCommand: ParsableCommand {
 
         if output.json {
             try JSONOutput.print(Output(transaction: TransactionJSON(final),
-                                        redelivered: redelivered.map { TransactionJSON(session.latest($0)) },
+                                        redelivered: session.launchReport(app).redelivered,
                                         userDefaults: app.defaults.values))
         } else if noFinish, final.state == .purchased {
             print("The app was killed before it handled \(final.id): it stays in the queue and comes back at the next launch (storefront launch).")

@@ -21,18 +21,10 @@ struct RestoreCommand: ParsableCommand {
         app.onEvent = EventLog(catalog: session.catalog, quiet: output.json).print
         try app.launch()
         let before = app.events.count
-        func launch() -> Report.Launch {
-            let redelivered = app.events.prefix(before).compactMap { event -> Transaction? in
-                if case .updated(let t, true) = event { return t }
-                return nil
-            }
-            return Report.Launch(redelivered: redelivered.map { TransactionJSON(session.latest($0)) },
-                                 userDefaults: app.defaults.values)
-        }
         do {
             try session.queue.restoreCompletedTransactions()
         } catch let error as StoreError {
-            try Report.failure(error, json: output.json, context: "Cannot restore", launch: launch())
+            try Report.failure(error, json: output.json, context: "Cannot restore", launch: session.launchReport(app))
         }
         var outcome: AppEvent?
         try session.wait {
@@ -44,7 +36,7 @@ struct RestoreCommand: ParsableCommand {
             return outcome != nil
         }
         if case .restoreFailed(let error) = outcome {
-            try Report.failure(error, json: output.json, context: "Restore failed", launch: launch())
+            try Report.failure(error, json: output.json, context: "Restore failed", launch: session.launchReport(app))
         }
         let restored = app.events.dropFirst(before).compactMap { event -> Transaction? in
             if case .updated(let t, _) = event, t.state == .restored { return t }

@@ -1,5 +1,6 @@
-/// Global options may come before the subcommand (`storefront --data-dir D buy X`), as
-/// users type them; the parser wants them after it, so they are moved there.
+/// Arguments as users type them, put in the order the parser wants: global options may come
+/// before the subcommand (`storefront --data-dir D buy X`) and are moved after it, and a
+/// negative `set` value (`set latency -5`) is moved behind `--` so it reads as a value.
 enum GlobalOptionPlacement {
     static let valued: Set<String> = ["--data-dir", "--catalog"]
 

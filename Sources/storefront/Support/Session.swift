@@ -49,6 +49,16 @@ struct Session {
         return (app, lock)
     }
 
+    /// What the app's launch redelivered, as the store holds those transactions now, and the
+    /// app's data after delivering them: reported even when the command then fails.
+    func launchReport(_ app: SampleApp) -> Report.Launch {
+        let redelivered = app.events.compactMap { event -> Transaction? in
+            if case .updated(let t, true) = event { return t }
+            return nil
+        }
+        return Report.Launch(redelivered: redelivered.map { TransactionJSON(latest($0)) }, userDefaults: app.defaults.values)
+    }
+
     /// A transaction as the store holds it now. The app's events keep it as it was when
     /// delivered, before the app finished it; output reports where it ended up.
     func latest(_ transaction: Transaction) -> Transaction {

@@ -45,11 +45,11 @@ enum SettingsPanelView {
         let codes = FailureChoices.all
         let box = FailureChoices.box(layout)
         canvas.box(box, title: "Fail Purchases With", style: .tint(.danger), titleStyle: .tint(.danger, bold: true))
-        let visible = FailureChoices.visibleRows(height: layout.height)
+        let visible = FailureChoices.visibleRows(layout)
         let first = FailureChoices.firstVisible(highlighted: highlighted, layout: layout)
         for (i, code) in codes.dropFirst(first).prefix(visible).enumerated() {
             let selected = first + i == highlighted
-            let label = code.map { "\(String($0.rawValue).leftPad(2)) \($0.name)" } ?? " – off: purchases go through"
+            let label = code.map { "\(DisplayWidth.padLeft(String($0.rawValue), to: 2)) \($0.name)" } ?? " – off: purchases go through"
             let text = DisplayWidth.pad(label, to: box.width - 4)
             canvas.put(text, x: box.x + 2, y: box.y + 1 + i, style: selected ? Style(bold: true, reverse: true) : .plain)
         }
@@ -66,47 +66,23 @@ enum FailureChoices {
         layout.dialog(width: 50, height: min(all.count + 4, layout.height - 2))
     }
 
-    static func visibleRows(height: Int) -> Int {
-        min(all.count + 4, height - 2) - 3
+    /// The list's rows: the box less its borders and the hint line.
+    static func visibleRows(_ layout: Layout) -> Int {
+        box(layout).height - 3
     }
 
     /// The list scrolls to keep the highlighted choice near the middle.
     static func firstVisible(highlighted: Int, layout: Layout) -> Int {
-        let visible = visibleRows(height: layout.height)
+        let visible = visibleRows(layout)
         return max(0, min(highlighted - visible / 2, all.count - visible))
     }
 
-    static func index(atY y: Int, highlighted: Int, layout: Layout) -> Int? {
-        let row = y - (box(layout).y + 1)
-        guard (0..<visibleRows(height: layout.height)).contains(row) else { return nil }
+    /// The choice under a click, if the click is on one.
+    static func index(atX x: Int, y: Int, highlighted: Int, layout: Layout) -> Int? {
+        let box = box(layout)
+        let row = y - (box.y + 1)
+        guard x > box.x, x < box.maxX - 1, (0..<visibleRows(layout)).contains(row) else { return nil }
         let index = firstVisible(highlighted: highlighted, layout: layout) + row
         return all.indices.contains(index) ? index : nil
-    }
-}
-
-extension String {
-    func leftPad(_ n: Int) -> String { String(repeating: " ", count: max(0, n - count)) + self }
-}
-
-/// The keys, all in one place.
-enum HelpOverlay {
-    static let keys: [(String, String)] = [
-        ("↑ ↓  k j", "move"), ("PgUp PgDn  g G", "page, top, bottom"),
-        ("Enter  Space", "read free or owned content, or start buying"),
-        ("Esc", "close; in the purchase sheet: Cancel"), ("Tab  ← →  h l", "move between buttons"),
-        ("+ −", "quantity in the purchase sheet"), ("s", "store conditions (restrictions)"),
-        ("a", "Ask to Buy approvals"), ("l", "full transaction log"), ("r", "restore purchases"),
-        ("R", "retry loading products"), ("D", "delete app data (simulated reinstall)"),
-        ("?", "this help"), ("q", "quit"), ("mouse", "click selects, click again opens"),
-    ]
-
-    static func draw(_ layout: Layout, into canvas: inout some Canvas) {
-        let box = layout.dialog(width: 72, height: keys.count + 4)
-        canvas.box(box, title: "Keys", style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
-        for (i, (key, text)) in keys.enumerated() where box.y + 1 + i < box.maxY - 2 {
-            canvas.put(key, x: box.x + 2, y: box.y + 1 + i, style: .bold)
-            canvas.put(text, x: box.x + 20, y: box.y + 1 + i, width: box.width - 22)
-        }
-        canvas.put("Esc or ? to close", x: box.x + 2, y: box.maxY - 2, style: .dim)
     }
 }

@@ -1,0 +1,14 @@
+import StoreKitSim
+
+extension TransactionState {
+    /// How the logs colour a transaction in this state.
+    var tint: Tint? {
+        switch self {
+        case .purchased: .success
+        case .failed: .danger
+        case .deferred: .warning
+        case .restored: .accent
+        case .purchasing: nil
+        }
+    }
+}
