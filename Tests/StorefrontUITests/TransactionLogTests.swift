@@ -90,6 +90,19 @@ import Testing
         #expect(lines(ui)[28].contains("com.storefront.pro.monthly"))
     }
 
+    @Test func aLogAtItsEndStaysThereWhenTheWindowShrinks() throws {
+        let ui = try UITestHarness(width: 100, height: 30)
+        try ui.fillLog()
+        let last = try #require(ui.state.snapshot.history.last)
+        ui.press(.char("l"))
+        ui.press(.resize(width: 70, height: 20))
+        #expect(ui.state.mode == .log(scroll: ui.state.logMaxScroll))
+        #expect(lines(ui)[18].contains("\(last.id)  "), "the newest row is still in view:\n\(ui.screen)")
+
+        ui.press(.char("g"), .resize(width: 80, height: 24))
+        #expect(ui.state.mode == .log(scroll: 0), "a log read from the top stays at the top")
+    }
+
     @Test func oneTransactionIsSingular() throws {
         let ui = try UITestHarness()
         try ui.select("5 Monkey Credits")

@@ -7,7 +7,7 @@ extension AppEvent {
         case .updated(let t, let redelivered):
             var line = "\(t.id) \(t.state.rawValue)  \(t.productID)"
             if t.quantity > 1 { line += " ×\(t.quantity)" }
-            if let error = t.error { line += "  error \(error.code) \(error.name): \(error.message)" }
+            if let error = t.error { line += "  \(error.logLabel): \(error.message)" }
             switch (t.state == .deferred, redelivered) {
             case (true, true): line += "  (still waiting for approval, redelivered at launch)"
             case (true, false): line += "  (waiting for approval)"
@@ -22,7 +22,7 @@ extension AppEvent {
         case .restoreFinished:
             return "restore finished"
         case .restoreFailed(let error):
-            return "restore failed  error \(error.code) \(error.name): \(error.message)"
+            return "restore failed  \(error.logLabel): \(error.message)"
         case .spent(let remaining):
             return "spent 1 credit  (balance \(remaining))"
         case .problem(let message):

@@ -94,6 +94,12 @@ public struct StoreError: Error, Codable, Equatable, Sendable, CustomStringConve
 
     public var description: String { "\(message) (\(domain) \(code) \(name))" }
 
+    /// How a log line names it: StoreKit's codes as "error 2 paymentCancelled", others with
+    /// their domain, so the app's 7 notSignedIn never reads as SKError 7.
+    public var logLabel: String {
+        domain == Self.storeKitDomain ? "error \(code) \(name)" : "\(domain) \(code) \(name)"
+    }
+
     // MARK: The network
 
     public static let notConnected = StoreError(
@@ -109,7 +115,7 @@ public struct StoreError: Error, Codable, Equatable, Sendable, CustomStringConve
         message: "A purchase is already in progress. Wait for it to finish.")
     public static let notSignedIn = StoreError(
         domain: appDomain, code: 7, name: "notSignedIn",
-        message: "Sign in with an Apple Account to make purchases.")
+        message: "Sign in with an Apple Account first.")
     public static let restoreInProgress = StoreError(
         domain: appDomain, code: 16, name: "restoreInProgress",
         message: "Purchases are being restored. Try again when the restore has finished.")

@@ -35,6 +35,19 @@ public enum DisplayWidth {
         return prefix(text, fitting: columns - 1) + "…"
     }
 
+    /// `text` cut to `columns` from its start, beginning with "…" when it had to be cut: for
+    /// identifiers, which differ at their end (credits.5, credits.10).
+    public static func truncateStart(_ text: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        guard of(text) > columns else { return text }
+        var tail = ""
+        for ch in text.reversed() {
+            guard of(tail) + of(ch) < columns else { break }
+            tail.insert(ch, at: tail.startIndex)
+        }
+        return "…" + tail
+    }
+
     /// `text` padded with spaces (or cut) to exactly `columns`.
     public static func pad(_ text: String, to columns: Int) -> String {
         let cut = truncate(text, to: columns)

@@ -113,6 +113,9 @@ public struct SettingsPanel: Equatable, Sendable {
 /// Ask to Buy requests and interrupted purchases waiting for someone.
 public struct ApprovalsPanel: Equatable, Sendable {
     public var selection = 0
+    /// The selected request's transaction: the selection stays on it when requests before it
+    /// are answered (perhaps from another terminal).
+    public var selectedID: String?
     /// 0 = Approve (or Resolve), 1 = Decline.
     public var focus = 0
 

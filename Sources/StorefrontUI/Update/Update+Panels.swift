@@ -124,31 +124,6 @@ extension AppState {
         return []
     }
 
-    mutating func handleApprovals(_ panel: ApprovalsPanel, _ key: Key) -> [Effect] {
-        var panel = panel
-        let waiting = snapshot.pendingApprovals + snapshot.interruptions
-        switch key {
-        case .escape, .char("a"), .char("q"):
-            mode = .store
-            return []
-        case .up, .char("k"): panel.selection = max(0, panel.selection - 1)
-        case .down, .char("j"): panel.selection = min(max(0, waiting.count - 1), panel.selection + 1)
-        case .tab, .backTab, .left, .right, .char("h"), .char("l"):
-            panel.focus = 1 - panel.focus
-        case .enter, .char(" "):
-            guard waiting.indices.contains(panel.selection) else { return [] }
-            let t = waiting[panel.selection]
-            mode = .approvals(panel)
-            if t.state == .deferred {
-                return [panel.focus == 0 ? .approve(transactionID: t.id) : .decline(transactionID: t.id)]
-            }
-            return [.resolve(transactionID: t.id)]
-        default: return []
-        }
-        mode = .approvals(panel)
-        return []
-    }
-
     mutating func handleLog(_ scroll: Int, _ key: Key) -> [Effect] {
         let page = LogScreen.pageHeight(height)
         let maxScroll = logMaxScroll

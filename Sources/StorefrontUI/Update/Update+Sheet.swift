@@ -7,6 +7,13 @@ extension AppState {
         if case .purchasing = sheet.stage { return [] }
         if case .confirm = sheet.stage {
             let maximum = product(in: sheet)?.maximumQuantity ?? 1
+            var key = key
+            // A click on the stepper's [−] or [+] is that key.
+            if case .click(let x, let y) = key, maximum > 1, let dialog = DialogModel(self) {
+                let layout = Layout(width: width, height: height)
+                if dialog.isClick(on: "[−]", x: x, y: y, layout: layout) { key = .char("-") }
+                if dialog.isClick(on: "[+]", x: x, y: y, layout: layout) { key = .char("+") }
+            }
             switch key {
             case .char("+"), .char("="), .up, .char("k"):
                 sheet.quantity = min(maximum, sheet.quantity + 1)

@@ -13,7 +13,9 @@ extension AppState {
         case .end, .char("G"): selectEdge(first: false)
         case .enter, .char(" "): return open(selectedRow)
         case .char("s"): mode = .settings(SettingsPanel())
-        case .char("a"): mode = .approvals(ApprovalsPanel())
+        case .char("a"):
+            mode = .approvals(ApprovalsPanel())
+            followApprovalsSelection()
         // Opens on the newest transactions, at the bottom, as a log reads.
         case .char("l"): mode = .log(scroll: logMaxScroll)
         case .char("?"): mode = .help
@@ -83,7 +85,7 @@ extension AppState {
     mutating func presentSheet(_ productID: String) {
         if snapshot.storeOwns(productID, now: now) {
             let title = snapshot.product(productID)?.localizedTitle ?? productID
-            mode = .alert(Alert(kind: .alreadyPurchased, title: "You’ve Already Purchased This",
+            mode = .alert(Alert(kind: .alreadyPurchased, title: "You've Already Purchased This",
                                 message: "\(title) is already yours on this Apple Account. Restore Purchases brings it back to this device at no charge.",
                                 buttons: ["Cancel", "Restore"]))
             return
@@ -147,6 +149,7 @@ extension AppState {
             }
         }
         clampSelection()
+        followApprovalsSelection()
     }
 
     /// After rows change (premium unlocked, products loaded), keep the selection on a real row.

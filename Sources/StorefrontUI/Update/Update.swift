@@ -6,11 +6,15 @@ import StoreKitSim
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .key(.resize(let width, let height)):
+        let wasAtEnd = state.mode == .log(scroll: state.logMaxScroll)
         state.width = width
         state.height = height
         state.keepSelectionVisible()
-        // Narrower, the log's messages wrap onto more rows; wider, onto fewer.
-        if case .log(let scroll) = state.mode { state.mode = .log(scroll: min(scroll, state.logMaxScroll)) }
+        // Narrower, the log's messages wrap onto more rows; wider, onto fewer. A log showing
+        // its newest rows keeps showing them.
+        if case .log(let scroll) = state.mode {
+            state.mode = .log(scroll: wasAtEnd ? state.logMaxScroll : min(scroll, state.logMaxScroll))
+        }
         return []
     case .key(let key):
         return state.handle(key)

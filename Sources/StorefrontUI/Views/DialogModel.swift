@@ -25,6 +25,17 @@ struct DialogModel {
     func wrapped(_ inner: Int) -> [Line] {
         lines.flatMap { line in TextWrap.lines(line.text, width: inner).map { Line(text: $0, style: line.style) } }
     }
+
+    /// Whether a click at (x, y) is on `label` where it stands in the dialog's text (the
+    /// quantity stepper's [−] and [+]).
+    func isClick(on label: String, x: Int, y: Int, layout: Layout) -> Bool {
+        let box = box(in: layout)
+        let lines = wrapped(box.width - 4)
+        guard lines.indices.contains(y - box.y - 1), let range = lines[y - box.y - 1].text.range(of: label) else { return false }
+        let text = lines[y - box.y - 1].text
+        let start = box.x + 2 + DisplayWidth.of(String(text[..<range.lowerBound]))
+        return (start..<start + DisplayWidth.of(label)).contains(x)
+    }
 }
 
 extension DialogModel {
@@ -64,7 +75,8 @@ extension DialogModel {
         lines.append(Line(text: "Account   \(settings.account ?? "not signed in")"))
         if product.maximumQuantity > 1 {
             lines.append(Line(text: "Price     \(product.formattedPrice) each"))
-            lines.append(Line(text: "Quantity  [−] \(sheet.quantity) [+]   (+/− to change, 1–\(product.maximumQuantity))", style: .bold))
+            let hint = sheet.stage == .confirm ? "   (+/− to change, 1–\(product.maximumQuantity))" : ""
+            lines.append(Line(text: "Quantity  [−] \(sheet.quantity) [+]\(hint)", style: .bold))
             lines.append(Line(text: "Total     \(product.formattedPrice(quantity: sheet.quantity))", style: .bold))
         } else {
             lines.append(Line(text: "Price     \(product.formattedPrice)\(Self.terms(product))", style: .bold))

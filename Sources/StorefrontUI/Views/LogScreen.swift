@@ -43,35 +43,32 @@ struct LogTable {
     private(set) var rows: [Row] = []
 
     /// The product id keeps its whole width first, since it tells transactions apart; the
-    /// date shrinks to the time, then goes. The error column only repeats the line under
-    /// the row, so it is shown only when it fits whole.
+    /// date shrinks to the time, then goes. A failure's code, name and message are on the
+    /// line under its row.
     init(_ history: [Transaction], width: Int) {
         let room = width - 2
         let idWidth = max(2, history.map { DisplayWidth.of($0.id) }.max() ?? 0)
         let productWidth = max(7, history.map { DisplayWidth.of($0.productID) }.max() ?? 0)
-        let errorWidth = history.compactMap(\.error).map { DisplayWidth.of(Self.label($0)) }.max() ?? 0
         let required = idWidth + 2 + 10 + 2 + 3 + 2
         let dates = [DateColumn.full, .time].first { required + $0.width + 2 + productWidth <= room }
         let used = required + (dates.map { $0.width + 2 } ?? 0)
         let product = min(productWidth, max(7, room - used))
-        let showsErrors = errorWidth > 0 && used + product + 2 + errorWidth <= room
 
-        func line(_ id: String, _ date: String, _ state: String, _ quantity: String, _ productID: String, _ error: String) -> String {
+        func line(_ id: String, _ date: String, _ state: String, _ quantity: String, _ productID: String) -> String {
             var cells = [DisplayWidth.pad(id, to: idWidth)]
             if let dates { cells.append(DisplayWidth.pad(date, to: dates.width)) }
-            cells += [DisplayWidth.pad(state, to: 10), DisplayWidth.padLeft(quantity, to: 3), DisplayWidth.pad(Self.keepEnd(productID, product), to: product)]
-            if showsErrors { cells.append(error) }
+            cells += [DisplayWidth.pad(state, to: 10), DisplayWidth.padLeft(quantity, to: 3), DisplayWidth.pad(DisplayWidth.truncateStart(productID, to: product), to: product)]
             return TextWrap.trimTrailing(cells.joined(separator: "  "))
         }
 
-        header = line("ID", dates?.title ?? "", "STATE", "QTY", "PRODUCT", "ERROR")
+        header = line("ID", dates?.title ?? "", "STATE", "QTY", "PRODUCT")
         // The whole message, indented past the id and wrapped: the alert that showed it is long gone.
         let indent = String(repeating: " ", count: idWidth + 2)
         let messageWidth = max(10, room - indent.count - 2)
         for t in history {
             let state = t.state.rawValue + (t.finished || t.state == .purchasing || t.state == .deferred ? "" : "*")
             let date = dates?.text(t.date) ?? ""
-            rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID, t.error.map(Self.label) ?? ""),
+            rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID),
                             style: Style(tint: t.state.tint)))
             guard let error = t.error else { continue }
             for (i, part) in TextWrap.lines("\(Self.label(error)): \(error.message)", width: messageWidth).enumerated() {
@@ -92,15 +89,4 @@ struct LogTable {
     }
 
     private static func label(_ error: StoreError) -> String { "\(error.code) \(error.name)" }
-
-    /// An id too long for its column loses its start: ids differ at the end (credits.5, credits.10).
-    private static func keepEnd(_ text: String, _ columns: Int) -> String {
-        guard DisplayWidth.of(text) > columns else { return text }
-        var tail = ""
-        for ch in text.reversed() {
-            guard DisplayWidth.of(tail) + DisplayWidth.of(ch) < columns else { break }
-            tail.insert(ch, at: tail.startIndex)
-        }
-        return "…" + tail
-    }
 }

@@ -33,7 +33,9 @@ enum StoreScreen {
             // The price keeps its width; the title gives way, down to a few columns of its own.
             let trailing = DisplayWidth.truncate(cell.trailing, to: rect.width - 5 - minimumTitle)
             let trailingWidth = DisplayWidth.of(trailing)
-            canvas.put(cell.title, x: rect.x + 3, y: y, width: rect.width - 5 - trailingWidth, style: base)
+            let titleWidth = rect.width - 5 - trailingWidth
+            let title = cell.isIdentifier ? DisplayWidth.truncateStart(cell.title, to: titleWidth) : cell.title
+            canvas.put(title, x: rect.x + 3, y: y, width: titleWidth, style: base)
             canvas.put(trailing, x: rect.maxX - 1 - trailingWidth, y: y, style: base)
         }
         if rows.count > rect.height {
@@ -50,6 +52,8 @@ struct RowText {
     var trailing = ""
     var tint: Tint?
     var dim = false
+    /// The title is an identifier: cut from its start, where identifiers are alike.
+    var isIdentifier = false
 
     init(_ row: StoreRow, state: AppState) {
         let snapshot = state.snapshot
@@ -76,10 +80,11 @@ struct RowText {
             }
         case .credits:
             title = "Your credits: \(snapshot.credits)"
-            trailing = snapshot.credits > 0 ? "spend one ›" : "none yet"
+            trailing = snapshot.credits > 0 ? "spend one ›" : "none"
             tint = .accent
         case .invalid(let id):
             title = id
+            isIdentifier = true
             trailing = "invalid identifier"
             tint = .muted
             dim = true

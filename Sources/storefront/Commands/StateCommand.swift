@@ -53,7 +53,7 @@ struct StateCommand: ParsableCommand {
         var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(t.productID)"
         if t.quantity > 1 { text += " ×\(t.quantity)" }
         text += "  \(JSONCoding.format(t.date))"
-        if let error = t.error { text += "  error \(error.code) \(error.name)" }
+        if let error = t.error { text += "  \(error.logLabel)" }
         if let expiry = t.expiresDate { text += "  expires \(JSONCoding.format(expiry))" }
         if !t.finished && t.state != .purchasing { text += "  unfinished" }
         return text

@@ -1,0 +1,85 @@
+import Foundation
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// The approvals panel (`a`): the selection belongs to a request, buttons are pressed by keys
+/// or clicks, and answers from another terminal never move what Enter acts on.
+@Suite struct ApprovalsPanelTests {
+    /// Three Ask to Buy requests (5, 5 and 10 credits), the panel open on the first.
+    private func threeRequests() throws -> (UITestHarness, [String]) {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        for title in ["5 Monkey Credits", "5 Monkey Credits", "10 Monkey Credits"] {
+            try ui.select(title)
+            ui.buySelected()
+            ui.press(.enter)
+        }
+        ui.press(.char("a"))
+        return (ui, ui.state.snapshot.pendingApprovals.map(\.id))
+    }
+
+    private func panel(_ ui: UITestHarness) -> ApprovalsPanel? {
+        if case .approvals(let panel) = ui.state.mode { return panel }
+        return nil
+    }
+
+    @Test func theSelectionStaysOnItsRequestWhenAnotherIsAnsweredElsewhere() throws {
+        let (ui, ids) = try threeRequests()
+        try #require(ids.count == 3)
+        ui.press(.char("j"))
+        #expect(panel(ui)?.selectedID == ids[1])
+        try PaymentQueue(store: ui.store).approve(transactionID: ids[0])
+        ui.runtime.tick()
+        #expect(panel(ui)?.selectedID == ids[1], "still the request that was chosen")
+        #expect(panel(ui)?.selection == 0, "now the first row")
+        ui.press(.enter)
+        #expect(ui.state.snapshot.history.first { $0.id == ids[1] }?.state == .purchased)
+        #expect(ui.state.snapshot.pendingApprovals.map(\.id) == [ids[2]])
+    }
+
+    @Test func answeringTheLastRowSelectsTheOneBeforeIt() throws {
+        let (ui, ids) = try threeRequests()
+        ui.press(.char("G"))
+        #expect(panel(ui)?.selectedID == ids[2])
+        ui.press(.enter)
+        #expect(panel(ui)?.selection == 1)
+        #expect(panel(ui)?.selectedID == ids[1], "Enter acts on a row that is there")
+        ui.press(.char("g"))
+        #expect(panel(ui)?.selectedID == ids[0])
+    }
+
+    @Test func declineChosenForOneRowDoesNotCarryToTheNext() throws {
+        let (ui, ids) = try threeRequests()
+        ui.press(.tab)
+        #expect(panel(ui)?.focus == 1)
+        ui.press(.char("j"))
+        #expect(panel(ui)?.focus == 0, "a new row starts on Approve")
+        ui.press(.enter)
+        #expect(ui.state.snapshot.history.first { $0.id == ids[1] }?.state == .purchased)
+    }
+
+    @Test func anInterruptedRowHasOneButtonToMoveTo() throws {
+        let ui = try UITestHarness { $0.interrupted = true }
+        try ui.select("10 Monkey Credits")
+        ui.buySelected()
+        ui.press(.escape, .char("a"))
+        try #require(ui.state.waitingRequests.count == 1)
+        ui.press(.tab)
+        #expect(panel(ui)?.focus == 0)
+    }
+
+    @Test func clicksSelectRowsAndPressButtons() throws {
+        let (ui, ids) = try threeRequests()
+        let geometry = ApprovalsView.Geometry(ui.state, layout: Layout(width: 100, height: 30))
+        let row = geometry.y(ofRow: 2)
+        ui.press(.click(x: geometry.box.x + 3, y: row))
+        #expect(panel(ui)?.selectedID == ids[2], "a click on the row selects it")
+        #expect(ui.state.snapshot.pendingApprovals.count == 3, "and presses nothing")
+        let decline = geometry.buttons(ofRow: 1)[1]
+        let line = Array(ui.screen.split(separator: "\n")[decline.y])
+        #expect(String(line[decline.x..<decline.maxX]) == "[Decline]", "the button is where it is drawn")
+        ui.press(.click(x: decline.x + 1, y: decline.y))
+        #expect(ui.state.snapshot.history.first { $0.id == ids[1] }?.state == .failed, "Decline pressed")
+        #expect(ui.state.snapshot.history.first { $0.id == ids[2] }?.state == .deferred)
+    }
+}
