@@ -53,6 +53,9 @@ enum SettingsPanelView {
             let text = DisplayWidth.pad(label, to: box.width - 4)
             canvas.put(text, x: box.x + 2, y: box.y + 1 + i, style: selected ? Style(bold: true, reverse: true) : .plain)
         }
+        // Marks on the right edge when the list continues above or below, as in the store list.
+        if first > 0 { canvas.put("↑", x: box.maxX - 2, y: box.y + 1, style: .dim) }
+        if first + visible < codes.count { canvas.put("↓", x: box.maxX - 2, y: box.y + visible, style: .dim) }
         canvas.put("⏎ choose  Esc/q back", x: box.x + 2, y: box.maxY - 2, style: .dim)
     }
 }
