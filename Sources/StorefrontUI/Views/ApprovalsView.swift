@@ -33,13 +33,18 @@ enum ApprovalsView {
         let box: Rect
         /// The title column: whatever the box leaves once the other columns are whole.
         let titleWidth: Int
+        /// The "ask to buy" / "interrupted" column, which a narrow box leaves out for the
+        /// title's sake: the buttons tell the two apart too.
+        let showsKind: Bool
 
         init(_ state: AppState, layout: Layout) {
             rows = (state.snapshot.pendingApprovals + state.snapshot.interruptions).map { Row($0, state: state) }
             columns = Columns(rows)
             // Wide enough for every title in full when the terminal allows it.
             box = layout.dialog(width: max(76, columns.total + 4), height: max(7, rows.count + 6))
-            titleWidth = max(1, box.width - 4 - (columns.total - columns.title))
+            let withKind = box.width - 4 - (columns.total - columns.title)
+            showsKind = withKind >= min(columns.title, 12)
+            titleWidth = max(1, showsKind ? withKind : withKind + columns.kind + Columns.gap.count)
         }
 
         /// The rows the box has room for.
@@ -48,8 +53,9 @@ enum ApprovalsView {
         func y(ofRow i: Int) -> Int { box.y + 2 + i }
 
         func cells(of row: Row) -> [String] {
-            var cells = [DisplayWidth.pad(row.id, to: columns.id), DisplayWidth.pad(row.kind, to: columns.kind),
-                         DisplayWidth.pad(row.title, to: titleWidth)]
+            var cells = [DisplayWidth.pad(row.id, to: columns.id)]
+            if showsKind { cells.append(DisplayWidth.pad(row.kind, to: columns.kind)) }
+            cells.append(DisplayWidth.pad(row.title, to: titleWidth))
             if columns.quantity > 0 { cells.append(DisplayWidth.pad(row.quantity, to: columns.quantity)) }
             cells.append(DisplayWidth.padLeft(row.price, to: columns.price))
             return cells
