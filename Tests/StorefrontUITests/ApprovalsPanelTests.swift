@@ -68,6 +68,35 @@ import Testing
         #expect(panel(ui)?.focus == 0)
     }
 
+    @Test func moreRequestsThanRoomScrollWithTheSelection() throws {
+        let ui = try UITestHarness(width: 70, height: 20) { $0.askToBuy = true }
+        for _ in 0..<16 {
+            try ui.select("5 Monkey Credits")
+            ui.buySelected()
+            ui.press(.enter)
+        }
+        ui.press(.char("a"))
+        let ids = ui.state.snapshot.pendingApprovals.map(\.id)
+        try #require(ids.count == 16)
+        let capacity = ApprovalsView.Geometry(ui.state, layout: Layout(width: 70, height: 20)).capacity
+        try #require(capacity < ids.count, "the panel is too small for them all")
+        #expect(ui.screen.contains("↓"), "a mark says the list goes on")
+
+        ui.press(.char("G"))
+        #expect(ui.screen.contains(ids[15]), "the last request is on screen once selected:\n\(ui.screen)")
+        #expect(!ui.screen.contains(ids[0]))
+        #expect(ui.screen.contains("↑"))
+        ui.press(.enter)
+        #expect(ui.state.snapshot.history.first { $0.id == ids[15] }?.state == .purchased)
+
+        ui.press(.char("g"))
+        #expect(ui.screen.contains(ids[0]))
+        ui.press(.pageDown)
+        guard case .approvals(let paged) = ui.state.mode else { Issue.record("panel closed"); return }
+        #expect(paged.selection == capacity - 1)
+        #expect(ui.screen.contains(ids[paged.selection]))
+    }
+
     @Test func clicksSelectRowsAndPressButtons() throws {
         let (ui, ids) = try threeRequests()
         let geometry = ApprovalsView.Geometry(ui.state, layout: Layout(width: 100, height: 30))

@@ -367,6 +367,25 @@ import Testing
         #expect(ui.state.snapshot.credits == 3, "the viewer stays open to spend again")
     }
 
+    @Test func aDataFileBrokenWhileOpenIsShownOnceAndExplainedWhenActedOn() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.buySelected()
+        ui.press(.enter)
+        try Data("{\"credits\": ".utf8).write(to: ui.directory.appendingPathComponent("UserDefaults.json"))
+        for _ in 0..<3 { ui.runtime.tick() }
+        let problems = ui.state.log.filter { $0.text.contains("UserDefaults.json") }
+        #expect(problems.count == 1, "said once, not at every tick: \(ui.state.log.map(\.text))")
+        #expect(ui.state.mode == .store, "noticed in the background: no alert")
+
+        try ui.select("Your credits")
+        ui.press(.enter, .enter)
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
+        #expect(alert.title == "Cannot Use the Data Files")
+        #expect(alert.message.contains("UserDefaults.json"))
+        #expect(alert.message.contains("reset --app-only"), "says what to do")
+    }
+
     @Test func noCreditsLeavesNothingToSpend() throws {
         let ui = try UITestHarness()
         try ui.select("Your credits")

@@ -36,13 +36,14 @@ public final class StorefrontRuntime {
     public func tick() {
         state.now = store.clock.now
         let settings = queue.records.settings
-        perform { try queue.tick() }
-        perform { try queue.refresh() }
+        // In the background: a data file problem goes to the log (once), not into an alert.
+        perform(alerting: false) { try queue.tick() }
+        perform(alerting: false) { try queue.refresh() }
         // Another terminal changed a condition: ask for the products again, as an app
         // coming back to the foreground would (network, storefront).
-        if queue.records.settings != settings { perform { try loadProducts() } }
+        if queue.records.settings != settings { perform(alerting: false) { try loadProducts() } }
         // UserDefaults.json may have been edited or deleted by hand, as a tester would.
-        perform { try app.defaults.reloadIfChanged() }
+        perform(alerting: false) { try app.defaults.reloadIfChanged() }
         refreshSnapshot()
         dispatch(.tick(store.clock.now))
     }
@@ -123,8 +124,9 @@ public final class StorefrontRuntime {
         refreshSnapshot()
     }
 
-    /// Engine refusals become alerts; anything else is shown in the log.
-    private func perform(_ body: () throws -> Void) {
+    /// Engine refusals become alerts; anything else is shown in the log, and, when the user
+    /// was doing something (`alerting`), in an alert too.
+    private func perform(alerting: Bool = true, _ body: () throws -> Void) {
         do {
             try body()
         } catch let error as StoreError {
@@ -132,6 +134,7 @@ public final class StorefrontRuntime {
             pending.append(.refused(error))
         } catch {
             appendEvent(.problem("\(error)"))
+            if alerting { pending.append(.dataFileProblem("\(error)")) }
         }
     }
 

@@ -118,6 +118,8 @@ public struct ApprovalsPanel: Equatable, Sendable {
     public var selectedID: String?
     /// 0 = Approve (or Resolve), 1 = Decline.
     public var focus = 0
+    /// The first request shown, when there are more than the panel has room for.
+    public var scroll = 0
 
     public init() {}
 }

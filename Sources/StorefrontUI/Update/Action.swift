@@ -16,6 +16,9 @@ public enum Action: Equatable, Sendable {
     case refused(StoreError)
     /// Asked again for the products (R, or Enter on a "Network down?" row), and still no answer.
     case productsUnavailable(StoreError)
+    /// Something the user did could not read or write the data files (store.json broken by
+    /// hand while open, a full disk): what is wrong and what to do.
+    case dataFileProblem(String)
 }
 
 /// What update asks the runtime to do with the engine. The answers come back as actions.

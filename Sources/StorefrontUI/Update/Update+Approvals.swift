@@ -14,6 +14,7 @@ extension AppState {
             if index != panel.selection { panel.focus = 0 }
             panel.selection = index
             panel.selectedID = waiting.indices.contains(index) ? waiting[index].id : nil
+            scrollToSelection(&panel)
         }
         switch key {
         case .escape, .char("a"), .char("q"):
@@ -30,8 +31,10 @@ extension AppState {
         case .enter, .char(" "):
             mode = .approvals(panel)
             return press(panel, in: waiting)
+        case .pageUp: select(panel.selection - max(1, approvalsCapacity - 1))
+        case .pageDown: select(panel.selection + max(1, approvalsCapacity - 1))
         case .click(let x, let y):
-            let geometry = ApprovalsView.Geometry(self, layout: Layout(width: width, height: height))
+            let geometry = ApprovalsView.Geometry(self, layout: Layout(width: width, height: height), scroll: panel.scroll)
             guard let hit = geometry.hit(x: x, y: y) else { return [] }
             select(hit.row)
             mode = .approvals(panel)
@@ -64,6 +67,20 @@ extension AppState {
             panel.focus = 0
         }
         panel.selectedID = waiting.indices.contains(panel.selection) ? waiting[panel.selection].id : nil
+        scrollToSelection(&panel)
         mode = .approvals(panel)
+    }
+
+    /// How many requests the panel has room for at this size.
+    private var approvalsCapacity: Int {
+        ApprovalsView.Geometry(self, layout: Layout(width: width, height: height)).capacity
+    }
+
+    /// Scrolls the panel just enough to show the selected request.
+    private func scrollToSelection(_ panel: inout ApprovalsPanel) {
+        let capacity = max(1, approvalsCapacity)
+        if panel.selection < panel.scroll { panel.scroll = panel.selection }
+        if panel.selection >= panel.scroll + capacity { panel.scroll = panel.selection - capacity + 1 }
+        panel.scroll = max(0, min(panel.scroll, waitingRequests.count - capacity))
     }
 }

@@ -15,6 +15,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         if case .log(let scroll) = state.mode {
             state.mode = .log(scroll: wasAtEnd ? state.logMaxScroll : min(scroll, state.logMaxScroll))
         }
+        state.followApprovalsSelection()
         return []
     case .key(let key):
         return state.handle(key)
@@ -35,6 +36,9 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         guard case .store = state.mode else { return [] }
         state.mode = .alert(Alert(kind: .failure, title: "Cannot Connect to the App Store", message: error.message,
                                   detail: error.detailLine))
+        return []
+    case .dataFileProblem(let description):
+        state.mode = .alert(Alert(kind: .failure, title: "Cannot Use the Data Files", message: description))
         return []
     case .refused(let error):
         state.mode = .alert(Alert(kind: .failure, title: "Cannot Complete Purchase", message: error.message,

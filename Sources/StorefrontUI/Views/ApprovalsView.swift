@@ -3,14 +3,15 @@ import StoreKitSim
 /// Ask to Buy requests and interrupted purchases, with Approve / Decline.
 enum ApprovalsView {
     static func draw(_ state: AppState, panel: ApprovalsPanel, layout: Layout, into canvas: inout some Canvas) {
-        let g = Geometry(state, layout: layout)
+        let g = Geometry(state, layout: layout, scroll: panel.scroll)
         let box = g.box
         canvas.box(box, title: "Waiting: Ask to Buy and Interrupted Purchases", style: .tint(.warning), titleStyle: .tint(.warning, bold: true))
         guard !g.rows.isEmpty else {
             canvas.put("No requests are waiting.", x: box.x + 2, y: box.y + 2)
             return
         }
-        for (i, row) in g.rows.enumerated().prefix(g.visibleRows) {
+        for i in g.shown {
+            let row = g.rows[i]
             let selected = i == panel.selection
             canvas.put(g.cells(of: row).joined(separator: Columns.gap), x: box.x + 2, y: g.y(ofRow: i),
                        style: selected ? .bold : .plain)
@@ -19,6 +20,9 @@ enum ApprovalsView {
                 canvas.put("[\(title)]", x: rect.x, y: rect.y, style: focused ? Style(tint: .warning, bold: true, reverse: true) : .dim)
             }
         }
+        // Marks at the right edge when the list continues above or below, as in the store list.
+        if g.scroll > 0 { canvas.put("↑", x: box.maxX - 2, y: g.y(ofRow: g.scroll), style: .dim) }
+        if g.shown.upperBound < g.rows.count { canvas.put("↓", x: box.maxX - 2, y: g.y(ofRow: g.shown.upperBound - 1), style: .dim) }
         // The keys are in the footer; this says where else the same can be done.
         let command = "storefront approve|decline|resolve ID"
         let note = "Also from another terminal: \(command)"
@@ -37,26 +41,37 @@ enum ApprovalsView {
         /// title's sake: the buttons tell the two apart too.
         let showsKind: Bool
 
-        init(_ state: AppState, layout: Layout) {
+        /// The first row shown: the panel scrolls when there are more requests than room.
+        let scroll: Int
+
+        init(_ state: AppState, layout: Layout, scroll: Int = 0) {
             rows = (state.snapshot.pendingApprovals + state.snapshot.interruptions).map { Row($0, state: state) }
             columns = Columns(rows)
             // Wide enough for every title in full when the terminal allows it.
-            box = layout.dialog(width: max(76, columns.total + 4), height: max(7, rows.count + 6))
+            box = layout.dialog(width: max(76, columns.total + 4), height: max(7, rows.count + 5))
             let withKind = box.width - 4 - (columns.total - columns.title)
             showsKind = withKind >= min(columns.title, 12)
             titleWidth = max(1, showsKind ? withKind : withKind + columns.kind + Columns.gap.count)
+            self.scroll = max(0, min(scroll, rows.count - (box.maxY - 2 - (box.y + 2))))
         }
 
-        /// The rows the box has room for.
-        var visibleRows: Int { max(0, min(rows.count, box.maxY - 2 - (box.y + 2))) }
+        /// How many rows the box has room for.
+        var capacity: Int { max(0, box.maxY - 2 - (box.y + 2)) }
 
-        func y(ofRow i: Int) -> Int { box.y + 2 + i }
+        /// The rows on screen.
+        var shown: Range<Int> { scroll..<min(rows.count, scroll + capacity) }
+
+        func y(ofRow i: Int) -> Int { box.y + 2 + i - scroll }
 
         func cells(of row: Row) -> [String] {
             var cells = [DisplayWidth.pad(row.id, to: columns.id)]
             if showsKind { cells.append(DisplayWidth.pad(row.kind, to: columns.kind)) }
-            cells.append(DisplayWidth.pad(row.title, to: titleWidth))
-            if columns.quantity > 0 { cells.append(DisplayWidth.pad(row.quantity, to: columns.quantity)) }
+            // The quantity follows the title and is never cut; a row without one gives its
+            // title that room.
+            let room = titleWidth + (columns.quantity > 0 ? Columns.gap.count + columns.quantity : 0)
+            let title = row.quantity.isEmpty ? row.title
+                : DisplayWidth.truncate(row.title, to: room - DisplayWidth.of(row.quantity) - 1) + " " + row.quantity
+            cells.append(DisplayWidth.pad(title, to: room))
             cells.append(DisplayWidth.padLeft(row.price, to: columns.price))
             return cells
         }
@@ -73,15 +88,10 @@ enum ApprovalsView {
 
         /// The row under a click, and the button if the click is on one.
         func hit(x: Int, y: Int) -> (row: Int, button: Int?)? {
-            let row = y - (box.y + 2)
-            guard (0..<visibleRows).contains(row), x > box.x, x < box.maxX - 1 else { return nil }
+            let row = scroll + y - (box.y + 2)
+            guard shown.contains(row), x > box.x, x < box.maxX - 1 else { return nil }
             return (row, buttons(ofRow: row).firstIndex { $0.contains(x: x, y: y) })
         }
-    }
-
-    /// Whether any waiting row offers two buttons to choose between (Approve / Decline).
-    static func hasChoice(_ state: AppState) -> Bool {
-        !state.snapshot.pendingApprovals.isEmpty
     }
 
     /// One waiting transaction's cells.

@@ -75,10 +75,12 @@ enum FooterView {
                 return ([("⏎", "choose"), ("↑↓ g G", "move")], [("Esc", "back")])
             }
             return ([("⏎", "change"), ("←→", "step"), ("↑↓", "move")], close)
-        case .approvals:
-            let waiting = state.snapshot.pendingApprovals.count + state.snapshot.interruptions.count
-            guard waiting > 0 else { return ([], close) }
-            let choose: [(String, String)] = ApprovalsView.hasChoice(state) ? [("Tab ←→", "choose")] : []
+        case .approvals(let panel):
+            let waiting = state.waitingRequests
+            guard !waiting.isEmpty else { return ([], close) }
+            // Only an Ask to Buy request has two buttons to choose between.
+            let hasChoice = waiting.indices.contains(panel.selection) && waiting[panel.selection].state == .deferred
+            let choose: [(String, String)] = hasChoice ? [("Tab ←→", "choose")] : []
             return ([("⏎", "press")] + choose + [("↑↓", "move")], close)
         case .help, .log:
             return ([], close)
