@@ -202,9 +202,13 @@ final class TmuxSession {
             let selected = detailTitle(in: current)
             if selected == title { return }
             try send("j")
-            current = try wait(for: "the selection to move past \(selected ?? "?") towards \(title)") {
-                let now = self.detailTitle(in: $0)
-                return now != nil && now != selected
+            current = try wait(for: "the selection to move past \(selected ?? "?") towards \(title)") { screen in
+                let now = self.detailTitle(in: screen)
+                guard now != nil, now != selected else { return false }
+                // A capture can catch a redraw half done (a title partly rewritten): only a
+                // screen that stays the same is read, or a garbled title could count as a row.
+                Thread.sleep(forTimeInterval: 0.1)
+                return (try? self.screen()) == screen
             }
         }
         throw TerminalTimeout(waitingFor: "a row titled \(title)", seconds: 0, screen: current)
