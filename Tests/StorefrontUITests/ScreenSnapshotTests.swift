@@ -202,6 +202,49 @@ import Testing
         }
     }
 
+    @Test func otherAlerts() throws {
+        try check("already-purchased") { ui in
+            try ui.select("Premium content here")
+            ui.buySelected()
+            ui.press(.enter, .char("D"), .tab, .enter)
+            try ui.select("Premium content here")
+            ui.press(.enter)
+        }
+        try check("sign-in-to-restore", settings: { $0.account = nil }) { ui in ui.press(.char("r")) }
+        try check("cannot-connect", settings: { $0.network = false }) { ui in ui.press(.char("R")) }
+        try check("invalid-identifier") { ui in
+            try ui.select("com.storefront.credits.50")
+            ui.press(.enter)
+        }
+        try check("restore-refused") { ui in
+            try PaymentQueue(store: ui.store).restoreCompletedTransactions()
+            ui.press(.char("r"))
+        }
+        try check("purchase-refused") { ui in
+            try ui.select("5 Monkey Credits")
+            ui.press(.enter)
+            // Another process's purchase sheet is open on the same store.
+            let other = PaymentQueue(store: ui.store)
+            _ = try other.add(Payment(productID: "com.storefront.credits.10"))
+            ui.press(.enter)
+        }
+    }
+
+    @Test func moreContent() throws {
+        try check("no-credits") { ui in
+            try ui.select("Your credits")
+            ui.press(.enter)
+        }
+        try check("subscription") { ui in
+            try ui.select("Pro Monthly")
+            ui.buySelected()
+            ui.press(.enter)
+            try ui.select("Pro Monthly")
+            ui.press(.enter)
+        }
+        try check("no-approvals") { ui in ui.press(.char("a")) }
+    }
+
     @Test func tooSmall() throws {
         let ui = try UITestHarness(width: 60, height: 15)
         assertSnapshot(of: ui.screen, as: .lines, named: "too-small-60x15")
