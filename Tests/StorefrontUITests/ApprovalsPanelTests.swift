@@ -78,23 +78,36 @@ import Testing
         ui.press(.char("a"))
         let ids = ui.state.snapshot.pendingApprovals.map(\.id)
         try #require(ids.count == 16)
-        let capacity = ApprovalsView.Geometry(ui.state, layout: Layout(width: 70, height: 20)).capacity
+        let layout = Layout(width: 70, height: 20)
+        let capacity = ApprovalsView.Geometry(ui.state, layout: layout).capacity
         try #require(capacity < ids.count, "the panel is too small for them all")
-        #expect(ui.screen.contains("↓"), "a mark says the list goes on")
+
+        /// The panel's request lines as drawn, and the marks at their right edge.
+        func panel() -> (rows: [String], marks: String) {
+            guard case .approvals(let p) = ui.state.mode else { return ([], "") }
+            let g = ApprovalsView.Geometry(ui.state, layout: layout, scroll: p.scroll)
+            let lines = ui.screen.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
+            let rows = (0..<g.capacity).map { String(lines[g.box.y + 2 + $0]) }
+            let marks = (0..<g.capacity).map { String(lines[g.box.y + 2 + $0][g.box.maxX - 2]) }.joined()
+            return (rows, marks)
+        }
+        #expect(panel().rows.first?.contains(ids[0]) == true)
+        #expect(panel().marks.hasSuffix("↓"), "a mark says the list goes on: \(panel().marks)")
+        #expect(!panel().marks.contains("↑"))
 
         ui.press(.char("G"))
-        #expect(ui.screen.contains(ids[15]), "the last request is on screen once selected:\n\(ui.screen)")
-        #expect(!ui.screen.contains(ids[0]))
-        #expect(ui.screen.contains("↑"))
+        #expect(panel().rows.last?.contains(ids[15]) == true, "the last request is in the panel once selected:\n\(ui.screen)")
+        #expect(!panel().rows.contains { $0.contains(ids[0]) })
+        #expect(panel().marks.hasPrefix("↑"))
         ui.press(.enter)
         #expect(ui.state.snapshot.history.first { $0.id == ids[15] }?.state == .purchased)
 
         ui.press(.char("g"))
-        #expect(ui.screen.contains(ids[0]))
+        #expect(panel().rows.first?.contains(ids[0]) == true)
         ui.press(.pageDown)
         guard case .approvals(let paged) = ui.state.mode else { Issue.record("panel closed"); return }
         #expect(paged.selection == capacity - 1)
-        #expect(ui.screen.contains(ids[paged.selection]))
+        #expect(panel().rows.contains { $0.contains(ids[paged.selection]) })
     }
 
     @Test func clicksSelectRowsAndPressButtons() throws {

@@ -386,6 +386,22 @@ import Testing
         #expect(alert.message.contains("reset --app-only"), "says what to do")
     }
 
+    @Test func aDataFileProblemLeavesAPurchaseInFlightOnItsSheet() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter, .enter)
+        var state = ui.state
+        guard case .sheet(let sheet) = state.mode, case .purchasing = sheet.stage else {
+            Issue.record("not purchasing: \(state.mode)"); return
+        }
+        _ = update(&state, .dataFileProblem("store.json: line 1, column 1: not valid JSON"))
+        #expect(state.mode == ui.state.mode, "the sheet waits for the outcome")
+        state.mode = .store
+        _ = update(&state, .dataFileProblem("store.json: line 1, column 1: not valid JSON"))
+        guard case .alert(let alert) = state.mode else { Issue.record("no alert: \(state.mode)"); return }
+        #expect(alert.title == "Cannot Use the Data Files")
+    }
+
     @Test func noCreditsLeavesNothingToSpend() throws {
         let ui = try UITestHarness()
         try ui.select("Your credits")

@@ -36,7 +36,8 @@ public final class StorefrontRuntime {
     public func tick() {
         state.now = store.clock.now
         let settings = queue.records.settings
-        // In the background: a data file problem goes to the log (once), not into an alert.
+        // In the background: a data file problem goes to the log, not into an alert, and a
+        // problem that lasts is logged once, not at every tick.
         perform(alerting: false) { try queue.tick() }
         perform(alerting: false) { try queue.refresh() }
         // Another terminal changed a condition: ask for the products again, as an app
@@ -44,6 +45,9 @@ public final class StorefrontRuntime {
         if queue.records.settings != settings { perform(alerting: false) { try loadProducts() } }
         // UserDefaults.json may have been edited or deleted by hand, as a tester would.
         perform(alerting: false) { try app.defaults.reloadIfChanged() }
+        // A problem this tick did not meet is over: should it come back, it is news again.
+        reportedProblems.formIntersection(problemsThisTick)
+        problemsThisTick = []
         refreshSnapshot()
         dispatch(.tick(store.clock.now))
     }
@@ -80,8 +84,9 @@ public final class StorefrontRuntime {
                 let t = try queue.add(Payment(productID: id, quantity: quantity))
                 if t.state == .purchasing { try queue.confirm(t) }
                 pending.append(.purchaseStarted(queue.records.transactions.first { $0.id == t.id } ?? t))
-                try queue.tick()
             }
+            // The payment is in the queue: whatever the tick meets, the sheet follows it.
+            perform(alerting: false) { try queue.tick() }
         case .cancelPurchase(let id, let quantity):
             perform {
                 // The sheet closes either way; with the store out of reach (network off, or
@@ -132,11 +137,20 @@ public final class StorefrontRuntime {
         } catch let error as StoreError {
             if case .restoring = state.mode { state.mode = .store }
             pending.append(.refused(error))
-        } catch {
+        } catch where alerting {
             appendEvent(.problem("\(error)"))
-            if alerting { pending.append(.dataFileProblem("\(error)")) }
+            pending.append(.dataFileProblem("\(error)"))
+        } catch {
+            let problem = "\(error)"
+            problemsThisTick.insert(problem)
+            if reportedProblems.insert(problem).inserted { appendEvent(.problem(problem)) }
         }
     }
+
+    /// Background problems (a broken file) already in the log and still there, so that one
+    /// that lasts is logged once; and those met since the last tick.
+    private var reportedProblems: Set<String> = []
+    private var problemsThisTick: Set<String> = []
 
     private func appendEvent(_ event: AppEvent) {
         pending.append(.event(event, at: store.clock.now))

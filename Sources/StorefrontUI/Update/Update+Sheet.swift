@@ -170,8 +170,6 @@ extension AppState {
     /// A line in the live log, stamped with when the event arrived: `now` is only as fresh
     /// as the last tick, and the loop does not tick while idle.
     mutating func record(_ event: AppEvent, at date: Date) {
-        // A problem that persists (a broken store.json) is said once, not at every tick.
-        if case .problem = event, log.last?.text == event.text(catalog: catalog) { return }
         let tint: Tint? = switch event {
         case .updated(let t, _): t.state.tint
         case .delivered: .success

@@ -6,7 +6,8 @@ import StoreKitSim
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .key(.resize(let width, let height)):
-        let wasAtEnd = state.mode == .log(scroll: state.logMaxScroll)
+        var wasAtEnd = false
+        if case .log(let scroll) = state.mode { wasAtEnd = scroll >= state.logMaxScroll }
         state.width = width
         state.height = height
         state.keepSelectionVisible()
@@ -38,6 +39,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
                                   detail: error.detailLine))
         return []
     case .dataFileProblem(let description):
+        // A purchase in flight keeps its sheet: the outcome still comes, and the log has the line.
+        if case .sheet(let sheet) = state.mode, case .purchasing = sheet.stage { return [] }
         state.mode = .alert(Alert(kind: .failure, title: "Cannot Use the Data Files", message: description))
         return []
     case .refused(let error):
