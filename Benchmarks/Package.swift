@@ -1,5 +1,5 @@
 // swift-tools-version: 6.1
-// The storefront's benchmarks (DESIGN.md §6), kept in their own package so the main
+// The storefront's benchmarks, kept in their own package so the main
 // package's `swift test` never builds ordo-one/benchmark. Run: `swift package benchmark`.
 import PackageDescription
 

@@ -1,4 +1,4 @@
-// The storefront's speed bars (DESIGN.md §6), measured in-process with ordo-one/benchmark.
+// The storefront's speed, measured in-process with ordo-one/benchmark.
 // Idle CPU needs the real binary in a real terminal: see idle-cpu.sh beside Package.swift.
 //
 //   cd Benchmarks && swift package benchmark
