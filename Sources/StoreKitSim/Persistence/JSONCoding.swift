@@ -45,29 +45,15 @@ public enum JSONCoding {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
         let whole = seconds - (fraction < 0 ? 1 : 0)
-        let millis = (fraction + 1000) % 1000
         let stamp = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())
-        return stamp.dropLast() + "." + String(millis).leftPadded(to: 3) + "Z"
+        return stamp.dropLast() + String(format: ".%03dZ", Int((fraction + 1000) % 1000))
     }
 
+    /// Any ISO 8601 form a hand edit may use (a fraction or none, Z or an offset), on the
+    /// same whole millisecond `format` writes.
     public static func parse(_ text: String) -> Date? {
-        let parts = text.split(separator: ".", maxSplits: 1)
-        guard parts.count == 2, parts[1].hasSuffix("Z") else {
-            // Other ISO 8601 forms a hand edit may use: no fraction, or an offset such as +02:00.
-            return (try? Date.ISO8601FormatStyle().parse(text))
-                ?? (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
-        }
-        let digits = parts[1].dropLast()
-        guard (1...9).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let value = Int(digits),
-              let whole = try? Date.ISO8601FormatStyle().parse(parts[0] + "Z") else { return nil }
-        let milliseconds = (Double(value) * pow(10, Double(3 - digits.count))).rounded()
-        return Date(timeIntervalSince1970: (whole.timeIntervalSince1970 * 1000 + milliseconds) / 1000)
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
+        guard let date = (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
+                ?? (try? Date.ISO8601FormatStyle().parse(text)) else { return nil }
+        return Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 }
