@@ -63,7 +63,7 @@ import Testing
         try ui.select("10 Monkey Credits")
         ui.buySelected()
         ui.press(.escape, .char("a"))
-        try #require(ui.state.waitingRequests.count == 1)
+        try #require(ui.state.snapshot.waitingRequests.count == 1)
         ui.press(.tab)
         #expect(panel(ui)?.focus == 0)
     }

@@ -57,7 +57,7 @@ public final class StorefrontRuntime {
     public var tickInterval: TimeInterval? {
         if state.isBusy { return 0.08 }
         if let due = queue.nextDueDate, due.timeIntervalSince(store.clock.now) < 1 { return 0.08 }
-        if !state.snapshot.pendingApprovals.isEmpty || !state.snapshot.interruptions.isEmpty { return 1 }
+        if !state.snapshot.waitingRequests.isEmpty { return 1 }
         return nil
     }
 
@@ -100,13 +100,13 @@ public final class StorefrontRuntime {
         case .resolve(let id):
             perform { try queue.resolve(transactionID: id) }
         case .restore:
-            do {
-                try queue.restoreCompletedTransactions()
-            } catch let error as StoreError {
-                // Refused before it started (signed out, busy): a failed restore, not a purchase.
-                appendEvent(.restoreFailed(error))
-            } catch {
-                perform { throw error }
+            perform {
+                do {
+                    try queue.restoreCompletedTransactions()
+                } catch let error as StoreError {
+                    // Refused before it started (signed out, busy): a failed restore, not a purchase.
+                    appendEvent(.restoreFailed(error))
+                }
             }
         case .approve(let id):
             perform { try queue.approve(transactionID: id) }

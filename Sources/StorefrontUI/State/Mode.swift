@@ -99,6 +99,11 @@ public struct ContentViewer: Equatable, Sendable {
     public init(subject: Subject) {
         self.subject = subject
     }
+
+    /// The viewer's buttons: the credits viewer has Spend 1 while there is a credit to spend.
+    public func buttons(credits: Int) -> [String] {
+        subject == .credits && credits > 0 ? ["Close", "Spend 1"] : ["Close"]
+    }
 }
 
 /// The restrictions panel: every store condition as a live toggle.

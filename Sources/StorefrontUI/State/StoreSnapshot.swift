@@ -36,6 +36,9 @@ public struct StoreSnapshot: Equatable, Sendable {
         loadedProducts?.products.first { $0.id == id }
     }
 
+    /// The requests the approvals panel lists, in its order: Ask to Buy, then interrupted.
+    public var waitingRequests: [Transaction] { pendingApprovals + interruptions }
+
     public func storeOwns(_ id: String, now: Date) -> Bool {
         (ownedAtStore[id] ?? .distantPast) > now
     }

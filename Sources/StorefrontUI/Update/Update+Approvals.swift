@@ -2,12 +2,9 @@ import Foundation
 import StoreKitSim
 
 extension AppState {
-    /// The requests the approvals panel lists, in its order.
-    var waitingRequests: [Transaction] { snapshot.pendingApprovals + snapshot.interruptions }
-
     mutating func handleApprovals(_ panel: ApprovalsPanel, _ key: Key) -> [Effect] {
         var panel = panel
-        let waiting = waitingRequests
+        let waiting = snapshot.waitingRequests
         func select(_ index: Int) {
             let index = min(max(0, waiting.count - 1), max(0, index))
             // A new row starts on Approve, so a Decline chosen for one request never carries over.
@@ -59,7 +56,7 @@ extension AppState {
     /// one was answered, on the row now in its place.
     mutating func followApprovalsSelection() {
         guard case .approvals(var panel) = mode else { return }
-        let waiting = waitingRequests
+        let waiting = snapshot.waitingRequests
         if let id = panel.selectedID, let index = waiting.firstIndex(where: { $0.id == id }) {
             panel.selection = index
         } else {
@@ -81,6 +78,6 @@ extension AppState {
         let capacity = max(1, approvalsCapacity)
         if panel.selection < panel.scroll { panel.scroll = panel.selection }
         if panel.selection >= panel.scroll + capacity { panel.scroll = panel.selection - capacity + 1 }
-        panel.scroll = max(0, min(panel.scroll, waitingRequests.count - capacity))
+        panel.scroll = max(0, min(panel.scroll, snapshot.waitingRequests.count - capacity))
     }
 }

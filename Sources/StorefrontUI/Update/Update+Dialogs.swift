@@ -48,7 +48,7 @@ extension AppState {
     mutating func handleContent(_ viewer: ContentViewer, _ key: Key) -> [Effect] {
         var viewer = viewer
         // With no credits left there is nothing to spend: the viewer has only Close.
-        let isCredits = viewer.subject == .credits && snapshot.credits > 0
+        let isCredits = viewer.buttons(credits: snapshot.credits).count > 1
         if isCredits, let moved = Self.movedFocus(viewer.focus, count: 2, key) {
             viewer.focus = moved
             mode = .content(viewer)

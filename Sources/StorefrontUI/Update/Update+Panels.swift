@@ -95,6 +95,13 @@ extension AppState {
         let codes = FailureChoices.all
         let page = max(1, FailureChoices.visibleRows(Layout(width: width, height: height)) - 1)
         func move(to index: Int) { panel.choosingError = min(codes.count - 1, max(0, index)) }
+        func choose(_ index: Int) -> [Effect] {
+            panel.choosingError = nil
+            mode = .settings(panel)
+            var s = snapshot.settings
+            s.failWith = codes[index]
+            return [.saveSettings(s)]
+        }
         switch key {
         case .escape, .char("q"), .left, .char("h"):
             panel.choosingError = nil
@@ -107,17 +114,9 @@ extension AppState {
         case .click(let x, let y):
             let layout = Layout(width: width, height: height)
             guard let index = FailureChoices.index(atX: x, y: y, highlighted: highlighted, layout: layout) else { return [] }
-            panel.choosingError = nil
-            mode = .settings(panel)
-            var s = snapshot.settings
-            s.failWith = codes[index]
-            return [.saveSettings(s)]
+            return choose(index)
         case .enter, .char(" "):
-            panel.choosingError = nil
-            mode = .settings(panel)
-            var s = snapshot.settings
-            s.failWith = codes[highlighted]
-            return [.saveSettings(s)]
+            return choose(highlighted)
         default: return []
         }
         mode = .settings(panel)

@@ -45,7 +45,7 @@ enum ApprovalsView {
         let scroll: Int
 
         init(_ state: AppState, layout: Layout, scroll: Int = 0) {
-            rows = (state.snapshot.pendingApprovals + state.snapshot.interruptions).map { Row($0, state: state) }
+            rows = state.snapshot.waitingRequests.map { Row($0, state: state) }
             columns = Columns(rows)
             // Wide enough for every title in full when the terminal allows it.
             box = layout.dialog(width: max(76, columns.total + 4), height: max(7, rows.count + 5))

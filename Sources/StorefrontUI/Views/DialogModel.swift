@@ -119,7 +119,7 @@ extension DialogModel {
                          Line(text: ""),
                          Line(text: balance > 0 ? "Spending one is what consumes a consumable: buy packs again to top up."
                                                 : "No credits left. Buy a credit pack to top up.")]
-            let buttons = balance > 0 ? ["Close", "Spend 1"] : ["Close"]
+            let buttons = viewer.buttons(credits: balance)
             self.init(title: "Your Credits", lines: lines, buttons: buttons, focus: min(viewer.focus, buttons.count - 1),
                       frame: .tint(.accent))
         case .subscription(let id):

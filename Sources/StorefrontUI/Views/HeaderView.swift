@@ -48,7 +48,7 @@ enum FooterView {
         let close = [("Esc", "close")]
         switch state.mode {
         case .store:
-            let waiting = state.snapshot.pendingApprovals.count + state.snapshot.interruptions.count
+            let waiting = state.snapshot.waitingRequests.count
             var hints = [("⏎", "open/buy"), ("r", "restore"), ("s", "settings"),
                          ("a", waiting > 0 ? "approvals (\(waiting))" : "approvals"), ("l", "log"),
                          ("D", "delete app"), ("↑↓", "move")]
@@ -66,8 +66,8 @@ enum FooterView {
         case .alert(let alert):
             return (alert.buttons.count > 1 ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "OK")], close)
         case .content(let viewer):
-            let canSpend = viewer.subject == .credits && state.snapshot.credits > 0
-            return (canSpend ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "close")], close)
+            let choice = viewer.buttons(credits: state.snapshot.credits).count > 1
+            return (choice ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "close")], close)
         case .restoring:
             return ([("…", "restoring purchases")], [])
         case .settings(let panel):
@@ -76,7 +76,7 @@ enum FooterView {
             }
             return ([("⏎", "change"), ("←→", "step"), ("↑↓", "move")], close)
         case .approvals(let panel):
-            let waiting = state.waitingRequests
+            let waiting = state.snapshot.waitingRequests
             guard !waiting.isEmpty else { return ([], close) }
             // Only an Ask to Buy request has two buttons to choose between.
             let hasChoice = waiting.indices.contains(panel.selection) && waiting[panel.selection].state == .deferred
