@@ -10,9 +10,7 @@ import Testing
     private func threeRequests() throws -> (UITestHarness, [String]) {
         let ui = try UITestHarness { $0.askToBuy = true }
         for title in ["5 Monkey Credits", "5 Monkey Credits", "10 Monkey Credits"] {
-            try ui.select(title)
-            ui.buySelected()
-            ui.press(.enter)
+            try ui.buy(title)
         }
         ui.press(.char("a"))
         return (ui, ui.state.snapshot.pendingApprovals.map(\.id))
@@ -71,9 +69,7 @@ import Testing
     @Test func moreRequestsThanRoomScrollWithTheSelection() throws {
         let ui = try UITestHarness(width: 70, height: 20) { $0.askToBuy = true }
         for _ in 0..<16 {
-            try ui.select("5 Monkey Credits")
-            ui.buySelected()
-            ui.press(.enter)
+            try ui.buy("5 Monkey Credits")
         }
         ui.press(.char("a"))
         let ids = ui.state.snapshot.pendingApprovals.map(\.id)

@@ -47,9 +47,7 @@ import Testing
 
     @Test func premiumUnlocked() throws {
         try check("unlocked") { ui in
-            try ui.select("Premium content here")
-            ui.buySelected()
-            ui.press(.enter)
+            try ui.buy("Premium content here")
         }
     }
 
@@ -115,9 +113,7 @@ import Testing
         try check("approvals-japanese", sizes: Self.sizes + [(70, 20)],
                   settings: { $0.askToBuy = true; $0.storefront = "JPN" }) { ui in
             for title in ["モンキークレジット10個", "モンキークレジット5個", "1年パス"] {
-                try ui.select(title)
-                ui.buySelected()
-                ui.press(.enter)
+                try ui.buy(title)
             }
             ui.press(.char("a"))
         }
@@ -146,9 +142,7 @@ import Testing
         try check("relaunched") { ui in
             try ui.fillLog()
             try ui.changeSettings { $0.finishTransactions = false }
-            try ui.select("Premium content here")
-            ui.buySelected()
-            ui.press(.enter)
+            try ui.buy("Premium content here")
             try ui.relaunch()
         }
     }
@@ -177,9 +171,7 @@ import Testing
     @Test func content() throws {
         try check("free-item") { ui in ui.press(.down, .enter) }
         try check("credits") { ui in
-            try ui.select("5 Monkey Credits")
-            ui.buySelected()
-            ui.press(.enter)
+            try ui.buy("5 Monkey Credits")
             try ui.select("Your credits")
             ui.press(.enter)
         }
@@ -236,9 +228,7 @@ import Testing
             ui.press(.enter)
         }
         try check("subscription") { ui in
-            try ui.select("Pro Monthly")
-            ui.buySelected()
-            ui.press(.enter)
+            try ui.buy("Pro Monthly")
             try ui.select("Pro Monthly")
             ui.press(.enter)
         }

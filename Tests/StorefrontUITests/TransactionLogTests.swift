@@ -141,9 +141,7 @@ import Testing
 
     @Test func earlierTransactionsFromAnotherDayShowTheirDate() throws {
         let ui = try UITestHarness()
-        try ui.select("5 Monkey Credits")
-        ui.buySelected()
-        ui.press(.enter)
+        try ui.buy("5 Monkey Credits")
         ui.clock.advance(by: 86_400)
         try ui.relaunch()
         #expect(ui.screen.contains(" 2027-01-15  1000000001 purchased  com.storefront.credits.5"), "\(ui.screen)")
@@ -151,13 +149,9 @@ import Testing
 
     @Test func redeliveredTransactionsFollowTheEarlierOnesOnce() throws {
         let ui = try UITestHarness(width: 100, height: 30)
-        try ui.select("5 Monkey Credits")
-        ui.buySelected()
-        ui.press(.enter)
+        try ui.buy("5 Monkey Credits")
         try ui.changeSettings { $0.finishTransactions = false }
-        try ui.select("10 Monkey Credits")
-        ui.buySelected()
-        ui.press(.enter)
+        try ui.buy("10 Monkey Credits")
         try ui.relaunch()
         let pane = lines(ui)[22...28]
         #expect(pane.filter { $0.contains("1000000002") }.count == 2, "purchased, redelivered, then delivered:\n\(ui.screen)")

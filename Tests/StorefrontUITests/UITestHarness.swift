@@ -89,11 +89,15 @@ final class UITestHarness {
         buySelected()
         press(.escape)
         try changeSettings { $0.interrupted = false }
-        for product in ["10 Monkey Credits", "Pro Monthly"] {
-            try select(product)
-            buySelected()
-            press(.enter)
-        }
+        for product in ["10 Monkey Credits", "Pro Monthly"] { try buy(product) }
+    }
+
+    /// Buys the row titled `title` and dismisses the outcome (success, Ask to Buy notice or
+    /// failure alert), back on the store screen.
+    func buy(_ title: String, quantity: Int = 1) throws {
+        try select(title)
+        buySelected(quantity: quantity)
+        press(.enter)
     }
 
     func changeSettings(_ change: (inout Settings) -> Void) throws {

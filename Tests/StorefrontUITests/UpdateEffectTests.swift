@@ -329,9 +329,7 @@ import Testing
 
     @Test func theCreditsViewerSpendsOnlyFromItsButton() throws {
         let ui = try UITestHarness()
-        try ui.select("5 Monkey Credits")
-        ui.buySelected()
-        ui.press(.enter)
+        try ui.buy("5 Monkey Credits")
         try ui.select("Your credits")
         ui.press(.enter)
         var spend = ui.state

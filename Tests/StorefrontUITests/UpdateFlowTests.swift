@@ -170,9 +170,7 @@ import Testing
 
     @Test func theSelectionStaysOnItsItemWhenRowsComeAndGo() throws {
         let ui = try UITestHarness()
-        try ui.select("Premium content here")
-        ui.buySelected()
-        ui.press(.enter)
+        try ui.buy("Premium content here")
         try ui.select("10 Monkey Credits")
         ui.press(.char("D"), .tab, .enter)  // delete the app: the six premium rows go
         #expect(!ui.state.snapshot.premiumUnlocked)
@@ -357,9 +355,7 @@ import Testing
 
     @Test func spendingACreditConsumesIt() throws {
         let ui = try UITestHarness()
-        try ui.select("5 Monkey Credits")
-        ui.buySelected()
-        ui.press(.enter)
+        try ui.buy("5 Monkey Credits")
         try ui.select("Your credits")
         ui.press(.enter, .enter)
         #expect(ui.state.snapshot.credits == 4)
@@ -369,9 +365,7 @@ import Testing
 
     @Test func aDataFileBrokenWhileOpenIsShownOnceAndExplainedWhenActedOn() throws {
         let ui = try UITestHarness()
-        try ui.select("5 Monkey Credits")
-        ui.buySelected()
-        ui.press(.enter)
+        try ui.buy("5 Monkey Credits")
         try Data("{\"credits\": ".utf8).write(to: ui.directory.appendingPathComponent("UserDefaults.json"))
         for _ in 0..<3 { ui.runtime.tick() }
         let problems = ui.state.log.filter { $0.text.contains("UserDefaults.json") }
@@ -533,9 +527,7 @@ import Testing
 
     @Test func approvalFromAnotherProcessShowsOnTick() throws {
         let ui = try UITestHarness { $0.askToBuy = true }
-        try ui.select("10 Monkey Credits")
-        ui.buySelected()
-        ui.press(.enter)
+        try ui.buy("10 Monkey Credits")
         #expect(ui.runtime.tickInterval == 1, "waiting requests are checked every second")
         let id = try #require(ui.state.snapshot.pendingApprovals.first?.id)
         let parent = PaymentQueue(store: ui.store)
