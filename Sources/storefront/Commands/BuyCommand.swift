@@ -39,7 +39,7 @@ struct BuyCommand: ParsableCommand {
             let known = (catalog.productIdentifiers + catalog.products.map(\.id)).uniqued().joined(separator: ", ")
             throw CommandFailure.usage("unknown product \"\(productID)\": the app asks the store for \(known) (`storefront products` shows which are valid)")
         }
-        let (app, lock) = try session.launchApp(holder: "storefront \(Self.configuration.commandName ?? "")")
+        let (app, lock) = try session.launchApp(for: Self.self)
         defer { withExtendedLifetime(lock) {} }
         let log = EventLog(catalog: catalog, quiet: output.json)
         app.onEvent = log.print

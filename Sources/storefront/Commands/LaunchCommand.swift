@@ -17,7 +17,7 @@ struct LaunchCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        let (app, lock) = try session.launchApp(holder: "storefront \(Self.configuration.commandName ?? "")")
+        let (app, lock) = try session.launchApp(for: Self.self)
         defer { withExtendedLifetime(lock) {} }
         app.onEvent = EventLog(catalog: session.catalog, quiet: output.json).print
         try app.launch()

@@ -25,7 +25,7 @@ struct ResetCommand: ParsableCommand {
     func run() throws {
         let directory = DataDirectory.resolve(option: global.dataDir)
         // The app lock: resetting under an open storefront would pull the ground from under it.
-        let lock = try AppLock(directory: directory, holder: "storefront reset")
+        let lock = try AppLock(directory: directory, command: Self.self)
         defer { withExtendedLifetime(lock) {} }
         var keptAside: [URL] = []
         try remove(directory.userDefaultsURL, keptAside: &keptAside) { try UserDefaultsFile(url: $0) }

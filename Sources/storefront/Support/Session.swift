@@ -40,10 +40,10 @@ struct Session {
             remedy: "Choose one with `storefront set storefront \(ids[0])`, or use the --catalog that has \(id).")
     }
 
-    /// Starts the sample app: takes the app lock and lets the app receive what the queue
-    /// redelivers.
-    func launchApp(holder: String) throws -> (SampleApp, AppLock) {
-        let lock = try AppLock(directory: directory, holder: holder)
+    /// Starts the sample app for `command`: takes the app lock in its name and lets the app
+    /// receive what the queue redelivers.
+    func launchApp(for command: any ParsableCommand.Type) throws -> (SampleApp, AppLock) {
+        let lock = try AppLock(directory: directory, command: command)
         let defaults = try UserDefaultsFile(url: directory.userDefaultsURL)
         let app = SampleApp(catalog: catalog, defaults: defaults, queue: queue)
         return (app, lock)
@@ -82,6 +82,11 @@ final class AppLock {
     static let interface = "the open storefront"
 
     private let handle: InterfaceLock
+
+    /// Taken for a command that runs the app: the lock names it ("storefront buy").
+    convenience init(directory: DataDirectory, command: any ParsableCommand.Type) throws {
+        try self.init(directory: directory, holder: "storefront \(command._commandName)")
+    }
 
     /// `holder`: who is taking it, `AppLock.interface` or a command such as "storefront buy".
     init(directory: DataDirectory, holder: String) throws {
