@@ -12,13 +12,14 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // The only C: ncursesw, its macros and globals wrapped in shim.h.
         // Linked by name in module.modulemap: pkg-config's defines are ones SwiftPM refuses.
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
-        // The simulated App Store: Foundation only, no UI.
-        .target(name: "StoreKitSim"),
+        // The simulated App Store: Foundation, and GRDB for its records in SQLite. No UI.
+        .target(name: "StoreKitSim", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         // The sample app's screens: state, actions, update, views drawn into a Canvas. No curses.
         .target(name: "StorefrontUI", dependencies: ["StoreKitSim"]),
         // The ncurses Canvas, input, resize, colours and teardown.
@@ -30,7 +31,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "StoreKitSimTests", dependencies: ["StoreKitSim"]),
+        .testTarget(name: "StoreKitSimTests", dependencies: ["StoreKitSim", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "StorefrontUITests",
             dependencies: [

@@ -11,7 +11,7 @@ struct StorefrontCommand: ParsableCommand {
         discussion: """
             With no subcommand, storefront opens the terminal storefront. The subcommands drive the same \
             simulated store from scripts. Exit codes: 0 done, 3 deferred (Ask to Buy), 4 failed or \
-            cancelled, 64 usage error, 65 bad data file. --data-dir and --catalog go before or after \
+            cancelled, 64 usage error, 65 bad data file, 75 the app busy in another storefront process. --data-dir and --catalog go before or after \
             the subcommand.
             """,
         version: "storefront 0.1.0",
@@ -48,6 +48,9 @@ struct StorefrontCommand: ParsableCommand {
         } catch CommandFailure.failed(let message) {
             printError(message)
             Foundation.exit(ExitCode.failed.rawValue)
+        } catch CommandFailure.busy(let message) {
+            printError(message)
+            Foundation.exit(ExitCode.busy.rawValue)
         } catch {
             exit(withError: error)
         }

@@ -133,6 +133,33 @@ struct BinaryRunner {
         return result
     }
 
+    /// Starts `storefront --data-dir <this runner's directory> arguments…` on another thread,
+    /// for a second command to run beside it; `wait()` gives its result.
+    func start(_ arguments: String...) throws -> Background {
+        let background = Background()
+        let all = ["--data-dir", dataDirectory.path] + arguments
+        let runner = self
+        background.group.enter()
+        DispatchQueue.global().async {
+            background.set(Swift.Result { try runner.run(arguments: all) })
+            background.group.leave()
+        }
+        return background
+    }
+
+    final class Background: @unchecked Sendable {
+        let group = DispatchGroup()
+        private let lock = NSLock()
+        private var outcome: Swift.Result<BinaryRunner.Result, any Error>?
+
+        func set(_ value: Swift.Result<BinaryRunner.Result, any Error>) { lock.withLock { outcome = value } }
+
+        func wait() throws -> BinaryRunner.Result {
+            group.wait()
+            return try lock.withLock { outcome! }.get()
+        }
+    }
+
     /// `state --json`.
     func state() throws -> [String: Any] {
         let result = try run("state", "--json")
@@ -146,9 +173,12 @@ struct BinaryRunner {
     }
 
     var userDefaultsURL: URL { dataDirectory.appendingPathComponent("UserDefaults.json") }
-    var storeURL: URL { dataDirectory.appendingPathComponent("store.json") }
+    /// The store's records.
+    var storeDatabaseURL: URL { dataDirectory.appendingPathComponent("store.sqlite") }
+    /// Where an earlier storefront kept them: migrated on first open.
+    var legacyStoreURL: URL { dataDirectory.appendingPathComponent("store.json") }
 
-    /// Writes a data file (UserDefaults.json, store.json…) into the data directory.
+    /// Writes a data file (UserDefaults.json, store.json, store.sqlite…) into the data directory.
     func write(_ text: String, to url: URL) throws {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)

@@ -80,24 +80,55 @@ import Darwin
         #expect(try Data(contentsOf: cli.userDefaultsURL) == Data(text.utf8))
     }
 
-    // MARK: store.json
+    // MARK: store.sqlite
+
+    /// Every command that reads the store refuses a store.sqlite it cannot use, with its path
+    /// and what to do, and leaves it as it was; reset keeps it aside.
+    @Test(arguments: ["not a database", "directory", "fifo", "empty"])
+    func unusableStoreDatabaseIsNamedAndKept(kind: String) throws {
+        let url = cli.storeDatabaseURL
+        let notes = Data("my notes\n".utf8)
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        switch kind {
+        case "directory": try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        case "fifo": #expect(mkfifo(url.path, 0o600) == 0)
+        case "empty": try Data().write(to: url)
+        default: try notes.write(to: url)
+        }
+        for arguments in Self.storeCommands {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == 65, "\(kind) \(arguments): \(result.summary)")
+            #expect(result.stderr.contains("\(url.path): "), "\(result.summary)")
+            #expect(result.stderr.contains("storefront reset"), "says how to recover")
+        }
+        if kind == "not a database" { #expect(try Data(contentsOf: url) == notes, "left byte for byte") }
+        #expect(!FileManager.default.fileExists(atPath: cli.userDefaultsURL.path), "nothing was delivered")
+
+        let reset = try cli.run("reset")
+        #expect(reset.status == 0, "\(reset.summary)")
+        #expect(try brokenCopies(of: "store.sqlite").count == 1)
+        #expect(try cli.run("set", "latency", "0").status == 0)
+        #expect(try cli.run("buy", "com.storefront.credits.5").status == 0)
+    }
+
+    // MARK: store.json of an earlier storefront
 
     @Test func malformedStoreFileIsNamedAndKept() throws {
         let text = "{\n  \"settings\": {\n    \"network\": false,\n    \"askToBuy\": tru\n  }\n}\n"
-        try cli.write(text, to: cli.storeURL)
+        try cli.write(text, to: cli.legacyStoreURL)
         for arguments in Self.storeCommands {
             let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
             #expect(result.status == 65, "\(result.summary)")
-            #expect(result.stderr.contains(cli.storeURL.path), "\(result.summary)")
+            #expect(result.stderr.contains(cli.legacyStoreURL.path), "\(result.summary)")
             #expect(result.stderr.firstMatch(of: /store\.json: line \d+, column \d+: not valid JSON/) != nil, "\(result.summary)")
             #expect(result.stderr.contains("storefront reset"), "says how to recover")
-            #expect(try Data(contentsOf: cli.storeURL) == Data(text.utf8), "\(arguments) left the file byte for byte")
+            #expect(try Data(contentsOf: cli.legacyStoreURL) == Data(text.utf8), "\(arguments) left the file byte for byte")
         }
         #expect(!FileManager.default.fileExists(atPath: cli.userDefaultsURL.path), "nothing was delivered")
 
         // Deleting the app leaves the store alone; a full reset keeps the file aside.
         #expect(try cli.run("reset", "--app-only").status == 0)
-        #expect(try Data(contentsOf: cli.storeURL) == Data(text.utf8))
+        #expect(try Data(contentsOf: cli.legacyStoreURL) == Data(text.utf8))
         let reset = try cli.run("reset")
         #expect(reset.status == 0, "\(reset.summary)")
         let kept = try brokenCopies(of: "store.json")
@@ -111,24 +142,25 @@ import Darwin
 
     @Test func wrongFieldInStoreFileNamesItsPath() throws {
         let text = #"{"settings": {"network": "yes"}}"#
-        try cli.write(text, to: cli.storeURL)
+        try cli.write(text, to: cli.legacyStoreURL)
         let result = try cli.run("set", "network", "off")
         #expect(result.status == 65)
-        #expect(result.stderr.contains("\(cli.storeURL.path): $.settings.network: expected true or false"), "\(result.summary)")
+        #expect(result.stderr.contains("\(cli.legacyStoreURL.path): $.settings.network: expected true or false"), "\(result.summary)")
         #expect(result.stderr.contains("storefront reset"))
-        #expect(try Data(contentsOf: cli.storeURL) == Data(text.utf8))
+        #expect(try Data(contentsOf: cli.legacyStoreURL) == Data(text.utf8))
     }
 
     @Test func aStorefrontTheCatalogLacksIsRefusedUntilSetAgain() throws {
         let text = #"{"settings": {"storefront": "FRA"}}"#
-        try cli.write(text, to: cli.storeURL)
+        try cli.write(text, to: cli.legacyStoreURL)
         for arguments in [["products"], ["buy", "com.storefront.credits.5"], ["state"]] {
             let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
             #expect(result.status == 65, "\(result.summary)")
-            #expect(result.stderr.contains("\(cli.storeURL.path): $.settings.storefront: \"FRA\" is not a storefront of the built-in catalog (USA, JPN)"), "\(result.summary)")
+            #expect(result.stderr.contains("\(cli.storeDatabaseURL.path): settings, name storefront: \"FRA\" is not a storefront of the built-in catalog (USA, JPN)"), "\(result.summary)")
             #expect(result.stderr.contains("storefront set storefront USA"), "says how to recover")
         }
-        #expect(try Data(contentsOf: cli.storeURL) == Data(text.utf8))
+        let migrated = cli.dataDirectory.appendingPathComponent("store.json.migrated")
+        #expect(try Data(contentsOf: migrated) == Data(text.utf8), "the earlier file is kept aside")
         #expect(try cli.run("set", "storefront", "JPN").status == 0)
         #expect(try cli.run("products").stdout.contains("Storefront JPN"))
     }
@@ -154,10 +186,10 @@ import Darwin
 
     @Test func truncatedStoreFileSaysWhereItEnds() throws {
         let text = "{\n  \"settings\": {\n    \"network\": false\n"
-        try cli.write(text, to: cli.storeURL)
+        try cli.write(text, to: cli.legacyStoreURL)
         let result = try cli.run("state")
         #expect(result.status == 65)
-        #expect(result.stderr.contains("\(cli.storeURL.path): line 4, column 1: not valid JSON"), "\(result.summary)")
+        #expect(result.stderr.contains("\(cli.legacyStoreURL.path): line 4, column 1: not valid JSON"), "\(result.summary)")
     }
 
     // MARK: The catalog
@@ -266,7 +298,7 @@ import Darwin
         #expect(result.status == 64, "\(result.summary)")
         #expect(!result.stderr.isEmpty)
         #expect(result.stdout.isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path), "\(arguments) wrote store.json")
+        #expect(!FileManager.default.fileExists(atPath: cli.storeDatabaseURL.path), "\(arguments) made store.sqlite")
         #expect(!FileManager.default.fileExists(atPath: cli.userDefaultsURL.path))
     }
 
@@ -338,7 +370,7 @@ import Darwin
     @Test func dataDirectoryFromTheEnvironment() throws {
         let set = try cli.run(arguments: ["set", "network", "off"], environment: ["STOREFRONT_DATA_DIR": cli.dataDirectory.path])
         #expect(set.status == 0)
-        #expect(FileManager.default.fileExists(atPath: cli.storeURL.path))
+        #expect(FileManager.default.fileExists(atPath: cli.storeDatabaseURL.path))
         let state = try cli.run(arguments: ["state", "--json"], environment: ["STOREFRONT_DATA_DIR": cli.dataDirectory.path])
         #expect((try state.json()["settings"] as? [String: Any])?["network"] as? Bool == false)
         // --data-dir wins over the environment.
@@ -358,11 +390,15 @@ import Darwin
         try #require(fd >= 0)
         try #require(flock(fd, LOCK_EX | LOCK_NB) == 0)
         defer { close(fd) }
+        let holder = Array("the open storefront (process 4242)".utf8)
+        _ = holder.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
 
         for arguments in [["buy", "com.storefront.credits.5"], ["restore"], ["launch"], ["reset", "--app-only"]] {
             let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
-            #expect(result.status == 64, "\(result.summary)")
+            #expect(result.status == 75, "\(result.summary)")
             #expect(result.stderr.contains("open on \(cli.dataDirectory.standardizedFileURL.path)"), "\(result.summary)")
+            #expect(result.stderr.contains("process 4242"), "names the holder")
+            #expect(!result.stderr.contains("Waiting"), "an open storefront is not waited for")
         }
         for arguments in [["set", "ask-to-buy", "on"], ["state"], ["pending"], ["products"]] {
             let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
@@ -383,9 +419,23 @@ import Darwin
         _ = holder.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
 
         let result = try cli.run("restore")
-        #expect(result.status == 64, "\(result.summary)")
-        #expect(result.stderr.contains("storefront buy (process 4242) is running on"), "\(result.summary)")
+        #expect(result.status == 75, "\(result.summary)")
+        #expect(result.stderr.contains("Waiting for storefront buy (process 4242) to finish"), "\(result.summary)")
+        #expect(result.stderr.contains("storefront buy (process 4242) is still running on"), "\(result.summary)")
         #expect(!result.stderr.contains("another terminal"), "no open storefront is blamed")
+    }
+
+    /// A second command beside a running one waits for it, then runs: both purchases delivered.
+    @Test func aCommandWaitsForAnotherToFinish() throws {
+        #expect(try cli.run("set", "latency", "1500").status == 0)
+        let first = try cli.start("buy", "com.storefront.credits.5")
+        Thread.sleep(forTimeInterval: 0.3)  // the first has the app
+        let second = try cli.run("buy", "com.storefront.credits.10")
+        let firstResult = try first.wait()
+        #expect(firstResult.status == 0, "\(firstResult.summary)")
+        #expect(second.status == 0, "\(second.summary)")
+        #expect(second.stderr.contains("Waiting for storefront buy (process"), "\(second.summary)")
+        #expect(try cli.state()["credits"] as? Int == 15)
     }
 
     @Test func anUnknownCommandIsNamedAsOne() throws {

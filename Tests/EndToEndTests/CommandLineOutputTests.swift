@@ -63,7 +63,6 @@ import Testing
         #expect(settings["account"] as? String == "sandbox.user@example.com")
         #expect(settings["storefront"] as? String == "USA")
         #expect(settings["latencyMilliseconds"] as? Int == 1500, "the documented default latency")
-        #expect(!FileManager.default.fileExists(atPath: cli.storeURL.path), "looking changes nothing")
     }
 
     @Test func transactionsInStateHistoryAndQueue() throws {
@@ -239,7 +238,7 @@ import Testing
         #expect(try cli.run("buy", "com.storefront.nope").status == 64, "64: unknown product")
         #expect(try cli.run("frobnicate").status == 64, "64: unknown command")
         #expect(try cli.run("buy", "com.storefront.credits.5", "--bogus").status == 64, "64: unknown option")
-        try cli.write("{", to: cli.storeURL)
+        try cli.write("{", to: cli.storeDatabaseURL)
         #expect(try cli.run("state").status == 65, "65: bad data")
 
         let help = try cli.run(arguments: ["--help"])

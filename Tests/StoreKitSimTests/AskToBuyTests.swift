@@ -104,9 +104,9 @@ import Testing
         let t = try Harness.onDisk { $0.askToBuy = true }
         let deferred = try t.buy(ID.credits10)
 
-        // A parent's `storefront approve` in another terminal: its own StoreFile and queue.
+        // A parent's `storefront approve` in another terminal: its own connection and queue.
         let parent = PaymentQueue(store: AppStore(catalog: t.store.catalog,
-                                                  storage: try StoreFile(directory: t.directory.dataDirectory),
+                                                  storage: try storeDatabase(t.directory),
                                                   clock: t.clock))
         try parent.approve(transactionID: deferred.id)
         #expect(t.app.credits == 0, "the app has not looked yet")

@@ -67,18 +67,16 @@ final class Harness {
         if launch { try app.launch() }
     }
 
-    /// Over store.json in a temporary directory (UserDefaults.json beside it), as the binary runs.
+    /// Over store.sqlite in a temporary directory (UserDefaults.json beside it), as the binary runs.
     static func onDisk(_ directory: TemporaryDirectory = TemporaryDirectory(), clock: ManualClock = ManualClock(),
                        settings: (inout Settings) -> Void = { _ in }) throws -> Harness {
-        try Harness(storage: try StoreFile(directory: directory.dataDirectory), directory: directory, clock: clock,
-                    settings: settings)
+        try Harness(storage: try storeDatabase(directory), directory: directory, clock: clock, settings: settings)
     }
 
     /// The app launched again over the same store records and UserDefaults.json: a new queue,
-    /// a new app, a new UserDefaults read from disk. With a StoreFile, a new one too (a restart).
+    /// a new app, a new UserDefaults read from disk. On disk, a new connection too (a restart).
     func relaunched() throws -> Harness {
-        let next: any RecordsStorage = storage is StoreFile
-            ? try StoreFile(directory: directory.dataDirectory) : storage
+        let next: any RecordsStorage = storage is StoreDatabase ? try storeDatabase(directory) : storage
         return try Harness(storage: next, directory: directory, clock: clock)
     }
 
@@ -106,7 +104,7 @@ final class Harness {
 
     /// The transaction as the store holds it now.
     func transaction(_ id: String) throws -> Transaction {
-        guard let t = try storage.load().transactions.first(where: { $0.id == id }) else {
+        guard let t = try storage.transaction(id) else {
             throw TestFailure("no transaction \(id) in the store")
         }
         return t
@@ -133,6 +131,11 @@ final class Harness {
     var finishedIDs: [String] {
         app.events.compactMap { if case .finished(let t) = $0 { t.id } else { nil } }
     }
+}
+
+/// store.sqlite in `directory`, opened as the binary opens it for the default catalog.
+func storeDatabase(_ directory: TemporaryDirectory) throws -> StoreDatabase {
+    try StoreDatabase(directory: directory.dataDirectory, productIDs: try CatalogLoader.defaultCatalog().products.map(\.id))
 }
 
 struct TestFailure: Error, CustomStringConvertible {

@@ -38,14 +38,14 @@ import Testing
         #expect(!t.app.premiumUnlocked)
 
         // What a restart finds on disk: the purchase, unfinished, and no premium flag.
-        let stored = try StoreFile(directory: directory.dataDirectory).load()
+        let stored = try storeDatabase(directory).load()
         #expect(stored.queue.map(\.id) == [bought.id])
         #expect(try UserDefaultsFile(url: directory.dataDirectory.userDefaultsURL).bool(forKey: ID.premium) == false)
 
         let restarted = try Harness.onDisk(directory, clock: t.clock)
         #expect(restarted.app.events.first == .updated(bought, redelivered: true))
         #expect(restarted.app.premiumUnlocked)
-        #expect(try StoreFile(directory: directory.dataDirectory).load().queue.isEmpty)
+        #expect(try storeDatabase(directory).load().queue.isEmpty)
         #expect(try UserDefaultsFile(url: directory.dataDirectory.userDefaultsURL).bool(forKey: ID.premium))
 
         let again = try Harness.onDisk(directory, clock: t.clock)
@@ -75,14 +75,19 @@ import Testing
         #expect(!relaunch.app.premiumUnlocked)
     }
 
-    @Test func anAppThatNeverFinishesDeliversTheSamePurchaseAtEveryLaunch() throws {
+    @Test func anAppThatNeverFinishesGetsTheSamePurchaseAtEveryLaunch() throws {
         let t = try Harness { $0.finishTransactions = false }
         let bought = try t.buy(ID.credits5)
         #expect(t.app.credits == 5)
         #expect(!(try t.transaction(bought.id).finished))
-        let relaunch = try t.relaunched()
-        #expect(relaunch.app.credits == 10, "the same purchase delivered twice: the bug this setting demonstrates")
-        #expect(try relaunch.records.queue.map(\.id) == [bought.id])
+        for _ in 0..<2 {
+            let relaunch = try t.relaunched()
+            #expect(relaunch.app.events.first == .updated(try t.transaction(bought.id), redelivered: true),
+                    "it comes back at every launch: what this setting demonstrates")
+            #expect(relaunch.app.events.contains(.alreadyDelivered(try t.transaction(bought.id))))
+            #expect(relaunch.app.credits == 5, "noted as delivered, so never credited twice")
+            #expect(try relaunch.records.queue.map(\.id) == [bought.id])
+        }
     }
 
     @Test func purchaseConfirmedByAProcessThatDiedCompletesAtTheNextLaunch() throws {
@@ -108,5 +113,51 @@ import Testing
         try t.queue.finishTransaction(bought)
         #expect(t.finishedIDs == [bought.id])
         #expect(t.queue.transactions.isEmpty)
+    }
+}
+
+/// A well-written app delivers each transaction once, whenever it is killed: it notes what it
+/// delivered in the same write, and finishes a redelivered transaction without delivering it again.
+@Suite struct IdempotentDeliveryTests {
+    @Test func aTransactionDeliveredButNotFinishedIsNotDeliveredAgain() throws {
+        let directory = TemporaryDirectory()
+        // Delivered, then killed before finishing (finishing is off for this run).
+        let first = try Harness.onDisk(directory) { $0.finishTransactions = false }
+        let bought = try first.buy(ID.credits10, quantity: 2)
+        #expect(first.app.credits == 20)
+        #expect(first.app.deliveredUnfinished == [bought.id])
+
+        try first.set { $0.finishTransactions = true }
+        let relaunched = try first.relaunched()
+        #expect(relaunched.app.credits == 20, "not credited twice")
+        #expect(relaunched.deliveries.isEmpty)
+        #expect(relaunched.app.events.contains(.alreadyDelivered(try #require(relaunched.updates.first))))
+        #expect(try relaunched.transaction(bought.id).finished)
+        #expect(relaunched.app.deliveredUnfinished.isEmpty, "forgotten once finished")
+    }
+
+    @Test func aNoteLeftByAKillAfterFinishingIsForgottenAtLaunch() throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        let bought = try t.buy(ID.premium)
+        // As if killed after the store recorded the finish, before the app forgot its note.
+        try t.app.defaults.set(.array([.string(bought.id)]), forKey: SampleApp.deliveredKey)
+        let relaunched = try t.relaunched()
+        #expect(relaunched.app.deliveredUnfinished.isEmpty)
+        #expect(relaunched.app.defaults.values[SampleApp.deliveredKey] == nil)
+    }
+
+    @Test func theNoteStaysSmallWhateverTheHistory() throws {
+        let t = try Harness.onDisk()
+        for _ in 0..<20 { try t.buy(ID.credits5) }
+        #expect(t.app.credits == 100)
+        #expect(t.app.defaults.values[SampleApp.deliveredKey] == nil)
+    }
+
+    @Test func creditsNearTheLargestNumberSaturateInsteadOfCrashing() throws {
+        let t = try Harness.onDisk()
+        try t.app.defaults.set(.int(Int.max - 3), forKey: SampleApp.creditsKey)
+        try t.buy(ID.credits10, quantity: 10)
+        #expect(t.app.credits == Int.max)
     }
 }

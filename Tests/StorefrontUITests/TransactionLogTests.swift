@@ -108,7 +108,19 @@ import Testing
         try ui.select("5 Monkey Credits")
         ui.buySelected()
         ui.press(.enter, .char("l"))
-        #expect(lines(ui)[0] == " Transaction log · 1 transaction in store.json")
+        #expect(lines(ui)[0] == " Transaction log · 1 transaction")
+    }
+
+    /// However long the history, the full log holds its newest page and says so.
+    @Test func aLongHistoryShowsItsNewestPageAndSaysSo() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.buySelected()
+        ui.press(.enter, .char("l"))
+        var state = ui.state
+        state.snapshot.historyCount = 120_000
+        #expect(render(state).text.split(separator: "\n")[0]
+                .hasPrefix(" Transaction log · 120000 transactions · the newest 1 shown"))
     }
 
     // MARK: The live log

@@ -19,6 +19,8 @@ extension AppEvent {
             return "\(t.id) delivered  \(delivery.text(catalog: catalog))"
         case .finished(let t):
             return "\(t.id) finished"
+        case .alreadyDelivered(let t):
+            return "\(t.id) already delivered before the app stopped: not delivered again"
         case .restoreFinished:
             return "restore finished"
         case .restoreFailed(let error):

@@ -16,6 +16,10 @@ public final class SampleApp: PaymentTransactionObserver {
     public var onEvent: ((AppEvent) -> Void)?
 
     public static let creditsKey = "credits"
+    /// The transactions the app delivered and has not yet seen finished. A transaction that
+    /// comes back (the app was killed between delivering and finishing) is finished without
+    /// being delivered twice. Only unfinished transactions are listed, so it stays small.
+    public static let deliveredKey = "deliveredUnfinishedTransactions"
 
     public init(catalog: Catalog, defaults: UserDefaultsFile, queue: PaymentQueue) {
         self.catalog = catalog
@@ -23,9 +27,13 @@ public final class SampleApp: PaymentTransactionObserver {
         self.queue = queue
     }
 
-    /// The app's launch: registers as the queue's observer (SKPaymentQueue.default().add(self)).
+    /// The app's launch: registers as the queue's observer (SKPaymentQueue.default().add(self)),
+    /// then forgets the deliveries whose finish it never heard of (killed just after finishing).
     public func launch() throws {
         try queue.add(self)
+        let open = Set(queue.transactions.map(\.id))
+        let kept = deliveredUnfinished.filter(open.contains)
+        if kept != deliveredUnfinished { try recordDelivered(kept) }
     }
 
     // MARK: What the app knows
@@ -35,6 +43,16 @@ public final class SampleApp: PaymentTransactionObserver {
     public var premiumUnlocked: Bool { isPurchased(catalog.content.premium.unlockedBy) }
 
     public var credits: Int { defaults.integer(forKey: Self.creditsKey) }
+
+    /// See `deliveredKey`. Anything else found there (a hand edit) counts as none.
+    public var deliveredUnfinished: [String] {
+        guard case .array(let values)? = defaults.values[Self.deliveredKey] else { return [] }
+        return values.compactMap(\.stringValue)
+    }
+
+    private func recordDelivered(_ ids: [String]) throws {
+        try defaults.set(ids.isEmpty ? nil : .array(ids.map(JSONValue.string)), forKey: Self.deliveredKey)
+    }
 
     /// The expiry the app stored for a subscription, if any.
     public func subscriptionExpiry(_ productID: String) -> Date? {
@@ -63,7 +81,12 @@ public final class SampleApp: PaymentTransactionObserver {
             do {
                 switch transaction.state {
                 case .purchased, .restored:
-                    try deliver(transaction)
+                    try defaults.reloadIfChanged()
+                    if deliveredUnfinished.contains(transaction.id) {
+                        record(.alreadyDelivered(transaction))
+                    } else {
+                        try deliver(transaction)
+                    }
                     if queue.settings.finishTransactions { try queue.finishTransaction(transaction) }
                 case .failed:
                     if queue.settings.finishTransactions { try queue.finishTransaction(transaction) }
@@ -78,6 +101,10 @@ public final class SampleApp: PaymentTransactionObserver {
 
     public func paymentQueue(_ queue: PaymentQueue, removedTransactions transactions: [Transaction]) {
         for transaction in transactions { record(.finished(transaction)) }
+        let finished = Set(transactions.map(\.id))
+        let kept = deliveredUnfinished.filter { !finished.contains($0) }
+        guard kept != deliveredUnfinished else { return }
+        do { try recordDelivered(kept) } catch { record(.problem("\(error)")) }
     }
 
     public func paymentQueueRestoreCompletedTransactionsFinished(_ queue: PaymentQueue) {
@@ -95,27 +122,33 @@ public final class SampleApp: PaymentTransactionObserver {
         // Build on what UserDefaults.json holds now, hand edits included.
         try defaults.reloadIfChanged()
         let delivery: Delivery
+        // What was bought and the note that it was delivered go to disk in one write, so a
+        // kill leaves either both or neither.
+        var changes: [String: JSONValue?] = [Self.deliveredKey: .array((deliveredUnfinished + [transaction.id]).map(JSONValue.string))]
         switch product.type {
         case .nonConsumable:
-            try defaults.set(.bool(true), forKey: product.id)
+            changes[product.id] = .bool(true)
             delivery = .unlocked(product.id)
         case .consumable:
-            let added = (product.credits ?? 0) * transaction.quantity
-            // A balance edited by hand up to Int.max stays there instead of crashing every launch.
-            let (sum, overflow) = credits.addingReportingOverflow(added)
-            try defaults.set(.int(overflow ? (added < 0 ? Int.min : Int.max) : sum), forKey: Self.creditsKey)
-            delivery = .credits(added: added, balance: credits)
+            // Saturating: a catalog or a hand edit near Int.max stays there instead of crashing.
+            let (added, overflow) = (product.credits ?? 0).multipliedReportingOverflow(by: transaction.quantity)
+            let credited = overflow ? Int.max : added
+            let (sum, overflowed) = credits.addingReportingOverflow(credited)
+            let balance = overflowed ? (credited < 0 ? Int.min : Int.max) : sum
+            changes[Self.creditsKey] = .int(balance)
+            delivery = .credits(added: credited, balance: balance)
         case .autoRenewable:
             let expiry = transaction.expiresDate ?? transaction.date
-            try defaults.set(.string(JSONCoding.format(expiry)), forKey: product.id)
+            changes[product.id] = .string(JSONCoding.format(expiry))
             delivery = .subscription(product.id, expires: expiry)
         case .nonRenewing:
             // The store does not track non-renewing periods: the app extends its own expiry.
             let start = max(transaction.date, subscriptionExpiry(product.id) ?? transaction.date)
             let expiry = product.subscription.map { $0.period.added(to: start) } ?? start
-            try defaults.set(.string(JSONCoding.format(expiry)), forKey: product.id)
+            changes[product.id] = .string(JSONCoding.format(expiry))
             delivery = .subscription(product.id, expires: expiry)
         }
+        try defaults.set(changes)
         record(.delivered(transaction, delivery))
     }
 
@@ -137,6 +170,8 @@ public enum AppEvent: Equatable, Sendable {
     case updated(Transaction, redelivered: Bool)
     case delivered(Transaction, Delivery)
     case finished(Transaction)
+    /// Redelivered after the app had delivered it but before it finished: finished, not delivered again.
+    case alreadyDelivered(Transaction)
     case restoreFinished
     case restoreFailed(StoreError)
     case spent(remaining: Int)

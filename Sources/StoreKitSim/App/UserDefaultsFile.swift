@@ -38,9 +38,15 @@ public final class UserDefaultsFile {
     /// Writes on top of what the file holds now: an edit made by hand since the last read is
     /// kept, and a file left broken is reported instead of overwritten.
     public func set(_ value: JSONValue?, forKey key: String) throws {
+        try set([key: value])
+    }
+
+    /// Sets several keys in one write (nil removes a key): a kill leaves all of them or none.
+    public func set(_ changes: [String: JSONValue?]) throws {
         try reloadIfChanged()
         var next = values
-        next[key] = value
+        for (key, value) in changes { next[key] = value }
+        guard next != values else { return }
         try AtomicFile.write(try JSONCoding.encode(next), to: url)
         values = next
         token = Self.token(url)

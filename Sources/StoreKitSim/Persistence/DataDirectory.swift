@@ -24,7 +24,9 @@ public struct DataDirectory: Sendable, Equatable {
     /// The app's side: a stand-in for the app's UserDefaults domain.
     public var userDefaultsURL: URL { url.appendingPathComponent("UserDefaults.json") }
     /// The simulated App Store's side.
-    public var storeURL: URL { url.appendingPathComponent("store.json") }
+    public var storeDatabaseURL: URL { url.appendingPathComponent("store.sqlite") }
+    /// Where an earlier storefront kept the store's records; migrated into store.sqlite.
+    public var legacyStoreURL: URL { url.appendingPathComponent("store.json") }
     var lockURL: URL { url.appendingPathComponent(".store.lock") }
     /// Held by an open storefront, so a second one on the same directory is refused.
     public var interfaceLockURL: URL { url.appendingPathComponent(".storefront-ui.lock") }

@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// SKPaymentQueue: the app adds payments, observes transactions and finishes them.
 ///
@@ -39,16 +34,14 @@ public final class PaymentQueue {
     // MARK: Observers
 
     /// Adding the first observer is the app's launch: what the last run left unfinished is
-    /// delivered again, and a purchase sheet left open by a process that is gone is cancelled.
+    /// delivered again, and a purchase sheet the last run left open is cancelled.
     public func add(_ observer: any PaymentTransactionObserver) throws {
         let first = observers.isEmpty
         observers.append(observer)
         guard first else { return }
         let leftOver = try store.storage.load().queue.filter { $0.state != .purchasing }
         launchDelivered = Dictionary(leftOver.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
-        try mutate { records, now in
-            records.cancelOrphanedSheets(now: now) { pid in kill(pid_t(pid), 0) == 0 || errno == EPERM }
-        }
+        try mutate { records, now in records.cancelOrphanedSheets(now: now) }
         try tick()
     }
 
@@ -76,7 +69,7 @@ public final class PaymentQueue {
             if let product = store.catalog.product(payment.productID), (records.ownedUntil(product) ?? .distantPast) > now {
                 throw StoreError.alreadyOwned
             }
-            return records.addPayment(payment, catalog: store.catalog, now: now, sheetOwner: Int32(getpid()))
+            return try records.addPayment(payment, catalog: store.catalog, now: now)
         }
     }
 
@@ -118,24 +111,27 @@ public final class PaymentQueue {
     // MARK: The store's side (a parent's device, the user resolving an issue)
 
     public func approve(transactionID id: String) throws {
-        try mutate { records, now in try records.approve(id, catalog: store.catalog, now: now) }
+        try mutate(including: [id]) { records, now in try records.approve(id, catalog: store.catalog, now: now) }
     }
 
     public func decline(transactionID id: String) throws {
-        try mutate { records, now in try records.decline(id, now: now) }
+        try mutate(including: [id]) { records, now in try records.decline(id, now: now) }
     }
 
     @discardableResult
     public func resolve(transactionID id: String) throws -> Transaction {
-        try mutate { records, now in try records.resolve(id, catalog: store.catalog, now: now) }
+        try mutate(including: [id]) { records, now in try records.resolve(id, catalog: store.catalog, now: now) }
     }
 
     // MARK: Time
 
-    /// Lets the store do what is due by now, and picks up changes made by another process.
+    /// Picks up changes made by another process and lets the store do what is due by now.
+    /// With nothing changed and nothing due it reads one number and writes nothing.
     public func tick() throws {
+        try refresh()
+        guard let due = nextDueDate, due <= store.clock.now else { return }
         var outcome: StoreRecords.RestoreOutcome?
-        try mutate { records, now in outcome = records.process(catalog: store.catalog, now: now) }
+        try mutate { records, now in outcome = try records.process(catalog: store.catalog, now: now) }
         guard restoring, let outcome else { return }
         restoring = false
         for observer in observers {
@@ -165,10 +161,10 @@ public final class PaymentQueue {
 
     // MARK: Plumbing
 
-    private func mutate<T>(_ body: (inout StoreRecords, Date) throws -> T) throws -> T {
+    private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> T {
         let now = store.clock.now
         var latest = records
-        let result = try store.storage.update { records -> T in
+        let result = try store.storage.update(including: ids) { records -> T in
             let value = try body(&records, now)
             latest = records
             return value

@@ -5,8 +5,8 @@ import Foundation
 extension StoreRecords {
     /// A payment added to the queue: a purchasing transaction waiting for the user to
     /// confirm the purchase sheet, or an immediate failure the store would answer with.
-    mutating func addPayment(_ payment: Payment, catalog: Catalog, now: Date, sheetOwner: Int32?) -> Transaction {
-        var transaction = Transaction(id: makeTransactionID(), payment: payment, state: .purchasing, date: now)
+    mutating func addPayment(_ payment: Payment, catalog: Catalog, now: Date) throws -> Transaction {
+        var transaction = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now)
         let storefront = catalog.storefront(settings.storefront) ?? catalog.storefronts[0]
         let product = catalog.product(payment.productID).flatMap { Product($0, storefront: storefront) }
         if !settings.canMakePayments {
@@ -18,8 +18,6 @@ extension StoreRecords {
         } else if let product, !(1...product.maximumQuantity).contains(payment.quantity) {
             let allowed = product.maximumQuantity == 1 ? "1 (only consumables take a quantity)" : "1 to \(product.maximumQuantity)"
             transaction.fail(StoreError(.paymentInvalid, message: "Quantity \(payment.quantity) is not valid for \(payment.productID): use \(allowed)."), at: now)
-        } else {
-            transaction.sheetOwner = sheetOwner
         }
         transactions.append(transaction)
         return transaction
@@ -29,7 +27,6 @@ extension StoreRecords {
     mutating func confirm(_ id: String, now: Date) {
         guard let i = index(of: id), transactions[i].state == .purchasing, transactions[i].dueDate == nil else { return }
         transactions[i].dueDate = now + Double(settings.latencyMilliseconds) / 1000
-        transactions[i].sheetOwner = nil
     }
 
     /// The user tapped Cancel: StoreKit reports paymentCancelled.
@@ -40,16 +37,16 @@ extension StoreRecords {
 
     /// Completes every purchase and restore that is due, and renews subscriptions whose
     /// period ended. Returns whether a restore completed, and its error if it failed.
-    mutating func process(catalog: Catalog, now: Date) -> RestoreOutcome? {
+    mutating func process(catalog: Catalog, now: Date) throws -> RestoreOutcome? {
         for i in transactions.indices {
             guard transactions[i].state == .purchasing, let due = transactions[i].dueDate, due <= now else { continue }
             complete(at: i, catalog: catalog, now: due)
         }
-        renewSubscriptions(catalog: catalog, now: now)
+        try renewSubscriptions(catalog: catalog, now: now)
         guard let due = restoreDueDate, due <= now else { return nil }
         restoreDueDate = nil
         guard settings.network else { return .failed(StoreError(.unknown)) }
-        restore(catalog: catalog, now: due)
+        try restore(catalog: catalog, now: due)
         return .finished
     }
 
@@ -114,7 +111,7 @@ extension StoreRecords {
         guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
         guard transactions[i].awaitingResolution == true else { throw QueueError.notInterrupted(id) }
         transactions[i].awaitingResolution = nil
-        var resolved = Transaction(id: makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now)
+        var resolved = Transaction(id: try makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now)
         resolved.originalTransactionID = id
         transactions.append(resolved)
         purchase(at: transactions.count - 1, catalog: catalog, now: now)
@@ -129,7 +126,7 @@ extension StoreRecords {
 
     /// Restore: one restored transaction per non-consumable owned and per auto-renewable
     /// subscription bought, never consumables or non-renewing subscriptions.
-    private mutating func restore(catalog: Catalog, now: Date) {
+    private mutating func restore(catalog: Catalog, now: Date) throws {
         // In the order first bought, each standing for its latest purchase.
         var order: [String] = []
         var latest: [String: Transaction] = [:]
@@ -139,7 +136,7 @@ extension StoreRecords {
         }
         for id in order {
             guard let original = latest[id], let product = catalog.product(id), product.type.isRestorable else { continue }
-            var restored = Transaction(id: makeTransactionID(), payment: original.payment, state: .restored, date: now)
+            var restored = Transaction(id: try makeTransactionID(), payment: original.payment, state: .restored, date: now)
             restored.originalTransactionID = original.originalTransactionID ?? original.id
             restored.expiresDate = original.expiresDate
             restored.isTrialPeriod = original.isTrialPeriod
@@ -148,13 +145,13 @@ extension StoreRecords {
     }
 
     /// Auto-renewable subscriptions renew at the end of each period while the store runs.
-    private mutating func renewSubscriptions(catalog: Catalog, now: Date) {
+    private mutating func renewSubscriptions(catalog: Catalog, now: Date) throws {
         for product in catalog.products where product.type == .autoRenewable {
             guard let info = product.subscription, var latest = receipt.last(where: { $0.productID == product.id }),
                   var expiry = latest.expiresDate else { continue }
             var renewals = 0
             while expiry <= now, renewals < 100 {
-                var renewal = Transaction(id: makeTransactionID(), payment: latest.payment, state: .purchased, date: expiry)
+                var renewal = Transaction(id: try makeTransactionID(), payment: latest.payment, state: .purchased, date: expiry)
                 renewal.originalTransactionID = latest.originalTransactionID ?? latest.id
                 renewal.expiresDate = info.period.added(to: expiry)
                 renewal.isTrialPeriod = false
@@ -181,12 +178,11 @@ extension StoreRecords {
         }
     }
 
-    /// Purchasing transactions whose sheet belonged to a process that is gone: the sheet
-    /// closed with it, as when an app is killed during the system purchase sheet.
-    mutating func cancelOrphanedSheets(now: Date, isAlive: (Int32) -> Bool) {
-        for i in transactions.indices {
-            guard transactions[i].state == .purchasing, transactions[i].dueDate == nil else { continue }
-            if let owner = transactions[i].sheetOwner, isAlive(owner) { continue }
+    /// Purchase sheets the user never answered, at the app's launch: only the running app
+    /// shows sheets, so one still open belonged to an earlier run and closed with it, as when
+    /// an app is killed during the system purchase sheet.
+    mutating func cancelOrphanedSheets(now: Date) {
+        for i in transactions.indices where transactions[i].state == .purchasing && transactions[i].dueDate == nil {
             transactions[i].fail(StoreError(.paymentCancelled), at: now)
         }
     }
@@ -198,7 +194,6 @@ extension Transaction {
         self.error = error
         self.date = date
         dueDate = nil
-        sheetOwner = nil
     }
 }
 

@@ -1,15 +1,18 @@
 import Foundation
 
-/// Everything the simulated App Store keeps: the content of store.json.
+/// What the simulated App Store's rules work on: the settings, and the transactions they
+/// need, in the order they were made. From store.sqlite that is the queue, the interrupted
+/// purchases and each product's first, latest and longest-lasting purchase, never the whole
+/// history; in memory (tests) and in a store.json of an earlier storefront, everything.
 public struct StoreRecords: Codable, Equatable, Sendable {
     public static let currentVersion = 1
+    public static let firstTransactionNumber = 1_000_000_001
 
     public var version = StoreRecords.currentVersion
     public var settings = Settings()
-    /// Every transaction in the order it was created. Unfinished ones form the queue;
-    /// the purchased ones are the receipt.
+    /// Unfinished ones form the queue; the purchased ones are the receipt.
     public var transactions: [Transaction] = []
-    public var nextTransactionNumber = 1_000_000_001
+    public var nextTransactionNumber = StoreRecords.firstTransactionNumber
     /// While a restore runs: when it completes.
     public var restoreDueDate: Date?
 
@@ -25,8 +28,10 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         version = try c.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
         settings = try c.decodeIfPresent(Settings.self, forKey: .settings) ?? Settings()
         transactions = try c.decodeIfPresent([Transaction].self, forKey: .transactions) ?? []
-        let highest = transactions.compactMap { Int($0.id) }.max().map { $0 + 1 } ?? 1_000_000_001
-        nextTransactionNumber = max(try c.decodeIfPresent(Int.self, forKey: .nextTransactionNumber) ?? highest, highest)
+        // The next id follows the highest in use; an id at Int.max leaves none to follow.
+        let highest = transactions.compactMap { Int($0.id) }.max() ?? (Self.firstTransactionNumber - 1)
+        guard highest < Int.max else { throw Exhausted.transactionNumbers }
+        nextTransactionNumber = max(try c.decodeIfPresent(Int.self, forKey: .nextTransactionNumber) ?? highest + 1, highest + 1)
         restoreDueDate = try c.decodeIfPresent(Date.self, forKey: .restoreDueDate)
     }
 
@@ -48,8 +53,17 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         transactions.firstIndex { $0.id == id }
     }
 
-    mutating func makeTransactionID() -> String {
+    /// The next transaction id. The store refuses to go on past the largest number rather than
+    /// wrap around to an id in use.
+    mutating func makeTransactionID() throws -> String {
+        guard nextTransactionNumber < Int.max else { throw Exhausted.transactionNumbers }
         defer { nextTransactionNumber += 1 }
         return String(nextTransactionNumber)
+    }
+
+    public enum Exhausted: Error, CustomStringConvertible {
+        case transactionNumbers
+
+        public var description: String { "a transaction id is the largest number there is: no id is left for the next transaction" }
     }
 }

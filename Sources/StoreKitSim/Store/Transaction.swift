@@ -28,7 +28,7 @@ public struct Payment: Codable, Equatable, Sendable {
     }
 }
 
-/// SKPaymentTransaction, as the simulated store keeps it in store.json.
+/// SKPaymentTransaction, as the simulated store keeps it.
 public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     public var id: String
     public var productID: String
@@ -49,8 +49,6 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     public var dueDate: Date?
     /// Failed by an interruption the user can still resolve.
     public var awaitingResolution: Bool?
-    /// Purchasing, before the user confirmed: the process showing the purchase sheet.
-    public var sheetOwner: Int32?
 
     public init(id: String, payment: Payment, state: TransactionState, date: Date) {
         self.id = id

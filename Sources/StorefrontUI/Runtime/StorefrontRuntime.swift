@@ -21,7 +21,7 @@ public final class StorefrontRuntime {
         // Read before the launch: what the last run left unfinished arrives as this session's
         // events (redelivered); what was finished is earlier history, of which the pane shows
         // the latest few (a dozen is more than it ever has room for).
-        state.earlier = Array(try store.storage.load().transactions.filter(\.finished).suffix(12))
+        state.earlier = try store.storage.history(last: 12, finishedOnly: true)
         try app.launch()
         try loadProducts()
         drain()
@@ -113,8 +113,11 @@ public final class StorefrontRuntime {
         case .decline(let id):
             perform { try queue.decline(transactionID: id) }
         case .saveSettings(let settings):
+            // The panel changed one setting of those it showed: only that change is applied,
+            // onto what the store holds now, so a `set` from another terminal is never undone.
+            let shown = state.snapshot.settings
             perform {
-                try store.updateSettings { $0 = settings }
+                try store.updateSettings { $0 = $0.applying(changesFrom: shown, to: settings) }
                 try queue.refresh()
                 try loadProducts()
             }
@@ -170,6 +173,23 @@ public final class StorefrontRuntime {
 
     private var products: Result<ProductsResponse, StoreError>?
 
+    /// How many of the newest transactions the full log holds: its cost never grows with the history.
+    public static let historyPage = 500
+    private var history: [Transaction] = []
+    private var historyCount = 0
+    private var historyToken: String?
+
+    /// Reads the newest page of the history when the store changed since it was last read.
+    private func loadHistoryIfChanged() {
+        let token = store.storage.changeToken()
+        guard token != historyToken else { return }
+        perform(alerting: false) {
+            history = try store.storage.history(last: Self.historyPage, finishedOnly: false)
+            historyCount = try store.storage.transactionCount()
+            historyToken = token
+        }
+    }
+
     private func refreshSnapshot() {
         let records = queue.records
         var snapshot = StoreSnapshot()
@@ -183,7 +203,10 @@ public final class StorefrontRuntime {
         snapshot.pendingApprovals = records.pendingApprovals
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
-        snapshot.history = records.transactions
+        snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
+        loadHistoryIfChanged()
+        snapshot.history = history
+        snapshot.historyCount = historyCount
         for product in store.catalog.products {
             snapshot.ownedAtStore[product.id] = records.ownedUntil(product)
         }

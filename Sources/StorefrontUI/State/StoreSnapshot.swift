@@ -14,7 +14,12 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var pendingApprovals: [Transaction] = []
     public var interruptions: [Transaction] = []
     public var queue: [Transaction] = []
+    /// The newest transactions, oldest first: the full log's page. The store may hold more.
     public var history: [Transaction] = []
+    /// How many transactions the store holds.
+    public var historyCount = 0
+    /// Products the account has bought at least once (an introductory offer is for those it has not).
+    public var purchasedProducts: Set<String> = []
     /// What the store's records say this account owns, and until when (non-consumables for
     /// ever). The app may not know it (its data deleted): buying again is refused, and
     /// restoring brings it back.

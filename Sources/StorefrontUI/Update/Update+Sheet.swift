@@ -174,7 +174,7 @@ extension AppState {
         case .updated(let t, _): t.state.tint
         case .delivered: .success
         case .restoreFailed, .problem: .danger
-        case .finished, .restoreFinished, .spent: .muted
+        case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
         }
         log.append(LogLine(date: date, text: event.text(catalog: catalog), tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }

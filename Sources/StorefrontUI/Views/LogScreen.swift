@@ -1,7 +1,8 @@
 import Foundation
 import StoreKitSim
 
-/// Every transaction the store has recorded, newest last, scrolled by screen rows.
+/// The transactions the store has recorded, newest last, scrolled by screen rows: the newest
+/// page of them, however long the history.
 enum LogScreen {
     /// The rows between the column titles and the footer.
     static func pageHeight(_ height: Int) -> Int { max(1, height - 3) }
@@ -12,9 +13,11 @@ enum LogScreen {
 
     static func draw(_ state: AppState, scroll: Int, layout: Layout, into canvas: inout some Canvas) {
         let history = state.snapshot.history
-        let count = history.count == 1 ? "1 transaction" : "\(history.count) transactions"
+        let total = max(state.snapshot.historyCount, history.count)
+        var title = total == 1 ? " Transaction log · 1 transaction" : " Transaction log · \(total) transactions"
+        if total > history.count { title += " · the newest \(history.count) shown" }
         canvas.fill(x: 0, y: 0, width: layout.width, height: 1, style: .reverse)
-        canvas.put(" Transaction log · \(count) in store.json", x: 0, y: 0, width: layout.width, style: Style(bold: true, reverse: true))
+        canvas.put(title, x: 0, y: 0, width: layout.width, style: Style(bold: true, reverse: true))
         let table = LogTable(history, width: layout.width)
         canvas.put(table.header, x: 1, y: 1, width: layout.width - 2, style: .bold)
         let page = pageHeight(layout.height)

@@ -98,7 +98,7 @@ struct RowText {
         guard let product = state.snapshot.product(id) else {
             return state.snapshot.products == nil ? "loading…" : "not available"
         }
-        if product.freeTrial != nil, !state.snapshot.history.contains(where: { $0.productID == id && $0.state == .purchased }) {
+        if product.freeTrial != nil, !state.snapshot.purchasedProducts.contains(id) {
             return "free trial, then \(product.formattedPrice)"
         }
         return product.formattedPrice

@@ -57,7 +57,7 @@ struct BuyCommand: ParsableCommand {
         if started.state == .purchasing {
             if cancel { try session.queue.cancel(started) } else { try session.queue.confirm(started) }
         }
-        func current() -> Transaction? { session.queue.records.transactions.first { $0.id == started.id } }
+        func current() -> Transaction? { session.current(started.id) }
         try session.wait { current()?.state != .purchasing }
         guard let final = current() else { return }
 

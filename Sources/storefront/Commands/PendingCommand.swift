@@ -16,7 +16,7 @@ struct PendingCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        let records = try session.storeFile.load()
+        let records = try session.database.load()
         if output.json {
             try JSONOutput.print(Output(askToBuy: records.pendingApprovals.map(TransactionJSON.init),
                                         interrupted: records.interruptions.map(TransactionJSON.init)))

@@ -6,7 +6,7 @@ struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reset",
         abstract: "Start afresh: delete the app's data and the store's records.",
-        discussion: "A file that does not parse is kept beside, renamed with .broken, rather than deleted.")
+        discussion: "A file that cannot be used is kept beside, renamed with .broken, rather than deleted.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -18,7 +18,7 @@ struct ResetCommand: ParsableCommand {
     struct Output: Encodable {
         var dataDirectory: String
         var appOnly: Bool
-        /// Files that did not parse, moved aside rather than deleted.
+        /// Files that could not be used, moved aside rather than deleted.
         var keptAside: [String]
     }
 
@@ -28,33 +28,46 @@ struct ResetCommand: ParsableCommand {
         let lock = try AppLock(directory: directory, command: Self.self)
         defer { withExtendedLifetime(lock) {} }
         var keptAside: [URL] = []
-        try remove(directory.userDefaultsURL, keptAside: &keptAside) { try UserDefaultsFile(url: $0) }
+        try remove(directory.userDefaultsURL, keptAside: &keptAside) { _ = try UserDefaultsFile(url: $0) }
         if !appOnly {
-            try remove(directory.storeURL, keptAside: &keptAside) { _ in try StoreFile(directory: directory).load() }
+            // A store.json not yet migrated would otherwise come back at the next open.
+            try remove(directory.legacyStoreURL, keptAside: &keptAside) { _ in _ = try StoreDatabase.readLegacyStore(directory) }
+            try eraseStore(directory, keptAside: &keptAside)
         }
         if output.json {
             try JSONOutput.print(Output(dataDirectory: directory.url.path, appOnly: appOnly,
                                         keptAside: keptAside.map(\.path)))
             return
         }
-        for kept in keptAside { print("Kept the unreadable \(kept.lastPathComponent) as \(kept.path)") }
+        for kept in keptAside { print("Kept the unusable \(kept.lastPathComponent) as \(kept.path)") }
         guard appOnly else {
             print("Reset \(directory.url.path): no app data, no store records, default settings.")
             return
         }
         print("Deleted the app's data (\(directory.userDefaultsURL.path)).", terminator: " ")
-        if (try? StoreFile(directory: directory).load()) != nil {
+        if (try? StoreDatabase(directory: directory, productIDs: []).load()) != nil {
             print("The store still knows your purchases: `storefront restore` brings them back.")
         } else {
-            print("store.json does not parse, so restore cannot read the purchases until it is fixed (see `storefront state`).")
+            print("store.sqlite cannot be used, so restore cannot read the purchases until it is fixed (see `storefront state`).")
         }
     }
 
-    /// Deletes a file, or keeps it aside when it does not parse, since it may hold something to rescue.
-    private func remove(_ url: URL, keptAside: inout [URL], isValid: (URL) throws -> Any) throws {
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
+    /// Empties the store in one transaction; a store that cannot be opened is kept aside instead.
+    private func eraseStore(_ directory: DataDirectory, keptAside: inout [URL]) throws {
+        let url = directory.storeDatabaseURL
         do {
-            _ = try isValid(url)
+            try StoreDatabase(directory: directory, productIDs: []).erase()
+        } catch let error as DataFileError where error.path == url.path {
+            keptAside.append(try StoreDatabase.keepAside(directory, at: Self.asideName(for: url)))
+        }
+    }
+
+    /// Deletes a file, or keeps it aside when it cannot be used, since it may hold something to rescue.
+    private func remove(_ url: URL, keptAside: inout [URL], isValid: (URL) throws -> Void) throws {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return }
+        do {
+            try isValid(url)
             try FileManager.default.removeItem(at: url)
         } catch is DataFileError {
             let kept = Self.asideName(for: url)
@@ -66,13 +79,6 @@ struct ResetCommand: ParsableCommand {
     /// `NAME.broken-<seconds>`, with `-2`, `-3` … when a file was kept aside in the same second:
     /// an earlier copy is never replaced.
     static func asideName(for url: URL, now: Date = Date()) -> URL {
-        let stamp = "broken-\(Int(now.timeIntervalSince1970))"
-        var candidate = url.appendingPathExtension(stamp)
-        var n = 2
-        while FileManager.default.fileExists(atPath: candidate.path) {
-            candidate = url.appendingPathExtension("\(stamp)-\(n)")
-            n += 1
-        }
-        return candidate
+        AsideName.free(for: url, suffix: "broken-\(Int(now.timeIntervalSince1970))")
     }
 }

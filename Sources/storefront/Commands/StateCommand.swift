@@ -7,7 +7,14 @@ struct StateCommand: ParsableCommand {
         commandName: "state", abstract: "Show the settings, the app's UserDefaults, the queue and the history.")
 
     @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "List the whole history (without it, the latest \(Self.recent) transactions; --json always lists it all).")
+    var all = false
+
     @OptionGroup var output: OutputOptions
+
+    /// How many of the newest transactions the history lists by default.
+    static let recent = 20
 
     struct Output: Encodable {
         var dataDirectory: String
@@ -20,16 +27,18 @@ struct StateCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        let records = try session.storeFile.load()
+        let records = try session.database.load()
         let defaults = try UserDefaultsFile(url: session.directory.userDefaultsURL)
         let credits = defaults.integer(forKey: SampleApp.creditsKey)
         if output.json {
             try JSONOutput.print(Output(
                 dataDirectory: session.directory.url.path, settings: records.settings, userDefaults: defaults.values,
                 credits: credits, queue: records.queue.map(TransactionJSON.init),
-                history: records.transactions.map(TransactionJSON.init)))
+                history: try session.database.history(last: nil, finishedOnly: false).map(TransactionJSON.init)))
             return
         }
+        let history = try session.database.history(last: all ? nil : Self.recent, finishedOnly: false)
+        let total = all ? history.count : try session.database.transactionCount()
         print("Data directory  \(session.directory.url.path)")
         print("Settings")
         for setting in SettingName.allCases {
@@ -45,8 +54,11 @@ struct StateCommand: ParsableCommand {
         if records.queue.isEmpty { print("  (empty)") }
         for t in records.queue { print("  " + line(t)) }
         print("History")
-        if records.transactions.isEmpty { print("  (empty)") }
-        for t in records.transactions { print("  " + line(t)) }
+        if history.isEmpty { print("  (empty)") }
+        if total > history.count {
+            print("  … \(total - history.count) earlier (storefront state --all lists them)")
+        }
+        for t in history { print("  " + line(t)) }
     }
 
     private func line(_ t: Transaction) -> String {

@@ -24,7 +24,7 @@ enum StoreAction {
         } catch let error as QueueError {
             throw CommandFailure.usage(error.description)
         }
-        guard let t = session.queue.records.transactions.first(where: { $0.id == shownID }) else { return }
+        guard let t = session.current(shownID) else { return }
         if output.json {
             try JSONOutput.print(ActionOutput(transaction: TransactionJSON(t)))
         } else {

@@ -9,8 +9,9 @@ final class DirectoryWatcher {
     init?(path: String) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        // Atomic saves rename a temporary file into place; deletions are resets.
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE)
+        // Atomic saves rename a temporary file into place; deletions are resets; the store's
+        // commits append to store.sqlite-wal (a modification, closed only when the writer ends).
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_DELETE | IN_MODIFY)
         guard inotify_add_watch(fd, path, mask) >= 0 else {
             close(fd)
             return nil

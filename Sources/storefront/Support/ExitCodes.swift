@@ -6,4 +6,6 @@ extension ExitCode {
     static let failed = ExitCode(4)
     static let usage = ExitCode(64)
     static let badData = ExitCode(65)
+    /// The app side of the data directory stayed in use by another storefront process (EX_TEMPFAIL).
+    static let busy = ExitCode(75)
 }

@@ -8,7 +8,7 @@ import StoreKitSim
 struct Session {
     let catalog: Catalog
     let directory: DataDirectory
-    let storeFile: StoreFile
+    let database: StoreDatabase
     let store: AppStore
     let queue: PaymentQueue
 
@@ -17,14 +17,14 @@ struct Session {
         catalog = try options.catalog.map { try CatalogLoader.load(from: URL(fileURLWithPath: $0)) }
             ?? CatalogLoader.defaultCatalog()
         directory = DataDirectory.resolve(option: options.dataDir)
-        storeFile = try StoreFile(directory: directory)
-        store = AppStore(catalog: catalog, storage: storeFile)
+        database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
+        store = AppStore(catalog: catalog, storage: database)
         queue = PaymentQueue(store: store)
-        // A store.json that does not parse stops every command before anything is written.
-        let records = try storeFile.load()
+        // A store that cannot be used stops every command before anything is written.
+        let records = try database.load()
         if checksStorefront, catalog.storefront(records.settings.storefront) == nil {
             throw Self.unknownStorefront(records.settings.storefront, catalog: catalog, options: options,
-                                         storeURL: directory.storeURL)
+                                         storeURL: directory.storeDatabaseURL)
         }
     }
 
@@ -35,7 +35,7 @@ struct Session {
         let ids = catalog.storefronts.map(\.id)
         let source = options.catalog.map { "the catalog \($0)" } ?? "the built-in catalog"
         return DataFileError(
-            path: storeURL.path, location: "$.settings.storefront",
+            path: storeURL.path, location: "settings, name storefront",
             problem: "\"\(id)\" is not a storefront of \(source) (\(ids.joined(separator: ", ")))",
             remedy: "Choose one with `storefront set storefront \(ids[0])`, or use the --catalog that has \(id).")
     }
@@ -62,7 +62,12 @@ struct Session {
     /// A transaction as the store holds it now. The app's events keep it as it was when
     /// delivered, before the app finished it; output reports where it ended up.
     func latest(_ transaction: Transaction) -> Transaction {
-        queue.records.transactions.first { $0.id == transaction.id } ?? transaction
+        current(transaction.id) ?? transaction
+    }
+
+    /// The transaction `id` as the store holds it now.
+    func current(_ id: String) -> Transaction? {
+        queue.records.transactions.first { $0.id == id } ?? (try? database.transaction(id)) ?? nil
     }
 
     /// Ticks the store on the real clock until `isDone`, sleeping until each due date.
@@ -80,6 +85,8 @@ struct Session {
 final class AppLock {
     /// The holder the open storefront writes into the lock file.
     static let interface = "the open storefront"
+    /// How long a command waits for another one to be done with the app before giving up.
+    static let patience: TimeInterval = 5
 
     private let handle: InterfaceLock
 
@@ -89,23 +96,36 @@ final class AppLock {
     }
 
     /// `holder`: who is taking it, `AppLock.interface` or a command such as "storefront buy".
-    init(directory: DataDirectory, holder: String) throws {
-        guard let handle = try InterfaceLock(directory: directory, holder: "\(holder) (process \(getpid()))") else {
-            let other = InterfaceLock.holder(of: directory)
-            if other.isEmpty || other.hasPrefix(Self.interface) {
-                throw CommandFailure.usage("""
-                    storefront is open on \(directory.url.path) in another terminal, and it is the app there. \
-                    Use it, or quit it (q) first. Store-side commands (set, approve, decline, resolve, state, \
-                    pending, products) work while it is open.
-                    """)
+    /// Another command holding it is waited for (it ends by itself), saying so on stderr; the
+    /// open storefront is not (it ends when someone quits it).
+    init(directory: DataDirectory, holder: String, patience: TimeInterval = AppLock.patience) throws {
+        let me = "\(holder) (process \(getpid()))"
+        let deadline = Date() + patience
+        var announced = false
+        while true {
+            if let handle = try InterfaceLock(directory: directory, holder: me) {
+                self.handle = handle
+                return
             }
-            throw CommandFailure.usage("""
-                \(other) is running on \(directory.url.path), and it is the app there. Wait for it to \
-                finish, then try again. Store-side commands (set, approve, decline, resolve, state, pending, \
-                products) work meanwhile.
-                """)
+            let other = InterfaceLock.holder(of: directory)
+            if other.hasPrefix(Self.interface) || Date() >= deadline {
+                throw CommandFailure.busy(Self.refusal(holder: other, directory: directory))
+            }
+            if !announced {
+                printError("Waiting for \(other.isEmpty ? "another storefront process" : other) to finish with \(directory.url.path)…")
+                announced = true
+            }
+            Thread.sleep(forTimeInterval: 0.05)
         }
-        self.handle = handle
+    }
+
+    private static func refusal(holder other: String, directory: DataDirectory) -> String {
+        let meanwhile = "Store-side commands (set, approve, decline, resolve, state, pending, products) work meanwhile."
+        if other.hasPrefix(Self.interface) {
+            return "storefront is open on \(directory.url.path) in another terminal (\(other)), and it is the app there. Use it, or quit it (q) first. \(meanwhile)"
+        }
+        let who = other.isEmpty ? "Another storefront process" : other
+        return "\(who) is still running on \(directory.url.path) after \(Int(patience)) seconds, and it is the app there. Try again when it has finished. \(meanwhile)"
     }
 }
 
@@ -113,4 +133,6 @@ final class AppLock {
 enum CommandFailure: Error {
     case usage(String)
     case failed(String)
+    /// The app side of the data directory is in use by another process.
+    case busy(String)
 }

@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// store.json, where storefront kept the store's records before store.sqlite. A data
+/// directory that has one is migrated on first open; the file is then kept aside as
+/// store.json.migrated, never deleted.
+enum LegacyStoreFile {
+    struct Contents {
+        var records: StoreRecords
+        /// Size and hash of the file, kept in the database so an interrupted migration is
+        /// recognised and finished at the next open.
+        var fingerprint: String
+    }
+
+    static let remedy = "storefront leaves it untouched and does not migrate it to store.sqlite. Fix it by hand, or run `storefront reset` to start afresh (it keeps this file aside as store.json.broken-…)."
+
+    /// The records in store.json, or nil when there is none. One that cannot be read is refused.
+    static func read(_ url: URL) throws -> Contents? {
+        guard let data = try DataFileReader.contents(of: url, remedy: remedy) else { return nil }
+        let records: StoreRecords
+        do {
+            records = try JSONCoding.decoder().decode(StoreRecords.self, from: data)
+        } catch let error as StoreRecords.Exhausted {
+            throw DataFileError(path: url.path, location: "$.transactions", problem: "\(error)", remedy: remedy)
+        } catch {
+            throw JSONDiagnostics.error(error, in: data, path: url.path, remedy: remedy)
+        }
+        guard records.version <= StoreRecords.currentVersion else {
+            throw DataFileError(path: url.path, location: "$.version",
+                                problem: "written by a newer storefront (version \(records.version))",
+                                remedy: "Use that newer storefront, or another --data-dir.")
+        }
+        // Parses, but a hand edit could still deliver -500 credits. (A failed payment keeps the
+        // invalid quantity it was refused for.)
+        for (i, t) in records.transactions.enumerated() where t.state != .failed && !(1...10).contains(t.quantity) {
+            throw DataFileError(path: url.path, location: "$.transactions[\(i)].quantity",
+                                problem: "must be 1 to 10, not \(t.quantity)", remedy: remedy)
+        }
+        // Two transactions under one id would make approve, decline and finish act on the wrong one.
+        var seen = Set<String>()
+        for (i, t) in records.transactions.enumerated() where !seen.insert(t.id).inserted {
+            throw DataFileError(path: url.path, location: "$.transactions[\(i)].id",
+                                problem: "\"\(t.id)\" is the id of an earlier transaction too; ids must be unique",
+                                remedy: remedy)
+        }
+        return Contents(records: records, fingerprint: fingerprint(data))
+    }
+
+    /// Copies the records into a new, empty database.
+    static func copy(_ contents: Contents, into db: Database) throws {
+        // Written whole, defaults included, so the store says what it was migrated with.
+        for (name, value) in contents.records.settings.fields {
+            try db.execute(sql: "INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)",
+                           arguments: [name, String(decoding: try JSONCoding.encode(value), as: UTF8.self)])
+        }
+        try db.execute(sql: "UPDATE store SET nextTransactionNumber = ?, restoreDueDate = ?, migratedFrom = ? WHERE id = 1",
+                       arguments: [contents.records.nextTransactionNumber,
+                                   contents.records.restoreDueDate.map(TransactionRow.milliseconds), contents.fingerprint])
+        let columns = TransactionRow.columns
+        let insert = try db.makeStatement(sql: """
+            INSERT INTO transactions (\(columns.joined(separator: ", "))) \
+            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+            """)
+        for t in contents.records.transactions {
+            try insert.execute(arguments: StatementArguments(try TransactionRow.values(t)))
+        }
+    }
+
+    /// Once the database holds what store.json held, store.json goes aside as
+    /// store.json.migrated (a kill between the two steps is finished here, at the next open).
+    static func keepAsideIfMigrated(_ directory: DataDirectory, database: DatabaseQueue) throws {
+        let url = directory.legacyStoreURL
+        guard FileManager.default.fileExists(atPath: url.path),
+              let migrated = try? database.read({ db in try String.fetchOne(db, sql: "SELECT migratedFrom FROM store") }),
+              let data = try? DataFileReader.contents(of: url, remedy: remedy),
+              fingerprint(data) == migrated else { return }
+        let aside = AsideName.free(for: url, suffix: "migrated")
+        guard rename(url.path, aside.path) == 0 else { return }
+        StoreDatabaseFile.syncDirectory(directory.url)
+    }
+
+    /// Size and 64-bit FNV-1a hash of the bytes.
+    static func fingerprint(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "\(data.count) bytes, fnv1a \(String(hash, radix: 16))"
+    }
+}
+
+/// A name beside a file for keeping it aside, never one already taken: NAME.SUFFIX, then
+/// NAME.SUFFIX-2, NAME.SUFFIX-3 …
+public enum AsideName {
+    public static func free(for url: URL, suffix: String) -> URL {
+        var candidate = url.appendingPathExtension(suffix)
+        var n = 2
+        var info = stat()
+        while lstat(candidate.path, &info) == 0 {
+            candidate = url.appendingPathExtension("\(suffix)-\(n)")
+            n += 1
+        }
+        return candidate
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import GRDB
+
+/// The simulated App Store's records in store.sqlite (SQLite in WAL mode, through GRDB).
+///
+/// Every change is one write transaction that reads the records the store's rules need (the
+/// settings, the queue, each product's first, latest and longest purchase) and writes back
+/// only the rows that changed: a commit costs the same whatever the history holds. Other
+/// processes (the command line beside an open storefront) write the same database; SQLite
+/// serialises the writers, and a reader sees whole commits only.
+public final class StoreDatabase: RecordsStorage {
+    public let directory: DataDirectory
+    public var url: URL { directory.storeDatabaseURL }
+    /// The catalog's products: whose purchases the working set holds.
+    private let productIDs: [String]
+    /// Held while store.sqlite is made, so two processes never make it at once.
+    private let lock: FileLock
+    /// Nil until there is a store.sqlite: looking at a fresh directory makes no file, the
+    /// first change does.
+    private var database: DatabaseQueue?
+    /// This connection's own commits; `data_version` counts everyone else's.
+    private var ownCommits = 0
+
+    /// Opens store.sqlite, migrating a store.json of an earlier storefront if there is one.
+    /// A file that cannot be used is refused, untouched.
+    public init(directory: DataDirectory, productIDs: [String]) throws {
+        self.directory = directory
+        self.productIDs = productIDs
+        lock = try FileLock(url: directory.lockURL)
+        _ = try connection(creating: false)
+    }
+
+    /// The database, opened (or made, when `creating`) if this process has not yet.
+    private func connection(creating: Bool) throws -> DatabaseQueue? {
+        if let database { return database }
+        database = try lock.withLock { try StoreDatabaseFile.openDatabase(directory, creating: creating) }
+        return database
+    }
+
+    // MARK: RecordsStorage
+
+    public func load() throws -> StoreRecords {
+        guard let database = try connection(creating: false) else { return StoreRecords() }
+        return try access { try database.read { db in try workingSet(db, including: []) } }
+    }
+
+    public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
+        guard let database = try connection(creating: false) else {
+            // No store yet: one is made only if there is something to keep.
+            var records = StoreRecords()
+            let result = try body(&records)
+            guard records != StoreRecords(), try connection(creating: true) != nil else { return result }
+            return try update(including: ids, body)
+        }
+        return try access {
+            try database.write { db in
+                let before = try workingSet(db, including: ids)
+                var records = before
+                let result = try body(&records)
+                if try save(records, over: before, db) { ownCommits += 1 }
+                return result
+            }
+        }
+    }
+
+    public func changeToken() -> String {
+        guard let database = try? connection(creating: false) else { return "none-\(ownCommits)" }
+        let version = try? access { try database.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") } }
+        return "\(version.flatMap { $0 } ?? -1)-\(ownCommits)"
+    }
+
+    public func transaction(_ id: String) throws -> Transaction? {
+        guard let database = try connection(creating: false) else { return nil }
+        return try access {
+            try database.read { db in
+                try Row.fetchOne(db, sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id])
+                    .map(TransactionRow.transaction)
+            }
+        }
+    }
+
+    public func history(last count: Int?, finishedOnly: Bool) throws -> [Transaction] {
+        guard let database = try connection(creating: false) else { return [] }
+        return try access {
+            try database.read { db in
+                let filter = finishedOnly ? "WHERE finished = 1" : ""
+                let limit = count.map { "LIMIT \(max(0, $0))" } ?? ""
+                let rows = try Row.fetchAll(db, sql: "SELECT * FROM transactions \(filter) ORDER BY seq DESC \(limit)")
+                return try rows.reversed().map(TransactionRow.transaction)
+            }
+        }
+    }
+
+    public func transactionCount() throws -> Int {
+        // Rows are only ever appended (reset empties the table, and numbering starts again at
+        // 1), so the last seq is the count, read from the primary key's end, not by counting.
+        guard let database = try connection(creating: false) else { return 0 }
+        return try access { try database.read { db in try Int.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM transactions") ?? 0 } }
+    }
+
+    /// Reset: every record gone and the settings back to their defaults, in one transaction,
+    /// under SQLite's write lock (an open storefront sees an empty store at its next read).
+    public func erase() throws {
+        guard let database = try connection(creating: false) else { return }
+        try access {
+            try database.write { db in
+                try db.execute(sql: """
+                    DELETE FROM transactions;
+                    DELETE FROM settings;
+                    UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL;
+                    """)
+            }
+            ownCommits += 1
+        }
+    }
+
+    // MARK: Reading and writing
+
+    /// The settings, the queue (and interrupted purchases), and for each product of the
+    /// catalog its first, latest and longest-lasting purchase, in the order they were made.
+    private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreRecords {
+        var records = StoreRecords()
+        records.settings = try StoreSettingsRows.read(db)
+        if let row = try Row.fetchOne(db, sql: "SELECT nextTransactionNumber, restoreDueDate FROM store WHERE id = 1") {
+            records.nextTransactionNumber = row["nextTransactionNumber"]
+            records.restoreDueDate = (row["restoreDueDate"] as Int64?).map(TransactionRow.date)
+        }
+        var rows: [Int64: Row] = [:]
+        func add(_ fetched: [Row]) { for row in fetched { rows[row["seq"]] = row } }
+        add(try Row.fetchAll(db, sql: "SELECT * FROM transactions WHERE finished = 0 OR awaitingResolution = 1"))
+        for id in productIDs {
+            for order in ["seq ASC", "seq DESC", "expiresDate DESC"] {
+                add(try Row.fetchAll(db, sql: """
+                    SELECT * FROM transactions WHERE state = 'purchased' AND productID = ? ORDER BY \(order) LIMIT 1
+                    """, arguments: [id]))
+            }
+        }
+        for id in ids {
+            add(try Row.fetchAll(db, sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id]))
+        }
+        records.transactions = try rows.keys.sorted().map { try TransactionRow.transaction(rows[$0]!) }
+        return records
+    }
+
+    /// Writes what changed between `before` and `records`: new transactions appended, changed
+    /// ones updated by id, settings one by one. Returns whether anything was written.
+    private func save(_ records: StoreRecords, over before: StoreRecords, _ db: Database) throws -> Bool {
+        guard records != before else { return false }
+        try StoreSettingsRows.write(records.settings, over: before.settings, db)
+        if records.nextTransactionNumber != before.nextTransactionNumber || records.restoreDueDate != before.restoreDueDate {
+            try db.execute(sql: "UPDATE store SET nextTransactionNumber = ?, restoreDueDate = ? WHERE id = 1",
+                           arguments: [records.nextTransactionNumber, records.restoreDueDate.map(TransactionRow.milliseconds)])
+        }
+        let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        let columns = TransactionRow.columns
+        for t in records.transactions {
+            switch old[t.id] {
+            case t?:
+                continue
+            case nil:
+                try db.execute(sql: """
+                    INSERT INTO transactions (\(columns.joined(separator: ", "))) \
+                    VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+                    """, arguments: StatementArguments(try TransactionRow.values(t)))
+            case .some:
+                try db.execute(sql: """
+                    UPDATE transactions SET \(columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?
+                    """, arguments: StatementArguments(try TransactionRow.values(t).dropFirst() + [t.id.databaseValue]))
+            }
+        }
+        return true
+    }
+
+    /// Runs a database access, turning SQLite's failures into a refusal that names the file.
+    private func access<T>(_ body: () throws -> T) throws -> T {
+        try StoreDatabaseFile.mapping(url) { try body() }
+    }
+}
+
+extension StoreDatabase {
+    /// Moves a store.sqlite that cannot be used aside, with its write-ahead log (so the copy
+    /// can still be opened and rescued), under the store's lock. Returns where it went.
+    public static func keepAside(_ directory: DataDirectory, at aside: URL) throws -> URL {
+        let lock = try FileLock(url: directory.lockURL)
+        return try lock.withLock {
+            let url = directory.storeDatabaseURL
+            try FileManager.default.moveItem(at: url, to: aside)
+            for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+                try? FileManager.default.moveItem(atPath: url.path + suffix, toPath: aside.path + suffix)
+            }
+            return aside
+        }
+    }
+}
+
+extension StoreDatabase {
+    /// Reads a store.json of an earlier storefront without migrating it (reset's check).
+    public static func readLegacyStore(_ directory: DataDirectory) throws -> StoreRecords? {
+        try LegacyStoreFile.read(directory.legacyStoreURL)?.records
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// store.sqlite as a file: opening it, making it, and refusing one that cannot be used. A
+/// refused file is never written, moved or deleted here; `storefront reset` keeps it aside.
+enum StoreDatabaseFile {
+    static let remedy = "storefront leaves it untouched. Run `storefront reset` to start afresh (it keeps this file aside as store.sqlite.broken-…), or use another --data-dir."
+
+    /// Opens store.sqlite; when there is none, makes it from a store.json of an earlier
+    /// storefront, or an empty one when `creating`, or returns nil. Called under the store's
+    /// file lock, so two processes never make the database at once.
+    static func openDatabase(_ directory: DataDirectory, creating: Bool) throws -> DatabaseQueue? {
+        let url = directory.storeDatabaseURL
+        if try !isUsableFile(url) {
+            let legacy = try LegacyStoreFile.read(directory.legacyStoreURL)
+            guard legacy != nil || creating else { return nil }
+            try create(url, from: legacy)
+        }
+        try checkHeader(url)
+        let database = try mapping(url) { try DatabaseQueue(path: url.path, configuration: configuration) }
+        try mapping(url) {
+            try database.writeWithoutTransaction { db in
+                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+                guard tables.contains("grdb_migrations"), tables.contains("store") else {
+                    throw DataFileError(path: url.path, problem: "is an SQLite database, but not a storefront store",
+                                        remedy: remedy)
+                }
+                guard try !StoreSchema.migrator.hasBeenSuperseded(db) else {
+                    throw DataFileError(path: url.path, problem: "was written by a newer storefront",
+                                        remedy: "Use that newer storefront, or another --data-dir.")
+                }
+                // Only once the file is known to be ours; persistent, so a no-op after the first time.
+                _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+            }
+            try StoreSchema.migrator.migrate(database)
+        }
+        try LegacyStoreFile.keepAsideIfMigrated(directory, database: database)
+        return database
+    }
+
+    /// WAL, so the storefront reads while a command writes; synchronous = FULL, so a purchase
+    /// the command line reported is on disk, power cut or not. A writer waits for another
+    /// rather than failing.
+    static var configuration: Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        return configuration
+    }
+
+    /// Whether `url` is a store file to open (false: there is none yet). Anything there that
+    /// is not a regular file, or is empty, is refused.
+    private static func isUsableFile(_ url: URL) throws -> Bool {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            if errno == ENOENT {
+                // A dangling symbolic link is not "no file": making one would write through it.
+                var link = stat()
+                guard lstat(url.path, &link) != 0 else {
+                    throw DataFileError(path: url.path, problem: "is a symbolic link to a file that does not exist",
+                                        remedy: remedy)
+                }
+                return false
+            }
+            throw DataFileError(path: url.path, problem: "cannot be opened (\(String(cString: strerror(errno))))",
+                                remedy: remedy)
+        }
+        if let kind = FileKind.nonRegular(info.st_mode) {
+            throw DataFileError(path: url.path, problem: "is \(kind), not a file", remedy: remedy)
+        }
+        // The database is only ever put in place whole; an empty one was truncated.
+        guard info.st_size > 0 else {
+            throw DataFileError(path: url.path, problem: "is empty (0 bytes), not a storefront store", remedy: remedy)
+        }
+        return true
+    }
+
+    /// A file cut short (a copy interrupted, a full disk) reads as a database until a query
+    /// reaches a missing page; its header says how long it must be, so it is refused at once.
+    private static func checkHeader(_ url: URL) throws {
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { return }  // SQLite says why
+        defer { try? handle.close() }
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        let size = (try? handle.seekToEnd()) ?? 0
+        guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
+            throw DataFileError(path: url.path, problem: "is not a storefront store (not an SQLite database)", remedy: remedy)
+        }
+        let pageSize = header[16] == 0 && header[17] == 1 ? 65_536 : Int(header[16]) << 8 | Int(header[17])
+        let pages = header[28..<32].reduce(0) { $0 << 8 | Int($1) }
+        let expected = UInt64(pageSize) * UInt64(pages)
+        guard size >= expected else {
+            throw DataFileError(path: url.path, problem: "is truncated: \(size) bytes of the \(expected) its header announces",
+                                remedy: remedy)
+        }
+    }
+
+    /// Makes the database beside its final name and renames it into place, so store.sqlite is
+    /// either absent or complete, whenever the process is killed.
+    private static func create(_ url: URL, from legacy: LegacyStoreFile.Contents?) throws {
+        let directory = url.deletingLastPathComponent()
+        removeLeftovers(in: directory)
+        let temp = directory.appendingPathComponent(".store.sqlite.\(UUID().uuidString).tmp")
+        // Made here first, 0600 and never through a link; SQLite gives its journal the same mode.
+        let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else {
+            throw DataFileError(path: temp.path, problem: "cannot be created (\(String(cString: strerror(errno))))",
+                                remedy: "Use another data directory (--data-dir DIR), or fix this one's permissions.")
+        }
+        close(fd)
+        do {
+            try mapping(temp) {
+                let database = try DatabaseQueue(path: temp.path)
+                try StoreSchema.migrator.migrate(database)
+                if let legacy { try database.write { db in try LegacyStoreFile.copy(legacy, into: db) } }
+                try database.close()
+            }
+            guard rename(temp.path, url.path) == 0 else {
+                throw DataFileError(path: url.path, problem: "cannot be created (\(String(cString: strerror(errno))))",
+                                    remedy: "Fix the data directory's permissions, or use another --data-dir.")
+            }
+        } catch {
+            unlink(temp.path)
+            unlink(temp.path + "-journal")
+            throw error
+        }
+        syncDirectory(directory)
+    }
+
+    /// Databases half made by a process killed while making one (the lock is held: no one
+    /// else is making one now).
+    private static func removeLeftovers(in directory: URL) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(".store.sqlite.") && (name.hasSuffix(".tmp") || name.hasSuffix(".tmp-journal")) {
+            var info = stat()
+            let path = directory.appendingPathComponent(name).path
+            if lstat(path, &info) == 0, FileKind.nonRegular(info.st_mode) == nil { unlink(path) }
+        }
+    }
+
+    static func syncDirectory(_ directory: URL) {
+        let fd = open(directory.path, O_RDONLY | O_CLOEXEC)
+        if fd >= 0 {
+            fsync(fd)
+            close(fd)
+        }
+    }
+
+    /// Runs `body`, naming the file and what to do in any failure SQLite reports.
+    static func mapping<T>(_ url: URL, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DataFileError {
+            throw error
+        } catch let problem as RowProblem {
+            throw DataFileError(path: url.path, location: problem.location, problem: problem.problem, remedy: remedy)
+        } catch StoreRecords.Exhausted.transactionNumbers {
+            throw DataFileError(path: url.path, location: "store.nextTransactionNumber",
+                                problem: "has reached the largest transaction id: no more transactions can be made",
+                                remedy: "Run `storefront reset` to start afresh, or use another --data-dir.")
+        } catch let error as DatabaseError {
+            throw describe(error, url)
+        }
+    }
+
+    private static func describe(_ error: DatabaseError, _ url: URL) -> DataFileError {
+        let detail = error.message ?? "SQLite error \(error.resultCode.rawValue)"
+        let path = url.path
+        switch error.resultCode {
+        case .SQLITE_NOTADB:
+            return DataFileError(path: path, problem: "is not a storefront store (not an SQLite database)", remedy: remedy)
+        case .SQLITE_CORRUPT:
+            return DataFileError(path: path, problem: "is damaged (\(detail))", remedy: remedy)
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH, .SQLITE_CANTOPEN:
+            return DataFileError(path: path, problem: "cannot be opened for writing (\(detail))",
+                                 remedy: "Fix its permissions (and the data directory's), or use another --data-dir.")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return DataFileError(path: path, problem: "stayed locked by another storefront process for 10 seconds",
+                                 remedy: "Try again when it has finished.")
+        case .SQLITE_FULL:
+            return DataFileError(path: path, problem: "cannot be written: the disk is full", remedy: "Free some space, then try again.")
+        case .SQLITE_IOERR:
+            return DataFileError(path: path, problem: "cannot be read or written (\(detail))", remedy: remedy)
+        default:
+            return DataFileError(path: path, problem: "cannot be used (\(detail))", remedy: remedy)
+        }
+    }
+}
+
+/// What a path is when it is not a regular file, in words.
+enum FileKind {
+    static func nonRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a directory"
+        case S_IFIFO: "a named pipe (FIFO)"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+    }
+}

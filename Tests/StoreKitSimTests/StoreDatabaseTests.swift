@@ -1,0 +1,234 @@
+import Foundation
+import GRDB
+import Testing
+@testable import StoreKitSim
+
+/// store.sqlite: what it keeps, what it reads, and what it refuses.
+@Suite struct StoreDatabaseTests {
+    @Test func aFreshStoreHasDefaultsAndRoundTripsSettings() throws {
+        let directory = TemporaryDirectory()
+        let database = try storeDatabase(directory)
+        #expect(try database.load() == StoreRecords(), "no store yet: a fresh store")
+        try database.update { $0.settings.askToBuy = true; $0.settings.storefront = "JPN" }
+        let loaded = try storeDatabase(directory).load()
+        #expect(loaded.settings.askToBuy)
+        #expect(loaded.settings.storefront == "JPN")
+        #expect(try directory.names().filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") } == [".store.lock", "store.sqlite"],
+                "no temporary file left behind")
+    }
+
+    @Test func lookingMakesNoFileTheFirstChangeDoes() throws {
+        let directory = TemporaryDirectory()
+        let database = try storeDatabase(directory)
+        #expect(try database.load() == StoreRecords())
+        #expect(try database.update { $0.settings.askToBuy } == false)
+        #expect(try directory.names() == [".store.lock"], "nothing to keep, no file")
+        try database.update { $0.settings.askToBuy = true }
+        #expect(try directory.names().contains("store.sqlite"))
+        #expect(try storeDatabase(directory).load().settings.askToBuy)
+    }
+
+    @Test func theDatabaseIsInWALModeAndPrivate() throws {
+        let directory = TemporaryDirectory()
+        try storeDatabase(directory).update { $0.settings.askToBuy = true }
+        let url = directory.dataDirectory.storeDatabaseURL
+        let mode = try DatabaseQueue(path: url.path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+        let permissions = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+    }
+
+    @Test func aPurchaseIsOnDiskForAnotherConnection() throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        let credits = try t.buy(ID.credits10, quantity: 3)
+        try t.buy(ID.premium)
+        let reread = try storeDatabase(directory)
+        #expect(try reread.transaction(credits.id) == (try t.transaction(credits.id)))
+        #expect(try reread.load().owns(ID.premium))
+        #expect(try reread.transactionCount() == 2)
+        #expect(try reread.history(last: nil, finishedOnly: false).map(\.productID) == [ID.credits10, ID.premium])
+    }
+
+    @Test func changesFromAnotherConnectionAreKeptNotOverwritten() throws {
+        let directory = TemporaryDirectory()
+        let first = try storeDatabase(directory)
+        let second = try storeDatabase(directory)
+        let before = first.changeToken()
+        try first.update { $0.settings.askToBuy = true }
+        #expect(first.changeToken() != before)
+        let seen = first.changeToken()
+        try second.update { $0.settings.network = false }
+        #expect(first.changeToken() != seen, "another connection's commit changes the token")
+        let records = try first.load()
+        #expect(records.settings.askToBuy)
+        #expect(!records.settings.network)
+    }
+
+    @Test func anUnchangedUpdateWritesNothing() throws {
+        let directory = TemporaryDirectory()
+        let database = try storeDatabase(directory)
+        try database.update { $0.settings.askToBuy = true }
+        let token = database.changeToken()
+        let value = try database.update { $0.settings.askToBuy }
+        #expect(value)
+        #expect(database.changeToken() == token)
+    }
+
+    /// A panel that toggled one setting, saved over a store another terminal changed since.
+    @Test func aSettingChangeNeverRevertsAnotherProcesssChange() throws {
+        let directory = TemporaryDirectory()
+        let panel = try storeDatabase(directory)
+        let shown = try panel.load().settings
+        try storeDatabase(directory).update { $0.settings.network = false }  // `storefront set network off`
+        var edited = shown
+        edited.askToBuy = true
+        try panel.update { $0.settings = $0.settings.applying(changesFrom: shown, to: edited) }
+        let settings = try panel.load().settings
+        #expect(settings.askToBuy)
+        #expect(!settings.network, "the other terminal's change stays")
+    }
+
+    /// The working set holds the queue and each product's first and latest purchase, not the
+    /// history: what the rules decide is the same as over the whole history in memory.
+    @Test func theWorkingSetDecidesAsTheWholeHistoryDoes() throws {
+        let directory = TemporaryDirectory()
+        let onDisk = try Harness.onDisk(directory)
+        let inMemory = try Harness()
+        for t in [onDisk, inMemory] {
+            try t.buy(ID.monthly)
+            for _ in 0..<4 { try t.buy(ID.credits5) }
+            try t.buy(ID.premium)
+            t.clock.advance(by: 40 * 86_400)
+            try t.queue.tick()
+            try t.restore()
+        }
+        let working = try onDisk.records
+        #expect(working.transactions.count < (try onDisk.storage.transactionCount()))
+        let whole = try inMemory.records
+        for id in [ID.monthly, ID.premium, ID.credits5] {
+            #expect(working.owns(id) == whole.owns(id))
+            #expect(working.latestExpiry(of: id) == whole.latestExpiry(of: id))
+        }
+        #expect(try onDisk.storage.history(last: nil, finishedOnly: false).map(\.productID)
+                == whole.transactions.map(\.productID))
+        #expect(onDisk.deliveries == inMemory.deliveries)
+    }
+
+    @Test func theHistoryPageIsTheNewestTransactions() throws {
+        let t = try Harness.onDisk()
+        for _ in 0..<5 { try t.buy(ID.credits5) }
+        let all = try t.storage.history(last: nil, finishedOnly: false)
+        #expect(all.count == 5)
+        #expect(try t.storage.history(last: 2, finishedOnly: false) == Array(all.suffix(2)))
+    }
+
+    @Test func resetErasesEverythingInOneGo() throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        try t.buy(ID.premium)
+        let database = try storeDatabase(directory)
+        try database.erase()
+        #expect(try database.load() == StoreRecords())
+        #expect(try database.transactionCount() == 0)
+        #expect(try Harness.onDisk(directory).buy(ID.premium).id == "1000000001", "ids start again")
+    }
+
+    // MARK: Files that cannot be used
+
+    private func refusal(_ directory: TemporaryDirectory) throws -> DataFileError {
+        try #require(throws: DataFileError.self) { try storeDatabase(directory) }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefusedAndKept() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.dataDirectory.storeDatabaseURL
+        let text = Data("these are my notes, not a database\n".utf8)
+        try text.write(to: url)
+        let error = try refusal(directory)
+        #expect(error.path == url.path)
+        #expect(error.problem.contains("not an SQLite database"))
+        #expect(error.remedy.contains("storefront reset"))
+        #expect(try Data(contentsOf: url) == text)
+    }
+
+    @Test func aTruncatedDatabaseIsRefusedAndKept() throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        for _ in 0..<30 { try t.buy(ID.credits5) }
+        let url = directory.dataDirectory.storeDatabaseURL
+        // Checkpointed into the main file, then cut short.
+        _ = try DatabaseQueue(path: url.path).writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        let whole = try Data(contentsOf: url)
+        for length in [0, 100, whole.count / 2] {
+            try whole.prefix(length).write(to: url)
+            let error = try refusal(directory)
+            #expect(error.path == url.path, "\(length) bytes")
+            #expect(try Data(contentsOf: url) == whole.prefix(length), "left as it was")
+        }
+    }
+
+    @Test func aDatabaseFromANewerStorefrontIsRefused() throws {
+        let directory = TemporaryDirectory()
+        try storeDatabase(directory).update { $0.settings.askToBuy = true }
+        let url = directory.dataDirectory.storeDatabaseURL
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99')")
+        }
+        let error = try refusal(directory)
+        #expect(error.problem == "was written by a newer storefront")
+    }
+
+    @Test func anotherProgramsDatabaseIsNeverChanged() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.dataDirectory.storeDatabaseURL
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
+        }
+        let before = try Data(contentsOf: url)
+        let error = try refusal(directory)
+        #expect(error.problem == "is an SQLite database, but not a storefront store")
+        #expect(try Data(contentsOf: url) == before)
+    }
+
+    @Test func aDirectoryOrFIFOWhereTheDatabaseShouldBeIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.dataDirectory.storeDatabaseURL
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        #expect(try refusal(directory).problem == "is a directory, not a file")
+        try FileManager.default.removeItem(at: url)
+        #expect(mkfifo(url.path, 0o600) == 0)
+        #expect(try refusal(directory).problem == "is a named pipe (FIFO), not a file")
+        try FileManager.default.removeItem(at: url)
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: directory.file("nowhere").path)
+        #expect(try refusal(directory).problem.contains("symbolic link"))
+        #expect(!FileManager.default.fileExists(atPath: directory.file("nowhere").path), "never made through the link")
+    }
+
+    @Test func aBadValueInARowIsNamed() throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        let bought = try t.buy(ID.credits5)
+        let url = directory.dataDirectory.storeDatabaseURL
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "UPDATE transactions SET state = 'bogus'")
+            try db.execute(sql: "INSERT OR REPLACE INTO settings VALUES ('latencyMilliseconds', '99999999')")
+        }
+        let error = try #require(throws: DataFileError.self) { try storeDatabase(directory).load() }
+        #expect(error.location == "settings, name latencyMilliseconds")
+        #expect(error.problem.contains("must be 0 to 60000 milliseconds"))
+        try DatabaseQueue(path: url.path).write { db in try db.execute(sql: "DELETE FROM settings") }
+        let row = try #require(throws: DataFileError.self) { try storeDatabase(directory).transaction(bought.id) }
+        #expect(row.location == "transactions, id \(bought.id), column state")
+    }
+
+    @Test func theLastTransactionIdIsRefusedNotWrapped() throws {
+        let directory = TemporaryDirectory()
+        let database = try storeDatabase(directory)
+        try database.update { $0.nextTransactionNumber = Int.max }
+        let t = try Harness(storage: database, directory: directory)
+        let error = try #require(throws: DataFileError.self) { try t.queue.add(Payment(productID: ID.premium)) }
+        #expect(error.location == "store.nextTransactionNumber")
+        #expect(try database.transactionCount() == 0)
+    }
+}
