@@ -52,15 +52,31 @@ enum SignalTeardown {
     }
 }
 
-/// Restores the terminal, then hands the crash to the previous handler (the Swift runtime's
-/// backtracer, or the default action) so it is still reported. A fault from the kernel
-/// (si_code > 0) recurs as soon as we return, now with its real address; a signal sent by
-/// abort, raise or kill must be sent again, and stays pending until we return.
-private func crashed(_ sig: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
+/// Restores the terminal, lets the previous handler (the Swift runtime's backtracer, if any)
+/// report the crash, then ends the process by the signal's default action: a shell sees it
+/// killed by that signal (status 131 for Ctrl-\, 134 for an abort …).
+///
+/// The previous handler is called here rather than reinstated: the backtracer resets the crash
+/// signals to their defaults and returns, expecting a fault to recur. A signal sent by kill,
+/// abort or the terminal's Ctrl-\ does not recur, and the process would go on half alive: the
+/// terminal given back under a UI that keeps drawing, with no crash handler left.
+private func crashed(_ sig: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     restoreTerminal()
-    sigaction(sig, &previousActions[Int(sig)], nil)
-    let recurs = sig != SIGQUIT && sig != SIGTRAP && (info?.pointee.si_code ?? 0) > 0
-    if !recurs { raise(sig) }
+    let previous = previousActions[Int(sig)]
+    #if os(Linux)
+    let handler = previous.__sigaction_handler
+    let (withInfo, plain) = (handler.sa_sigaction, handler.sa_handler)
+    #else
+    let handler = previous.__sigaction_u
+    let (withInfo, plain) = (handler.__sa_sigaction, handler.__sa_handler)
+    #endif
+    // SIG_DFL and SIG_IGN are the numbers 0 and 1, not functions.
+    if unsafeBitCast(plain, to: Int.self) > 1 {
+        if previous.sa_flags & SA_SIGINFO != 0 { withInfo?(sig, info, context) } else { plain?(sig) }
+    }
+    // Blocked while this handler runs, so delivered (now by default: the end) as it returns.
+    signal(sig, SIG_DFL)
+    raise(sig)
 }
 
 /// The crash signals' previous actions, by signal number (all below 32). A C signal handler

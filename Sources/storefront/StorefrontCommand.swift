@@ -1,5 +1,6 @@
 import Foundation
 import StoreKitSim
+import StorefrontUI
 import ArgumentParser
 
 @main
@@ -40,7 +41,7 @@ struct StorefrontCommand: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let error as DataFileError {
-            printError(error.description)
+            printError(error.summary, remedy: error.remedy)
             Foundation.exit(ExitCode.badData.rawValue)
         } catch CommandFailure.usage(let message) {
             printError(message)
@@ -52,7 +53,20 @@ struct StorefrontCommand: ParsableCommand {
             printError(message)
             Foundation.exit(ExitCode.busy.rawValue)
         } catch {
-            exit(withError: error)
+            // As exit(withError:) does, but its messages quote what was typed: each line escaped.
+            let message = fullMessage(for: error)
+            let code = exitCode(for: error)
+            if !message.isEmpty {
+                let text = message.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map(TerminalText.escaped).joined(separator: "\n")
+                if code == .success {
+                    print(text)
+                } else {
+                    var stderr = StandardError()
+                    print(text, to: &stderr)
+                }
+            }
+            Foundation.exit(code.rawValue)
         }
     }
 }

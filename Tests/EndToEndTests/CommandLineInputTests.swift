@@ -343,6 +343,126 @@ import Darwin
         #expect(result.stderr.contains("storefront pending"), "\(result.summary)")
     }
 
+    // MARK: Control characters in data
+
+    /// What a terminal would obey rather than show: C0 controls but the line ends, DEL, C1
+    /// controls, and the bidi overrides and isolates.
+    private func hasRawControls(_ output: String) -> Bool {
+        output.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x0A: false
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
+    }
+
+    /// An ESC sequence in a UserDefaults key (the app's own file, editable by anyone) must not
+    /// retitle or repaint the terminal that shows `state`.
+    @Test func userDefaultsKeysAndValuesAreShownEscaped() throws {
+        let text = #"{"\u001b]0;pwned\u0007": "a\u001b[2Jb", "note": "one\ntwo\u009b\u202e", "credits": 3, "list": [1, {"b": "c"}]}"#
+        try cli.write(text, to: cli.userDefaultsURL)
+        let state = try cli.run("state")
+        #expect(state.status == 0, "\(state.summary)")
+        #expect(!hasRawControls(state.stdout), "\(state.stdout)")
+        #expect(state.stdout.contains(#"  \e]0;pwned\u{7} = "a\u001b[2Jb""#), "\(state.stdout)")
+        #expect(state.stdout.contains(#"  note = "one\ntwo\u{9B}\u{202E}""#), "\(state.stdout)")
+        #expect(state.stdout.contains("  credits = 3"))
+        #expect(state.stdout.contains(#"  list = [1,{"b":"c"}]"#), "one line per key: \(state.stdout)")
+
+        // --json escapes the controls JSON must, and the values read back exactly.
+        let json = try cli.run("state", "--json")
+        #expect(!json.stdout.contains("\u{1B}"), "\(json.stdout)")
+        let values = try #require(try json.json()["userDefaults"] as? [String: Any])
+        #expect(values["\u{1B}]0;pwned\u{07}"] as? String == "a\u{1B}[2Jb")
+    }
+
+    /// An Apple Account is an email address: control characters in one are refused, and one
+    /// written by hand (here in a store.json of an earlier storefront, migrated) is shown escaped.
+    @Test func accountWithControlCharacters() throws {
+        let refused = try cli.run("set", "account", "me\u{1B}]0;pwned\u{07}@example.com")
+        #expect(refused.status == 64, "\(refused.summary)")
+        #expect(refused.stderr.contains(#"account takes a name without control characters, not "me\e]0;pwned\u{7}@example.com""#),
+                "\(refused.summary)")
+        #expect(!hasRawControls(refused.stderr), "\(refused.stderr)")
+        #expect(try cli.run("set", "account", "me\tyou@example.com").status == 64)
+        #expect(!FileManager.default.fileExists(atPath: cli.storeDatabaseURL.path), "nothing was saved")
+
+        try cli.write(#"{"settings": {"account": "me\u001b[2J@example.com"}}"#, to: cli.legacyStoreURL)
+        let state = try cli.run("state")
+        #expect(state.status == 0, "\(state.summary)")
+        #expect(state.stdout.contains(#"account             me\e[2J@example.com"#), "\(state.stdout)")
+        #expect(!hasRawControls(state.stdout), "\(state.stdout)")
+    }
+
+    /// Titles and ids from a catalog file reach `products`, `pending`, the event lines and the
+    /// error messages escaped.
+    @Test func catalogTextIsShownEscaped() throws {
+        let evil = "com.storefront.credits.5\u{1B}[2J"
+        let url = try catalog { catalog, products in
+            var localizations = products[2]["localizations"] as? [String: Any] ?? [:]
+            localizations["en"] = ["title": "10 \u{1B}]0;pwned\u{07}Credits\u{202E}", "description": "A pack.\n"]
+            products[2]["localizations"] = localizations
+            products[1]["id"] = evil
+            catalog["productIdentifiers"] = (catalog["productIdentifiers"] as? [String] ?? [])
+                .map { $0 == "com.storefront.credits.5" ? evil : $0 }
+        }
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try cli.run("set", "latency", "0").status == 0)
+
+        let products = try cli.run("products", "--catalog", url.path)
+        #expect(products.status == 0, "\(products.summary)")
+        #expect(!hasRawControls(products.stdout), "\(products.stdout)")
+        #expect(products.stdout.contains(#"  $1.99  10 \e]0;pwned\u{7}Credits\u{202E}  [Consumable]"#), "\(products.stdout)")
+        #expect(products.stdout.contains(#"  com.storefront.credits.5\e[2J   $0.99"#), "\(products.stdout)")
+        // Ids are padded as shown, so the prices still line up.
+        let priceEnds = products.stdout.split(separator: "\n").compactMap { line in
+            line.range(of: ".99").map { line.distance(from: line.startIndex, to: $0.upperBound) }
+        }
+        #expect(priceEnds.count == 5 && Set(priceEnds).count == 1, "\(products.stdout)")
+
+        let buy = try cli.run("buy", evil, "--catalog", url.path)
+        #expect(buy.status == 0, "\(buy.summary)")
+        #expect(!hasRawControls(buy.stdout), "\(buy.stdout)")
+        #expect(buy.stdout.contains(#"purchased  com.storefront.credits.5\e[2J"#), "\(buy.stdout)")
+
+        #expect(try cli.run("set", "ask-to-buy", "on").status == 0)
+        #expect(try cli.run("buy", "com.storefront.credits.10", "--catalog", url.path).status == 3)
+        let pending = try cli.run("pending", "--catalog", url.path)
+        #expect(!hasRawControls(pending.stdout), "\(pending.stdout)")
+        #expect(pending.stdout.contains(#"ask to buy  10 \e]0;pwned\u{7}Credits\u{202E}  $1.99"#), "\(pending.stdout)")
+
+        let unknown = try cli.run("buy", "nope\u{1B}[2J", "--catalog", url.path)
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains(#"unknown product "nope\e[2J""#), "\(unknown.summary)")
+        #expect(unknown.stderr.contains(#"com.storefront.credits.5\e[2J"#), "the known ids too: \(unknown.summary)")
+        #expect(!hasRawControls(unknown.stderr), "\(unknown.stderr)")
+    }
+
+    /// Messages that quote what was typed, the parser's own included.
+    @Test func typedArgumentsAreQuotedEscaped() throws {
+        let command = try cli.run("\u{1B}[2Jbuy")
+        #expect(command.status == 64)
+        #expect(command.stderr.contains(#"unknown command '\e[2Jbuy'"#), "\(command.summary)")
+        let setting = try cli.run("set", "\u{1B}]0;pwned\u{07}", "on")
+        #expect(setting.status == 64)
+        #expect(setting.stderr.contains(#"'\e]0;pwned\u{7}'"#), "\(setting.summary)")
+        #expect(setting.stderr.contains("\nUsage: "), "the parser's message keeps its lines: \(setting.summary)")
+        for result in [command, setting] {
+            #expect(!hasRawControls(result.stderr), "\(result.stderr)")
+        }
+    }
+
+    @Test func dataFileErrorsQuoteValuesEscaped() throws {
+        let url = try catalog { _, products in products[0]["type"] = "life\u{1B}[2Jtime\n" }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try cli.run("products", "--catalog", url.path)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(#"unknown type "life\e[2Jtime\n""#), "\(result.summary)")
+        #expect(!hasRawControls(result.stderr), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 2, "the problem, then the remedy: \(result.stderr)")
+    }
+
     // MARK: The data directory
 
     @Test func dataDirectoryThatIsAFile() throws {

@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The storefront as a person uses it: the built binary in tmux, keys in, screen out.
 /// Serialized, so two terminals never compete for the machine's cores. Every wait polls the
@@ -201,6 +206,28 @@ import Testing
         try tty.send("C-c")
         #expect(try tty.exitStatus() == 130)
         #expect(try !tty.screen().contains("FREE CONTENT"), "the storefront's screen is gone")
+        try tty.proveTerminalUsable()
+    }
+
+    /// Ctrl-\ and crashes give the terminal back and end the storefront. The Swift runtime's
+    /// backtracer reports the crash first (not interactively here, or it would wait for a key);
+    /// it returns expecting a fault to recur, which a signal from the terminal or from kill does
+    /// not, so the storefront must still end, killed by the signal as the shell expects.
+    @Test(arguments: [("C-\\", SIGQUIT), ("kill", SIGSEGV), ("kill", SIGABRT)])
+    func quitAndCrashSignalsEndTheStorefrontAndGiveTheTerminalBack(via: String, number: Int32) throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli, environment: ["SWIFT_BACKTRACE": "interactive=no"],
+                                  afterExit: "stty -a; " + TmuxSession.readThenWait)
+        defer { tty.kill() }
+        try tty.waitFor("FREE CONTENT")
+        let pid = try tty.storefrontPID()
+        if via == "kill" { kill(pid, number) } else { try tty.send(via) }
+        #expect(try tty.exitStatus(seconds: 60) == 128 + number)
+        #expect(kill(pid, 0) == -1 && errno == ESRCH, "the process is gone")
+        #expect(try tty.paneVariable("alternate_on") == "0", "the storefront's screen is gone")
+        #expect(try tty.paneVariable("cursor_flag") == "1", "the cursor is visible")
+        let modes = try tty.waitFor("icanon", joined: true).split { " ;\n".contains($0) }
+        #expect(modes.contains("icanon") && modes.contains("echo") && modes.contains("isig"), "line mode and echo are back")
         try tty.proveTerminalUsable()
     }
 

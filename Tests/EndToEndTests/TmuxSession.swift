@@ -177,6 +177,21 @@ final class TmuxSession {
                 "the typed line was echoed")
     }
 
+    /// A pane variable from tmux, such as `alternate_on` (1 while the alternate screen is shown)
+    /// or `cursor_flag` (1 while the cursor is visible).
+    func paneVariable(_ variable: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", name, "#{\(variable)}"], readOutput: true)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The open storefront's process id, from the app lock it holds ("the open storefront
+    /// (process 1234)").
+    func storefrontPID() throws -> pid_t {
+        let lock = try String(contentsOf: cli.dataDirectory.appendingPathComponent(".storefront-ui.lock"), encoding: .utf8)
+        let number = try #require(lock.firstMatch(of: /process (\d+)/)?.output.1, "no process id in the lock: \(lock)")
+        return try #require(pid_t(number))
+    }
+
     // MARK: The store list
 
     /// The title the detail pane shows for the selected row (right of the column rule, line 3).

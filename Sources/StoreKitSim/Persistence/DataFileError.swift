@@ -16,10 +16,13 @@ public struct DataFileError: Error, Equatable, Sendable, CustomStringConvertible
         self.remedy = remedy
     }
 
-    public var description: String {
+    /// The file, where in it and what is wrong, on one line; the remedy follows on the next.
+    public var summary: String {
         let place = location.map { "\(path): \($0)" } ?? path
-        return "\(place): \(problem)\n\(remedy)"
+        return "\(place): \(problem)"
     }
+
+    public var description: String { "\(summary)\n\(remedy)" }
 }
 
 enum JSONDiagnostics {

@@ -26,7 +26,9 @@ public struct Buffer: Canvas, Equatable, Sendable {
     public mutating func put(_ text: String, x: Int, y: Int, style: Style) -> Int {
         guard y >= 0, y < height else { return x }
         var col = x
-        for ch in text {
+        // Never a control character in a cell: a catalog title with an ESC in it would reach
+        // the terminal as a command. It is shown escaped, as DisplayWidth measures it.
+        for ch in TerminalText.escaped(text) {
             let w = DisplayWidth.of(ch)
             if w == 0 { continue }
             if col + w > width { break }

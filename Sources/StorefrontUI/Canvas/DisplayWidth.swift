@@ -3,9 +3,9 @@
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
+        // The canvas shows control characters escaped (`\e`), one column per character.
+        if TerminalText.isEscaped(scalar) { return TerminalText.escaped(String(character)).count }
         let v = scalar.value
-        if v == 0 { return 0 }
-        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
         if scalar.properties.generalCategory == .nonspacingMark { return 0 }
         if isWide(v) { return 2 }
         return 1

@@ -66,16 +66,16 @@ struct BuyCommand: ParsableCommand {
                                         redelivered: session.launchReport(app).redelivered,
                                         userDefaults: app.defaults.values))
         } else if noFinish, final.state == .purchased {
-            print("The app was killed before it handled \(final.id): it stays in the queue and comes back at the next launch (storefront launch).")
+            printLine("The app was killed before it handled \(final.id): it stays in the queue and comes back at the next launch (storefront launch).")
         }
         switch final.state {
         case .purchased, .restored, .purchasing: return
         case .deferred:
-            if !output.json { print("Ask to Buy: the request was sent. Approve it with `storefront approve \(final.id)`.") }
+            if !output.json { printLine("Ask to Buy: the request was sent. Approve it with `storefront approve \(final.id)`.") }
             throw ExitCode.deferred
         case .failed:
             if !output.json, final.awaitingResolution == true {
-                print("Interrupted: resolve it with `storefront resolve \(final.id)`.")
+                printLine("Interrupted: resolve it with `storefront resolve \(final.id)`.")
             }
             throw ExitCode.failed
         }

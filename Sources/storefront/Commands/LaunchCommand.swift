@@ -30,7 +30,7 @@ struct LaunchCommand: ParsableCommand {
                                         queue: session.queue.transactions.map(TransactionJSON.init),
                                         userDefaults: app.defaults.values))
         } else if delivered.isEmpty {
-            print("Nothing was waiting for the app.")
+            printLine("Nothing was waiting for the app.")
         }
     }
 }

@@ -23,15 +23,15 @@ struct PendingCommand: ParsableCommand {
             return
         }
         if records.pendingApprovals.isEmpty && records.interruptions.isEmpty {
-            print("Nothing is waiting.")
+            printLine("Nothing is waiting.")
             return
         }
         let storefront = session.store.storefront(for: records.settings)
         for t in records.pendingApprovals {
-            print("\(t.id)  ask to buy  \(describe(t, session: session, storefront: storefront))  (storefront approve|decline \(t.id))")
+            printLine("\(t.id)  ask to buy  \(describe(t, session: session, storefront: storefront))  (storefront approve|decline \(t.id))")
         }
         for t in records.interruptions {
-            print("\(t.id)  interrupted  \(describe(t, session: session, storefront: storefront))  (storefront resolve \(t.id))")
+            printLine("\(t.id)  interrupted  \(describe(t, session: session, storefront: storefront))  (storefront resolve \(t.id))")
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StoreKitSim
+import StorefrontUI
 
 struct ProductsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,18 +31,23 @@ struct ProductsCommand: ParsableCommand {
                                         invalidProductIdentifiers: response.invalidProductIdentifiers))
             return
         }
-        print("Storefront \(storefront.id) (\(storefront.currency))")
-        let width = (response.products.map(\.id) + response.invalidProductIdentifiers).map(\.count).max() ?? 0
+        printLine("Storefront \(storefront.id) (\(storefront.currency))")
+        // Ids are padded as shown: a control character in one takes its escape's width.
+        let width = (response.products.map(\.id) + response.invalidProductIdentifiers)
+            .map { TerminalText.escaped($0).count }.max() ?? 0
+        func column(_ id: String) -> String {
+            TerminalText.escaped(id).padding(toLength: width, withPad: " ", startingAt: 0)
+        }
         let priceWidth = response.products.map(\.formattedPrice.count).max() ?? 0
         for p in response.products {
             let price = String(repeating: " ", count: priceWidth - p.formattedPrice.count) + p.formattedPrice
-            var line = "  \(p.id.padding(toLength: width, withPad: " ", startingAt: 0))  \(price)  \(p.localizedTitle)  [\(p.type.displayName)"
+            var line = "  \(column(p.id))  \(price)  \(p.localizedTitle)  [\(p.type.displayName)"
             if let period = p.subscriptionPeriod { line += ", \(period.displayName)" }
             if let trial = p.freeTrial { line += ", \(trial.displayName) free trial" }
-            print(line + "]")
+            printLine(line + "]")
         }
         for id in response.invalidProductIdentifiers {
-            print("  \(id.padding(toLength: width, withPad: " ", startingAt: 0))  invalid product identifier")
+            printLine("  \(column(id))  invalid product identifier")
         }
     }
 }

@@ -39,16 +39,16 @@ struct ResetCommand: ParsableCommand {
                                         keptAside: keptAside.map(\.path)))
             return
         }
-        for kept in keptAside { print("Kept the unusable \(kept.lastPathComponent) as \(kept.path)") }
+        for kept in keptAside { printLine("Kept the unusable \(kept.lastPathComponent) as \(kept.path)") }
         guard appOnly else {
-            print("Reset \(directory.url.path): no app data, no store records, default settings.")
+            printLine("Reset \(directory.url.path): no app data, no store records, default settings.")
             return
         }
-        print("Deleted the app's data (\(directory.userDefaultsURL.path)).", terminator: " ")
+        printLine("Deleted the app's data (\(directory.userDefaultsURL.path)).", terminator: " ")
         if (try? StoreDatabase(directory: directory, productIDs: []).load()) != nil {
-            print("The store still knows your purchases: `storefront restore` brings them back.")
+            printLine("The store still knows your purchases: `storefront restore` brings them back.")
         } else {
-            print("store.sqlite cannot be used, so restore cannot read the purchases until it is fixed (see `storefront state`).")
+            printLine("store.sqlite cannot be used, so restore cannot read the purchases until it is fixed (see `storefront state`).")
         }
     }
 

@@ -46,9 +46,9 @@ struct RestoreCommand: ParsableCommand {
             try JSONOutput.print(Output(restored: restored.map { TransactionJSON(session.latest($0)) },
                                         userDefaults: app.defaults.values))
         } else if restored.isEmpty {
-            print("No purchases to restore.")
+            printLine("No purchases to restore.")
         } else {
-            print("Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"): \(restored.map(\.productID).joined(separator: ", "))")
+            printLine("Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"): \(restored.map(\.productID).joined(separator: ", "))")
         }
     }
 }

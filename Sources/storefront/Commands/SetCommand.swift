@@ -1,5 +1,6 @@
 import ArgumentParser
 import StoreKitSim
+import StorefrontUI
 
 /// The settings `storefront set` changes, named as on the command line.
 enum SettingName: String, CaseIterable, ExpressibleByArgument {
@@ -54,7 +55,7 @@ struct SetCommand: ParsableCommand {
         if output.json {
             try JSONOutput.print(Output(settings: settings))
         } else {
-            print("\(setting.rawValue) = \(SettingChange.describe(setting, in: settings))")
+            printLine("\(setting.rawValue) = \(SettingChange.describe(setting, in: settings))")
         }
     }
 }
@@ -87,6 +88,11 @@ struct SettingChange {
         case .account:
             let name = value.trimmingCharacters(in: .whitespaces)
             if name.isEmpty { throw CommandFailure.usage("account takes a name, or none to sign out") }
+            // An Apple Account is an email address: a control character in it is a mistake, or
+            // a way to send commands to whichever terminal shows the account.
+            if name.unicodeScalars.contains(where: TerminalText.isEscaped) {
+                throw CommandFailure.usage("account takes a name without control characters, not \"\(name)\"")
+            }
             let account: String? = ["none", "off"].contains(name.lowercased()) ? nil : name
             return SettingChange { $0.account = account }
         case .storefront:

@@ -39,26 +39,29 @@ struct StateCommand: ParsableCommand {
         }
         let history = try session.database.history(last: all ? nil : Self.recent, finishedOnly: false)
         let total = all ? history.count : try session.database.transactionCount()
-        print("Data directory  \(session.directory.url.path)")
-        print("Settings")
+        printLine("Data directory  \(session.directory.url.path)")
+        printLine("Settings")
         for setting in SettingName.allCases {
-            print("  \(setting.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0))\(SettingChange.describe(setting, in: records.settings))")
+            printLine("  \(setting.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0))\(SettingChange.describe(setting, in: records.settings))")
         }
-        print("UserDefaults.json")
-        if defaults.values.isEmpty { print("  (empty)") }
+        printLine("UserDefaults.json")
+        if defaults.values.isEmpty { printLine("  (empty)") }
+        // One line per key: a value's JSON without the line breaks of the file's layout.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for (key, value) in defaults.values.sorted(by: { $0.key < $1.key }) {
-            let text = String(decoding: (try? JSONCoding.encode(value)) ?? Data(), as: UTF8.self)
-            print("  \(key) = \(text)")
+            let text = String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+            printLine("  \(key) = \(text)")
         }
-        print("Queue (unfinished)")
-        if records.queue.isEmpty { print("  (empty)") }
-        for t in records.queue { print("  " + line(t)) }
-        print("History")
-        if history.isEmpty { print("  (empty)") }
+        printLine("Queue (unfinished)")
+        if records.queue.isEmpty { printLine("  (empty)") }
+        for t in records.queue { printLine("  " + line(t)) }
+        printLine("History")
+        if history.isEmpty { printLine("  (empty)") }
         if total > history.count {
-            print("  … \(total - history.count) earlier (storefront state --all lists them)")
+            printLine("  … \(total - history.count) earlier (storefront state --all lists them)")
         }
-        for t in history { print("  " + line(t)) }
+        for t in history { printLine("  " + line(t)) }
     }
 
     private func line(_ t: Transaction) -> String {

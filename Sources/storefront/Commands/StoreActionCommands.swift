@@ -28,8 +28,8 @@ enum StoreAction {
         if output.json {
             try JSONOutput.print(ActionOutput(transaction: TransactionJSON(t)))
         } else {
-            print(done(t))
-            print("The app receives it live if the storefront is open, otherwise at its next launch (storefront launch).")
+            printLine(done(t))
+            printLine("The app receives it live if the storefront is open, otherwise at its next launch (storefront launch).")
         }
     }
 }

@@ -7,6 +7,6 @@ struct EventLog {
 
     func print(_ event: AppEvent) {
         guard !quiet else { return }
-        Swift.print(event.text(catalog: catalog))
+        printLine(event.text(catalog: catalog))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreKitSim
+import StorefrontUI
 
 /// How a command reports an outcome that is not success.
 enum Report {
@@ -29,11 +30,21 @@ enum Report {
     }
 }
 
-func printError(_ message: String) {
+/// Prints one line of text output (what --json replaces). Titles, ids, names and values from
+/// files in it are shown escaped (TerminalText): they can neither command the terminal nor
+/// pass for a second line.
+func printLine(_ line: String, terminator: String = "\n") {
+    print(TerminalText.escaped(line), terminator: terminator)
+}
+
+/// Prints `message` on stderr after "storefront: ", and `remedy` on a line of its own, both
+/// escaped as printLine does: messages quote arguments and values from files.
+func printError(_ message: String, remedy: String? = nil) {
     // What went to stdout first (redelivered transactions) must come first in a shared pipe.
     fflush(nil)
     var stderr = StandardError()
-    print("storefront: \(message)", to: &stderr)
+    print("storefront: \(TerminalText.escaped(message))", to: &stderr)
+    if let remedy { print(TerminalText.escaped(remedy), to: &stderr) }
 }
 
 struct StandardError: TextOutputStream {
