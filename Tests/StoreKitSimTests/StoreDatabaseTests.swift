@@ -222,6 +222,19 @@ import Testing
         #expect(row.location == "transactions, id \(bought.id), column state")
     }
 
+    /// A hand edit with the sqlite3 shell can put text where a number belongs: a refusal, not a crash.
+    @Test(arguments: [("quantity", "'many'"), ("date", "'yesterday'"), ("finished", "'yes'"), ("expiresDate", "x'00ff'")])
+    func aValueOfTheWrongTypeIsNamedNotACrash(column: String, value: String) throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory) { $0.finishTransactions = false }
+        let bought = try t.buy(ID.monthly)
+        try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path).write { db in
+            try db.execute(sql: "UPDATE transactions SET \(column) = \(value)")
+        }
+        let error = try #require(throws: DataFileError.self) { try storeDatabase(directory).load() }
+        #expect(error.location == "transactions, id \(bought.id), column \(column)")
+    }
+
     @Test func theLastTransactionIdIsRefusedNotWrapped() throws {
         let directory = TemporaryDirectory()
         let database = try storeDatabase(directory)

@@ -122,21 +122,32 @@ public final class StoreDatabase: RecordsStorage {
         var records = StoreRecords()
         records.settings = try StoreSettingsRows.read(db)
         if let row = try Row.fetchOne(db, sql: "SELECT nextTransactionNumber, restoreDueDate FROM store WHERE id = 1") {
-            records.nextTransactionNumber = row["nextTransactionNumber"]
-            records.restoreDueDate = (row["restoreDueDate"] as Int64?).map(TransactionRow.date)
+            do {
+                records.nextTransactionNumber = try row.decode(forColumn: "nextTransactionNumber")
+                records.restoreDueDate = try row.decode(Int64?.self, forColumn: "restoreDueDate").map(TransactionRow.date)
+            } catch {
+                throw RowProblem(location: "store", problem: "holds a value of the wrong type (\(row))")
+            }
         }
         var rows: [Int64: Row] = [:]
-        func add(_ fetched: [Row]) { for row in fetched { rows[row["seq"]] = row } }
-        add(try Row.fetchAll(db, sql: "SELECT * FROM transactions WHERE finished = 0 OR awaitingResolution = 1"))
+        func add(_ fetched: [Row]) throws {
+            for row in fetched {
+                guard let seq = try? row.decode(Int64.self, forColumn: "seq") else {
+                    throw RowProblem(location: "transactions", problem: "a row has no sequence number")
+                }
+                rows[seq] = row
+            }
+        }
+        try add(try Row.fetchAll(db, sql: "SELECT * FROM transactions WHERE finished = 0 OR awaitingResolution = 1"))
         for id in productIDs {
             for order in ["seq ASC", "seq DESC", "expiresDate DESC"] {
-                add(try Row.fetchAll(db, sql: """
+                try add(try Row.fetchAll(db, sql: """
                     SELECT * FROM transactions WHERE state = 'purchased' AND productID = ? ORDER BY \(order) LIMIT 1
                     """, arguments: [id]))
             }
         }
         for id in ids {
-            add(try Row.fetchAll(db, sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id]))
+            try add(try Row.fetchAll(db, sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id]))
         }
         records.transactions = try rows.keys.sorted().map { try TransactionRow.transaction(rows[$0]!) }
         return records

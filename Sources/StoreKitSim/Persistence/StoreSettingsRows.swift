@@ -7,9 +7,9 @@ enum StoreSettingsRows {
     static func read(_ db: Database) throws -> Settings {
         var fields: [String: JSONValue] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT name, value FROM settings") {
-            let name: String = row["name"]
-            let text: String = row["value"]
-            guard let value = try? JSONCoding.decoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+            let name = (try? row.decode(String.self, forColumn: "name")) ?? "?"
+            guard let text = try? row.decode(String.self, forColumn: "value"),
+                  let value = try? JSONCoding.decoder().decode(JSONValue.self, from: Data(text.utf8)) else {
                 throw RowProblem(location: "settings, name \(name)", problem: "the value is not JSON")
             }
             fields[name] = value

@@ -20,30 +20,37 @@ enum TransactionRow {
         return values.map { $0?.databaseValue ?? .null }
     }
 
-    /// Reads a row back. `location` names the row in a refusal ("transaction 1000000004").
+    /// Reads a row back. A value of the wrong type (a hand edit with the sqlite3 shell) is a
+    /// refusal naming the row and column, never a crash.
     static func transaction(_ row: Row) throws -> Transaction {
-        let id: String = row["id"]
+        let id = (try? row.decode(String.self, forColumn: "id")) ?? "?"
         func bad(_ column: String, _ problem: String) -> RowProblem {
             RowProblem(location: "transactions, id \(id), column \(column)", problem: problem)
         }
-        let stateText: String = row["state"]
+        func value<T: DatabaseValueConvertible>(_ column: String, _ type: T.Type = T.self) throws -> T {
+            do { return try row.decode(T.self, forColumn: column) } catch {
+                throw bad(column, "holds \(row[column] as DatabaseValue), not a value of type \(T.self)")
+            }
+        }
+        let stateText: String = try value("state")
         guard let state = TransactionState(rawValue: stateText) else {
             throw bad("state", "\"\(stateText)\" is not a transaction state")
         }
-        var t = Transaction(id: id, payment: Payment(productID: row["productID"], quantity: row["quantity"],
-                                                      applicationUsername: row["applicationUsername"]),
-                            state: state, date: date(row["date"]))
-        if let text: String = row["error"] {
+        var t = Transaction(id: try value("id"),
+                            payment: Payment(productID: try value("productID"), quantity: try value("quantity"),
+                                             applicationUsername: try value("applicationUsername", String?.self)),
+                            state: state, date: date(try value("date")))
+        if let text = try value("error", String?.self) {
             do { t.error = try JSONCoding.decoder().decode(StoreError.self, from: Data(text.utf8)) } catch {
                 throw bad("error", "not a StoreKit error in JSON")
             }
         }
-        t.originalTransactionID = row["originalTransactionID"]
-        t.expiresDate = (row["expiresDate"] as Int64?).map(date)
-        t.isTrialPeriod = row["isTrialPeriod"]
-        t.finished = row["finished"]
-        t.dueDate = (row["dueDate"] as Int64?).map(date)
-        t.awaitingResolution = row["awaitingResolution"]
+        t.originalTransactionID = try value("originalTransactionID")
+        t.expiresDate = try value("expiresDate", Int64?.self).map(date)
+        t.isTrialPeriod = try value("isTrialPeriod")
+        t.finished = try value("finished")
+        t.dueDate = try value("dueDate", Int64?.self).map(date)
+        t.awaitingResolution = try value("awaitingResolution")
         return t
     }
 
@@ -55,6 +62,7 @@ enum TransactionRow {
     }
 
     static func date(_ milliseconds: Int64) -> Date {
+        // Any Int64 of milliseconds is a finite Date; only display would look odd.
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }
