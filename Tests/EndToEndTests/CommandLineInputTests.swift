@@ -370,11 +370,12 @@ import Darwin
         #expect(state.stdout.contains("  credits = 3"))
         #expect(state.stdout.contains(#"  list = [1,{"b":"c"}]"#), "one line per key: \(state.stdout)")
 
-        // --json escapes the controls JSON must, and the values read back exactly.
+        // --json writes every control as \uXXXX (C1 and bidi too), and the values read back exactly.
         let json = try cli.run("state", "--json")
-        #expect(!json.stdout.contains("\u{1B}"), "\(json.stdout)")
+        #expect(!hasRawControls(json.stdout), "\(json.stdout)")
         let values = try #require(try json.json()["userDefaults"] as? [String: Any])
         #expect(values["\u{1B}]0;pwned\u{07}"] as? String == "a\u{1B}[2Jb")
+        #expect(values["note"] as? String == "one\ntwo\u{9B}\u{202E}")
     }
 
     /// An Apple Account is an email address: control characters in one are refused, and one
