@@ -12,7 +12,7 @@ enum DataFileReader {
     /// The largest data file storefront reads.
     static let maximumSize = 16 << 20
 
-    static func contents(of url: URL, remedy: String) throws -> Data? {
+    static func contents(of url: URL, remedy: String, maximumSize: Int = maximumSize) throws -> Data? {
         // O_NONBLOCK: opening a FIFO must not wait for a writer.
         let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {

@@ -17,11 +17,14 @@ enum LegacyStoreFile {
         var fingerprint: String
     }
 
+    /// A store.json grew by some 200 bytes a transaction: a million of them fit.
+    static let maximumSize = 256 << 20
+
     static let remedy = "storefront leaves it untouched and does not migrate it to store.sqlite. Fix it by hand, or run `storefront reset` to start afresh (it keeps this file aside as store.json.broken-…)."
 
     /// The records in store.json, or nil when there is none. One that cannot be read is refused.
     static func read(_ url: URL) throws -> Contents? {
-        guard let data = try DataFileReader.contents(of: url, remedy: remedy) else { return nil }
+        guard let data = try DataFileReader.contents(of: url, remedy: remedy, maximumSize: maximumSize) else { return nil }
         let records: StoreRecords
         do {
             records = try JSONCoding.decoder().decode(StoreRecords.self, from: data)
@@ -77,7 +80,7 @@ enum LegacyStoreFile {
         let url = directory.legacyStoreURL
         guard FileManager.default.fileExists(atPath: url.path),
               let migrated = try? database.read({ db in try String.fetchOne(db, sql: "SELECT migratedFrom FROM store") }),
-              let data = try? DataFileReader.contents(of: url, remedy: remedy),
+              let data = try? DataFileReader.contents(of: url, remedy: remedy, maximumSize: maximumSize),
               fingerprint(data) == migrated else { return }
         let aside = AsideName.free(for: url, suffix: "migrated")
         guard rename(url.path, aside.path) == 0 else { return }
