@@ -288,6 +288,14 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory.path), "a refused catalog writes nothing")
     }
 
+    @Test func creditsBeyondWhatAPackHoldsNamesThePath() throws {
+        let url = try catalog { _, products in products[1]["credits"] = 5_000_000 }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try cli.run("buy", "com.storefront.credits.5", "--catalog", url.path)
+        #expect(result.status == 65, "\(result.summary)")
+        #expect(result.stderr.contains("\(url.path): $.products[1].credits: 5000000 is more than a pack can hold"), "\(result.summary)")
+    }
+
     @Test func duplicateProductIDNamesThePath() throws {
         let url = try catalog { _, products in products[2]["id"] = products[1]["id"] }
         defer { try? FileManager.default.removeItem(at: url) }

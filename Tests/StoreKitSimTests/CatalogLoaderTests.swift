@@ -232,6 +232,23 @@ import Testing
         #expect(error.problem == "expected a number")
     }
 
+    @Test(arguments: [(-5, "a consumable needs \"credits\" of 1 or more"),
+                      (1_000_001, "1000001 is more than a pack can hold (at most 1000000)"),
+                      (Int.max, "\(Int.max) is more than a pack can hold (at most 1000000)")])
+    func creditsOutOfRange(credits: Int, problem: String) throws {
+        let error = try refusal { object in
+            try editProduct(1, in: &object) { $0["credits"] = credits }
+        }
+        #expect(error.path == Self.path)
+        #expect(error.location == "$.products[1].credits")
+        #expect(error.problem == problem)
+    }
+
+    @Test func creditsUpToTheLimitAreAccepted() throws {
+        let data = try defaultCatalogJSON { object in try editProduct(1, in: &object) { $0["credits"] = 1_000_000 } }
+        #expect(try CatalogLoader.decode(data, path: Self.path).products[1].credits == 1_000_000)
+    }
+
     @Test func catalogNestedTooDeepIsRefusedWithWhere() throws {
         let data = try defaultCatalogJSON { object in
             object["extra"] = (0..<500).reduce([Any]()) { inner, _ in [inner] }

@@ -259,4 +259,27 @@ import Testing
         #expect(fifoError.path == directory.dataDirectory.interfaceLockURL.path)
         #expect(fifoError.problem == "is a named pipe (FIFO), not a regular file")
     }
+
+    // MARK: Numbers out of range
+
+    @Test(arguments: ["1e300", "-1e300", "99999999999999999999999", "-9223372036854775808", "-5", "2.5", "true", "\"12\""])
+    func anyCreditsValueReadsWithoutCrashing(value: String) throws {
+        let t = try Harness()
+        try Data(#"{"credits": \#(value)}"#.utf8).write(to: t.app.defaults.url)
+        try t.app.defaults.reload()
+        let before = t.app.credits
+        #expect(try t.app.spendCredit() == (before > 0))
+        try t.buy(ID.credits10, quantity: 10)
+        #expect(t.app.credits == (before > 0 ? before - 1 : before) + 100)
+    }
+
+    @Test func creditsThatWouldOverflowStopAtTheLimit() throws {
+        // A catalog made in code is not checked as a file is.
+        var catalog = try CatalogLoader.defaultCatalog()
+        let index = try #require(catalog.products.firstIndex { $0.id == ID.credits10 })
+        catalog.products[index].credits = Int.max / 2 + 1
+        let t = try Harness(catalog: catalog)
+        try t.buy(ID.credits10, quantity: 3)
+        #expect(t.app.credits == Int.max)
+    }
 }

@@ -100,7 +100,7 @@ public final class SampleApp: PaymentTransactionObserver {
             try defaults.set(.bool(true), forKey: product.id)
             delivery = .unlocked(product.id)
         case .consumable:
-            let added = (product.credits ?? 0) * transaction.quantity
+            let added = (product.credits ?? 0).multipliedSaturating(by: transaction.quantity)
             // A balance edited by hand up to Int.max stays there instead of crashing every launch.
             let (sum, overflow) = credits.addingReportingOverflow(added)
             try defaults.set(.int(overflow ? (added < 0 ? Int.min : Int.max) : sum), forKey: Self.creditsKey)

@@ -33,6 +33,9 @@ public enum CatalogLoader {
         return catalog
     }
 
+    /// The most credits one consumable may add.
+    static let maximumCredits = 1_000_000
+
     struct Problem: Equatable {
         var path: String
         var message: String
@@ -88,6 +91,10 @@ public enum CatalogLoader {
             case .consumable:
                 guard let credits = product.credits, credits > 0 else {
                     return Problem(path: "\(here).credits", message: "a consumable needs \"credits\" of 1 or more")
+                }
+                // More is a typo, and would bring a balance built of packs near the end of Int.
+                if credits > maximumCredits {
+                    return Problem(path: "\(here).credits", message: "\(credits) is more than a pack can hold (at most \(maximumCredits))")
                 }
             case .autoRenewable, .nonRenewing:
                 if product.subscription == nil {
