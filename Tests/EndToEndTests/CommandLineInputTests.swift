@@ -113,6 +113,96 @@ import Darwin
 
     // MARK: store.json of an earlier storefront
 
+    /// What a data directory made by someone else can hold where UserDefaults.json should be.
+    static let notAFile: [(name: String, problem: String)] = [
+        ("directory", "is a directory, not a file"),
+        ("fifo", "is a named pipe (FIFO), not a regular file"),
+        ("loop", "is a symbolic link loop"),
+        ("device", "is a character device, not a regular file"),
+    ]
+
+    private func makeUserDefaults(_ name: String) throws {
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let path = cli.userDefaultsURL.path
+        switch name {
+        case "directory":
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            try Data("keep".utf8).write(to: cli.userDefaultsURL.appendingPathComponent("inside"))
+        case "fifo": try #require(mkfifo(path, 0o600) == 0)
+        case "loop": try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path)
+        default: try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+        }
+    }
+
+    /// Taking it for a missing file would have the next purchase replace it (a directory even
+    /// let `buy` exit 0 with nothing delivered).
+    @Test(arguments: notAFile.map(\.name))
+    func userDefaultsThatAreNotAFileAreRefused(name: String) throws {
+        try makeUserDefaults(name)
+        #expect(try cli.run("set", "latency", "0").status == 0, "a store-side command does not read it")
+        let kind = try FileManager.default.attributesOfItem(atPath: cli.userDefaultsURL.path)[.type] as? FileAttributeType
+        let problem = try #require(Self.notAFile.first { $0.name == name }).problem
+        for arguments in [["state"], ["buy", "com.storefront.credits.5"], ["launch"]] {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == 65, "\(result.summary)")
+            #expect(result.stderr.contains("\(cli.userDefaultsURL.path): \(problem)"), "\(result.summary)")
+            #expect(result.stderr.contains("storefront leaves it untouched"), "\(result.summary)")
+            #expect(try FileManager.default.attributesOfItem(atPath: cli.userDefaultsURL.path)[.type] as? FileAttributeType == kind)
+        }
+        let store = try StoreDatabase(directory: DataDirectory(url: cli.dataDirectory), productIDs: [])
+        #expect(try store.transactionCount() == 0, "nothing was bought")
+        if name == "directory" {
+            #expect(try String(contentsOf: cli.userDefaultsURL.appendingPathComponent("inside"), encoding: .utf8) == "keep")
+        }
+    }
+
+    @Test func userDefaultsNestedTooDeepAreRefusedBriefly() throws {
+        let text = "{\"credits\": 5, \"deep\": " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
+        try cli.write(text, to: cli.userDefaultsURL)
+        for arguments in [["state"], ["buy", "com.storefront.credits.5"]] {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == 65, "\(result.summary)")
+            #expect(result.stderr.contains("\(cli.userDefaultsURL.path): line 1, column 87: nested more than 64 levels deep"),
+                    "\(result.summary)")
+            #expect(result.stderr.count < 600, "a short message, not a dump: \(result.stderr.count) characters")
+        }
+        #expect(try Data(contentsOf: cli.userDefaultsURL) == Data(text.utf8))
+    }
+
+    // MARK: Files the commands write
+
+    @Test func aBuyLeavesOnlyItsFilesOwnerOnlyAndClearsThoseOfAKilledRun() throws {
+        #expect(try cli.run("set", "latency", "0").status == 0)
+        // Left by a run killed between writing its temporary file and renaming it.
+        try cli.write("{\"cred", to: cli.dataDirectory.appendingPathComponent(".UserDefaults.json.12345.tmp"))
+        #expect(try cli.run("buy", "com.storefront.credits.5").status == 0)
+        // SQLite may keep its write-ahead log and shared memory beside the store between runs.
+        #expect(try cli.files().filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+                == [".store.lock", ".storefront-ui.lock", "UserDefaults.json", "store.sqlite"])
+        let mode = { (url: URL) in try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int }
+        #expect(try mode(cli.dataDirectory) == 0o700)
+        for name in try cli.files() {
+            #expect(try mode(cli.dataDirectory.appendingPathComponent(name)) == 0o600, "\(name)")
+        }
+    }
+
+    @Test func aLinkPlantedAsTheAppLockIsNotWrittenThrough() throws {
+        #expect(try cli.run("set", "latency", "0").status == 0)
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-outside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try Data("someone else's file".utf8).write(to: outside)
+        let lock = DataDirectory(url: cli.dataDirectory).interfaceLockURL
+        try FileManager.default.createSymbolicLink(at: lock, withDestinationURL: outside)
+
+        let result = try cli.run("buy", "com.storefront.credits.5")
+        #expect(result.status == 65, "\(result.summary)")
+        #expect(result.stderr.contains("\(lock.path): is a symbolic link"), "\(result.summary)")
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "someone else's file")
+        #expect(!FileManager.default.fileExists(atPath: cli.userDefaultsURL.path), "nothing was delivered")
+    }
+
+    // MARK: store.json
+
     @Test func malformedStoreFileIsNamedAndKept() throws {
         let text = "{\n  \"settings\": {\n    \"network\": false,\n    \"askToBuy\": tru\n  }\n}\n"
         try cli.write(text, to: cli.legacyStoreURL)
@@ -232,6 +322,14 @@ import Darwin
             #expect(result.stderr.contains("negative"))
         }
         #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory.path), "a refused catalog writes nothing")
+    }
+
+    @Test func creditsBeyondWhatAPackHoldsNamesThePath() throws {
+        let url = try catalog { _, products in products[1]["credits"] = 5_000_000 }
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try cli.run("buy", "com.storefront.credits.5", "--catalog", url.path)
+        #expect(result.status == 65, "\(result.summary)")
+        #expect(result.stderr.contains("\(url.path): $.products[1].credits: 5000000 is more than a pack can hold"), "\(result.summary)")
     }
 
     @Test func duplicateProductIDNamesThePath() throws {

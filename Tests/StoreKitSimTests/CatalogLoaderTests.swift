@@ -232,6 +232,50 @@ import Testing
         #expect(error.problem == "expected a number")
     }
 
+    @Test(arguments: [(-5, "a consumable needs \"credits\" of 1 or more"),
+                      (1_000_001, "1000001 is more than a pack can hold (at most 1000000)"),
+                      (Int.max, "\(Int.max) is more than a pack can hold (at most 1000000)")])
+    func creditsOutOfRange(credits: Int, problem: String) throws {
+        let error = try refusal { object in
+            try editProduct(1, in: &object) { $0["credits"] = credits }
+        }
+        #expect(error.path == Self.path)
+        #expect(error.location == "$.products[1].credits")
+        #expect(error.problem == problem)
+    }
+
+    @Test func creditsUpToTheLimitAreAccepted() throws {
+        let data = try defaultCatalogJSON { object in try editProduct(1, in: &object) { $0["credits"] = 1_000_000 } }
+        #expect(try CatalogLoader.decode(data, path: Self.path).products[1].credits == 1_000_000)
+    }
+
+    @Test func catalogNestedTooDeepIsRefusedWithWhere() throws {
+        let data = try defaultCatalogJSON { object in
+            object["extra"] = (0..<500).reduce([Any]()) { inner, _ in [inner] }
+        }
+        let error = try refusal(data)
+        #expect(error.location?.hasPrefix("line 1, column ") == true, "\(error)")
+        #expect(error.problem.hasPrefix("nested more than 64 levels deep"))
+        #expect(error.description.count < 400)
+    }
+
+    @Test func catalogFileOverTheSizeLimitIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("catalog.json")
+        try defaultCatalogJSON { $0["padding"] = String(repeating: " ", count: 16 * 1024 * 1024) }.write(to: url)
+        let error = try #require(throws: DataFileError.self) { try CatalogLoader.load(from: url) }
+        #expect(error.path == url.path)
+        #expect(error.problem == "cannot read the catalog (it is 16.1 MiB; storefront reads at most 16 MiB)")
+    }
+
+    @Test func catalogThatIsNotAFileSaysWhatItIs() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.file("catalog.json")
+        try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: "/dev/null")
+        let device = try #require(throws: DataFileError.self) { try CatalogLoader.load(from: url) }
+        #expect(device.problem == "cannot read the catalog (it is a character device, not a regular file)")
+    }
+
     @Test func consumableWithoutCredits() throws {
         let error = try refusal { object in
             try editProduct(1, in: &object) { $0["credits"] = nil }

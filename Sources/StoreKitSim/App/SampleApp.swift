@@ -131,12 +131,11 @@ public final class SampleApp: PaymentTransactionObserver {
             delivery = .unlocked(product.id)
         case .consumable:
             // Saturating: a catalog or a hand edit near Int.max stays there instead of crashing.
-            let (added, overflow) = (product.credits ?? 0).multipliedReportingOverflow(by: transaction.quantity)
-            let credited = overflow ? Int.max : added
-            let (sum, overflowed) = credits.addingReportingOverflow(credited)
-            let balance = overflowed ? (credited < 0 ? Int.min : Int.max) : sum
+            let added = (product.credits ?? 0).multipliedSaturating(by: transaction.quantity)
+            let (sum, overflow) = credits.addingReportingOverflow(added)
+            let balance = overflow ? (added < 0 ? Int.min : Int.max) : sum
             changes[Self.creditsKey] = .int(balance)
-            delivery = .credits(added: credited, balance: balance)
+            delivery = .credits(added: added, balance: balance)
         case .autoRenewable:
             let expiry = transaction.expiresDate ?? transaction.date
             changes[product.id] = .string(JSONCoding.format(expiry))

@@ -6,30 +6,29 @@ public final class UserDefaultsFile {
     public let url: URL
     public private(set) var values: [String: JSONValue]
 
-    /// Reads the file; a missing file is an empty domain, as after installing the app.
+    /// Reads the file; a missing file is an empty domain, as after installing the app. Anything
+    /// else that cannot be read (a directory, no permission, a link loop…) is an error: taking
+    /// it for an empty domain would replace it, credits and purchases gone, at the next write.
     public init(url: URL) throws {
         self.url = url
-        values = try Self.read(url)
-        token = Self.token(url)
+        let read = try Self.read(url)
+        values = read.values
+        token = read.token
     }
 
     public func reload() throws {
-        values = try Self.read(url)
-        token = Self.token(url)
+        let read = try Self.read(url)
+        values = read.values
+        token = read.token
     }
 
     /// Reloads only when the file changed since it was last read or written.
     public func reloadIfChanged() throws {
-        if Self.token(url) != token { try reload() }
+        if POSIX.token(url.path) != token { try reload() }
     }
 
-    private var token: String?
-
-    private static func token(_ url: URL) -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return "none" }
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(attributes[.systemFileNumber] as? Int ?? 0)-\(attributes[.size] as? Int ?? 0)-\(modified)"
-    }
+    /// The file as last read or written (`POSIX.token`).
+    private var token: String
 
     public func bool(forKey key: String) -> Bool { values[key]?.boolValue ?? false }
     public func integer(forKey key: String) -> Int { values[key]?.intValue ?? 0 }
@@ -37,6 +36,8 @@ public final class UserDefaultsFile {
 
     /// Writes on top of what the file holds now: an edit made by hand since the last read is
     /// kept, and a file left broken is reported instead of overwritten.
+    /// Writing replaces the file by rename: if UserDefaults.json is a symbolic link, the link
+    /// becomes a file and what it pointed to is left as it was.
     public func set(_ value: JSONValue?, forKey key: String) throws {
         try set([key: value])
     }
@@ -46,26 +47,59 @@ public final class UserDefaultsFile {
         try reloadIfChanged()
         var next = values
         for (key, value) in changes { next[key] = value }
+        // The same domain: nothing is written, so the file (and the modification time another
+        // storefront watches) stays as it is, a hand-formatted file included.
         guard next != values else { return }
-        try AtomicFile.write(try JSONCoding.encode(next), to: url)
+        token = try AtomicFile.write(try JSONCoding.encode(next), to: url)
         values = next
-        token = Self.token(url)
     }
 
-    /// "Delete the app": the domain is gone.
+    /// "Delete the app": the domain is gone. Only a file (or a link) is deleted: a directory
+    /// where the file should be is reported, not emptied.
     public func removeAll() throws {
-        if FileManager.default.fileExists(atPath: url.path) {
-            try FileManager.default.removeItem(at: url)
+        do {
+            try POSIX.remove(url.path)
+        } catch {
+            if error.code != ENOENT {
+                throw DataFileError(path: url.path, problem: "cannot be deleted (\(error.text))",
+                                    remedy: Self.remedy("Remove it by hand"))
+            }
         }
         values = [:]
-        token = Self.token(url)
+        token = POSIX.token(url.path)
     }
 
-    private static func read(_ url: URL) throws -> [String: JSONValue] {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return [:] }
-        let remedy = "storefront leaves it untouched. Fix it by hand, or run `storefront reset --app-only` to delete the app (it keeps this file aside as UserDefaults.json.broken-…)."
+    private static func remedy(_ fix: String) -> String {
+        "storefront leaves it untouched. \(fix), or run `storefront reset --app-only` to delete the app (it keeps this file aside as UserDefaults.json.broken-…)."
+    }
+
+    /// The file's bytes, nil if there is none; what cannot be read is said with what to do.
+    private static func contents(of url: URL) throws(DataFileError) -> DataFileReader.Contents? {
         do {
-            return try JSONCoding.decoder().decode([String: JSONValue].self, from: data)
+            return try DataFileReader.read(url)
+        } catch {
+            let fix = switch error {
+            case .unreadable(let failure) where failure.code == EACCES: "Give yourself read and write permission on it (chmod u+rw)"
+            case .unreadable: "Fix it by hand"
+            case .notRegular: "Put the app's JSON file there instead"
+            case .linkLoop, .danglingLink: "Point the link at the app's file, or remove it (the app then starts with no data)"
+            case .tooLarge: "Fix it by hand"
+            }
+            let remedy = switch error {
+            case .linkLoop, .danglingLink: "storefront leaves it untouched. \(fix)."
+            default: Self.remedy(fix)
+            }
+            throw DataFileError(path: url.path, problem: error.problem, remedy: remedy)
+        }
+    }
+
+    private static func read(_ url: URL) throws(DataFileError) -> (values: [String: JSONValue], token: String) {
+        guard let contents = try contents(of: url) else { return ([:], POSIX.missingToken) }
+        let data = contents.data
+        let remedy = Self.remedy("Fix it by hand")
+        try JSONNesting.check(data, path: url.path, remedy: remedy)
+        do {
+            return (try JSONCoding.decoder().decode([String: JSONValue].self, from: data), contents.token)
         } catch {
             var failure = JSONDiagnostics.error(error, in: data, path: url.path, remedy: remedy)
             if case DecodingError.typeMismatch = error, failure.location == "$" {

@@ -4,29 +4,23 @@ import Foundation
 /// field and what is wrong.
 public enum CatalogLoader {
     public static func load(from url: URL) throws(DataFileError) -> Catalog {
-        let data: Data
+        let contents: DataFileReader.Contents?
         do {
-            data = try Data(contentsOf: url)
+            contents = try DataFileReader.read(url)
         } catch {
-            // Foundation's message for these is a bare "error 256"; say what it means.
-            var isDirectory: ObjCBool = false
-            let reason = if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-                "no such file"
-            } else if isDirectory.boolValue {
-                "it is a directory, not a file"
-            } else if !FileManager.default.isReadableFile(atPath: url.path) {
-                "permission denied"
-            } else {
-                error.localizedDescription
-            }
-            throw DataFileError(path: url.path, problem: "cannot read the catalog (\(reason))",
-                                remedy: "Check the path given to --catalog.")
+            throw cannotRead(url, reason: error.reason)
         }
-        return try decode(data, path: url.path)
+        guard let contents else { throw cannotRead(url, reason: "no such file") }
+        return try decode(contents.data, path: url.path)
+    }
+
+    private static func cannotRead(_ url: URL, reason: String) -> DataFileError {
+        DataFileError(path: url.path, problem: "cannot read the catalog (\(reason))", remedy: "Check the path given to --catalog.")
     }
 
     public static func decode(_ data: Data, path: String) throws(DataFileError) -> Catalog {
         let remedy = "Fix the catalog (its format is described in the README) or run without --catalog to use the default."
+        try JSONNesting.check(data, path: path, remedy: remedy)
         let catalog: Catalog
         do {
             catalog = try JSONDecoder().decode(Catalog.self, from: data)
@@ -38,6 +32,9 @@ public enum CatalogLoader {
         }
         return catalog
     }
+
+    /// The most credits one consumable may add.
+    static let maximumCredits = 1_000_000
 
     struct Problem: Equatable {
         var path: String
@@ -94,6 +91,10 @@ public enum CatalogLoader {
             case .consumable:
                 guard let credits = product.credits, credits > 0 else {
                     return Problem(path: "\(here).credits", message: "a consumable needs \"credits\" of 1 or more")
+                }
+                // More is a typo, and would bring a balance built of packs near the end of Int.
+                if credits > maximumCredits {
+                    return Problem(path: "\(here).credits", message: "\(credits) is more than a pack can hold (at most \(maximumCredits))")
                 }
             case .autoRenewable, .nonRenewing:
                 if product.subscription == nil {

@@ -1,100 +1,99 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes a file so that a crash leaves either the old content or the new, never a mix:
-/// a temporary file beside it, fsync, then rename over the original.
+/// a temporary file beside it, fsync, then rename over the original (a symbolic link there is
+/// replaced, not written through), then fsync of the directory so the rename lasts too.
+///
+/// The temporary file has an unpredictable name and is created only if nothing is there
+/// (O_EXCL, O_NOFOLLOW): something planted beside the file is never opened. New files are
+/// readable by their owner only (0600).
 enum AtomicFile {
-    static func write(_ data: Data, to url: URL) throws {
+    /// Callers hold the lock that lets one process at a time write `url`, so any temporary
+    /// file of ours already beside it is left by a run that died: it is removed first.
+    /// Returns the `POSIX.token` of the file written.
+    @discardableResult
+    static func write(_ data: Data, to url: URL) throws(DataFileError) -> String {
         let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temp = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw posixError("cannot create \(temp.path)") }
-        var ok = data.withUnsafeBytes { raw -> Bool in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { return false }
-                offset += n
-            }
-            return true
-        }
-        ok = ok && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(temp.path, url.path) == 0 else {
-            let error = posixError("cannot write \(url.path)")
-            unlink(temp.path)
-            throw error
-        }
-        // The rename itself is made durable by syncing the directory.
-        let dirFD = open(directory.path, O_RDONLY)
-        if dirFD >= 0 {
-            fsync(dirFD)
-            close(dirFD)
-        }
-    }
-
-    static func posixError(_ what: String) -> NSError {
-        NSError(domain: NSPOSIXErrorDomain, code: Int(errno),
-                userInfo: [NSLocalizedDescriptionKey: "\(what): \(String(cString: strerror(errno)))"])
-    }
-}
-
-/// An exclusive advisory lock held across processes (flock), so the command line and an
-/// open storefront never write the store at the same time.
-final class FileLock {
-    private let fd: Int32
-
-    /// The lock file lives in the data directory, so this is where an unusable directory
-    /// (a file, no permission) is first met: it is reported as such, by its path.
-    init(url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        let remedy = "Use another data directory (--data-dir DIR or $STOREFRONT_DATA_DIR), or fix this one's permissions."
+        try DataDirectory.create(directory)
+        removeLeftovers(of: url)
+        let (temp, fd) = try createTemporary(for: url)
+        let token: String
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            token = try fill(fd, with: data)
         } catch {
-            // Foundation's error seldom says why; the path itself, or mkdir's errno, does.
-            var isDirectory: ObjCBool = false
-            let reason = if FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                "it is a file, not a directory"
-            } else if mkdir(directory.path, 0o755) != 0 {
-                String(cString: strerror(errno))
-            } else {
-                error.localizedDescription
+            try? POSIX.remove(temp)
+            throw cannotWrite(url, error)
+        }
+        do {
+            try POSIX.move(temp, to: url.path)
+        } catch {
+            try? POSIX.remove(temp)
+            throw cannotWrite(url, error)
+        }
+        // The rename is made durable by syncing the directory; the data already is, so a
+        // failure here is not worth failing the write for.
+        if let dirFD = try? POSIX.openFile(directory.path, O_RDONLY | O_DIRECTORY) {
+            try? POSIX.sync(dirFD)
+            POSIX.closeFile(dirFD)
+        }
+        return token
+    }
+
+    /// `.UserDefaults.json.3f9c0a71d2e4b658.tmp`: hidden, and named by 64 random bits.
+    static func temporaryName(for url: URL) -> String {
+        let suffix = String(UInt64.random(in: .min ... .max), radix: 16)
+        return ".\(url.lastPathComponent).\(String(repeating: "0", count: 16 - suffix.count) + suffix).tmp"
+    }
+
+    /// Ours: the file's name between "." and ".tmp" with letters and digits between, which also
+    /// matches the process-id names earlier versions used.
+    static func isTemporaryName(_ name: String, for url: URL) -> Bool {
+        let prefix = ".\(url.lastPathComponent)."
+        guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { return false }
+        let middle = name.dropFirst(prefix.count).dropLast(".tmp".count)
+        return !middle.isEmpty && middle.count <= 32
+            && middle.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.alphanumerics.contains($0) }
+    }
+
+    private static func createTemporary(for url: URL) throws(DataFileError) -> (path: String, fd: Int32) {
+        let directory = url.deletingLastPathComponent()
+        var attempt = 0
+        while true {
+            let temp = directory.appendingPathComponent(temporaryName(for: url)).path
+            do {
+                let fd = try POSIX.openFile(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+                return (temp, fd)
+            } catch {
+                // A name taken by chance: draw another.
+                attempt += 1
+                if error.code != EEXIST || attempt == 8 { throw cannotWrite(url, error) }
             }
-            throw DataFileError(path: directory.path, problem: "cannot be used as the data directory (\(reason))",
-                                remedy: remedy)
-        }
-        fd = open(url.path, O_RDWR | O_CREAT, 0o644)
-        guard fd >= 0 else {
-            throw DataFileError(path: url.path, problem: "cannot open the lock file (\(String(cString: strerror(errno))))",
-                                remedy: remedy)
         }
     }
 
-    deinit { close(fd) }
+    /// Writes and syncs the temporary file, then closes it. Returns its token.
+    private static func fill(_ fd: Int32, with data: Data) throws(Errno) -> String {
+        defer { POSIX.closeFile(fd) }
+        try POSIX.writeAll(fd, data)
+        try POSIX.sync(fd)
+        return try POSIX.status(ofOpen: fd).token
+    }
 
-    func withLock<T>(_ body: () throws -> T) throws -> T {
-        while flock(fd, LOCK_EX) != 0 {
-            if errno != EINTR { throw AtomicFile.posixError("cannot lock the store") }
+    /// Regular files only (lstat): a link with one of our names is not ours to remove.
+    private static func removeLeftovers(of url: URL) {
+        let directory = url.deletingLastPathComponent()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where isTemporaryName(name, for: url) {
+            let path = directory.appendingPathComponent(name).path
+            if (try? POSIX.linkStatus(of: path))?.kind == .regular {
+                try? POSIX.remove(path)
+            }
         }
-        defer { flock(fd, LOCK_UN) }
-        return try body()
     }
 
-    /// Takes the lock for as long as this object lives, or returns false if another process holds it.
-    func tryHold() -> Bool {
-        flock(fd, LOCK_EX | LOCK_NB) == 0
-    }
-
-    /// Replaces the lock file's text: who holds it, for whoever is refused.
-    func write(_ text: String) {
-        ftruncate(fd, 0)
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    private static func cannotWrite(_ url: URL, _ error: any Error) -> DataFileError {
+        let reason = (error as? Errno)?.text ?? "\(error)"
+        return DataFileError(path: url.path, problem: "cannot be written (\(reason))",
+                             remedy: "Its previous content is kept. Free some disk space or fix the data directory's permissions, then try again.")
     }
 }

@@ -31,3 +31,25 @@ public struct DataDirectory: Sendable, Equatable {
     /// Held by an open storefront, so a second one on the same directory is refused.
     public var interfaceLockURL: URL { url.appendingPathComponent(".storefront-ui.lock") }
 }
+
+extension DataDirectory {
+    static let remedy = "Use another data directory (--data-dir DIR or $STOREFRONT_DATA_DIR), or fix this one's permissions."
+
+    /// Makes `directory`, and any parent missing, readable by its owner only (0700): it holds
+    /// what the user bought. A directory already there keeps the permissions its owner gave it.
+    static func create(_ directory: URL) throws(DataFileError) {
+        do {
+            try POSIX.makeDirectories(directory.path, mode: 0o700)
+        } catch {
+            let here = error.path == directory.path
+            let reason = switch (error.reason, here) {
+            case (.notADirectory, true): "it is a file, not a directory"
+            case (.notADirectory, false): "\(error.path) is a file, not a directory"
+            case (.system(let failure), true): failure.text
+            case (.system(let failure), false): "\(error.path): \(failure.text)"
+            }
+            throw DataFileError(path: directory.path, problem: "cannot be used as the data directory (\(reason))",
+                                remedy: remedy)
+        }
+    }
+}

@@ -1,52 +1,86 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Reads a data file whole, refusing what is not one: only "no such file" means there is
-/// none. A directory, a FIFO, a device, an unreadable or oversized file is a `DataFileError`,
-/// so it is never taken for an empty file and replaced.
+/// Reads a data file whole, and only a regular file within `DataFileLimits.maximumBytes`: a
+/// directory, a named pipe, a device or a link loop where a file should be is refused with
+/// what it is, never taken for an empty file. A symbolic link to a regular file is read.
 enum DataFileReader {
-    /// The largest data file storefront reads.
-    static let maximumSize = 16 << 20
+    struct Contents {
+        var data: Data
+        /// `POSIX.token` of the file as read.
+        var token: String
+    }
 
-    static func contents(of url: URL, remedy: String, maximumSize: Int = maximumSize) throws -> Data? {
-        // O_NONBLOCK: opening a FIFO must not wait for a writer.
-        let fd = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            let reason = errno == ELOOP ? "is a symbolic link loop" : "cannot be read (\(String(cString: strerror(errno))))"
-            throw DataFileError(path: url.path, problem: reason, remedy: remedy)
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw DataFileError(path: url.path, problem: "cannot be read (\(String(cString: strerror(errno))))", remedy: remedy)
-        }
-        if let kind = FileKind.nonRegular(info.st_mode) {
-            throw DataFileError(path: url.path, problem: "is \(kind), not a file", remedy: remedy)
-        }
-        guard Int(info.st_size) <= maximumSize else {
-            throw DataFileError(path: url.path, problem: "is \(Int(info.st_size) >> 20) MiB; storefront reads data files of at most \(maximumSize >> 20) MiB",
-                                remedy: remedy)
-        }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw DataFileError(path: url.path, problem: "cannot be read (\(String(cString: strerror(errno))))", remedy: remedy)
-            }
-            data.append(contentsOf: buffer[0..<n])
-            guard data.count <= maximumSize else {
-                throw DataFileError(path: url.path, problem: "is larger than \(maximumSize >> 20) MiB, the most storefront reads",
-                                    remedy: remedy)
+    enum Refusal: Error, Equatable {
+        case unreadable(Errno)
+        case notRegular(FileKind)
+        case linkLoop
+        case danglingLink(target: String)
+        case tooLarge(bytes: Int64, limit: Int)
+
+        /// What is wrong, said of the file: "<path>: is a directory, not a file".
+        var problem: String {
+            switch self {
+            case .unreadable(let failure): "cannot be read (\(failure.text))"
+            case .notRegular(.directory): "is a directory, not a file"
+            case .notRegular(let kind): "is \(kind.described), not a regular file"
+            case .linkLoop: "is a symbolic link loop"
+            case .danglingLink(let target): "is a symbolic link to \(target), which does not exist"
+            case .tooLarge(let bytes, let limit):
+                "is \(DataFileLimits.describe(bytes: bytes)); storefront reads at most \(DataFileLimits.describe(bytes: Int64(limit)))"
             }
         }
-        return data
+
+        /// The same as a clause: "cannot read the catalog (it is a directory, not a file)".
+        var reason: String {
+            if case .unreadable(let failure) = self { return failure.text }
+            return "it \(problem)"
+        }
+    }
+
+    /// The file's bytes, or nil when there is no such file. `limit`: the most it reads.
+    static func read(_ url: URL, limit: Int = DataFileLimits.maximumBytes) throws(Refusal) -> Contents? {
+        let path = url.path
+        let fd: Int32
+        do {
+            // O_NONBLOCK: opening a named pipe must not wait for a writer; it is refused below.
+            fd = try POSIX.openFile(path, O_RDONLY | O_NONBLOCK)
+        } catch {
+            return try refusal(opening: path, error)
+        }
+        defer { POSIX.closeFile(fd) }
+        // Checked on the open file, so what is read is what was checked.
+        let status: FileStatus
+        do { status = try POSIX.status(ofOpen: fd) } catch { throw .unreadable(error) }
+        guard status.kind == .regular else { throw .notRegular(status.kind) }
+        guard status.size <= limit else { throw .tooLarge(bytes: status.size, limit: limit) }
+        let data: Data
+        do { data = try POSIX.readAll(fd, limit: limit) } catch { throw .unreadable(error) }
+        // Grown while being read.
+        guard data.count <= limit else { throw .tooLarge(bytes: Int64(data.count), limit: limit) }
+        return Contents(data: data, token: status.token)
+    }
+
+    /// `read`, with a refusal as a `DataFileError` naming the file and what to do.
+    static func contents(of url: URL, remedy: String, limit: Int = DataFileLimits.maximumBytes) throws -> Data? {
+        do {
+            return try read(url, limit: limit)?.data
+        } catch {
+            throw DataFileError(path: url.path, problem: error.problem, remedy: remedy)
+        }
+    }
+
+    /// Only "no such file" is a missing file; a link to nothing is a link someone made.
+    private static func refusal(opening path: String, _ failure: Errno) throws(Refusal) -> Contents? {
+        switch failure.code {
+        case ENOENT:
+            guard (try? POSIX.linkStatus(of: path))?.kind == .symbolicLink else { return nil }
+            throw .danglingLink(target: POSIX.linkTarget(path) ?? "a missing file")
+        case ELOOP:
+            throw .linkLoop
+        default:
+            // A socket cannot be opened at all (ENXIO): say what it is rather than why not.
+            if let kind = (try? POSIX.status(of: path))?.kind, kind != .regular { throw .notRegular(kind) }
+            throw .unreadable(failure)
+        }
     }
 }

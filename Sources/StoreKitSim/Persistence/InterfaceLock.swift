@@ -16,7 +16,7 @@ public final class InterfaceLock {
 
     /// What the process holding the lock wrote about itself (empty if it said nothing).
     public static func holder(of directory: DataDirectory) -> String {
-        let data = FileManager.default.contents(atPath: directory.interfaceLockURL.path) ?? Data()
+        let data = (try? DataFileReader.read(directory.interfaceLockURL))??.data ?? Data()
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -24,7 +24,7 @@ enum LegacyStoreFile {
 
     /// The records in store.json, or nil when there is none. One that cannot be read is refused.
     static func read(_ url: URL) throws -> Contents? {
-        guard let data = try DataFileReader.contents(of: url, remedy: remedy, maximumSize: maximumSize) else { return nil }
+        guard let data = try DataFileReader.contents(of: url, remedy: remedy, limit: maximumSize) else { return nil }
         let records: StoreRecords
         do {
             records = try JSONCoding.decoder().decode(StoreRecords.self, from: data)
@@ -80,7 +80,7 @@ enum LegacyStoreFile {
         let url = directory.legacyStoreURL
         guard FileManager.default.fileExists(atPath: url.path),
               let migrated = try? database.read({ db in try String.fetchOne(db, sql: "SELECT migratedFrom FROM store") }),
-              let data = try? DataFileReader.contents(of: url, remedy: remedy, maximumSize: maximumSize),
+              let data = try? DataFileReader.contents(of: url, remedy: remedy, limit: maximumSize),
               fingerprint(data) == migrated else { return }
         let aside = AsideName.free(for: url, suffix: "migrated")
         guard rename(url.path, aside.path) == 0 else { return }

@@ -56,25 +56,26 @@ enum StoreDatabaseFile {
     /// Whether `url` is a store file to open (false: there is none yet). Anything there that
     /// is not a regular file, or is empty, is refused.
     private static func isUsableFile(_ url: URL) throws -> Bool {
-        var info = stat()
-        guard stat(url.path, &info) == 0 else {
-            if errno == ENOENT {
-                // A dangling symbolic link is not "no file": making one would write through it.
-                var link = stat()
-                guard lstat(url.path, &link) != 0 else {
-                    throw DataFileError(path: url.path, problem: "is a symbolic link to a file that does not exist",
-                                        remedy: remedy)
-                }
-                return false
+        let status: FileStatus
+        do {
+            status = try POSIX.status(of: url.path)
+        } catch {
+            guard error.code == ENOENT else {
+                let problem = error.code == ELOOP ? "is a symbolic link loop" : "cannot be opened (\(error.text))"
+                throw DataFileError(path: url.path, problem: problem, remedy: remedy)
             }
-            throw DataFileError(path: url.path, problem: "cannot be opened (\(String(cString: strerror(errno))))",
-                                remedy: remedy)
+            // A dangling symbolic link is not "no file": making one would write through it.
+            if (try? POSIX.linkStatus(of: url.path))?.kind == .symbolicLink {
+                throw DataFileError(path: url.path, problem: "is a symbolic link to a file that does not exist",
+                                    remedy: remedy)
+            }
+            return false
         }
-        if let kind = FileKind.nonRegular(info.st_mode) {
-            throw DataFileError(path: url.path, problem: "is \(kind), not a file", remedy: remedy)
+        guard status.kind == .regular else {
+            throw DataFileError(path: url.path, problem: "is \(status.kind.described), not a file", remedy: remedy)
         }
         // The database is only ever put in place whole; an empty one was truncated.
-        guard info.st_size > 0 else {
+        guard status.size > 0 else {
             throw DataFileError(path: url.path, problem: "is empty (0 bytes), not a storefront store", remedy: remedy)
         }
         return true
@@ -136,9 +137,8 @@ enum StoreDatabaseFile {
     private static func removeLeftovers(in directory: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where name.hasPrefix(".store.sqlite.") && (name.hasSuffix(".tmp") || name.hasSuffix(".tmp-journal")) {
-            var info = stat()
             let path = directory.appendingPathComponent(name).path
-            if lstat(path, &info) == 0, FileKind.nonRegular(info.st_mode) == nil { unlink(path) }
+            if (try? POSIX.linkStatus(of: path))?.kind == .regular { try? POSIX.remove(path) }
         }
     }
 
@@ -187,21 +187,6 @@ enum StoreDatabaseFile {
             return DataFileError(path: path, problem: "cannot be read or written (\(detail))", remedy: remedy)
         default:
             return DataFileError(path: path, problem: "cannot be used (\(detail))", remedy: remedy)
-        }
-    }
-}
-
-/// What a path is when it is not a regular file, in words.
-enum FileKind {
-    static func nonRegular(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "a directory"
-        case S_IFIFO: "a named pipe (FIFO)"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
         }
     }
 }
