@@ -205,6 +205,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.file("nowhere").path), "never made through the link")
     }
 
+    /// In a data directory someone else made first, a link planted as SQLite's log is never
+    /// written through.
+    @Test(arguments: ["-wal", "-shm", "-journal"])
+    func aLinkPlantedBesideTheStoreIsRefused(suffix: String) throws {
+        let directory = TemporaryDirectory()
+        try storeDatabase(directory).update { $0.settings.askToBuy = true }
+        let url = directory.dataDirectory.storeDatabaseURL
+        try? FileManager.default.removeItem(atPath: url.path + suffix)
+        let outside = TemporaryDirectory()
+        let victim = outside.file("victim")
+        try Data("untouched".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(atPath: url.path + suffix, withDestinationPath: victim.path)
+        let error = try refusal(directory)
+        #expect(error.path == url.path + suffix)
+        #expect(error.problem.hasPrefix("is a symbolic link"))
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "untouched")
+    }
+
     @Test func aBadValueInARowIsNamed() throws {
         let directory = TemporaryDirectory()
         let t = try Harness.onDisk(directory)

@@ -22,6 +22,7 @@ enum StoreDatabaseFile {
             try create(url, from: legacy)
         }
         try checkHeader(url)
+        try checkCompanions(url)
         let database = try mapping(url) { try DatabaseQueue(path: url.path, configuration: configuration) }
         try mapping(url) {
             try database.writeWithoutTransaction { db in
@@ -79,6 +80,17 @@ enum StoreDatabaseFile {
             throw DataFileError(path: url.path, problem: "is empty (0 bytes), not a storefront store", remedy: remedy)
         }
         return true
+    }
+
+    /// SQLite's own files beside the store: never a link (SQLite would refuse it with a vague
+    /// "unable to open"; this says which file and why) nor anything but a file.
+    private static func checkCompanions(_ url: URL) throws {
+        for suffix in ["-wal", "-shm", "-journal"] {
+            let path = url.path + suffix
+            guard let status = try? POSIX.linkStatus(of: path), status.kind != .regular else { continue }
+            throw DataFileError(path: path, problem: "is \(status.kind.described), not SQLite's own file beside the store",
+                                remedy: "storefront never writes through it. Remove it if you did not put it there, or use another --data-dir.")
+        }
     }
 
     /// A file cut short (a copy interrupted, a full disk) reads as a database until a query
