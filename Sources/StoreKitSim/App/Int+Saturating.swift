@@ -1,4 +1,4 @@
-extension Int {
+public extension Int {
     /// The product, or Int.max (Int.min) where it would overflow: a credit count built from
     /// numbers someone typed stops at the end of the range instead of trapping.
     func multipliedSaturating(by other: Int) -> Int {

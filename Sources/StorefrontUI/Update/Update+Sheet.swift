@@ -149,7 +149,7 @@ extension AppState {
             let count = catalog.content.premium.unlockedBy == product.id ? catalog.content.premium.items.count : 0
             return count > 0 ? "\(count) premium items are unlocked." : "\(title(of: product.id)) is unlocked."
         case .consumable:
-            return "+\((product.credits ?? 0) * t.quantity) credits."
+            return "+\((product.credits ?? 0).multipliedSaturating(by: t.quantity)) credits."
         case .autoRenewable, .nonRenewing:
             let trial = t.isTrialPeriod == true ? "Your free trial has started. " : ""
             return "\(trial)\(title(of: product.id)) is active."
