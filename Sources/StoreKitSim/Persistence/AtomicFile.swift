@@ -25,11 +25,13 @@ enum AtomicFile {
         }
         ok = ok && fsync(fd) == 0
         close(fd)
+        if ok { CrashPoint.reached("before the rename into \(url.lastPathComponent)") }
         guard ok, rename(temp.path, url.path) == 0 else {
             let error = posixError("cannot write \(url.path)")
             unlink(temp.path)
             throw error
         }
+        CrashPoint.reached("after the rename into \(url.lastPathComponent)")
         // The rename itself is made durable by syncing the directory.
         let dirFD = open(directory.path, O_RDONLY)
         if dirFD >= 0 {
