@@ -14,6 +14,8 @@ struct BinaryRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Ended by the SIGKILL the test asked for (`killAfter`, or STOREFRONT_KILL_AT_WRITE).
+        var killed = false
 
         /// stdout parsed as a JSON object.
         func json(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
@@ -87,8 +89,9 @@ struct BinaryRunner {
     /// $XDG_DATA_HOME points into the temporary directory, so a command without --data-dir
     /// can never touch the real data of whoever runs the tests.
     /// `mergingStderr`: both streams into one pipe, as `2>&1 | …` does (all of it in `stdout`).
+    /// `killAfter`: kill -9 it after that long, unless it is done by then (the crash test).
     func run(arguments: [String], environment: [String: String] = [:], stdin: FileHandle? = nil,
-             mergingStderr: Bool = false) throws -> Result {
+             mergingStderr: Bool = false, killAfter: TimeInterval? = nil) throws -> Result {
         let binary = Self.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path),
                      "the storefront binary was not found at \(binary.path): build it (swift build) or set STOREFRONT_BIN")
@@ -117,17 +120,24 @@ struct BinaryRunner {
         let pid = process.processIdentifier
         let watchdog = Watchdog()
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeout) { watchdog.fire(killing: pid) }
+        let crash = Watchdog()
+        if let killAfter {
+            DispatchQueue.global().asyncAfter(deadline: .now() + killAfter) { crash.fire(killing: pid) }
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         readingErr.wait()
         process.waitUntilExit()
         watchdog.disarm()
+        crash.disarm()
 
+        let killedBySIGKILL = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
         let result = Result(arguments: arguments, status: process.terminationStatus,
                             stdout: String(decoding: outData, as: UTF8.self),
-                            stderr: String(decoding: errData.get(), as: UTF8.self))
+                            stderr: String(decoding: errData.get(), as: UTF8.self),
+                            killed: killedBySIGKILL && (crash.fired || environment["STOREFRONT_KILL_AT_WRITE"] != nil))
         if watchdog.fired {
             Issue.record("killed after \(Int(Self.timeout)) s: \(result.summary)")
-        } else if process.terminationReason != .exit {
+        } else if process.terminationReason != .exit, !result.killed {
             Issue.record("crashed with signal \(process.terminationStatus): \(result.summary)")
         }
         return result

@@ -24,12 +24,14 @@ enum AtomicFile {
             try? POSIX.remove(temp)
             throw cannotWrite(url, error)
         }
+        CrashPoint.reached("before the rename into \(url.lastPathComponent)")
         do {
             try POSIX.move(temp, to: url.path)
         } catch {
             try? POSIX.remove(temp)
             throw cannotWrite(url, error)
         }
+        CrashPoint.reached("after the rename into \(url.lastPathComponent)")
         // The rename is made durable by syncing the directory; the data already is, so a
         // failure here is not worth failing the write for.
         if let dirFD = try? POSIX.openFile(directory.path, O_RDONLY | O_DIRECTORY) {

@@ -53,13 +53,19 @@ public final class StoreDatabase: RecordsStorage {
             return try update(including: ids, body)
         }
         return try access {
-            try database.write { db in
+            let commits = ownCommits
+            let result = try database.write { db in
                 let before = try workingSet(db, including: ids)
                 var records = before
                 let result = try body(&records)
-                if try save(records, over: before, db) { ownCommits += 1 }
+                if try save(records, over: before, db) {
+                    ownCommits += 1
+                    CrashPoint.reached("before a commit to \(url.lastPathComponent)")
+                }
                 return result
             }
+            if ownCommits != commits { CrashPoint.reached("after a commit to \(url.lastPathComponent)") }
+            return result
         }
     }
 
@@ -109,7 +115,9 @@ public final class StoreDatabase: RecordsStorage {
                     DELETE FROM settings;
                     UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL;
                     """)
+                CrashPoint.reached("before the commit erasing \(url.lastPathComponent)")
             }
+            CrashPoint.reached("after the commit erasing \(url.lastPathComponent)")
             ownCommits += 1
         }
     }

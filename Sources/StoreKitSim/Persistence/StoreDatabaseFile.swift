@@ -132,6 +132,7 @@ enum StoreDatabaseFile {
                 if let legacy { try database.write { db in try LegacyStoreFile.copy(legacy, into: db) } }
                 try database.close()
             }
+            CrashPoint.reached("before the rename into \(url.lastPathComponent)")
             guard rename(temp.path, url.path) == 0 else {
                 throw DataFileError(path: url.path, problem: "cannot be created (\(String(cString: strerror(errno))))",
                                     remedy: "Fix the data directory's permissions, or use another --data-dir.")
@@ -142,6 +143,7 @@ enum StoreDatabaseFile {
             throw error
         }
         syncDirectory(directory)
+        CrashPoint.reached("after the rename into \(url.lastPathComponent)")
     }
 
     /// Databases half made by a process killed while making one (the lock is held: no one

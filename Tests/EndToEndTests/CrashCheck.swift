@@ -1,0 +1,200 @@
+import Foundation
+import StoreKitSim
+import Testing
+
+/// What the crash test checks in a data directory once storefront has been killed and the user
+/// has recovered (`storefront launch`): every file opens, every purchase was delivered exactly
+/// once, nothing is stuck, no temporary files pile up.
+struct CrashCheck {
+    let cli: BinaryRunner
+    let facts: CatalogFacts
+    /// The app was last deleted (`reset --app-only`) when this was the store's newest
+    /// transaction number: only later transactions count for what the app holds.
+    var appSince = 0
+
+    /// A problem found, and its kind (the random test reports each kind once).
+    struct Problem: CustomStringConvertible {
+        var kind: String
+        var detail: String
+        var description: String { "\(kind): \(detail)" }
+    }
+
+    /// The store's records and the app's data as they are now, read with storefront's own
+    /// readers (a file that does not open throws).
+    struct Seen {
+        var records: StoreRecords
+        var history: [Transaction]
+        var defaults: [String: JSONValue]
+
+        var delivered: [String] {
+            guard case .array(let ids)? = defaults[SampleApp.deliveredKey] else { return [] }
+            return ids.compactMap(\.stringValue)
+        }
+
+        func transactions(of productID: String, _ state: TransactionState) -> [Transaction] {
+            history.filter { $0.productID == productID && $0.state == state }
+        }
+
+        var newestNumber: Int { history.compactMap { Int($0.id) }.max() ?? 0 }
+    }
+
+    func look() throws -> Seen {
+        let directory = DataDirectory(url: cli.dataDirectory)
+        let database = try StoreDatabase(directory: directory, productIDs: facts.productIDs)
+        return Seen(records: try database.load(), history: try database.history(last: nil, finishedOnly: false),
+                    defaults: try UserDefaultsFile(url: directory.userDefaultsURL).values)
+    }
+
+    /// Everything wrong with the data directory. `settled`: nothing is in flight any more (the
+    /// latency has passed since the last purchase or restore, and a launch followed), so the
+    /// queue must hold only Ask to Buy requests.
+    func problems(settled: Bool) -> [Problem] {
+        var problems: [Problem] = []
+        let seen: Seen
+        do {
+            seen = try look()
+        } catch {
+            return [Problem(kind: "a data file does not open", detail: "\(error)")]
+        }
+        let counted = seen.history.filter { (Int($0.id) ?? 0) > appSince }
+
+        // Exactly once: the balance is what the purchased packs add up to.
+        let packs = counted.filter { $0.state == .purchased && facts.credits[$0.productID] != nil }
+        let expected = packs.reduce(0) { $0 + facts.credits[$1.productID]! * $1.quantity }
+        let credits = seen.defaults[SampleApp.creditsKey]?.intValue ?? 0
+        if credits != expected {
+            let list = packs.map { "\($0.id) \($0.productID) ×\($0.quantity)" }.joined(separator: ", ")
+            problems.append(Problem(kind: "credits not delivered exactly once",
+                                    detail: "the app holds \(credits) credits, the purchased packs add up to \(expected) (\(list.isEmpty ? "none" : list))"))
+        }
+        // What a non-consumable unlocks is there exactly when the store purchased or restored it.
+        for id in facts.unlockingProducts {
+            let owned = counted.contains { $0.productID == id && ($0.state == .purchased || $0.state == .restored) }
+            let unlocked = seen.defaults[id]?.boolValue ?? false
+            if owned != unlocked {
+                problems.append(Problem(kind: "\(id) delivered wrongly",
+                                        detail: "the app has it \(unlocked ? "unlocked" : "locked"), the store \(owned ? "has" : "has no") purchased or restored transaction for it"))
+            }
+        }
+        // The app's note of what it delivered names only transactions still unfinished.
+        let unfinished = Set(seen.records.queue.map(\.id))
+        let stale = seen.delivered.filter { !unfinished.contains($0) }
+        if !stale.isEmpty {
+            problems.append(Problem(kind: "\(SampleApp.deliveredKey) lists finished transactions",
+                                    detail: "\(stale) are not in the queue (\(seen.delivered))"))
+        }
+        // Nothing stuck: after a launch the app has handled everything the queue held.
+        let finishing = seen.records.settings.finishTransactions
+        for t in seen.records.queue {
+            let stuck: String? = switch t.state {
+            case .deferred: nil
+            case .purchasing where t.dueDate == nil: "purchasing with no answer due from the store"
+            case .purchasing: settled ? "still purchasing, due \(t.dueDate!)" : nil
+            case .purchased, .restored:
+                finishing ? "left unfinished" : (seen.delivered.contains(t.id) ? nil : "never delivered")
+            case .failed: finishing ? "left unfinished" : nil
+            }
+            if let stuck {
+                problems.append(Problem(kind: "a transaction is stuck", detail: "\(t.id) \(t.state) \(t.productID): \(stuck)"))
+            }
+        }
+        if settled, let due = seen.records.restoreDueDate {
+            problems.append(Problem(kind: "a restore is stuck", detail: "due \(due), never completed"))
+        }
+        // Temporary files: a write killed before its rename leaves one, which the next write of
+        // that file clears; they never pile up.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory.path)) ?? []
+        let temporary = names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }.sorted()
+        for file in ["UserDefaults.json", "store.sqlite"] {
+            let leftovers = temporary.filter { $0.hasPrefix(".\(file).") }
+            let written = modified(file)
+            let outlived = leftovers.filter { leftover in
+                guard let written, let left = modified(leftover) else { return false }
+                return written > left
+            }
+            if leftovers.count > 1 || !outlived.isEmpty {
+                problems.append(Problem(kind: "temporary files pile up",
+                                        detail: "\(leftovers.count) beside \(file): \(leftovers)"
+                                            + (outlived.isEmpty ? "" : "; \(outlived) outlived a later write of \(file)")))
+            }
+        }
+        let unknown = temporary.filter { name in !["UserDefaults.json", "store.sqlite"].contains { name.hasPrefix(".\($0).") } }
+        if !unknown.isEmpty {
+            problems.append(Problem(kind: "temporary files pile up", detail: "\(unknown)"))
+        }
+        return problems
+    }
+
+    /// When a file in the data directory was last written.
+    private func modified(_ name: String) -> Date? {
+        let path = cli.dataDirectory.appendingPathComponent(name).path
+        return (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+
+    /// `storefront state --json` opens every file (exit 0) and agrees with what was read.
+    func stateCommandProblems() throws -> [Problem] {
+        let state = try cli.run("state", "--json")
+        guard state.status == 0 else {
+            return [Problem(kind: "storefront state fails", detail: state.summary)]
+        }
+        let credits = try state.json()["credits"] as? Int
+        let seen = try? look()
+        if let seen, credits != seen.defaults[SampleApp.creditsKey]?.intValue ?? 0 {
+            return [Problem(kind: "storefront state disagrees", detail: "credits \(credits ?? -1) in \(state.stdout)")]
+        }
+        return []
+    }
+}
+
+/// What the app must hold follows from the catalog, as `storefront products --json` gives it.
+struct CatalogFacts: Sendable {
+    /// Credits per unit of each consumable.
+    var credits: [String: Int] = [:]
+    /// The non-consumables: each unlocks content, a flag in UserDefaults.
+    var unlockingProducts: [String] = []
+    var productIDs: [String] = []
+
+    init(_ cli: BinaryRunner) throws {
+        let products = try cli.run("products", "--json")
+        try #require(products.status == 0, "\(products.summary)")
+        for product in try #require(try products.json()["products"] as? [[String: Any]]) {
+            let id = try #require(product["id"] as? String)
+            productIDs.append(id)
+            switch product["type"] as? String {
+            case "consumable": credits[id] = try #require(product["credits"] as? Int)
+            case "nonConsumable": unlockingProducts.append(id)
+            default: break
+            }
+        }
+        try #require(!credits.isEmpty && !unlockingProducts.isEmpty, "the catalog has credit packs and premium content")
+    }
+}
+
+/// A seeded generator (SplitMix64), so a failing run can be replayed from its seed.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension BinaryRunner.Result {
+    /// Where STOREFRONT_KILL_AT_WRITE killed it, as it said on stderr ("before a commit to store.sqlite").
+    var killedAt: String? {
+        guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix("storefront: killed at write point ") }),
+              let colon = line.dropFirst("storefront: killed at write point ".count).firstIndex(of: ":") else { return nil }
+        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// How many write points it passed, as it said on stderr under STOREFRONT_KILL_AT_WRITE.
+    var writePoints: Int {
+        stderr.split(separator: "\n").filter { $0.hasPrefix("storefront: write point ") }.count
+    }
+}

@@ -1,0 +1,486 @@
+import Foundation
+import StoreKitSim
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The crash test: storefront killed with SIGKILL at every durable write of each flow (the
+/// STOREFRONT_KILL_AT_WRITE testing aid, see CrashPoint.swift) and at random points, the
+/// command line and the open storefront alike; then recovered as a user would (`storefront
+/// launch`, and doing again what was interrupted) and checked (`CrashCheck`): every file
+/// opens, every purchase was delivered exactly once, nothing is stuck.
+///
+/// STOREFRONT_CRASH_KILLS sets how many random kills (200 by default, what `swift test` runs);
+/// STOREFRONT_CRASH_SEED replays the random kills of a run whose seed a failure printed.
+@Suite struct CrashTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let randomKills = environment["STOREFRONT_CRASH_KILLS"].flatMap { Int($0) } ?? 200
+
+    // MARK: At every write, command line
+
+    /// Kills the flow's commands at each of their write points in turn, each time in a fresh
+    /// data directory as the flow left it before that command; then recovers and finishes the
+    /// flow, and checks the outcome is the flow's, once.
+    @Test(arguments: CrashFlow.allCases)
+    func commandLineKilledAtEveryWrite(flow: CrashFlow) throws {
+        let probe = BinaryRunner()
+        defer { probe.cleanUp() }
+        let facts = try CatalogFacts(probe)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-crash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        // Once through, counting each step's write points and keeping the directory as each step found it.
+        let walk = BinaryRunner()
+        defer { walk.cleanUp() }
+        try FileManager.default.createDirectory(at: walk.dataDirectory, withIntermediateDirectories: true)
+        for command in flow.setup {
+            let result = try walk.run(arguments: ["--data-dir", walk.dataDirectory.path] + command)
+            try #require(result.status == 0, "\(result.summary)")
+        }
+        let appSince = flow.deletesApp ? try CrashCheck(cli: walk, facts: facts).look().newestNumber : 0
+        var steps: [(before: URL, points: Int)] = []
+        for (index, step) in flow.steps.enumerated() {
+            let before = scratch.appendingPathComponent("before-step-\(index + 1)")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: walk.dataDirectory, to: before)
+            let arguments = try step.arguments(CrashCheck(cli: walk, facts: facts))
+            let result = try walk.run(arguments: ["--data-dir", walk.dataDirectory.path] + arguments,
+                                      environment: ["STOREFRONT_KILL_AT_WRITE": "1000000"])
+            try #require(result.status == step.status, "\(result.summary)")
+            #expect(result.writePoints > 0, "storefront \(arguments.joined(separator: " ")) writes")
+            steps.append((before, result.writePoints))
+        }
+
+        var runs = 0
+        for (index, step) in flow.steps.enumerated() {
+            for point in 1...max(steps[index].points, 1) {
+                runs += 1
+                let cli = BinaryRunner()
+                defer { cli.cleanUp() }
+                try FileManager.default.copyItem(at: steps[index].before, to: cli.dataDirectory)
+                var check = CrashCheck(cli: cli, facts: facts, appSince: appSince)
+                let arguments = try step.arguments(check)
+                let killed = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments,
+                                         environment: ["STOREFRONT_KILL_AT_WRITE": "\(point)"])
+                let context = "flow \(flow), step \(index + 1) of \(flow.steps.count) (storefront \(arguments.joined(separator: " "))), "
+                    + "killed at write point \(point) of \(steps[index].points) (\(killed.killedAt ?? "not killed: \(killed.summary)"))"
+                #expect(killed.killed, "\(context)")
+
+                if flow == .reset, !FileManager.default.fileExists(atPath: cli.userDefaultsURL.path) {
+                    // Killed after deleting the app's data: the app is deleted, whatever the store holds.
+                    check.appSince = try check.look().newestNumber
+                }
+                let launched = try cli.run("launch")
+                #expect(launched.status == 0, "\(context)\nrecovering: \(launched.summary)")
+                for problem in check.problems(settled: true) {
+                    Issue.record("\(problem)\n\(context), then storefront launch")
+                }
+
+                if try flow.finish(cli, check: check, context: context) {
+                    let relaunched = try cli.run("launch")
+                    #expect(relaunched.status == 0, "\(context)\nrelaunching: \(relaunched.summary)")
+                }
+                if flow == .reset { check.appSince = 0 }
+                for problem in check.problems(settled: true) + (try check.stateCommandProblems()) {
+                    Issue.record("\(problem)\n\(context), then the flow finished")
+                }
+                try flow.expectOutcome(check.look(), facts: facts, context: context)
+            }
+        }
+        print("crash test: flow \(flow) killed at each of its \(runs) write points")
+    }
+
+    // MARK: At every write, the open storefront
+
+    /// The storefront in a terminal, killed at each write point of buying three packs of five
+    /// credits (the points are counted by going on until a purchase is no longer killed).
+    @Test func storefrontKilledAtEveryWrite() throws {
+        let probe = BinaryRunner()
+        defer { probe.cleanUp() }
+        let facts = try CatalogFacts(probe)
+        let reaper = SessionReaper()
+        var directories: [BinaryRunner] = []
+        defer {
+            reaper.wait()
+            for cli in directories { cli.cleanUp() }
+        }
+        var point = 1
+        while point <= 60 {
+            let cli = BinaryRunner()
+            directories.append(cli)
+            try cli.run("set", "latency", "0")
+            let tty = try TmuxSession(cli, environment: ["STOREFRONT_KILL_AT_WRITE": "\(point)"])
+            defer { reaper.end(tty) }
+            try CrashTests.openSheet(tty, on: "5 Monkey Credits", layoutRow: 7)
+            try tty.send("+")
+            try tty.send("+")
+            try tty.waitFor("Total     $2.97")
+            try tty.send("Enter")
+            let context = "the storefront buying 5 Monkey Credits ×3, killed at write point \(point)"
+            var screen = try tty.wait(for: "the purchase to end or storefront to be killed") {
+                $0.contains("You're All Set") || CrashTests.exitStatus(in: $0) != nil
+            }
+            if CrashTests.exitStatus(in: screen) == nil {
+                // Not killed: the purchase passed fewer write points than this. Quitting writes nothing.
+                try tty.send("Enter")
+                try tty.send("q")
+                screen = try tty.wait(for: "storefront to exit") { CrashTests.exitStatus(in: $0) != nil }
+            }
+            let status = CrashTests.exitStatus(in: screen)
+            if status == 0 {
+                #expect(point > 6, "the storefront's purchase passes its write points (\(point - 1))")
+                let check = CrashCheck(cli: cli, facts: facts)
+                for problem in check.problems(settled: true) { Issue.record("\(problem)\n\(context)") }
+                try CrashFlow.consumable.expectOutcome(check.look(), facts: facts, context: context)
+                print("crash test: the storefront killed at each of its \(point - 1) write points of a purchase")
+                return
+            }
+            #expect(status == 128 + SIGKILL, "\(context): exited \(status.map(String.init) ?? "?")\n\(screen)")
+            let check = CrashCheck(cli: cli, facts: facts)
+            let launched = try cli.run("launch")
+            #expect(launched.status == 0, "\(context)\nrecovering: \(launched.summary)")
+            for problem in check.problems(settled: true) {
+                Issue.record("\(problem)\n\(context), then storefront launch")
+            }
+            if try CrashFlow.consumable.finish(cli, check: check, context: context) { try cli.run("launch") }
+            for problem in check.problems(settled: true) + (try check.stateCommandProblems()) {
+                Issue.record("\(problem)\n\(context), then bought again")
+            }
+            try CrashFlow.consumable.expectOutcome(check.look(), facts: facts, context: context)
+            point += 1
+        }
+        Issue.record("the storefront's purchase was still killed at write point 60")
+    }
+
+    // MARK: At random points
+
+    /// One data directory whose history grows: commands (and now and then the open storefront,
+    /// mid-purchase) killed after a random delay, each followed by a launch and the checks.
+    @Test func killedAtRandomPoints() throws {
+        let seed = Self.environment["STOREFRONT_CRASH_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max)
+        var random = SeededRandom(seed: seed)
+        let cli = BinaryRunner()
+        defer { cli.cleanUp() }
+        let facts = try CatalogFacts(cli)
+        var check = CrashCheck(cli: cli, facts: facts)
+        try #require(try cli.run("set", "latency", "0").status == 0)
+        let packs = facts.credits.keys.sorted()
+        let started = Date()
+        var kills = 0, storefrontKills = 0, runs = 0
+        var reported: Set<String> = []
+        let reaper = SessionReaper()
+        defer { reaper.wait() }
+        var seen = try check.look()
+        print("crash test: \(Self.randomKills) random kills, STOREFRONT_CRASH_SEED=\(seed)")
+
+        func report(_ problems: [CrashCheck.Problem], _ context: String) {
+            for problem in problems where reported.insert(problem.kind).inserted {
+                Issue.record("\(problem)\nSTOREFRONT_CRASH_SEED=\(seed), run \(runs): \(context)")
+            }
+        }
+
+        // Kills land anywhere in a command: from 0 to 150 ms, or to 1.5 times as long as a
+        // launch takes when the machine is slower than that.
+        var launchTime = 0.1
+        while kills < Self.randomKills, runs < Self.randomKills * 10 {
+            runs += 1
+            let delay = (Double.random(in: 0...1, using: &random) * max(0.15, 1.5 * launchTime) * 1000).rounded() / 1000
+            var context: String
+            if runs % 40 == 0 {
+                // The open storefront, killed mid-purchase.
+                let pack = Int.random(in: 0...1, using: &random)
+                let title = ["5 Monkey Credits", "10 Monkey Credits"][pack]
+                let tty = try TmuxSession(cli)
+                defer { reaper.end(tty) }
+                // Six free quotes, then the premium row, or its six quotes once unlocked.
+                let premium = seen.defaults[CrashFlow.premiumID]?.boolValue ?? false
+                // Whatever the screen shows (an alert for a purchase that completed at launch), it is killed.
+                let sheet = (try? Self.openSheet(tty, on: title, layoutRow: (premium ? 12 : 7) + pack, searching: false)) != nil
+                if sheet {
+                    if Bool.random(using: &random) { try tty.send("+") }
+                    try tty.send("Enter")
+                }
+                Thread.sleep(forTimeInterval: delay)
+                let early = try tty.screen()
+                if Self.exitStatus(in: early) == nil, let pid = Self.storefrontProcess(cli) {
+                    kill(pid, SIGKILL)
+                }
+                let screen = try tty.wait(for: "storefront to exit") { Self.exitStatus(in: $0) != nil }
+                if Self.exitStatus(in: screen) != 128 + SIGKILL {
+                    report([.init(kind: "the storefront ended by itself", detail: screen)], "the open storefront on \(title)")
+                }
+                context = sheet ? "the open storefront buying \(title), killed \(Int(delay * 1000)) ms after Buy"
+                    : "the open storefront, killed with no purchase sheet for \(title)"
+                kills += 1
+                storefrontKills += 1
+            } else {
+                let (arguments, statuses) = try Self.randomCommand(&random, seen: seen, packs: packs, facts: facts,
+                                                                   deleteApp: { try deleteApp(cli, &check, seen: seen) })
+                let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments, killAfter: delay)
+                context = "storefront \(arguments.joined(separator: " "))"
+                if result.killed {
+                    kills += 1
+                    context += " killed after \(Int(delay * 1000)) ms"
+                } else {
+                    // Done before the kill: nothing to recover from.
+                    if !statuses.contains(result.status) {
+                        report([.init(kind: "unexpected exit status", detail: result.summary)], context)
+                    }
+                    seen = (try? check.look()) ?? seen
+                    continue
+                }
+            }
+            let launchStarted = Date()
+            let launched = try cli.run("launch")
+            launchTime = 0.9 * launchTime + 0.1 * Date().timeIntervalSince(launchStarted)
+            if launched.status != 0 {
+                report([.init(kind: "storefront launch fails after a kill", detail: launched.summary)], context)
+            }
+            report(check.problems(settled: false), context + ", then storefront launch")
+            if kills % 20 == 0 { report(try check.stateCommandProblems(), context) }
+            seen = (try? check.look()) ?? seen
+        }
+
+        // Settle: nothing in flight, every setting back to finishing what it delivers.
+        for setting in [["latency", "0"], ["finish-transactions", "on"], ["ask-to-buy", "off"], ["interrupted", "off"]] {
+            #expect(try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "set"] + setting).status == 0)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try cli.run("launch").status == 0)
+        report(check.problems(settled: true) + (try check.stateCommandProblems()), "settling at the end")
+        let elapsed = Date().timeIntervalSince(started)
+        print("crash test: \(kills) random kills (\(storefrontKills) of the open storefront) in \(runs) runs, "
+              + "\(seen.history.count) transactions, a launch taking \(Int(launchTime * 1000)) ms, "
+              + "\(String(format: "%.1f", elapsed)) s, STOREFRONT_CRASH_SEED=\(seed)")
+        #expect(kills >= Self.randomKills, "only \(kills) of \(runs) runs were killed before they finished")
+    }
+
+    /// "Delete the app" when nothing is in flight, so the checks know which transactions the new app holds.
+    private func deleteApp(_ cli: BinaryRunner, _ check: inout CrashCheck, seen: CrashCheck.Seen) throws {
+        guard seen.records.queue.isEmpty, seen.records.restoreDueDate == nil else { return }
+        #expect(try cli.run("reset", "--app-only").status == 0)
+        check.appSince = seen.newestNumber
+    }
+
+    /// A command to kill, and the exit statuses it may end with if it finishes first.
+    private static func randomCommand(_ random: inout SeededRandom, seen: CrashCheck.Seen, packs: [String],
+                                      facts: CatalogFacts, deleteApp: () throws -> Void) rethrows -> ([String], Set<Int32>) {
+        let roll = Int.random(in: 0..<100, using: &random)
+        let deferred = seen.records.pendingApprovals.map(\.id)
+        let interrupted = seen.records.interruptions.map(\.id)
+        switch roll {
+        case 0..<40:
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                return (["buy", facts.unlockingProducts.randomElement(using: &random)!], [0, 3, 4])
+            }
+            let quantity = Int.random(in: 1...3, using: &random)
+            return (["buy", packs.randomElement(using: &random)!, "--quantity", "\(quantity)"], [0, 3, 4])
+        case 40..<50:
+            if Int.random(in: 0..<3, using: &random) == 0 { try deleteApp() }
+            return (["restore"], [0, 4])
+        case 50..<60 where !deferred.isEmpty:
+            let verb = Int.random(in: 0..<4, using: &random) == 0 ? "decline" : "approve"
+            return ([verb, deferred.randomElement(using: &random)!], [0])
+        case 60..<65 where !interrupted.isEmpty:
+            return (["resolve", interrupted.randomElement(using: &random)!], [0])
+        case 80..<100:
+            let settings: [[String]] = [
+                ["latency", "0"], ["latency", "0"], ["latency", "20"], ["latency", "80"], ["latency", "200"],
+                ["ask-to-buy", "on"], ["ask-to-buy", "off"], ["ask-to-buy", "off"],
+                ["interrupted", "on"], ["interrupted", "off"], ["interrupted", "off"],
+                ["finish-transactions", "off"], ["finish-transactions", "on"], ["finish-transactions", "on"],
+            ]
+            return (["set"] + settings.randomElement(using: &random)!, [0])
+        default:
+            return (["launch"], [0])
+        }
+    }
+
+    // MARK: The terminal
+
+    /// Opens the purchase sheet of the row titled `title`: `layoutRow` rows down from the top
+    /// in one go when that is where it is, else (`searching`) row by row.
+    static func openSheet(_ tty: TmuxSession, on title: String, layoutRow: Int, searching: Bool = true) throws {
+        try tty.waitFor(title)
+        try tty.type(String(repeating: "j", count: layoutRow))
+        do {
+            try tty.wait(for: "\(title) to be selected", seconds: 3) { tty.detailTitle(in: $0) == title }
+        } catch where searching {
+            try tty.select(title)
+        }
+        try tty.send("Enter")
+        try tty.waitFor("[ Buy ]", seconds: 5)
+    }
+
+    /// The exit status the pane's shell printed (`EXITED n`), wherever a killed storefront left
+    /// the cursor. The terminal is left raw, so the line's end may still show the storefront's
+    /// own text ("EXITED 1379 ↓" for 137): the status is read as the digits up to 255.
+    static func exitStatus(in screen: String) -> Int32? {
+        guard let range = screen.range(of: "EXITED ") else { return nil }
+        var status: Int32?
+        for digit in screen[range.upperBound...].prefix(while: \.isNumber).compactMap(\.wholeNumberValue) {
+            let next = (status ?? 0) * 10 + Int32(digit)
+            guard next <= 255, status != 0 else { break }
+            status = next
+        }
+        return status
+    }
+
+    /// The process of the storefront open on `cli`'s data directory, as its lock file names it.
+    static func storefrontProcess(_ cli: BinaryRunner) -> pid_t? {
+        let url = cli.dataDirectory.appendingPathComponent(".storefront-ui.lock")
+        guard let holder = try? String(contentsOf: url, encoding: .utf8), holder.hasPrefix("the open storefront"),
+              let range = holder.range(of: "(process ") else { return nil }
+        return pid_t(holder[range.upperBound...].prefix { $0.isNumber })
+    }
+}
+
+/// Ends tmux sessions on threads of their own: once their storefront has exited, ending one
+/// only waits for its processes to be reaped, which can take a second or two. `wait()` before
+/// deleting their data directories.
+final class SessionReaper: @unchecked Sendable {
+    private let group = DispatchGroup()
+
+    func end(_ tty: TmuxSession) {
+        group.enter()
+        nonisolated(unsafe) let session = tty
+        Thread.detachNewThread { [group] in
+            session.kill()
+            group.leave()
+        }
+    }
+
+    func wait() { group.wait() }
+}
+
+/// The flows the crash test kills at every write: the purchases, approvals and restores.
+enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset
+
+    static let credits5 = "com.storefront.credits.5"
+    static let credits10 = "com.storefront.credits.10"
+    static let premiumID = "com.storefront.premium"
+
+    var testDescription: String { rawValue }
+
+    /// Commands run first, never killed.
+    var setup: [[String]] {
+        let base = [["set", "latency", "0"]]
+        return switch self {
+        case .firstWrite: []
+        case .consumable, .premium: base
+        case .askToBuy: base + [["set", "ask-to-buy", "on"]]
+        case .interrupted: base + [["set", "interrupted", "on"]]
+        case .restore: base + [["buy", Self.premiumID], ["reset", "--app-only"]]
+        case .reset: base + [["buy", Self.premiumID], ["buy", Self.credits5, "--quantity", "2"]]
+        }
+    }
+
+    /// Whether the setup deletes the app (its data then starts from nothing).
+    var deletesApp: Bool { self == .restore }
+
+    /// The commands killed at each of their write points, in order.
+    var steps: [CrashStep] {
+        switch self {
+        case .firstWrite: [.command(["set", "latency", "0"], status: 0)]  // makes store.sqlite
+        case .consumable: [.command(["buy", Self.credits5, "--quantity", "3"], status: 0)]
+        case .premium: [.command(["buy", Self.premiumID], status: 0)]
+        case .askToBuy: [.command(["buy", Self.credits10], status: 3), .approveRequest, .command(["launch"], status: 0)]
+        case .interrupted: [.command(["buy", Self.credits10], status: 4), .resolveInterruption, .command(["launch"], status: 0)]
+        case .restore: [.command(["restore"], status: 0)]
+        case .reset: [.command(["reset"], status: 0)]
+        }
+    }
+
+    /// After a kill and a launch: what the user does to finish the flow, from wherever it
+    /// stopped. Returns whether there was anything left to do.
+    func finish(_ cli: BinaryRunner, check: CrashCheck, context: String) throws -> Bool {
+        var ran = false
+        func run(_ arguments: String..., status: Int32) throws {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == status, "\(context)\nfinishing the flow: \(result.summary)")
+            ran = true
+        }
+        let seen = try check.look()
+        switch self {
+        case .firstWrite:
+            if seen.records.settings.latencyMilliseconds != 0 { try run("set", "latency", "0", status: 0) }
+        case .consumable:
+            if seen.transactions(of: Self.credits5, .purchased).isEmpty { try run("buy", Self.credits5, "--quantity", "3", status: 0) }
+        case .premium:
+            if seen.transactions(of: Self.premiumID, .purchased).isEmpty { try run("buy", Self.premiumID, status: 0) }
+        case .askToBuy:
+            var waiting = seen.transactions(of: Self.credits10, .deferred).first?.id
+            if waiting == nil, seen.transactions(of: Self.credits10, .purchased).isEmpty {
+                try run("buy", Self.credits10, status: 3)
+                waiting = try check.look().transactions(of: Self.credits10, .deferred).first?.id
+            }
+            if let waiting { try run("approve", waiting, status: 0) }
+        case .interrupted:
+            var waiting = seen.history.first { $0.productID == Self.credits10 && $0.awaitingResolution == true }?.id
+            if waiting == nil, seen.transactions(of: Self.credits10, .purchased).isEmpty {
+                try run("buy", Self.credits10, status: 4)
+                waiting = try check.look().history.first { $0.productID == Self.credits10 && $0.awaitingResolution == true }?.id
+            }
+            if let waiting { try run("resolve", waiting, status: 0) }
+        case .restore:
+            try run("restore", status: 0)
+        case .reset:
+            try run("reset", status: 0)
+        }
+        return ran
+    }
+
+    /// The flow's outcome, once: one purchase delivered, nothing left waiting.
+    func expectOutcome(_ seen: CrashCheck.Seen, facts: CatalogFacts, context: String) throws {
+        let credits = seen.defaults[SampleApp.creditsKey]?.intValue ?? 0
+        let premium = seen.defaults[Self.premiumID]?.boolValue ?? false
+        switch self {
+        case .firstWrite:
+            #expect(seen.records.settings.latencyMilliseconds == 0, "\(context)")
+        case .consumable:
+            #expect(seen.transactions(of: Self.credits5, .purchased).count == 1, "\(context): bought once")
+            #expect(credits == 15, "\(context)")
+        case .premium:
+            #expect(seen.transactions(of: Self.premiumID, .purchased).count == 1, "\(context): bought once")
+            #expect(premium, "\(context)")
+        case .askToBuy, .interrupted:
+            #expect(seen.transactions(of: Self.credits10, .purchased).count == 1, "\(context): bought once")
+            #expect(credits == 10, "\(context)")
+            #expect(seen.records.pendingApprovals.isEmpty && seen.records.interruptions.isEmpty, "\(context): nothing waiting")
+        case .restore:
+            #expect(premium, "\(context): restored")
+            #expect(!seen.transactions(of: Self.premiumID, .restored).isEmpty, "\(context)")
+        case .reset:
+            #expect(seen.history.isEmpty && seen.defaults.isEmpty, "\(context): reset")
+        }
+    }
+}
+
+/// A command the flow kills; approving and resolving name the transaction the flow is waiting on.
+enum CrashStep: Sendable {
+    case command([String], status: Int32)
+    case approveRequest
+    case resolveInterruption
+
+    var status: Int32 {
+        if case .command(_, let status) = self { return status }
+        return 0
+    }
+
+    func arguments(_ check: CrashCheck) throws -> [String] {
+        switch self {
+        case .command(let arguments, _):
+            return arguments
+        case .approveRequest:
+            return ["approve", try #require(try check.look().records.pendingApprovals.first?.id, "an Ask to Buy request")]
+        case .resolveInterruption:
+            return ["resolve", try #require(try check.look().records.interruptions.first?.id, "an interrupted purchase")]
+        }
+    }
+}
+
+extension CrashStep: Equatable {}
