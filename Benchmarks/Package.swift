@@ -9,6 +9,8 @@ let package = Package(
     dependencies: [
         .package(name: "storefront", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        // The same GRDB as storefront's: the purchase benchmarks put a history back through it.
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // The plugin finds benchmark sources under Benchmarks/<target name>.
@@ -18,11 +20,15 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "StoreKitSim", package: "storefront"),
                 .product(name: "StorefrontUI", package: "storefront"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/StorefrontBenchmarks",
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]
         ),
+        // startup-cpu.sh's floor: decodes the built-in catalog with Foundation and exits.
+        // Its sources are symbolic links to StoreKitSim's catalog files, plus main.swift.
+        .executableTarget(name: "CatalogDecodeFloor", path: "Sources/CatalogDecodeFloor"),
     ]
 )

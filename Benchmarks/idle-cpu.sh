@@ -5,13 +5,14 @@
 # storefront blocks on the keyboard, so the difference should be ~0.
 #
 #   Benchmarks/idle-cpu.sh                        # builds the release binary first
+#   IDLE_HISTORY=100000 Benchmarks/idle-cpu.sh    # over a store of 100 000 transactions
 #   STOREFRONT_BIN=/path/to/storefront Benchmarks/idle-cpu.sh
 #   IDLE_SECONDS=30 MAX_IDLE_CPU_MS=50 Benchmarks/idle-cpu.sh
 #
 # Linux only (/proc). Needs tmux. Exits 1 if the idle period used more than MAX_IDLE_CPU_MS.
 set -euo pipefail
 
-root="$(cd "$(dirname "$0")/.." && pwd)"
+here="$(cd "$(dirname "$0")" && pwd)"
 settle="${SETTLE_SECONDS:-5}"
 idle="${IDLE_SECONDS:-10}"
 max_ms="${MAX_IDLE_CPU_MS:-50}"
@@ -21,13 +22,20 @@ command -v tmux >/dev/null || { echo "idle-cpu.sh: tmux is required (apt-get ins
 
 bin="${STOREFRONT_BIN:-}"
 if [ -z "$bin" ]; then
-    swift build -c release --package-path "$root" --product storefront >&2
-    bin="$(swift build -c release --package-path "$root" --show-bin-path)/storefront"
+    # Built through the benchmarks package (the same sources as the repository root's), so
+    # it shares the release build with startup-cpu.sh, cli-wall.sh and the benchmarks.
+    swift build -c release --package-path "$here" --product storefront >&2
+    bin="$(swift build -c release --package-path "$here" --show-bin-path)/storefront"
 fi
 [ -x "$bin" ] || { echo "idle-cpu.sh: no storefront binary at $bin" >&2; exit 2; }
 
 socket="storefront-idle-$$"
 data="$(mktemp -d "${TMPDIR:-/tmp}/storefront-idle.XXXXXX")"
+if [ "${IDLE_HISTORY:-0}" -gt 0 ]; then
+    # A store.json of earlier storefronts, migrated into store.sqlite by a first command.
+    python3 "$here/make-history.py" "$data/store.json" "$IDLE_HISTORY"
+    "$bin" --data-dir "$data" state >/dev/null
+fi
 cleanup() {
     tmux -L "$socket" kill-server 2>/dev/null || true
     rm -rf "$data"

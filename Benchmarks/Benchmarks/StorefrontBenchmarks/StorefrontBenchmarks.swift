@@ -1,10 +1,12 @@
 // The storefront's speed, measured in-process with ordo-one/benchmark.
-// Idle CPU needs the real binary in a real terminal: see idle-cpu.sh beside Package.swift.
+// Idle CPU, start-up CPU against a floor and the command line's wall time need the real
+// binary: see idle-cpu.sh, startup-cpu.sh and cli-wall.sh beside Package.swift.
 //
 //   cd Benchmarks && swift package benchmark
 //   swift package benchmark --filter "Purchase commit.*"
 import Benchmark
 import Foundation
+import GRDB
 import StoreKitSim
 import StorefrontUI
 
@@ -28,13 +30,15 @@ let screenHeight = 30
 
 // MARK: - (1) Start-up to first frame
 
-/// What `storefront` does before its first `terminal.draw`: load the built-in catalog, open
-/// store.json (StoreFile), read UserDefaults.json, start the runtime (the app's launch
-/// delivers what is unfinished, the products request runs) and render the first frame.
+/// What `storefront` does before its first `terminal.draw`, as `Session` and `StorefrontApp`
+/// do it: load the built-in catalog, open store.sqlite (StoreDatabase) and read its working
+/// set, read UserDefaults.json, start the runtime (the earlier history for the log pane, the
+/// app's launch, the products request) and render the first frame.
 func startUpToFirstFrame(in directory: DataDirectory) throws -> (runtime: StorefrontRuntime, frame: Buffer) {
     let catalog = try CatalogLoader.defaultCatalog()
-    let storeFile = try StoreFile(directory: directory)
-    let store = AppStore(catalog: catalog, storage: storeFile)
+    let database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
+    let store = AppStore(catalog: catalog, storage: database)
+    blackHole(try database.load())  // Session refuses an unusable store before anything else
     let defaults = try UserDefaultsFile(url: directory.userDefaultsURL)
     let runtime = try StorefrontRuntime(store: store, defaults: defaults, width: screenWidth, height: screenHeight)
     return (runtime, render(runtime.state))
@@ -43,14 +47,15 @@ func startUpToFirstFrame(in directory: DataDirectory) throws -> (runtime: Storef
 /// The payment queue keeps its observers and the sample app keeps its queue, so a runtime
 /// never goes away by itself; the app has one for its whole life. A benchmark that starts
 /// thousands breaks that cycle after each one (outside the measurement): otherwise every
-/// iteration leaks the runtime and store.json's lock file descriptor, and the peak resident
-/// memory grows with the number of iterations.
+/// iteration leaks the runtime and its database connection, and the peak resident memory
+/// grows with the number of iterations.
 func shutDown(_ runtime: StorefrontRuntime) {
     runtime.queue.remove(runtime.app)
 }
 
 func startUpBenchmarks() {
-    // A first launch: the data directory is empty, so the launch also writes store.json.
+    // A first launch: the data directory is empty. Nothing is written: store.sqlite is made
+    // by the first change, not by looking.
     Benchmark("Start-up to first frame (100×30, new data dir)") { benchmark in
         let directory = TemporaryDataDirectory()
         defer { directory.remove() }
@@ -61,33 +66,42 @@ func startUpBenchmarks() {
         shutDown(started.runtime)
     }
 
-    // Every later launch: store.json and UserDefaults.json exist (one purchase made).
-    let existing = Holder<TemporaryDataDirectory>()
-    Benchmark("Start-up to first frame (100×30, existing data dir)") { benchmark in
-        benchmark.startMeasurement()
-        let started = try startUpToFirstFrame(in: existing.value.dataDirectory)
-        blackHole(started.frame)
-        benchmark.stopMeasurement()
-        shutDown(started.runtime)
-    } setup: {
-        let directory = TemporaryDataDirectory()
-        try makePurchaseFixture(directory: directory.dataDirectory, history: 0).purchase()
-        existing.value = directory
-    } teardown: {
-        existing.take()?.remove()
+    // Every later launch: store.sqlite and UserDefaults.json exist (one purchase made, over
+    // no earlier history or over 100 000 finished transactions).
+    for history in [0, 100_000] {
+        let existing = Holder<TemporaryDataDirectory>()
+        let label = history == 0 ? "one purchase" : "history of \(thousands(history)) transactions"
+        Benchmark("Start-up to first frame (100×30, existing data dir, \(label))") { benchmark in
+            benchmark.startMeasurement()
+            let started = try startUpToFirstFrame(in: existing.value.dataDirectory)
+            blackHole(started.frame)
+            benchmark.stopMeasurement()
+            shutDown(started.runtime)
+        } setup: {
+            let directory = try TemporaryDataDirectory(history: history)
+            let purchase = try PurchaseFixture(directory: directory.dataDirectory)
+            try purchase.purchase()
+            purchase.queue.remove(purchase.app)
+            existing.value = directory
+        } teardown: {
+            existing.take()?.remove()
+        }
     }
 }
 
 // MARK: - (2) Key press to redrawn frame
 
-/// A runtime on a fresh data directory, as the app shows it at launch.
+/// A runtime over a data directory holding `history` finished transactions, as the app shows
+/// it at launch.
 final class ScreenFixture {
-    let directory = TemporaryDataDirectory()
+    let directory: TemporaryDataDirectory
     let runtime: StorefrontRuntime
 
-    init() throws {
-        let storeFile = try StoreFile(directory: directory.dataDirectory)
-        let store = AppStore(catalog: try CatalogLoader.defaultCatalog(), storage: storeFile, clock: ManualClock())
+    init(history: Int = 0) throws {
+        directory = try TemporaryDataDirectory(history: history)
+        let catalog = try CatalogLoader.defaultCatalog()
+        let database = try StoreDatabase(directory: directory.dataDirectory, productIDs: catalog.products.map(\.id))
+        let store = AppStore(catalog: catalog, storage: database, clock: ManualClock())
         let defaults = try UserDefaultsFile(url: directory.dataDirectory.userDefaultsURL)
         runtime = try StorefrontRuntime(store: store, defaults: defaults, width: screenWidth, height: screenHeight)
     }
@@ -111,15 +125,23 @@ final class ScreenFixture {
 }
 
 func keyPressBenchmarks() {
-    let fixture = Holder<ScreenFixture>()
-    Benchmark("Key press to redrawn frame (↓ cycling the list, 100×30)") { benchmark in
-        let screen = fixture.value
-        screen.pressDownCycling()
-        blackHole(render(screen.runtime.state))
-    } setup: {
-        fixture.value = try ScreenFixture()
-    } teardown: {
-        fixture.take()?.directory.remove()
+    // The app's loop after a key: the runtime handles it, ticks (changes made elsewhere
+    // picked up: the store's data_version, UserDefaults.json's stat) and the frame is rendered.
+    for history in [0, 1_000, 100_000] {
+        let fixture = Holder<ScreenFixture>()
+        Benchmark("Key press to redrawn frame (↓ cycling the list, 100×30, history of \(thousands(history)))") { benchmark in
+            let screen = fixture.value
+            screen.pressDownCycling()
+            screen.runtime.tick()
+            blackHole(render(screen.runtime.state))
+        } setup: {
+            fixture.value = try ScreenFixture(history: history)
+        } teardown: {
+            if let screen = fixture.take() {
+                shutDown(screen.runtime)
+                screen.directory.remove()
+            }
+        }
     }
 }
 
@@ -211,60 +233,40 @@ func cellsChangedBenchmarks() {
 
 // MARK: - (4) Purchase commit time as the history grows
 
-/// A payment queue over a real store.json holding `history` finished purchases, the sample
-/// app observing it, and a manual clock so the store's latency costs no waiting.
+/// A payment queue over a real store.sqlite, the sample app observing it, and a manual clock
+/// so the store's latency costs no waiting.
 final class PurchaseFixture {
     static let productID = "com.storefront.credits.5"
 
-    let storeFile: StoreFile
+    let database: StoreDatabase
     let clock: ManualClock
     let queue: PaymentQueue
     let app: SampleApp
-    /// store.json as it was before the first measured purchase.
-    let baseline: StoreRecords
 
-    init(directory: DataDirectory, history: Int) throws {
+    init(directory: DataDirectory) throws {
         let catalog = try CatalogLoader.defaultCatalog()
-        storeFile = try StoreFile(directory: directory)
-        var records = StoreRecords()
-        let start = Date(timeIntervalSince1970: 1_700_000_000)
-        records.transactions = (0..<history).map { i in
-            var t = Transaction(id: String(1_000_000_001 + i), payment: Payment(productID: Self.productID),
-                                state: .purchased, date: start + Double(i))
-            t.finished = true
-            return t
-        }
-        records.nextTransactionNumber = 1_000_000_001 + history
-        try storeFile.overwrite(with: records)
-        baseline = records
+        database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         clock = ManualClock()
-        let store = AppStore(catalog: catalog, storage: storeFile, clock: clock)
+        let store = AppStore(catalog: catalog, storage: database, clock: clock)
         queue = PaymentQueue(store: store)
         app = SampleApp(catalog: catalog, defaults: try UserDefaultsFile(url: directory.userDefaultsURL), queue: queue)
         try app.launch()
     }
 
     /// One whole purchase: add the payment, confirm the sheet, let the latency pass and tick;
-    /// the sample app delivers the credits and finishes the transaction.
-    func purchase() throws {
+    /// the sample app delivers the credits into UserDefaults.json and finishes the transaction.
+    @discardableResult
+    func purchase() throws -> Transaction {
         let added = try queue.add(Payment(productID: Self.productID))
         try queue.confirm(added)
         clock.advance(by: Double(queue.settings.latencyMilliseconds) / 1000 + 0.001)
         try queue.tick()
-        guard let done = queue.records.transactions.last, done.id == added.id, done.state == .purchased, done.finished else {
-            throw BenchmarkFailure("the purchase did not complete: \(String(describing: queue.records.transactions.last))")
+        guard let done = queue.records.transactions.first(where: { $0.id == added.id }),
+              done.state == .purchased, done.finished else {
+            throw BenchmarkFailure("the purchase \(added.id) did not complete")
         }
+        return done
     }
-
-    /// Puts the history back to its size before the purchase, so every iteration commits
-    /// into the same history.
-    func reset() throws {
-        try storeFile.overwrite(with: baseline)
-    }
-}
-
-func makePurchaseFixture(directory: DataDirectory, history: Int) throws -> PurchaseFixture {
-    try PurchaseFixture(directory: directory, history: history)
 }
 
 struct BenchmarkFailure: Error, CustomStringConvertible {
@@ -272,32 +274,93 @@ struct BenchmarkFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// The histories commits are measured over, and how many iterations each runs. A run appends
+/// one transaction per iteration, as real use does: over 10 000 and 100 000 that growth is
+/// 1 % at most; over 0 and 1 000 it would not be negligible, so those two put the history
+/// back after each iteration (outside the measurement).
+let commitHistories: [(history: Int, iterations: Int, putsBack: Bool)] = [
+    (0, 300, true), (1_000, 300, true), (10_000, 100, false), (100_000, 1_000, false),
+]
+
+/// macOS counts all syscalls and write syscalls; Linux read and write syscalls and bytes
+/// written. A metric the platform cannot measure is left out of the results.
+func commitConfiguration(iterations: Int) -> Benchmark.Configuration {
+    .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .syscalls, .readSyscalls, .writeSyscalls, .writeBytesLogical],
+        warmupIterations: 3,
+        maxDuration: .seconds(30),
+        maxIterations: iterations
+    )
+}
+
+/// Fails a run whose history grew by more than 1 % (only runs that do not put it back).
+func checkGrowth(_ database: StoreDatabase, from history: Int, putsBack: Bool) throws {
+    let count = try database.transactionCount()
+    if !putsBack, Double(count - history) > Double(max(history, 1)) * 0.011 {
+        throw BenchmarkFailure("the history grew from \(history) to \(count): more than 1 %")
+    }
+}
+
 func purchaseCommitBenchmarks() {
-    for (history, iterations) in [(100, 200), (1_000, 60), (10_000, 15)] {
+    for (history, iterations, putsBack) in commitHistories {
         let directory = Holder<TemporaryDataDirectory>()
         let fixture = Holder<PurchaseFixture>()
         Benchmark(
-            "Purchase commit (history of \(history) transactions)",
-            configuration: .init(
-                // macOS counts all syscalls and write syscalls; Linux read and write syscalls and
-                // bytes written. A metric the platform cannot measure is left out of the results.
-                metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .syscalls, .readSyscalls, .writeSyscalls, .writeBytesLogical],
-                maxDuration: .seconds(10),
-                maxIterations: iterations
-            )
+            "Purchase commit (history of \(thousands(history)) transactions)",
+            configuration: commitConfiguration(iterations: iterations)
         ) { benchmark in
             let purchase = fixture.value
             benchmark.startMeasurement()
             try purchase.purchase()
             benchmark.stopMeasurement()
-            try purchase.reset()
+            if putsBack {
+                try HistoryFill.truncate(directory.value.dataDirectory, to: history)
+                try purchase.queue.refresh()  // the queue re-reads the store it was told changed
+            }
         } setup: {
-            let temporary = TemporaryDataDirectory()
+            let temporary = try TemporaryDataDirectory(history: history)
             directory.value = temporary
-            fixture.value = try makePurchaseFixture(directory: temporary.dataDirectory, history: history)
+            fixture.value = try PurchaseFixture(directory: temporary.dataDirectory)
         } teardown: {
-            fixture.take()
-            directory.take()?.remove()
+            if let purchase = fixture.take(), let directory = directory.take() {
+                try checkGrowth(purchase.database, from: history, putsBack: putsBack)
+                purchase.queue.remove(purchase.app)
+                directory.remove()
+            }
+        }
+    }
+
+    // One commit of the engine alone: a StoreDatabase.update that reads the working set and
+    // appends one finished transaction (a purchase makes four such commits: add, confirm,
+    // the store's answer, finish).
+    for (history, iterations, putsBack) in commitHistories {
+        let directory = Holder<TemporaryDataDirectory>()
+        let database = Holder<StoreDatabase>()
+        Benchmark(
+            "Store commit (one StoreDatabase.update appending a transaction, history of \(thousands(history)))",
+            configuration: commitConfiguration(iterations: iterations)
+        ) { benchmark in
+            let store = database.value
+            benchmark.startMeasurement()
+            try store.update { records in
+                var t = Transaction(id: String(records.nextTransactionNumber), payment: Payment(productID: PurchaseFixture.productID),
+                                    state: .purchased, date: Date())
+                t.finished = true
+                records.transactions.append(t)
+                records.nextTransactionNumber += 1
+            }
+            benchmark.stopMeasurement()
+            if putsBack { try HistoryFill.truncate(directory.value.dataDirectory, to: history) }
+        } setup: {
+            let temporary = try TemporaryDataDirectory(history: history)
+            directory.value = temporary
+            let productIDs = try CatalogLoader.defaultCatalog().products.map(\.id)
+            database.value = try StoreDatabase(directory: temporary.dataDirectory, productIDs: productIDs)
+        } teardown: {
+            if let store = database.take(), let directory = directory.take() {
+                try checkGrowth(store, from: history, putsBack: putsBack)
+                directory.remove()
+            }
         }
     }
 }
@@ -312,6 +375,85 @@ func catalogBenchmarks() {
 
 // MARK: - Support
 
+/// 100000 → "100 000".
+func thousands(_ n: Int) -> String {
+    var digits = Array(String(n))
+    var i = digits.count - 3
+    while i > 0 {
+        digits.insert(" ", at: i)
+        i -= 3
+    }
+    return String(digits)
+}
+
+/// store.sqlite files holding a history of finished purchases, made once and kept in the
+/// temporary directory between runs (a 100 000-transaction store takes seconds to make).
+enum HistoryFill {
+    /// Bump when what `fill` writes changes, so an old cached file is not used.
+    static let version = 2
+    static let productID = PurchaseFixture.productID
+    static var cache: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("storefront-bench-history-v\(version)")
+    }
+
+    /// A store.sqlite holding `history` finished purchases of a consumable (and the store's
+    /// latency set to 0, as `storefront set latency 0` would: so there is a store.sqlite even
+    /// for a history of 0), made (or checked) in the cache and returned by path.
+    static func cachedDatabase(history: Int) throws -> URL {
+        let directory = DataDirectory(url: cache.appendingPathComponent("history-\(history)"))
+        let url = directory.storeDatabaseURL
+        let productIDs = try CatalogLoader.defaultCatalog().products.map(\.id)
+        if FileManager.default.fileExists(atPath: url.path),
+           (try? StoreDatabase(directory: directory, productIDs: productIDs).transactionCount()) == history {
+            return url
+        }
+        try? FileManager.default.removeItem(at: directory.url)
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        try fill(directory, productIDs: productIDs, history: history)
+        return url
+    }
+
+    /// One StoreDatabase update appending `history` finished purchases, as a storefront that
+    /// made them one by one would have left them (ids in order, a second apart), with the
+    /// latency set to 0.
+    static func fill(_ directory: DataDirectory, productIDs: [String], history: Int) throws {
+        do {
+            let database = try StoreDatabase(directory: directory, productIDs: productIDs)
+            try database.update { records in
+                records.settings.latencyMilliseconds = 0
+                let start = Date(timeIntervalSince1970: 1_700_000_000)
+                for i in 0..<history {
+                    var t = Transaction(id: String(records.nextTransactionNumber), payment: Payment(productID: productID),
+                                        state: .purchased, date: start + Double(i))
+                    t.finished = true
+                    records.transactions.append(t)
+                    records.nextTransactionNumber += 1
+                }
+            }
+            guard try database.transactionCount() == history else { throw BenchmarkFailure("filling the history failed") }
+        }
+        // The connection is closed (the write-ahead log checkpointed into the file): check.
+        let wal = directory.storeDatabaseURL.path + "-wal"
+        if let size = try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int, size > 0 {
+            let queue = try DatabaseQueue(path: directory.storeDatabaseURL.path)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        }
+    }
+
+    /// Puts a store's history back to its first `history` transactions (another connection,
+    /// as another process would: the store sees it at its next read).
+    static func truncate(_ directory: DataDirectory, to history: Int) throws {
+        let url = directory.storeDatabaseURL
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        let queue = try DatabaseQueue(path: url.path)
+        try queue.write { db in
+            try db.execute(sql: "DELETE FROM transactions WHERE seq > ?", arguments: [history])
+            try db.execute(sql: "UPDATE store SET nextTransactionNumber = ? WHERE id = 1",
+                           arguments: [StoreRecords.firstTransactionNumber + history])
+        }
+    }
+}
+
 /// A data directory of its own under the temporary directory.
 final class TemporaryDataDirectory {
     let url: URL
@@ -319,6 +461,14 @@ final class TemporaryDataDirectory {
     init() {
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("storefront-bench-\(getpid())-\(UUID().uuidString)")
+    }
+
+    /// One whose store.sqlite holds `history` finished transactions, latency 0.
+    convenience init(history: Int) throws {
+        self.init()
+        let source = try HistoryFill.cachedDatabase(history: history)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: dataDirectory.storeDatabaseURL)
     }
 
     var dataDirectory: DataDirectory { DataDirectory(url: url) }
