@@ -57,21 +57,11 @@ enum LegacyStoreFile {
     /// Copies the records into a new, empty database.
     static func copy(_ contents: Contents, into db: Database) throws {
         // Written whole, defaults included, so the store says what it was migrated with.
-        for (name, value) in contents.records.settings.fields {
-            try db.execute(sql: "INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)",
-                           arguments: [name, String(decoding: try JSONCoding.encode(value), as: UTF8.self)])
-        }
+        try StoreSettingsRows.write(contents.records.settings, over: nil, db)
         try db.execute(sql: "UPDATE store SET nextTransactionNumber = ?, restoreDueDate = ?, migratedFrom = ? WHERE id = 1",
                        arguments: [contents.records.nextTransactionNumber,
                                    contents.records.restoreDueDate.map(TransactionRow.milliseconds), contents.fingerprint])
-        let columns = TransactionRow.columns
-        let insert = try db.makeStatement(sql: """
-            INSERT INTO transactions (\(columns.joined(separator: ", "))) \
-            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
-            """)
-        for t in contents.records.transactions {
-            try insert.execute(arguments: StatementArguments(try TransactionRow.values(t)))
-        }
+        for t in contents.records.transactions { try TransactionRow.insert(t, db) }
     }
 
     /// Once the database holds what store.json held, store.json goes aside as

@@ -41,7 +41,7 @@ public final class StoreDatabase: RecordsStorage {
 
     public func load() throws -> StoreRecords {
         guard let database = try connection(creating: false) else { return StoreRecords() }
-        return try access { try database.read { db in try workingSet(db, including: []) } }
+        return try access { try reading(database) { db in try workingSet(db, including: []) } }
     }
 
     public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
@@ -71,15 +71,15 @@ public final class StoreDatabase: RecordsStorage {
 
     public func changeToken() -> String {
         guard let database = try? connection(creating: false) else { return "none-\(ownCommits)" }
-        let version = try? access { try database.read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") } }
+        let version = try? access { try reading(database) { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) } }
         return "\(version.flatMap { $0 } ?? -1)-\(ownCommits)"
     }
 
     public func transaction(_ id: String) throws -> Transaction? {
         guard let database = try connection(creating: false) else { return nil }
         return try access {
-            try database.read { db in
-                try Row.fetchOne(db, sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id])
+            try reading(database) { db in
+                try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id])
                     .map(TransactionRow.transaction)
             }
         }
@@ -88,10 +88,11 @@ public final class StoreDatabase: RecordsStorage {
     public func history(last count: Int?, finishedOnly: Bool) throws -> [Transaction] {
         guard let database = try connection(creating: false) else { return [] }
         return try access {
-            try database.read { db in
+            try reading(database) { db in
                 let filter = finishedOnly ? "WHERE finished = 1" : ""
-                let limit = count.map { "LIMIT \(max(0, $0))" } ?? ""
-                let rows = try Row.fetchAll(db, sql: "SELECT * FROM transactions \(filter) ORDER BY seq DESC \(limit)")
+                // A negative limit is none.
+                let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions \(filter) ORDER BY seq DESC LIMIT ?"),
+                                            arguments: [count.map { max(0, $0) } ?? -1])
                 return try rows.reversed().map(TransactionRow.transaction)
             }
         }
@@ -101,7 +102,9 @@ public final class StoreDatabase: RecordsStorage {
         // Rows are only ever appended (reset empties the table, and numbering starts again at
         // 1), so the last seq is the count, read from the primary key's end, not by counting.
         guard let database = try connection(creating: false) else { return 0 }
-        return try access { try database.read { db in try Int.fetchOne(db, sql: "SELECT coalesce(max(seq), 0) FROM transactions") ?? 0 } }
+        return try access {
+            try reading(database) { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT coalesce(max(seq), 0) FROM transactions")) ?? 0 }
+        }
     }
 
     /// Reset: every record gone and the settings back to their defaults, in one transaction,
@@ -129,7 +132,7 @@ public final class StoreDatabase: RecordsStorage {
     private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreRecords {
         var records = StoreRecords()
         records.settings = try StoreSettingsRows.read(db)
-        if let row = try Row.fetchOne(db, sql: "SELECT nextTransactionNumber, restoreDueDate FROM store WHERE id = 1") {
+        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT nextTransactionNumber, restoreDueDate FROM store WHERE id = 1")) {
             do {
                 records.nextTransactionNumber = try row.decode(forColumn: "nextTransactionNumber")
                 records.restoreDueDate = try row.decode(Int64?.self, forColumn: "restoreDueDate").map(TransactionRow.date)
@@ -146,16 +149,16 @@ public final class StoreDatabase: RecordsStorage {
                 rows[seq] = row
             }
         }
-        try add(try Row.fetchAll(db, sql: "SELECT * FROM transactions WHERE finished = 0 OR awaitingResolution = 1"))
+        try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE finished = 0 OR awaitingResolution = 1")))
         for id in productIDs {
             for order in ["seq ASC", "seq DESC", "expiresDate DESC"] {
-                try add(try Row.fetchAll(db, sql: """
+                try add(try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT * FROM transactions WHERE state = 'purchased' AND productID = ? ORDER BY \(order) LIMIT 1
-                    """, arguments: [id]))
+                    """), arguments: [id]))
             }
         }
         for id in ids {
-            try add(try Row.fetchAll(db, sql: "SELECT * FROM transactions WHERE id = ?", arguments: [id]))
+            try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id]))
         }
         records.transactions = try rows.keys.sorted().map { try TransactionRow.transaction(rows[$0]!) }
         return records
@@ -167,27 +170,36 @@ public final class StoreDatabase: RecordsStorage {
         guard records != before else { return false }
         try StoreSettingsRows.write(records.settings, over: before.settings, db)
         if records.nextTransactionNumber != before.nextTransactionNumber || records.restoreDueDate != before.restoreDueDate {
-            try db.execute(sql: "UPDATE store SET nextTransactionNumber = ?, restoreDueDate = ? WHERE id = 1",
-                           arguments: [records.nextTransactionNumber, records.restoreDueDate.map(TransactionRow.milliseconds)])
+            try db.cachedStatement(sql: "UPDATE store SET nextTransactionNumber = ?, restoreDueDate = ? WHERE id = 1")
+                .execute(arguments: [records.nextTransactionNumber, records.restoreDueDate.map(TransactionRow.milliseconds)])
         }
         let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        let columns = TransactionRow.columns
         for t in records.transactions {
             switch old[t.id] {
             case t?:
                 continue
             case nil:
-                try db.execute(sql: """
-                    INSERT INTO transactions (\(columns.joined(separator: ", "))) \
-                    VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
-                    """, arguments: StatementArguments(try TransactionRow.values(t)))
+                try TransactionRow.insert(t, db)
             case .some:
-                try db.execute(sql: """
-                    UPDATE transactions SET \(columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?
-                    """, arguments: StatementArguments(try TransactionRow.values(t).dropFirst() + [t.id.databaseValue]))
+                try db.cachedStatement(sql: TransactionRow.updateSQL)
+                    .execute(arguments: StatementArguments(try TransactionRow.values(t).dropFirst() + [t.id.databaseValue]))
             }
         }
         return true
+    }
+
+    /// Reads in a deferred transaction: one snapshot of the store, and the compiled
+    /// statements kept (GRDB's `read` toggles `query_only`, which makes SQLite compile every
+    /// statement again).
+    private func reading<T>(_ database: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
+        try database.inDatabase { db in
+            var result: T?
+            try db.inTransaction(.deferred) {
+                result = try body(db)
+                return .commit
+            }
+            return result!
+        }
     }
 
     /// Runs a database access, turning SQLite's failures into a refusal that names the file.

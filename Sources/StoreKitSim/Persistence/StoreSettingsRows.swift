@@ -6,7 +6,7 @@ import GRDB
 enum StoreSettingsRows {
     static func read(_ db: Database) throws -> Settings {
         var fields: [String: JSONValue] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT name, value FROM settings") {
+        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, value FROM settings")) {
             let name = (try? row.decode(String.self, forColumn: "name")) ?? "?"
             guard let text = try? row.decode(String.self, forColumn: "value"),
                   let value = try? JSONCoding.decoder().decode(JSONValue.self, from: Data(text.utf8)) else {
@@ -24,15 +24,16 @@ enum StoreSettingsRows {
         }
     }
 
-    static func write(_ settings: Settings, over before: Settings, _ db: Database) throws {
+    /// Writes the settings that differ from `before` (all of them when nil).
+    static func write(_ settings: Settings, over before: Settings?, _ db: Database) throws {
         guard settings != before else { return }
-        let old = before.fields
+        let old = before?.fields ?? [:]
         for (name, value) in settings.fields where old[name] != value {
-            let text = String(decoding: try JSONCoding.encode(value), as: UTF8.self)
-            try db.execute(sql: """
+            let text = String(decoding: try TransactionRow.compactJSON.encode(value), as: UTF8.self)
+            try db.cachedStatement(sql: """
                 INSERT INTO settings (name, value) VALUES (?, ?)
                 ON CONFLICT (name) DO UPDATE SET value = excluded.value
-                """, arguments: [name, text])
+                """).execute(arguments: [name, text])
         }
     }
 }

@@ -9,9 +9,20 @@ enum TransactionRow {
         "originalTransactionID", "expiresDate", "isTrialPeriod", "finished", "dueDate", "awaitingResolution",
     ]
 
+    static let insertSQL = """
+        INSERT INTO transactions (\(columns.joined(separator: ", "))) \
+        VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+        """
+    /// By id, every column but the id; the arguments are `values` without the first, then the id.
+    static let updateSQL = "UPDATE transactions SET \(columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+
+    static func insert(_ t: Transaction, _ db: Database) throws {
+        try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(try values(t)))
+    }
+
     /// The values of `columns`, in their order.
     static func values(_ t: Transaction) throws -> [DatabaseValue] {
-        let error = try t.error.map { String(decoding: try JSONCoding.encode($0), as: UTF8.self) }
+        let error = try t.error.map { String(decoding: try compactJSON.encode($0), as: UTF8.self) }
         let values: [(any DatabaseValueConvertible)?] = [
             t.id, t.productID, t.quantity, t.state.rawValue, milliseconds(t.date), error, t.applicationUsername,
             t.originalTransactionID, t.expiresDate.map(milliseconds), t.isTrialPeriod, t.finished,
@@ -52,6 +63,13 @@ enum TransactionRow {
         t.dueDate = try value("dueDate", Int64?.self).map(date)
         t.awaitingResolution = try value("awaitingResolution")
         return t
+    }
+
+    /// Values kept as JSON text in a column: one line, keys sorted.
+    static var compactJSON: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 
     static func milliseconds(_ date: Date) -> Int64 {

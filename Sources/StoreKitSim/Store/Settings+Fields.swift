@@ -5,15 +5,16 @@ import Foundation
 extension Settings {
     /// Each setting's stored name and its value in JSON.
     public var fields: [String: JSONValue] {
-        // Encoding a struct of plain values cannot fail.
-        let data = (try? JSONCoding.encode(self)) ?? Data("{}".utf8)
-        return (try? JSONCoding.decoder().decode([String: JSONValue].self, from: data)) ?? [:]
+        // Encoding a struct of plain values cannot fail. A plain encoder: the layout of
+        // `JSONCoding.encode` (a regular expression) is wasted on values never shown.
+        let data = (try? JSONEncoder().encode(self)) ?? Data("{}".utf8)
+        return (try? JSONDecoder().decode([String: JSONValue].self, from: data)) ?? [:]
     }
 
     /// Settings from stored fields; a missing field keeps its default, a bad one is refused
     /// by the same checks as a hand-edited file.
     init(fields: [String: JSONValue]) throws {
-        self = try JSONCoding.decoder().decode(Settings.self, from: try JSONCoding.encode(fields))
+        self = try JSONDecoder().decode(Settings.self, from: try JSONEncoder().encode(fields))
     }
 
     /// `self` with the fields that differ between `base` and `edited` taken from `edited`: a
