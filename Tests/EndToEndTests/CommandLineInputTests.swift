@@ -156,6 +156,28 @@ import Darwin
         }
     }
 
+    /// A value of the app's own that it cannot read would read as none and be written over by
+    /// the next delivery: refused before anything is bought.
+    @Test(arguments: [
+        (#"{"credits": 1e300}"#, "$.credits: must be a whole number of credits, not 1e+300"),
+        (#"{"credits": "lots"}"#, #"$.credits: must be a whole number of credits, not "lots""#),
+        (#"{"com.storefront.premium": "yes"}"#, #"$.com.storefront.premium: must be true or false, not "yes""#),
+        (#"{"com.storefront.pro.monthly": "next week"}"#, "$.com.storefront.pro.monthly: must be an ISO 8601 date"),
+        (#"{"deliveredUnfinishedTransactions": 7}"#, "$.deliveredUnfinishedTransactions: must be a list of transaction ids"),
+    ])
+    func appValuesItCannotReadAreRefusedBeforeBuying(text: String, message: String) throws {
+        #expect(try cli.run("set", "latency", "0").status == 0)
+        try cli.write(text, to: cli.userDefaultsURL)
+        for arguments in [["buy", "com.storefront.credits.5"], ["launch"], ["restore"]] {
+            let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(result.status == 65, "\(result.summary)")
+            #expect(result.stderr.contains("\(cli.userDefaultsURL.path): \(message)"), "\(result.summary)")
+        }
+        #expect(try Data(contentsOf: cli.userDefaultsURL) == Data(text.utf8), "left as it was")
+        let store = try StoreDatabase(directory: DataDirectory(url: cli.dataDirectory), productIDs: [])
+        #expect(try store.transactionCount() == 0, "nothing was bought")
+    }
+
     @Test func userDefaultsNestedTooDeepAreRefusedBriefly() throws {
         let text = "{\"credits\": 5, \"deep\": " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + "}"
         try cli.write(text, to: cli.userDefaultsURL)

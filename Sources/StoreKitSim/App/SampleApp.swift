@@ -30,6 +30,7 @@ public final class SampleApp: PaymentTransactionObserver {
     /// The app's launch: registers as the queue's observer (SKPaymentQueue.default().add(self)),
     /// then forgets the deliveries whose finish it never heard of (killed just after finishing).
     public func launch() throws {
+        try checkOwnValues()
         try queue.add(self)
         let open = Set(queue.transactions.map(\.id))
         let kept = deliveredUnfinished.filter(open.contains)
@@ -66,6 +67,7 @@ public final class SampleApp: PaymentTransactionObserver {
     /// Uses one credit: the consumable, consumed.
     public func spendCredit() throws -> Bool {
         try defaults.reloadIfChanged()
+        try checkOwnValues()
         guard credits > 0 else { return false }
         try defaults.set(.int(credits - 1), forKey: Self.creditsKey)
         record(.spent(remaining: credits))
@@ -119,8 +121,9 @@ public final class SampleApp: PaymentTransactionObserver {
 
     private func deliver(_ transaction: Transaction) throws {
         guard let product = catalog.product(transaction.productID) else { return }
-        // Build on what UserDefaults.json holds now, hand edits included.
+        // Build on what UserDefaults.json holds now, hand edits included (if the app can read them).
         try defaults.reloadIfChanged()
+        try checkOwnValues()
         let delivery: Delivery
         // What was bought and the note that it was delivered go to disk in one write, so a
         // kill leaves either both or neither.

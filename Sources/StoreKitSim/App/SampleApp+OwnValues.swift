@@ -1,0 +1,59 @@
+import Foundation
+
+/// The app's own keys in UserDefaults.json must hold what the app writes there. One it cannot
+/// read (credits of 1e300, "lots", true) would read as none, and the next delivery would
+/// write over it: refused instead, before anything is bought or delivered.
+extension SampleApp {
+    func checkOwnValues() throws {
+        for key in defaults.values.keys.sorted() {
+            guard let value = defaults.values[key], let expected = expectation(for: key), !expected.accepts(value) else { continue }
+            throw DataFileError(
+                path: defaults.url.path, location: "$.\(key)",
+                problem: "must be \(expected.description), not \(value.shortText)",
+                remedy: "storefront leaves it untouched. Fix the value by hand, or run `storefront reset --app-only` to delete the app (it keeps this file aside as UserDefaults.json.broken-…).")
+        }
+    }
+
+    private func expectation(for key: String) -> Expected? {
+        if key == Self.creditsKey { return .wholeNumber }
+        if key == Self.deliveredKey { return .transactionIDs }
+        switch catalog.product(key)?.type {
+        case .nonConsumable: return .flag
+        case .autoRenewable, .nonRenewing: return .date
+        case .consumable, nil: return nil
+        }
+    }
+
+    private enum Expected {
+        case wholeNumber, transactionIDs, flag, date
+
+        func accepts(_ value: JSONValue) -> Bool {
+            switch self {
+            case .wholeNumber: value.intValue != nil
+            case .flag: value.boolValue != nil
+            case .date: value.stringValue.flatMap(JSONCoding.parse) != nil
+            case .transactionIDs:
+                if case .array(let items) = value { items.allSatisfy { $0.stringValue != nil } } else { false }
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .wholeNumber: "a whole number of credits"
+            case .transactionIDs: "a list of transaction ids (strings)"
+            case .flag: "true or false"
+            case .date: "an ISO 8601 date in a string, such as \"2027-01-15T08:00:00.000Z\""
+            }
+        }
+    }
+}
+
+private extension JSONValue {
+    /// The value as JSON on one line, cut short if long.
+    var shortText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let text = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        return text.count > 40 ? text.prefix(40) + "…" : text
+    }
+}
