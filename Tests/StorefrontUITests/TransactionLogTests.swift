@@ -14,7 +14,7 @@ import Testing
     @Test func endReachesTheLastRowWhenErrorsTakeRowsOfTheirOwn() throws {
         let ui = try UITestHarness(width: 80, height: 24)
         try ui.fillLog()
-        let last = try #require(ui.state.snapshot.history.last)
+        let last = try #require(ui.transactions.last)
         ui.press(.char("l"), .char("G"))
         let bottom = lines(ui)[ui.state.height - 2]
         #expect(bottom.contains("\(last.id)  "), "the newest transaction is the last row above the footer:\n\(ui.screen)")
@@ -38,11 +38,31 @@ import Testing
     @Test func theLogOpensOnTheNewest() throws {
         let ui = try UITestHarness(width: 80, height: 24)
         try ui.fillLog()
-        let last = try #require(ui.state.snapshot.history.last)
+        let last = try #require(ui.transactions.last)
         ui.press(.char("l"))
         #expect(lines(ui)[ui.state.height - 2].contains("\(last.id)  "), "\(ui.screen)")
         #expect(ui.state.mode == .log(scroll: ui.state.logMaxScroll))
         #expect(ui.state.logMaxScroll > 0, "the log is longer than the screen")
+    }
+
+    /// Showing its newest rows, the log follows what arrives; scrolled back, it stays put.
+    @Test func aLogAtItsEndFollowsNewTransactions() throws {
+        let ui = try UITestHarness(width: 80, height: 24)
+        try ui.fillLog()
+        ui.press(.char("l"))
+        // Another process (a `storefront approve`, say) adds to the history.
+        let elsewhere = PaymentQueue(store: ui.store)
+        let added = try elsewhere.add(Payment(productID: "com.storefront.credits.5"))
+        try elsewhere.cancel(added)
+        ui.press(.char("x"))  // any key, or a wake from the data directory
+        #expect(lines(ui)[ui.state.height - 3].contains("\(added.id)  "), "above its cancel message:\n\(ui.screen)")
+        #expect(ui.state.mode == .log(scroll: ui.state.logMaxScroll))
+
+        ui.press(.char("g"))
+        let more = try elsewhere.add(Payment(productID: "com.storefront.credits.5"))
+        try elsewhere.cancel(more)
+        ui.press(.char("x"))
+        #expect(ui.state.mode == .log(scroll: 0), "a log read from the top stays at the top")
     }
 
     @Test func errorMessagesWrapWhole() throws {
@@ -93,7 +113,7 @@ import Testing
     @Test func aLogAtItsEndStaysThereWhenTheWindowShrinks() throws {
         let ui = try UITestHarness(width: 100, height: 30)
         try ui.fillLog()
-        let last = try #require(ui.state.snapshot.history.last)
+        let last = try #require(ui.transactions.last)
         ui.press(.char("l"))
         ui.press(.resize(width: 70, height: 20))
         #expect(ui.state.mode == .log(scroll: ui.state.logMaxScroll))
@@ -146,7 +166,7 @@ import Testing
         let pane = lines(ui)[22...28].joined(separator: "\n")
         #expect(pane.contains("Transactions · dimmed: before this launch"))
         #expect(!pane.contains("No transactions yet"))
-        let expected = ui.state.snapshot.history.suffix(4).map { "\(Format.time($0.date))  \($0.id) \($0.state.rawValue)  \($0.productID)" }
+        let expected = ui.transactions.suffix(4).map { "\(Format.time($0.date))  \($0.id) \($0.state.rawValue)  \($0.productID)" }
         for line in expected { #expect(pane.contains(line), "\(line) in\n\(pane)") }
         #expect(ui.state.log.isEmpty, "nothing happened in this session yet")
     }

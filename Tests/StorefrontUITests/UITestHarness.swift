@@ -40,6 +40,11 @@ final class UITestHarness {
         for ch in text { runtime.send(.char(ch)) }
     }
 
+    /// Every transaction the store holds, oldest first (the screen shows a page of them at most).
+    var transactions: [Transaction] {
+        (try? store.storage.history(last: nil, finishedOnly: false)) ?? []
+    }
+
     /// Lets the store answer whatever is in flight.
     func wait(seconds: TimeInterval = 2) {
         clock.advance(by: seconds)

@@ -242,7 +242,7 @@ import Testing
         try ui.select("10 Monkey Credits")
         ui.press(.enter, .enter)
         let purchasing = ui.state
-        let transaction = try #require(purchasing.snapshot.history.last)
+        let transaction = try #require(ui.transactions.last)
         #expect(purchasing.mode == .sheet({
             var sheet = ui.sheet("com.storefront.credits.10")
             sheet.stage = .purchasing(transactionID: transaction.id)

@@ -118,7 +118,7 @@ import Testing
         ui.press(.enter, .escape)
         #expect(ui.state.mode == .store)
         #expect(ui.state.log.contains { $0.text.contains("failed") && $0.text.contains("error 2 paymentCancelled") })
-        let cancelled = try #require(ui.state.snapshot.history.last)
+        let cancelled = try #require(ui.transactions.last)
         #expect(cancelled.productID == "com.storefront.credits.10")
         #expect(cancelled.state == .failed)
         #expect(cancelled.error?.code == 2)
@@ -138,7 +138,7 @@ import Testing
         ui.press(.tab, .enter)  // Cancel
         ui.wait()
         #expect(ui.state.mode == .store, "no alert after a cancel")
-        #expect(ui.state.snapshot.history.isEmpty, "nothing reached the unreachable store")
+        #expect(ui.transactions.isEmpty, "nothing reached the unreachable store")
     }
 
     @Test func aSubscriptionSheetSaysSubscribe() throws {
@@ -159,7 +159,7 @@ import Testing
         ui.press(.char("q"))
         #expect(ui.state.mode == .store, "q cancels the purchase sheet")
         #expect(!ui.state.quitting)
-        #expect(ui.state.snapshot.history.last?.error?.code == 2, "as a cancel")
+        #expect(ui.transactions.last?.error?.code == 2, "as a cancel")
         ui.press(.char("D"))
         ui.press(.char("q"))
         #expect(ui.state.mode == .store, "q dismisses the Delete App Data confirmation")
@@ -192,7 +192,7 @@ import Testing
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert"); return }
         #expect(alert.title == "In-App Purchases Restricted")
         #expect(alert.message.contains("Settings > Screen Time"))
-        #expect(ui.state.snapshot.history.isEmpty, "nothing reaches the store")
+        #expect(ui.transactions.isEmpty, "nothing reaches the store")
     }
 
     @Test func signedOutIsAskedToSignIn() throws {
@@ -248,7 +248,7 @@ import Testing
         let id = try #require(ui.state.snapshot.pendingApprovals.first?.id)
         ui.press(.enter)
         #expect(ui.state.snapshot.pendingApprovals.isEmpty)
-        #expect(ui.state.snapshot.history.first { $0.id == id }?.state == .purchased)
+        #expect(ui.transactions.first { $0.id == id }?.state == .purchased)
         #expect(ui.state.log.contains { $0.text == "\(id) purchased  com.storefront.credits.10" })
         #expect(ui.state.log.contains { $0.text == "\(id) delivered  +10 credits (balance 10)" })
         #expect(ui.state.snapshot.credits == 10)
@@ -328,7 +328,7 @@ import Testing
         ui.press(.enter, .enter)
         ui.wait()
         #expect(ui.state.snapshot.premiumUnlocked, "Restore brought it back")
-        #expect(ui.state.snapshot.history.filter { $0.productID == "com.storefront.premium" && $0.state == .purchased }.count == 1,
+        #expect(ui.transactions.filter { $0.productID == "com.storefront.premium" && $0.state == .purchased }.count == 1,
                 "nothing was bought twice")
     }
 

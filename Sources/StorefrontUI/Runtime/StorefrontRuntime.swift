@@ -30,6 +30,11 @@ public final class StorefrontRuntime {
     /// A key from the terminal.
     public func send(_ key: Key) {
         dispatch(.key(key))
+        // The full log's page is read only while the log is shown: opening it reads it.
+        if case .log = state.mode, historyToken != store.storage.changeToken() {
+            refreshSnapshot()
+            drain()
+        }
     }
 
     /// Time passed: the store does what is due and changes made elsewhere are picked up.
@@ -179,8 +184,10 @@ public final class StorefrontRuntime {
     private var historyCount = 0
     private var historyToken: String?
 
-    /// Reads the newest page of the history when the store changed since it was last read.
+    /// Reads the newest page of the history, while the full log is shown, when the store
+    /// changed since it was last read: the store screen never pays for the history.
     private func loadHistoryIfChanged() {
+        guard case .log = state.mode else { return }
         let token = store.storage.changeToken()
         guard token != historyToken else { return }
         perform(alerting: false) {

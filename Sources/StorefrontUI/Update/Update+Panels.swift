@@ -142,4 +142,14 @@ extension AppState {
 
     /// The full log's last scroll position: its last row at the bottom of the screen.
     var logMaxScroll: Int { LogScreen.maxScroll(snapshot.history, width: width, height: height) }
+
+    /// Makes a change that moves the full log's rows: a log showing its newest rows keeps
+    /// showing them, one scrolled back stays where it was (as far as the rows allow).
+    mutating func keepingLogEnd(_ change: (inout AppState) -> Void) {
+        guard case .log(let scroll) = mode else { return change(&self) }
+        let wasAtEnd = scroll >= logMaxScroll
+        change(&self)
+        guard case .log = mode else { return }
+        mode = .log(scroll: wasAtEnd ? logMaxScroll : min(scroll, logMaxScroll))
+    }
 }

@@ -6,16 +6,12 @@ import StoreKitSim
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .key(.resize(let width, let height)):
-        var wasAtEnd = false
-        if case .log(let scroll) = state.mode { wasAtEnd = scroll >= state.logMaxScroll }
-        state.width = width
-        state.height = height
-        state.keepSelectionVisible()
-        // Narrower, the log's messages wrap onto more rows; wider, onto fewer. A log showing
-        // its newest rows keeps showing them.
-        if case .log(let scroll) = state.mode {
-            state.mode = .log(scroll: wasAtEnd ? state.logMaxScroll : min(scroll, state.logMaxScroll))
+        // Narrower, the log's messages wrap onto more rows; wider, onto fewer.
+        state.keepingLogEnd {
+            $0.width = width
+            $0.height = height
         }
+        state.keepSelectionVisible()
         state.followApprovalsSelection()
         return []
     case .key(let key):
@@ -25,7 +21,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         if state.isBusy { state.spinner += 1 }
         return []
     case .storeChanged(let snapshot):
-        state.replaceSnapshot(snapshot)
+        // New transactions, or the log's page read as it opened.
+        state.keepingLogEnd { $0.replaceSnapshot(snapshot) }
         return []
     case .event(let event, let date):
         state.record(event, at: date)
