@@ -10,7 +10,7 @@ extension SampleApp {
             throw DataFileError(
                 path: defaults.url.path, location: "$.\(key)",
                 problem: "must be \(expected.description), not \(value.shortText)",
-                remedy: "storefront leaves it untouched. Fix the value by hand, or run `storefront reset --app-only` to delete the app (it keeps this file aside as UserDefaults.json.broken-…).")
+                remedy: UserDefaultsFile.remedy("Fix the value by hand"))
         }
     }
 
@@ -51,9 +51,7 @@ extension SampleApp {
 private extension JSONValue {
     /// The value as JSON on one line, cut short if long.
     var shortText: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+        let text = (try? JSONCoding.line(self)) ?? "?"
         return text.count > 40 ? text.prefix(40) + "…" : text
     }
 }

@@ -69,7 +69,8 @@ public final class UserDefaultsFile {
         token = POSIX.token(url.path)
     }
 
-    private static func remedy(_ fix: String) -> String {
+    /// What to do about a UserDefaults.json storefront will not use: `fix`, or delete the app.
+    static func remedy(_ fix: String) -> String {
         "storefront leaves it untouched. \(fix), or run `storefront reset --app-only` to delete the app (it keeps this file aside as UserDefaults.json.broken-…)."
     }
 

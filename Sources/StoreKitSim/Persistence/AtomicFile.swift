@@ -32,12 +32,7 @@ enum AtomicFile {
             throw cannotWrite(url, error)
         }
         CrashPoint.reached("after the rename into \(url.lastPathComponent)")
-        // The rename is made durable by syncing the directory; the data already is, so a
-        // failure here is not worth failing the write for.
-        if let dirFD = try? POSIX.openFile(directory.path, O_RDONLY | O_DIRECTORY) {
-            try? POSIX.sync(dirFD)
-            POSIX.closeFile(dirFD)
-        }
+        POSIX.syncDirectory(directory.path)
         return token
     }
 
@@ -82,7 +77,7 @@ enum AtomicFile {
     }
 
     /// Regular files only (lstat): a link with one of our names is not ours to remove.
-    private static func removeLeftovers(of url: URL) {
+    static func removeLeftovers(of url: URL) {
         let directory = url.deletingLastPathComponent()
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where isTemporaryName(name, for: url) {

@@ -25,6 +25,14 @@ public enum JSONCoding {
         return Data(compact.utf8)
     }
 
+    /// The same values on one line, keys sorted, with no layout to compact: a value in a
+    /// message, in a line of `state`, or kept as JSON in a database column.
+    public static func line(_ value: some Encodable) throws -> String {
+        let encoder = encoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in

@@ -1,10 +1,5 @@
 import Foundation
 import GRDB
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// store.json, where storefront kept the store's records before store.sqlite. A data
 /// directory that has one is migrated on first open; the file is then kept aside as
@@ -73,8 +68,8 @@ enum LegacyStoreFile {
               let data = try? DataFileReader.contents(of: url, remedy: remedy, limit: maximumSize),
               fingerprint(data) == migrated else { return }
         let aside = AsideName.free(for: url, suffix: "migrated")
-        guard rename(url.path, aside.path) == 0 else { return }
-        StoreDatabaseFile.syncDirectory(directory.url)
+        guard (try? POSIX.move(url.path, to: aside.path)) != nil else { return }
+        POSIX.syncDirectory(directory.url.path)
     }
 
     /// Size and 64-bit FNV-1a hash of the bytes.
@@ -94,8 +89,7 @@ public enum AsideName {
     public static func free(for url: URL, suffix: String) -> URL {
         var candidate = url.appendingPathExtension(suffix)
         var n = 2
-        var info = stat()
-        while lstat(candidate.path, &info) == 0 {
+        while (try? POSIX.linkStatus(of: candidate.path)) != nil {
             candidate = url.appendingPathExtension("\(suffix)-\(n)")
             n += 1
         }

@@ -151,6 +151,14 @@ enum POSIX {
         }
     }
 
+    /// Makes a rename or creation in `directory` last through a power cut. Best effort: the
+    /// data already is on disk, so a failure here is not worth failing the write for.
+    static func syncDirectory(_ directory: String) {
+        guard let fd = try? openFile(directory, O_RDONLY | O_DIRECTORY) else { return }
+        try? sync(fd)
+        closeFile(fd)
+    }
+
     static func move(_ from: String, to: String) throws(Errno) {
         guard rename(from, to) == 0 else { throw .current }
     }

@@ -113,55 +113,39 @@ enum StoreDatabaseFile {
     }
 
     /// Makes the database beside its final name and renames it into place, so store.sqlite is
-    /// either absent or complete, whenever the process is killed.
+    /// either absent or complete, whenever the process is killed. The temporary file is named
+    /// and cleared as `AtomicFile`'s are; its rollback journal is kept in memory, so a kill
+    /// leaves no journal beside it either.
     private static func create(_ url: URL, from legacy: LegacyStoreFile.Contents?) throws {
         let directory = url.deletingLastPathComponent()
-        removeLeftovers(in: directory)
-        let temp = directory.appendingPathComponent(".store.sqlite.\(UUID().uuidString).tmp")
-        // Made here first, 0600 and never through a link; SQLite gives its journal the same mode.
-        let fd = open(temp.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            throw DataFileError(path: temp.path, problem: "cannot be created (\(String(cString: strerror(errno))))",
-                                remedy: "Use another data directory (--data-dir DIR), or fix this one's permissions.")
-        }
-        close(fd)
+        AtomicFile.removeLeftovers(of: url)
+        let temp = directory.appendingPathComponent(AtomicFile.temporaryName(for: url)).path
+        let remedy = "Fix the data directory's permissions, or use another --data-dir."
         do {
-            try mapping(temp) {
-                let database = try DatabaseQueue(path: temp.path)
+            // Made here first, 0600 and never through a link; SQLite keeps that mode.
+            POSIX.closeFile(try POSIX.openFile(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600))
+        } catch {
+            throw DataFileError(path: temp, problem: "cannot be created (\(error.text))", remedy: remedy)
+        }
+        do {
+            try mapping(URL(fileURLWithPath: temp)) {
+                var configuration = Configuration()
+                configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = MEMORY") }
+                let database = try DatabaseQueue(path: temp, configuration: configuration)
                 try StoreSchema.migrator.migrate(database)
                 if let legacy { try database.write { db in try LegacyStoreFile.copy(legacy, into: db) } }
                 try database.close()
             }
             CrashPoint.reached("before the rename into \(url.lastPathComponent)")
-            guard rename(temp.path, url.path) == 0 else {
-                throw DataFileError(path: url.path, problem: "cannot be created (\(String(cString: strerror(errno))))",
-                                    remedy: "Fix the data directory's permissions, or use another --data-dir.")
+            do { try POSIX.move(temp, to: url.path) } catch {
+                throw DataFileError(path: url.path, problem: "cannot be created (\(error.text))", remedy: remedy)
             }
         } catch {
-            unlink(temp.path)
-            unlink(temp.path + "-journal")
+            try? POSIX.remove(temp)
             throw error
         }
-        syncDirectory(directory)
+        POSIX.syncDirectory(directory.path)
         CrashPoint.reached("after the rename into \(url.lastPathComponent)")
-    }
-
-    /// Databases half made by a process killed while making one (the lock is held: no one
-    /// else is making one now).
-    private static func removeLeftovers(in directory: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        for name in names where name.hasPrefix(".store.sqlite.") && (name.hasSuffix(".tmp") || name.hasSuffix(".tmp-journal")) {
-            let path = directory.appendingPathComponent(name).path
-            if (try? POSIX.linkStatus(of: path))?.kind == .regular { try? POSIX.remove(path) }
-        }
-    }
-
-    static func syncDirectory(_ directory: URL) {
-        let fd = open(directory.path, O_RDONLY | O_CLOEXEC)
-        if fd >= 0 {
-            fsync(fd)
-            close(fd)
-        }
     }
 
     /// Runs `body`, naming the file and what to do in any failure SQLite reports.

@@ -29,7 +29,7 @@ enum StoreSettingsRows {
         guard settings != before else { return }
         let old = before?.fields ?? [:]
         for (name, value) in settings.fields where old[name] != value {
-            let text = String(decoding: try TransactionRow.compactJSON.encode(value), as: UTF8.self)
+            let text = try JSONCoding.line(value)
             try db.cachedStatement(sql: """
                 INSERT INTO settings (name, value) VALUES (?, ?)
                 ON CONFLICT (name) DO UPDATE SET value = excluded.value

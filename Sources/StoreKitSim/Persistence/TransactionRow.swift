@@ -22,7 +22,7 @@ enum TransactionRow {
 
     /// The values of `columns`, in their order.
     static func values(_ t: Transaction) throws -> [DatabaseValue] {
-        let error = try t.error.map { String(decoding: try compactJSON.encode($0), as: UTF8.self) }
+        let error = try t.error.map { try JSONCoding.line($0) }
         let values: [(any DatabaseValueConvertible)?] = [
             t.id, t.productID, t.quantity, t.state.rawValue, milliseconds(t.date), error, t.applicationUsername,
             t.originalTransactionID, t.expiresDate.map(milliseconds), t.isTrialPeriod, t.finished,
@@ -63,13 +63,6 @@ enum TransactionRow {
         t.dueDate = try value("dueDate", Int64?.self).map(date)
         t.awaitingResolution = try value("awaitingResolution")
         return t
-    }
-
-    /// Values kept as JSON text in a column: one line, keys sorted.
-    static var compactJSON: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
     }
 
     static func milliseconds(_ date: Date) -> Int64 {

@@ -47,11 +47,8 @@ struct StateCommand: ParsableCommand {
         printLine("UserDefaults.json")
         if defaults.values.isEmpty { printLine("  (empty)") }
         // One line per key: a value's JSON without the line breaks of the file's layout.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for (key, value) in defaults.values.sorted(by: { $0.key < $1.key }) {
-            let text = String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
-            printLine("  \(key) = \(text)")
+            printLine("  \(key) = \((try? JSONCoding.line(value)) ?? "")")
         }
         printLine("Queue (unfinished)")
         if records.queue.isEmpty { printLine("  (empty)") }
