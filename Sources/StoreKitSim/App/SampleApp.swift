@@ -83,6 +83,7 @@ public final class SampleApp: PaymentTransactionObserver {
             do {
                 switch transaction.state {
                 case .purchased, .restored:
+                    // Build on what UserDefaults.json holds now, hand edits included.
                     try defaults.reloadIfChanged()
                     if deliveredUnfinished.contains(transaction.id) {
                         record(.alreadyDelivered(transaction))
@@ -121,8 +122,7 @@ public final class SampleApp: PaymentTransactionObserver {
 
     private func deliver(_ transaction: Transaction) throws {
         guard let product = catalog.product(transaction.productID) else { return }
-        // Build on what UserDefaults.json holds now, hand edits included (if the app can read them).
-        try defaults.reloadIfChanged()
+        // Only on values the app can read (the caller has just reloaded them).
         try checkOwnValues()
         let delivery: Delivery
         // What was bought and the note that it was delivered go to disk in one write, so a

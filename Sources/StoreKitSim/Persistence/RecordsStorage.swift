@@ -6,6 +6,8 @@ import Foundation
 public protocol RecordsStorage: AnyObject {
     /// The records the store's rules work on (see `StoreRecords`).
     func load() throws -> StoreRecords
+    /// The settings alone (a products request, a command's checks): no transaction is read.
+    func settings() throws -> Settings
     /// Reads the latest records (and the transactions `ids`, wherever they are in the
     /// history), lets `body` change them and saves what it changed, as one transaction.
     func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T
@@ -35,6 +37,8 @@ public final class InMemoryStorage: RecordsStorage {
     }
 
     public func load() throws -> StoreRecords { records }
+
+    public func settings() throws -> Settings { records.settings }
 
     public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
         var copy = records

@@ -44,6 +44,11 @@ public final class StoreDatabase: RecordsStorage {
         return try access { try reading(database) { db in try workingSet(db, including: []) } }
     }
 
+    public func settings() throws -> Settings {
+        guard let database = try connection(creating: false) else { return Settings() }
+        return try access { try reading(database) { db in try StoreSettingsRows.read(db) } }
+    }
+
     public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
         guard let database = try connection(creating: false) else {
             // No store yet: one is made only if there is something to keep.

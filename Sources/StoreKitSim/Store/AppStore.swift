@@ -14,7 +14,7 @@ public final class AppStore {
     }
 
     public func settings() throws -> Settings {
-        try storage.load().settings
+        try storage.settings()
     }
 
     public func updateSettings(_ change: (inout Settings) -> Void) throws {

@@ -39,9 +39,11 @@ public final class PaymentQueue {
         let first = observers.isEmpty
         observers.append(observer)
         guard first else { return }
-        let leftOver = try store.storage.load().queue.filter { $0.state != .purchasing }
-        launchDelivered = Dictionary(leftOver.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
-        try mutate { records, now in records.cancelOrphanedSheets(now: now) }
+        try mutate { records, now in
+            let leftOver = records.queue.filter { $0.state != .purchasing }
+            launchDelivered = Dictionary(leftOver.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
+            records.cancelOrphanedSheets(now: now)
+        }
         try tick()
     }
 

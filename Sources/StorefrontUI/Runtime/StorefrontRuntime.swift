@@ -31,7 +31,7 @@ public final class StorefrontRuntime {
     public func send(_ key: Key) {
         dispatch(.key(key))
         // The full log's page is read only while the log is shown: opening it reads it.
-        if case .log = state.mode, historyToken != store.storage.changeToken() {
+        if case .log = state.mode {
             refreshSnapshot()
             drain()
         }

@@ -21,9 +21,9 @@ struct Session {
         store = AppStore(catalog: catalog, storage: database)
         queue = PaymentQueue(store: store)
         // A store that cannot be used stops every command before anything is written.
-        let records = try database.load()
-        if checksStorefront, catalog.storefront(records.settings.storefront) == nil {
-            throw Self.unknownStorefront(records.settings.storefront, catalog: catalog, options: options,
+        let settings = try database.settings()
+        if checksStorefront, catalog.storefront(settings.storefront) == nil {
+            throw Self.unknownStorefront(settings.storefront, catalog: catalog, options: options,
                                          storeURL: directory.storeDatabaseURL)
         }
     }
