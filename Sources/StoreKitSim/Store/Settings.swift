@@ -1,4 +1,4 @@
-/// Every condition the simulated store can be put in. Saved in store.json, so the command
+/// Every condition the simulated store can be put in. Saved in store.sqlite, so the command
 /// line and an open storefront agree.
 public struct Settings: Codable, Equatable, Sendable {
     /// SKPaymentQueue.canMakePayments(): false when In-App Purchases are restricted.
@@ -29,7 +29,7 @@ public struct Settings: Codable, Equatable, Sendable {
              account, storefront, latencyMilliseconds
     }
 
-    // Fields missing from an older store.json keep their defaults.
+    // Fields missing (from an older store.json, or rows not in the settings table) keep their defaults.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = Settings()

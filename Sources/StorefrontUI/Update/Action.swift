@@ -16,8 +16,8 @@ public enum Action: Equatable, Sendable {
     case refused(StoreError)
     /// Asked again for the products (R, or Enter on a "Network down?" row), and still no answer.
     case productsUnavailable(StoreError)
-    /// Something the user did could not read or write the data files (store.json broken by
-    /// hand while open, a full disk): what is wrong and what to do.
+    /// Something the user did could not read or write the data files (store.sqlite or
+    /// UserDefaults.json broken while open, a full disk): what is wrong and what to do.
     case dataFileProblem(String)
 }
 

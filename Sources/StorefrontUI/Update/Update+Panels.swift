@@ -60,7 +60,7 @@ extension AppState {
         return []
     }
 
-    /// Toggles or steps one setting; the runtime saves it to store.json at once. `choosing`:
+    /// Toggles or steps one setting; the runtime saves it to store.sqlite at once. `choosing`:
     /// Enter on the failure row opens the list of errors; ← → step through it in place.
     private mutating func change(_ row: SettingRow, step: Int, panel: inout SettingsPanel,
                                  choosing: Bool = false) -> [Effect] {

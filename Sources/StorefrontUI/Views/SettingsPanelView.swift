@@ -6,7 +6,7 @@ enum SettingsGeometry {
     static func firstRowY(_ layout: Layout) -> Int { box(layout).y + 2 }
 }
 
-/// Every store condition as a live toggle, saved in store.json.
+/// Every store condition as a live toggle, saved in store.sqlite.
 enum SettingsPanelView {
     static func draw(_ state: AppState, panel: SettingsPanel, layout: Layout, into canvas: inout some Canvas) {
         let box = SettingsGeometry.box(layout)
@@ -21,7 +21,7 @@ enum SettingsPanelView {
             canvas.put(row.title, x: box.x + 3, y: y, style: style)
             canvas.put(value, x: box.x + 30, y: y, width: box.width - 32, style: selected ? style : Style(tint: tint, bold: true))
         }
-        canvas.put("⏎ change  ←→ step  · saved in store.json at once", x: box.x + 2, y: box.maxY - 2,
+        canvas.put("⏎ change  ←→ step  · saved in store.sqlite at once", x: box.x + 2, y: box.maxY - 2,
                    width: box.width - 4, style: .dim)
         if let choosing = panel.choosingError { drawErrorChooser(choosing, layout: layout, into: &canvas) }
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp(
-        "Where UserDefaults.json and store.json live (default: $STOREFRONT_DATA_DIR, else $XDG_DATA_HOME/storefront, else ~/.local/share/storefront).",
+        "Where UserDefaults.json and store.sqlite live (default: $STOREFRONT_DATA_DIR, else $XDG_DATA_HOME/storefront, else ~/.local/share/storefront).",
         valueName: "dir"))
     var dataDir: String?
 

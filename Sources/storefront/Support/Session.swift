@@ -109,7 +109,7 @@ final class AppLock {
             }
             let other = InterfaceLock.holder(of: directory)
             if other.hasPrefix(Self.interface) || Date() >= deadline {
-                throw CommandFailure.busy(Self.refusal(holder: other, directory: directory))
+                throw CommandFailure.busy(Self.refusal(holder: other, directory: directory, patience: patience))
             }
             if !announced {
                 printError("Waiting for \(other.isEmpty ? "another storefront process" : other) to finish with \(directory.url.path)…")
@@ -119,7 +119,7 @@ final class AppLock {
         }
     }
 
-    private static func refusal(holder other: String, directory: DataDirectory) -> String {
+    private static func refusal(holder other: String, directory: DataDirectory, patience: TimeInterval) -> String {
         let meanwhile = "Store-side commands (set, approve, decline, resolve, state, pending, products) work meanwhile."
         if other.hasPrefix(Self.interface) {
             return "storefront is open on \(directory.url.path) in another terminal (\(other)), and it is the app there. Use it, or quit it (q) first. \(meanwhile)"
