@@ -27,7 +27,7 @@ import Darwin
         try tty.send("Enter")
         try tty.waitFor("[ Buy ]")
         try tty.send("Enter")
-        try tty.waitFor("You're All Set")
+        try tty.waitFor("You're all set.")
         try tty.send("Enter")
         let screen = try tty.waitFor("Premium quote 6")
         for n in 1...6 {
@@ -50,7 +50,7 @@ import Darwin
         try tty.send("+")
         try tty.waitFor("Total     $2.97")
         try tty.send("Enter")
-        try tty.waitFor("You're All Set")
+        try tty.waitFor("You're all set.")
         try tty.send("Enter")
         try tty.waitFor("· 15 credits")
         #expect(try cli.userDefaults()["credits"] as? Int == 15)
@@ -68,12 +68,12 @@ import Darwin
         let sheet = try tty.waitFor("[ Buy ]")
         let buy = try #require(TmuxSession.position(of: "[ Buy ]", in: sheet))
         try tty.click(x: buy.x + 2, y: buy.y)
-        try tty.waitFor("You're All Set")
+        try tty.waitFor("You're all set.")
         let alert = try tty.screen()
         let ok = try #require(TmuxSession.position(of: "[ OK ]", in: alert))
         try tty.click(x: ok.x + 2, y: ok.y)
         try tty.waitFor("· 10 credits")
-        try tty.waitForAbsence("You're All Set")
+        try tty.waitForAbsence("You're all set.")
         #expect(try cli.userDefaults()["credits"] as? Int == 10)
     }
 
@@ -99,7 +99,9 @@ import Darwin
         defer { tty.kill() }
         try tty.select("10 Monkey Credits")
         try tty.send("Enter")
-        try tty.waitFor("[ Buy ]")
+        try tty.waitFor("[ Ask ]")
+        try tty.send("Enter")
+        try tty.waitFor("for permission to buy 10 Monkey Credits?")
         try tty.send("Enter")
         try tty.waitFor("Ask Permission — request sent")
         try tty.send("Enter")
@@ -109,9 +111,13 @@ import Darwin
         let id = try #require((pending["askToBuy"] as? [[String: Any]])?.first?["id"] as? String)
         let approved = try cli.run("approve", id)
         #expect(approved.status == 0, "\(approved.stderr)")
-        // No key is pressed from here on: the storefront notices the approval by itself.
+        // No key is pressed from here on: the storefront notices the approval by itself,
+        // shows a banner for it, and takes the banner away again.
+        try tty.waitFor("✓ Ask to Buy approved: 10 Monkey Credits — delivered", seconds: 8)
         try tty.waitFor("\(id) purchased", seconds: 8)
         try tty.waitFor("· 10 credits", seconds: 8)
+        let after = try tty.waitForAbsence("Ask to Buy approved", seconds: 15)
+        #expect(after.contains("⏎ open/buy"), "the footer's keys are back")
     }
 
     @Test func cancelIsSilent() throws {

@@ -31,6 +31,51 @@ import Testing
         }
     }
 
+    /// At 1 the [−] is dimmed, at 10 the [+]; the columns stay put (the dimming is checked
+    /// on the buffer in PurchaseSheetTests: text cannot show it).
+    @Test func quantityStepper() throws {
+        for quantity in [1, 5, 10] {
+            try check("stepper-\(quantity)", sizes: [(100, 30)]) { ui in
+                try ui.select("5 Monkey Credits")
+                ui.press(.enter)
+                for _ in 1..<quantity { ui.press(.char("+")) }
+            }
+        }
+    }
+
+    @Test func askPermission() throws {
+        try check("ask-permission", settings: { $0.askToBuy = true }) { ui in
+            try ui.select("10 Monkey Credits")
+            ui.press(.enter, .char("+"), .enter)
+        }
+    }
+
+    @Test func subscriptionSheets() throws {
+        try check("subscribe") { ui in
+            try ui.select("Pro Monthly")
+            ui.press(.enter)
+        }
+        try check("pass") { ui in
+            try ui.select("One-Year Pass")
+            ui.press(.enter)
+        }
+        try check("pass-again") { ui in
+            try ui.buy("One-Year Pass")
+            try ui.select("One-Year Pass")
+            ui.press(.enter)
+        }
+    }
+
+    /// An Ask to Buy request approved from another terminal, as the storefront shows it.
+    @Test func bannerForAnUpdateFromOutside() throws {
+        try check("banner", settings: { $0.askToBuy = true }) { ui in
+            try ui.buy("10 Monkey Credits")
+            let id = try #require(ui.state.snapshot.pendingApprovals.first?.id)
+            try PaymentQueue(store: ui.store).approve(transactionID: id)
+            ui.wait(seconds: 1)
+        }
+    }
+
     @Test func purchasing() throws {
         try check("purchasing") { ui in
             try ui.select("Premium content here")
@@ -158,6 +203,13 @@ import Testing
     @Test func restoreSummaries() throws {
         try check("restore-nothing") { ui in
             ui.press(.char("r"))
+            ui.wait()
+        }
+        try check("restore-unsaid") { ui in
+            try ui.buy("5 Monkey Credits")
+            try ui.buy("One-Year Pass")
+            try ui.buy("Pro Monthly")
+            ui.press(.char("D"), .tab, .enter, .char("r"))
             ui.wait()
         }
         try check("restore-some") { ui in

@@ -10,12 +10,12 @@ final class UITestHarness {
     private(set) var runtime: StorefrontRuntime
     let directory: URL
 
-    init(width: Int = 100, height: Int = 30, settings: (inout Settings) -> Void = { _ in }) throws {
+    init(width: Int = 100, height: Int = 30, catalog: Catalog? = nil, settings: (inout Settings) -> Void = { _ in }) throws {
         var records = StoreRecords()
         records.settings.latencyMilliseconds = 1000
         settings(&records.settings)
         storage = InMemoryStorage(records)
-        store = AppStore(catalog: try CatalogLoader.defaultCatalog(), storage: storage, clock: clock)
+        store = AppStore(catalog: try catalog ?? CatalogLoader.defaultCatalog(), storage: storage, clock: clock)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-ui-\(UUID().uuidString)")
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
         runtime = try StorefrontRuntime(store: store, defaults: defaults, width: width, height: height)
@@ -72,11 +72,13 @@ final class UITestHarness {
         }
     }
 
-    /// Buys the selected product with the sheet's Buy button and waits for the outcome.
+    /// Buys the selected product with the sheet's Buy button and waits for the outcome. With
+    /// Ask to Buy on, the sheet's Ask brings the Ask Permission question, answered with Ask.
     func buySelected(quantity: Int = 1) {
         press(.enter)
         for _ in 1..<quantity { press(.char("+")) }
         press(.enter)
+        if case .sheet(let sheet) = state.mode, sheet.stage == .askPermission { press(.enter) }
         wait()
     }
 

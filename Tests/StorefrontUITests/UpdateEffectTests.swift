@@ -269,7 +269,10 @@ import Testing
         #expect(deferred.title == "Ask Permission — request sent")
         #expect(deferred.detail == "storefront approve \(transaction.id)", "the command on a line of its own")
         guard case .alert(let bought) = outcome({ $0.state = .purchased }) else { Issue.record("no success alert"); return }
-        #expect(bought.message == "Your purchase was successful. +10 credits.")
+        #expect(bought.title == "You're all set.")
+        #expect(bought.message == "Your purchase was successful.")
+        #expect(bought.detail == "+10 credits.")
+        #expect(bought.buttons == ["OK"])
         guard case .sheet(let interrupted) = outcome({ $0.state = .failed; $0.error = .interrupted; $0.awaitingResolution = true }),
               case .interrupted(transactionID: transaction.id) = interrupted.stage else {
             Issue.record("no interruption")

@@ -149,7 +149,7 @@ import Testing
         #expect(!ui.screen.contains("[ Buy ]"))
         ui.press(.enter)
         ui.wait()
-        #expect(ui.screen.contains("You're All Set"))
+        #expect(ui.screen.contains("You're all set."))
     }
 
     @Test func qClosesDialogsInsteadOfBeingIgnored() throws {
@@ -535,6 +535,8 @@ import Testing
         ui.runtime.tick()
         #expect(ui.state.snapshot.credits == 10)
         #expect(ui.state.log.contains { $0.text.contains("\(id) purchased") })
+        #expect(ui.runtime.tickInterval == Banner.duration, "the loop wakes once more, to take the banner away")
+        ui.wait(seconds: Banner.duration)
         #expect(ui.runtime.tickInterval == nil, "idle again: the loop blocks")
     }
 

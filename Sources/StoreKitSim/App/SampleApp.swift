@@ -64,6 +64,13 @@ public final class SampleApp: PaymentTransactionObserver {
         (subscriptionExpiry(productID) ?? .distantPast) > now
     }
 
+    /// Until when a non-renewing subscription bought at `date` lasts, as this app decides:
+    /// bought while still active, its period is added to the end of the one running.
+    public static func nonRenewingExpiry(_ product: CatalogProduct, boughtAt date: Date, current: Date?) -> Date {
+        let start = max(date, current ?? date)
+        return product.subscription.map { $0.period.added(to: start) } ?? start
+    }
+
     /// Uses one credit: the consumable, consumed.
     public func spendCredit() throws -> Bool {
         try defaults.reloadIfChanged()
@@ -145,8 +152,7 @@ public final class SampleApp: PaymentTransactionObserver {
             delivery = .subscription(product.id, expires: expiry)
         case .nonRenewing:
             // The store does not track non-renewing periods: the app extends its own expiry.
-            let start = max(transaction.date, subscriptionExpiry(product.id) ?? transaction.date)
-            let expiry = product.subscription.map { $0.period.added(to: start) } ?? start
+            let expiry = Self.nonRenewingExpiry(product, boughtAt: transaction.date, current: subscriptionExpiry(product.id))
             changes[product.id] = .string(JSONCoding.format(expiry))
             delivery = .subscription(product.id, expires: expiry)
         }

@@ -74,17 +74,14 @@ extension StoreRecords {
     }
 
     private mutating func purchase(at i: Int, catalog: Catalog, now: Date) {
+        // Asked before this purchase joins the receipt.
+        let introOffer = isEligibleForIntroOffer(transactions[i].productID, catalog: catalog)
         transactions[i].state = .purchased
         transactions[i].date = now
         transactions[i].error = nil
         guard let product = catalog.product(transactions[i].productID), product.type == .autoRenewable,
               let info = product.subscription else { return }
-        // The first purchase in a subscription group gets the free trial.
-        let group = info.group ?? product.id
-        let subscribedBefore = receipt.contains { other in
-            other.id != transactions[i].id && catalog.product(other.productID)?.subscription.map { $0.group ?? other.productID } == group
-        }
-        if let trial = info.freeTrial, !subscribedBefore {
+        if let trial = info.freeTrial, introOffer {
             transactions[i].expiresDate = trial.added(to: now)
             transactions[i].isTrialPeriod = true
         } else {
@@ -160,6 +157,18 @@ extension StoreRecords {
                 expiry = renewal.expiresDate!
                 renewals += 1
             }
+        }
+    }
+
+    /// Whether buying `productID` now starts with its free trial: an auto-renewable
+    /// subscription with one, in a subscription group this account never subscribed to
+    /// (the App Store gives an introductory offer once per group).
+    public func isEligibleForIntroOffer(_ productID: String, catalog: Catalog) -> Bool {
+        guard let product = catalog.product(productID), product.type == .autoRenewable,
+              let info = product.subscription, info.freeTrial != nil else { return false }
+        let group = info.group ?? product.id
+        return !receipt.contains { other in
+            catalog.product(other.productID)?.subscription.map { $0.group ?? other.productID } == group
         }
     }
 

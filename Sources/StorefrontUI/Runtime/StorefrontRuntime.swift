@@ -58,12 +58,15 @@ public final class StorefrontRuntime {
     }
 
     /// How long the loop may wait for a key before calling `tick`: short while something is
-    /// in flight, a second while requests wait for another terminal, forever when idle.
+    /// in flight, a second while requests wait for another terminal, until a banner is due to
+    /// go, forever when idle.
     public var tickInterval: TimeInterval? {
+        // A banner on screen wakes the loop when it is due to go, and no more often.
+        let banner = state.banner.map { max(0.05, $0.expires.timeIntervalSince(store.clock.now)) }
         if state.isBusy { return 0.08 }
         if let due = queue.nextDueDate, due.timeIntervalSince(store.clock.now) < 1 { return 0.08 }
-        if !state.snapshot.waitingRequests.isEmpty { return 1 }
-        return nil
+        if !state.snapshot.waitingRequests.isEmpty { return min(1, banner ?? 1) }
+        return banner
     }
 
     public var shouldQuit: Bool { state.quitting }
@@ -211,6 +214,9 @@ public final class StorefrontRuntime {
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
+        snapshot.introOfferEligible = Set(store.catalog.products.map(\.id).filter {
+            records.isEligibleForIntroOffer($0, catalog: store.catalog)
+        })
         loadHistoryIfChanged()
         snapshot.history = history
         snapshot.historyCount = historyCount

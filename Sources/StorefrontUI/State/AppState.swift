@@ -22,6 +22,9 @@ public struct AppState: Equatable, Sendable {
     public var quitting = false
     /// Whether the terminal shows colours (NO_COLOR, monochrome terminals).
     public var colors = true
+    /// A transaction update that came from outside (a parent's approval, a renewal), shown
+    /// for a few seconds besides its log line.
+    public var banner: Banner?
 
     public init(catalog: Catalog, width: Int, height: Int, now: Date) {
         self.catalog = catalog
@@ -63,5 +66,24 @@ public struct LogLine: Equatable, Sendable {
         self.date = date
         self.text = text
         self.tint = tint
+    }
+}
+
+/// A one-line notice of a transaction update the user did not start here, as iOS shows a
+/// notification: it goes by itself at `expires`.
+public struct Banner: Equatable, Sendable {
+    /// How long a banner stays, in seconds.
+    public static let duration: TimeInterval = 4
+
+    public var transactionID: String
+    public var text: String
+    public var tint: Tint
+    public var expires: Date
+
+    public init(transactionID: String, text: String, tint: Tint, expires: Date) {
+        self.transactionID = transactionID
+        self.text = text
+        self.tint = tint
+        self.expires = expires
     }
 }

@@ -21,6 +21,8 @@ public struct PurchaseSheet: Equatable, Sendable {
     public enum Stage: Equatable, Sendable {
         /// Cancel / Buy, with the quantity stepper for consumables.
         case confirm
+        /// Ask to Buy is on: "Ask Permission", Cancel / Ask, before the request goes out.
+        case askPermission
         /// Bought, waiting for the store (spinner).
         case purchasing(transactionID: String)
         /// An interrupted purchase: the user must agree to something first.
@@ -33,7 +35,7 @@ public struct PurchaseSheet: Equatable, Sendable {
     public var product: Product?
     public var quantity = 1
     public var stage = Stage.confirm
-    /// 0 = Cancel, 1 = Buy (or Not Now / Agree).
+    /// 0 = Cancel, 1 = Buy (or Ask, Not Now / Agree).
     public var focus = 1
 
     public init(productID: String, product: Product? = nil) {
@@ -92,17 +94,23 @@ public struct ContentViewer: Equatable, Sendable {
     }
 
     public var subject: Subject
-    /// Credits: 0 = Close, 1 = Spend one (the default: the detail pane says Enter spends one).
-    /// With no credits there is only Close, and the view and update treat any focus as it.
+    /// Credits: 0 = Close, 1 = Spend one (the default: the detail pane says Enter spends one);
+    /// a non-renewing subscription: 0 = Close, 1 = Buy Again. With one button (no credits)
+    /// there is only Close, and the view and update treat any focus as it.
     public var focus = 1
 
     public init(subject: Subject) {
         self.subject = subject
     }
 
-    /// The viewer's buttons: the credits viewer has Spend 1 while there is a credit to spend.
-    public func buttons(credits: Int) -> [String] {
-        subject == .credits && credits > 0 ? ["Close", "Spend 1"] : ["Close"]
+    /// The viewer's buttons: the credits viewer has Spend 1 while there is a credit to spend;
+    /// an active non-renewing subscription can be bought again to extend it.
+    public func buttons(credits: Int, catalog: Catalog) -> [String] {
+        switch subject {
+        case .credits where credits > 0: ["Close", "Spend 1"]
+        case .subscription(let id) where catalog.product(id)?.type == .nonRenewing: ["Close", "Buy Again"]
+        default: ["Close"]
+        }
     }
 }
 

@@ -18,8 +18,10 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var history: [Transaction] = []
     /// How many transactions the store holds.
     public var historyCount = 0
-    /// Products the account has bought at least once (an introductory offer is for those it has not).
+    /// Products the account has bought at least once.
     public var purchasedProducts: Set<String> = []
+    /// The subscriptions whose purchase now would start with their free trial, as the store decides.
+    public var introOfferEligible: Set<String> = []
     /// What the store's records say this account owns, and until when (non-consumables for
     /// ever). The app may not know it (its data deleted): buying again is refused, and
     /// restoring brings it back.
@@ -46,6 +48,11 @@ public struct StoreSnapshot: Equatable, Sendable {
 
     public func storeOwns(_ id: String, now: Date) -> Bool {
         (ownedAtStore[id] ?? .distantPast) > now
+    }
+
+    /// Whether buying `id` now starts with its free trial (StoreRecords.isEligibleForIntroOffer).
+    public func isEligibleForIntroOffer(_ id: String) -> Bool {
+        introOfferEligible.contains(id)
     }
 
     public func isSubscribed(_ id: String, now: Date) -> Bool {

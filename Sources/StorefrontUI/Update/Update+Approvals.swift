@@ -23,8 +23,9 @@ extension AppState {
         case .end, .char("G"): select(waiting.count - 1)
         case .tab, .backTab, .left, .right, .char("h"), .char("l"):
             // Only an Ask to Buy row has two buttons to move between.
-            guard waiting.indices.contains(panel.selection), waiting[panel.selection].state == .deferred else { return [] }
-            panel.focus = 1 - panel.focus
+            guard waiting.indices.contains(panel.selection), waiting[panel.selection].state == .deferred,
+                  let moved = Self.movedFocus(panel.focus, count: 2, key) else { return [] }
+            panel.focus = moved
         case .enter, .char(" "):
             mode = .approvals(panel)
             return press(panel, in: waiting)

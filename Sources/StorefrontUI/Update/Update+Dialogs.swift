@@ -48,8 +48,8 @@ extension AppState {
     mutating func handleContent(_ viewer: ContentViewer, _ key: Key) -> [Effect] {
         var viewer = viewer
         // With no credits left there is nothing to spend: the viewer has only Close.
-        let isCredits = viewer.buttons(credits: snapshot.credits).count > 1
-        if isCredits, let moved = Self.movedFocus(viewer.focus, count: 2, key) {
+        let hasAction = viewer.buttons(credits: snapshot.credits, catalog: catalog).count > 1
+        if hasAction, let moved = Self.movedFocus(viewer.focus, count: 2, key) {
             viewer.focus = moved
             mode = .content(viewer)
             return []
@@ -58,15 +58,24 @@ extension AppState {
         case .escape, .char("q"):
             mode = .store
         case .enter, .char(" "):
-            if isCredits && viewer.focus == 1 { return [.spendCredit] }
+            if hasAction && viewer.focus == 1 { return act(on: viewer) }
             mode = .store
         case .click(let x, let y):
             guard let button = clickedButton(x: x, y: y) else { return [] }
-            if isCredits && button == 1 { return [.spendCredit] }
+            if hasAction && button == 1 { return act(on: viewer) }
             mode = .store
         default:
             break
         }
         return []
+    }
+
+    /// The viewer's second button: spend a credit, or buy a non-renewing subscription again.
+    private mutating func act(on viewer: ContentViewer) -> [Effect] {
+        switch viewer.subject {
+        case .subscription(let id): return startPurchase(id)
+        case .credits: return [.spendCredit]
+        case .item: return []
+        }
     }
 }

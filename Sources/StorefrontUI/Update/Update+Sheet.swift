@@ -5,7 +5,7 @@ extension AppState {
     mutating func handleSheet(_ sheet: PurchaseSheet, _ key: Key) -> [Effect] {
         var sheet = sheet
         if case .purchasing = sheet.stage { return [] }
-        if case .confirm = sheet.stage {
+        if sheet.stage == .confirm {
             let maximum = product(in: sheet)?.maximumQuantity ?? 1
             var key = key
             // A click on the stepper's [−] or [+] is that key.
@@ -45,7 +45,8 @@ extension AppState {
         snapshot.product(sheet.productID) ?? sheet.product
     }
 
-    /// Cancel (0) or Buy (1); on an interruption, Not Now (0) or Agree (1).
+    /// Cancel (0) or Buy (1); on an interruption, Not Now (0) or Agree (1). With Ask to Buy
+    /// on, the sheet's Ask first asks the question iOS asks: Cancel (0) or Ask (1).
     private mutating func pressSheet(_ sheet: PurchaseSheet, button: Int) -> [Effect] {
         if case .interrupted(let id) = sheet.stage {
             if button == 1 { return [.resolve(transactionID: id)] }
@@ -55,6 +56,13 @@ extension AppState {
         guard button == 1 else {
             mode = .store
             return [.cancelPurchase(productID: sheet.productID, quantity: sheet.quantity)]
+        }
+        if sheet.stage == .confirm, snapshot.settings.askToBuy {
+            var question = sheet
+            question.stage = .askPermission
+            question.focus = 1
+            mode = .sheet(question)
+            return []
         }
         return [.buy(productID: sheet.productID, quantity: sheet.quantity)]
     }
@@ -114,8 +122,9 @@ extension AppState {
     mutating func present(outcome t: Transaction) {
         switch t.state {
         case .purchased, .restored:
-            mode = .alert(Alert(kind: .success, title: "You're All Set",
-                                message: "Your purchase was successful. \(purchaseSummary(t))"))
+            // The system's own confirmation; what the app delivered is the small print.
+            mode = .alert(Alert(kind: .success, title: "You're all set.", message: "Your purchase was successful.",
+                                detail: purchaseSummary(t)))
         case .deferred:
             mode = .alert(Alert(kind: .askToBuy, title: "Ask Permission — request sent",
                                 message: "A request to buy \(title(of: t.productID)) was sent to your family organizer. The purchase completes when they approve it: press a for approvals, or from another terminal run",
@@ -142,6 +151,11 @@ extension AppState {
         snapshot.product(productID)?.localizedTitle ?? catalog.product(productID)?.localizations[language]?.title ?? productID
     }
 
+    /// The product's title with the quantity when above 1: "10 Monkey Credits × 2".
+    func title(of productID: String, quantity: Int) -> String {
+        quantity > 1 ? "\(title(of: productID)) × \(quantity)" : title(of: productID)
+    }
+
     private func purchaseSummary(_ t: Transaction) -> String {
         guard let product = catalog.product(t.productID) else { return "" }
         switch product.type {
@@ -157,12 +171,26 @@ extension AppState {
     }
 
     private func restoreSummary(_ restored: [String]) -> Alert {
+        let notRestored = notRestoredByTheStore
+        let unsaid = notRestored.isEmpty ? "" : "\n\nNot restored (the App Store never restores consumables or non-renewing subscriptions: the app must keep them itself):\n"
+            + notRestored.map { "• \(title(of: $0))" }.joined(separator: "\n")
         guard !restored.isEmpty else {
-            return Alert(kind: .info, title: "No Purchases to Restore",
-                         message: "This Apple Account has no non-consumable or auto-renewable purchases. Consumables and non-renewing subscriptions are never restored.")
+            let message = notRestored.isEmpty
+                ? "This Apple Account has no non-consumable or auto-renewable purchases. Consumables and non-renewing subscriptions are never restored."
+                : "This Apple Account has no non-consumable or auto-renewable purchases.\(unsaid)"
+            return Alert(kind: .info, title: "No Purchases to Restore", message: message)
         }
         let names = restored.map { "• \(title(of: $0))" }.joined(separator: "\n")
-        return Alert(kind: .success, title: "Purchases Restored", message: "Restored:\n\(names)")
+        return Alert(kind: .success, title: "Purchases Restored", message: "Restored:\n\(names)\(unsaid)")
+    }
+
+    /// What the account bought, or the app holds, that a restore never brings back:
+    /// consumables and non-renewing subscriptions, in catalog order.
+    private var notRestoredByTheStore: [String] {
+        catalog.products.filter { product in
+            !product.type.isRestorable
+                && (snapshot.purchasedProducts.contains(product.id) || snapshot.subscriptionExpiries[product.id] != nil)
+        }.map(\.id)
     }
 
     // MARK: The log

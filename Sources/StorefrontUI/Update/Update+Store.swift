@@ -48,7 +48,10 @@ extension AppState {
         case .product(let id):
             if let type = catalog.product(id)?.type, type == .autoRenewable || type == .nonRenewing,
                snapshot.isSubscribed(id, now: now) {
-                mode = .content(ContentViewer(subject: .subscription(id)))
+                var viewer = ContentViewer(subject: .subscription(id))
+                // Close first: buying a pass again is a choice, not what Enter does by default.
+                viewer.focus = 0
+                mode = .content(viewer)
                 return []
             }
             return startPurchase(id)

@@ -19,6 +19,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .tick(let now):
         state.now = now
         if state.isBusy { state.spinner += 1 }
+        if let banner = state.banner, banner.expires <= now { state.banner = nil }
         return []
     case .storeChanged(let snapshot):
         // New transactions, or the log's page read as it opened.
@@ -26,6 +27,8 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .event(let event, let date):
         state.record(event, at: date)
+        // Before following it: whether the sheet or a restore was waiting for it decides.
+        state.announce(event, at: date)
         return state.follow(event)
     case .purchaseStarted(let transaction):
         return state.follow(transaction)
@@ -74,10 +77,15 @@ extension AppState {
     }
 
     /// A button row's focus moved by Tab, arrows or vim keys; nil when the key is not a move.
+    /// Arrows stop at the first and last button, as in iOS and macOS alerts; Tab goes round,
+    /// as keyboard focus does in a macOS dialog.
     static func movedFocus(_ focus: Int, count: Int, _ key: Key) -> Int? {
+        guard count > 0 else { return nil }
         switch key {
-        case .tab, .right, .char("l"): return (focus + 1) % count
-        case .backTab, .left, .char("h"): return (focus + count - 1) % count
+        case .tab: return (focus + 1) % count
+        case .backTab: return (focus + count - 1) % count
+        case .right, .char("l"): return min(count - 1, focus + 1)
+        case .left, .char("h"): return max(0, focus - 1)
         default: return nil
         }
     }

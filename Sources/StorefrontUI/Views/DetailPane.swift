@@ -48,7 +48,11 @@ enum DetailPane {
         if let product = state.snapshot.product(id) {
             lines.append(.init(text: product.localizedDescription))
             lines.append(.init(text: ""))
-            lines.append(.init(text: "\(product.formattedPrice)\(DialogModel.terms(product))", style: .bold))
+            if let terms = SubscriptionTerms(product, state: state) {
+                lines += terms.lines
+            } else {
+                lines.append(.init(text: product.formattedPrice, style: .bold))
+            }
         }
         if let expiry = state.snapshot.subscriptionExpiries[id] {
             let active = expiry > state.now

@@ -7,6 +7,8 @@ struct DialogModel {
     struct Line {
         var text: String
         var style: Style = .plain
+        /// Parts of the text drawn dimmed where they stand: a stepper button that cannot be used.
+        var dimmed: [String] = []
     }
 
     var title: String
@@ -23,7 +25,9 @@ struct DialogModel {
     }
 
     func wrapped(_ inner: Int) -> [Line] {
-        lines.flatMap { line in TextWrap.lines(line.text, width: inner).map { Line(text: $0, style: line.style) } }
+        lines.flatMap { line in
+            TextWrap.lines(line.text, width: inner).map { Line(text: $0, style: line.style, dimmed: line.dimmed) }
+        }
     }
 
     /// Whether a click at (x, y) is on `label` where it stands in the dialog's text (the
@@ -31,10 +35,13 @@ struct DialogModel {
     func isClick(on label: String, x: Int, y: Int, layout: Layout) -> Bool {
         let box = box(in: layout)
         let lines = wrapped(box.width - 4)
-        guard lines.indices.contains(y - box.y - 1), let range = lines[y - box.y - 1].text.range(of: label) else { return false }
-        let text = lines[y - box.y - 1].text
-        let start = box.x + 2 + DisplayWidth.of(String(text[..<range.lowerBound]))
-        return (start..<start + DisplayWidth.of(label)).contains(x)
+        guard lines.indices.contains(y - box.y - 1), let start = Self.column(of: label, in: lines[y - box.y - 1].text) else { return false }
+        return (box.x + 2 + start..<box.x + 2 + start + DisplayWidth.of(label)).contains(x)
+    }
+
+    /// The column where `label` starts in `text`, if it is there.
+    static func column(of label: String, in text: String) -> Int? {
+        text.range(of: label).map { DisplayWidth.of(String(text[..<$0.lowerBound])) }
     }
 }
 
@@ -75,20 +82,26 @@ extension DialogModel {
         lines.append(Line(text: "Account   \(settings.account ?? "not signed in")"))
         if product.maximumQuantity > 1 {
             lines.append(Line(text: "Price     \(product.formattedPrice) each"))
-            let hint = sheet.stage == .confirm ? "   (+/− to change, 1–\(product.maximumQuantity))" : ""
-            lines.append(Line(text: "Quantity  [−] \(sheet.quantity) [+]\(hint)", style: .bold))
+            lines.append(Self.stepper(sheet, maximum: product.maximumQuantity))
             lines.append(Line(text: "Total     \(product.formattedPrice(quantity: sheet.quantity))", style: .bold))
+        } else if let terms = SubscriptionTerms(product, state: state) {
+            lines += terms.lines
         } else {
-            lines.append(Line(text: "Price     \(product.formattedPrice)\(Self.terms(product))", style: .bold))
+            lines.append(Line(text: "Price     \(product.formattedPrice)", style: .bold))
         }
-        if state.snapshot.settings.askToBuy {
-            lines.append(Line(text: "Ask to Buy is on: a parent must approve.", style: .tint(.warning)))
-        }
+        // As the system sheet names its store when testing ([Environment: Xcode], [Environment: Sandbox]).
+        lines += [Line(text: ""), Line(text: "[Environment: storefront]", style: .dim)]
         switch sheet.stage {
         case .confirm:
-            // The App Store's sheet says Subscribe for a subscription.
-            let action = product.subscriptionPeriod == nil ? "Buy" : "Subscribe"
+            // The App Store's sheet says Subscribe for an auto-renewable subscription, and Ask
+            // when a parent must approve.
+            let action = settings.askToBuy ? "Ask" : product.type == .autoRenewable ? "Subscribe" : "Buy"
             self.init(title: "App Store", lines: lines, buttons: ["Cancel", action], focus: sheet.focus, frame: .tint(.accent))
+        case .askPermission:
+            let name = state.title(of: product.id, quantity: sheet.quantity)
+            let question = [Line(text: "Would you like to ask your family organizer for permission to buy \(name)?")]
+            self.init(title: "Ask Permission", lines: question, buttons: ["Cancel", "Ask"], focus: sheet.focus,
+                      frame: .tint(.warning), width: 50)
         case .purchasing:
             lines += [Line(text: ""), Line(text: "\(Spinner.frame(state.spinner)) Purchasing…", style: .tint(.accent, bold: true))]
             self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
@@ -101,11 +114,18 @@ extension DialogModel {
         }
     }
 
-    static func terms(_ product: Product) -> String {
-        guard let period = product.subscriptionPeriod else { return "" }
-        let per = period.value == 1 ? period.displayName.replacingOccurrences(of: "1 ", with: "") : period.displayName
-        if let trial = product.freeTrial { return " / \(per) after a \(trial.displayName) free trial" }
-        return product.type == .nonRenewing ? " for \(period.displayName), does not renew" : " / \(per)"
+    /// "Quantity  [−]  3 [+]": the number right-aligned in the width of the largest, so no
+    /// column moves as it changes; a side that cannot be used (at 1, at the maximum, or once
+    /// bought) is dimmed.
+    static func stepper(_ sheet: PurchaseSheet, maximum: Int) -> Line {
+        let digits = String(maximum).count
+        let number = String(repeating: " ", count: max(0, digits - String(sheet.quantity).count)) + String(sheet.quantity)
+        let open = sheet.stage == .confirm
+        let hint = open ? "   (+/− to change, 1–\(maximum))" : ""
+        var dimmed: [String] = []
+        if !open || sheet.quantity <= 1 { dimmed.append("[−]") }
+        if !open || sheet.quantity >= maximum { dimmed.append("[+]") }
+        return Line(text: "Quantity  [−] \(number) [+]\(hint)", style: .bold, dimmed: dimmed)
     }
 
     init(viewer: ContentViewer, state: AppState) {
@@ -119,16 +139,21 @@ extension DialogModel {
                          Line(text: ""),
                          Line(text: balance > 0 ? "Spending one is what consumes a consumable: buy packs again to top up."
                                                 : "No credits left. Buy a credit pack to top up.")]
-            let buttons = viewer.buttons(credits: balance)
+            let buttons = viewer.buttons(credits: balance, catalog: state.catalog)
             self.init(title: "Your Credits", lines: lines, buttons: buttons, focus: min(viewer.focus, buttons.count - 1),
                       frame: .tint(.accent))
         case .subscription(let id):
             let expiry = state.snapshot.subscriptionExpiries[id]
-            let lines = [Line(text: state.title(of: id), style: .bold),
+            var lines = [Line(text: state.title(of: id), style: .bold),
                          Line(text: "Active until \(expiry.map(Format.dateTime) ?? "—")"),
-                         Line(text: ""),
-                         Line(text: "The app keeps this date in UserDefaults.json under \(id).", style: .dim)]
-            self.init(title: "Subscription", lines: lines, buttons: ["Close"], focus: 0, frame: .tint(.success))
+                         Line(text: "")]
+            if let product = state.snapshot.product(id), let terms = SubscriptionTerms(product, state: state), terms.extends {
+                lines += [Line(text: "Buying it again (\(terms.price)) extends it to \(Format.day(terms.date))."), Line(text: "")]
+            }
+            lines.append(Line(text: "The app keeps this date in UserDefaults.json under \(id).", style: .dim))
+            let buttons = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog)
+            self.init(title: "Subscription", lines: lines, buttons: buttons, focus: min(viewer.focus, buttons.count - 1),
+                      frame: .tint(.success))
         }
     }
 }
@@ -141,6 +166,15 @@ enum Spinner {
 enum Format {
     static func dateTime(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).year().month().day().time(includingFractionalSeconds: false).timeSeparator(.colon).dateSeparator(.dash).dateTimeSeparator(.space)) + " UTC"
+    }
+
+    /// "30 Nov 2026", in the local time zone, as the App Store's sheet dates a subscription.
+    static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let parts = calendar.dateComponents([.day, .month, .year], from: date)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(parts.day ?? 1) \(months[((parts.month ?? 1) - 1 + 12) % 12]) \(parts.year ?? 0)"
     }
 
     static func time(_ date: Date) -> String {

@@ -58,6 +58,7 @@ enum FooterView {
             switch sheet.stage {
             case .purchasing: return ([("…", "waiting for the App Store")], [])
             case .interrupted: return ([("⏎", "press"), ("Tab ←→", "choose")], [("Esc", "not now")])
+            case .askPermission: return ([("⏎", "press"), ("Tab ←→", "choose")], [("Esc", "cancel")])
             case .confirm:
                 var hints = [("⏎", "press"), ("Tab ←→", "choose")]
                 if (state.product(in: sheet)?.maximumQuantity ?? 1) > 1 { hints.append(("+ −", "quantity")) }
@@ -66,7 +67,7 @@ enum FooterView {
         case .alert(let alert):
             return (alert.buttons.count > 1 ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "OK")], close)
         case .content(let viewer):
-            let choice = viewer.buttons(credits: state.snapshot.credits).count > 1
+            let choice = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog).count > 1
             return (choice ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "close")], close)
         case .restoring:
             return ([("…", "restoring purchases")], [])

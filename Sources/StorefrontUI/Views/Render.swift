@@ -14,6 +14,7 @@ public func render(_ state: AppState, into canvas: inout some Canvas) {
     switch state.mode {
     case .log(let scroll):
         LogScreen.draw(state, scroll: scroll, layout: layout, into: &canvas)
+        if let banner = state.banner { BannerView.draw(banner, layout: layout, into: &canvas) }
         return
     default:
         StoreScreen.draw(state, layout: layout, into: &canvas)
@@ -24,6 +25,18 @@ public func render(_ state: AppState, into canvas: inout some Canvas) {
     case .help: HelpOverlay.draw(layout, into: &canvas)
     default:
         if let dialog = DialogModel(state) { DialogView.draw(dialog, layout: layout, into: &canvas) }
+    }
+    if let banner = state.banner { BannerView.draw(banner, layout: layout, into: &canvas) }
+}
+
+/// A transaction update from outside, over the footer for a few seconds: a band at the
+/// bottom, as a notification comes and goes on iOS.
+enum BannerView {
+    static func draw(_ banner: Banner, layout: Layout, into canvas: inout some Canvas) {
+        let y = layout.footer.y
+        let style = Style(tint: banner.tint, bold: true, reverse: true)
+        canvas.fill(x: 0, y: y, width: layout.width, height: 1, style: style)
+        canvas.put(" \(banner.text)", x: 0, y: y, width: layout.width, style: style)
     }
 }
 
@@ -49,6 +62,10 @@ enum DialogView {
         let room = box.height - (dialog.buttons.isEmpty ? 2 : 4)
         for (i, line) in lines.prefix(room).enumerated() {
             canvas.put(line.text, x: box.x + 2, y: box.y + 1 + i, width: inner, style: line.style)
+            for label in line.dimmed {
+                guard let column = DialogModel.column(of: label, in: line.text) else { continue }
+                canvas.put(label, x: box.x + 2 + column, y: box.y + 1 + i, style: Style(tint: .muted, dim: true))
+            }
         }
         for (i, rect) in Layout.buttons(dialog.buttons, in: box).enumerated() {
             let focused = i == dialog.focus

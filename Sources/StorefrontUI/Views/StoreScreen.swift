@@ -98,9 +98,6 @@ struct RowText {
         guard let product = state.snapshot.product(id) else {
             return state.snapshot.products == nil ? "loading…" : "not available"
         }
-        if product.freeTrial != nil, !state.snapshot.purchasedProducts.contains(id) {
-            return "free trial, then \(product.formattedPrice)"
-        }
-        return product.formattedPrice
+        return SubscriptionTerms.rowLabel(product, state: state)
     }
 }

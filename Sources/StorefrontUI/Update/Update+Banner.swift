@@ -1,0 +1,52 @@
+import Foundation
+import StoreKitSim
+
+extension AppState {
+    /// A transaction update nobody here was waiting for (a parent's approval or decline from
+    /// another terminal, a renewal, an interrupted purchase resolved elsewhere) shows a banner
+    /// for a few seconds, as iOS shows a notification; its delivery is added when it comes.
+    mutating func announce(_ event: AppEvent, at date: Date) {
+        switch event {
+        case .updated(let t, let redelivered):
+            guard !redelivered, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
+            banner = Banner(transactionID: t.id, text: text, tint: tint, expires: date + Banner.duration)
+        case .delivered(let t, _) where banner?.transactionID == t.id:
+            banner?.text += " — delivered"
+        default:
+            break
+        }
+    }
+
+    /// The sheet follows its own purchase (and its immediate refusal), a restore its restored
+    /// transactions: those are answered on screen already.
+    private func isWaiting(for t: Transaction) -> Bool {
+        switch mode {
+        case .sheet(let sheet):
+            switch sheet.stage {
+            case .purchasing(let id): return t.id == id
+            case .interrupted(let id): return t.originalTransactionID == id
+            case .confirm, .askPermission: return t.productID == sheet.productID
+            }
+        case .restoring: return t.state == .restored
+        default: return false
+        }
+    }
+
+    private func bannerText(_ t: Transaction) -> (String, Tint)? {
+        let name = title(of: t.productID, quantity: t.quantity)
+        switch t.state {
+        case .purchased:
+            if snapshot.pendingApprovals.contains(where: { $0.id == t.id }) { return ("✓ Ask to Buy approved: \(name)", .success) }
+            let isRenewal = t.originalTransactionID != nil && catalog.product(t.productID)?.type == .autoRenewable
+                && !snapshot.interruptions.contains { $0.id == t.originalTransactionID }
+            return (isRenewal ? "✓ Subscription renewed: \(name)" : "✓ Purchase completed: \(name)", .success)
+        case .restored:
+            return ("✓ Restored: \(name)", .success)
+        case .failed:
+            guard let error = t.error, !error.isCancellation else { return nil }
+            return (error == .declined ? "✗ Ask to Buy declined: \(name)" : "✗ Purchase failed: \(name)", .danger)
+        case .purchasing, .deferred:
+            return nil
+        }
+    }
+}

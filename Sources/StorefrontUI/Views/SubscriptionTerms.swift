@@ -1,0 +1,63 @@
+import Foundation
+import StoreKitSim
+
+/// A subscription's terms as the App Store's sheet states them: the free trial (when the
+/// store would give it), the price per period and when it starts, how it renews and how to
+/// cancel. The row, the detail pane and the sheet all read them from here.
+struct SubscriptionTerms {
+    /// "1 week free", when buying now starts with the free trial.
+    var trial: String?
+    /// "$4.99/month", or "$29.99 for 1 year" for a non-renewing subscription.
+    var price: String
+    /// When the paid period starts (auto-renewable) or the pass ends (non-renewing).
+    var date: Date
+    var type: ProductType
+    /// A non-renewing subscription bought while active: it extends the one running.
+    var extends = false
+
+    init?(_ product: Product, state: AppState) {
+        guard let period = product.subscriptionPeriod else { return nil }
+        type = product.type
+        switch product.type {
+        case .autoRenewable:
+            let unit = period.value == 1 ? period.displayName.replacingOccurrences(of: "1 ", with: "") : period.displayName
+            price = "\(product.formattedPrice)/\(unit)"
+            if let trial = product.freeTrial, state.snapshot.isEligibleForIntroOffer(product.id) {
+                self.trial = "\(trial.displayName) free"
+                date = trial.added(to: state.now)
+            } else {
+                // Bought again before it ends, the new period follows the one running (as the store does).
+                date = max(state.now, state.snapshot.ownedAtStore[product.id] ?? state.now)
+            }
+        default:
+            price = "\(product.formattedPrice) for \(period.displayName)"
+            let current = state.snapshot.subscriptionExpiries[product.id]
+            extends = (current ?? .distantPast) > state.now
+            date = state.catalog.product(product.id).map {
+                SampleApp.nonRenewingExpiry($0, boughtAt: state.now, current: current)
+            } ?? state.now
+        }
+    }
+
+    /// The row's words: "1 week free, then $4.99" while the trial is on offer.
+    static func rowLabel(_ product: Product, state: AppState) -> String {
+        guard let terms = SubscriptionTerms(product, state: state), terms.trial != nil else { return product.formattedPrice }
+        return "free trial, then \(product.formattedPrice)"
+    }
+
+    /// The lines under the product in the sheet and the detail pane.
+    var lines: [DialogModel.Line] {
+        let day = Format.day(date)
+        switch type {
+        case .autoRenewable:
+            var lines: [DialogModel.Line] = []
+            if let trial { lines.append(.init(text: trial, style: .bold)) }
+            lines.append(.init(text: "\(trial == nil ? "" : "then ")\(price) starting \(day)", style: trial == nil ? .bold : .plain))
+            lines.append(.init(text: "Renews automatically until cancelled. Cancel in Settings at least 24 hours before the end of the period."))
+            return lines
+        default:
+            return [.init(text: price, style: .bold),
+                    .init(text: extends ? "Extends your pass to \(day). Does not renew." : "Lasts until \(day). Does not renew.")]
+        }
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// The purchase sheet and the dialogs around it, as an iPhone shows them.
+@Suite struct PurchaseSheetTests {
+    static let credits10 = "com.storefront.credits.10"
+
+    private func sheet(_ ui: UITestHarness) -> PurchaseSheet? {
+        if case .sheet(let sheet) = ui.state.mode { return sheet }
+        return nil
+    }
+
+    /// The dialog on screen as its lines read before wrapping, one space between them.
+    private func dialogText(_ ui: UITestHarness) -> String {
+        DialogModel(ui.state).map { ([$0.title] + $0.lines.map(\.text) + $0.buttons).joined(separator: " ") } ?? ""
+    }
+
+    private func alert(_ ui: UITestHarness) -> Alert? {
+        if case .alert(let alert) = ui.state.mode { return alert }
+        return nil
+    }
+
+    // MARK: Buttons
+
+    @Test func arrowsStopAtTheFirstAndLastButton() throws {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        ui.press(.char("D"))
+        #expect(alert(ui)?.focus == 0, "Cancel first")
+        ui.press(.left)
+        #expect(alert(ui)?.focus == 0, "← on the first button stays there")
+        ui.press(.char("h"))
+        #expect(alert(ui)?.focus == 0)
+        ui.press(.right, .right)
+        #expect(alert(ui)?.focus == 1, "→ on the last button stays there")
+        ui.press(.char("l"))
+        #expect(alert(ui)?.focus == 1)
+        ui.press(.tab)
+        #expect(alert(ui)?.focus == 0, "Tab goes round, as keyboard focus does in a macOS dialog")
+        ui.press(.backTab)
+        #expect(alert(ui)?.focus == 1)
+        ui.press(.escape)
+
+        try ui.select("10 Monkey Credits")
+        ui.press(.enter)
+        #expect(sheet(ui)?.focus == 1)
+        ui.press(.right)
+        #expect(sheet(ui)?.focus == 1, "→ on Ask stays on Ask")
+        ui.press(.left, .left)
+        #expect(sheet(ui)?.focus == 0, "← on Cancel stays on Cancel")
+        ui.press(.right, .enter, .enter)
+        ui.wait()
+        ui.press(.enter, .char("a"))
+        guard case .approvals(let panel) = ui.state.mode else { Issue.record("no approvals panel"); return }
+        #expect(panel.focus == 0)
+        ui.press(.left)
+        guard case .approvals(let stayed) = ui.state.mode else { Issue.record("no approvals panel"); return }
+        #expect(stayed.focus == 0, "← on Approve stays on Approve")
+    }
+
+    // MARK: The quantity stepper
+
+    /// The rendered screen's row holding `label`, and its column there.
+    private func position(of label: String, in buffer: Buffer) throws -> (x: Int, y: Int) {
+        let y = try #require(buffer.lines.firstIndex { $0.contains(label) }, "\(label) on screen")
+        let line = buffer.lines[y]
+        return (DisplayWidth.of(String(line[..<line.range(of: label)!.lowerBound])), y)
+    }
+
+    @Test func theStepperDimsTheSideThatCannotBeUsedAndKeepsItsColumns() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter)
+        var columns: Set<[Int]> = []
+        for quantity in 1...10 {
+            let buffer = render(ui.state)
+            let minus = try position(of: "[−]", in: buffer)
+            let plus = try position(of: "[+]", in: buffer)
+            let hint = try position(of: "(+/− to change, 1–10)", in: buffer)
+            columns.insert([minus.x, plus.x, hint.x])
+            #expect(buffer[minus.x, minus.y].style.dim == (quantity == 1), "[−] is dimmed at 1 only (quantity \(quantity))")
+            #expect(buffer[plus.x, plus.y].style.dim == (quantity == 10), "[+] is dimmed at 10 only (quantity \(quantity))")
+            #expect(buffer.lines[plus.y].contains(quantity < 10 ? "[−]  \(quantity) [+]" : "[−] 10 [+]"))
+            ui.press(.char("+"))
+        }
+        #expect(columns.count == 1, "no column moves as the quantity changes: \(columns)")
+    }
+
+    // MARK: The sheet and its outcome
+
+    @Test func theSheetNamesItsEnvironmentAndSuccessReadsAsTheSystemsConfirmation() throws {
+        let ui = try UITestHarness()
+        try ui.select("Premium content here")
+        ui.press(.enter)
+        #expect(ui.screen.contains("[Environment: storefront]"))
+        ui.press(.enter)
+        ui.wait()
+        let done = try #require(alert(ui))
+        #expect(done.title == "You're all set.")
+        #expect(done.message == "Your purchase was successful.")
+        #expect(done.buttons == ["OK"])
+        #expect(ui.screen.contains("6 premium items are unlocked."), "what the app delivered, under the system's words")
+    }
+
+    // MARK: Ask to Buy
+
+    @Test func askToBuyAsksPermissionBeforeTheRequestGoesOut() throws {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        try ui.select("10 Monkey Credits")
+        ui.press(.enter, .char("+"))
+        #expect(ui.screen.contains("[ Ask ]"))
+        #expect(!ui.screen.contains("[ Buy ]"))
+
+        var cancelled = ui.state
+        #expect(update(&cancelled, .key(.enter)) == [], "Ask on the sheet asks first: nothing reaches the store yet")
+        #expect(update(&cancelled, .key(.escape)) == [.cancelPurchase(productID: Self.credits10, quantity: 2)])
+        #expect(cancelled.mode == .store)
+
+        ui.press(.enter)
+        #expect(sheet(ui)?.stage == .askPermission)
+        #expect(ui.screen.contains("Ask Permission"))
+        #expect(dialogText(ui).contains("Would you like to ask your family organizer for permission to buy 10 Monkey Credits × 2?"))
+        #expect(ui.screen.contains("[ Cancel ]") && ui.screen.contains("[ Ask ]"))
+        #expect(ui.transactions.isEmpty)
+        var asked = ui.state
+        #expect(update(&asked, .key(.enter)) == [.buy(productID: Self.credits10, quantity: 2)], "Ask is focused")
+        ui.press(.enter)
+        ui.wait()
+        #expect(alert(ui)?.title == "Ask Permission — request sent")
+        #expect(ui.transactions.last?.state == .deferred)
+        #expect(ui.state.banner == nil, "the request this storefront sent is answered by its own alert")
+    }
+
+    @Test func anApprovalFromOutsideShowsABannerThatGoesByItself() throws {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        try ui.buy("10 Monkey Credits")
+        try ui.buy("5 Monkey Credits")
+        #expect(ui.state.banner == nil)
+        #expect(ui.runtime.tickInterval == 1, "requests wait: the storefront looks for answers once a second")
+        let requests = ui.state.snapshot.pendingApprovals.map(\.id)
+        // Another terminal: `storefront approve` and `storefront decline`.
+        let parent = PaymentQueue(store: ui.store)
+        try parent.approve(transactionID: requests[0])
+        ui.wait(seconds: 1)
+        #expect(ui.state.banner?.text == "✓ Ask to Buy approved: 10 Monkey Credits — delivered")
+        #expect(ui.screen.split(separator: "\n").last?.contains("✓ Ask to Buy approved: 10 Monkey Credits — delivered") == true,
+                "a band at the bottom")
+        #expect(ui.state.log.contains { $0.text.contains("\(requests[0]) purchased") }, "besides the log line")
+        try parent.decline(transactionID: requests[1])
+        ui.wait(seconds: 1)
+        #expect(ui.state.banner?.text == "✗ Ask to Buy declined: 5 Monkey Credits")
+        let remaining = try #require(ui.runtime.tickInterval)
+        #expect(remaining > 0 && remaining <= Banner.duration, "the loop wakes to take the banner away")
+        ui.wait(seconds: Banner.duration)
+        #expect(ui.state.banner == nil)
+        #expect(!ui.screen.contains("Ask to Buy declined"))
+        #expect(ui.runtime.tickInterval == nil, "then an idle storefront sleeps")
+    }
+
+    @Test func aRenewalFromTheStoreShowsABanner() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        #expect(ui.state.banner == nil, "a purchase made here is answered by its own alert")
+        ui.wait(seconds: 8 * 86_400)
+        #expect(ui.state.banner?.text == "✓ Subscription renewed: Pro Monthly — delivered")
+    }
+
+    // MARK: Subscriptions
+
+    @Test func theSubscriptionSheetStatesItsTerms() throws {
+        let ui = try UITestHarness()
+        try ui.select("Pro Monthly")
+        ui.press(.enter)
+        let trialEnd = Format.day(ui.state.now + 7 * 86_400)
+        let screen = dialogText(ui)
+        #expect(screen.contains("1 week free"))
+        #expect(screen.contains("then $4.99/month starting \(trialEnd)"))
+        #expect(screen.contains("Renews automatically until cancelled."))
+        #expect(screen.contains("Cancel in Settings at least 24 hours before the end of the period."))
+        #expect(ui.screen.contains("[ Subscribe ]"))
+    }
+
+    @Test func theOneYearPassIsBoughtWithBuyAndBoughtAgainExtendsIt() throws {
+        let ui = try UITestHarness()
+        try ui.select("One-Year Pass")
+        ui.press(.enter)
+        #expect(ui.screen.contains("[ Buy ]"))
+        #expect(!ui.screen.contains("[ Subscribe ]"))
+        #expect(ui.screen.contains("Does not renew."))
+        ui.press(.enter)
+        ui.wait()
+        ui.press(.enter)
+        let expiry = try #require(ui.state.snapshot.subscriptionExpiries["com.storefront.pass.yearly"])
+        let extended = SubscriptionPeriod(value: 1, unit: .year).added(to: expiry)
+
+        ui.press(.enter)
+        guard case .content(let viewer) = ui.state.mode else { Issue.record("no viewer: \(ui.state.mode)"); return }
+        #expect(viewer.focus == 0, "Close first")
+        #expect(ui.screen.contains("[ Buy Again ]"))
+        #expect(dialogText(ui).contains("extends it to \(Format.day(extended))"))
+        ui.press(.right, .enter)
+        #expect(sheet(ui)?.productID == "com.storefront.pass.yearly")
+        #expect(dialogText(ui).contains("Extends your pass to \(Format.day(extended))."))
+        ui.press(.enter)
+        ui.wait()
+        #expect(alert(ui)?.title == "You're all set.")
+        #expect(ui.state.snapshot.subscriptionExpiries["com.storefront.pass.yearly"] == extended)
+    }
+
+    /// Two subscriptions in one group: the free trial is the group's, once.
+    @Test func theRowsAndTheSheetOfferTheTrialOnlyWhenTheStoreGivesIt() throws {
+        var catalog = try CatalogLoader.defaultCatalog()
+        var yearly = try #require(catalog.product("com.storefront.pro.monthly"))
+        yearly.id = "com.storefront.pro.yearly"
+        yearly.subscription?.period = SubscriptionPeriod(value: 1, unit: .year)
+        yearly.localizations = yearly.localizations.mapValues {
+            var localization = $0
+            localization.title = "Pro Yearly"
+            return localization
+        }
+        catalog.products.append(yearly)
+        catalog.productIdentifiers.append(yearly.id)
+        let ui = try UITestHarness(catalog: catalog)
+        try ui.select("Pro Yearly")
+        #expect(RowText(.product(yearly.id), state: ui.state).trailing.hasPrefix("free trial"))
+        try ui.buy("Pro Monthly")
+        #expect(RowText(.product(yearly.id), state: ui.state).trailing == "$4.99",
+                "the group's trial is used: the row promises none")
+        try ui.select("Pro Yearly")
+        ui.press(.enter)
+        #expect(!dialogText(ui).contains("1 week free"), "nor does the sheet")
+        #expect(dialogText(ui).contains("$4.99/year starting"))
+        ui.press(.enter)
+        ui.wait()
+        #expect(ui.transactions.last?.isTrialPeriod == false, "and the store gives none")
+    }
+
+    // MARK: Restore
+
+    @Test func theRestoreSummarySaysWhatTheStoreDoesNotRestore() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Premium content here")
+        try ui.buy("5 Monkey Credits")
+        try ui.buy("One-Year Pass")
+        ui.press(.char("D"), .tab, .enter)
+        ui.press(.char("r"))
+        ui.wait()
+        let summary = try #require(alert(ui))
+        #expect(summary.title == "Purchases Restored")
+        #expect(summary.message.contains("Restored:\n• Premium Quotes"))
+        #expect(summary.message.contains("Not restored"))
+        #expect(summary.message.contains("• 5 Monkey Credits"))
+        #expect(summary.message.contains("• One-Year Pass"))
+        #expect(!summary.message.contains("10 Monkey Credits"), "only what was bought")
+    }
+}
