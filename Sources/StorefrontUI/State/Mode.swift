@@ -61,7 +61,7 @@ public struct Alert: Equatable, Sendable {
     public var kind: Kind
     public var title: String
     public var message: String
-    /// Shown small under the message: the StoreKit domain and code.
+    /// Shown small under the message: the StoreKit domain and code, or what the app delivered.
     public var detail: String?
     public var buttons: [String]
     public var focus: Int

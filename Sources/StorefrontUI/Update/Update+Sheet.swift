@@ -156,8 +156,8 @@ extension AppState {
         quantity > 1 ? "\(title(of: productID)) × \(quantity)" : title(of: productID)
     }
 
-    private func purchaseSummary(_ t: Transaction) -> String {
-        guard let product = catalog.product(t.productID) else { return "" }
+    private func purchaseSummary(_ t: Transaction) -> String? {
+        guard let product = catalog.product(t.productID) else { return nil }
         switch product.type {
         case .nonConsumable:
             let count = catalog.content.premium.unlockedBy == product.id ? catalog.content.premium.items.count : 0
