@@ -58,6 +58,7 @@ enum DetailPane {
             let active = expiry > state.now
             lines.append(.init(text: "\(active ? "Active until" : "Expired") \(Format.dateTime(expiry))",
                                style: .tint(active ? .success : .muted)))
+            if active, entry.type == .nonRenewing { lines.append(.init(text: "Enter, then Buy Again, to extend it.", style: .dim)) }
         }
         if let error = state.snapshot.productsError {
             lines += [.init(text: ""), .init(text: "Products could not be loaded: \(error.message) Press R to retry.", style: .tint(.danger))]
