@@ -147,6 +147,46 @@ import Darwin
         try tty.waitForAbsence("Network down?")
     }
 
+    /// The retry path, as a presenter shows it: the products take the latency ("Loading…"),
+    /// and a network back on is not noticed until the user retries.
+    @Test func networkBackOnWaitsForTheRetry() throws {
+        defer { cli.cleanUp() }
+        try cli.run("set", "latency", "1500")
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.waitFor("$0.99")
+        #expect(try cli.run("set", "network", "off").status == 0)
+        try tty.waitFor("Network down?")
+        #expect(try cli.run("set", "network", "on").status == 0)
+        let back = try tty.waitForAbsence("OFFLINE")
+        #expect(back.contains("Network down?"), "the network is back, the products are not: \(back)")
+        #expect(!back.contains("$0.99"))
+        try tty.send("R")
+        try tty.waitFor("Loading…")
+        try tty.waitFor("$0.99")
+        try tty.waitForAbsence("Network down?")
+    }
+
+    /// Hold: the sheet waits for the side button (Enter) before the store answers.
+    @Test func holdWaitsForEnterBeforeTheStoreAnswers() throws {
+        defer { cli.cleanUp() }
+        try cli.run("set", "hold", "on")
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        #expect(try tty.waitFor("$0.99").contains("HOLD"))
+        try tty.select("5 Monkey Credits")
+        try tty.send("Enter")
+        try tty.waitFor("[ Buy ]")
+        try tty.send("Enter")
+        try tty.waitFor("Double-click the side button to confirm — press Enter")
+        let queue = try cli.state()["queue"] as? [[String: Any]]
+        #expect(queue?.first?["state"] as? String == "purchasing", "the store has not answered")
+        try tty.send("Enter")
+        try tty.waitFor("You're All Set")
+        try tty.send("Enter")
+        try tty.waitFor("· 5 credits")
+    }
+
     @Test func relaunchRedeliversUnfinished() throws {
         defer { cli.cleanUp() }
         try cli.run("set", "latency", "0")

@@ -55,7 +55,9 @@ enum DetailPane {
             lines.append(.init(text: "\(active ? "Active until" : "Expired") \(Format.dateTime(expiry))",
                                style: .tint(active ? .success : .muted)))
         }
-        if let error = state.snapshot.productsError {
+        if state.snapshot.isLoadingProducts {
+            lines += [.init(text: "Loading…", style: .dim)]
+        } else if let error = state.snapshot.productsError {
             lines += [.init(text: ""), .init(text: "Products could not be loaded: \(error.message) Press R to retry.", style: .tint(.danger))]
         } else if state.isRestricted {
             lines += [.init(text: ""), .init(text: "In-App Purchases are restricted on this device.", style: .tint(.danger))]

@@ -45,6 +45,11 @@ extension DialogModel {
         case .sheet(let sheet): self.init(sheet: sheet, state: state)
         case .alert(let alert): self.init(alert: alert)
         case .content(let viewer): self.init(viewer: viewer, state: state)
+        case .restoring where state.snapshot.awaitingSideButton == .restore:
+            let lines = [Line(text: "Restore Purchases", style: .bold),
+                         Line(text: "Account   \(state.snapshot.settings.account ?? "not signed in")"),
+                         Line(text: ""), Self.sideButtonLine]
+            self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
         case .restoring:
             let spin = Spinner.frame(state.spinner)
             self.init(title: "App Store", lines: [Line(text: "\(spin) Restoring purchases…", style: .bold)],
@@ -89,6 +94,9 @@ extension DialogModel {
             // The App Store's sheet says Subscribe for a subscription.
             let action = product.subscriptionPeriod == nil ? "Buy" : "Subscribe"
             self.init(title: "App Store", lines: lines, buttons: ["Cancel", action], focus: sheet.focus, frame: .tint(.accent))
+        case .purchasing(let id) where state.snapshot.awaitingSideButton == .purchase(transactionID: id):
+            lines += [Line(text: ""), Self.sideButtonLine]
+            self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
         case .purchasing:
             lines += [Line(text: ""), Line(text: "\(Spinner.frame(state.spinner)) Purchasing…", style: .tint(.accent, bold: true))]
             self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
@@ -100,6 +108,9 @@ extension DialogModel {
             self.init(title: "App Store", lines: terms, buttons: ["Not Now", "Agree"], focus: sheet.focus, frame: .tint(.warning))
         }
     }
+
+    /// Hold on: the sheet waits for the side button, which Enter stands for.
+    static let sideButtonLine = Line(text: "\(SideButton.prompt) — press Enter", style: .tint(.accent, bold: true))
 
     static func terms(_ product: Product) -> String {
         guard let period = product.subscriptionPeriod else { return "" }
@@ -131,6 +142,11 @@ extension DialogModel {
             self.init(title: "Subscription", lines: lines, buttons: ["Close"], focus: 0, frame: .tint(.success))
         }
     }
+}
+
+/// The words of the system sheet's last step with hold on, in the storefront and the command line.
+public enum SideButton {
+    public static let prompt = "Double-click the side button to confirm"
 }
 
 enum Spinner {

@@ -56,6 +56,7 @@ struct BuyCommand: ParsableCommand {
         }
         if started.state == .purchasing {
             if cancel { try session.queue.cancel(started) } else { try session.queue.confirm(started) }
+            _ = try session.pressSideButton()
         }
         func current() -> Transaction? { session.current(started.id) }
         try session.wait { current()?.state != .purchasing }
