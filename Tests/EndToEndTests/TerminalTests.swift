@@ -22,7 +22,8 @@ import Darwin
         defer { cli.cleanUp() }
         let tty = try TmuxSession(cli)
         defer { tty.kill() }
-        #expect(try tty.waitFor("★ Premium content here").contains("$2.99"))
+        try tty.waitFor("★ Premium content here")
+        #expect(try tty.waitFor("$2.99").contains("★ Premium content here"), "the price comes after the latency")
         try tty.select("Premium Quotes")
         try tty.send("Enter")
         try tty.waitFor("[ Buy ]")
@@ -60,7 +61,7 @@ import Darwin
         defer { cli.cleanUp() }
         let tty = try TmuxSession(cli)
         defer { tty.kill() }
-        let store = try tty.waitFor("10 Monkey Credits")
+        let store = try tty.waitFor("$1.99")  // the products are in: the row opens a sheet
         let row = try #require(TmuxSession.position(of: "10 Monkey Credits", in: store))
         try tty.click(x: row.x, y: row.y)
         try tty.wait(for: "the clicked row to be selected") { tty.detailTitle(in: $0) == "10 Monkey Credits" }
@@ -294,7 +295,7 @@ import Darwin
         try cli.run("set", "storefront", "JPN")
         let tty = try TmuxSession(cli)
         defer { tty.kill() }
-        let screen = try tty.waitFor("無料コンテンツ-1")
+        let screen = try tty.waitFor("¥480")  // after the products' latency
         let row = try #require(screen.split(separator: "\n").first { $0.contains("無料コンテンツ-1") })
         // Wide characters take two columns each, so the column rule stays where it is in English.
         let english = "   Free quote 1                                   free │"
