@@ -6,7 +6,8 @@ import StorefrontUI
 struct ProductsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "products",
-        abstract: "Request the app's product identifiers: valid products and invalid identifiers.")
+        abstract: "Request the app's product identifiers: valid products and invalid identifiers.",
+        discussion: "The store answers after its latency (storefront set latency), as it answers a purchase.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
