@@ -53,7 +53,7 @@ import Testing
 
         let settings = try #require(state["settings"] as? [String: Any])
         #expect(Set(settings.keys).isSuperset(of: ["canMakePayments", "askToBuy", "network", "failWith", "interrupted",
-                                                   "finishTransactions", "account", "storefront", "latencyMilliseconds"]))
+                                                   "finishTransactions", "account", "storefront", "latencyMilliseconds", "hold"]))
         #expect(settings["canMakePayments"] as? Bool == true)
         #expect(settings["askToBuy"] as? Bool == false)
         #expect(settings["network"] as? Bool == true)
@@ -63,6 +63,7 @@ import Testing
         #expect(settings["account"] as? String == "sandbox.user@example.com")
         #expect(settings["storefront"] as? String == "USA")
         #expect(settings["latencyMilliseconds"] as? Int == 1500, "the documented default latency")
+        #expect(settings["hold"] as? Bool == false)
     }
 
     @Test func transactionsInStateHistoryAndQueue() throws {

@@ -22,7 +22,8 @@ import Darwin
         defer { cli.cleanUp() }
         let tty = try TmuxSession(cli)
         defer { tty.kill() }
-        #expect(try tty.waitFor("★ Premium content here").contains("$2.99"))
+        try tty.waitFor("★ Premium content here")
+        #expect(try tty.waitFor("$2.99").contains("★ Premium content here"), "the price comes after the latency")
         try tty.select("Premium Quotes")
         try tty.send("Enter")
         try tty.waitFor("[ Buy ]")
@@ -60,7 +61,7 @@ import Darwin
         defer { cli.cleanUp() }
         let tty = try TmuxSession(cli)
         defer { tty.kill() }
-        let store = try tty.waitFor("10 Monkey Credits")
+        let store = try tty.waitFor("$1.99")  // the products are in: the row opens a sheet
         let row = try #require(TmuxSession.position(of: "10 Monkey Credits", in: store))
         try tty.click(x: row.x, y: row.y)
         try tty.wait(for: "the clicked row to be selected") { tty.detailTitle(in: $0) == "10 Monkey Credits" }
@@ -151,6 +152,46 @@ import Darwin
         try tty.send("R")
         try tty.waitFor("$0.99")
         try tty.waitForAbsence("Network down?")
+    }
+
+    /// The retry path, as a presenter shows it: the products take the latency ("Loading…"),
+    /// and a network back on is not noticed until the user retries.
+    @Test func networkBackOnWaitsForTheRetry() throws {
+        defer { cli.cleanUp() }
+        try cli.run("set", "latency", "1500")
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.waitFor("$0.99")
+        #expect(try cli.run("set", "network", "off").status == 0)
+        try tty.waitFor("Network down?")
+        #expect(try cli.run("set", "network", "on").status == 0)
+        let back = try tty.waitForAbsence("OFFLINE")
+        #expect(back.contains("Network down?"), "the network is back, the products are not: \(back)")
+        #expect(!back.contains("$0.99"))
+        try tty.send("R")
+        try tty.waitFor("Loading…")
+        try tty.waitFor("$0.99")
+        try tty.waitForAbsence("Network down?")
+    }
+
+    /// Hold: the sheet waits for the side button (Enter) before the store answers.
+    @Test func holdWaitsForEnterBeforeTheStoreAnswers() throws {
+        defer { cli.cleanUp() }
+        try cli.run("set", "hold", "on")
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        #expect(try tty.waitFor("$0.99").contains("HOLD"))
+        try tty.select("5 Monkey Credits")
+        try tty.send("Enter")
+        try tty.waitFor("[ Buy ]")
+        try tty.send("Enter")
+        try tty.waitFor("Double-click the side button to confirm — press Enter")
+        let queue = try cli.state()["queue"] as? [[String: Any]]
+        #expect(queue?.first?["state"] as? String == "purchasing", "the store has not answered")
+        try tty.send("Enter")
+        try tty.waitFor("You're All Set")
+        try tty.send("Enter")
+        try tty.waitFor("· 5 credits")
     }
 
     @Test func relaunchRedeliversUnfinished() throws {
@@ -260,7 +301,7 @@ import Darwin
         try cli.run("set", "storefront", "JPN")
         let tty = try TmuxSession(cli)
         defer { tty.kill() }
-        let screen = try tty.waitFor("無料コンテンツ-1")
+        let screen = try tty.waitFor("¥480")  // after the products' latency
         let row = try #require(screen.split(separator: "\n").first { $0.contains("無料コンテンツ-1") })
         // Wide characters take two columns each, so the column rule stays where it is in English.
         let english = "   Free quote 1                                   free │"

@@ -202,11 +202,12 @@ final class TmuxSession {
         return title.isEmpty ? nil : title
     }
 
-    /// Selects the row whose detail pane is titled `title`: `g` to the top, then `j` one row at a
-    /// time, each time waiting for the selection to move before looking again (so a slow redraw
-    /// can never make it overshoot).
+    /// Selects the row whose detail pane is titled `title`, once the products are in: `g` to the
+    /// top, then `j` one row at a time, each time waiting for the selection to move before looking
+    /// again (so a slow redraw can never make it overshoot).
     func select(_ title: String) throws {
         try waitFor("FREE CONTENT")
+        try waitForAbsence("Loading…")
         try send("g")
         // The first row is a free quote, titled in the detail pane as in the list.
         var current = try wait(for: "the first row to be selected") { screen in

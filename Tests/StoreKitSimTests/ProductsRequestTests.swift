@@ -6,21 +6,21 @@ import Testing
     @Test func productsAndInvalidIdentifiersInTheOrderAsked() throws {
         let t = try Harness()
         let asked = [ID.credits10, ID.retiredTheme, ID.premium, ID.credits50, ID.monthly]
-        let response = try ProductsRequest(productIdentifiers: asked, store: t.store).start()
+        let response = try ProductsRequest(productIdentifiers: asked, store: t.store).answer()
         #expect(response.products.map(\.id) == [ID.credits10, ID.premium, ID.monthly])
         #expect(response.invalidProductIdentifiers == [ID.retiredTheme, ID.credits50])
     }
 
     @Test func theAppsOwnIdentifiersSplitFiveValidTwoInvalid() throws {
         let t = try Harness()
-        let response = try ProductsRequest(productIdentifiers: t.store.catalog.productIdentifiers, store: t.store).start()
+        let response = try ProductsRequest(productIdentifiers: t.store.catalog.productIdentifiers, store: t.store).answer()
         #expect(response.products.map(\.id) == [ID.premium, ID.credits5, ID.credits10, ID.monthly, ID.yearly])
         #expect(response.invalidProductIdentifiers == [ID.credits50, ID.retiredTheme])
     }
 
     @Test func localizedTitleAndPriceInTheUSStorefront() throws {
         let t = try Harness()
-        let response = try ProductsRequest(productIdentifiers: [ID.premium, ID.credits5, ID.yearly], store: t.store).start()
+        let response = try ProductsRequest(productIdentifiers: [ID.premium, ID.credits5, ID.yearly], store: t.store).answer()
         let premium = response.products[0]
         #expect(premium.localizedTitle == "Premium Quotes")
         #expect(premium.localizedDescription.hasPrefix("Unlock six premium quotes"))
@@ -33,7 +33,7 @@ import Testing
 
     @Test func localizedTitleAndPriceInTheJapaneseStorefront() throws {
         let t = try Harness { $0.storefront = "JPN" }
-        let response = try ProductsRequest(productIdentifiers: [ID.premium, ID.yearly, ID.monthly], store: t.store).start()
+        let response = try ProductsRequest(productIdentifiers: [ID.premium, ID.yearly, ID.monthly], store: t.store).answer()
         let premium = response.products[0]
         #expect(premium.localizedTitle == "プレミアム名言集")
         #expect(premium.formattedPrice == "¥480")
@@ -45,14 +45,14 @@ import Testing
     @Test func switchingStorefrontChangesTheNextAnswer() throws {
         let t = try Harness()
         let request = ProductsRequest(productIdentifiers: [ID.credits10], store: t.store)
-        #expect(try request.start().products.first?.formattedPrice == "$1.99")
+        #expect(try request.answer().products.first?.formattedPrice == "$1.99")
         try t.set { $0.storefront = "JPN" }
-        #expect(try request.start().products.first?.formattedPrice == "¥320")
+        #expect(try request.answer().products.first?.formattedPrice == "¥320")
     }
 
     @Test func subscriptionDetailsComeWithTheProduct() throws {
         let t = try Harness()
-        let response = try ProductsRequest(productIdentifiers: [ID.monthly, ID.yearly, ID.credits5], store: t.store).start()
+        let response = try ProductsRequest(productIdentifiers: [ID.monthly, ID.yearly, ID.credits5], store: t.store).answer()
         #expect(response.products[0].subscriptionPeriod == SubscriptionPeriod(value: 1, unit: .month))
         #expect(response.products[0].freeTrial == SubscriptionPeriod(value: 1, unit: .week))
         #expect(response.products[0].subscriptionGroup == "pro")
@@ -65,17 +65,38 @@ import Testing
     @Test func networkOffThrowsNotConnected() throws {
         let t = try Harness { $0.network = false }
         #expect(throws: StoreError.notConnected) {
-            try ProductsRequest(productIdentifiers: [ID.premium], store: t.store).start()
+            try ProductsRequest(productIdentifiers: [ID.premium], store: t.store).answer()
         }
         #expect(StoreError.notConnected.domain == StoreError.networkDomain)
         #expect(StoreError.notConnected.code == -1009)
         try t.set { $0.network = true }
-        #expect(try ProductsRequest(productIdentifiers: [ID.premium], store: t.store).start().products.count == 1)
+        #expect(try ProductsRequest(productIdentifiers: [ID.premium], store: t.store).answer().products.count == 1)
+    }
+
+    @Test func theAnswerComesAfterTheLatency() throws {
+        let t = try Harness()
+        var request = ProductsRequest(productIdentifiers: [ID.premium], store: t.store)
+        #expect(try request.response() == nil, "not started")
+        try request.start()
+        #expect(request.dueDate == t.clock.now + Harness.latency)
+        t.clock.advance(by: Harness.latency / 2)
+        #expect(try request.response() == nil, "on its way")
+        t.clock.advance(by: Harness.latency / 2)
+        #expect(try request.response()?.get().products.map(\.id) == [ID.premium])
+    }
+
+    @Test func theAnswerFollowsTheNetworkWhenItIsDue() throws {
+        let t = try Harness()
+        var request = ProductsRequest(productIdentifiers: [ID.premium], store: t.store)
+        try request.start()
+        try t.set { $0.network = false }
+        t.clock.advance(by: Harness.latency)
+        #expect(try request.response() == .failure(.notConnected))
     }
 
     @Test func productsStillLoadWhenPaymentsAreRestricted() throws {
         let t = try Harness { $0.canMakePayments = false }
-        let response = try ProductsRequest(productIdentifiers: [ID.premium, ID.credits5], store: t.store).start()
+        let response = try ProductsRequest(productIdentifiers: [ID.premium, ID.credits5], store: t.store).answer()
         #expect(response.products.count == 2)
     }
 
@@ -84,16 +105,16 @@ import Testing
         let index = try #require(catalog.products.firstIndex { $0.id == ID.yearly })
         catalog.products[index].prices["JPN"] = nil
         let t = try Harness(catalog: catalog) { $0.storefront = "JPN" }
-        let response = try ProductsRequest(productIdentifiers: [ID.yearly, ID.premium], store: t.store).start()
+        let response = try ProductsRequest(productIdentifiers: [ID.yearly, ID.premium], store: t.store).answer()
         #expect(response.products.map(\.id) == [ID.premium])
         #expect(response.invalidProductIdentifiers == [ID.yearly])
         try t.set { $0.storefront = "USA" }
-        #expect(try ProductsRequest(productIdentifiers: [ID.yearly], store: t.store).start().products.count == 1)
+        #expect(try ProductsRequest(productIdentifiers: [ID.yearly], store: t.store).answer().products.count == 1)
     }
 
     @Test func anUnknownStorefrontSettingFallsBackToTheFirst() throws {
         let t = try Harness { $0.storefront = "GBR" }
-        let response = try ProductsRequest(productIdentifiers: [ID.premium], store: t.store).start()
+        let response = try ProductsRequest(productIdentifiers: [ID.premium], store: t.store).answer()
         #expect(response.products.first?.storefront.id == "USA")
         #expect(response.products.first?.formattedPrice == "$2.99")
     }

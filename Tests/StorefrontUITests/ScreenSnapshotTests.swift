@@ -139,8 +139,23 @@ import Testing
         }
     }
 
+    @Test func productsLoading() throws {
+        for (width, height) in Self.sizes {
+            let ui = try UITestHarness(width: width, height: height, loadsProducts: false)
+            try ui.select("5 Monkey Credits")
+            assertSnapshot(of: ui.screen, as: .lines, named: "loading-\(width)x\(height)")
+        }
+    }
+
+    @Test func heldPurchase() throws {
+        try check("held", settings: { $0.hold = true }) { ui in
+            try ui.select("10 Monkey Credits")
+            ui.press(.enter, .char("+"), .enter)
+        }
+    }
+
     @Test func settingsPanel() throws {
-        try check("settings", settings: { $0.askToBuy = true }) { ui in ui.press(.char("s"), .down) }
+        try check("settings", settings: { $0.askToBuy = true; $0.hold = true }) { ui in ui.press(.char("s"), .down) }
         try check("error-chooser") { ui in ui.press(.char("s"), .down, .down, .down, .enter) }
     }
 
@@ -255,7 +270,10 @@ import Testing
             ui.press(.enter)
         }
         try check("sign-in-to-restore", settings: { $0.account = nil }) { ui in ui.press(.char("r")) }
-        try check("cannot-connect", settings: { $0.network = false }) { ui in ui.press(.char("R")) }
+        try check("cannot-connect", settings: { $0.network = false }) { ui in
+            ui.press(.char("R"))
+            ui.wait()
+        }
         try check("invalid-identifier") { ui in
             try ui.select("com.storefront.credits.50")
             ui.press(.enter)

@@ -4,27 +4,37 @@ import StoreKitSim
 
 /// The storefront runtime over an in-memory store and a manual clock: keys in, text out.
 final class UITestHarness {
-    let clock = ManualClock()
+    let clock: ManualClock
     let storage: InMemoryStorage
     let store: AppStore
     private(set) var runtime: StorefrontRuntime
     let directory: URL
 
-    init(width: Int = 100, height: Int = 30, catalog: Catalog? = nil, settings: (inout Settings) -> Void = { _ in }) throws {
+    /// `loadsProducts`: the storefront opens with the products request's answer in (false: it
+    /// still reads "Loading…").
+    init(width: Int = 100, height: Int = 30, catalog: Catalog? = nil, loadsProducts: Bool = true,
+         settings: (inout Settings) -> Void = { _ in }) throws {
         var records = StoreRecords()
         records.settings.latencyMilliseconds = 1000
         settings(&records.settings)
+        // The products come after the latency: the clock starts that much earlier, so they are
+        // in at the usual start time.
+        let start = ManualClock().now
+        clock = ManualClock(now: loadsProducts ? start - records.settings.latency : start)
         storage = InMemoryStorage(records)
         store = AppStore(catalog: try catalog ?? CatalogLoader.defaultCatalog(), storage: storage, clock: clock)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-ui-\(UUID().uuidString)")
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
         runtime = try StorefrontRuntime(store: store, defaults: defaults, width: width, height: height)
+        if loadsProducts { wait(seconds: records.settings.latency) }
     }
 
-    /// Quits and opens the storefront again on the same store and UserDefaults.json.
+    /// Quits and opens the storefront again on the same store and UserDefaults.json, and
+    /// waits for its products.
     func relaunch() throws {
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
         runtime = try StorefrontRuntime(store: store, defaults: defaults, width: state.width, height: state.height)
+        wait(seconds: try store.settings().latency)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

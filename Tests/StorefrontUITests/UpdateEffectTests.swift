@@ -362,9 +362,9 @@ import Testing
         var right = state
         var left = state
         expected = state.snapshot.settings
-        expected.latencyMilliseconds = 3000
+        expected.latencyMilliseconds = 2000
         #expect(update(&right, .key(.right)) == [.saveSettings(expected)])
-        expected.latencyMilliseconds = 500
+        expected.latencyMilliseconds = 1000
         #expect(update(&left, .key(.left)) == [.saveSettings(expected)])
 
         state = ui.state

@@ -132,6 +132,7 @@ import Testing
         try ui.select("5 Monkey Credits")
         ui.press(.enter)
         try ui.changeSettings { $0.network = false }
+        ui.wait()
         #expect(ui.state.snapshot.productsError != nil, "the products can no longer be loaded")
         #expect(ui.screen.contains("A pack of 5 credits to spend in the app."), "the sheet keeps its product")
         #expect(ui.screen.contains("[ Buy ]"))
@@ -214,15 +215,24 @@ import Testing
         #expect(ui.screen.contains("R retry"))
         try ui.select("5 Monkey Credits")
         ui.press(.enter)
+        #expect(ui.screen.contains("Loading…"), "the retry Enter made takes the latency")
+        ui.wait()
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
         #expect(alert.title == "Cannot Connect to the App Store", "the retry that Enter made failed, and says so")
         ui.press(.enter)
         #expect(ui.state.mode == .store)
         ui.press(.char("R"))
+        ui.wait()
         #expect(ui.screen.contains("Cannot Connect to the App Store"), "R while still offline says so too")
         ui.press(.escape)
-        try ui.store.updateSettings { $0.network = true }
+        try ui.changeSettings { $0.network = true }
+        ui.wait()
+        #expect(ui.screen.contains("Network down?"), "the network back on is not noticed until the user retries")
+        #expect(ui.state.snapshot.productsError != nil)
         ui.press(.char("R"))
+        #expect(ui.screen.contains("Loading…"))
+        #expect(!ui.screen.contains("Network down?"))
+        ui.wait()
         #expect(ui.state.mode == .store, "no alert once the products load")
         #expect(ui.state.snapshot.loadedProducts != nil)
         #expect(ui.screen.contains("$0.99"))

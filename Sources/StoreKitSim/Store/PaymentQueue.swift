@@ -66,7 +66,7 @@ public final class PaymentQueue {
     public func add(_ payment: Payment) throws -> Transaction {
         try mutate { records, now in
             if records.settings.account == nil { throw StoreError.notSignedIn }
-            if records.restoreDueDate != nil { throw StoreError.restoreInProgress }
+            if records.restoreDueDate != nil || awaitingSideButton == .restore { throw StoreError.restoreInProgress }
             if records.transactions.contains(where: { $0.state == .purchasing }) { throw StoreError.purchaseInProgress }
             if let product = store.catalog.product(payment.productID), (records.ownedUntil(product) ?? .distantPast) > now {
                 throw StoreError.alreadyOwned
@@ -75,14 +75,66 @@ public final class PaymentQueue {
         }
     }
 
-    /// The user confirmed the purchase sheet.
+    /// The user confirmed the purchase sheet. With hold on, the store then waits for the side
+    /// button (`confirmWithSideButton`) before its latency starts.
     public func confirm(_ transaction: Transaction) throws {
-        try mutate { records, now in records.confirm(transaction.id, now: now) }
+        try mutate { records, now in
+            guard !records.settings.hold else {
+                if records.transactions.contains(where: { $0.id == transaction.id && $0.state == .purchasing }) {
+                    awaitingSideButton = .purchase(transactionID: transaction.id)
+                }
+                return
+            }
+            records.confirm(transaction.id, now: now)
+        }
     }
 
     /// The user tapped Cancel on the purchase sheet.
     public func cancel(_ transaction: Transaction) throws {
+        if awaitingSideButton == .purchase(transactionID: transaction.id) { awaitingSideButton = nil }
         try mutate { records, now in records.cancel(transaction.id, now: now) }
+    }
+
+    /// What waits for the user to confirm with the side button (hold on), if anything. Only
+    /// this process shows the sheet: a purchase left waiting when it ends has no due date,
+    /// so the next launch cancels it as a sheet nobody answered.
+    public private(set) var awaitingSideButton: SideButtonRequest?
+
+    public enum SideButtonRequest: Equatable, Sendable {
+        case purchase(transactionID: String)
+        case restore
+    }
+
+    /// The user double-clicked the side button: what was waiting goes to the store, which
+    /// answers after its latency.
+    public func confirmWithSideButton() throws {
+        guard let waiting = awaitingSideButton else { return }
+        try mutate { records, now in
+            switch waiting {
+            case .purchase(let id): records.confirm(id, now: now)
+            case .restore: records.restoreDueDate = now + records.settings.latency
+            }
+        }
+        awaitingSideButton = nil
+        try tick()
+    }
+
+    /// The user dismissed the sheet instead of confirming: the purchase fails as cancelled,
+    /// a restore fails with paymentCancelled, as StoreKit reports a cancelled sign-in.
+    public func cancelSideButtonConfirmation() throws {
+        switch awaitingSideButton {
+        case .purchase(let id):
+            guard let transaction = records.transactions.first(where: { $0.id == id }) else { return }
+            try cancel(transaction)
+        case .restore:
+            awaitingSideButton = nil
+            restoring = false
+            for observer in observers {
+                observer.paymentQueue(self, restoreCompletedTransactionsFailedWithError: StoreError(.paymentCancelled))
+            }
+        case nil:
+            break
+        }
     }
 
     public func finishTransaction(_ transaction: Transaction) throws {
@@ -103,8 +155,12 @@ public final class PaymentQueue {
         try mutate { records, now in
             if records.settings.account == nil { throw StoreError.notSignedIn }
             if records.transactions.contains(where: { $0.state == .purchasing }) { throw StoreError.purchaseInProgress }
-            if records.restoreDueDate != nil { throw StoreError.restoreInProgress }
-            records.restoreDueDate = now + Double(records.settings.latencyMilliseconds) / 1000
+            if records.restoreDueDate != nil || awaitingSideButton == .restore { throw StoreError.restoreInProgress }
+            if records.settings.hold {
+                awaitingSideButton = .restore
+            } else {
+                records.restoreDueDate = now + records.settings.latency
+            }
         }
         restoring = true
         try tick()

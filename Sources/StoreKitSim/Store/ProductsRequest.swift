@@ -1,22 +1,44 @@
+import Foundation
+
 /// SKProductsResponse.
 public struct ProductsResponse: Equatable, Sendable {
     public var products: [Product]
     public var invalidProductIdentifiers: [String]
 }
 
-/// SKProductsRequest: asks the store about a set of identifiers.
+/// SKProductsRequest: asks the store about a set of identifiers. The store answers after its
+/// latency, as over the network, under the settings of that moment (as purchases are answered).
 public struct ProductsRequest {
     public let productIdentifiers: [String]
     private let store: AppStore
+    /// When the store answers: nil until started.
+    public private(set) var dueDate: Date?
 
     public init(productIdentifiers: [String], store: AppStore) {
         self.productIdentifiers = productIdentifiers
         self.store = store
     }
 
-    /// Products the store sells in the current storefront, in the order asked, and every
-    /// other identifier as invalid. Fails with a network error when the network is off.
-    public func start() throws -> ProductsResponse {
+    /// Sends the request: the answer is due after the store's latency.
+    public mutating func start() throws {
+        dueDate = store.clock.now + (try store.settings().latency)
+    }
+
+    /// The store's answer once it is due (products, or a network error with the network off
+    /// then); nil while the request is on its way or was never started.
+    public func response() throws -> Result<ProductsResponse, StoreError>? {
+        guard let dueDate, dueDate <= store.clock.now else { return nil }
+        do {
+            return .success(try answer())
+        } catch let error as StoreError {
+            return .failure(error)
+        }
+    }
+
+    /// What the store answers now: the products it sells in the current storefront, in the
+    /// order asked, and every other identifier as invalid. Fails with a network error when
+    /// the network is off.
+    func answer() throws -> ProductsResponse {
         let settings = try store.settings()
         guard settings.network else { throw StoreError.notConnected }
         var products: [Product] = []

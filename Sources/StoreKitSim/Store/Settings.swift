@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every condition the simulated store can be put in. Saved in store.sqlite, so the command
 /// line and an open storefront agree.
 public struct Settings: Codable, Equatable, Sendable {
@@ -19,14 +21,19 @@ public struct Settings: Codable, Equatable, Sendable {
     public var storefront = "USA"
     /// How long the store takes between purchasing and the outcome.
     public var latencyMilliseconds = 1500
+    /// The latency in seconds: how long after a request the store answers.
+    public var latency: TimeInterval { Double(latencyMilliseconds) / 1000 }
     /// The latencies the store accepts: up to a minute.
     public static let latencyRange = 0...60_000
+    /// The store waits for the user to confirm with the side button (a key press) before a
+    /// confirmed purchase or a restore starts its latency: a presenter decides when it answers.
+    public var hold = false
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions,
-             account, storefront, latencyMilliseconds
+             account, storefront, latencyMilliseconds, hold
     }
 
     // Fields missing (from an older store.json, or rows not in the settings table) keep their defaults.
@@ -54,6 +61,7 @@ public struct Settings: Codable, Equatable, Sendable {
             throw DecodingError.dataCorruptedError(forKey: .latencyMilliseconds, in: c, debugDescription:
                 "must be 0 to \(Self.latencyRange.upperBound) milliseconds, not \(latencyMilliseconds)")
         }
+        hold = try c.decodeIfPresent(Bool.self, forKey: .hold) ?? d.hold
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -67,5 +75,6 @@ public struct Settings: Codable, Equatable, Sendable {
         try c.encode(account, forKey: .account)
         try c.encode(storefront, forKey: .storefront)
         try c.encode(latencyMilliseconds, forKey: .latencyMilliseconds)
+        try c.encode(hold, forKey: .hold)
     }
 }

@@ -26,7 +26,7 @@ extension StoreRecords {
     /// The user tapped Buy on the sheet: the store answers after the latency.
     mutating func confirm(_ id: String, now: Date) {
         guard let i = index(of: id), transactions[i].state == .purchasing, transactions[i].dueDate == nil else { return }
-        transactions[i].dueDate = now + Double(settings.latencyMilliseconds) / 1000
+        transactions[i].dueDate = now + settings.latency
     }
 
     /// The user tapped Cancel: StoreKit reports paymentCancelled.

@@ -45,9 +45,11 @@ public final class StorefrontRuntime {
         // problem that lasts is logged once, not at every tick.
         perform(alerting: false) { try queue.tick() }
         perform(alerting: false) { try queue.refresh() }
-        // Another terminal changed a condition: ask for the products again, as an app
-        // coming back to the foreground would (network, storefront).
-        if queue.records.settings != settings { perform(alerting: false) { try loadProducts() } }
+        // Another terminal changed the storefront, or took the network down.
+        if Self.asksForProductsAgain(from: settings, to: queue.records.settings) {
+            perform(alerting: false) { try loadProducts() }
+        }
+        perform(alerting: false) { try takeProductsAnswerIfDue() }
         // UserDefaults.json may have been edited or deleted by hand, as a tester would.
         perform(alerting: false) { try app.defaults.reloadIfChanged() }
         // A problem this tick did not meet is over: should it come back, it is news again.
@@ -58,15 +60,16 @@ public final class StorefrontRuntime {
     }
 
     /// How long the loop may wait for a key before calling `tick`: short while something is
-    /// in flight, a second while requests wait for another terminal, until a banner is due to
-    /// go, forever when idle.
+    /// in flight, until the products' answer is due or a banner is due to go, a second while
+    /// requests wait for another terminal, forever when idle.
     public var tickInterval: TimeInterval? {
         // A banner on screen wakes the loop when it is due to go, and no more often.
         let banner = state.banner.map { max(0.05, $0.expires.timeIntervalSince(store.clock.now)) }
         if state.isBusy { return 0.08 }
         if let due = queue.nextDueDate, due.timeIntervalSince(store.clock.now) < 1 { return 0.08 }
-        if !state.snapshot.waitingRequests.isEmpty { return min(1, banner ?? 1) }
-        return banner
+        let products = productsRequest?.dueDate.map { max(0, $0.timeIntervalSince(store.clock.now)) }
+        let requests: TimeInterval? = state.snapshot.waitingRequests.isEmpty ? nil : 1
+        return [products, requests, banner].compactMap { $0 }.min()
     }
 
     public var shouldQuit: Bool { state.quitting }
@@ -95,6 +98,10 @@ public final class StorefrontRuntime {
             }
             // The payment is in the queue: whatever the tick meets, the sheet follows it.
             perform(alerting: false) { try queue.tick() }
+        case .confirmWithSideButton:
+            perform { try queue.confirmWithSideButton() }
+        case .cancelSideButtonConfirmation:
+            perform { try queue.cancelSideButtonConfirmation() }
         case .cancelPurchase(let id, let quantity):
             perform {
                 // The sheet closes either way; with the store out of reach (network off, or
@@ -124,14 +131,14 @@ public final class StorefrontRuntime {
             // The panel changed one setting of those it showed: only that change is applied,
             // onto what the store holds now, so a `set` from another terminal is never undone.
             let shown = state.snapshot.settings
+            let before = queue.records.settings
             perform {
                 try store.updateSettings { $0 = $0.applying(changesFrom: shown, to: settings) }
                 try queue.refresh()
-                try loadProducts()
+                if Self.asksForProductsAgain(from: before, to: queue.records.settings) { try loadProducts() }
             }
         case .loadProducts:
-            perform { try loadProducts() }
-            if case .failure(let error) = products { pending.append(.productsUnavailable(error)) }
+            perform { try loadProducts(retrying: true) }
         case .deleteAppData:
             perform { try app.defaults.removeAll() }
         case .spendCredit:
@@ -167,19 +174,38 @@ public final class StorefrontRuntime {
         pending.append(.event(event, at: store.clock.now))
     }
 
-    private func loadProducts() throws {
-        let request = ProductsRequest(productIdentifiers: store.catalog.productIdentifiers, store: store)
-        let result: Result<ProductsResponse, StoreError>
-        do {
-            result = .success(try request.start())
-        } catch let error as StoreError {
-            result = .failure(error)
-        }
-        products = result
+    /// Asks the store for the products: the rows read "Loading…" until the answer, due after
+    /// the store's latency. `retrying`: the user asked (R), so a failed answer is said out loud.
+    private func loadProducts(retrying: Bool = false) throws {
+        var request = ProductsRequest(productIdentifiers: store.catalog.productIdentifiers, store: store)
+        try request.start()
+        productsRequest = request
+        isRetryingProducts = retrying
+        products = nil
+        try takeProductsAnswerIfDue()
         refreshSnapshot()
     }
 
+    /// The store's answer to the products request, once it is due.
+    private func takeProductsAnswerIfDue() throws {
+        guard let answer = try productsRequest?.response() else { return }
+        productsRequest = nil
+        products = answer
+        // Said out loud, so a retry that ends where it started is not mistaken for a dead key.
+        if isRetryingProducts, case .failure(let error) = answer { pending.append(.productsUnavailable(error)) }
+        isRetryingProducts = false
+    }
+
+    /// Whether a change of conditions makes the app ask for its products again: a new
+    /// storefront has other prices, and a network gone down fails the request. A network
+    /// back on is left for the user to retry (R): the products stay "Network down?" until then.
+    static func asksForProductsAgain(from old: Settings, to new: Settings) -> Bool {
+        old.storefront != new.storefront || (old.network && !new.network)
+    }
+
     private var products: Result<ProductsResponse, StoreError>?
+    private var productsRequest: ProductsRequest?
+    private var isRetryingProducts = false
 
     /// How many of the newest transactions the full log holds: its cost never grows with the history.
     public static let historyPage = 500
@@ -205,6 +231,7 @@ public final class StorefrontRuntime {
         var snapshot = StoreSnapshot()
         snapshot.settings = records.settings
         snapshot.products = products
+        snapshot.awaitingSideButton = queue.awaitingSideButton
         snapshot.premiumUnlocked = app.premiumUnlocked
         snapshot.credits = app.credits
         for product in store.catalog.products where product.subscription != nil {

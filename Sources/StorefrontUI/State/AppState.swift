@@ -48,10 +48,13 @@ public struct AppState: Equatable, Sendable {
     /// Products cannot be bought: In-App Purchases are restricted (canMakePayments false).
     public var isRestricted: Bool { !snapshot.settings.canMakePayments }
 
-    /// Something is on its way: the loop ticks the store and animates the spinner.
+    /// Something is on its way: the loop ticks the store and animates the spinner. A purchase
+    /// or restore waiting for the side button is not: nothing happens until a key.
     public var isBusy: Bool {
-        if case .restoring = mode { return true }
-        if case .sheet(let sheet) = mode, case .purchasing = sheet.stage { return true }
+        if case .restoring = mode { return snapshot.awaitingSideButton != .restore }
+        if case .sheet(let sheet) = mode, case .purchasing(let id) = sheet.stage {
+            return snapshot.awaitingSideButton != .purchase(transactionID: id)
+        }
         return false
     }
 }

@@ -5,8 +5,10 @@ import StoreKitSim
 /// views are pure functions of plain values.
 public struct StoreSnapshot: Equatable, Sendable {
     public var settings = Settings()
-    /// The products request's answer, or its error (network down).
+    /// The products request's answer, or its error (network down); nil while it loads.
     public var products: Result<ProductsResponse, StoreError>?
+    /// A purchase or restore waiting for the side button (hold on).
+    public var awaitingSideButton: PaymentQueue.SideButtonRequest?
     public var premiumUnlocked = false
     public var credits = 0
     /// Subscription expiries the app stored, by product id.
@@ -38,6 +40,9 @@ public struct StoreSnapshot: Equatable, Sendable {
         if case .failure(let error) = products { return error }
         return nil
     }
+
+    /// The products request has not answered yet.
+    public var isLoadingProducts: Bool { products == nil }
 
     public func product(_ id: String) -> Product? {
         loadedProducts?.products.first { $0.id == id }

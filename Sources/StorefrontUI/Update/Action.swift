@@ -14,7 +14,7 @@ public enum Action: Equatable, Sendable {
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).
     case refused(StoreError)
-    /// Asked again for the products (R, or Enter on a "Network down?" row), and still no answer.
+    /// Asked again for the products (R, or Enter on a "Network down?" row), and the answer failed.
     case productsUnavailable(StoreError)
     /// Something the user did could not read or write the data files (store.sqlite or
     /// UserDefaults.json broken while open, a full disk): what is wrong and what to do.
@@ -24,6 +24,10 @@ public enum Action: Equatable, Sendable {
 /// What update asks the runtime to do with the engine. The answers come back as actions.
 public enum Effect: Equatable, Sendable {
     case buy(productID: String, quantity: Int)
+    /// The user double-clicked the side button (hold on): the waiting purchase or restore goes on.
+    case confirmWithSideButton
+    /// The user dismissed the sheet waiting for the side button: cancelled.
+    case cancelSideButtonConfirmation
     /// Cancel on the purchase sheet: StoreKit reports it as a failed, cancelled payment.
     case cancelPurchase(productID: String, quantity: Int)
     case resolve(transactionID: String)

@@ -3,7 +3,7 @@ import StoreKitSim
 
 /// The rows of the restrictions panel, in order.
 public enum SettingRow: Int, CaseIterable, Sendable {
-    case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, latency
+    case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, latency, hold
 
     public var title: String {
         switch self {
@@ -15,11 +15,20 @@ public enum SettingRow: Int, CaseIterable, Sendable {
         case .finishTransactions: "Finish transactions"
         case .account: "Apple Account"
         case .storefront: "Storefront"
-        case .latency: "Purchase latency"
+        case .latency: "Store latency"
+        case .hold: "Wait for side button"
         }
     }
 
-    public static let latencies = [0, 500, 1500, 3000, 5000]
+    /// The latency's steps in milliseconds, over the whole range the store accepts.
+    public static let latencies = [0, 250, 500, 1000, 1500, 2000, 3000, 5000, 10_000, 15_000, 30_000, 60_000]
+
+    /// The step after (or before) `milliseconds`, wrapping at the ends. A value between steps
+    /// (the command line takes any) goes to its neighbouring step.
+    public static func latency(after milliseconds: Int, step: Int) -> Int {
+        if step > 0 { return latencies.first { $0 > milliseconds } ?? latencies[0] }
+        return latencies.last { $0 < milliseconds } ?? latencies[latencies.count - 1]
+    }
     public static let accounts: [String?] = [Settings().account, "family.child@example.com", nil]
 }
 
@@ -86,7 +95,8 @@ extension AppState {
             return []
         case .account: s.account = cycle(SettingRow.accounts, s.account)
         case .storefront: s.storefront = cycle(catalog.storefronts.map(\.id), s.storefront)
-        case .latency: s.latencyMilliseconds = cycle(SettingRow.latencies, s.latencyMilliseconds)
+        case .latency: s.latencyMilliseconds = SettingRow.latency(after: s.latencyMilliseconds, step: step)
+        case .hold: s.hold.toggle()
         }
         return [.saveSettings(s)]
     }

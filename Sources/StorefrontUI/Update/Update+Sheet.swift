@@ -4,7 +4,9 @@ import StoreKitSim
 extension AppState {
     mutating func handleSheet(_ sheet: PurchaseSheet, _ key: Key) -> [Effect] {
         var sheet = sheet
-        if case .purchasing = sheet.stage { return [] }
+        if case .purchasing(let id) = sheet.stage {
+            return snapshot.awaitingSideButton == .purchase(transactionID: id) ? handleSideButton(key) : []
+        }
         if sheet.stage == .confirm {
             let maximum = product(in: sheet)?.maximumQuantity ?? 1
             var key = key
@@ -37,6 +39,15 @@ extension AppState {
         case .escape, .char("q"): return pressSheet(sheet, button: 0)
         case .click(let x, let y): return clickedButton(x: x, y: y).map { pressSheet(sheet, button: $0) } ?? []
         default: return []
+        }
+    }
+
+    /// Hold on: Enter stands for the side button's double-click, Esc dismisses the sheet.
+    func handleSideButton(_ key: Key) -> [Effect] {
+        switch key {
+        case .enter, .char(" "): [.confirmWithSideButton]
+        case .escape, .char("q"): [.cancelSideButtonConfirmation]
+        default: []
         }
     }
 
@@ -111,6 +122,9 @@ extension AppState {
             mode = .alert(restoreSummary(restored))
         case .restoreFailed(let error) where error == .notSignedIn:
             mode = .alert(.signIn(then: nil))
+        case .restoreFailed(let error) where error.isCancellation:
+            // Dismissed while waiting for the side button: silent, as a cancelled purchase is.
+            if case .restoring = mode { mode = .store }
         case .restoreFailed(let error):
             mode = .alert(Alert(kind: .failure, title: "Cannot Restore Purchases", message: error.message,
                                 detail: error.detailLine))

@@ -72,7 +72,7 @@ extension AppState {
             if [.escape, .enter, .char("?"), .char("q"), .char(" ")].contains(key) { mode = .store }
             return []
         case .restoring:
-            return []
+            return snapshot.awaitingSideButton == .restore ? handleSideButton(key) : []
         }
     }
 

@@ -60,7 +60,9 @@ enum DetailPane {
                                style: .tint(active ? .success : .muted)))
             if active, entry.type == .nonRenewing { lines.append(.init(text: "Enter, then Buy Again, to extend it.", style: .dim)) }
         }
-        if let error = state.snapshot.productsError {
+        if state.snapshot.isLoadingProducts {
+            lines += [.init(text: "Loading…", style: .dim)]
+        } else if let error = state.snapshot.productsError {
             lines += [.init(text: ""), .init(text: "Products could not be loaded: \(error.message) Press R to retry.", style: .tint(.danger))]
         } else if state.isRestricted {
             lines += [.init(text: ""), .init(text: "In-App Purchases are restricted on this device.", style: .tint(.danger))]

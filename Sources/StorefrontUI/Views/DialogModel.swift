@@ -52,6 +52,11 @@ extension DialogModel {
         case .sheet(let sheet): self.init(sheet: sheet, state: state)
         case .alert(let alert): self.init(alert: alert)
         case .content(let viewer): self.init(viewer: viewer, state: state)
+        case .restoring where state.snapshot.awaitingSideButton == .restore:
+            let lines = [Line(text: "Restore Purchases", style: .bold),
+                         Line(text: "Account   \(state.snapshot.settings.account ?? "not signed in")"),
+                         Line(text: ""), Self.sideButtonLine]
+            self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
         case .restoring:
             let spin = Spinner.frame(state.spinner)
             self.init(title: "App Store", lines: [Line(text: "\(spin) Restoring purchases…", style: .bold)],
@@ -102,6 +107,9 @@ extension DialogModel {
             let question = [Line(text: "Would you like to ask your family organizer for permission to buy \(name)?")]
             self.init(title: "Ask Permission", lines: question, buttons: ["Cancel", "Ask"], focus: sheet.focus,
                       frame: .tint(.warning), width: 50)
+        case .purchasing(let id) where state.snapshot.awaitingSideButton == .purchase(transactionID: id):
+            lines += [Line(text: ""), Self.sideButtonLine]
+            self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
         case .purchasing:
             lines += [Line(text: ""), Line(text: "\(Spinner.frame(state.spinner)) Purchasing…", style: .tint(.accent, bold: true))]
             self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
@@ -127,6 +135,9 @@ extension DialogModel {
         if !open || sheet.quantity >= maximum { dimmed.append("[+]") }
         return Line(text: "Quantity  [−] \(number) [+]\(hint)", style: .bold, dimmed: dimmed)
     }
+
+    /// Hold on: the sheet waits for the side button, which Enter stands for.
+    static let sideButtonLine = Line(text: "\(SideButton.prompt) — press Enter", style: .tint(.accent, bold: true))
 
     init(viewer: ContentViewer, state: AppState) {
         switch viewer.subject {
@@ -156,6 +167,11 @@ extension DialogModel {
                       frame: .tint(.success))
         }
     }
+}
+
+/// The words of the system sheet's last step with hold on, in the storefront and the command line.
+public enum SideButton {
+    public static let prompt = "Double-click the side button to confirm"
 }
 
 enum Spinner {

@@ -20,6 +20,7 @@ extension HeaderView {
         if s.interrupted { badges.append(Badge(text: "INTERRUPTING", tint: .warning)) }
         if !s.finishTransactions { badges.append(Badge(text: "NOT FINISHING", tint: .warning)) }
         if s.account == nil { badges.append(Badge(text: "SIGNED OUT", tint: .warning)) }
+        if s.hold { badges.append(Badge(text: "HOLD", tint: .warning)) }
         return badges
     }
 

@@ -56,6 +56,8 @@ enum FooterView {
             return (hints, [("?", "help"), ("q", "quit")])
         case .sheet(let sheet):
             switch sheet.stage {
+            case .purchasing(let id) where state.snapshot.awaitingSideButton == .purchase(transactionID: id):
+                return ([("⏎", "side button")], [("Esc", "cancel")])
             case .purchasing: return ([("…", "waiting for the App Store")], [])
             case .interrupted: return ([("⏎", "press"), ("Tab ←→", "choose")], [("Esc", "not now")])
             case .askPermission: return ([("⏎", "press"), ("Tab ←→", "choose")], [("Esc", "cancel")])
@@ -69,6 +71,8 @@ enum FooterView {
         case .content(let viewer):
             let choice = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog).count > 1
             return (choice ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "close")], close)
+        case .restoring where state.snapshot.awaitingSideButton == .restore:
+            return ([("⏎", "side button")], [("Esc", "cancel")])
         case .restoring:
             return ([("…", "restoring purchases")], [])
         case .settings(let panel):

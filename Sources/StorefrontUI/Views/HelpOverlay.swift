@@ -4,7 +4,7 @@ import Foundation
 enum HelpOverlay {
     static let keys: [(String, String)] = [
         ("↑ ↓  k j", "move"), ("PgUp PgDn  g G", "page, top, bottom"),
-        ("Enter  Space", "read free or owned content, or start buying"),
+        ("Enter  Space", "read or buy; with hold on: the side button"),
         ("Esc  q", "close; in the purchase sheet: Cancel"),
         ("Tab  ← →  h l", "move between buttons; step a store condition"),
         ("+ −", "quantity in the purchase sheet"), ("s", "store conditions (restrictions)"),

@@ -37,8 +37,23 @@ enum SettingsPanelView {
         case .failWith: return s.failWith.map { ("\($0.rawValue) \($0.name)", .danger) } ?? ("off", .success)
         case .account: return (s.account ?? "signed out", s.account == nil ? .warning : nil)
         case .storefront: return (s.storefront, nil)
-        case .latency: return ("\(s.latencyMilliseconds) ms", nil)
+        case .latency: return (latencyText(s.latencyMilliseconds), nil)
+        case .hold: return onOff(s.hold, good: false)
         }
+    }
+
+    /// "250 ms", "1.5 s", "1.234 s": exact, so a value set between the steps shows as it is.
+    static func latencyText(_ milliseconds: Int) -> String {
+        guard milliseconds >= 1000 else { return "\(milliseconds) ms" }
+        var seconds = String(milliseconds / 1000)
+        let fraction = milliseconds % 1000
+        if fraction > 0 {
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: 3 - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            seconds += ".\(digits)"
+        }
+        return "\(seconds) s"
     }
 
     static func drawErrorChooser(_ highlighted: Int, layout: Layout, into canvas: inout some Canvas) {

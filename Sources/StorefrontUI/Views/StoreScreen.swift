@@ -76,7 +76,7 @@ struct RowText {
                 tint = .success
             } else {
                 trailing = RowText.buyLabel(id, state: state)
-                dim = state.isRestricted || snapshot.productsError != nil
+                dim = state.isRestricted || snapshot.productsError != nil || snapshot.isLoadingProducts
             }
         case .credits:
             title = "Your credits: \(snapshot.credits)"
@@ -96,7 +96,7 @@ struct RowText {
         if state.snapshot.productsError != nil { return "Network down?" }
         if state.isRestricted { return "App Store disabled" }
         guard let product = state.snapshot.product(id) else {
-            return state.snapshot.products == nil ? "loading…" : "not available"
+            return state.snapshot.isLoadingProducts ? "Loading…" : "not available"
         }
         return SubscriptionTerms.rowLabel(product, state: state)
     }

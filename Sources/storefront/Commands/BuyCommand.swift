@@ -5,7 +5,9 @@ struct BuyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "buy",
         abstract: "Buy a product through the payment queue, under the current settings.",
-        discussion: "Exits 0 when purchased, 3 when deferred (Ask to Buy), 4 when failed, cancelled or refused.")
+        discussion: "Exits 0 when purchased, 3 when deferred (Ask to Buy), 4 when failed, cancelled or refused. "
+            + "With hold on, the store waits for the side button: press Enter, or send a line on stdin; "
+            + "stdin ending first cancels the purchase.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -56,6 +58,7 @@ struct BuyCommand: ParsableCommand {
         }
         if started.state == .purchasing {
             if cancel { try session.queue.cancel(started) } else { try session.queue.confirm(started) }
+            _ = try session.pressSideButton()
         }
         func current() -> Transaction? { session.current(started.id) }
         try session.wait { current()?.state != .purchasing }

@@ -1,11 +1,13 @@
 import ArgumentParser
+import Foundation
 import StoreKitSim
 import StorefrontUI
 
 struct ProductsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "products",
-        abstract: "Request the app's product identifiers: valid products and invalid identifiers.")
+        abstract: "Request the app's product identifiers: valid products and invalid identifiers.",
+        discussion: "The store answers after its latency (storefront set latency), as it answers a purchase.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -18,12 +20,19 @@ struct ProductsCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        let request = ProductsRequest(productIdentifiers: session.catalog.productIdentifiers, store: session.store)
+        var request = ProductsRequest(productIdentifiers: session.catalog.productIdentifiers, store: session.store)
+        try request.start()
+        // The store answers after its latency, as it answers a purchase.
+        var answer = try request.response()
+        while answer == nil, let due = request.dueDate {
+            Thread.sleep(forTimeInterval: max(0.001, due.timeIntervalSince(session.store.clock.now)))
+            answer = try request.response()
+        }
         let response: ProductsResponse
-        do {
-            response = try request.start()
-        } catch let error as StoreError {
-            try Report.failure(error, json: output.json, context: "The products request failed")
+        switch answer {
+        case .success(let products)?: response = products
+        case .failure(let error)?: try Report.failure(error, json: output.json, context: "The products request failed")
+        case nil: return
         }
         let storefront = session.store.storefront(for: try session.store.settings())
         if output.json {

@@ -26,6 +26,7 @@ struct RestoreCommand: ParsableCommand {
         } catch let error as StoreError {
             try Report.failure(error, json: output.json, context: "Cannot restore", launch: session.launchReport(app))
         }
+        _ = try session.pressSideButton()
         var outcome: AppEvent?
         try session.wait {
             outcome = app.events.dropFirst(before).last { event in

@@ -13,10 +13,11 @@ enum SettingName: String, CaseIterable, ExpressibleByArgument {
     case account
     case storefront
     case latency
+    case hold
 
     var valueHelp: String {
         switch self {
-        case .canMakePayments, .askToBuy, .network, .interrupted, .finishTransactions: "on|off"
+        case .canMakePayments, .askToBuy, .network, .interrupted, .finishTransactions, .hold: "on|off"
         case .failWith: "CODE|NAME|off"
         case .account: "NAME|none"
         case .storefront: "STOREFRONT"
@@ -30,7 +31,8 @@ struct SetCommand: ParsableCommand {
         commandName: "set",
         abstract: "Change a store condition; an open storefront picks it up at once.",
         discussion: SettingName.allCases.map { "  \($0.rawValue) \($0.valueHelp)" }.joined(separator: "\n")
-            + "\n\nfail-with takes a StoreKit error code (0-20) or its name, e.g. 4 or paymentNotAllowed.")
+            + "\n\nfail-with takes a StoreKit error code (0-20) or its name, e.g. 4 or paymentNotAllowed."
+            + "\nhold on: a purchase or restore waits for the side button (Enter, or a line on stdin) before the latency starts.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -78,6 +80,7 @@ struct SettingChange {
         case .network: let v = try onOff(); return SettingChange { $0.network = v }
         case .interrupted: let v = try onOff(); return SettingChange { $0.interrupted = v }
         case .finishTransactions: let v = try onOff(); return SettingChange { $0.finishTransactions = v }
+        case .hold: let v = try onOff(); return SettingChange { $0.hold = v }
         case .failWith:
             if ["off", "none"].contains(value.lowercased()) { return SettingChange { $0.failWith = nil } }
             guard let code = SKErrorCode(argument: value) else {
@@ -120,6 +123,7 @@ struct SettingChange {
         case .account: s.account ?? "none (signed out)"
         case .storefront: s.storefront
         case .latency: "\(s.latencyMilliseconds) ms"
+        case .hold: onOff(s.hold)
         }
     }
 }

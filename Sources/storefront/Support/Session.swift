@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreKitSim
+import StorefrontUI
 
 /// Everything a command works with: the catalog, the data directory and the store over it.
 /// Commands that run the sample app also hold the app lock, so only one app runs per
@@ -68,6 +69,23 @@ struct Session {
     /// The transaction `id` as the store holds it now.
     func current(_ id: String) -> Transaction? {
         queue.records.transactions.first { $0.id == id } ?? (try? database.transaction(id)) ?? nil
+    }
+
+    /// With hold on, the store waits for the side button after a purchase is confirmed or a
+    /// restore asked for: a person presses Enter, a script sends a line on stdin. Returns
+    /// false when stdin ended first: then what waited is cancelled, as a dismissed sheet.
+    func pressSideButton() throws -> Bool {
+        guard queue.awaitingSideButton != nil else { return true }
+        let how = isatty(STDIN_FILENO) == 1 ? "press Enter" : "waiting for a line on stdin"
+        printError("hold is on. \(SideButton.prompt) — \(how).")
+        if readLine() != nil {
+            try queue.confirmWithSideButton()
+            return true
+        }
+        try queue.cancelSideButtonConfirmation()
+        printError("stdin ended before the side button was pressed, so it was cancelled.",
+                   remedy: "Press Enter when asked, send a line (`echo | storefront …`), or turn hold off (`storefront set hold off`).")
+        return false
     }
 
     /// Ticks the store on the real clock until `isDone`, sleeping until each due date.
