@@ -94,10 +94,11 @@ public final class StorefrontRuntime {
             perform(alerting: false) { try queue.tick() }
         case .cancelPurchase(let id, let quantity):
             perform {
-                // The sheet closes either way; with the store out of reach (network off, or
-                // restricted since the sheet opened) there is no payment to cancel, and a
+                // The sheet closes either way; restricted since the sheet opened there is no
+                // payment to cancel, a request already waiting is not asked again, and a
                 // payment the app would refuse is no news to a user who cancelled: Cancel is silent.
-                guard queue.settings.network, queue.settings.canMakePayments else { return }
+                guard queue.settings.canMakePayments,
+                      queue.records.waitingRequest(for: id, catalog: store.catalog) == nil else { return }
                 let t: Transaction
                 do { t = try queue.add(Payment(productID: id, quantity: quantity)) } catch is StoreError { return }
                 if t.state == .purchasing { try queue.cancel(t) }

@@ -114,8 +114,9 @@ extension AppState {
     mutating func present(outcome t: Transaction) {
         switch t.state {
         case .purchased, .restored:
+            let lead = t.reason == .redownload ? "Downloaded again at no charge." : "Your purchase was successful."
             mode = .alert(Alert(kind: .success, title: "You're All Set",
-                                message: "Your purchase was successful. \(purchaseSummary(t))"))
+                                message: "\(lead) \(purchaseSummary(t))"))
         case .deferred:
             mode = .alert(Alert(kind: .askToBuy, title: "Ask Permission — request sent",
                                 message: "A request to buy \(title(of: t.productID)) was sent to your family organizer. The purchase completes when they approve it: press a for approvals, or from another terminal run",

@@ -11,6 +11,8 @@ struct LaunchCommand: ParsableCommand {
 
     struct Output: Encodable {
         var delivered: [TransactionJSON]
+        /// Those of `delivered` the last run left in the queue (unfinished, waiting, in flight).
+        var redelivered: [TransactionJSON]
         var queue: [TransactionJSON]
         var userDefaults: [String: JSONValue]
     }
@@ -27,6 +29,7 @@ struct LaunchCommand: ParsableCommand {
         }
         if output.json {
             try JSONOutput.print(Output(delivered: delivered.map { TransactionJSON(session.latest($0)) },
+                                        redelivered: session.launchReport(app).redelivered,
                                         queue: session.queue.transactions.map(TransactionJSON.init),
                                         userDefaults: app.defaults.values))
         } else if delivered.isEmpty {
