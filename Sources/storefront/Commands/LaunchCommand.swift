@@ -4,7 +4,7 @@ import StoreKitSim
 struct LaunchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "launch",
-        abstract: "Launch the sample app without the interface: it handles what the queue redelivers (unfinished, approved, resolved transactions) and quits.")
+        abstract: "Launch the sample app without the interface: it handles what the queue redelivers (unfinished, approved, resolved transactions, and purchases left in flight, waited for) and quits.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -23,6 +23,9 @@ struct LaunchCommand: ParsableCommand {
         defer { withExtendedLifetime(lock) {} }
         app.onEvent = EventLog(catalog: session.catalog, quiet: output.json).print
         try app.launch()
+        // A purchase the last run left in flight (confirmed, the store answering after it was
+        // killed) is waited for, as the app receives it once the store answers.
+        try session.wait { !session.queue.transactions.contains { $0.state == .purchasing && $0.dueDate != nil } }
         let delivered = app.events.compactMap { event -> Transaction? in
             if case .updated(let t, _) = event { return t }
             return nil
