@@ -55,6 +55,12 @@ enum DetailPane {
             lines.append(.init(text: "\(active ? "Active until" : "Expired") \(Format.dateTime(expiry))",
                                style: .tint(active ? .success : .muted)))
         }
+        if let waiting = state.waitingRequest(for: id) {
+            let text = waiting.state == .deferred
+                ? "Waiting for approval since \(Format.dateTime(waiting.requestDate ?? waiting.date)). Enter shows the request."
+                : "Action needed: the purchase was interrupted. Enter to finish it."
+            lines += [.init(text: ""), .init(text: text, style: .tint(.warning))]
+        }
         if let error = state.snapshot.productsError {
             lines += [.init(text: ""), .init(text: "Products could not be loaded: \(error.message) Press R to retry.", style: .tint(.danger))]
         } else if state.isRestricted {
