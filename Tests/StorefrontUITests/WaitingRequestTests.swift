@@ -65,3 +65,18 @@ import Testing
         #expect(ui.state.log.map(\.text).contains { $0.hasSuffix("purchasing  com.storefront.credits.5") })
     }
 }
+
+/// What the last run left reaches the relaunched storefront, labelled.
+@Suite struct RelaunchLabelTests {
+    @Test func aPurchaseLeftInFlightCompletesAfterTheRelaunchAndSaysSo() throws {
+        let ui = try UITestHarness { $0.latencyMilliseconds = 5000 }
+        // Another run confirmed it and was killed before the store answered.
+        let killed = PaymentQueue(store: ui.store)
+        try killed.confirm(try killed.add(Payment(productID: "com.storefront.premium")))
+        try ui.relaunch()
+        #expect(ui.runtime.tickInterval == 5, "the loop wakes when the store answers, not at the next key")
+        ui.wait(seconds: 5)
+        #expect(ui.state.snapshot.premiumUnlocked)
+        #expect(ui.state.log.contains { $0.text.hasSuffix("purchased  com.storefront.premium  (redelivered at launch)") })
+    }
+}

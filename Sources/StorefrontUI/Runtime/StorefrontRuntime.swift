@@ -58,12 +58,15 @@ public final class StorefrontRuntime {
     }
 
     /// How long the loop may wait for a key before calling `tick`: short while something is
-    /// in flight, a second while requests wait for another terminal, forever when idle.
+    /// in flight, a second while requests wait for another terminal, until the store's next
+    /// due date (a purchase the last run left in flight, a renewal; an hour at most), forever
+    /// when idle.
     public var tickInterval: TimeInterval? {
         if state.isBusy { return 0.08 }
-        if let due = queue.nextDueDate, due.timeIntervalSince(store.clock.now) < 1 { return 0.08 }
+        let untilDue = queue.nextDueDate.map { min(3600, $0.timeIntervalSince(store.clock.now)) }
+        if let untilDue, untilDue < 1 { return 0.08 }
         if !state.snapshot.waitingRequests.isEmpty { return 1 }
-        return nil
+        return untilDue
     }
 
     public var shouldQuit: Bool { state.quitting }
