@@ -45,17 +45,17 @@ import Testing
         let purchaseID = try #require(purchase["id"] as? String)
         #expect(purchase["state"] as? String == "purchased")
 
-        let again = try buy("com.storefront.premium", status: 4)
-        #expect(try again.error()["name"] as? String == "alreadyOwned")
-        #expect(try again.error()["domain"] as? String == "StorefrontApp")
-        #expect(try history().count == 1, "a refusal never reaches the store")
+        // Bought again: the same item at no charge, as a regular purchase pointing to the first.
+        let again = try buy("com.storefront.premium").transaction()
+        #expect(again["state"] as? String == "purchased")
+        #expect(again["reason"] as? String == "redownload")
+        #expect(again["originalTransactionID"] as? String == purchaseID)
+        #expect(try history().count == 2)
 
         let deleted = try cli.run("reset", "--app-only")
         #expect(deleted.status == 0)
         #expect(try cli.userDefaults().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: cli.userDefaultsURL.path))
-        // The store still knows the purchase: buying again is still refused, restore brings it back.
-        #expect(try buy("com.storefront.premium", status: 4).error()["name"] as? String == "alreadyOwned")
 
         let restored = try cli.run("restore", "--json")
         #expect(restored.status == 0, "\(restored.summary)")
@@ -69,8 +69,16 @@ import Testing
         #expect(try cli.userDefaults()["com.storefront.premium"] as? Bool == true)
 
         let afterRestore = try history()
-        #expect(afterRestore.map { $0["state"] as? String } == ["purchased", "restored"])
+        #expect(afterRestore.map { $0["state"] as? String } == ["purchased", "purchased", "restored"])
         #expect(try queue().isEmpty)
+
+        // After deleting the app, buying it again gets it again, in words too.
+        try cli.run("reset", "--app-only")
+        let redownload = try cli.run("buy", "com.storefront.premium")
+        #expect(redownload.status == 0, "\(redownload.summary)")
+        #expect(redownload.stdout.contains("(re-downloaded at no charge)"), "\(redownload.summary)")
+        #expect(redownload.stdout.contains("You've already purchased this: com.storefront.premium was downloaded again at no charge"))
+        #expect(try cli.userDefaults()["com.storefront.premium"] as? Bool == true)
         let text = try cli.run("restore")
         #expect(text.stdout.contains("Restored 1 purchase: com.storefront.premium"))
     }

@@ -170,7 +170,10 @@ import Testing
         #expect((set["settings"] as? [String: Any])?["latencyMilliseconds"] as? Int == 0)
 
         let buy = try cli.run("buy", "com.storefront.premium", "--json").json()
-        #expect(Set(buy.keys).isSuperset(of: ["transaction", "redelivered", "userDefaults"]))
+        #expect(Set(buy.keys).isSuperset(of: ["transaction", "merged", "redelivered", "userDefaults"]))
+        #expect(buy["merged"] as? Bool == false)
+        #expect((buy["transaction"] as? [String: Any])?["reason"] as? String == "purchase")
+        #expect((buy["transaction"] as? [String: Any])?["account"] as? String == "sandbox.user@example.com")
         checkTransaction(try #require(buy["transaction"] as? [String: Any]))
         #expect((buy["transaction"] as? [String: Any])?["finished"] as? Bool == true)
         #expect((buy["userDefaults"] as? [String: Any])?["com.storefront.premium"] as? Bool == true)
@@ -190,7 +193,8 @@ import Testing
         #expect(launch["userDefaults"] is [String: Any])
 
         // A refusal before any transaction exists: `{ error }`.
-        let refused = try cli.run("buy", "com.storefront.premium", "--json")
+        try cli.run("buy", "com.storefront.pro.monthly")
+        let refused = try cli.run("buy", "com.storefront.pro.monthly", "--json")
         #expect(refused.status == 4)
         let error = try #require(try refused.json()["error"] as? [String: Any])
         #expect(error["domain"] as? String == "StorefrontApp")
@@ -202,25 +206,25 @@ import Testing
 
     @Test func aRefusalAfterARedeliveryStillReportsWhatWasDelivered() throws {
         try setLatencyZero()
-        let killed = try cli.run("buy", "com.storefront.premium", "--no-finish", "--json")
+        let killed = try cli.run("buy", "com.storefront.pro.monthly", "--no-finish", "--json")
         let id = try #require(try killed.transaction()["id"] as? String)
         #expect(try cli.userDefaults().isEmpty)
 
-        // The launch delivers the unfinished purchase, then the new one is refused as owned.
-        let refused = try cli.run("buy", "com.storefront.premium", "--json")
+        // The launch delivers the unfinished purchase, then the new one is refused: subscribed.
+        let refused = try cli.run("buy", "com.storefront.pro.monthly", "--json")
         #expect(refused.status == 4)
         let output = try refused.json()
         #expect((output["error"] as? [String: Any])?["name"] as? String == "alreadyOwned")
         let redelivered = try #require(output["redelivered"] as? [[String: Any]])
         #expect(redelivered.map { $0["id"] as? String } == [id])
         #expect(redelivered.first?["finished"] as? Bool == true)
-        #expect((output["userDefaults"] as? [String: Any])?["com.storefront.premium"] as? Bool == true)
+        #expect((output["userDefaults"] as? [String: Any])?["com.storefront.pro.monthly"] is String)
 
         // In text, the delivery lines come before the refusal even through one pipe.
         try cli.run("reset")
         try setLatencyZero()
-        try cli.run("buy", "com.storefront.premium", "--no-finish")
-        let text = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "buy", "com.storefront.premium"],
+        try cli.run("buy", "com.storefront.pro.monthly", "--no-finish")
+        let text = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "buy", "com.storefront.pro.monthly"],
                                mergingStderr: true)
         let delivered = try #require(text.stdout.range(of: "delivered"), "\(text.summary)")
         let refusal = try #require(text.stdout.range(of: "Cannot buy"), "\(text.summary)")

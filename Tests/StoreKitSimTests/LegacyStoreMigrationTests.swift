@@ -36,8 +36,12 @@ import Testing
         #expect(records.settings.account == nil, "null means signed out")
         #expect(records.settings.network, "a field left out keeps its default")
         #expect(records.nextTransactionNumber == 1_000_000_010)
-        #expect(records.owns(ID.premium))
-        #expect(records.pendingApprovals.map(\.quantity) == [3])
+        // store.json knew one account: signed out, its purchases go to the default sandbox account.
+        #expect(!records.owns(ID.premium), "signed out, nothing is owned")
+        #expect(records.transactions.allSatisfy { $0.account == Settings.defaultAccount })
+        #expect(records.receipt(of: Settings.defaultAccount).map(\.productID) == [ID.premium])
+        #expect(records.transactions.map(\.reason) == [.purchase, .purchase])
+        #expect(records.transactions.filter { $0.state == .deferred }.map(\.quantity) == [3])
         #expect(try database.transaction("1000000007")?.date == JSONCoding.parse("2027-01-15T08:00:00.250Z"))
         #expect(try directory.names().filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
                 == [".store.lock", "store.json.migrated", "store.sqlite"])

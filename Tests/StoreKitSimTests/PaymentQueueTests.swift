@@ -172,6 +172,20 @@ import Testing
         #expect(t.app.credits == 0)
     }
 
+    @Test func networkOffGoesPurchasingThenFailsAfterTheLatency() throws {
+        let t = try Harness { $0.network = false }
+        let started = try t.queue.add(Payment(productID: ID.credits5))
+        #expect(started.state == .purchasing, "the sheet opens; the store's answer comes later")
+        try t.queue.confirm(started)
+        t.clock.advance(by: Harness.latency / 2)
+        try t.queue.tick()
+        #expect(try t.transaction(started.id).state == .purchasing, "no answer before the latency")
+        t.clock.advance(by: Harness.latency / 2)
+        try t.queue.tick()
+        #expect(try t.transaction(started.id).state == .failed)
+        #expect(t.states(of: started.id) == [.purchasing, .failed])
+    }
+
     @Test func networkOffFailsWithCodeZero() throws {
         let t = try Harness { $0.network = false }
         let result = try t.buy(ID.credits5)
@@ -268,19 +282,33 @@ import Testing
         #expect(try t.buy(ID.credits5).state == .purchased)
     }
 
-    @Test func buyingAnOwnedNonConsumableIsRefused() throws {
-        let t = try Harness()
-        try t.buy(ID.premium)
-        let count = try t.records.transactions.count
-        #expect(throws: StoreError.alreadyOwned) { try t.queue.add(Payment(productID: ID.premium)) }
-        #expect(try t.records.transactions.count == count)
+    @Test func buyingAnOwnedNonConsumableAgainDownloadsItAtNoCharge() throws {
+        let t = try Harness { $0.askToBuy = false }
+        let first = try t.buy(ID.premium)
+        try t.set { $0.askToBuy = true; $0.interrupted = true }  // nothing to pay: nothing to ask or interrupt for
+        let again = try t.buy(ID.premium)
+        #expect(again.id != first.id)
+        #expect(again.state == .purchased, "a regular transaction, not a restored one")
+        #expect(again.reason == .redownload)
+        #expect(again.originalTransactionID == first.id)
+        #expect(again.finished)
+        #expect(t.updates.last?.reason == .redownload)
     }
 
     @Test func ownershipIsTheStoresNotTheApps() throws {
         let t = try Harness()
         try t.buy(ID.premium)
         try t.app.defaults.removeAll()  // deleting the app does not un-buy it
-        #expect(throws: StoreError.alreadyOwned) { try t.queue.add(Payment(productID: ID.premium)) }
+        let again = try t.buy(ID.premium)
+        #expect(again.reason == .redownload, "the store knows it was bought")
+        #expect(t.app.premiumUnlocked)
+    }
+
+    @Test func anActiveSubscriptionBoughtAgainIsRefused() throws {
+        let t = try Harness()
+        try t.buy(ID.monthly)
+        #expect(throws: StoreError.alreadyOwned) { try t.queue.add(Payment(productID: ID.monthly)) }
+        #expect(StoreError.alreadyOwned.message.hasPrefix("You're currently subscribed to this."))
     }
 
     @Test func signedOutIsRefused() throws {

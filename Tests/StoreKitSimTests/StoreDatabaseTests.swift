@@ -263,3 +263,63 @@ import Testing
         #expect(try database.transactionCount() == 0)
     }
 }
+
+/// A store.sqlite made by the first schema is brought up to date when opened.
+@Suite struct SchemaMigrationTests {
+    /// A v1 store.sqlite: a purchase, a renewal, an interrupted purchase and its resolution,
+    /// a request waiting for approval, with `account` as the signed-in setting (nil: none).
+    private func makeVersion1(_ directory: TemporaryDirectory, account: String??) throws {
+        let database = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        try StoreSchema.migrator.migrate(database, upTo: "v1")
+        try database.write { db in
+            if let account {
+                try db.execute(sql: "INSERT INTO settings VALUES ('account', ?)", arguments: [account.map { "\"\($0)\"" } ?? "null"])
+            }
+            let rows: [(String, String, String, String?, Int, Int64?)] = [
+                ("1000000001", ID.monthly, "purchased", nil, 1, 1_800_000_000_000),
+                ("1000000002", ID.monthly, "purchased", "1000000001", 1, 1_900_000_000_000),
+                ("1000000003", ID.premium, "failed", nil, 1, nil),
+                ("1000000004", ID.premium, "purchased", "1000000003", 1, nil),
+                ("1000000005", ID.yearly, "deferred", nil, 0, nil),
+            ]
+            for (id, product, state, original, finished, expires) in rows {
+                try db.execute(sql: """
+                    INSERT INTO transactions (id, productID, quantity, state, date, originalTransactionID, expiresDate, finished)
+                    VALUES (?, ?, 1, ?, 1700000000000, ?, ?, ?)
+                    """, arguments: [id, product, state, original, expires, finished])
+            }
+            try db.execute(sql: "UPDATE store SET nextTransactionNumber = 1000000006")
+        }
+    }
+
+    @Test func version1RowsBelongToTheSignedInAccountAndKnowTheirKind() throws {
+        let directory = TemporaryDirectory()
+        try makeVersion1(directory, account: .some("kid@example.com"))
+        let records = try storeDatabase(directory).load()
+        let history = try storeDatabase(directory).history(last: nil, finishedOnly: false)
+        #expect(history.allSatisfy { $0.account == "kid@example.com" })
+        #expect(history.map(\.reason) == [.purchase, .renewal, .purchase, .resolution, .purchase])
+        #expect(records.owns(ID.premium))
+        #expect(records.pendingApprovals.first?.requestDate == records.pendingApprovals.first?.date)
+        let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        #expect(try migrated.read { try String.fetchAll($0, sql: "SELECT name FROM accounts") } == ["kid@example.com"])
+    }
+
+    @Test(arguments: [String??.none, .some(.none)])
+    func signedOutOrUnsetTheyGoToTheDefaultSandboxAccount(account: String??) throws {
+        let directory = TemporaryDirectory()
+        try makeVersion1(directory, account: account)
+        let records = try storeDatabase(directory).load()
+        #expect(records.transactions.allSatisfy { $0.account == Settings.defaultAccount })
+    }
+
+    @Test func aMigratedStoreGoesOnAsANewOne() throws {
+        let directory = TemporaryDirectory()
+        try makeVersion1(directory, account: .some(Settings.defaultAccount))
+        let t = try Harness.onDisk(directory)
+        try t.set { $0.account = "other@example.com" }
+        #expect(try t.buy(ID.premium).reason == .purchase, "the other account owns nothing")
+        try t.set { $0.account = Settings.defaultAccount }
+        #expect(try t.buy(ID.premium).reason == .redownload)
+    }
+}

@@ -30,11 +30,11 @@ final class UITestHarness {
     }
 
     /// Quits and opens the storefront again on the same store and UserDefaults.json, and
-    /// waits for its products.
-    func relaunch() throws {
+    /// waits for its products (`loadsProducts` false: not yet).
+    func relaunch(loadsProducts: Bool = true) throws {
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
         runtime = try StorefrontRuntime(store: store, defaults: defaults, width: state.width, height: state.height)
-        wait(seconds: try store.settings().latency)
+        if loadsProducts { wait(seconds: try store.settings().latency) }
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

@@ -139,7 +139,8 @@ import Testing
         ui.press(.tab, .enter)  // Cancel
         ui.wait()
         #expect(ui.state.mode == .store, "no alert after a cancel")
-        #expect(ui.transactions.isEmpty, "nothing reached the unreachable store")
+        #expect(ui.transactions.map(\.error) == [StoreError(.paymentCancelled)],
+                "cancelled on the sheet, as with the network on (and as `buy --cancel` records it)")
     }
 
     @Test func aSubscriptionSheetSaysSubscribe() throws {
@@ -322,7 +323,7 @@ import Testing
         #expect(alert.detail == "StorefrontApp code 16 (restoreInProgress)")
     }
 
-    @Test func buyingWhatTheStoreAlreadyHasOffersRestore() throws {
+    @Test func buyingWhatTheStoreAlreadyHasGetsItAgainForFree() throws {
         let ui = try UITestHarness()
         try ui.select("Premium content here")
         ui.buySelected()
@@ -331,15 +332,35 @@ import Testing
         try ui.select("Premium content here")
         ui.press(.enter)
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
-        #expect(alert.kind == .alreadyPurchased)
-        #expect(alert.buttons == ["Cancel", "Restore"])
+        #expect(alert.kind == .alreadyPurchased(productID: "com.storefront.premium"))
+        #expect(alert.title == "You've already purchased this.")
+        #expect(alert.message == "Would you like to get it again for free?")
+        #expect(alert.buttons == ["Cancel", "Get"])
         ui.press(.escape)
         #expect(ui.state.mode == .store, "Cancel dismisses it")
         ui.press(.enter, .enter)
         ui.wait()
-        #expect(ui.state.snapshot.premiumUnlocked, "Restore brought it back")
-        #expect(ui.transactions.filter { $0.productID == "com.storefront.premium" && $0.state == .purchased }.count == 1,
-                "nothing was bought twice")
+        guard case .alert(let done) = ui.state.mode else { Issue.record("no outcome: \(ui.state.mode)"); return }
+        #expect(done.message.hasPrefix("Downloaded again at no charge."))
+        #expect(ui.state.snapshot.premiumUnlocked, "Get brought it back")
+        let purchases = ui.transactions.filter { $0.productID == "com.storefront.premium" && $0.state == .purchased }
+        #expect(purchases.count == 2, "a regular purchased transaction, not a restore")
+        #expect(purchases.last?.reason == .redownload)
+        #expect(purchases.last?.originalTransactionID == purchases.first?.id)
+        #expect(!ui.transactions.contains { $0.state == .restored }, "nothing else was restored")
+        #expect(ui.state.log.map(\.text).joined(separator: "\n").contains("(re-downloaded at no charge)"))
+    }
+
+    @Test func buyingAnActiveSubscriptionTheStoreHasIsRefused() throws {
+        let ui = try UITestHarness()
+        try ui.select("Pro Monthly")
+        ui.buySelected()
+        ui.press(.enter, .char("D"), .tab, .enter)
+        try ui.select("Pro Monthly")
+        ui.press(.enter)
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
+        #expect(alert.title == "You're currently subscribed to this.")
+        #expect(alert.buttons == ["OK"])
     }
 
     @Test func cancelStaysSilentWhenTheStoreWouldRefuse() throws {
@@ -447,7 +468,7 @@ import Testing
         #expect(closed.choosingError == nil)
     }
 
-    @Test func signingInToBuyWhatTheStoreHasOffersRestore() throws {
+    @Test func signingInToBuyWhatTheStoreHasOffersToGetItAgain() throws {
         let ui = try UITestHarness()
         try ui.select("Premium content here")
         ui.buySelected()
@@ -459,7 +480,7 @@ import Testing
         #expect(signIn.kind == .signIn(productID: "com.storefront.premium"))
         ui.press(.enter)
         guard case .alert(let offer) = ui.state.mode else { Issue.record("no offer: \(ui.state.mode)"); return }
-        #expect(offer.kind == .alreadyPurchased)
+        #expect(offer.kind == .alreadyPurchased(productID: "com.storefront.premium"))
     }
 
     @Test func theErrorChooserClosesWithQAndStepsWithArrows() throws {

@@ -8,12 +8,7 @@ extension AppEvent {
             var line = "\(t.id) \(t.state.rawValue)  \(t.productID)"
             if t.quantity > 1 { line += " ×\(t.quantity)" }
             if let error = t.error { line += "  \(error.logLabel): \(error.message)" }
-            switch (t.state == .deferred, redelivered) {
-            case (true, true): line += "  (still waiting for approval, redelivered at launch)"
-            case (true, false): line += "  (waiting for approval)"
-            case (false, true): line += "  (redelivered at launch)"
-            case (false, false): break
-            }
+            if let note = t.note(atLaunch: redelivered) { line += "  (\(note))" }
             return line
         case .delivered(let t, let delivery):
             return "\(t.id) delivered  \(delivery.text(catalog: catalog))"

@@ -19,6 +19,11 @@ public enum ProductType: String, Codable, Sendable, CaseIterable {
 
     public var isRestorable: Bool { self == .nonConsumable || self == .autoRenewable }
 
+    /// A repeated purchase while a request for it waits (Ask to Buy, an interruption) merges
+    /// into the one waiting: one can only be bought once at a time. Consumables are separate
+    /// purchases each time.
+    public var mergesRepeatedRequests: Bool { self != .consumable }
+
     public var displayName: String {
         switch self {
         case .consumable: "Consumable"

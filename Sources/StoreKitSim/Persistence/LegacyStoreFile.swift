@@ -56,7 +56,19 @@ enum LegacyStoreFile {
         try db.execute(sql: "UPDATE store SET nextTransactionNumber = ?, restoreDueDate = ?, migratedFrom = ? WHERE id = 1",
                        arguments: [contents.records.nextTransactionNumber,
                                    contents.records.restoreDueDate.map(TransactionRow.milliseconds), contents.fingerprint])
-        for t in contents.records.transactions { try TransactionRow.insert(t, db) }
+        // store.json knew one account: its purchases are the signed-in account's (the default
+        // sandbox account's when signed out), as for a v1 store.sqlite.
+        // Its kinds are read as v2 reads a v1 store's: a purchase with an original transaction
+        // renews it, or resolves it when the original failed.
+        let account = contents.records.settings.account ?? Settings.defaultAccount
+        let states = Dictionary(contents.records.transactions.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
+        for var t in contents.records.transactions {
+            if t.account == nil { t.account = account }
+            if t.reason == nil, t.state != .restored {
+                t.reason = t.originalTransactionID.map { states[$0] == .failed ? .resolution : .renewal } ?? .purchase
+            }
+            try TransactionRow.insert(t, db)
+        }
     }
 
     /// Once the database holds what store.json held, store.json goes aside as

@@ -120,6 +120,7 @@ public final class StoreDatabase: RecordsStorage {
             try database.write { db in
                 try db.execute(sql: """
                     DELETE FROM transactions;
+                    DELETE FROM accounts;
                     DELETE FROM settings;
                     UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL;
                     """)
@@ -132,8 +133,9 @@ public final class StoreDatabase: RecordsStorage {
 
     // MARK: Reading and writing
 
-    /// The settings, the queue (and interrupted purchases), and for each product of the
-    /// catalog its first, latest and longest-lasting purchase, in the order they were made.
+    /// The settings, the queue (and interrupted purchases) of every account, and for each
+    /// account and each product of the catalog its first, latest and longest-lasting purchase,
+    /// in the order they were made.
     private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreRecords {
         var records = StoreRecords()
         records.settings = try StoreSettingsRows.read(db)
@@ -155,11 +157,15 @@ public final class StoreDatabase: RecordsStorage {
             }
         }
         try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE finished = 0 OR awaitingResolution = 1")))
-        for id in productIDs {
-            for order in ["seq ASC", "seq DESC", "expiresDate DESC"] {
-                try add(try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT * FROM transactions WHERE state = 'purchased' AND productID = ? ORDER BY \(order) LIMIT 1
-                    """), arguments: [id]))
+        // Every account's, not only the signed-in one's: the store renews them all.
+        let accounts = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM accounts"))
+        for account in accounts {
+            for id in productIDs {
+                for order in ["seq ASC", "seq DESC", "expiresDate DESC"] {
+                    try add(try Row.fetchAll(db.cachedStatement(sql: """
+                        SELECT * FROM transactions WHERE state = 'purchased' AND account = ? AND productID = ? ORDER BY \(order) LIMIT 1
+                        """), arguments: [account, id]))
+                }
             }
         }
         for id in ids {

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The tables of store.sqlite, as migrations: a database made by an older storefront is
@@ -49,6 +50,40 @@ enum StoreSchema {
                 -- The storefront's history pages read the newest finished transactions.
                 CREATE INDEX transactions_finished ON transactions (seq) WHERE finished = 1;
                 """)
+        }
+        migrator.registerMigration("v2") { db in
+            // Purchases belong to the Apple Account that made them. Rows of a v1 store were
+            // made by the account signed in when it is migrated (the default sandbox account
+            // when signed out): v1 knew one account's purchases only.
+            let setting = try String.fetchOne(db, sql: "SELECT value FROM settings WHERE name = 'account'")
+            let signedIn = setting.flatMap { try? JSONCoding.decoder().decode(String?.self, from: Data($0.utf8)) }
+            try db.execute(sql: """
+                ALTER TABLE transactions ADD COLUMN account TEXT;
+                ALTER TABLE transactions ADD COLUMN reason TEXT;         -- purchase, renewal, redownload, resolution
+                ALTER TABLE transactions ADD COLUMN requestDate INTEGER; -- Ask to Buy: when last asked
+                UPDATE transactions SET account = ?;
+                -- v1 told a renewal (of a purchase) from a resolution (of a failed purchase)
+                -- only by what its original transaction was.
+                UPDATE transactions SET reason = CASE
+                    WHEN state = 'restored' THEN NULL
+                    WHEN originalTransactionID IS NULL THEN 'purchase'
+                    WHEN (SELECT o.state FROM transactions o WHERE o.id = transactions.originalTransactionID) = 'failed'
+                        THEN 'resolution'
+                    ELSE 'renewal' END;
+                UPDATE transactions SET requestDate = date WHERE state = 'deferred';
+                -- The accounts with transactions: whose purchases each commit reads, so that
+                -- finding them never scans the history.
+                CREATE TABLE accounts (name TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+                INSERT INTO accounts (name) VALUES (?);
+                DROP INDEX transactions_purchases;
+                DROP INDEX transactions_expiries;
+                -- Each account's first and latest purchase of each product: ownership, restore, renewals.
+                CREATE INDEX transactions_purchases ON transactions (account, productID, seq)
+                    WHERE state = 'purchased';
+                -- Each account's latest expiry of each subscription.
+                CREATE INDEX transactions_expiries ON transactions (account, productID, expiresDate)
+                    WHERE state = 'purchased';
+                """, arguments: [signedIn ?? Settings.defaultAccount, signedIn ?? Settings.defaultAccount])
         }
         return migrator
     }

@@ -7,6 +7,7 @@ enum TransactionRow {
     static let columns = [
         "id", "productID", "quantity", "state", "date", "error", "applicationUsername",
         "originalTransactionID", "expiresDate", "isTrialPeriod", "finished", "dueDate", "awaitingResolution",
+        "account", "reason", "requestDate",
     ]
 
     static let insertSQL = """
@@ -16,8 +17,12 @@ enum TransactionRow {
     /// By id, every column but the id; the arguments are `values` without the first, then the id.
     static let updateSQL = "UPDATE transactions SET \(columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
+    /// Appends `t`, and lists its account among those whose purchases the store reads.
     static func insert(_ t: Transaction, _ db: Database) throws {
         try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(try values(t)))
+        if let account = t.account {
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO accounts (name) VALUES (?)").execute(arguments: [account])
+        }
     }
 
     /// The values of `columns`, in their order.
@@ -27,6 +32,7 @@ enum TransactionRow {
             t.id, t.productID, t.quantity, t.state.rawValue, milliseconds(t.date), error, t.applicationUsername,
             t.originalTransactionID, t.expiresDate.map(milliseconds), t.isTrialPeriod, t.finished,
             t.dueDate.map(milliseconds), t.awaitingResolution,
+            t.account, t.reason?.rawValue, t.requestDate.map(milliseconds),
         ]
         return values.map { $0?.databaseValue ?? .null }
     }
@@ -62,6 +68,15 @@ enum TransactionRow {
         t.finished = try value("finished")
         t.dueDate = try value("dueDate", Int64?.self).map(date)
         t.awaitingResolution = try value("awaitingResolution")
+        t.account = try value("account")
+        if let text = try value("reason", String?.self) {
+            guard let reason = TransactionReason(rawValue: text) else {
+                let names = TransactionReason.allCases.map(\.rawValue).joined(separator: ", ")
+                throw bad("reason", "\"\(text)\" is not a transaction reason (\(names))")
+            }
+            t.reason = reason
+        }
+        t.requestDate = try value("requestDate", Int64?.self).map(date)
         return t
     }
 

@@ -40,7 +40,9 @@ public final class PaymentQueue {
         observers.append(observer)
         guard first else { return }
         try mutate { records, now in
-            let leftOver = records.queue.filter { $0.state != .purchasing }
+            // Purchasing with a due date is in flight: confirmed, the store answering after
+            // the last run stopped. Purchasing without one is a sheet nobody answered.
+            let leftOver = records.queue.filter { $0.state != .purchasing || $0.dueDate != nil }
             launchDelivered = Dictionary(leftOver.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
             records.cancelOrphanedSheets(now: now)
         }
@@ -51,25 +53,36 @@ public final class PaymentQueue {
         observers.removeAll { $0 === observer }
     }
 
-    /// Whether `transaction` was delivered because the previous run left it unfinished. A
-    /// request deferred last run and approved in this one is news, not a redelivery.
+    /// Whether `transaction` reaches this launch from what the previous run left in the queue:
+    /// unfinished, still waiting, answered while the app was closed, or in flight (the store
+    /// answering after the app stopped). A request left waiting and answered in this run is
+    /// news, not a redelivery.
     public func wasRedelivered(_ transaction: Transaction) -> Bool {
-        launchDelivered[transaction.id] == transaction.state
+        guard let state = launchDelivered[transaction.id] else { return false }
+        return state == transaction.state || state == .purchasing
     }
 
     // MARK: The app's calls
 
     /// Adds a payment. Refusals the app makes before reaching the store are thrown; the
-    /// store's own answers arrive as transactions (failed at once when restricted, offline,
-    /// unknown or invalid; otherwise purchasing, waiting for the purchase sheet).
+    /// store's own answers arrive as transactions (failed at once when restricted, unknown or
+    /// invalid; otherwise purchasing, waiting for the purchase sheet). A non-consumable or
+    /// subscription whose request still waits (Ask to Buy, an interruption) makes nothing
+    /// new: the waiting transaction is returned (`isWaitingRequest`), an Ask to Buy request
+    /// asked again.
     @discardableResult
     public func add(_ payment: Payment) throws -> Transaction {
         try mutate { records, now in
             if records.settings.account == nil { throw StoreError.notSignedIn }
             if records.restoreDueDate != nil || awaitingSideButton == .restore { throw StoreError.restoreInProgress }
             if records.transactions.contains(where: { $0.state == .purchasing }) { throw StoreError.purchaseInProgress }
-            if let product = store.catalog.product(payment.productID), (records.ownedUntil(product) ?? .distantPast) > now {
+            if let product = store.catalog.product(payment.productID), product.type == .autoRenewable,
+               (records.ownedUntil(product) ?? .distantPast) > now {
                 throw StoreError.alreadyOwned
+            }
+            if let waiting = records.waitingRequest(for: payment.productID, catalog: store.catalog),
+               let merged = records.repeatRequest(waiting.id, now: now) {
+                return merged
             }
             return try records.addPayment(payment, catalog: store.catalog, now: now)
         }
@@ -203,9 +216,7 @@ public final class PaymentQueue {
     /// When `tick` next has something to do, or nil when nothing is in flight.
     public var nextDueDate: Date? {
         let purchases = records.transactions.compactMap { $0.state == .purchasing ? $0.dueDate : nil }
-        let expiries = store.catalog.products.filter { $0.type == .autoRenewable }
-            .compactMap { records.latestExpiry(of: $0.id) }
-        return (purchases + expiries + [records.restoreDueDate].compactMap { $0 }).min()
+        return (purchases + [records.nextRenewal(catalog: store.catalog), records.restoreDueDate].compactMap { $0 }).min()
     }
 
     /// Reloads the records if another process changed them, and delivers what changed.

@@ -16,7 +16,9 @@ public struct Settings: Codable, Equatable, Sendable {
     /// Whether the sample app finishes transactions once it has handled them.
     public var finishTransactions = true
     /// The signed-in Apple Account, or nil when signed out.
-    public var account: String? = "sandbox.user@example.com"
+    public var account: String? = Settings.defaultAccount
+    /// The sandbox account a new store signs in with.
+    public static let defaultAccount = "sandbox.user@example.com"
     /// A storefront id of the catalog.
     public var storefront = "USA"
     /// How long the store takes between purchasing and the outcome.

@@ -108,8 +108,11 @@ public struct StoreError: Error, Codable, Equatable, Sendable, CustomStringConve
 
     // MARK: The app's own refusals (the seed SDK's codes)
 
+    /// An active auto-renewable subscription bought again: the App Store's refusal. (A
+    /// non-consumable bought again is downloaded again at no charge instead.)
     public static let alreadyOwned = StoreError(
-        domain: appDomain, code: 5, name: "alreadyOwned", message: "You already own this item.")
+        domain: appDomain, code: 5, name: "alreadyOwned",
+        message: "You're currently subscribed to this. Manage your subscriptions in Settings > your name > Subscriptions.")
     public static let purchaseInProgress = StoreError(
         domain: appDomain, code: 6, name: "alreadyInProgress",
         message: "A purchase is already in progress. Wait for it to finish.")

@@ -5,22 +5,37 @@ import Foundation
 extension StoreRecords {
     /// A payment added to the queue: a purchasing transaction waiting for the user to
     /// confirm the purchase sheet, or an immediate failure the store would answer with.
+    /// With the network off the sheet still opens: the store's failure comes after the
+    /// latency, as every other failure does. A non-consumable the account already owns is
+    /// bought again as a re-download, at no charge.
     mutating func addPayment(_ payment: Payment, catalog: Catalog, now: Date) throws -> Transaction {
         var transaction = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now)
+        transaction.account = settings.account
+        transaction.reason = .purchase
         let storefront = catalog.storefront(settings.storefront) ?? catalog.storefronts[0]
         let product = catalog.product(payment.productID).flatMap { Product($0, storefront: storefront) }
         if !settings.canMakePayments {
             transaction.fail(.restricted, at: now)
-        } else if !settings.network {
-            transaction.fail(StoreError(.unknown), at: now)
         } else if product == nil {
             transaction.fail(StoreError(.storeProductNotAvailable), at: now)
         } else if let product, !(1...product.maximumQuantity).contains(payment.quantity) {
             let allowed = product.maximumQuantity == 1 ? "1 (only consumables take a quantity)" : "1 to \(product.maximumQuantity)"
             transaction.fail(StoreError(.paymentInvalid, message: "Quantity \(payment.quantity) is not valid for \(payment.productID): use \(allowed)."), at: now)
+        } else if let first = receipt.first(where: { $0.productID == payment.productID }),
+                  catalog.product(payment.productID)?.type == .nonConsumable {
+            transaction.reason = .redownload
+            transaction.originalTransactionID = first.originalTransactionID ?? first.id
         }
         transactions.append(transaction)
         return transaction
+    }
+
+    /// A repeated purchase of what waits for an answer: nothing new is made. An Ask to Buy
+    /// request is asked again (its 24 hours start over); an interruption comes back as it is.
+    mutating func repeatRequest(_ id: String, now: Date) -> Transaction? {
+        guard let i = index(of: id), transactions[i].isWaitingRequest else { return nil }
+        if transactions[i].state == .deferred { transactions[i].requestDate = now }
+        return transactions[i]
     }
 
     /// The user tapped Buy on the sheet: the store answers after the latency.
@@ -62,12 +77,16 @@ extension StoreRecords {
             transactions[i].fail(StoreError(.unknown), at: now)
         } else if let code = settings.failWith {
             transactions[i].fail(StoreError(code), at: now)
+        } else if transactions[i].reason == .redownload {
+            // Nothing to pay, so nothing to ask a parent or to interrupt for.
+            purchase(at: i, catalog: catalog, now: now)
         } else if settings.interrupted {
             transactions[i].fail(.interrupted, at: now)
             transactions[i].awaitingResolution = true
         } else if settings.askToBuy {
             transactions[i].state = .deferred
             transactions[i].date = now
+            transactions[i].requestDate = now
         } else {
             purchase(at: i, catalog: catalog, now: now)
         }
@@ -75,7 +94,8 @@ extension StoreRecords {
 
     private mutating func purchase(at i: Int, catalog: Catalog, now: Date) {
         // Asked before this purchase joins the receipt.
-        let introOffer = isEligibleForIntroOffer(transactions[i].productID, catalog: catalog)
+        let account = transactions[i].account
+        let introOffer = isEligibleForIntroOffer(transactions[i].productID, catalog: catalog, account: account)
         transactions[i].state = .purchased
         transactions[i].date = now
         transactions[i].error = nil
@@ -85,7 +105,7 @@ extension StoreRecords {
             transactions[i].expiresDate = trial.added(to: now)
             transactions[i].isTrialPeriod = true
         } else {
-            let start = max(now, latestExpiry(of: product.id) ?? now)
+            let start = max(now, latestExpiry(of: product.id, account: account) ?? now)
             transactions[i].expiresDate = info.period.added(to: start)
             transactions[i].isTrialPeriod = false
         }
@@ -110,6 +130,8 @@ extension StoreRecords {
         transactions[i].awaitingResolution = nil
         var resolved = Transaction(id: try makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now)
         resolved.originalTransactionID = id
+        resolved.account = transactions[i].account
+        resolved.reason = .resolution
         transactions.append(resolved)
         purchase(at: transactions.count - 1, catalog: catalog, now: now)
         return transactions[transactions.count - 1]
@@ -137,43 +159,74 @@ extension StoreRecords {
             restored.originalTransactionID = original.originalTransactionID ?? original.id
             restored.expiresDate = original.expiresDate
             restored.isTrialPeriod = original.isTrialPeriod
+            restored.account = original.account
             transactions.append(restored)
         }
     }
 
-    /// Auto-renewable subscriptions renew at the end of each period while the store runs.
+    /// Auto-renewable subscriptions renew at the end of each period while the store runs,
+    /// for every account: the App Store renews them whichever account this device has signed
+    /// in. Another account's renewals wait in its queue until it signs in again.
     private mutating func renewSubscriptions(catalog: Catalog, now: Date) throws {
-        for product in catalog.products where product.type == .autoRenewable {
-            guard let info = product.subscription, var latest = receipt.last(where: { $0.productID == product.id }),
-                  var expiry = latest.expiresDate else { continue }
-            var renewals = 0
-            while expiry <= now, renewals < 100 {
-                var renewal = Transaction(id: try makeTransactionID(), payment: latest.payment, state: .purchased, date: expiry)
-                renewal.originalTransactionID = latest.originalTransactionID ?? latest.id
-                renewal.expiresDate = info.period.added(to: expiry)
-                renewal.isTrialPeriod = false
-                transactions.append(renewal)
-                latest = renewal
-                expiry = renewal.expiresDate!
-                renewals += 1
+        for account in purchasingAccounts {
+            for product in catalog.products where product.type == .autoRenewable {
+                guard let info = product.subscription,
+                      var latest = receipt(of: account).last(where: { $0.productID == product.id }),
+                      var expiry = latest.expiresDate else { continue }
+                var renewals = 0
+                while expiry <= now, renewals < 100 {
+                    var renewal = Transaction(id: try makeTransactionID(), payment: latest.payment, state: .purchased, date: expiry)
+                    renewal.originalTransactionID = latest.originalTransactionID ?? latest.id
+                    renewal.expiresDate = info.period.added(to: expiry)
+                    renewal.isTrialPeriod = false
+                    renewal.account = account
+                    renewal.reason = .renewal
+                    transactions.append(renewal)
+                    latest = renewal
+                    expiry = renewal.expiresDate!
+                    renewals += 1
+                }
             }
         }
     }
 
     /// Whether buying `productID` now starts with its free trial: an auto-renewable
-    /// subscription with one, in a subscription group this account never subscribed to
-    /// (the App Store gives an introductory offer once per group).
+    /// subscription with one, in a subscription group the account (by default the signed-in
+    /// one) never subscribed to (the App Store gives an introductory offer once per group).
     public func isEligibleForIntroOffer(_ productID: String, catalog: Catalog) -> Bool {
+        isEligibleForIntroOffer(productID, catalog: catalog, account: settings.account)
+    }
+
+    func isEligibleForIntroOffer(_ productID: String, catalog: Catalog, account: String?) -> Bool {
         guard let product = catalog.product(productID), product.type == .autoRenewable,
               let info = product.subscription, info.freeTrial != nil else { return false }
         let group = info.group ?? product.id
-        return !receipt.contains { other in
+        return !receipt(of: account).contains { other in
             catalog.product(other.productID)?.subscription.map { $0.group ?? other.productID } == group
         }
     }
 
+    /// The accounts with purchases on record, in the order they first bought.
+    var purchasingAccounts: [String] {
+        var seen = Set<String>()
+        return transactions.compactMap { $0.state == .purchased ? $0.account : nil }.filter { seen.insert($0).inserted }
+    }
+
+    /// The signed-in account's latest expiry of `productID`.
     public func latestExpiry(of productID: String) -> Date? {
-        receipt.filter { $0.productID == productID }.compactMap(\.expiresDate).max()
+        latestExpiry(of: productID, account: settings.account)
+    }
+
+    func latestExpiry(of productID: String, account: String?) -> Date? {
+        receipt(of: account).filter { $0.productID == productID }.compactMap(\.expiresDate).max()
+    }
+
+    /// When the next subscription of any account renews.
+    public func nextRenewal(catalog: Catalog) -> Date? {
+        let subscriptions = catalog.products.filter { $0.type == .autoRenewable }
+        return purchasingAccounts.flatMap { account in
+            subscriptions.compactMap { latestExpiry(of: $0.id, account: account) }
+        }.min()
     }
 
     /// Until when the account owns `product` as the store sees it: non-consumables for ever once

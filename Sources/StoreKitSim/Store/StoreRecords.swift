@@ -35,18 +35,37 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         restoreDueDate = try c.decodeIfPresent(Date.self, forKey: .restoreDueDate)
     }
 
-    /// Unfinished and deferred transactions: what SKPaymentQueue.transactions holds.
-    public var queue: [Transaction] { transactions.filter { !$0.finished } }
+    /// Whether `t` belongs to the signed-in Apple Account. Signed out, nothing does.
+    public func isSignedInAccount(_ t: Transaction) -> Bool {
+        settings.account != nil && t.account == settings.account
+    }
 
-    public var pendingApprovals: [Transaction] { transactions.filter { $0.state == .deferred } }
+    /// The signed-in account's unfinished and deferred transactions: what SKPaymentQueue.transactions
+    /// holds. Another account's wait in the store until it signs in again.
+    public var queue: [Transaction] { transactions.filter { !$0.finished && isSignedInAccount($0) } }
 
-    public var interruptions: [Transaction] { transactions.filter { $0.awaitingResolution == true } }
+    public var pendingApprovals: [Transaction] { transactions.filter { $0.state == .deferred && isSignedInAccount($0) } }
 
-    /// Completed purchases the store knows the user made: what a receipt lists.
-    public var receipt: [Transaction] { transactions.filter { $0.state == .purchased } }
+    public var interruptions: [Transaction] { transactions.filter { $0.awaitingResolution == true && isSignedInAccount($0) } }
+
+    /// Completed purchases the store knows the signed-in account made: what a receipt lists.
+    public var receipt: [Transaction] { receipt(of: settings.account) }
+
+    /// Completed purchases of `account` (none for nil: signed out).
+    public func receipt(of account: String?) -> [Transaction] {
+        guard let account else { return [] }
+        return transactions.filter { $0.state == .purchased && $0.account == account }
+    }
 
     public func owns(_ productID: String) -> Bool {
         receipt.contains { $0.productID == productID }
+    }
+
+    /// The signed-in account's request for `productID` still waiting (Ask to Buy or an
+    /// interruption), which a repeated purchase of it merges into.
+    public func waitingRequest(for productID: String, catalog: Catalog) -> Transaction? {
+        guard catalog.product(productID)?.type.mergesRepeatedRequests == true else { return nil }
+        return transactions.last { $0.productID == productID && $0.isWaitingRequest && isSignedInAccount($0) }
     }
 
     public func index(of id: String) -> Int? {

@@ -28,6 +28,19 @@ public struct Payment: Codable, Equatable, Sendable {
     }
 }
 
+/// Why the store made a transaction: StoreKit 2's `Transaction.reason` (.purchase, .renewal),
+/// and the App Store's own kinds a log should name.
+public enum TransactionReason: String, Codable, Sendable, CaseIterable {
+    /// Bought through the purchase sheet (or approved, after Ask to Buy).
+    case purchase
+    /// An auto-renewable subscription's new period, made by the store at the end of the last.
+    case renewal
+    /// A non-consumable the account already owned, bought again: the same item at no charge.
+    case redownload
+    /// An interrupted purchase the user resolved: a new transaction completes it.
+    case resolution
+}
+
 /// SKPaymentTransaction, as the simulated store keeps it.
 public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     public var id: String
@@ -49,6 +62,13 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     public var dueDate: Date?
     /// Failed by an interruption the user can still resolve.
     public var awaitingResolution: Bool?
+    /// The Apple Account that made it: only that account owns, restores and receives it.
+    public var account: String?
+    /// What kind of transaction the store made; nil for restored ones (their state says it).
+    public var reason: TransactionReason?
+    /// Ask to Buy: when the request was last made. A repeated request restarts it, and with it
+    /// the request's 24 hours of waiting.
+    public var requestDate: Date?
 
     public init(id: String, payment: Payment, state: TransactionState, date: Date) {
         self.id = id
@@ -58,6 +78,12 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
         self.state = state
         self.date = date
         finished = false
+    }
+
+    /// An Ask to Buy request or an interrupted purchase, still waiting for someone: a
+    /// repeated purchase of its product merges into it.
+    public var isWaitingRequest: Bool {
+        state == .deferred || awaitingResolution == true
     }
 
     public var payment: Payment {

@@ -61,15 +61,17 @@ public final class StorefrontRuntime {
 
     /// How long the loop may wait for a key before calling `tick`: short while something is
     /// in flight, until the products' answer is due or a banner is due to go, a second while
-    /// requests wait for another terminal, forever when idle.
+    /// requests wait for another terminal, until the store's next due date (a purchase the
+    /// last run left in flight, a renewal; an hour at most), forever when idle.
     public var tickInterval: TimeInterval? {
         // A banner on screen wakes the loop when it is due to go, and no more often.
         let banner = state.banner.map { max(0.05, $0.expires.timeIntervalSince(store.clock.now)) }
         if state.isBusy { return 0.08 }
-        if let due = queue.nextDueDate, due.timeIntervalSince(store.clock.now) < 1 { return 0.08 }
+        let untilDue = queue.nextDueDate.map { min(3600, $0.timeIntervalSince(store.clock.now)) }
+        if let untilDue, untilDue < 1 { return 0.08 }
         let products = productsRequest?.dueDate.map { max(0, $0.timeIntervalSince(store.clock.now)) }
         let requests: TimeInterval? = state.snapshot.waitingRequests.isEmpty ? nil : 1
-        return [products, requests, banner].compactMap { $0 }.min()
+        return [untilDue, products, requests, banner].compactMap { $0 }.min()
     }
 
     public var shouldQuit: Bool { state.quitting }
@@ -104,10 +106,11 @@ public final class StorefrontRuntime {
             perform { try queue.cancelSideButtonConfirmation() }
         case .cancelPurchase(let id, let quantity):
             perform {
-                // The sheet closes either way; with the store out of reach (network off, or
-                // restricted since the sheet opened) there is no payment to cancel, and a
+                // The sheet closes either way; restricted since the sheet opened there is no
+                // payment to cancel, a request already waiting is not asked again, and a
                 // payment the app would refuse is no news to a user who cancelled: Cancel is silent.
-                guard queue.settings.network, queue.settings.canMakePayments else { return }
+                guard queue.settings.canMakePayments,
+                      queue.records.waitingRequest(for: id, catalog: store.catalog) == nil else { return }
                 let t: Transaction
                 do { t = try queue.add(Payment(productID: id, quantity: quantity)) } catch is StoreError { return }
                 if t.state == .purchasing { try queue.cancel(t) }

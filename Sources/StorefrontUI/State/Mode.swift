@@ -54,8 +54,9 @@ public struct Alert: Equatable, Sendable {
         /// Signing in, then buying the product that asked for it (nil: restoring purchases).
         case signIn(productID: String?)
         case confirmDelete
-        /// The store already has it (the app's data was deleted): restore, not buy.
-        case alreadyPurchased
+        /// The store already has this non-consumable (the app's data was deleted): Get downloads
+        /// it again at no charge.
+        case alreadyPurchased(productID: String)
     }
 
     public var kind: Kind

@@ -51,3 +51,12 @@ extension AppState {
         return rows
     }
 }
+
+extension AppState {
+    /// The request for `productID` still waiting (Ask to Buy, or an interruption to resolve)
+    /// that buying it again would merge into: its row says so, and Enter shows it instead of Buy.
+    public func waitingRequest(for productID: String) -> Transaction? {
+        guard catalog.product(productID)?.type.mergesRepeatedRequests == true else { return nil }
+        return snapshot.waitingRequests.last { $0.productID == productID }
+    }
+}

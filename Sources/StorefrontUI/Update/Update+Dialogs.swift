@@ -37,9 +37,10 @@ extension AppState {
             }
             presentSheet(productID)
             return [.saveSettings(settings)]
-        case .alreadyPurchased:
-            mode = .restoring([])
-            return [.restore]
+        case .alreadyPurchased(let productID):
+            // The store answers with a regular purchase at no charge, followed on the sheet.
+            mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
+            return [.buy(productID: productID, quantity: 1)]
         case .info, .success, .failure, .askToBuy:
             return []
         }

@@ -137,8 +137,8 @@ extension AppState {
         switch t.state {
         case .purchased, .restored:
             // The system's own confirmation; what the app delivered is the small print.
-            mode = .alert(Alert(kind: .success, title: "You're all set.", message: "Your purchase was successful.",
-                                detail: purchaseSummary(t)))
+            let lead = t.reason == .redownload ? "Downloaded again at no charge." : "Your purchase was successful."
+            mode = .alert(Alert(kind: .success, title: "You're all set.", message: lead, detail: purchaseSummary(t)))
         case .deferred:
             mode = .alert(Alert(kind: .askToBuy, title: "Ask Permission — request sent",
                                 message: "A request to buy \(title(of: t.productID)) was sent to your family organizer. The purchase completes when they approve it: press a for approvals, or from another terminal run",

@@ -68,6 +68,11 @@ extension AppState {
 
     /// The checks a StoreKit app makes before showing the purchase sheet.
     mutating func startPurchase(_ productID: String) -> [Effect] {
+        // Bought once already and waiting for an answer: buying again would only merge into it.
+        if let waiting = waitingRequest(for: productID) {
+            showWaiting(waiting)
+            return []
+        }
         if isRestricted {
             mode = .alert(restrictedAlert)
             return []
@@ -84,16 +89,40 @@ extension AppState {
         return []
     }
 
-    /// The sheet, once signed in; or, for what the store already has, the offer to restore it.
+    /// The sheet, once signed in; or, for what the store already has, the App Store's answer:
+    /// a non-consumable can be downloaded again for free, an active subscription is refused.
     mutating func presentSheet(_ productID: String) {
         if snapshot.storeOwns(productID, now: now) {
-            let title = snapshot.product(productID)?.localizedTitle ?? productID
-            mode = .alert(Alert(kind: .alreadyPurchased, title: "You've Already Purchased This",
-                                message: "\(title) is already yours on this Apple Account. Restore Purchases brings it back to this device at no charge.",
-                                buttons: ["Cancel", "Restore"]))
+            if catalog.product(productID)?.type == .nonConsumable {
+                mode = .alert(Alert(kind: .alreadyPurchased(productID: productID), title: "You've already purchased this.",
+                                    message: "Would you like to get it again for free?", buttons: ["Cancel", "Get"]))
+            } else {
+                mode = .alert(Alert(kind: .info, title: "You're currently subscribed to this.",
+                                    message: "\(title(of: productID)) stays active on this Apple Account until it ends; manage it in Settings > your name > Subscriptions. Restore Purchases (r) brings it back to this app."))
+            }
             return
         }
         mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
+    }
+
+    /// A sheet still waiting for Buy on what the store now says this account owns (just
+    /// signed in with the account that bought it, or bought elsewhere meanwhile) gives way
+    /// to the App Store's answer for it.
+    mutating func answerSheetForOwnedProduct() {
+        guard case .sheet(let sheet) = mode, sheet.stage == .confirm, snapshot.storeOwns(sheet.productID, now: now) else { return }
+        presentSheet(sheet.productID)
+    }
+
+    /// Enter on a product whose request waits: what it waits for, instead of Buy. An
+    /// interruption opens where the user resolves it.
+    mutating func showWaiting(_ t: Transaction) {
+        guard t.state == .deferred else {
+            present(outcome: t)
+            return
+        }
+        mode = .alert(Alert(kind: .info, title: "Waiting for Approval",
+                            message: "You asked to buy \(title(of: t.productID)); the request is waiting for your family organizer. Asking again only sends the same request again. Press a for approvals, or from another terminal run",
+                            detail: "storefront approve \(t.id)"))
     }
 
     /// The seed's canMakePayments alert, in the storefront's language.

@@ -24,6 +24,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .storeChanged(let snapshot):
         // New transactions, or the log's page read as it opened.
         state.keepingLogEnd { $0.replaceSnapshot(snapshot) }
+        state.answerSheetForOwnedProduct()
         return []
     case .event(let event, let date):
         state.record(event, at: date)

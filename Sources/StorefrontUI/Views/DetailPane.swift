@@ -60,6 +60,12 @@ enum DetailPane {
                                style: .tint(active ? .success : .muted)))
             if active, entry.type == .nonRenewing { lines.append(.init(text: "Enter, then Buy Again, to extend it.", style: .dim)) }
         }
+        if let waiting = state.waitingRequest(for: id) {
+            let text = waiting.state == .deferred
+                ? "Waiting for approval since \(Format.dateTime(waiting.requestDate ?? waiting.date)). Enter shows the request."
+                : "Action needed: the purchase was interrupted. Enter to finish it."
+            lines += [.init(text: ""), .init(text: text, style: .tint(.warning))]
+        }
         if state.snapshot.isLoadingProducts {
             lines += [.init(text: "Loading…", style: .dim)]
         } else if let error = state.snapshot.productsError {

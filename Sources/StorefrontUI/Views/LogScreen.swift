@@ -71,7 +71,9 @@ struct LogTable {
         for t in history {
             let state = t.state.rawValue + (t.finished || t.state == .purchasing || t.state == .deferred ? "" : "*")
             let date = dates?.text(t.date) ?? ""
-            rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID),
+            // What kind it is, when not a plain purchase (a renewal, a re-download), after its product.
+            let kind = t.reason?.label.map { "  \($0)" } ?? ""
+            rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID) + kind,
                             style: Style(tint: t.state.tint)))
             guard let error = t.error else { continue }
             for (i, part) in TextWrap.lines("\(Self.label(error)): \(error.message)", width: messageWidth).enumerated() {

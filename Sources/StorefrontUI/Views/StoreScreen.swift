@@ -93,6 +93,9 @@ struct RowText {
 
     /// What a buy row reads: its price, or why it cannot be bought (as the seeds' apps do).
     static func buyLabel(_ id: String, state: AppState) -> String {
+        if let waiting = state.waitingRequest(for: id) {
+            return waiting.state == .deferred ? "waiting for approval" : "action needed"
+        }
         if state.snapshot.productsError != nil { return "Network down?" }
         if state.isRestricted { return "App Store disabled" }
         guard let product = state.snapshot.product(id) else {

@@ -5,7 +5,9 @@ struct BuyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "buy",
         abstract: "Buy a product through the payment queue, under the current settings.",
-        discussion: "Exits 0 when purchased, 3 when deferred (Ask to Buy), 4 when failed, cancelled or refused. "
+        discussion: "Exits 0 when purchased (or downloaded again at no charge, for a non-consumable already owned), "
+            + "3 when deferred (Ask to Buy, a request merged into one waiting included), 4 when failed, cancelled, "
+            + "refused, or merged into an interrupted purchase waiting to be resolved. "
             + "With hold on, the store waits for the side button: press Enter, or send a line on stdin; "
             + "stdin ending first cancels the purchase.")
 
@@ -30,6 +32,9 @@ struct BuyCommand: ParsableCommand {
 
     struct Output: Encodable {
         var transaction: TransactionJSON
+        /// True when no new transaction was made: `transaction` is the request already waiting
+        /// (Ask to Buy, or an interruption) that this purchase merged into.
+        var merged: Bool
         var redelivered: [TransactionJSON]
         var userDefaults: [String: JSONValue]
     }
@@ -56,6 +61,9 @@ struct BuyCommand: ParsableCommand {
             try Report.failure(error, json: output.json, context: "Cannot buy \(productID)",
                                launch: session.launchReport(app))
         }
+        if started.isWaitingRequest {
+            try reportMerge(into: started, session: session, app: app)
+        }
         if started.state == .purchasing {
             if cancel { try session.queue.cancel(started) } else { try session.queue.confirm(started) }
             _ = try session.pressSideButton()
@@ -65,11 +73,13 @@ struct BuyCommand: ParsableCommand {
         guard let final = current() else { return }
 
         if output.json {
-            try JSONOutput.print(Output(transaction: TransactionJSON(final),
+            try JSONOutput.print(Output(transaction: TransactionJSON(final), merged: false,
                                         redelivered: session.launchReport(app).redelivered,
                                         userDefaults: app.defaults.values))
         } else if noFinish, final.state == .purchased {
             printLine("The app was killed before it handled \(final.id): it stays in the queue and comes back at the next launch (storefront launch).")
+        } else if final.state == .purchased, final.reason == .redownload {
+            printLine("You've already purchased this: \(final.productID) was downloaded again at no charge (transaction \(final.id), first bought as \(final.originalTransactionID ?? "?")).")
         }
         switch final.state {
         case .purchased, .restored, .purchasing: return
@@ -82,6 +92,22 @@ struct BuyCommand: ParsableCommand {
             }
             throw ExitCode.failed
         }
+    }
+
+    /// A repeated purchase of what waits for an answer made nothing new: says which request
+    /// it merged into and exits as that request stands (3 waiting for approval, 4 interrupted).
+    private func reportMerge(into t: Transaction, session: Session, app: SampleApp) throws -> Never {
+        let deferred = t.state == .deferred
+        if output.json {
+            try JSONOutput.print(Output(transaction: TransactionJSON(t), merged: true,
+                                        redelivered: session.launchReport(app).redelivered,
+                                        userDefaults: app.defaults.values))
+        } else if deferred {
+            printLine("Ask to Buy: a request for \(t.productID) was already waiting, so this purchase merged into transaction \(t.id) and asked again (its 24 hours start over). Approve it with `storefront approve \(t.id)`.")
+        } else {
+            printLine("An interrupted purchase of \(t.productID) is waiting to be resolved, so this purchase merged into transaction \(t.id). Resolve it with `storefront resolve \(t.id)`.")
+        }
+        throw deferred ? ExitCode.deferred : ExitCode.failed
     }
 }
 

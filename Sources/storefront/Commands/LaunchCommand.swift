@@ -4,13 +4,15 @@ import StoreKitSim
 struct LaunchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "launch",
-        abstract: "Launch the sample app without the interface: it handles what the queue redelivers (unfinished, approved, resolved transactions) and quits.")
+        abstract: "Launch the sample app without the interface: it handles what the queue redelivers (unfinished, approved, resolved transactions, and purchases left in flight, waited for) and quits.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     struct Output: Encodable {
         var delivered: [TransactionJSON]
+        /// Those of `delivered` the last run left in the queue (unfinished, waiting, in flight).
+        var redelivered: [TransactionJSON]
         var queue: [TransactionJSON]
         var userDefaults: [String: JSONValue]
     }
@@ -21,12 +23,16 @@ struct LaunchCommand: ParsableCommand {
         defer { withExtendedLifetime(lock) {} }
         app.onEvent = EventLog(catalog: session.catalog, quiet: output.json).print
         try app.launch()
+        // A purchase the last run left in flight (confirmed, the store answering after it was
+        // killed) is waited for, as the app receives it once the store answers.
+        try session.wait { !session.queue.transactions.contains { $0.state == .purchasing && $0.dueDate != nil } }
         let delivered = app.events.compactMap { event -> Transaction? in
             if case .updated(let t, _) = event { return t }
             return nil
         }
         if output.json {
             try JSONOutput.print(Output(delivered: delivered.map { TransactionJSON(session.latest($0)) },
+                                        redelivered: session.launchReport(app).redelivered,
                                         queue: session.queue.transactions.map(TransactionJSON.init),
                                         userDefaults: app.defaults.values))
         } else if delivered.isEmpty {

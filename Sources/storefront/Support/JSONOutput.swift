@@ -15,6 +15,12 @@ struct TransactionJSON: Encodable {
     var expiresDate: Date?
     var isTrialPeriod: Bool?
     var awaitingResolution: Bool?
+    /// The Apple Account that made it.
+    var account: String?
+    /// purchase, renewal, redownload or resolution; none for restored transactions.
+    var reason: TransactionReason?
+    /// Ask to Buy: when the request was last made (a repeated request restarts it).
+    var requestDate: Date?
 
     init(_ t: Transaction) {
         id = t.id
@@ -28,6 +34,9 @@ struct TransactionJSON: Encodable {
         expiresDate = t.expiresDate
         isTrialPeriod = t.isTrialPeriod
         awaitingResolution = t.awaitingResolution
+        account = t.account
+        reason = t.reason
+        requestDate = t.requestDate
     }
 }
 
