@@ -10,7 +10,9 @@ final class UITestHarness {
     private(set) var runtime: StorefrontRuntime
     let directory: URL
 
-    init(width: Int = 100, height: Int = 30, settings: (inout Settings) -> Void = { _ in }) throws {
+    /// `timeZone`: where the screen's times are shown (UTC unless a test says, whatever the machine's zone).
+    init(width: Int = 100, height: Int = 30, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+         settings: (inout Settings) -> Void = { _ in }) throws {
         var records = StoreRecords()
         records.settings.latencyMilliseconds = 1000
         settings(&records.settings)
@@ -18,13 +20,15 @@ final class UITestHarness {
         store = AppStore(catalog: try CatalogLoader.defaultCatalog(), storage: storage, clock: clock)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-ui-\(UUID().uuidString)")
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
-        runtime = try StorefrontRuntime(store: store, defaults: defaults, width: width, height: height)
+        runtime = try StorefrontRuntime(store: store, defaults: defaults, width: width, height: height,
+                                        times: TimeDisplay(timeZone: timeZone))
     }
 
     /// Quits and opens the storefront again on the same store and UserDefaults.json.
     func relaunch() throws {
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
-        runtime = try StorefrontRuntime(store: store, defaults: defaults, width: state.width, height: state.height)
+        runtime = try StorefrontRuntime(store: store, defaults: defaults, width: state.width, height: state.height,
+                                        times: state.times)
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }

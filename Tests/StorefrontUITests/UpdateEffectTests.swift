@@ -146,12 +146,13 @@ import Testing
         #expect(alert.buttons == ["Cancel", "Sign In"])
 
         var cancelled = state
-        #expect(update(&cancelled, .key(.escape)) == [], "Esc is Cancel: nobody signs in")
+        #expect(update(&cancelled, .key(.escape)) == [.note("Sign In to the App Store cancelled: Premium Quotes not bought")],
+                "Esc is Cancel: nobody signs in, and the log says so")
         #expect(cancelled.mode == .store)
 
         var expected = state.snapshot.settings
         expected.account = Settings().account
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected), .note("Signed in to the App Store as \(expected.account ?? "")")])
         guard case .sheet(let sheet) = state.mode else { Issue.record("no sheet after signing in: \(state.mode)"); return }
         #expect(sheet.productID == "com.storefront.premium", "the purchase goes on once signed in")
     }
@@ -351,7 +352,7 @@ import Testing
         var state = ui.state
         var expected = original
         expected.canMakePayments = false
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected), .note("Signed in to the App Store as \(expected.account ?? "")")])
 
         state = ui.state
         state.snapshot.settings.latencyMilliseconds = 1500
@@ -376,7 +377,7 @@ import Testing
         for _ in 0..<4 { _ = update(&state, .key(.down)) }
         expected = original
         expected.failWith = .paymentInvalid
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected), .note("Signed in to the App Store as \(expected.account ?? "")")])
     }
 
     @Test func approvalsPanelApprovesDeclinesAndResolves() throws {

@@ -22,6 +22,10 @@ public struct AppState: Equatable, Sendable {
     public var quitting = false
     /// Whether the terminal shows colours (NO_COLOR, monochrome terminals).
     public var colors = true
+    /// How the commands the storefront suggests are typed: with its --data-dir and --catalog.
+    public var commandLine = CommandLineHint.current
+    /// How times are shown: in the local time zone (TZ).
+    public var times = TimeDisplay()
 
     public init(catalog: Catalog, width: Int, height: Int, now: Date) {
         self.catalog = catalog

@@ -118,8 +118,8 @@ extension AppState {
                                 message: "Your purchase was successful. \(purchaseSummary(t))"))
         case .deferred:
             mode = .alert(Alert(kind: .askToBuy, title: "Ask Permission — request sent",
-                                message: "A request to buy \(title(of: t.productID)) was sent to your family organizer. The purchase completes when they approve it: press a for approvals, or from another terminal run",
-                                detail: "storefront approve \(t.id)"))
+                                message: "A request to buy \(t.item(named: title(of: t.productID))) was sent to your family organizer. The purchase completes when they approve it: press a for approvals, or from another terminal run",
+                                detail: commandLine.command("approve \(t.id)")))
         case .failed where t.awaitingResolution == true:
             var sheet = PurchaseSheet(productID: t.productID, product: snapshot.product(t.productID))
             sheet.quantity = t.quantity
@@ -131,7 +131,8 @@ extension AppState {
                 mode = .store
                 return
             }
-            mode = .alert(Alert(kind: .failure, title: "Purchase Failed", message: error.message,
+            mode = .alert(Alert(kind: .failure, title: "Purchase Failed",
+                                message: "\(t.item(named: title(of: t.productID))) was not bought. \(error.message)",
                                 detail: error.detailLine))
         case .purchasing:
             break
@@ -149,7 +150,7 @@ extension AppState {
             let count = catalog.content.premium.unlockedBy == product.id ? catalog.content.premium.items.count : 0
             return count > 0 ? "\(count) premium items are unlocked." : "\(title(of: product.id)) is unlocked."
         case .consumable:
-            return "+\((product.credits ?? 0).multipliedSaturating(by: t.quantity)) credits."
+            return "\(t.item(named: title(of: product.id))): +\((product.credits ?? 0).multipliedSaturating(by: t.quantity)) credits."
         case .autoRenewable, .nonRenewing:
             let trial = t.isTrialPeriod == true ? "Your free trial has started. " : ""
             return "\(trial)\(title(of: product.id)) is active."
@@ -176,7 +177,7 @@ extension AppState {
         case .restoreFailed, .problem: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
         }
-        log.append(LogLine(date: date, text: event.text(catalog: catalog), tint: tint))
+        log.append(LogLine(date: date, text: event.text(catalog: catalog, times: times), tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }
     }
 }

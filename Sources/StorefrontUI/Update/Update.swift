@@ -27,6 +27,9 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .event(let event, let date):
         state.record(event, at: date)
         return state.follow(event)
+    case .noted(let text, let date):
+        state.log.append(LogLine(date: date, text: text, tint: .muted))
+        return []
     case .purchaseStarted(let transaction):
         return state.follow(transaction)
     case .productsUnavailable(let error):

@@ -52,7 +52,7 @@ enum DetailPane {
         }
         if let expiry = state.snapshot.subscriptionExpiries[id] {
             let active = expiry > state.now
-            lines.append(.init(text: "\(active ? "Active until" : "Expired") \(Format.dateTime(expiry))",
+            lines.append(.init(text: "\(active ? "Active until" : "Expired") \(state.times.dateTime(expiry))",
                                style: .tint(active ? .success : .muted)))
         }
         if let error = state.snapshot.productsError {

@@ -125,7 +125,7 @@ extension DialogModel {
         case .subscription(let id):
             let expiry = state.snapshot.subscriptionExpiries[id]
             let lines = [Line(text: state.title(of: id), style: .bold),
-                         Line(text: "Active until \(expiry.map(Format.dateTime) ?? "—")"),
+                         Line(text: "Active until \(expiry.map(state.times.dateTime) ?? "—")"),
                          Line(text: ""),
                          Line(text: "The app keeps this date in UserDefaults.json under \(id).", style: .dim)]
             self.init(title: "Subscription", lines: lines, buttons: ["Close"], focus: 0, frame: .tint(.success))
@@ -138,14 +138,3 @@ enum Spinner {
     static func frame(_ n: Int) -> String { frames[n % frames.count] }
 }
 
-enum Format {
-    static func dateTime(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).year().month().day().time(includingFractionalSeconds: false).timeSeparator(.colon).dateSeparator(.dash).dateTimeSeparator(.space)) + " UTC"
-    }
-
-    static func time(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let s = ((seconds % 86_400) + 86_400) % 86_400
-        return String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
-    }
-}

@@ -56,17 +56,19 @@ struct StateCommand: ParsableCommand {
         printLine("History")
         if history.isEmpty { printLine("  (empty)") }
         if total > history.count {
-            printLine("  … \(total - history.count) earlier (storefront state --all lists them)")
+            printLine("  … \(total - history.count) earlier (\(CommandLineHint.command("state --all")) lists them)")
         }
         for t in history { printLine("  " + line(t)) }
     }
 
+    /// Times in the local zone (TZ), as everywhere people read them.
+    private var times: TimeDisplay { TimeDisplay() }
+
     private func line(_ t: Transaction) -> String {
-        var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(t.productID)"
-        if t.quantity > 1 { text += " ×\(t.quantity)" }
-        text += "  \(JSONCoding.format(t.date))"
+        var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(t.item(named: t.productID))"
+        text += "  \(times.dateTime(t.date))"
         if let error = t.error { text += "  \(error.logLabel)" }
-        if let expiry = t.expiresDate { text += "  expires \(JSONCoding.format(expiry))" }
+        if let expiry = t.expiresDate { text += "  expires \(times.dateTime(expiry))" }
         if !t.finished && t.state != .purchasing { text += "  unfinished" }
         return text
     }
