@@ -270,7 +270,7 @@ import Testing
         #expect(deferred.title == "Ask Permission — request sent")
         #expect(deferred.detail == "storefront approve \(transaction.id)", "the command on a line of its own")
         guard case .alert(let bought) = outcome({ $0.state = .purchased }) else { Issue.record("no success alert"); return }
-        #expect(bought.message == "Your purchase was successful. +10 credits.")
+        #expect(bought.message == "Your purchase was successful. 10 Monkey Credits: +10 credits.")
         guard case .sheet(let interrupted) = outcome({ $0.state = .failed; $0.error = .interrupted; $0.awaitingResolution = true }),
               case .interrupted(transactionID: transaction.id) = interrupted.stage else {
             Issue.record("no interruption")
@@ -352,7 +352,7 @@ import Testing
         var state = ui.state
         var expected = original
         expected.canMakePayments = false
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected), .note("Signed in to the App Store as \(expected.account ?? "")")])
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
 
         state = ui.state
         state.snapshot.settings.latencyMilliseconds = 1500
@@ -377,7 +377,7 @@ import Testing
         for _ in 0..<4 { _ = update(&state, .key(.down)) }
         expected = original
         expected.failWith = .paymentInvalid
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected), .note("Signed in to the App Store as \(expected.account ?? "")")])
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
     }
 
     @Test func approvalsPanelApprovesDeclinesAndResolves() throws {

@@ -327,8 +327,9 @@ import Testing
         ui.press(.enter)  // Buy
         ui.wait()
         let id = try #require(ui.transactions.first?.id)
-        #expect(ui.state.log.first?.text == "Signed in to the App Store as sandbox.user@example.com")
-        #expect(ui.state.log.dropFirst().first?.text == "\(id) purchased  com.storefront.premium")
+        #expect(ui.state.log.map(\.text).prefix(3) == ["Signed in to the App Store as sandbox.user@example.com",
+                                                      "\(id) purchasing  com.storefront.premium",
+                                                      "\(id) purchased  com.storefront.premium"])
     }
 
     @Test func restoreRefusedForAnotherReasonShowsTheError() throws {

@@ -19,7 +19,8 @@ public struct CommandLineHint: Sendable, Equatable {
     public init(dataDirectoryOption option: String?, catalogOption catalog: String?,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         let directory = DataDirectory.resolve(option: option, environment: environment)
-        let isDefault = directory == DataDirectory.resolve(option: nil, environment: environment)
+        // By path: "/srv/store/" and "/srv/store" are one directory.
+        let isDefault = directory.url.path == DataDirectory.resolve(option: nil, environment: environment).url.path
         self.init(dataDirectory: isDefault ? nil : directory.url.path,
                   catalog: catalog.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
     }

@@ -132,7 +132,7 @@ extension AppState {
                 return
             }
             mode = .alert(Alert(kind: .failure, title: "Purchase Failed",
-                                message: "\(t.item(named: title(of: t.productID))) was not bought. \(error.message)",
+                                message: "Could not buy \(t.item(named: title(of: t.productID))). \(error.message)",
                                 detail: error.detailLine))
         case .purchasing:
             break
