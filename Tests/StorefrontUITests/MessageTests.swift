@@ -92,6 +92,14 @@ import Testing
         #expect(ui.screen.contains(" \(clockTime(date, in: Self.tokyo).day)  1000000001 purchased"), "\(ui.screen)")
     }
 
+    @Test func aLineFromAnotherDayInThisSessionShowsItsDate() throws {
+        let ui = try UITestHarness(timeZone: Self.tokyo)
+        try ui.buy("5 Monkey Credits")
+        let line = try #require(ui.state.log.first { $0.text.hasSuffix("purchased  com.storefront.credits.5") })
+        ui.wait(seconds: 86_400)
+        #expect(ui.screen.contains(" \(clockTime(line.date, in: Self.tokyo).day)  \(line.text)"), "\(ui.screen)")
+    }
+
     @Test func theDetailPaneShowsTheExpiryInLocalTime() throws {
         let ui = try UITestHarness(timeZone: Self.tokyo)
         try ui.buy("Pro Monthly")

@@ -24,7 +24,9 @@ enum LogPane {
         let lines = earlier.map {
             Line(stamp: stamp(of: $0.date, now: state.now, times: state.times),
                  text: AppEvent.updated($0, redelivered: false).text(catalog: state.catalog, times: state.times), style: .dim)
-        } + session.map { Line(stamp: state.times.time($0.date), text: $0.text, style: Style(tint: $0.tint)) }
+        } + session.map {
+            Line(stamp: stamp(of: $0.date, now: state.now, times: state.times), text: $0.text, style: Style(tint: $0.tint))
+        }
         let stampWidth = lines.map { DisplayWidth.of($0.stamp) }.max() ?? 0
         for (i, line) in lines.enumerated() {
             let x = canvas.put(DisplayWidth.pad(line.stamp, to: stampWidth) + "  ", x: 1, y: rect.y + i, style: .dim)
@@ -32,7 +34,7 @@ enum LogPane {
         }
     }
 
-    /// An earlier transaction's time, or its date when that was another day (in the local zone).
+    /// A line's time, or its date when that was another day (in the local zone).
     static func stamp(of date: Date, now: Date, times: TimeDisplay) -> String {
         times.day(date) == times.day(now) ? times.time(date) : times.day(date)
     }
