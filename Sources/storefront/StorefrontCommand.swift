@@ -12,8 +12,8 @@ struct StorefrontCommand: ParsableCommand {
         discussion: """
             With no subcommand, storefront opens the terminal storefront. The subcommands drive the same \
             simulated store from scripts. Exit codes: 0 done, 3 deferred (Ask to Buy), 4 failed or \
-            cancelled, 64 usage error, 65 bad data file, 75 the app busy in another storefront process. --data-dir and --catalog go before or after \
-            the subcommand.
+            cancelled, 64 usage error, 65 bad data file, 75 the app busy in another storefront process. With --json, an error \
+            is a JSON object on stdout too. --data-dir and --catalog go before or after the subcommand.
             """,
         version: "storefront 0.1.0",
         subcommands: [
