@@ -12,8 +12,8 @@ struct StorefrontCommand: ParsableCommand {
         discussion: """
             With no subcommand, storefront opens the terminal storefront. The subcommands drive the same \
             simulated store from scripts. Exit codes: 0 done, 3 deferred (Ask to Buy), 4 failed or \
-            cancelled, 64 usage error, 65 bad data file, 75 the app busy in another storefront process. --data-dir and --catalog go before or after \
-            the subcommand.
+            cancelled, 64 usage error, 65 bad data file, 75 the app busy in another storefront process. With --json, an error \
+            is a JSON object on stdout too. --data-dir and --catalog go before or after the subcommand.
             """,
         version: "storefront 0.1.0",
         subcommands: [
@@ -26,10 +26,10 @@ struct StorefrontCommand: ParsableCommand {
 
     /// Runs a command, mapping storefront's own failures to its documented exit codes.
     static func main() {
+        let given = Array(CommandLine.arguments.dropFirst())
         do {
             let names = Set(configuration.subcommands.map { $0._commandName })
             let list = configuration.subcommands.map { $0._commandName }.joined(separator: ", ")
-            let given = Array(CommandLine.arguments.dropFirst())
             // Without this, a mistyped command reads as a stray argument to the default `open`.
             if let word = GlobalOptionPlacement.firstWord(given), !names.contains(word), word != "help" {
                 throw CommandFailure.usage("unknown command '\(word)'. The commands are: \(list) (storefront --help says more).")
@@ -39,34 +39,40 @@ struct StorefrontCommand: ParsableCommand {
                 throw CommandFailure.usage("no help for '\(arguments[1])': it is not a command. The commands are: \(list).")
             }
             var command = try parseAsRoot(arguments)
-            try command.run()
-        } catch let error as DataFileError {
-            printError(error.summary, remedy: error.remedy)
-            Foundation.exit(ExitCode.badData.rawValue)
-        } catch CommandFailure.usage(let message) {
-            printError(message)
-            Foundation.exit(ExitCode.usage.rawValue)
-        } catch CommandFailure.failed(let message) {
-            printError(message)
-            Foundation.exit(ExitCode.failed.rawValue)
-        } catch CommandFailure.busy(let message) {
-            printError(message)
-            Foundation.exit(ExitCode.busy.rawValue)
+            // The hints the command prints name the data directory and catalog it was given.
+            let global = (command as? any UsesGlobalOptions)?.global
+            let hint = CommandLineHint(dataDirectoryOption: global?.dataDir, catalogOption: global?.catalog)
+            try CommandLineHint.$current.withValue(hint) { try command.run() }
         } catch {
-            // As exit(withError:) does, but its messages quote what was typed: each line escaped.
-            let message = fullMessage(for: error)
-            let code = exitCode(for: error)
-            if !message.isEmpty {
-                let text = message.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map(TerminalText.escaped).joined(separator: "\n")
-                if code == .success {
-                    print(text)
-                } else {
-                    var stderr = StandardError()
-                    print(text, to: &stderr)
+            guard let report = ErrorReport(error, command: self) else {
+                // Help and --version (on stdout, each line escaped: they quote what was typed),
+                // or an exit code whose output is already out.
+                let message = fullMessage(for: error)
+                if !message.isEmpty {
+                    print(message.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map(TerminalText.escaped).joined(separator: "\n"))
                 }
+                Foundation.exit(exitCode(for: error).rawValue)
             }
-            Foundation.exit(code.rawValue)
+            report.exit(json: GlobalOptionPlacement.asksForJSON(given))
         }
     }
 }
+
+/// A command that takes --data-dir and --catalog.
+protocol UsesGlobalOptions {
+    var global: GlobalOptions { get }
+}
+
+extension OpenCommand: UsesGlobalOptions {}
+extension ProductsCommand: UsesGlobalOptions {}
+extension BuyCommand: UsesGlobalOptions {}
+extension RestoreCommand: UsesGlobalOptions {}
+extension LaunchCommand: UsesGlobalOptions {}
+extension PendingCommand: UsesGlobalOptions {}
+extension ApproveCommand: UsesGlobalOptions {}
+extension DeclineCommand: UsesGlobalOptions {}
+extension ResolveCommand: UsesGlobalOptions {}
+extension SetCommand: UsesGlobalOptions {}
+extension StateCommand: UsesGlobalOptions {}
+extension ResetCommand: UsesGlobalOptions {}

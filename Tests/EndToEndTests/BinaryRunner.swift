@@ -38,6 +38,13 @@ struct BinaryRunner {
             return try #require(error as? [String: Any], "no error in \(stdout)", sourceLocation: sourceLocation)
         }
 
+        /// What the error said: stderr, or under --json the error object's message and remedy.
+        var errorText: String {
+            guard stderr.isEmpty, let object = try? JSONSerialization.jsonObject(with: Data(stdout.utf8)),
+                  let error = (object as? [String: Any])?["error"] as? [String: Any] else { return stderr }
+            return [error["message"], error["remedy"]].compactMap { $0 as? String }.joined(separator: "\n")
+        }
+
         /// For failure messages: the command and what it printed.
         var summary: String {
             "storefront \(arguments.joined(separator: " ")) exited \(status)\nstdout: \(stdout)\nstderr: \(stderr)"
@@ -73,6 +80,11 @@ struct BinaryRunner {
 
     init() {
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-e2e-\(UUID().uuidString)")
+    }
+
+    /// A command as storefront's hints give it for this data directory.
+    func hint(_ arguments: String) -> String {
+        "storefront --data-dir \(dataDirectory.standardizedFileURL.path) \(arguments)"
     }
 
     func cleanUp() {

@@ -163,7 +163,7 @@ import Testing
         #expect(bought.status == 3, "\(bought.summary)")
         #expect(bought.stdout.contains("deferred"))
         let id = try #require(bought.stdout.split(separator: " ").first.map(String.init))
-        #expect(bought.stdout.contains("storefront approve \(id)"))
+        #expect(bought.stdout.contains(cli.hint("approve \(id)")), "\(bought.summary)")
         #expect(try cli.userDefaults()[key] == nil)
 
         let pending = try cli.run("pending", "--json").json()

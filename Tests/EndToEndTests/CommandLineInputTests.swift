@@ -40,9 +40,9 @@ import Darwin
         for arguments in Self.appCommands {
             let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
             #expect(result.status == 65, "\(result.summary)")
-            #expect(result.stderr.contains("\(cli.userDefaultsURL.path): line 2, column 16"), "\(result.summary)")
-            #expect(result.stderr.contains("not valid JSON"))
-            #expect(result.stderr.contains("reset --app-only"), "says how to recover")
+            #expect(result.errorText.contains("\(cli.userDefaultsURL.path): line 2, column 16"), "\(result.summary)")
+            #expect(result.errorText.contains("not valid JSON"))
+            #expect(result.errorText.contains(cli.hint("reset --app-only")), "says how to recover: \(result.summary)")
             #expect(try Data(contentsOf: cli.userDefaultsURL) == broken, "\(arguments) left the file byte for byte")
         }
 
@@ -75,8 +75,9 @@ import Darwin
         try cli.write(text, to: cli.userDefaultsURL)
         let result = try cli.run("state", "--json")
         #expect(result.status == 65)
-        #expect(result.stderr.contains("\(cli.userDefaultsURL.path): \(message)"), "\(result.summary)")
-        #expect(result.stdout.isEmpty)
+        let error = try #require(try result.json()["error"] as? [String: Any], "\(result.summary)")
+        #expect((error["message"] as? String)?.hasPrefix("\(cli.userDefaultsURL.path): \(message)") == true, "\(result.summary)")
+        #expect(result.stderr.isEmpty, "--json: the error is on stdout")
         #expect(try Data(contentsOf: cli.userDefaultsURL) == Data(text.utf8))
     }
 
@@ -98,8 +99,8 @@ import Darwin
         for arguments in Self.storeCommands {
             let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
             #expect(result.status == 65, "\(kind) \(arguments): \(result.summary)")
-            #expect(result.stderr.contains("\(url.path): "), "\(result.summary)")
-            #expect(result.stderr.contains("storefront reset"), "says how to recover")
+            #expect(result.errorText.contains("\(url.path): "), "\(result.summary)")
+            #expect(result.errorText.contains(cli.hint("reset")), "says how to recover: \(result.summary)")
         }
         if kind == "not a database" { #expect(try Data(contentsOf: url) == notes, "left byte for byte") }
         #expect(!FileManager.default.fileExists(atPath: cli.userDefaultsURL.path), "nothing was delivered")
@@ -231,9 +232,9 @@ import Darwin
         for arguments in Self.storeCommands {
             let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
             #expect(result.status == 65, "\(result.summary)")
-            #expect(result.stderr.contains(cli.legacyStoreURL.path), "\(result.summary)")
-            #expect(result.stderr.firstMatch(of: /store\.json: line \d+, column \d+: not valid JSON/) != nil, "\(result.summary)")
-            #expect(result.stderr.contains("storefront reset"), "says how to recover")
+            #expect(result.errorText.contains(cli.legacyStoreURL.path), "\(result.summary)")
+            #expect(result.errorText.firstMatch(of: /store\.json: line \d+, column \d+: not valid JSON/) != nil, "\(result.summary)")
+            #expect(result.errorText.contains(cli.hint("reset")), "says how to recover: \(result.summary)")
             #expect(try Data(contentsOf: cli.legacyStoreURL) == Data(text.utf8), "\(arguments) left the file byte for byte")
         }
         #expect(!FileManager.default.fileExists(atPath: cli.userDefaultsURL.path), "nothing was delivered")
@@ -258,7 +259,7 @@ import Darwin
         let result = try cli.run("set", "network", "off")
         #expect(result.status == 65)
         #expect(result.stderr.contains("\(cli.legacyStoreURL.path): $.settings.network: expected true or false"), "\(result.summary)")
-        #expect(result.stderr.contains("storefront reset"))
+        #expect(result.stderr.contains(cli.hint("reset")), "\(result.summary)")
         #expect(try Data(contentsOf: cli.legacyStoreURL) == Data(text.utf8))
     }
 
@@ -269,7 +270,7 @@ import Darwin
             let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
             #expect(result.status == 65, "\(result.summary)")
             #expect(result.stderr.contains("\(cli.storeDatabaseURL.path): settings, name storefront: \"FRA\" is not a storefront of the built-in catalog (USA, JPN)"), "\(result.summary)")
-            #expect(result.stderr.contains("storefront set storefront USA"), "says how to recover")
+            #expect(result.stderr.contains(cli.hint("set storefront USA")), "says how to recover: \(result.summary)")
         }
         let migrated = cli.dataDirectory.appendingPathComponent("store.json.migrated")
         #expect(try Data(contentsOf: migrated) == Data(text.utf8), "the earlier file is kept aside")
@@ -460,7 +461,7 @@ import Darwin
         let result = try cli.run("approve", "999")
         #expect(result.status == 64)
         #expect(result.stderr.contains("999"))
-        #expect(result.stderr.contains("storefront pending"), "\(result.summary)")
+        #expect(result.stderr.contains(cli.hint("pending")), "\(result.summary)")
     }
 
     // MARK: Control characters in data

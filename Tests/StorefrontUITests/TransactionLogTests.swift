@@ -91,7 +91,7 @@ import Testing
         let history = ids.enumerated().map { i, id in
             Transaction(id: "100000000\(i)", payment: Payment(productID: id), state: .purchased, date: Date(timeIntervalSince1970: 0))
         }
-        let rows = LogTable(history, width: 70).rows.map(\.text)
+        let rows = LogTable(history, width: 70, times: TimeDisplay(timeZone: TimeZone(identifier: "UTC")!)).rows.map(\.text)
         #expect(rows.count == 2)
         #expect(rows[0].contains("  …") && rows[0].hasSuffix(".credits.5"), "\(rows[0])")
         #expect(rows[1].contains("  …") && rows[1].hasSuffix(".credits.10"), "\(rows[1])")
@@ -128,7 +128,7 @@ import Testing
         try ui.select("5 Monkey Credits")
         ui.buySelected()
         ui.press(.enter, .char("l"))
-        #expect(lines(ui)[0] == " Transaction log · 1 transaction")
+        #expect(lines(ui)[0] == " Transaction log · 1 transaction · times +00:00")
     }
 
     /// However long the history, the full log holds its newest page and says so.
@@ -164,9 +164,9 @@ import Testing
         ui.clock.advance(by: 60)
         try ui.relaunch()
         let pane = lines(ui)[22...28].joined(separator: "\n")
-        #expect(pane.contains("Transactions · dimmed: before this launch"))
+        #expect(pane.contains("Transactions · times +00:00 · dimmed: before this launch"))
         #expect(!pane.contains("No transactions yet"))
-        let expected = ui.transactions.suffix(4).map { "\(Format.time($0.date))  \($0.id) \($0.state.rawValue)  \($0.productID)" }
+        let expected = ui.transactions.suffix(4).map { "\(ui.state.times.time($0.date))  \($0.id) \($0.state.rawValue)  \($0.productID)" }
         for line in expected { #expect(pane.contains(line), "\(line) in\n\(pane)") }
         #expect(ui.state.log.isEmpty, "nothing happened in this session yet")
     }

@@ -146,12 +146,13 @@ import Testing
         #expect(alert.buttons == ["Cancel", "Sign In"])
 
         var cancelled = state
-        #expect(update(&cancelled, .key(.escape)) == [], "Esc is Cancel: nobody signs in")
+        #expect(update(&cancelled, .key(.escape)) == [.note("Sign In to the App Store cancelled: Premium Quotes not bought")],
+                "Esc is Cancel: nobody signs in, and the log says so")
         #expect(cancelled.mode == .store)
 
         var expected = state.snapshot.settings
         expected.account = Settings().account
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected), .note("Signed in to the App Store as \(expected.account ?? "")")])
         guard case .sheet(let sheet) = state.mode else { Issue.record("no sheet after signing in: \(state.mode)"); return }
         #expect(sheet.productID == "com.storefront.premium", "the purchase goes on once signed in")
     }
@@ -271,7 +272,7 @@ import Testing
         guard case .alert(let bought) = outcome({ $0.state = .purchased }) else { Issue.record("no success alert"); return }
         #expect(bought.title == "You're all set.")
         #expect(bought.message == "Your purchase was successful.")
-        #expect(bought.detail == "+10 credits.")
+        #expect(bought.detail == "10 Monkey Credits: +10 credits.")
         #expect(bought.buttons == ["OK"])
         guard case .sheet(let interrupted) = outcome({ $0.state = .failed; $0.error = .interrupted; $0.awaitingResolution = true }),
               case .interrupted(transactionID: transaction.id) = interrupted.stage else {

@@ -304,13 +304,43 @@ import Testing
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
         #expect(alert.kind == .signIn(productID: nil))
         #expect(alert.message.contains("Restoring purchases"))
-        #expect(ui.state.log.contains { $0.text.contains("restore failed  StorefrontApp 7 notSignedIn") },
-                "the log says it failed, naming the app's own domain")
+        #expect(ui.state.log.isEmpty, "nothing happened yet: the user has not answered")
         ui.press(.enter)
         #expect(ui.state.snapshot.settings.account != nil, "signed in")
         ui.wait()
         guard case .alert(let summary) = ui.state.mode else { Issue.record("no summary: \(ui.state.mode)"); return }
         #expect(summary.title == "No Purchases to Restore", "the restore went on")
+        #expect(ui.state.log.map(\.text) == ["Signed in to the App Store as sandbox.user@example.com", "restore finished"],
+                "the answer, then the restore, in order")
+    }
+
+    @Test func signInCancelledIsLoggedForARestoreAndForAPurchase() throws {
+        let ui = try UITestHarness { $0.account = nil }
+        ui.press(.char("r"), .escape)
+        #expect(ui.state.mode == .store)
+        try ui.select("10 Monkey Credits")
+        ui.press(.enter)
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
+        #expect(alert.kind == .signIn(productID: "com.storefront.credits.10"))
+        #expect(ui.state.log.count == 1, "asking is not news: only the first answer is logged so far")
+        ui.press(.escape)
+        #expect(ui.state.log.map(\.text) == ["Sign In to the App Store cancelled: nothing restored",
+                                            "Sign In to the App Store cancelled: 10 Monkey Credits not bought"])
+        #expect(ui.transactions.isEmpty, "nothing reached the store")
+        #expect(ui.state.mode == .store, "cancelling is silent, as in StoreKit apps")
+    }
+
+    @Test func signingInToBuyIsLoggedBeforeThePurchase() throws {
+        let ui = try UITestHarness { $0.account = nil }
+        try ui.select("Premium content here")
+        ui.press(.enter, .enter)  // Sign In
+        #expect(ui.state.log.map(\.text) == ["Signed in to the App Store as sandbox.user@example.com"])
+        ui.press(.enter)  // Buy
+        ui.wait()
+        let id = try #require(ui.transactions.first?.id)
+        #expect(ui.state.log.map(\.text).prefix(3) == ["Signed in to the App Store as sandbox.user@example.com",
+                                                      "\(id) purchasing  com.storefront.premium",
+                                                      "\(id) purchased  com.storefront.premium"])
     }
 
     @Test func restoreRefusedForAnotherReasonShowsTheError() throws {

@@ -2,16 +2,16 @@ import Foundation
 
 /// One line per app event, shared by the command line and the storefront's log.
 extension AppEvent {
-    public func text(catalog: Catalog) -> String {
+    /// `times`: how a date in the line (a subscription's expiry) is shown.
+    public func text(catalog: Catalog, times: TimeDisplay = TimeDisplay()) -> String {
         switch self {
         case .updated(let t, let redelivered):
-            var line = "\(t.id) \(t.state.rawValue)  \(t.productID)"
-            if t.quantity > 1 { line += " ×\(t.quantity)" }
+            var line = "\(t.id) \(t.state.rawValue)  \(t.item(named: t.productID))"
             if let error = t.error { line += "  \(error.logLabel): \(error.message)" }
             if let note = t.note(atLaunch: redelivered) { line += "  (\(note))" }
             return line
         case .delivered(let t, let delivery):
-            return "\(t.id) delivered  \(delivery.text(catalog: catalog))"
+            return "\(t.id) delivered  \(delivery.text(catalog: catalog, times: times))"
         case .finished(let t):
             return "\(t.id) finished"
         case .alreadyDelivered(let t):
@@ -29,7 +29,7 @@ extension AppEvent {
 }
 
 extension Delivery {
-    public func text(catalog: Catalog) -> String {
+    public func text(catalog: Catalog, times: TimeDisplay = TimeDisplay()) -> String {
         switch self {
         case .unlocked(let id):
             let count = catalog.content.premium.unlockedBy == id ? catalog.content.premium.items.count : 0
@@ -37,7 +37,7 @@ extension Delivery {
         case .credits(let added, let balance):
             return "+\(added) credits (balance \(balance))"
         case .subscription(let id, let expires):
-            return "\(id) active until \(JSONCoding.format(expires))"
+            return "\(id) active until \(times.dateTime(expires))"
         }
     }
 }

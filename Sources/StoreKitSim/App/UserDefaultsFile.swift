@@ -71,7 +71,7 @@ public final class UserDefaultsFile {
 
     /// What to do about a UserDefaults.json storefront will not use: `fix`, or delete the app.
     static func remedy(_ fix: String) -> String {
-        "storefront leaves it untouched. \(fix), or run `storefront reset --app-only` to delete the app (it keeps this file aside as UserDefaults.json.broken-…)."
+        "storefront leaves it untouched. \(fix), or run `\(CommandLineHint.command("reset --app-only"))` to delete the app (it keeps this file aside as UserDefaults.json.broken-…)."
     }
 
     /// The file's bytes, nil if there is none; what cannot be read is said with what to do.

@@ -15,7 +15,9 @@ enum LegacyStoreFile {
     /// A store.json grew by some 200 bytes a transaction: a million of them fit.
     static let maximumSize = 256 << 20
 
-    static let remedy = "storefront leaves it untouched and does not migrate it to store.sqlite. Fix it by hand, or run `storefront reset` to start afresh (it keeps this file aside as store.json.broken-…)."
+    static var remedy: String {
+        "storefront leaves it untouched and does not migrate it to store.sqlite. Fix it by hand, or run `\(CommandLineHint.command("reset"))` to start afresh (it keeps this file aside as store.json.broken-…)."
+    }
 
     /// The records in store.json, or nil when there is none. One that cannot be read is refused.
     static func read(_ url: URL) throws -> Contents? {

@@ -9,7 +9,7 @@ import Darwin
 /// store.sqlite as a file: opening it, making it, and refusing one that cannot be used. A
 /// refused file is never written, moved or deleted here; `storefront reset` keeps it aside.
 enum StoreDatabaseFile {
-    static let remedy = "storefront leaves it untouched. Run `storefront reset` to start afresh (it keeps this file aside as store.sqlite.broken-…), or use another --data-dir."
+    static var remedy: String { "storefront leaves it untouched. Run `\(CommandLineHint.command("reset"))` to start afresh (it keeps this file aside as store.sqlite.broken-…), or use another --data-dir." }
 
     /// Opens store.sqlite; when there is none, makes it from a store.json of an earlier
     /// storefront, or an empty one when `creating`, or returns nil. Called under the store's
@@ -159,7 +159,7 @@ enum StoreDatabaseFile {
         } catch StoreRecords.Exhausted.transactionNumbers {
             throw DataFileError(path: url.path, location: "store.nextTransactionNumber",
                                 problem: "has reached the largest transaction id: no more transactions can be made",
-                                remedy: "Run `storefront reset` to start afresh, or use another --data-dir.")
+                                remedy: "Run `\(CommandLineHint.command("reset"))` to start afresh, or use another --data-dir.")
         } catch let error as DatabaseError {
             throw describe(error, url)
         }

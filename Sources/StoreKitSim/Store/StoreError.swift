@@ -124,7 +124,7 @@ public struct StoreError: Error, Codable, Equatable, Sendable, CustomStringConve
         message: "Purchases are being restored. Try again when the restore has finished.")
     public static func unknownProduct(_ id: String) -> StoreError {
         StoreError(domain: appDomain, code: 3, name: "productNotAvailable",
-                   message: "\"\(id)\" is not a product of this store (see `storefront products`).")
+                   message: "\"\(id)\" is not a product of this store (see `\(CommandLineHint.command("products"))`).")
     }
 
     // MARK: Simulated situations

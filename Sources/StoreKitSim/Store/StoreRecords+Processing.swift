@@ -268,11 +268,11 @@ public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSuchTransaction(let id):
-            "no transaction \(id): `storefront pending` lists the requests waiting, `storefront state` every transaction"
+            "no transaction \(id): `\(CommandLineHint.command("pending"))` lists the requests waiting, `\(CommandLineHint.command("state"))` every transaction"
         case .notDeferred(let id, let state):
-            "transaction \(id) is not waiting for approval (its state is \(state)): `storefront pending` lists those that are"
+            "transaction \(id) is not waiting for approval (its state is \(state)): `\(CommandLineHint.command("pending"))` lists those that are"
         case .notInterrupted(let id):
-            "transaction \(id) is not an interrupted purchase waiting to be resolved: `storefront pending` lists those that are"
+            "transaction \(id) is not an interrupted purchase waiting to be resolved: `\(CommandLineHint.command("pending"))` lists those that are"
         }
     }
 }

@@ -90,3 +90,16 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
         Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername)
     }
 }
+
+extension Transaction {
+    /// What the transaction is for, as every message names it: `name` (the product's title or
+    /// identifier), followed by the quantity when it is above 1.
+    public func item(named name: String) -> String {
+        Self.item(named: name, quantity: quantity)
+    }
+
+    /// "Monkey Credits ×2"; "Monkey Credits" for one.
+    public static func item(named name: String, quantity: Int) -> String {
+        quantity > 1 ? "\(name) ×\(quantity)" : name
+    }
+}

@@ -11,12 +11,15 @@ public final class StorefrontRuntime {
     public let app: SampleApp
     private var pending: [Action] = []
 
-    public init(store: AppStore, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true) throws {
+    /// `times`: how times are shown (the local zone; tests give one).
+    public init(store: AppStore, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true,
+                times: TimeDisplay = TimeDisplay()) throws {
         self.store = store
         queue = PaymentQueue(store: store)
         app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
         state = AppState(catalog: store.catalog, width: width, height: height, now: store.clock.now)
         state.colors = colors
+        state.times = times
         app.onEvent = { [weak self] event in self?.appendEvent(event) }
         // Read before the launch: what the last run left unfinished arrives as this session's
         // events (redelivered); what was finished is earlier history, of which the pane shows
@@ -146,6 +149,8 @@ public final class StorefrontRuntime {
             perform { try app.defaults.removeAll() }
         case .spendCredit:
             perform { _ = try app.spendCredit() }
+        case .note(let text):
+            pending.append(.noted(text, at: store.clock.now))
         }
         refreshSnapshot()
     }

@@ -25,6 +25,10 @@ public struct AppState: Equatable, Sendable {
     /// A transaction update that came from outside (a parent's approval, a renewal), shown
     /// for a few seconds besides its log line.
     public var banner: Banner?
+    /// How the commands the storefront suggests are typed: with its --data-dir and --catalog.
+    public var commandLine = CommandLineHint.current
+    /// How times are shown: in the local time zone (TZ).
+    public var times = TimeDisplay()
 
     public init(catalog: Catalog, width: Int, height: Int, now: Date) {
         self.catalog = catalog

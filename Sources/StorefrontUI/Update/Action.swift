@@ -10,6 +10,8 @@ public enum Action: Equatable, Sendable {
     case storeChanged(StoreSnapshot)
     /// The sample app saw or did something; `at`: the store clock's time when it did.
     case event(AppEvent, at: Date)
+    /// Something the system did outside the queue (the Sign In prompt's answer), for the log.
+    case noted(String, at: Date)
     /// A payment was added: the transaction the purchase sheet follows.
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).
@@ -38,4 +40,6 @@ public enum Effect: Equatable, Sendable {
     case loadProducts
     case deleteAppData
     case spendCredit
+    /// A line for the log, stamped with the store's time as it runs.
+    case note(String)
 }

@@ -23,20 +23,28 @@ extension AppState {
     private mutating func press(_ alert: Alert, button: Int) -> [Effect] {
         mode = .store
         let confirmed = alert.buttons.count > 1 && button == alert.buttons.count - 1
-        guard confirmed else { return [] }
+        guard confirmed else {
+            // The Sign In prompt's answer is logged either way, so the log tells the story in order.
+            if case .signIn(let productID) = alert.kind {
+                let what = productID.map { "\(title(of: $0)) not bought" } ?? "nothing restored"
+                return [.note("Sign In to the App Store cancelled: \(what)")]
+            }
+            return []
+        }
         switch alert.kind {
         case .confirmDelete:
             return [.deleteAppData]
         case .signIn(let productID):
             var settings = snapshot.settings
             settings.account = Settings().account
+            let signedIn = Effect.note("Signed in to the App Store as \(settings.account ?? "")")
             // Signed in, the purchase or restore that asked for it goes on.
             guard let productID else {
                 mode = .restoring([])
-                return [.saveSettings(settings), .restore]
+                return [.saveSettings(settings), signedIn, .restore]
             }
             presentSheet(productID)
-            return [.saveSettings(settings)]
+            return [.saveSettings(settings), signedIn]
         case .alreadyPurchased(let productID):
             // The store answers with a regular purchase at no charge, followed on the sheet.
             mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))

@@ -141,8 +141,8 @@ extension AppState {
             mode = .alert(Alert(kind: .success, title: "You're all set.", message: lead, detail: purchaseSummary(t)))
         case .deferred:
             mode = .alert(Alert(kind: .askToBuy, title: "Ask Permission — request sent",
-                                message: "A request to buy \(title(of: t.productID)) was sent to your family organizer. The purchase completes when they approve it: press a for approvals, or from another terminal run",
-                                detail: "storefront approve \(t.id)"))
+                                message: "A request to buy \(t.item(named: title(of: t.productID))) was sent to your family organizer. The purchase completes when they approve it: press a for approvals, or from another terminal run",
+                                detail: commandLine.command("approve \(t.id)")))
         case .failed where t.awaitingResolution == true:
             var sheet = PurchaseSheet(productID: t.productID, product: snapshot.product(t.productID))
             sheet.quantity = t.quantity
@@ -154,7 +154,8 @@ extension AppState {
                 mode = .store
                 return
             }
-            mode = .alert(Alert(kind: .failure, title: "Purchase Failed", message: error.message,
+            mode = .alert(Alert(kind: .failure, title: "Purchase Failed",
+                                message: "Could not buy \(t.item(named: title(of: t.productID))). \(error.message)",
                                 detail: error.detailLine))
         case .purchasing:
             break
@@ -177,7 +178,7 @@ extension AppState {
             let count = catalog.content.premium.unlockedBy == product.id ? catalog.content.premium.items.count : 0
             return count > 0 ? "\(count) premium items are unlocked." : "\(title(of: product.id)) is unlocked."
         case .consumable:
-            return "+\((product.credits ?? 0).multipliedSaturating(by: t.quantity)) credits."
+            return "\(t.item(named: title(of: product.id))): +\((product.credits ?? 0).multipliedSaturating(by: t.quantity)) credits."
         case .autoRenewable, .nonRenewing:
             let trial = t.isTrialPeriod == true ? "Your free trial has started. " : ""
             return "\(trial)\(title(of: product.id)) is active."
@@ -218,7 +219,7 @@ extension AppState {
         case .restoreFailed, .problem: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
         }
-        log.append(LogLine(date: date, text: event.text(catalog: catalog), tint: tint))
+        log.append(LogLine(date: date, text: event.text(catalog: catalog, times: times), tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }
     }
 }

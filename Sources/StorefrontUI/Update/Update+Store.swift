@@ -20,6 +20,11 @@ extension AppState {
         case .char("l"): mode = .log(scroll: logMaxScroll)
         case .char("?"): mode = .help
         case .char("r"):
+            // Signed out, the system asks to sign in first: the restore waits for the answer.
+            if snapshot.settings.account == nil {
+                mode = .alert(.signIn(then: nil))
+                return []
+            }
             mode = .restoring([])
             return [.restore]
         case .char("R"): return [.loadProducts]

@@ -31,6 +31,9 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         // Before following it: whether the sheet or a restore was waiting for it decides.
         state.announce(event, at: date)
         return state.follow(event)
+    case .noted(let text, let date):
+        state.log.append(LogLine(date: date, text: text, tint: .muted))
+        return []
     case .purchaseStarted(let transaction):
         return state.follow(transaction)
     case .productsUnavailable(let error):

@@ -24,7 +24,7 @@ enum ApprovalsView {
         if g.scroll > 0 { canvas.put("↑", x: box.maxX - 2, y: g.y(ofRow: g.scroll), style: .dim) }
         if g.shown.upperBound < g.rows.count { canvas.put("↓", x: box.maxX - 2, y: g.y(ofRow: g.shown.upperBound - 1), style: .dim) }
         // The keys are in the footer; this says where else the same can be done.
-        let command = "storefront approve|decline|resolve ID"
+        let command = state.commandLine.command("approve|decline|resolve ID")
         let note = "Also from another terminal: \(command)"
         canvas.put(DisplayWidth.of(note) <= box.width - 4 ? note : "Also: \(command)", x: box.x + 2, y: box.maxY - 2,
                    width: box.width - 4, style: .dim)

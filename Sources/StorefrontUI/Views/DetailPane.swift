@@ -56,13 +56,13 @@ enum DetailPane {
         }
         if let expiry = state.snapshot.subscriptionExpiries[id] {
             let active = expiry > state.now
-            lines.append(.init(text: "\(active ? "Active until" : "Expired") \(Format.dateTime(expiry))",
+            lines.append(.init(text: "\(active ? "Active until" : "Expired") \(state.times.dateTime(expiry))",
                                style: .tint(active ? .success : .muted)))
             if active, entry.type == .nonRenewing { lines.append(.init(text: "Enter, then Buy Again, to extend it.", style: .dim)) }
         }
         if let waiting = state.waitingRequest(for: id) {
             let text = waiting.state == .deferred
-                ? "Waiting for approval since \(Format.dateTime(waiting.requestDate ?? waiting.date)). Enter shows the request."
+                ? "Waiting for approval since \(state.times.dateTime(waiting.requestDate ?? waiting.date)). Enter shows the request."
                 : "Action needed: the purchase was interrupted. Enter to finish it."
             lines += [.init(text: ""), .init(text: text, style: .tint(.warning))]
         }

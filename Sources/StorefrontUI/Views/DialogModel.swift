@@ -156,10 +156,10 @@ extension DialogModel {
         case .subscription(let id):
             let expiry = state.snapshot.subscriptionExpiries[id]
             var lines = [Line(text: state.title(of: id), style: .bold),
-                         Line(text: "Active until \(expiry.map(Format.dateTime) ?? "—")"),
+                         Line(text: "Active until \(expiry.map(state.times.dateTime) ?? "—")"),
                          Line(text: "")]
             if let product = state.snapshot.product(id), let terms = SubscriptionTerms(product, state: state), terms.extends {
-                lines += [Line(text: "Buying it again (\(terms.price)) extends it to \(Format.day(terms.date))."), Line(text: "")]
+                lines += [Line(text: "Buying it again (\(terms.price)) extends it to \(state.times.day(terms.date))."), Line(text: "")]
             }
             lines.append(Line(text: "The app keeps this date in UserDefaults.json under \(id).", style: .dim))
             let buttons = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog)
@@ -179,23 +179,3 @@ enum Spinner {
     static func frame(_ n: Int) -> String { frames[n % frames.count] }
 }
 
-enum Format {
-    static func dateTime(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).year().month().day().time(includingFractionalSeconds: false).timeSeparator(.colon).dateSeparator(.dash).dateTimeSeparator(.space)) + " UTC"
-    }
-
-    /// "30 Nov 2026", in the local time zone, as the App Store's sheet dates a subscription.
-    static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
-        let parts = calendar.dateComponents([.day, .month, .year], from: date)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(parts.day ?? 1) \(months[((parts.month ?? 1) - 1 + 12) % 12]) \(parts.year ?? 0)"
-    }
-
-    static func time(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let s = ((seconds % 86_400) + 86_400) % 86_400
-        return String(format: "%02d:%02d:%02d", s / 3600, s / 60 % 60, s % 60)
-    }
-}

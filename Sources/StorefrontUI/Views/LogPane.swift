@@ -14,15 +14,19 @@ enum LogPane {
         let rect = layout.log
         let session = state.log.suffix(rect.height)
         let earlier = state.earlier.suffix(rect.height - session.count)
-        let label = earlier.isEmpty ? "Transactions" : "Transactions · dimmed: before this launch"
+        // The zone once, here: the lines show local times alone.
+        let zone = "times \(state.times.offset(at: state.now))"
+        let label = earlier.isEmpty ? "Transactions · \(zone)" : "Transactions · \(zone) · dimmed: before this launch"
         canvas.rule(y: layout.logRule, x: 0, width: layout.width, label: label)
         if session.isEmpty, earlier.isEmpty {
             canvas.put("No transactions yet. Buy something, or press r to restore.", x: 1, y: rect.y, style: .dim)
         }
         let lines = earlier.map {
-            Line(stamp: stamp(of: $0.date, now: state.now),
-                 text: AppEvent.updated($0, redelivered: false).text(catalog: state.catalog), style: .dim)
-        } + session.map { Line(stamp: Format.time($0.date), text: $0.text, style: Style(tint: $0.tint)) }
+            Line(stamp: stamp(of: $0.date, now: state.now, times: state.times),
+                 text: AppEvent.updated($0, redelivered: false).text(catalog: state.catalog, times: state.times), style: .dim)
+        } + session.map {
+            Line(stamp: stamp(of: $0.date, now: state.now, times: state.times), text: $0.text, style: Style(tint: $0.tint))
+        }
         let stampWidth = lines.map { DisplayWidth.of($0.stamp) }.max() ?? 0
         for (i, line) in lines.enumerated() {
             let x = canvas.put(DisplayWidth.pad(line.stamp, to: stampWidth) + "  ", x: 1, y: rect.y + i, style: .dim)
@@ -30,9 +34,8 @@ enum LogPane {
         }
     }
 
-    /// An earlier transaction's time, or its date when that was another day (UTC, as the times are).
-    static func stamp(of date: Date, now: Date) -> String {
-        let day = { (d: Date) in Int((d.timeIntervalSince1970 / 86_400).rounded(.down)) }
-        return day(date) == day(now) ? Format.time(date) : String(Format.dateTime(date).prefix(10))
+    /// A line's time, or its date when that was another day (in the local zone).
+    static func stamp(of date: Date, now: Date, times: TimeDisplay) -> String {
+        times.day(date) == times.day(now) ? times.time(date) : times.day(date)
     }
 }

@@ -8,7 +8,7 @@ enum LogScreen {
     static func pageHeight(_ height: Int) -> Int { max(1, height - 3) }
 
     static func maxScroll(_ history: [Transaction], width: Int, height: Int) -> Int {
-        max(0, LogTable(history, width: width).rows.count - pageHeight(height))
+        max(0, LogTable(history, width: width, times: TimeDisplay()).rows.count - pageHeight(height))
     }
 
     static func draw(_ state: AppState, scroll: Int, layout: Layout, into canvas: inout some Canvas) {
@@ -16,9 +16,11 @@ enum LogScreen {
         let total = max(state.snapshot.historyCount, history.count)
         var title = total == 1 ? " Transaction log · 1 transaction" : " Transaction log · \(total) transactions"
         if total > history.count { title += " · the newest \(history.count) shown" }
+        // The zone once, here: the dates and times below are local.
+        title += " · times \(state.times.offset(at: state.now))"
         canvas.fill(x: 0, y: 0, width: layout.width, height: 1, style: .reverse)
         canvas.put(title, x: 0, y: 0, width: layout.width, style: Style(bold: true, reverse: true))
-        let table = LogTable(history, width: layout.width)
+        let table = LogTable(history, width: layout.width, times: state.times)
         canvas.put(table.header, x: 1, y: 1, width: layout.width - 2, style: .bold)
         let page = pageHeight(layout.height)
         // Another terminal may have shortened the history since the last key.
@@ -48,7 +50,7 @@ struct LogTable {
     /// The product id keeps its whole width first, since it tells transactions apart; the
     /// date shrinks to the time, then goes. A failure's code, name and message are on the
     /// line under its row.
-    init(_ history: [Transaction], width: Int) {
+    init(_ history: [Transaction], width: Int, times: TimeDisplay) {
         let room = width - 2
         let idWidth = max(2, history.map { DisplayWidth.of($0.id) }.max() ?? 0)
         let productWidth = max(7, history.map { DisplayWidth.of($0.productID) }.max() ?? 0)
@@ -70,7 +72,7 @@ struct LogTable {
         let messageWidth = max(10, room - indent.count - 2)
         for t in history {
             let state = t.state.rawValue + (t.finished || t.state == .purchasing || t.state == .deferred ? "" : "*")
-            let date = dates?.text(t.date) ?? ""
+            let date = dates?.text(t.date, times: times) ?? ""
             // What kind it is, when not a plain purchase (a renewal, a re-download), after its product.
             let kind = t.reason?.label.map { "  \($0)" } ?? ""
             rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID) + kind,
@@ -86,10 +88,10 @@ struct LogTable {
         case full, time
 
         var width: Int { self == .full ? 19 : 8 }
-        var title: String { self == .full ? "DATE (UTC)" : "TIME UTC" }
+        var title: String { self == .full ? "DATE" : "TIME" }
 
-        func text(_ date: Date) -> String {
-            self == .full ? Format.dateTime(date).replacingOccurrences(of: " UTC", with: "") : Format.time(date)
+        func text(_ date: Date, times: TimeDisplay) -> String {
+            self == .full ? "\(times.day(date)) \(times.time(date))" : times.time(date)
         }
     }
 

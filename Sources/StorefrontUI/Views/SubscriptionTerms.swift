@@ -12,12 +12,15 @@ struct SubscriptionTerms {
     /// When the paid period starts (auto-renewable) or the pass ends (non-renewing).
     var date: Date
     var type: ProductType
+    /// How the date is shown: the one local format of every time on screen.
+    var times: TimeDisplay
     /// A non-renewing subscription bought while active: it extends the one running.
     var extends = false
 
     init?(_ product: Product, state: AppState) {
         guard let period = product.subscriptionPeriod else { return nil }
         type = product.type
+        times = state.times
         switch product.type {
         case .autoRenewable:
             let unit = period.value == 1 ? period.displayName.replacingOccurrences(of: "1 ", with: "") : period.displayName
@@ -47,7 +50,7 @@ struct SubscriptionTerms {
 
     /// The lines under the product in the sheet and the detail pane.
     var lines: [DialogModel.Line] {
-        let day = Format.day(date)
+        let day = times.day(date)
         switch type {
         case .autoRenewable:
             var lines: [DialogModel.Line] = []

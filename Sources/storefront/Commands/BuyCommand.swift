@@ -44,7 +44,7 @@ struct BuyCommand: ParsableCommand {
         let catalog = session.catalog
         guard catalog.product(productID) != nil || catalog.productIdentifiers.contains(productID) else {
             let known = (catalog.productIdentifiers + catalog.products.map(\.id)).uniqued().joined(separator: ", ")
-            throw CommandFailure.usage("unknown product \"\(productID)\": the app asks the store for \(known) (`storefront products` shows which are valid)")
+            throw CommandFailure.usage("unknown product \"\(productID)\": the app asks the store for \(known) (`\(CommandLineHint.command("products"))` shows which are valid)")
         }
         let (app, lock) = try session.launchApp(for: Self.self)
         defer { withExtendedLifetime(lock) {} }
@@ -77,18 +77,18 @@ struct BuyCommand: ParsableCommand {
                                         redelivered: session.launchReport(app).redelivered,
                                         userDefaults: app.defaults.values))
         } else if noFinish, final.state == .purchased {
-            printLine("The app was killed before it handled \(final.id): it stays in the queue and comes back at the next launch (storefront launch).")
+            printLine("The app was killed before it handled \(final.id) (\(final.item(named: final.productID))): it stays in the queue and comes back at the next launch (\(CommandLineHint.command("launch"))).")
         } else if final.state == .purchased, final.reason == .redownload {
             printLine("You've already purchased this: \(final.productID) was downloaded again at no charge (transaction \(final.id), first bought as \(final.originalTransactionID ?? "?")).")
         }
         switch final.state {
         case .purchased, .restored, .purchasing: return
         case .deferred:
-            if !output.json { printLine("Ask to Buy: the request was sent. Approve it with `storefront approve \(final.id)`.") }
+            if !output.json { printLine("Ask to Buy: the request for \(final.item(named: final.productID)) was sent. Approve it with `\(CommandLineHint.command("approve \(final.id)"))`.") }
             throw ExitCode.deferred
         case .failed:
             if !output.json, final.awaitingResolution == true {
-                printLine("Interrupted: resolve it with `storefront resolve \(final.id)`.")
+                printLine("Interrupted: \(final.item(named: final.productID)) is not bought yet. Resolve it with `\(CommandLineHint.command("resolve \(final.id)"))`.")
             }
             throw ExitCode.failed
         }

@@ -28,18 +28,17 @@ struct PendingCommand: ParsableCommand {
         }
         let storefront = session.store.storefront(for: records.settings)
         for t in records.pendingApprovals {
-            printLine("\(t.id)  ask to buy  \(describe(t, session: session, storefront: storefront))  (storefront approve|decline \(t.id))")
+            printLine("\(t.id)  ask to buy  \(describe(t, session: session, storefront: storefront))  (\(CommandLineHint.command("approve|decline \(t.id)")))")
         }
         for t in records.interruptions {
-            printLine("\(t.id)  interrupted  \(describe(t, session: session, storefront: storefront))  (storefront resolve \(t.id))")
+            printLine("\(t.id)  interrupted  \(describe(t, session: session, storefront: storefront))  (\(CommandLineHint.command("resolve \(t.id)")))")
         }
     }
 
     private func describe(_ t: Transaction, session: Session, storefront: Storefront) -> String {
         guard let entry = session.catalog.product(t.productID), let product = Product(entry, storefront: storefront) else {
-            return t.productID
+            return t.item(named: t.productID)
         }
-        let quantity = t.quantity > 1 ? " ×\(t.quantity)" : ""
-        return "\(product.localizedTitle)\(quantity)  \(product.formattedPrice(quantity: t.quantity))"
+        return "\(t.item(named: product.localizedTitle))  \(product.formattedPrice(quantity: t.quantity))"
     }
 }

@@ -46,9 +46,9 @@ struct ResetCommand: ParsableCommand {
         }
         printLine("Deleted the app's data (\(directory.userDefaultsURL.path)).", terminator: " ")
         if (try? StoreDatabase(directory: directory, productIDs: []).load()) != nil {
-            printLine("The store still knows your purchases: `storefront restore` brings them back.")
+            printLine("The store still knows your purchases: `\(CommandLineHint.command("restore"))` brings them back.")
         } else {
-            printLine("store.sqlite cannot be used, so restore cannot read the purchases until it is fixed (see `storefront state`).")
+            printLine("store.sqlite cannot be used, so restore cannot read the purchases until it is fixed (see `\(CommandLineHint.command("state"))`).")
         }
     }
 

@@ -56,18 +56,20 @@ struct StateCommand: ParsableCommand {
         printLine("History")
         if history.isEmpty { printLine("  (empty)") }
         if total > history.count {
-            printLine("  … \(total - history.count) earlier (storefront state --all lists them)")
+            printLine("  … \(total - history.count) earlier (\(CommandLineHint.command("state --all")) lists them)")
         }
         for t in history { printLine("  " + line(t, signedIn: records.settings.account)) }
     }
 
+    /// Times in the local zone (TZ), as everywhere people read them.
+    private var times: TimeDisplay { TimeDisplay() }
+
     /// One transaction: another account's purchases name it (they wait for it to sign in).
     private func line(_ t: Transaction, signedIn: String?) -> String {
-        var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(t.productID)"
-        if t.quantity > 1 { text += " ×\(t.quantity)" }
-        text += "  \(JSONCoding.format(t.date))"
+        var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(t.item(named: t.productID))"
+        text += "  \(times.dateTime(t.date))"
         if let error = t.error { text += "  \(error.logLabel)" }
-        if let expiry = t.expiresDate { text += "  expires \(JSONCoding.format(expiry))" }
+        if let expiry = t.expiresDate { text += "  expires \(times.dateTime(expiry))" }
         if !t.finished && t.state != .purchasing { text += "  unfinished" }
         if let kind = t.reason?.label { text += "  \(kind)" }
         if let account = t.account, account != signedIn { text += "  account \(account)" }

@@ -52,4 +52,9 @@ enum GlobalOptionPlacement {
         guard !negative.isEmpty else { return arguments }
         return arguments.filter { !negative.contains($0) } + ["--"] + negative
     }
+
+    /// Whether the user asked for JSON: then every error is JSON too, even one in the arguments.
+    static func asksForJSON(_ arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--json")
+    }
 }

@@ -5,12 +5,6 @@ import StorefrontUI
 
 /// How a command reports an outcome that is not success.
 enum Report {
-    struct ErrorOutput: Encodable {
-        var error: ErrorJSON
-        var redelivered: [TransactionJSON]?
-        var userDefaults: [String: JSONValue]?
-    }
-
     /// What the app did at launch before the refusal: it delivered what the queue redelivered,
     /// and that is kept even though the command then failed.
     struct Launch {
@@ -20,12 +14,8 @@ enum Report {
 
     /// Prints a store error (as JSON on stdout with --json, else on stderr) and exits 4.
     static func failure(_ error: StoreError, json: Bool, context: String, launch: Launch? = nil) throws -> Never {
-        if json {
-            try JSONOutput.print(ErrorOutput(error: ErrorJSON(error), redelivered: launch?.redelivered,
-                                             userDefaults: launch?.userDefaults))
-        } else {
-            printError("\(context): \(error.message) (\(error.domain) \(error.code) \(error.name))")
-        }
+        let report = ErrorReport(error)
+        if json { report.printJSON(launch: launch) } else { report.printText(context: context) }
         throw ExitCode.failed
     }
 }
@@ -45,6 +35,14 @@ func printError(_ message: String, remedy: String? = nil) {
     var stderr = StandardError()
     print("storefront: \(TerminalText.escaped(message))", to: &stderr)
     if let remedy { print(TerminalText.escaped(remedy), to: &stderr) }
+}
+
+/// Prints `text` on stderr as it is laid out (a usage block), each line escaped.
+func printErrorLines(_ text: String) {
+    var stderr = StandardError()
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        print(TerminalText.escaped(String(line)), to: &stderr)
+    }
 }
 
 struct StandardError: TextOutputStream {

@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import StoreKitSim
+
+/// How every error a command ends with is shown: with --json, one `{ "error": { … } }` object
+/// on stdout; otherwise `storefront: message` on stderr. Either way, the documented exit code.
+struct ErrorReport {
+    /// The stable shape of `error` under --json (documented in the README).
+    struct Body: Encodable {
+        /// usage, data, store, failed, busy or internal.
+        var kind: String
+        var message: String
+        var exitCode: Int32
+        /// Store errors: StoreKit's domain, code and name.
+        var domain: String?
+        var code: Int?
+        var name: String?
+        /// Data errors: the file, where in it, what is wrong.
+        var path: String?
+        var location: String?
+        var problem: String?
+        /// What to do about it.
+        var remedy: String?
+        /// Usage errors: the command's usage line and where its help is.
+        var usage: String?
+    }
+
+    var body: Body
+
+    init(kind: String, message: String, exitCode: ExitCode, remedy: String? = nil) {
+        body = Body(kind: kind, message: message, exitCode: exitCode.rawValue, remedy: remedy)
+    }
+
+    init(_ error: StoreError) {
+        self.init(kind: "store", message: error.message, exitCode: .failed)
+        body.domain = error.domain
+        body.code = error.code
+        body.name = error.name
+    }
+
+    /// Storefront's own failures, and what swift-argument-parser reports (nil for help and
+    /// --version, which are not errors, and for an exit code alone: its output is already out).
+    init?(_ error: any Error, command: ParsableCommand.Type) {
+        switch error {
+        case let error as DataFileError:
+            self.init(kind: "data", message: error.summary, exitCode: .badData, remedy: error.remedy)
+            body.path = error.path
+            body.location = error.location
+            body.problem = error.problem
+        case let error as StoreError:
+            self.init(error)
+        case CommandFailure.usage(let message):
+            self.init(kind: "usage", message: message, exitCode: .usage)
+        case CommandFailure.failed(let message):
+            self.init(kind: "failed", message: message, exitCode: .failed)
+        case CommandFailure.busy(let message):
+            self.init(kind: "busy", message: message, exitCode: .busy)
+        default:
+            let code = command.exitCode(for: error)
+            let full = command.fullMessage(for: error)
+            guard code != .success, !full.isEmpty else { return nil }
+            let message = Self.sentence(command.message(for: error))
+            self.init(kind: code == .validationFailure ? "usage" : "internal", message: message, exitCode: code)
+            // The parser's message, then its usage line and where its help is.
+            let rest = full.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+                .drop { $0.isEmpty }
+            if !rest.isEmpty { body.usage = rest.joined(separator: "\n") }
+        }
+    }
+
+    /// The parser's "Unknown option '--x'" read as storefront's messages do: "unknown option '--x'".
+    private static func sentence(_ message: String) -> String {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        var first = String(lines.first ?? "")
+        if first.hasPrefix("Error: ") { first.removeFirst("Error: ".count) }
+        let letters = Array(first.prefix(2))
+        if letters.count == 2, letters[0].isUppercase, letters[1].isLowercase {
+            first = first.prefix(1).lowercased() + first.dropFirst()
+        }
+        return first
+    }
+
+    /// The error as the documented object, on stdout.
+    func printJSON(launch: Report.Launch? = nil) {
+        struct Output: Encodable {
+            var error: Body
+            var redelivered: [TransactionJSON]?
+            var userDefaults: [String: JSONValue]?
+        }
+        let output = Output(error: body, redelivered: launch?.redelivered, userDefaults: launch?.userDefaults)
+        do {
+            try JSONOutput.print(output)
+        } catch {
+            print(#"{"error":{"kind":"internal","message":"the error could not be written as JSON","exitCode":1}}"#)
+        }
+    }
+
+    /// The error on stderr: `storefront: message`, then what to do and the usage, if any.
+    func printText(context: String? = nil) {
+        var message = context.map { "\($0): \(body.message)" } ?? body.message
+        if let domain = body.domain, let code = body.code, let name = body.name {
+            message += " (\(domain) \(code) \(name))"
+        }
+        printError(message, remedy: body.remedy)
+        if let usage = body.usage { printErrorLines(usage) }
+    }
+
+    /// Prints the error the way `json` asks and ends the process with its exit code.
+    func exit(json: Bool) -> Never {
+        if json { printJSON() } else { printText() }
+        Foundation.exit(body.exitCode)
+    }
+}

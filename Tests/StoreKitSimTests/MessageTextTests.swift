@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+/// The pieces every message is made of: command hints, times, quantities.
+@Suite struct MessageTextTests {
+    @Test func hintsGiveTheOptionsInUse() {
+        #expect(CommandLineHint().command("pending") == "storefront pending")
+        #expect(CommandLineHint(dataDirectory: "/tmp/demo").command("approve 7") == "storefront --data-dir /tmp/demo approve 7")
+        #expect(CommandLineHint(dataDirectory: "/tmp/a b", catalog: "/x/it's.storekit").command("state")
+                == #"storefront --data-dir '/tmp/a b' --catalog '/x/it'\''s.storekit' state"#)
+        #expect(CommandLineHint(dataDirectory: "/tmp/$HOME;rm").command("state") == "storefront --data-dir '/tmp/$HOME;rm' state")
+    }
+
+    @Test func theDefaultDataDirectoryIsLeftOut() {
+        let environment = ["HOME": "/home/u", "STOREFRONT_DATA_DIR": "/srv/store"]
+        #expect(CommandLineHint(dataDirectoryOption: nil, catalogOption: nil, environment: environment).dataDirectory == nil)
+        #expect(CommandLineHint(dataDirectoryOption: "/srv/store/", catalogOption: nil, environment: environment).dataDirectory == nil,
+                "the same directory, however it was written")
+        #expect(CommandLineHint(dataDirectoryOption: "/srv/other", catalogOption: nil, environment: environment).dataDirectory == "/srv/other")
+    }
+
+    @Test func timesAreLocalInOneFormat() {
+        let date = Date(timeIntervalSince1970: 1_795_428_245)  // 2026-11-23 10:04:05 UTC
+        let tokyo = TimeDisplay(timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(tokyo.dateTime(date) == "2026-11-23 19:04:05 +09:00")
+        #expect(tokyo.time(date) == "19:04:05")
+        #expect(tokyo.day(date) == "2026-11-23")
+        let utc = TimeDisplay(timeZone: TimeZone(identifier: "UTC")!)
+        #expect(utc.dateTime(date) == "2026-11-23 10:04:05 +00:00")
+        let newYork = TimeDisplay(timeZone: TimeZone(identifier: "America/New_York")!)
+        #expect(newYork.dateTime(date) == "2026-11-23 05:04:05 -05:00")
+    }
+
+    @Test func itemsNameTheirQuantityAboveOne() {
+        #expect(Transaction.item(named: "10 Monkey Credits", quantity: 1) == "10 Monkey Credits")
+        #expect(Transaction.item(named: "10 Monkey Credits", quantity: 2) == "10 Monkey Credits ×2")
+    }
+}
