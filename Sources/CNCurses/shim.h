@@ -28,5 +28,12 @@ static inline attr_t cn_a_dim(void) { return A_DIM; }
 
 // Button 1 press (and click, for terminals that only report clicks).
 static inline mmask_t cn_button1_mask(void) { return BUTTON1_PRESSED | BUTTON1_CLICKED; }
+// The wheel: terminals report it as presses of buttons 4 (up) and 5 (down).
+static inline mmask_t cn_wheel_up_mask(void) { return BUTTON4_PRESSED; }
+#ifdef BUTTON5_PRESSED
+static inline mmask_t cn_wheel_down_mask(void) { return BUTTON5_PRESSED; }
+#else
+static inline mmask_t cn_wheel_down_mask(void) { return 0; }  // mouse API version 1: no button 5
+#endif
 
 #endif

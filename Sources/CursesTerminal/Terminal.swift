@@ -43,7 +43,7 @@ public final class Terminal {
         leaveok(screen, true)  // the cursor is hidden, so ncurses need not park it after updates
         curs_set(0)
         if getenv("ESCDELAY") == nil { set_escdelay(25) }  // a lone Esc feels instant
-        mousemask(cn_button1_mask(), nil)
+        mousemask(cn_button1_mask() | cn_wheel_up_mask() | cn_wheel_down_mask(), nil)
         mouseinterval(0)  // deliver presses at once rather than waiting to detect clicks
         let palette = Palette.start()
         SignalTeardown.install()

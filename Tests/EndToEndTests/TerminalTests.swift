@@ -188,6 +188,42 @@ import Darwin
         #expect(!screen.contains("EXITED"), "still running after every resize")
     }
 
+    @Test func tooSmallPausesAnOpenSheetAndEscDoesNotQuit() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.select("10 Monkey Credits")
+        try tty.send("Enter")
+        try tty.waitFor("[ Buy ]")
+        try tty.resize(width: 60, height: 15)
+        try tty.waitFor("the purchase sheet waits")
+        try tty.send("Escape")
+        try tty.send("q")
+        // A resize is read before keys still waiting in the input: give these time to arrive
+        // while the window is small.
+        Thread.sleep(forTimeInterval: 1)
+        try tty.resize(width: 100, height: 30)
+        let screen = try tty.waitFor("[ Buy ]")
+        #expect(!screen.contains("EXITED"), "neither Esc nor q quit with the sheet open")
+        try tty.send("Escape")
+        try tty.waitForAbsence("[ Buy ]")
+        try tty.send("q")
+        #expect(try tty.exitStatus() == 0)
+    }
+
+    @Test func theMouseWheelScrollsTheList() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.select("Free quote 1")
+        try tty.wheel(up: false, x: 10, y: 5)
+        try tty.wait(for: "the wheel to move the selection down") { tty.detailTitle(in: $0) == "Free quote 2" }
+        try tty.wheel(up: false, x: 10, y: 5)
+        try tty.wait(for: "the wheel to move the selection down again") { tty.detailTitle(in: $0) == "Free quote 3" }
+        try tty.wheel(up: true, x: 10, y: 5)
+        try tty.wait(for: "the wheel to move the selection up") { tty.detailTitle(in: $0) == "Free quote 2" }
+    }
+
     @Test func quitWithQGivesTheTerminalBack() throws {
         defer { cli.cleanUp() }
         let tty = try TmuxSession(cli)
