@@ -300,6 +300,43 @@ import Darwin
         #expect(screen.contains("¥480"))
     }
 
+    // MARK: Locales
+
+    /// LANG unset, LANG=C, or a UTF-8 locale that is not installed: storefront borrows the
+    /// system's C.UTF-8 for its characters, so box lines and ★ are drawn, not `~T~@`.
+    @Test(arguments: ["", "C", "xx_YY.UTF-8"])
+    func withoutAUTF8LocaleTheScreenIsStillDrawn(lang: String) throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli, environment: ["LANG": lang, "LC_ALL": "", "LC_CTYPE": ""])
+        defer { tty.kill() }
+        let screen = try tty.waitFor("★ Premium content here")
+        #expect(screen.contains("──────────"), "the rules are lines:\n\(screen)")
+        #expect(screen.contains("│"))
+        #expect(!screen.contains("~"), "nothing garbled:\n\(screen)")
+        #expect(!screen.contains("NO UTF-8 LOCALE"))
+    }
+
+    /// With no UTF-8 locale installed at all (STOREFRONT_ASCII=1 draws as then), the screen
+    /// is drawn in ASCII stand-ins, and the header says why.
+    @Test func withNoUTF8LocaleInstalledTheScreenIsASCII() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli, environment: ["LANG": "C", "LC_ALL": "", "STOREFRONT_ASCII": "1"])
+        defer { tty.kill() }
+        let store = try tty.waitFor("* Premium content here")
+        #expect(store.contains("NO UTF-8 LOCALE: ASCII"))
+        #expect(store.contains("----------"), "the rules are dashes")
+        try tty.send("j")
+        try tty.send("Enter")
+        let dialog = try tty.waitFor("+-")
+        for screen in [store, dialog] {
+            #expect(screen.unicodeScalars.allSatisfy { $0.isASCII }, "only ASCII:\n\(screen)")
+            #expect(!screen.contains("~"), "nothing garbled:\n\(screen)")
+        }
+        try tty.send("Escape")
+        try tty.send("q")
+        #expect(try tty.exitStatus() == 0)
+    }
+
     // MARK: Where the UI refuses to run
 
     @Test func notATerminalPointsToTheCommandLine() throws {

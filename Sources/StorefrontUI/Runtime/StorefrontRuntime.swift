@@ -11,12 +11,14 @@ public final class StorefrontRuntime {
     public let app: SampleApp
     private var pending: [Action] = []
 
-    public init(store: AppStore, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true) throws {
+    public init(store: AppStore, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true,
+                asciiOnly: Bool = false) throws {
         self.store = store
         queue = PaymentQueue(store: store)
         app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
         state = AppState(catalog: store.catalog, width: width, height: height, now: store.clock.now)
         state.colors = colors
+        state.asciiOnly = asciiOnly
         app.onEvent = { [weak self] event in self?.appendEvent(event) }
         // Read before the launch: what the last run left unfinished arrives as this session's
         // events (redelivered); what was finished is earlier history, of which the pane shows

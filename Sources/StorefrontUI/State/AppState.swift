@@ -22,6 +22,8 @@ public struct AppState: Equatable, Sendable {
     public var quitting = false
     /// Whether the terminal shows colours (NO_COLOR, monochrome terminals).
     public var colors = true
+    /// Whether the terminal draws ASCII stand-ins (no UTF-8 locale): the header says so.
+    public var asciiOnly = false
 
     public init(catalog: Catalog, width: Int, height: Int, now: Date) {
         self.catalog = catalog
