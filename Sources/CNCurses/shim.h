@@ -12,6 +12,11 @@
 
 #include <locale.h>
 #include <stdio.h>
+// Missing headers stop the build with one line that says what to install, not a page of
+// unknown names: everything below needs them.
+#if !__has_include(<ncurses.h>)
+#error "storefront needs the ncurses headers: apt-get install libncurses-dev (brew install ncurses on macOS)"
+#else
 #include <ncurses.h>
 
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
@@ -35,5 +40,7 @@ static inline mmask_t cn_wheel_down_mask(void) { return BUTTON5_PRESSED; }
 #else
 static inline mmask_t cn_wheel_down_mask(void) { return 0; }  // mouse API version 1: no button 5
 #endif
+
+#endif  // __has_include(<ncurses.h>)
 
 #endif
