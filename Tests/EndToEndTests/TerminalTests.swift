@@ -192,9 +192,7 @@ import Darwin
         defer { cli.cleanUp() }
         let tty = try TmuxSession(cli)
         defer { tty.kill() }
-        try tty.select("10 Monkey Credits")
-        try tty.send("Enter")
-        try tty.waitFor("[ Buy ]")
+        try tty.openSheet("10 Monkey Credits")
         try tty.resize(width: 60, height: 15)
         try tty.waitFor("the purchase sheet waits")
         try tty.send("Escape")

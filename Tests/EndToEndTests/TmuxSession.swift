@@ -235,6 +235,13 @@ final class TmuxSession {
         throw TerminalTimeout(waitingFor: "a row titled \(title)", seconds: 0, screen: current)
     }
 
+    /// Selects the product titled `title` and opens its purchase sheet.
+    func openSheet(_ title: String) throws {
+        try select(title)
+        try send("Enter")
+        try waitFor("[ Buy ]")
+    }
+
     /// The first item in the list (line 4, left of the column rule), without its price.
     private static func firstRowTitle(in screen: String) -> String? {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
