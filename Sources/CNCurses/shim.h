@@ -12,6 +12,11 @@
 
 #include <locale.h>
 #include <stdio.h>
+// Missing headers stop the build with one line that says what to install, not a page of
+// unknown names: everything below needs them.
+#if !__has_include(<ncurses.h>)
+#error "storefront needs the ncurses headers: apt-get install libncurses-dev (brew install ncurses on macOS)"
+#else
 #include <ncurses.h>
 
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
@@ -28,5 +33,14 @@ static inline attr_t cn_a_dim(void) { return A_DIM; }
 
 // Button 1 press (and click, for terminals that only report clicks).
 static inline mmask_t cn_button1_mask(void) { return BUTTON1_PRESSED | BUTTON1_CLICKED; }
+// The wheel: terminals report it as presses of buttons 4 (up) and 5 (down).
+static inline mmask_t cn_wheel_up_mask(void) { return BUTTON4_PRESSED; }
+#ifdef BUTTON5_PRESSED
+static inline mmask_t cn_wheel_down_mask(void) { return BUTTON5_PRESSED; }
+#else
+static inline mmask_t cn_wheel_down_mask(void) { return 0; }  // mouse API version 1: no button 5
+#endif
+
+#endif  // __has_include(<ncurses.h>)
 
 #endif

@@ -77,7 +77,7 @@ extension Terminal {
         case KEY_BTAB: .backTab
         case KEY_BACKSPACE: .backspace
         case KEY_RESIZE: .resize(width: size.width, height: size.height)
-        case KEY_MOUSE: click()
+        case KEY_MOUSE: mouseKey()
         default: nil
         }
     }
@@ -93,10 +93,19 @@ extension Terminal {
         }
     }
 
-    /// A button-1 press, in screen cells (stdscr starts at 0,0).
-    private func click() -> Key? {
+    /// A button-1 press or a wheel turn, in screen cells (stdscr starts at 0,0).
+    private func mouseKey() -> Key? {
         var event = MEVENT()
-        guard getmouse(&event) == OK, event.bstate & cn_button1_mask() != 0 else { return nil }
-        return .click(x: Int(event.x), y: Int(event.y))
+        guard getmouse(&event) == OK else { return nil }
+        return Self.mouseKey(buttons: event.bstate, x: Int(event.x), y: Int(event.y))
+    }
+
+    /// What a mouse event's buttons mean. Terminals report the wheel as presses of buttons 4
+    /// (up) and 5 (down), which ncurses passes on as BUTTON4_PRESSED and BUTTON5_PRESSED.
+    private static func mouseKey(buttons: mmask_t, x: Int, y: Int) -> Key? {
+        if buttons & cn_button1_mask() != 0 { return .click(x: x, y: y) }
+        if buttons & cn_wheel_up_mask() != 0 { return .scrollUp(x: x, y: y) }
+        if buttons & cn_wheel_down_mask() != 0 { return .scrollDown(x: x, y: y) }
+        return nil
     }
 }

@@ -13,13 +13,17 @@ public final class Terminal {
     /// Whether tints are shown as colours; false under NO_COLOR or on a monochrome terminal,
     /// where they become bold, underline or dim instead.
     public var colorsEnabled: Bool { palette.colors }
+    /// Whether the screen is drawn with ASCII stand-ins (`+ - |`, `*`) because the system has
+    /// no UTF-8 locale, or STOREFRONT_ASCII=1 asked for them.
+    public let asciiOnly: Bool
 
     let palette: Palette
     private var isOpen = true
     private static var opened = false
 
-    private init(palette: Palette) {
+    private init(palette: Palette, asciiOnly: Bool) {
         self.palette = palette
+        self.asciiOnly = asciiOnly
     }
 
     /// Starts curses, or explains why the interactive UI cannot run here.
@@ -30,7 +34,7 @@ public final class Terminal {
         // "dumb" exists in terminfo but cannot address the cursor.
         guard let term, term != "dumb" else { throw .unsupportedTerminal(term: term) }
 
-        setlocale(LC_ALL, "")  // before curses starts, or UTF-8 input and output are mangled
+        let utf8 = UTF8Locale.adopt()  // before curses starts, or UTF-8 input and output are mangled
         SignalTeardown.admitTerminalSignals()
         guard cn_newterm() != nil else { throw .unsupportedTerminal(term: term) }
         opened = true
@@ -43,12 +47,12 @@ public final class Terminal {
         leaveok(screen, true)  // the cursor is hidden, so ncurses need not park it after updates
         curs_set(0)
         if getenv("ESCDELAY") == nil { set_escdelay(25) }  // a lone Esc feels instant
-        mousemask(cn_button1_mask(), nil)
+        mousemask(cn_button1_mask() | cn_wheel_up_mask() | cn_wheel_down_mask(), nil)
         mouseinterval(0)  // deliver presses at once rather than waiting to detect clicks
         let palette = Palette.start()
         SignalTeardown.install()
         StderrCapture.begin()
-        return Terminal(palette: palette)
+        return Terminal(palette: palette, asciiOnly: !utf8)
     }
 
     /// The screen in columns and rows; ncurses updates it on resize, before `KEY_RESIZE`.

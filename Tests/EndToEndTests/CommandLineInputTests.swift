@@ -690,6 +690,16 @@ import Darwin
         #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory.path), "nothing was created")
     }
 
+    /// The README's way to install shell completions.
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func shellCompletionScripts(shell: String) throws {
+        let result = try cli.run(arguments: ["--generate-completion-script", shell])
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(result.stdout.contains("storefront"), "\(result.summary)")
+        #expect(result.stdout.contains("approve"), "the commands complete")
+        #expect(result.stdout.contains("data-dir"), "and the options")
+    }
+
     @Test func emptyPathsAreUsageErrors() throws {
         for arguments in [["--data-dir", "", "state"], ["state", "--catalog", "", "--data-dir", cli.dataDirectory.path]] {
             let result = try cli.run(arguments: arguments)

@@ -235,6 +235,40 @@ import Darwin
         #expect(!screen.contains("EXITED"), "still running after every resize")
     }
 
+    @Test func tooSmallPausesAnOpenSheetAndEscDoesNotQuit() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.openSheet("10 Monkey Credits")
+        try tty.resize(width: 60, height: 15)
+        try tty.waitFor("the purchase sheet waits")
+        try tty.send("Escape")
+        try tty.send("q")
+        // A resize is read before keys still waiting in the input: give these time to arrive
+        // while the window is small.
+        Thread.sleep(forTimeInterval: 1)
+        try tty.resize(width: 100, height: 30)
+        let screen = try tty.waitFor("[ Buy ]")
+        #expect(!screen.contains("EXITED"), "neither Esc nor q quit with the sheet open")
+        try tty.send("Escape")
+        try tty.waitForAbsence("[ Buy ]")
+        try tty.send("q")
+        #expect(try tty.exitStatus() == 0)
+    }
+
+    @Test func theMouseWheelScrollsTheList() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.select("Free quote 1")
+        try tty.wheel(up: false, x: 10, y: 5)
+        try tty.wait(for: "the wheel to move the selection down") { tty.detailTitle(in: $0) == "Free quote 2" }
+        try tty.wheel(up: false, x: 10, y: 5)
+        try tty.wait(for: "the wheel to move the selection down again") { tty.detailTitle(in: $0) == "Free quote 3" }
+        try tty.wheel(up: true, x: 10, y: 5)
+        try tty.wait(for: "the wheel to move the selection up") { tty.detailTitle(in: $0) == "Free quote 2" }
+    }
+
     @Test func quitWithQGivesTheTerminalBack() throws {
         defer { cli.cleanUp() }
         let tty = try TmuxSession(cli)
@@ -309,6 +343,43 @@ import Darwin
         let columns = row[..<bar].reduce(0) { $0 + (($1.unicodeScalars.first?.value ?? 0) >= 0x3000 ? 2 : 1) }
         #expect(columns == english.count - 1)
         #expect(screen.contains("¥480"))
+    }
+
+    // MARK: Locales
+
+    /// LANG unset, LANG=C, or a UTF-8 locale that is not installed: storefront borrows the
+    /// system's C.UTF-8 for its characters, so box lines and ★ are drawn, not `~T~@`.
+    @Test(arguments: ["", "C", "xx_YY.UTF-8"])
+    func withoutAUTF8LocaleTheScreenIsStillDrawn(lang: String) throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli, environment: ["LANG": lang, "LC_ALL": "", "LC_CTYPE": ""])
+        defer { tty.kill() }
+        let screen = try tty.waitFor("★ Premium content here")
+        #expect(screen.contains("──────────"), "the rules are lines:\n\(screen)")
+        #expect(screen.contains("│"))
+        #expect(!screen.contains("~"), "nothing garbled:\n\(screen)")
+        #expect(!screen.contains("NO UTF-8 LOCALE"))
+    }
+
+    /// With no UTF-8 locale installed at all (STOREFRONT_ASCII=1 draws as then), the screen
+    /// is drawn in ASCII stand-ins, and the header says why.
+    @Test func withNoUTF8LocaleInstalledTheScreenIsASCII() throws {
+        defer { cli.cleanUp() }
+        let tty = try TmuxSession(cli, environment: ["LANG": "C", "LC_ALL": "", "STOREFRONT_ASCII": "1"])
+        defer { tty.kill() }
+        let store = try tty.waitFor("* Premium content here")
+        #expect(store.contains("NO UTF-8 LOCALE: ASCII"))
+        #expect(store.contains("----------"), "the rules are dashes")
+        try tty.send("j")
+        try tty.send("Enter")
+        let dialog = try tty.waitFor("+-")
+        for screen in [store, dialog] {
+            #expect(screen.unicodeScalars.allSatisfy { $0.isASCII }, "only ASCII:\n\(screen)")
+            #expect(!screen.contains("~"), "nothing garbled:\n\(screen)")
+        }
+        try tty.send("Escape")
+        try tty.send("q")
+        #expect(try tty.exitStatus() == 0)
     }
 
     // MARK: Where the UI refuses to run

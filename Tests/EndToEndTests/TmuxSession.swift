@@ -97,6 +97,12 @@ final class TmuxSession {
         try type("\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m")
     }
 
+    /// A turn of the mouse wheel over a screen cell, 0-based: xterm's SGR report of a press of
+    /// button 4 (up) or 5 (down), which is how terminals send the wheel.
+    func wheel(up: Bool, x: Int, y: Int) throws {
+        try type("\u{1B}[<\(up ? 64 : 65);\(x + 1);\(y + 1)M")
+    }
+
     /// Where `text` first appears on `screen`: its column and row, 0-based. The column counts
     /// characters, which are cells on the lines it is used for (no double-width text before it).
     static func position(of text: String, in screen: String) -> (x: Int, y: Int)? {
@@ -228,6 +234,13 @@ final class TmuxSession {
             }
         }
         throw TerminalTimeout(waitingFor: "a row titled \(title)", seconds: 0, screen: current)
+    }
+
+    /// Selects the product titled `title` and opens its purchase sheet.
+    func openSheet(_ title: String) throws {
+        try select(title)
+        try send("Enter")
+        try waitFor("[ Buy ]")
     }
 
     /// The first item in the list (line 4, left of the column rule), without its price.

@@ -6,6 +6,9 @@ public enum Key: Equatable, Sendable {
     case char(Character)
     /// A mouse button press at a cell (column, row).
     case click(x: Int, y: Int)
+    /// The mouse wheel turned up (away from the user) or down, over a cell (column, row).
+    case scrollUp(x: Int, y: Int)
+    case scrollDown(x: Int, y: Int)
     /// The terminal changed size.
     case resize(width: Int, height: Int)
 }

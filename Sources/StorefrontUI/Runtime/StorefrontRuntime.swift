@@ -13,13 +13,14 @@ public final class StorefrontRuntime {
 
     /// `times`: how times are shown (the local zone; tests give one).
     public init(store: AppStore, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true,
-                times: TimeDisplay = TimeDisplay()) throws {
+                asciiOnly: Bool = false, times: TimeDisplay = TimeDisplay()) throws {
         self.store = store
         queue = PaymentQueue(store: store)
         app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
         state = AppState(catalog: store.catalog, width: width, height: height, now: store.clock.now)
         state.colors = colors
         state.times = times
+        state.asciiOnly = asciiOnly
         app.onEvent = { [weak self] event in self?.appendEvent(event) }
         // Read before the launch: what the last run left unfinished arrives as this session's
         // events (redelivered); what was finished is earlier history, of which the pane shows

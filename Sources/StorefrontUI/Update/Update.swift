@@ -60,10 +60,11 @@ extension AppState {
             quitting = true
             return []
         }
-        if Layout(width: width, height: height).isTooSmall {
-            if key == .char("q") || key == .escape { quitting = true }
-            return []
-        }
+        // Too small only pauses: whatever is open waits, and time still passes (a purchase in
+        // flight completes). q from the store screen, above, is the one key that still works.
+        if Layout(width: width, height: height).isTooSmall { return [] }
+        if case .scrollUp = key { return turnWheel(up: true) }
+        if case .scrollDown = key { return turnWheel(up: false) }
         switch mode {
         case .store: return handleStore(key)
         case .sheet(let sheet): return handleSheet(sheet, key)
@@ -79,6 +80,22 @@ extension AppState {
             return snapshot.awaitingSideButton == .restore ? handleSideButton(key) : []
         }
     }
+
+    /// The mouse wheel scrolls what is in front: it moves a list's selection, which scrolls the
+    /// list (store, settings, approvals), or scrolls the full log; over a dialog it does nothing.
+    private mutating func turnWheel(up: Bool) -> [Effect] {
+        switch mode {
+        case .store, .settings, .approvals: return handle(up ? .up : .down)
+        case .log(let scroll):
+            let moved = scroll + (up ? -Self.wheelRows : Self.wheelRows)
+            mode = .log(scroll: max(0, min(logMaxScroll, moved)))
+            return []
+        case .sheet, .alert, .content, .help, .restoring: return []
+        }
+    }
+
+    /// The full log's rows per wheel notch, as terminals scroll their own history.
+    static let wheelRows = 3
 
     /// A button row's focus moved by Tab, arrows or vim keys; nil when the key is not a move.
     /// Arrows stop at the first and last button, as in iOS and macOS alerts; Tab goes round,

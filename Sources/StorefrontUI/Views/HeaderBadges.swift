@@ -24,6 +24,11 @@ extension HeaderView {
         return badges
     }
 
+    /// What the screen itself lacks, after the store's conditions: drawn in ASCII, it says why.
+    static func screenBadges(_ state: AppState) -> [Badge] {
+        state.asciiOnly ? [Badge(text: "NO UTF-8 LOCALE: ASCII", tint: .muted, short: "ASCII")] : []
+    }
+
     /// The badges that fit in `width` columns, in order. When they don't all fit, badges
     /// take their short form, then the least important give way to a "+N more" marker:
     /// a badge is shown whole or not at all.

@@ -8,7 +8,7 @@ public func render(_ state: AppState) -> Buffer {
 public func render(_ state: AppState, into canvas: inout some Canvas) {
     let layout = Layout(width: canvas.width, height: canvas.height)
     if layout.isTooSmall {
-        TooSmallView.draw(layout, into: &canvas)
+        TooSmallView.draw(state, layout: layout, into: &canvas)
         return
     }
     switch state.mode {
@@ -40,15 +40,36 @@ enum BannerView {
     }
 }
 
+/// Too small only pauses: it says which key works, and that whatever is open waits.
 enum TooSmallView {
-    static func draw(_ layout: Layout, into canvas: inout some Canvas) {
-        let lines = ["terminal too small (needs \(Layout.minimumWidth)×\(Layout.minimumHeight))",
-                     "now \(layout.width)×\(layout.height) — enlarge the window, or q to quit"]
+    static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
+        let message = [
+            ("terminal too small (needs \(Layout.minimumWidth)×\(Layout.minimumHeight))", Style.bold),
+            ("now \(layout.width)×\(layout.height) — enlarge the window to continue", .plain),
+            (waiting(state.mode).map { "\($0); keys work again then" } ?? "q quits", .plain),
+        ]
+        // Wrapped rather than cut, so the keys that work are never lost off the edge.
+        let lines = message.flatMap { text, style in
+            TextWrap.lines(text, width: layout.width).map { (DisplayWidth.truncate($0, to: layout.width), style) }
+        }
         let top = max(0, (layout.height - lines.count) / 2)
-        for (i, line) in lines.enumerated() {
-            let text = DisplayWidth.truncate(line, to: layout.width)
-            canvas.put(text, x: max(0, (layout.width - DisplayWidth.of(text)) / 2), y: top + i,
-                       style: i == 0 ? .bold : .plain)
+        for (i, (text, style)) in lines.enumerated() {
+            canvas.put(text, x: max(0, (layout.width - DisplayWidth.of(text)) / 2), y: top + i, style: style)
+        }
+    }
+
+    /// What waits for the window to grow; nil on the store screen, where q still quits.
+    static func waiting(_ mode: Mode) -> String? {
+        switch mode {
+        case .store: nil
+        case .sheet(let sheet):
+            if case .purchasing = sheet.stage { "the purchase goes on" } else { "the purchase sheet waits" }
+        case .alert, .content: "the dialog waits"
+        case .settings: "the settings panel waits"
+        case .approvals: "the approvals panel waits"
+        case .log: "the log waits"
+        case .help: "the help waits"
+        case .restoring: "the restore goes on"
         }
     }
 }

@@ -3,14 +3,16 @@
 /// negative `set` value (`set latency -5`) is moved behind `--` so it reads as a value.
 enum GlobalOptionPlacement {
     static let valued: Set<String> = ["--data-dir", "--catalog"]
+    /// swift-argument-parser's own option that takes a value: the shell to write completions for.
+    static let completionScript = "--generate-completion-script"
 
-    /// The first argument that is neither an option nor a global option's value: the subcommand,
-    /// if the user gave one.
+    /// The first argument that is neither an option nor an option's value: the subcommand, if
+    /// the user gave one.
     static func firstWord(_ arguments: [String]) -> String? {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if valued.contains(argument) {
+            if valued.contains(argument) || argument == completionScript {
                 index += 2
             } else if argument.hasPrefix("-") {
                 index += 1

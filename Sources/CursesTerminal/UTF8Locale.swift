@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The locale curses draws in. ncurses writes characters in the locale's encoding: without a
+/// UTF-8 one (LANG unset, LANG=C, or a UTF-8 locale that is not installed) box lines and ★
+/// reach the terminal as `~T~@` and `~X~E`. A UTF-8 character type is borrowed when the
+/// environment names none; with none installed at all, the screen is drawn in ASCII.
+enum UTF8Locale {
+    /// Stand-ins the system usually has: glibc's C.UTF-8 (spelled both ways), then the most
+    /// common full locale, then macOS's.
+    static let candidates = ["C.UTF-8", "C.utf8", "en_US.UTF-8", "UTF-8"]
+
+    /// Sets the locale from the environment, then, if its characters are not UTF-8, the first
+    /// installed candidate for LC_CTYPE alone (messages and numbers keep the user's choice).
+    /// Returns whether the characters are now UTF-8. STOREFRONT_ASCII=1 asks for ASCII anyway:
+    /// for a terminal or font without the box-drawing characters.
+    static func adopt() -> Bool {
+        setlocale(LC_ALL, "")
+        if let ascii = getenv("STOREFRONT_ASCII"), ascii.pointee != 0, String(cString: ascii) != "0" { return false }
+        if isUTF8 { return true }
+        for name in candidates where setlocale(LC_CTYPE, name) != nil {
+            if isUTF8 { return true }
+        }
+        return false
+    }
+
+    /// Whether the current character type is UTF-8 ("UTF-8" on glibc and macOS, "utf8" on some).
+    private static var isUTF8: Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).lowercased().filter { $0 != "-" }
+        return name == "utf8"
+    }
+}
