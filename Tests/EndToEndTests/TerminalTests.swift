@@ -189,7 +189,7 @@ import Darwin
         let queue = try cli.state()["queue"] as? [[String: Any]]
         #expect(queue?.first?["state"] as? String == "purchasing", "the store has not answered")
         try tty.send("Enter")
-        try tty.waitFor("You're All Set")
+        try tty.waitFor("You're all set.")
         try tty.send("Enter")
         try tty.waitFor("· 5 credits")
     }
