@@ -27,24 +27,27 @@ struct StorefrontCommand: ParsableCommand {
     /// Runs a command, mapping storefront's own failures to its documented exit codes.
     static func main() {
         let given = Array(CommandLine.arguments.dropFirst())
+        // The command whose usage follows a usage error: the root until one is parsed.
+        var running: any ParsableCommand.Type = self
         do {
             let names = Set(configuration.subcommands.map { $0._commandName })
             let list = configuration.subcommands.map { $0._commandName }.joined(separator: ", ")
             // Without this, a mistyped command reads as a stray argument to the default `open`.
             if let word = GlobalOptionPlacement.firstWord(given), !names.contains(word), word != "help" {
-                throw CommandFailure.usage("unknown command '\(word)'. The commands are: \(list) (storefront --help says more).")
+                throw CommandFailure.usage("unknown command '\(word)'. The commands are: \(list).")
             }
             let arguments = GlobalOptionPlacement.normalize(given, subcommands: names)
             if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-"), !names.contains(arguments[1]) {
                 throw CommandFailure.usage("no help for '\(arguments[1])': it is not a command. The commands are: \(list).")
             }
             var command = try parseAsRoot(arguments)
+            running = type(of: command)
             // The hints the command prints name the data directory and catalog it was given.
             let global = (command as? any UsesGlobalOptions)?.global
             let hint = CommandLineHint(dataDirectoryOption: global?.dataDir, catalogOption: global?.catalog)
             try CommandLineHint.$current.withValue(hint) { try command.run() }
         } catch {
-            guard let report = ErrorReport(error, command: self) else {
+            guard let report = ErrorReport(error, command: self, subcommand: running) else {
                 // Help and --version (on stdout, each line escaped: they quote what was typed),
                 // or an exit code whose output is already out.
                 let message = fullMessage(for: error)

@@ -63,6 +63,39 @@ import Testing
         _ = try checkError(["state", "--catalog", ""], kind: "usage", status: 64, message: "--catalog is empty")
     }
 
+    /// The setting's name is checked by the parser: its message is whole, the list included,
+    /// and the usage field holds the usage alone.
+    @Test func anUnknownSettingListsTheSettings() throws {
+        let error = try checkError(["set", "bogus", "on"], kind: "usage", status: 64,
+                                   message: "the value 'bogus' is invalid for '<setting>'")
+        let message = try #require(error["message"] as? String)
+        #expect(message.contains("can-make-payments, ask-to-buy, network"), "\(error)")
+        #expect(message.hasSuffix("latency, hold"), "\(error)")
+        #expect((error["usage"] as? String)?.hasPrefix("Usage: storefront set ") == true, "\(error)")
+    }
+
+    /// Every usage error, the parser's or storefront's own, ends with the command's usage line
+    /// and where its help is: on stderr, and in the JSON's usage field.
+    @Test func everyUsageErrorEndsWithTheUsage() throws {
+        let cases: [([String], String)] = [
+            (["set", "bogus", "on"], "storefront set"), (["set", "network", "maybe"], "storefront set"),
+            (["set", "latency", "99999"], "storefront set"), (["buy", "com.nope"], "storefront buy"),
+            (["approve", "999"], "storefront approve"), (["frobnicate"], "storefront"),
+        ]
+        for (arguments, command) in cases {
+            let usage = "Usage: \(command) [--data-dir <dir>] [--catalog <file>]"
+            let help = "  See '\(command) --help' for more information."
+            let text = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+            #expect(text.status == 64, "\(text.summary)")
+            let lines = text.stderr.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3 && lines[1].hasPrefix(usage) && lines[2] == help, "\(text.summary)")
+            let json = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments + ["--json"])
+            let error = try json.error()
+            let field = try #require(error["usage"] as? String, "\(json.summary)")
+            #expect(field.hasPrefix(usage) && field.hasSuffix("\n" + help), "\(json.summary)")
+        }
+    }
+
     @Test func aTransactionThatIsNotWaiting() throws {
         _ = try checkError(["approve", "999"], kind: "usage", status: 64, message: "no transaction 999")
     }
@@ -82,5 +115,12 @@ import Testing
         #expect(error["domain"] as? String == "StorefrontApp")
         #expect(error["code"] as? Int == 7)
         #expect(error["name"] as? String == "notSignedIn")
+        let remedy = "Sign in with `\(cli.hint("set account EMAIL"))`"
+        #expect((error["remedy"] as? String)?.hasPrefix(remedy) == true, "\(error)")
+        for command in ["buy com.storefront.premium", "restore"] {
+            let text = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + command.split(separator: " ").map(String.init))
+            #expect(text.stderr.split(separator: "\n").dropFirst().first?.hasPrefix(remedy) == true,
+                    "what to do, on the next line: \(text.summary)")
+        }
     }
 }

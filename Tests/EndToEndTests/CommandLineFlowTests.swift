@@ -151,6 +151,31 @@ import Testing
         #expect(after["com.storefront.pass.yearly"] == nil)
     }
 
+    /// The restore summary says what the store never restores, of what the account bought
+    /// or the app holds, as the storefront's restore dialog does.
+    @Test func restoreSaysWhatTheStoreDoesNotRestore() throws {
+        try buy("com.storefront.credits.5")
+        try buy("com.storefront.pass.yearly")
+        try buy("com.storefront.pro.monthly")
+        try cli.run("reset", "--app-only")
+        let text = try cli.run("restore")
+        #expect(text.status == 0, "\(text.summary)")
+        let lines = text.stdout.split(separator: "\n").suffix(2)
+        #expect(Array(lines) == [
+            "Restored 1 purchase: com.storefront.pro.monthly",
+            "Not restored (the App Store never restores consumables or non-renewing subscriptions: the app must keep them itself): com.storefront.credits.5, com.storefront.pass.yearly",
+        ], "\(text.summary)")
+
+        let json = try cli.run("restore", "--json").json()
+        #expect(json["notRestored"] as? [String] == ["com.storefront.credits.5", "com.storefront.pass.yearly"], "\(json)")
+
+        // Another account bought none of them: nothing to say.
+        try cli.run("set", "account", "other@example.com")
+        let other = try cli.run("restore")
+        #expect(other.stdout.hasSuffix("No purchases to restore.\n"), "\(other.summary)")
+        #expect(try cli.run("restore", "--json").json()["notRestored"] as? [String] == [])
+    }
+
     // MARK: 4. Ask to Buy
 
     @Test(arguments: [

@@ -639,7 +639,8 @@ import Darwin
             let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
             #expect(result.status == 75, "\(result.summary)")
             #expect(result.stderr.contains("open on \(cli.dataDirectory.standardizedFileURL.path)"), "\(result.summary)")
-            #expect(result.stderr.contains("process 4242"), "names the holder")
+            #expect(result.stderr.contains("in another terminal as process 4242,"), "names the holder: \(result.summary)")
+            #expect(Self.bracketDepth(of: result.stderr) <= 1, "no brackets inside brackets: \(result.summary)")
             #expect(!result.stderr.contains("Waiting"), "an open storefront is not waited for")
         }
         for arguments in [["set", "ask-to-buy", "on"], ["state"], ["pending"], ["products"]] {
@@ -647,6 +648,16 @@ import Darwin
             #expect(result.status == 0, "\(result.summary)")
         }
         #expect((try cli.state()["history"] as? [Any])?.isEmpty == true)
+    }
+
+    /// How deep round brackets nest in `text`.
+    static func bracketDepth(of text: String) -> Int {
+        var depth = 0, deepest = 0
+        for character in text {
+            if character == "(" { depth += 1; deepest = max(deepest, depth) }
+            if character == ")" { depth -= 1 }
+        }
+        return deepest
     }
 
     /// The app lock held by another command, not by an open storefront: the refusal says so.

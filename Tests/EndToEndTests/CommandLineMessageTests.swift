@@ -85,6 +85,32 @@ import Testing
         #expect(decline.stdout.contains("Declined 1000000001: com.storefront.credits.10 ×2 failed."), "\(decline.summary)")
     }
 
+    /// The dates line up in one column, however long the items before them.
+    @Test func stateAlignsItsColumns() throws {
+        #expect(try cli.run("set", "latency", "0").status == 0)
+        #expect(try cli.run("buy", "com.storefront.premium").status == 0)
+        #expect(try cli.run("buy", "com.storefront.credits.5", "--quantity", "2").status == 0)
+        #expect(try cli.run("buy", "com.storefront.pro.monthly", "--no-finish").status == 0)
+        let stdout = try cli.run("state").stdout
+        let lines = stdout.split(separator: "\n").filter { $0.hasPrefix("  100000000") }
+        #expect(lines.count == 4, "the queue's one and the history's three: \(stdout)")
+        let dateColumns = Set(lines.map { line in
+            line.distance(from: line.startIndex, to: line.range(of: " 20")?.lowerBound ?? line.startIndex)
+        })
+        #expect(dateColumns.count == 1, "\(stdout)")
+    }
+
+    /// A request is shown as the store would charge it if approved now.
+    @Test func pendingShowsAFreeTrialAsTheStoreWouldChargeIt() throws {
+        #expect(try cli.run("set", "latency", "0").status == 0)
+        #expect(try cli.run("set", "ask-to-buy", "on").status == 0)
+        #expect(try cli.run("buy", "com.storefront.pro.monthly").status == 3)
+        #expect(try cli.run("buy", "com.storefront.pass.yearly").status == 3)
+        let pending = try cli.run("pending").stdout
+        #expect(pending.contains("Pro Monthly  1 week free, then $4.99/month  ("), "\(pending)")
+        #expect(pending.contains("One-Year Pass  $29.99 for 1 year  ("), "\(pending)")
+    }
+
     /// `state` shows local time, TZ honoured, while JSON keeps UTC.
     @Test func stateShowsTimesInTheLocalZone() throws {
         #expect(try cli.run("set", "latency", "0").status == 0)

@@ -63,7 +63,8 @@ import Testing
         #expect(result.status == 4, "\(result.summary)")
         #expect(try result.error()["name"] as? String == "paymentCancelled")
         #expect(result.stderr.contains("stdin ended before the side button was pressed"), "\(result.summary)")
-        #expect(result.stderr.contains("storefront set hold off"))
+        #expect(result.stderr.contains("(`\(cli.hint("set hold off"))`)"), "\(result.summary)")
+        #expect(result.stderr.contains("(`echo | \(cli.hint("…"))`)"), "\(result.summary)")
         #expect((try cli.state()["queue"] as? [Any])?.isEmpty == true, "nothing is left purchasing")
     }
 

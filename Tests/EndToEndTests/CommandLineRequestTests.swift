@@ -36,6 +36,7 @@ import Testing
         let text = try cli.run("buy", "com.storefront.premium")
         #expect(text.status == 3)
         #expect(text.stdout.contains("merged into transaction \(id)"), "\(text.summary)")
+        #expect(text.stdout.contains("Approve it with `\(cli.hint("approve \(id)"))`."), "the hint acts on this store: \(text.summary)")
         #expect(try history().count == 1, "no second request")
 
         #expect(try cli.run("approve", id).status == 0)
@@ -51,7 +52,7 @@ import Testing
         let id = try #require(try first.transaction()["id"] as? String)
         let again = try cli.run("buy", "com.storefront.pass.yearly")
         #expect(again.status == 4, "\(again.summary)")
-        #expect(again.stdout.contains("merged into transaction \(id). Resolve it with `storefront resolve \(id)`"), "\(again.summary)")
+        #expect(again.stdout.contains("merged into transaction \(id). Resolve it with `\(cli.hint("resolve \(id)"))`"), "\(again.summary)")
         #expect(try history().count == 1)
     }
 

@@ -20,6 +20,17 @@ import Testing
         #expect(CommandLineHint(dataDirectoryOption: "/srv/other", catalogOption: nil, environment: environment).dataDirectory == "/srv/other")
     }
 
+    /// StoreKit's descriptions and the store's own messages are sentences: each ends with a full stop.
+    @Test func everyStoreErrorMessageEndsWithAFullStop() {
+        let errors = SKErrorCode.allCases.map { StoreError($0) } + [
+            .notConnected, .alreadyOwned, .purchaseInProgress, .notSignedIn, .restoreInProgress,
+            .unknownProduct("x"), .interrupted, .declined, .restricted,
+        ]
+        for error in errors {
+            #expect(error.message.hasSuffix("."), "\(error.name): \(error.message)")
+        }
+    }
+
     @Test func timesAreLocalInOneFormat() {
         let date = Date(timeIntervalSince1970: 1_795_428_245)  // 2026-11-23 10:04:05 UTC
         let tokyo = TimeDisplay(timeZone: TimeZone(identifier: "Asia/Tokyo")!)

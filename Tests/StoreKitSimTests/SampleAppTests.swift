@@ -155,6 +155,6 @@ import Testing
             $0.hasPrefix("\(refused.id) failed  \(ID.credits5)  error 4 paymentNotAllowed: In-App Purchases are restricted")
         })
         #expect(AppEvent.restoreFailed(StoreError(.unknown)).text(catalog: catalog)
-            == "restore failed  error 0 unknown: Cannot connect to iTunes Store")
+            == "restore failed  error 0 unknown: Cannot connect to iTunes Store.")
     }
 }

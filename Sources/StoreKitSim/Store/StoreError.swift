@@ -27,7 +27,7 @@ public enum SKErrorCode: Int, Codable, Sendable, CaseIterable {
     /// The localized description StoreKit shows for the code.
     public var message: String {
         switch self {
-        case .unknown: "Cannot connect to iTunes Store"
+        case .unknown: "Cannot connect to iTunes Store."
         case .clientInvalid: "The client is not allowed to issue the request."
         case .paymentCancelled: "The user cancelled the payment request."
         case .paymentInvalid: "One of the payment parameters was not recognized by the App Store."

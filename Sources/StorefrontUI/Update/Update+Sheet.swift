@@ -202,10 +202,7 @@ extension AppState {
     /// What the account bought, or the app holds, that a restore never brings back:
     /// consumables and non-renewing subscriptions, in catalog order.
     private var notRestoredByTheStore: [String] {
-        catalog.products.filter { product in
-            !product.type.isRestorable
-                && (snapshot.purchasedProducts.contains(product.id) || snapshot.subscriptionExpiries[product.id] != nil)
-        }.map(\.id)
+        catalog.notRestoredByTheStore(bought: snapshot.purchasedProducts, held: Set(snapshot.subscriptionExpiries.keys))
     }
 
     // MARK: The log

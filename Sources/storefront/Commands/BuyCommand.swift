@@ -103,9 +103,9 @@ struct BuyCommand: ParsableCommand {
                                         redelivered: session.launchReport(app).redelivered,
                                         userDefaults: app.defaults.values))
         } else if deferred {
-            printLine("Ask to Buy: a request for \(t.productID) was already waiting, so this purchase merged into transaction \(t.id) and asked again (its 24 hours start over). Approve it with `storefront approve \(t.id)`.")
+            printLine("Ask to Buy: a request for \(t.productID) was already waiting, so this purchase merged into transaction \(t.id) and asked again (its 24 hours start over). Approve it with `\(CommandLineHint.command("approve \(t.id)"))`.")
         } else {
-            printLine("An interrupted purchase of \(t.productID) is waiting to be resolved, so this purchase merged into transaction \(t.id). Resolve it with `storefront resolve \(t.id)`.")
+            printLine("An interrupted purchase of \(t.productID) is waiting to be resolved, so this purchase merged into transaction \(t.id). Resolve it with `\(CommandLineHint.command("resolve \(t.id)"))`.")
         }
         throw deferred ? ExitCode.deferred : ExitCode.failed
     }

@@ -28,17 +28,19 @@ struct PendingCommand: ParsableCommand {
         }
         let storefront = session.store.storefront(for: records.settings)
         for t in records.pendingApprovals {
-            printLine("\(t.id)  ask to buy  \(describe(t, session: session, storefront: storefront))  (\(CommandLineHint.command("approve|decline \(t.id)")))")
+            printLine("\(t.id)  ask to buy  \(describe(t, records: records, session: session, storefront: storefront))  (\(CommandLineHint.command("approve|decline \(t.id)")))")
         }
         for t in records.interruptions {
-            printLine("\(t.id)  interrupted  \(describe(t, session: session, storefront: storefront))  (\(CommandLineHint.command("resolve \(t.id)")))")
+            printLine("\(t.id)  interrupted  \(describe(t, records: records, session: session, storefront: storefront))  (\(CommandLineHint.command("resolve \(t.id)")))")
         }
     }
 
-    private func describe(_ t: Transaction, session: Session, storefront: Storefront) -> String {
+    private func describe(_ t: Transaction, records: StoreRecords, session: Session, storefront: Storefront) -> String {
         guard let entry = session.catalog.product(t.productID), let product = Product(entry, storefront: storefront) else {
             return t.item(named: t.productID)
         }
-        return "\(t.item(named: product.localizedTitle))  \(product.formattedPrice(quantity: t.quantity))"
+        // As the store would charge it if approved now: a free trial first, when it gives one.
+        let introOffer = records.isEligibleForIntroOffer(t.productID, catalog: session.catalog)
+        return "\(t.item(named: product.localizedTitle))  \(product.formattedCharge(quantity: t.quantity, introOffer: introOffer))"
     }
 }

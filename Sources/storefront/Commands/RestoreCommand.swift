@@ -11,6 +11,9 @@ struct RestoreCommand: ParsableCommand {
 
     struct Output: Encodable {
         var restored: [TransactionJSON]
+        /// What the account bought or the app holds that the store never restores
+        /// (consumables, non-renewing subscriptions), by product id.
+        var notRestored: [String]
         var userDefaults: [String: JSONValue]
     }
 
@@ -43,13 +46,19 @@ struct RestoreCommand: ParsableCommand {
             if case .updated(let t, _) = event, t.state == .restored { return t }
             return nil
         }
+        let notRestored = app.notRestoredByTheStore(records: session.queue.records)
         if output.json {
             try JSONOutput.print(Output(restored: restored.map { TransactionJSON(session.latest($0)) },
-                                        userDefaults: app.defaults.values))
-        } else if restored.isEmpty {
+                                        notRestored: notRestored, userDefaults: app.defaults.values))
+            return
+        }
+        if restored.isEmpty {
             printLine("No purchases to restore.")
         } else {
             printLine("Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"): \(restored.map(\.productID).joined(separator: ", "))")
+        }
+        if !notRestored.isEmpty {
+            printLine("Not restored (the App Store never restores consumables or non-renewing subscriptions: the app must keep them itself): \(notRestored.joined(separator: ", "))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreKitSim
+import StorefrontUI
 
 struct StateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,23 +51,34 @@ struct StateCommand: ParsableCommand {
         for (key, value) in defaults.values.sorted(by: { $0.key < $1.key }) {
             printLine("  \(key) = \((try? JSONCoding.line(value)) ?? "")")
         }
+        // One column width for both listings, so the dates line up whatever the item.
+        let itemWidth = (records.queue + history).map { TerminalText.escaped(item($0)).count }.max() ?? 0
+        func line(_ t: Transaction) -> String {
+            self.line(t, signedIn: records.settings.account, itemWidth: itemWidth)
+        }
         printLine("Queue (unfinished)")
         if records.queue.isEmpty { printLine("  (empty)") }
-        for t in records.queue { printLine("  " + line(t, signedIn: records.settings.account)) }
+        for t in records.queue { printLine("  " + line(t)) }
         printLine("History")
         if history.isEmpty { printLine("  (empty)") }
         if total > history.count {
             printLine("  … \(total - history.count) earlier (\(CommandLineHint.command("state --all")) lists them)")
         }
-        for t in history { printLine("  " + line(t, signedIn: records.settings.account)) }
+        for t in history { printLine("  " + line(t)) }
     }
 
     /// Times in the local zone (TZ), as everywhere people read them.
     private var times: TimeDisplay { TimeDisplay() }
 
-    /// One transaction: another account's purchases name it (they wait for it to sign in).
-    private func line(_ t: Transaction, signedIn: String?) -> String {
-        var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(t.item(named: t.productID))"
+    private func item(_ t: Transaction) -> String { t.item(named: t.productID) }
+
+    /// One transaction, its item padded to `itemWidth` (as shown: a control character in an
+    /// id takes its escape's width); another account's purchases name it (they wait for it
+    /// to sign in).
+    private func line(_ t: Transaction, signedIn: String?, itemWidth: Int) -> String {
+        let shown = TerminalText.escaped(item(t)).count
+        var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(item(t))"
+        text += String(repeating: " ", count: max(itemWidth - shown, 0))
         text += "  \(times.dateTime(t.date))"
         if let error = t.error { text += "  \(error.logLabel)" }
         if let expiry = t.expiresDate { text += "  expires \(times.dateTime(expiry))" }

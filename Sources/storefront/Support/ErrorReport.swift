@@ -32,15 +32,22 @@ struct ErrorReport {
     }
 
     init(_ error: StoreError) {
-        self.init(kind: "store", message: error.message, exitCode: .failed)
+        self.init(kind: "store", message: error.message, exitCode: .failed, remedy: Self.remedy(for: error))
         body.domain = error.domain
         body.code = error.code
         body.name = error.name
     }
 
+    /// What to do about a refusal the user can act on from the command line.
+    private static func remedy(for error: StoreError) -> String? {
+        guard error == .notSignedIn else { return nil }
+        return "Sign in with `\(CommandLineHint.command("set account EMAIL"))` (e.g. \(Settings.defaultAccount)), then try again."
+    }
+
     /// Storefront's own failures, and what swift-argument-parser reports (nil for help and
     /// --version, which are not errors, and for an exit code alone: its output is already out).
-    init?(_ error: any Error, command: ParsableCommand.Type) {
+    /// `subcommand`: the command that ran, whose usage follows a usage error it reports.
+    init?(_ error: any Error, command: ParsableCommand.Type, subcommand: ParsableCommand.Type) {
         switch error {
         case let error as DataFileError:
             self.init(kind: "data", message: error.summary, exitCode: .badData, remedy: error.remedy)
@@ -51,6 +58,7 @@ struct ErrorReport {
             self.init(error)
         case CommandFailure.usage(let message):
             self.init(kind: "usage", message: message, exitCode: .usage)
+            body.usage = Self.usage(of: subcommand, root: command)
         case CommandFailure.failed(let message):
             self.init(kind: "failed", message: message, exitCode: .failed)
         case CommandFailure.busy(let message):
@@ -59,13 +67,36 @@ struct ErrorReport {
             let code = command.exitCode(for: error)
             let full = command.fullMessage(for: error)
             guard code != .success, !full.isEmpty else { return nil }
-            let message = Self.sentence(command.message(for: error))
-            self.init(kind: code == .validationFailure ? "usage" : "internal", message: message, exitCode: code)
             // The parser's message, then its usage line and where its help is.
-            let rest = full.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
-                .drop { $0.isEmpty }
-            if !rest.isEmpty { body.usage = rest.joined(separator: "\n") }
+            let lines = full.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let usageStart = lines.firstIndex { $0.hasPrefix("Usage:") } ?? lines.count
+            let message = Self.sentence(Self.folded(lines[..<usageStart]))
+            self.init(kind: code == .validationFailure ? "usage" : "internal", message: message, exitCode: code)
+            if usageStart < lines.count { body.usage = lines[usageStart...].joined(separator: "\n") }
         }
+    }
+
+    /// The usage line of `subcommand` and where its help is, as the parser gives them after
+    /// its own errors: every usage error ends the same way.
+    static func usage(of subcommand: ParsableCommand.Type, root: ParsableCommand.Type) -> String {
+        let names = subcommand == root ? root._commandName : "\(root._commandName) \(subcommand._commandName)"
+        return "Usage: \(root.usageString(for: subcommand))\n  See '\(names) --help' for more information."
+    }
+
+    /// The parser's message on one line, whole: a list of accepted values ("  - on") joined
+    /// after its colon; the argument's help, which is not part of the error, left out.
+    private static func folded(_ lines: ArraySlice<String>) -> String {
+        var message = ""
+        var items: [String] = []
+        for line in lines.map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty && !line.hasPrefix("Help:") {
+            if line.hasPrefix("- ") {
+                items.append(String(line.dropFirst(2)))
+            } else {
+                message += (message.isEmpty ? "" : " ") + line
+            }
+        }
+        if !items.isEmpty { message += " " + items.joined(separator: ", ") }
+        return message
     }
 
     /// The parser's "Unknown option '--x'" read as storefront's messages do: "unknown option '--x'".

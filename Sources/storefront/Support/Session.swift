@@ -84,7 +84,7 @@ struct Session {
         }
         try queue.cancelSideButtonConfirmation()
         printError("stdin ended before the side button was pressed, so it was cancelled.",
-                   remedy: "Press Enter when asked, send a line (`echo | storefront …`), or turn hold off (`storefront set hold off`).")
+                   remedy: "Press Enter when asked, send a line (`echo | \(CommandLineHint.command("…"))`), or turn hold off (`\(CommandLineHint.command("set hold off"))`).")
         return false
     }
 
@@ -140,7 +140,10 @@ final class AppLock {
     private static func refusal(holder other: String, directory: DataDirectory, patience: TimeInterval) -> String {
         let meanwhile = "Store-side commands (set, approve, decline, resolve, state, pending, products) work meanwhile."
         if other.hasPrefix(Self.interface) {
-            return "storefront is open on \(directory.url.path) in another terminal (\(other)), and it is the app there. Use it, or quit it (q) first. \(meanwhile)"
+            // "the open storefront (process 24045)": the process, without the words around it.
+            let process = other.dropFirst(Self.interface.count).trimmingCharacters(in: CharacterSet(charactersIn: " ()"))
+            let which = process.isEmpty ? "" : " as \(process)"
+            return "storefront is open on \(directory.url.path) in another terminal\(which), and it is the app there. Use it, or quit it (q) first. \(meanwhile)"
         }
         let who = other.isEmpty ? "Another storefront process" : other
         return "\(who) is still running on \(directory.url.path) after \(Int(patience)) seconds, and it is the app there. Try again when it has finished. \(meanwhile)"
