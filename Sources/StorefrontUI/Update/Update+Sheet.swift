@@ -103,7 +103,7 @@ extension AppState {
     /// or something that happened elsewhere (an approval from another terminal).
     mutating func follow(_ event: AppEvent) -> [Effect] {
         switch event {
-        case .updated(let t, _):
+        case .updated(let t, _, _):
             switch mode {
             case .sheet(let sheet):
                 switch sheet.stage {
@@ -214,7 +214,7 @@ extension AppState {
     /// as the last tick, and the loop does not tick while idle.
     mutating func record(_ event: AppEvent, at date: Date) {
         let tint: Tint? = switch event {
-        case .updated(let t, _): t.state.tint
+        case .updated(let t, _, _): t.state.tint
         case .delivered: .success
         case .restoreFailed, .problem: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
