@@ -120,7 +120,7 @@ import Testing
         ui.press(.enter)
         #expect(sheet(ui)?.stage == .askPermission)
         #expect(ui.screen.contains("Ask Permission"))
-        #expect(dialogText(ui).contains("Would you like to ask your family organizer for permission to buy 10 Monkey Credits × 2?"))
+        #expect(dialogText(ui).contains("Would you like to ask your family organizer for permission to buy 10 Monkey Credits ×2?"))
         #expect(ui.screen.contains("[ Cancel ]") && ui.screen.contains("[ Ask ]"))
         #expect(ui.transactions.isEmpty)
         var asked = ui.state

@@ -166,9 +166,9 @@ extension AppState {
         snapshot.product(productID)?.localizedTitle ?? catalog.product(productID)?.localizations[language]?.title ?? productID
     }
 
-    /// The product's title with the quantity when above 1: "10 Monkey Credits × 2".
+    /// The product's title with the quantity when above 1, as every message names it.
     func title(of productID: String, quantity: Int) -> String {
-        quantity > 1 ? "\(title(of: productID)) × \(quantity)" : title(of: productID)
+        Transaction.item(named: title(of: productID), quantity: quantity)
     }
 
     private func purchaseSummary(_ t: Transaction) -> String? {
