@@ -6,7 +6,7 @@ extension Terminal {
     /// with what the terminal already shows and sends only the changed cells.
     /// Without a UTF-8 locale, every character goes out as its ASCII stand-in.
     public func draw(_ buffer: Buffer) {
-        let buffer = asciiOnly ? ASCIIStandIns.applied(to: buffer) : buffer
+        let buffer = ascii != nil ? ASCIIStandIns.applied(to: buffer) : buffer
         let screen = cn_stdscr()
         let (width, height) = size
         let columns = min(width, buffer.width)

@@ -13,17 +13,17 @@ public final class Terminal {
     /// Whether tints are shown as colours; false under NO_COLOR or on a monochrome terminal,
     /// where they become bold, underline or dim instead.
     public var colorsEnabled: Bool { palette.colors }
-    /// Whether the screen is drawn with ASCII stand-ins (`+ - |`, `*`) because the system has
+    /// Why the screen is drawn with ASCII stand-ins (`+ - |`, `*`), if it is: the system has
     /// no UTF-8 locale, or STOREFRONT_ASCII=1 asked for them.
-    public let asciiOnly: Bool
+    public let ascii: ASCIIReason?
 
     let palette: Palette
     private var isOpen = true
     private static var opened = false
 
-    private init(palette: Palette, asciiOnly: Bool) {
+    private init(palette: Palette, ascii: ASCIIReason?) {
         self.palette = palette
-        self.asciiOnly = asciiOnly
+        self.ascii = ascii
     }
 
     /// Starts curses, or explains why the interactive UI cannot run here.
@@ -34,7 +34,7 @@ public final class Terminal {
         // "dumb" exists in terminfo but cannot address the cursor.
         guard let term, term != "dumb" else { throw .unsupportedTerminal(term: term) }
 
-        let utf8 = UTF8Locale.adopt()  // before curses starts, or UTF-8 input and output are mangled
+        let ascii = UTF8Locale.adopt()  // before curses starts, or UTF-8 input and output are mangled
         SignalTeardown.admitTerminalSignals()
         guard cn_newterm() != nil else { throw .unsupportedTerminal(term: term) }
         opened = true
@@ -52,7 +52,7 @@ public final class Terminal {
         let palette = Palette.start()
         SignalTeardown.install()
         StderrCapture.begin()
-        return Terminal(palette: palette, asciiOnly: !utf8)
+        return Terminal(palette: palette, ascii: ascii)
     }
 
     /// The screen in columns and rows; ncurses updates it on resize, before `KEY_RESIZE`.

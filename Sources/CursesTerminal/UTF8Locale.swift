@@ -1,3 +1,4 @@
+import StorefrontUI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,16 +16,17 @@ enum UTF8Locale {
 
     /// Sets the locale from the environment, then, if its characters are not UTF-8, the first
     /// installed candidate for LC_CTYPE alone (messages and numbers keep the user's choice).
-    /// Returns whether the characters are now UTF-8. STOREFRONT_ASCII=1 asks for ASCII anyway:
-    /// for a terminal or font without the box-drawing characters.
-    static func adopt() -> Bool {
+    /// Returns nil when the characters are now UTF-8, otherwise why the screen is drawn in
+    /// ASCII. STOREFRONT_ASCII=1 asks for ASCII anyway: for a terminal or font without the
+    /// box-drawing characters.
+    static func adopt() -> ASCIIReason? {
         setlocale(LC_ALL, "")
-        if let ascii = getenv("STOREFRONT_ASCII"), ascii.pointee != 0, String(cString: ascii) != "0" { return false }
-        if isUTF8 { return true }
+        if let ascii = getenv("STOREFRONT_ASCII"), ascii.pointee != 0, String(cString: ascii) != "0" { return .requested }
+        if isUTF8 { return nil }
         for name in candidates where setlocale(LC_CTYPE, name) != nil {
-            if isUTF8 { return true }
+            if isUTF8 { return nil }
         }
-        return false
+        return .noUTF8Locale
     }
 
     /// Whether the current character type is UTF-8 ("UTF-8" on glibc and macOS, "utf8" on some).

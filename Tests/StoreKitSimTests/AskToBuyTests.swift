@@ -131,7 +131,7 @@ import Testing
         try relaunch.queue.approve(transactionID: deferred.id)
         #expect(relaunch.app.premiumUnlocked)
         let approvals = relaunch.app.events.compactMap { event -> Bool? in
-            if case .updated(let tx, let redelivered) = event, tx.state == .purchased { redelivered } else { nil }
+            if case .updated(let tx, let redelivered, _) = event, tx.state == .purchased { redelivered } else { nil }
         }
         // The approval happened in this run: it is news, not something the last run left.
         #expect(approvals == [false])

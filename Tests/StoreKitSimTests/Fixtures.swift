@@ -114,7 +114,7 @@ final class Harness {
 
     /// The transactions the app was told about, with the state each was in then.
     var updates: [Transaction] {
-        app.events.compactMap { if case .updated(let t, _) = $0 { t } else { nil } }
+        app.events.compactMap { if case .updated(let t, _, _) = $0 { t } else { nil } }
     }
 
     /// The states the app saw for one transaction, in order.

@@ -6,7 +6,7 @@ import Testing
 @Suite struct TransactionNoteTests {
     /// The log line of the last update of `id` the app saw.
     private func line(_ t: Harness, _ id: String) -> String? {
-        t.app.events.last { if case .updated(let tx, _) = $0 { tx.id == id } else { false } }?.text(catalog: t.store.catalog)
+        t.app.events.last { if case .updated(let tx, _, _) = $0 { tx.id == id } else { false } }?.text(catalog: t.store.catalog)
     }
 
     @Test func aPurchaseInFlightWhenTheAppWasKilledIsTaggedAtTheRelaunch() throws {
@@ -44,6 +44,41 @@ import Testing
         try PaymentQueue(store: t.store).approve(transactionID: deferred.id)
         let relaunch = try t.relaunched()
         #expect(line(relaunch, deferred.id)?.hasSuffix("(approved, delivered at launch)") == true)
+    }
+
+    @Test func aRequestDeclinedWhileTheAppWasClosedIsNotCalledARedelivery() throws {
+        let t = try Harness { $0.askToBuy = true }
+        let deferred = try t.buy(ID.credits5)
+        try PaymentQueue(store: t.store).decline(transactionID: deferred.id)
+        let relaunch = try t.relaunched()
+        #expect(line(relaunch, deferred.id)?.hasSuffix("(declined, delivered at launch)") == true)
+    }
+
+    @Test func anInterruptionResolvedWhileTheAppWasClosedIsNotCalledARedelivery() throws {
+        let t = try Harness { $0.interrupted = true }
+        let interrupted = try t.buy(ID.premium)
+        let resolved = try PaymentQueue(store: t.store).resolve(transactionID: interrupted.id)
+        let relaunch = try t.relaunched()
+        #expect(line(relaunch, resolved.id)?.hasSuffix("(interruption resolved, delivered at launch)") == true)
+    }
+
+    @Test func aHeldPurchaseLeftWaitingForTheSideButtonSaysItWasCancelledAtLaunch() throws {
+        let t = try Harness { $0.hold = true }
+        let held = try t.queue.add(Payment(productID: ID.premium))
+        try t.queue.confirm(held)
+        // Stopped (Ctrl-C) while the sheet waited for the side button.
+        let relaunch = try t.relaunched()
+        let text = try #require(line(relaunch, held.id))
+        #expect(text.contains("failed"))
+        #expect(text.hasSuffix("(left open when the app stopped: cancelled at launch)"))
+    }
+
+    @Test func aPurchaseCancelledInTheLastRunAndLeftUnfinishedIsARedelivery() throws {
+        let t = try Harness { $0.finishTransactions = false }
+        let started = try t.queue.add(Payment(productID: ID.premium))
+        try t.queue.cancel(started)
+        let relaunch = try t.relaunched()
+        #expect(line(relaunch, started.id)?.hasSuffix("(redelivered at launch)") == true)
     }
 }
 

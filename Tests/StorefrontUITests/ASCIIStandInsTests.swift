@@ -7,8 +7,8 @@ import Testing
     @Test func linesStarsArrowsAndPunctuationBecomeLookAlikes() {
         let pairs: [(String, String)] = [
             ("─", "-"), ("│", "|"), ("┌", "+"), ("┘", "+"), ("★", "*"), ("•", "*"), ("·", "-"),
-            ("…", "."), ("−", "-"), ("—", "-"), ("×", "x"), ("✓", "v"), ("↑", "^"), ("↓", "v"),
-            ("←", "<"), ("→", ">"), ("⏎", "<"), ("¥", "Y"), ("é", "e"), ("a", "a"), ("~", "~"),
+            ("…", "."), ("−", "-"), ("—", "-"), ("×", "x"), ("✓", "+"), ("↑", "^"), ("↓", "v"),
+            ("←", "<"), ("→", ">"), ("⏎", "#"), ("¥", "Y"), ("é", "e"), ("a", "a"), ("~", "~"),
         ]
         for (symbol, ascii) in pairs {
             #expect(ASCIIStandIns.standIn(for: symbol) == ascii, "\(symbol)")
@@ -50,7 +50,20 @@ import Testing
     @Test func theHeaderSaysTheScreenIsASCII() throws {
         let ui = try UITestHarness()
         #expect(!ui.screen.contains("NO UTF-8 LOCALE"))
-        let state = { var s = ui.state; s.asciiOnly = true; return s }()
+        let state = { var s = ui.state; s.ascii = .noUTF8Locale; return s }()
         #expect(render(state).lines[1].contains("NO UTF-8 LOCALE: ASCII"))
+    }
+
+    @Test func asciiAskedForIsNotBlamedOnTheLocale() throws {
+        let ui = try UITestHarness()
+        let state = { var s = ui.state; s.ascii = .requested; return s }()
+        let header = render(state).lines[1]
+        #expect(header.contains("ASCII (STOREFRONT_ASCII)"))
+        #expect(!header.contains("NO UTF-8 LOCALE"))
+    }
+
+    @Test func noTwoKindsOfSymbolShareAStandIn() {
+        #expect(ASCIIStandIns.standIn(for: "✓") != ASCIIStandIns.standIn(for: "↓"), "a check mark is not a down arrow")
+        #expect(ASCIIStandIns.standIn(for: "⏎") != ASCIIStandIns.standIn(for: "←"), "Enter is not a left arrow")
     }
 }

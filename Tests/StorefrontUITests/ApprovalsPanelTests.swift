@@ -106,6 +106,25 @@ import Testing
         #expect(panel().rows.contains { $0.contains(ids[paged.selection]) })
     }
 
+    @Test func theHintWrapsAtSpacesInsteadOfCuttingAWord() throws {
+        let hint = CommandLineHint(dataDirectory: "/tmp/qa-12")
+        let ui = try CommandLineHint.$current.withValue(hint) {
+            try UITestHarness(width: 70, height: 20) { $0.askToBuy = true }
+        }
+        for _ in 0..<16 {
+            try ui.buy("5 Monkey Credits")
+        }
+        ui.press(.char("a"))
+        let lines = ui.screen.components(separatedBy: "\n")
+        let g = ApprovalsView.Geometry(ui.state, layout: Layout(width: 70, height: 20))
+        #expect(g.hint == ["Also: storefront --data-dir /tmp/qa-12", "approve|decline|resolve ID"])
+        for (i, hint) in g.hint.enumerated() {
+            #expect(lines[g.box.maxY - 1 - g.hint.count + i].contains("│ \(hint) "), "drawn whole:\n\(ui.screen)")
+        }
+        let lastRow = lines[g.box.y + 2 + g.capacity - 1]
+        #expect(lastRow.contains("5 Monkey Credits"), "the rows end above the hint:\n\(ui.screen)")
+    }
+
     @Test func clicksSelectRowsAndPressButtons() throws {
         let (ui, ids) = try threeRequests()
         let geometry = ApprovalsView.Geometry(ui.state, layout: Layout(width: 100, height: 30))

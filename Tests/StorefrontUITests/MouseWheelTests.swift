@@ -73,6 +73,15 @@ import Testing
         #expect(ui.state.snapshot.waitingRequests.count == 2, "scrolling answers nothing")
     }
 
+    @Test func theHelpMentionsTheWheelAndFitsTheSmallestTerminal() throws {
+        let ui = try UITestHarness(width: 70, height: 20)
+        ui.press(.char("?"))
+        #expect(ui.screen.contains("wheel scrolls"), "\(ui.screen)")
+        for (key, text) in HelpOverlay.keys {
+            #expect(ui.screen.contains("\(key)") && ui.screen.contains(text), "\(key) \(text) shown whole:\n\(ui.screen)")
+        }
+    }
+
     @Test func overADialogNothingMoves() throws {
         let ui = try UITestHarness()
         try ui.select("5 Monkey Credits")

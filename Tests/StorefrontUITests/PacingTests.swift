@@ -79,8 +79,7 @@ import Testing
         #expect(SettingRow.latency(after: 1234, step: 1) == 1500, "a value set with the command line goes to its neighbour")
         #expect(SettingRow.latency(after: 1234, step: -1) == 1000)
         #expect(SettingRow.latency(after: 45_000, step: 1) == 60_000)
-        #expect(SettingRow.latency(after: 60_000, step: 1) == 0, "round again, as Enter only steps up")
-        #expect(SettingRow.latency(after: 0, step: -1) == 60_000)
+        #expect(SettingRow.latency(after: 60_000, step: 1, wrapping: true) == 0, "round again, as Enter only steps up")
 
         let ui = try UITestHarness { $0.latencyMilliseconds = 1234 }
         ui.press(.char("s"))
@@ -95,6 +94,22 @@ import Testing
         #expect(try ui.store.settings().latencyMilliseconds == 60_000)
         ui.press(.left, .left)
         #expect(try ui.store.settings().latencyMilliseconds == 15_000)
+    }
+
+    @Test func leftAndRightStopAtTheEndsEnterGoesRound() throws {
+        #expect(SettingRow.latency(after: 0, step: -1) == 0)
+        #expect(SettingRow.latency(after: 60_000, step: 1) == 60_000)
+
+        let ui = try UITestHarness { $0.latencyMilliseconds = 0 }
+        ui.press(.char("s"))
+        for _ in 0..<SettingRow.latency.rawValue { ui.press(.down) }
+        ui.press(.left)
+        #expect(try ui.store.settings().latencyMilliseconds == 0, "stepping down from 0 never lands on a minute")
+        try ui.changeSettings { $0.latencyMilliseconds = 60_000 }
+        ui.press(.right)
+        #expect(try ui.store.settings().latencyMilliseconds == 60_000)
+        ui.press(.enter)
+        #expect(try ui.store.settings().latencyMilliseconds == 0, "Enter only steps up, so it goes round")
     }
 
     // MARK: Hold

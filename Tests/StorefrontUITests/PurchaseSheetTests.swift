@@ -120,7 +120,7 @@ import Testing
         ui.press(.enter)
         #expect(sheet(ui)?.stage == .askPermission)
         #expect(ui.screen.contains("Ask Permission"))
-        #expect(dialogText(ui).contains("Would you like to ask your family organizer for permission to buy 10 Monkey Credits × 2?"))
+        #expect(dialogText(ui).contains("Would you like to ask your family organizer for permission to buy 10 Monkey Credits ×2?"))
         #expect(ui.screen.contains("[ Cancel ]") && ui.screen.contains("[ Ask ]"))
         #expect(ui.transactions.isEmpty)
         var asked = ui.state
@@ -237,6 +237,25 @@ import Testing
     }
 
     // MARK: Restore
+
+    @Test func aSubscriptionActiveAtTheStoreAfterDeleteSaysRestoreBringsItBack() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.press(.char("D"), .tab, .enter)
+        try ui.select("Pro Monthly")
+        let expiry = try #require(ui.state.snapshot.ownedAtStore["com.storefront.pro.monthly"])
+        #expect(RowText(.product("com.storefront.pro.monthly"), state: ui.state).trailing == "active · restore (r)")
+        let pane = DetailPane.productLines("com.storefront.pro.monthly", state: ui.state).map(\.text)
+        #expect(pane.contains("Active at the store until \(ui.state.times.dateTime(expiry))"), "\(pane)")
+        #expect(pane.contains { $0.contains("Restore Purchases (r) brings it back") })
+        #expect(!pane.contains { $0.contains("starting") }, "no terms of a purchase Enter would refuse: \(pane)")
+        ui.press(.enter)
+        #expect(alert(ui)?.title == "You're currently subscribed to this.")
+        ui.press(.enter, .char("r"))
+        ui.wait()
+        ui.press(.enter)  // the restore summary
+        #expect(RowText(.product("com.storefront.pro.monthly"), state: ui.state).trailing == "✓ active")
+    }
 
     @Test func theRestoreSummarySaysWhatTheStoreDoesNotRestore() throws {
         let ui = try UITestHarness()

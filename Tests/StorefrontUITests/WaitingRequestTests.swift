@@ -25,6 +25,17 @@ import Testing
         #expect(ui.state.mode == .store)
     }
 
+    @Test func theWaitingDialogGivesTheCommandForThisDataDirectory() throws {
+        let hint = CommandLineHint(dataDirectory: "/tmp/qa 12")
+        let ui = try CommandLineHint.$current.withValue(hint) { try UITestHarness { $0.askToBuy = true } }
+        try ui.select("Premium content here")
+        ui.buySelected()
+        ui.press(.enter, .enter)  // the "request sent" notice, then Enter on the waiting row
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
+        let request = try #require(ui.state.snapshot.pendingApprovals.first)
+        #expect(alert.detail == "storefront --data-dir '/tmp/qa 12' approve \(request.id)")
+    }
+
     @Test func anInterruptedPurchaseShowsOnItsRowAndEnterOpensItsResolution() throws {
         let ui = try UITestHarness { $0.interrupted = true }
         try ui.select("One-Year Pass")

@@ -5,10 +5,10 @@ extension AppEvent {
     /// `times`: how a date in the line (a subscription's expiry) is shown.
     public func text(catalog: Catalog, times: TimeDisplay = TimeDisplay()) -> String {
         switch self {
-        case .updated(let t, let redelivered):
+        case .updated(let t, let redelivered, let cancelledAtLaunch):
             var line = "\(t.id) \(t.state.rawValue)  \(t.item(named: t.productID))"
             if let error = t.error { line += "  \(error.logLabel): \(error.message)" }
-            if let note = t.note(atLaunch: redelivered) { line += "  (\(note))" }
+            if let note = t.note(atLaunch: redelivered, cancelledAtLaunch: cancelledAtLaunch) { line += "  (\(note))" }
             return line
         case .delivered(let t, let delivery):
             return "\(t.id) delivered  \(delivery.text(catalog: catalog, times: times))"

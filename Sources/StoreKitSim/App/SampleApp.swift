@@ -85,7 +85,8 @@ public final class SampleApp: PaymentTransactionObserver {
 
     public func paymentQueue(_ queue: PaymentQueue, updatedTransactions transactions: [Transaction]) {
         for transaction in transactions {
-            record(.updated(transaction, redelivered: queue.wasRedelivered(transaction)))
+            record(.updated(transaction, redelivered: queue.wasRedelivered(transaction),
+                            cancelledAtLaunch: queue.wasCancelledAtLaunch(transaction)))
             guard handlesTransactions else { continue }
             do {
                 switch transaction.state {
@@ -175,7 +176,9 @@ public enum Delivery: Equatable, Sendable {
 
 /// One line of the app's transaction log.
 public enum AppEvent: Equatable, Sendable {
-    case updated(Transaction, redelivered: Bool)
+    /// `redelivered`: the last run left it in the queue; `cancelledAtLaunch`: a purchase sheet
+    /// the last run left open, cancelled as this run launched.
+    case updated(Transaction, redelivered: Bool, cancelledAtLaunch: Bool = false)
     case delivered(Transaction, Delivery)
     case finished(Transaction)
     /// Redelivered after the app had delivered it but before it finished: finished, not delivered again.

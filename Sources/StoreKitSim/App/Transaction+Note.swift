@@ -3,20 +3,34 @@
 /// `state` and the command line's output share.
 extension Transaction {
     /// `atLaunch`: the last run left it in the queue (`PaymentQueue.wasRedelivered`).
-    public func note(atLaunch: Bool) -> String? {
+    /// `cancelledAtLaunch`: a purchase sheet the last run left open, cancelled by this launch
+    /// (`PaymentQueue.wasCancelledAtLaunch`).
+    public func note(atLaunch: Bool, cancelledAtLaunch: Bool = false) -> String? {
+        if cancelledAtLaunch { return "left open when the app stopped: cancelled at launch" }
+        // Answered from outside while the app was closed: news, not a redelivery.
+        if atLaunch, let answer = answerFromOutside { return "\(answer), delivered at launch" }
         var parts: [String] = []
         switch state {
         case .deferred:
             parts.append(atLaunch ? "still waiting for approval" : "waiting for approval")
         case .purchased:
             if let kind = reason?.label { parts.append(kind) }
-            // Asked for last run and approved while the app was closed: news, not a redelivery.
-            if atLaunch, requestDate != nil, reason == .purchase { return "approved, delivered at launch" }
         case .purchasing, .failed, .restored:
             break
         }
         if atLaunch { parts.append("redelivered at launch") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// An Ask to Buy request approved or declined, or an interrupted purchase resolved: what
+    /// someone else decided, which the app has not seen when it was closed at the time.
+    private var answerFromOutside: String? {
+        switch state {
+        case .purchased where requestDate != nil && reason == .purchase: "approved"
+        case .purchased where reason == .resolution: TransactionReason.resolution.label
+        case .failed where error == .declined: "declined"
+        default: nil
+        }
     }
 }
 

@@ -13,6 +13,8 @@ public final class PaymentQueue {
     private var delivered: [String: TransactionState] = [:]
     /// What the last run left unfinished, in the state it was left in.
     private var launchDelivered: [String: TransactionState] = [:]
+    /// The purchase sheets the last run left open, cancelled at this launch.
+    private var cancelledAtLaunch: Set<String> = []
     private var lastToken: String?
     private var restoring = false
     public private(set) var records = StoreRecords()
@@ -44,6 +46,7 @@ public final class PaymentQueue {
             // the last run stopped. Purchasing without one is a sheet nobody answered.
             let leftOver = records.queue.filter { $0.state != .purchasing || $0.dueDate != nil }
             launchDelivered = Dictionary(leftOver.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
+            cancelledAtLaunch = Set(records.queue.filter { $0.state == .purchasing && $0.dueDate == nil }.map(\.id))
             records.cancelOrphanedSheets(now: now)
         }
         try tick()
@@ -60,6 +63,12 @@ public final class PaymentQueue {
     public func wasRedelivered(_ transaction: Transaction) -> Bool {
         guard let state = launchDelivered[transaction.id] else { return false }
         return state == transaction.state || state == .purchasing
+    }
+
+    /// Whether `transaction` is a purchase sheet the last run left open (a sheet nobody
+    /// answered, or one waiting for the side button), cancelled as this run launched.
+    public func wasCancelledAtLaunch(_ transaction: Transaction) -> Bool {
+        cancelledAtLaunch.contains(transaction.id) && transaction.state == .failed
     }
 
     // MARK: The app's calls

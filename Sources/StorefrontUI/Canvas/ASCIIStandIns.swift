@@ -3,6 +3,14 @@ import Foundation
 /// What a screen shows when the terminal can only take ASCII (no UTF-8 locale installed):
 /// every cell's character replaced by an ASCII one of the same width, so nothing reaches the
 /// terminal as bytes it would garble, and every column stays where the views put it.
+/// Why the screen is drawn in ASCII: the header names it.
+public enum ASCIIReason: Equatable, Sendable {
+    /// STOREFRONT_ASCII=1 asked for it (a terminal or font without box-drawing characters).
+    case requested
+    /// The system has no UTF-8 locale.
+    case noUTF8Locale
+}
+
 public enum ASCIIStandIns {
     /// `buffer` with every character in ASCII; a wide character's two columns become "??".
     public static func applied(to buffer: Buffer) -> Buffer {
@@ -34,6 +42,7 @@ public enum ASCIIStandIns {
     static let unknown = "?"
     static let spinner = ["|", "/", "-", "\\"]
 
+    /// Each stand-in stands for one kind of symbol only, so ✓ does not read as ↓, nor ⏎ as ←.
     private static let table: [String: String] = {
         var table: [String: String] = [:]
         func map(_ characters: String, to ascii: String) {
@@ -47,13 +56,13 @@ public enum ASCIIStandIns {
         map("…", to: ".")
         map("−–—‐", to: "-")
         map("×", to: "x")
-        map("✓✔", to: "v")
+        map("✓✔", to: "+")
         map("✗✘", to: "x")
         map("↑▲", to: "^")
         map("↓▼", to: "v")
         map("←‹«", to: "<")
         map("→›»↳▶", to: ">")
-        map("⏎↵", to: "<")
+        map("⏎↵", to: "#")
         map("‘’", to: "'")
         map("“”", to: "\"")
         map("¥", to: "Y")

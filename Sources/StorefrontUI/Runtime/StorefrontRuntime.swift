@@ -13,14 +13,14 @@ public final class StorefrontRuntime {
 
     /// `times`: how times are shown (the local zone; tests give one).
     public init(store: AppStore, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true,
-                asciiOnly: Bool = false, times: TimeDisplay = TimeDisplay()) throws {
+                ascii: ASCIIReason? = nil, times: TimeDisplay = TimeDisplay()) throws {
         self.store = store
         queue = PaymentQueue(store: store)
         app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
         state = AppState(catalog: store.catalog, width: width, height: height, now: store.clock.now)
         state.colors = colors
         state.times = times
-        state.asciiOnly = asciiOnly
+        state.ascii = ascii
         app.onEvent = { [weak self] event in self?.appendEvent(event) }
         // Read before the launch: what the last run left unfinished arrives as this session's
         // events (redelivered); what was finished is earlier history, of which the pane shows

@@ -29,8 +29,8 @@ public struct AppState: Equatable, Sendable {
     public var commandLine = CommandLineHint.current
     /// How times are shown: in the local time zone (TZ).
     public var times = TimeDisplay()
-    /// Whether the terminal draws ASCII stand-ins (no UTF-8 locale): the header says so.
-    public var asciiOnly = false
+    /// Why the terminal draws ASCII stand-ins, if it does: the header says so.
+    public var ascii: ASCIIReason?
 
     public init(catalog: Catalog, width: Int, height: Int, now: Date) {
         self.catalog = catalog

@@ -59,4 +59,13 @@ extension AppState {
         guard catalog.product(productID)?.type.mergesRepeatedRequests == true else { return nil }
         return snapshot.waitingRequests.last { $0.productID == productID }
     }
+
+    /// Until when the store has an auto-renewable subscription active on this account that
+    /// the app does not know of (its data deleted): Enter refuses to buy it again, so its row
+    /// and detail pane say Restore brings it back instead of offering its terms.
+    public func subscriptionActiveAtStoreOnly(_ productID: String) -> Date? {
+        guard catalog.product(productID)?.type == .autoRenewable, !snapshot.isSubscribed(productID, now: now),
+              let expiry = snapshot.ownedAtStore[productID], expiry > now else { return nil }
+        return expiry
+    }
 }

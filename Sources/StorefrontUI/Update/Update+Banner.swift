@@ -7,8 +7,8 @@ extension AppState {
     /// for a few seconds, as iOS shows a notification; its delivery is added when it comes.
     mutating func announce(_ event: AppEvent, at date: Date) {
         switch event {
-        case .updated(let t, let redelivered):
-            guard !redelivered, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
+        case .updated(let t, let redelivered, let cancelledAtLaunch):
+            guard !redelivered, !cancelledAtLaunch, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
             banner = Banner(transactionID: t.id, text: text, tint: tint, expires: date + Banner.duration)
         case .delivered(let t, _) where banner?.transactionID == t.id:
             banner?.text += " — delivered"

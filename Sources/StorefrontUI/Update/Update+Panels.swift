@@ -23,11 +23,14 @@ public enum SettingRow: Int, CaseIterable, Sendable {
     /// The latency's steps in milliseconds, over the whole range the store accepts.
     public static let latencies = [0, 250, 500, 1000, 1500, 2000, 3000, 5000, 10_000, 15_000, 30_000, 60_000]
 
-    /// The step after (or before) `milliseconds`, wrapping at the ends. A value between steps
-    /// (the command line takes any) goes to its neighbouring step.
-    public static func latency(after milliseconds: Int, step: Int) -> Int {
-        if step > 0 { return latencies.first { $0 > milliseconds } ?? latencies[0] }
-        return latencies.last { $0 < milliseconds } ?? latencies[latencies.count - 1]
+    /// The step after (or before) `milliseconds`. ← and → stop at 0 and 60 s, as a stepper
+    /// does, so stepping down never lands on a minute's wait; Enter, which only steps up, goes
+    /// round (`wrapping`) from 60 s to 0. A value between steps (the command line takes any)
+    /// goes to its neighbouring step.
+    public static func latency(after milliseconds: Int, step: Int, wrapping: Bool = false) -> Int {
+        let (first, last) = (latencies[0], latencies[latencies.count - 1])
+        if step > 0 { return latencies.first { $0 > milliseconds } ?? (wrapping ? first : max(milliseconds, last)) }
+        return latencies.last { $0 < milliseconds } ?? min(milliseconds, first)
     }
     public static let accounts: [String?] = [Settings().account, "family.child@example.com", nil]
 }
@@ -95,7 +98,7 @@ extension AppState {
             return []
         case .account: s.account = cycle(SettingRow.accounts, s.account)
         case .storefront: s.storefront = cycle(catalog.storefronts.map(\.id), s.storefront)
-        case .latency: s.latencyMilliseconds = SettingRow.latency(after: s.latencyMilliseconds, step: step)
+        case .latency: s.latencyMilliseconds = SettingRow.latency(after: s.latencyMilliseconds, step: step, wrapping: choosing)
         case .hold: s.hold.toggle()
         }
         return [.saveSettings(s)]

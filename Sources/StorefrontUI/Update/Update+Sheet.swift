@@ -103,7 +103,7 @@ extension AppState {
     /// or something that happened elsewhere (an approval from another terminal).
     mutating func follow(_ event: AppEvent) -> [Effect] {
         switch event {
-        case .updated(let t, _):
+        case .updated(let t, _, _):
             switch mode {
             case .sheet(let sheet):
                 switch sheet.stage {
@@ -166,9 +166,9 @@ extension AppState {
         snapshot.product(productID)?.localizedTitle ?? catalog.product(productID)?.localizations[language]?.title ?? productID
     }
 
-    /// The product's title with the quantity when above 1: "10 Monkey Credits × 2".
+    /// The product's title with the quantity when above 1, as every message names it.
     func title(of productID: String, quantity: Int) -> String {
-        quantity > 1 ? "\(title(of: productID)) × \(quantity)" : title(of: productID)
+        Transaction.item(named: title(of: productID), quantity: quantity)
     }
 
     private func purchaseSummary(_ t: Transaction) -> String? {
@@ -211,7 +211,7 @@ extension AppState {
     /// as the last tick, and the loop does not tick while idle.
     mutating func record(_ event: AppEvent, at date: Date) {
         let tint: Tint? = switch event {
-        case .updated(let t, _): t.state.tint
+        case .updated(let t, _, _): t.state.tint
         case .delivered: .success
         case .restoreFailed, .problem: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted

@@ -127,7 +127,7 @@ extension AppState {
         }
         mode = .alert(Alert(kind: .info, title: "Waiting for Approval",
                             message: "You asked to buy \(title(of: t.productID)); the request is waiting for your family organizer. Asking again only sends the same request again. Press a for approvals, or from another terminal run",
-                            detail: "storefront approve \(t.id)"))
+                            detail: commandLine.command("approve \(t.id)")))
     }
 
     /// The seed's canMakePayments alert, in the storefront's language.

@@ -23,11 +23,26 @@ enum ApprovalsView {
         // Marks at the right edge when the list continues above or below, as in the store list.
         if g.scroll > 0 { canvas.put("↑", x: box.maxX - 2, y: g.y(ofRow: g.scroll), style: .dim) }
         if g.shown.upperBound < g.rows.count { canvas.put("↓", x: box.maxX - 2, y: g.y(ofRow: g.shown.upperBound - 1), style: .dim) }
-        // The keys are in the footer; this says where else the same can be done.
-        let command = state.commandLine.command("approve|decline|resolve ID")
+        for (i, line) in g.hint.enumerated() {
+            canvas.put(line, x: box.x + 2, y: box.maxY - 1 - g.hint.count + i, width: box.width - 4, style: .dim)
+        }
+    }
+
+    /// The keys are in the footer; this says where else the same can be done: on one line
+    /// when it fits, else shorter and wrapped at spaces, so a long --data-dir cuts no word
+    /// and the subcommand stays whole.
+    static func hint(_ commandLine: CommandLineHint, width: Int) -> [String] {
+        let action = "approve|decline|resolve ID"
+        let command = commandLine.command(action)
         let note = "Also from another terminal: \(command)"
-        canvas.put(DisplayWidth.of(note) <= box.width - 4 ? note : "Also: \(command)", x: box.x + 2, y: box.maxY - 2,
-                   width: box.width - 4, style: .dim)
+        if DisplayWidth.of(note) <= width { return [note] }
+        var lines = TextWrap.lines("Also: \(command.dropLast(action.count + 1))", width: width)
+        if let last = lines.last, DisplayWidth.of(last) + 1 + DisplayWidth.of(action) <= width {
+            lines[lines.count - 1] += " " + action
+        } else {
+            lines.append(action)
+        }
+        return lines
     }
 
     /// Where the panel's rows and buttons are, for drawing and for clicks.
@@ -43,20 +58,24 @@ enum ApprovalsView {
 
         /// The first row shown: the panel scrolls when there are more requests than room.
         let scroll: Int
+        /// The lines under the rows saying where else requests can be answered.
+        let hint: [String]
 
         init(_ state: AppState, layout: Layout, scroll: Int = 0) {
             rows = state.snapshot.waitingRequests.map { Row($0, state: state) }
             columns = Columns(rows)
             // Wide enough for every title in full when the terminal allows it.
-            box = layout.dialog(width: max(76, columns.total + 4), height: max(7, rows.count + 5))
+            let width = max(76, columns.total + 4)
+            hint = ApprovalsView.hint(state.commandLine, width: layout.dialog(width: width, height: 0).width - 4)
+            box = layout.dialog(width: width, height: max(6 + hint.count, rows.count + 4 + hint.count))
             let withKind = box.width - 4 - (columns.total - columns.title)
             showsKind = withKind >= min(columns.title, 12)
             titleWidth = max(1, showsKind ? withKind : withKind + columns.kind + Columns.gap.count)
-            self.scroll = max(0, min(scroll, rows.count - (box.maxY - 2 - (box.y + 2))))
+            self.scroll = max(0, min(scroll, rows.count - (box.maxY - 1 - hint.count - (box.y + 2))))
         }
 
-        /// How many rows the box has room for.
-        var capacity: Int { max(0, box.maxY - 2 - (box.y + 2)) }
+        /// How many rows the box has room for, above the hint.
+        var capacity: Int { max(0, box.maxY - 1 - hint.count - (box.y + 2)) }
 
         /// The rows on screen.
         var shown: Range<Int> { scroll..<min(rows.count, scroll + capacity) }

@@ -48,7 +48,10 @@ enum DetailPane {
         if let product = state.snapshot.product(id) {
             lines.append(.init(text: product.localizedDescription))
             lines.append(.init(text: ""))
-            if let terms = SubscriptionTerms(product, state: state) {
+            if let expiry = state.subscriptionActiveAtStoreOnly(id) {
+                lines.append(.init(text: "Active at the store until \(state.times.dateTime(expiry))", style: .tint(.success)))
+                lines.append(.init(text: "This app's data no longer has it: Restore Purchases (r) brings it back.", style: .dim))
+            } else if let terms = SubscriptionTerms(product, state: state) {
                 lines += terms.lines
             } else {
                 lines.append(.init(text: product.formattedPrice, style: .bold))

@@ -26,7 +26,11 @@ extension HeaderView {
 
     /// What the screen itself lacks, after the store's conditions: drawn in ASCII, it says why.
     static func screenBadges(_ state: AppState) -> [Badge] {
-        state.asciiOnly ? [Badge(text: "NO UTF-8 LOCALE: ASCII", tint: .muted, short: "ASCII")] : []
+        switch state.ascii {
+        case .requested: [Badge(text: "ASCII (STOREFRONT_ASCII)", tint: .muted, short: "ASCII")]
+        case .noUTF8Locale: [Badge(text: "NO UTF-8 LOCALE: ASCII", tint: .muted, short: "ASCII")]
+        case nil: []
+        }
     }
 
     /// The badges that fit in `width` columns, in order. When they don't all fit, badges

@@ -10,7 +10,7 @@ enum HelpOverlay {
         ("+ −", "quantity in the purchase sheet"), ("s", "store conditions (restrictions)"),
         ("a", "Ask to Buy approvals"), ("l", "full transaction log"), ("r", "restore purchases"),
         ("R", "retry loading products"), ("D", "delete app data (simulated reinstall)"),
-        ("?", "this help"), ("q", "quit"), ("mouse", "click selects, click again opens"),
+        ("?", "this help"), ("q", "quit"), ("mouse", "click selects, again opens; wheel scrolls"),
     ]
 
     static func draw(_ layout: Layout, into canvas: inout some Canvas) {

@@ -98,6 +98,7 @@ struct RowText {
         }
         if state.snapshot.productsError != nil { return "Network down?" }
         if state.isRestricted { return "App Store disabled" }
+        if state.subscriptionActiveAtStoreOnly(id) != nil { return "active · restore (r)" }
         guard let product = state.snapshot.product(id) else {
             return state.snapshot.isLoadingProducts ? "Loading…" : "not available"
         }

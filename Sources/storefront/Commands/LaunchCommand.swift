@@ -27,7 +27,7 @@ struct LaunchCommand: ParsableCommand {
         // killed) is waited for, as the app receives it once the store answers.
         try session.wait { !session.queue.transactions.contains { $0.state == .purchasing && $0.dueDate != nil } }
         let delivered = app.events.compactMap { event -> Transaction? in
-            if case .updated(let t, _) = event { return t }
+            if case .updated(let t, _, _) = event { return t }
             return nil
         }
         if output.json {

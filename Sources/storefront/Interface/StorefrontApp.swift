@@ -22,7 +22,7 @@ enum StorefrontApp {
         let size = terminal.size
         let runtime = try StorefrontRuntime(store: session.store, defaults: defaults, width: size.width,
                                             height: size.height, colors: terminal.colorsEnabled,
-                                            asciiOnly: terminal.asciiOnly)
+                                            ascii: terminal.ascii)
         let watcher = DirectoryWatcher(path: session.directory.url.path)
         // Blocks on the keyboard (and the data directory) while nothing is in flight, so an
         // idle storefront uses no CPU.

@@ -54,7 +54,7 @@ struct Session {
     /// app's data after delivering them: reported even when the command then fails.
     func launchReport(_ app: SampleApp) -> Report.Launch {
         let redelivered = app.events.compactMap { event -> Transaction? in
-            if case .updated(let t, true) = event { return t }
+            if case .updated(let t, true, _) = event { return t }
             return nil
         }
         return Report.Launch(redelivered: redelivered.map { TransactionJSON(latest($0)) }, userDefaults: app.defaults.values)
