@@ -18,13 +18,13 @@ struct SubscriptionTerms {
     var extends = false
 
     init?(_ product: Product, state: AppState) {
-        guard let period = product.subscriptionPeriod else { return nil }
+        guard product.subscriptionPeriod != nil else { return nil }
         type = product.type
         times = state.times
+        // The charge per period, as `pending` states it: one rule for both.
+        price = product.formattedCharge(introOffer: false)
         switch product.type {
         case .autoRenewable:
-            let unit = period.value == 1 ? period.displayName.replacingOccurrences(of: "1 ", with: "") : period.displayName
-            price = "\(product.formattedPrice)/\(unit)"
             if let trial = product.freeTrial, state.snapshot.isEligibleForIntroOffer(product.id) {
                 self.trial = "\(trial.displayName) free"
                 date = trial.added(to: state.now)
@@ -33,7 +33,6 @@ struct SubscriptionTerms {
                 date = max(state.now, state.snapshot.ownedAtStore[product.id] ?? state.now)
             }
         default:
-            price = "\(product.formattedPrice) for \(period.displayName)"
             let current = state.snapshot.subscriptionExpiries[product.id]
             extends = (current ?? .distantPast) > state.now
             date = state.catalog.product(product.id).map {
