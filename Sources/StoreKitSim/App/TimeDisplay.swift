@@ -4,39 +4,57 @@ import Foundation
 /// "2026-11-23 19:04:05 +09:00", in the user's time zone (TZ honoured). A log shows today's lines
 /// by their time alone and names the zone once, in its header. JSON stays ISO 8601 in UTC.
 public struct TimeDisplay: Sendable, Equatable {
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone { calendar.timeZone }
+    /// Made once: a log pane formats a dozen times per frame, and making a calendar costs more
+    /// than reading a date with it.
+    private let calendar: Calendar
 
     public init(timeZone: TimeZone = .current) {
-        self.timeZone = timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
     }
 
     /// "2026-11-23 19:04:05 +09:00"
     public func dateTime(_ date: Date) -> String {
-        "\(day(date)) \(time(date)) \(offset(at: date))"
+        let c = components(date)
+        return "\(day(c)) \(time(c)) \(offset(at: date))"
     }
 
     /// "2026-11-23"
-    public func day(_ date: Date) -> String {
-        let c = components(date)
-        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
-    }
+    public func day(_ date: Date) -> String { day(components(date)) }
 
     /// "19:04:05"
-    public func time(_ date: Date) -> String {
-        let c = components(date)
-        return String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+    public func time(_ date: Date) -> String { time(components(date)) }
+
+    /// A log line's stamp: its time, or its date when that was another day than `now`.
+    public func stamp(of date: Date, now: Date) -> String {
+        let c = components(date), today = components(now)
+        return (c.year, c.month, c.day) == (today.year, today.month, today.day) ? time(c) : day(c)
+    }
+
+    // Padded by hand: a log pane stamps a dozen lines per frame, and String(format:) is slow.
+    private func day(_ c: DateComponents) -> String {
+        "\(Self.padded(c.year ?? 0, 4))-\(Self.padded(c.month ?? 0, 2))-\(Self.padded(c.day ?? 0, 2))"
+    }
+
+    private func time(_ c: DateComponents) -> String {
+        "\(Self.padded(c.hour ?? 0, 2)):\(Self.padded(c.minute ?? 0, 2)):\(Self.padded(c.second ?? 0, 2))"
+    }
+
+    private static func padded(_ value: Int, _ digits: Int) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// The zone as its offset from UTC at `date`: "+09:00", "-05:00", "+00:00".
     public func offset(at date: Date) -> String {
         let seconds = timeZone.secondsFromGMT(for: date)
         let minutes = abs(seconds) / 60
-        return String(format: "%@%02d:%02d", seconds < 0 ? "-" : "+", minutes / 60, minutes % 60)
+        return "\(seconds < 0 ? "-" : "+")\(Self.padded(minutes / 60, 2)):\(Self.padded(minutes % 60, 2))"
     }
 
     private func components(_ date: Date) -> DateComponents {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
     }
 }

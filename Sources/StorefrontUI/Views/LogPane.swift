@@ -22,20 +22,15 @@ enum LogPane {
             canvas.put("No transactions yet. Buy something, or press r to restore.", x: 1, y: rect.y, style: .dim)
         }
         let lines = earlier.map {
-            Line(stamp: stamp(of: $0.date, now: state.now, times: state.times),
+            Line(stamp: state.times.stamp(of: $0.date, now: state.now),
                  text: AppEvent.updated($0, redelivered: false).text(catalog: state.catalog, times: state.times), style: .dim)
         } + session.map {
-            Line(stamp: stamp(of: $0.date, now: state.now, times: state.times), text: $0.text, style: Style(tint: $0.tint))
+            Line(stamp: state.times.stamp(of: $0.date, now: state.now), text: $0.text, style: Style(tint: $0.tint))
         }
         let stampWidth = lines.map { DisplayWidth.of($0.stamp) }.max() ?? 0
         for (i, line) in lines.enumerated() {
             let x = canvas.put(DisplayWidth.pad(line.stamp, to: stampWidth) + "  ", x: 1, y: rect.y + i, style: .dim)
             canvas.put(line.text, x: x, y: rect.y + i, width: rect.width - x - 1, style: line.style)
         }
-    }
-
-    /// A line's time, or its date when that was another day (in the local zone).
-    static func stamp(of date: Date, now: Date, times: TimeDisplay) -> String {
-        times.day(date) == times.day(now) ? times.time(date) : times.day(date)
     }
 }

@@ -67,8 +67,8 @@ struct StateCommand: ParsableCommand {
         for t in history { printLine("  " + line(t)) }
     }
 
-    /// Times in the local zone (TZ), as everywhere people read them.
-    private var times: TimeDisplay { TimeDisplay() }
+    /// Times in the local zone (TZ), as everywhere people read them: one for every line.
+    private static let times = TimeDisplay()
 
     private func item(_ t: Transaction) -> String { t.item(named: t.productID) }
 
@@ -79,9 +79,9 @@ struct StateCommand: ParsableCommand {
         let shown = TerminalText.escaped(item(t)).count
         var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(item(t))"
         text += String(repeating: " ", count: max(itemWidth - shown, 0))
-        text += "  \(times.dateTime(t.date))"
+        text += "  \(Self.times.dateTime(t.date))"
         if let error = t.error { text += "  \(error.logLabel)" }
-        if let expiry = t.expiresDate { text += "  expires \(times.dateTime(expiry))" }
+        if let expiry = t.expiresDate { text += "  expires \(Self.times.dateTime(expiry))" }
         if !t.finished && t.state != .purchasing { text += "  unfinished" }
         if let kind = t.reason?.label { text += "  \(kind)" }
         if let account = t.account, account != signedIn { text += "  account \(account)" }
