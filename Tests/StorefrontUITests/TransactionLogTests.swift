@@ -35,6 +35,22 @@ import Testing
         #expect(ui.state.mode == .log(scroll: max(0, end - LogScreen.pageHeight(24))))
     }
 
+    @Test func anotherAccountsTransactionsNameIt() throws {
+        let ui = try UITestHarness(width: 120)
+        try ui.select("5 Monkey Credits")
+        ui.buySelected()
+        ui.press(.enter)
+        try ui.changeSettings { $0.account = "other@example.com" }
+        try ui.select("10 Monkey Credits")
+        ui.buySelected()
+        ui.press(.enter, .char("l"))
+        let rows = lines(ui)
+        let first = try #require(rows.first { $0.contains("com.storefront.credits.5") })
+        let second = try #require(rows.first { $0.contains("com.storefront.credits.10") })
+        #expect(first.contains("account sandbox.user@example.com"), "\(first)")
+        #expect(!second.contains("account"), "the signed-in account's own are not marked: \(second)")
+    }
+
     @Test func theLogOpensOnTheNewest() throws {
         let ui = try UITestHarness(width: 80, height: 24)
         try ui.fillLog()
@@ -91,7 +107,7 @@ import Testing
         let history = ids.enumerated().map { i, id in
             Transaction(id: "100000000\(i)", payment: Payment(productID: id), state: .purchased, date: Date(timeIntervalSince1970: 0))
         }
-        let rows = LogTable(history, width: 70, times: TimeDisplay(timeZone: TimeZone(identifier: "UTC")!)).rows.map(\.text)
+        let rows = LogTable(history, width: 70, times: TimeDisplay(timeZone: TimeZone(identifier: "UTC")!), signedIn: nil).rows.map(\.text)
         #expect(rows.count == 2)
         #expect(rows[0].contains("  …") && rows[0].hasSuffix(".credits.5"), "\(rows[0])")
         #expect(rows[1].contains("  …") && rows[1].hasSuffix(".credits.10"), "\(rows[1])")

@@ -154,7 +154,7 @@ extension AppState {
     }
 
     /// The full log's last scroll position: its last row at the bottom of the screen.
-    var logMaxScroll: Int { LogScreen.maxScroll(snapshot.history, width: width, height: height) }
+    var logMaxScroll: Int { LogScreen.maxScroll(snapshot.history, width: width, height: height, signedIn: snapshot.settings.account) }
 
     /// Makes a change that moves the full log's rows: a log showing its newest rows keeps
     /// showing them, one scrolled back stays where it was (as far as the rows allow).

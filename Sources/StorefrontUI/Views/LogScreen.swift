@@ -7,8 +7,8 @@ enum LogScreen {
     /// The rows between the column titles and the footer.
     static func pageHeight(_ height: Int) -> Int { max(1, height - 3) }
 
-    static func maxScroll(_ history: [Transaction], width: Int, height: Int) -> Int {
-        max(0, LogTable(history, width: width, times: TimeDisplay()).rows.count - pageHeight(height))
+    static func maxScroll(_ history: [Transaction], width: Int, height: Int, signedIn: String?) -> Int {
+        max(0, LogTable(history, width: width, times: TimeDisplay(), signedIn: signedIn).rows.count - pageHeight(height))
     }
 
     static func draw(_ state: AppState, scroll: Int, layout: Layout, into canvas: inout some Canvas) {
@@ -20,7 +20,7 @@ enum LogScreen {
         title += " · times \(state.times.offset(at: state.now))"
         canvas.fill(x: 0, y: 0, width: layout.width, height: 1, style: .reverse)
         canvas.put(title, x: 0, y: 0, width: layout.width, style: Style(bold: true, reverse: true))
-        let table = LogTable(history, width: layout.width, times: state.times)
+        let table = LogTable(history, width: layout.width, times: state.times, signedIn: state.snapshot.settings.account)
         canvas.put(table.header, x: 1, y: 1, width: layout.width - 2, style: .bold)
         let page = pageHeight(layout.height)
         // Another terminal may have shortened the history since the last key.
@@ -49,8 +49,8 @@ struct LogTable {
 
     /// The product id keeps its whole width first, since it tells transactions apart; the
     /// date shrinks to the time, then goes. A failure's code, name and message are on the
-    /// line under its row.
-    init(_ history: [Transaction], width: Int, times: TimeDisplay) {
+    /// line under its row. Another account's transactions (not `signedIn`'s) name it.
+    init(_ history: [Transaction], width: Int, times: TimeDisplay, signedIn: String?) {
         let room = width - 2
         let idWidth = max(2, history.map { DisplayWidth.of($0.id) }.max() ?? 0)
         let productWidth = max(7, history.map { DisplayWidth.of($0.productID) }.max() ?? 0)
@@ -74,7 +74,8 @@ struct LogTable {
             let state = t.state.rawValue + (t.finished || t.state == .purchasing || t.state == .deferred ? "" : "*")
             let date = dates?.text(t.date, times: times) ?? ""
             // What kind it is, when not a plain purchase (a renewal, a re-download), after its product.
-            let kind = t.reason?.label.map { "  \($0)" } ?? ""
+            var kind = t.reason?.label.map { "  \($0)" } ?? ""
+            if let account = t.account, account != signedIn { kind += "  account \(account)" }
             rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID) + kind,
                             style: Style(tint: t.state.tint)))
             guard let error = t.error else { continue }
