@@ -19,7 +19,7 @@ struct StorefrontCommand: ParsableCommand {
         subcommands: [
             OpenCommand.self, ProductsCommand.self, BuyCommand.self, RestoreCommand.self, LaunchCommand.self,
             PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self,
-            SetCommand.self, StateCommand.self, ResetCommand.self,
+            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, ResetCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )
@@ -79,3 +79,5 @@ extension ResolveCommand: UsesGlobalOptions {}
 extension SetCommand: UsesGlobalOptions {}
 extension StateCommand: UsesGlobalOptions {}
 extension ResetCommand: UsesGlobalOptions {}
+extension ClockCommand: UsesGlobalOptions {}
+extension AdvanceCommand: UsesGlobalOptions {}

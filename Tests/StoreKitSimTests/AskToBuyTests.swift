@@ -107,7 +107,7 @@ import Testing
         // A parent's `storefront approve` in another terminal: its own connection and queue.
         let parent = PaymentQueue(store: AppStore(catalog: t.store.catalog,
                                                   storage: try storeDatabase(t.directory),
-                                                  clock: t.clock))
+                                                  wallClock: t.clock))
         try parent.approve(transactionID: deferred.id)
         #expect(t.app.credits == 0, "the app has not looked yet")
 

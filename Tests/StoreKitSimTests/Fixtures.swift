@@ -56,7 +56,7 @@ final class Harness {
         self.clock = clock
         self.directory = directory
         self.storage = storage ?? InMemoryStorage()
-        store = AppStore(catalog: try catalog ?? CatalogLoader.defaultCatalog(), storage: self.storage, clock: clock)
+        store = AppStore(catalog: try catalog ?? CatalogLoader.defaultCatalog(), storage: self.storage, wallClock: clock)
         try store.updateSettings {
             $0.latencyMilliseconds = Int(Self.latency * 1000)
             settings(&$0)

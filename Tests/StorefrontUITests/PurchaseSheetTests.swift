@@ -137,7 +137,9 @@ import Testing
         try ui.buy("10 Monkey Credits")
         try ui.buy("5 Monkey Credits")
         #expect(ui.state.banner == nil)
-        #expect(ui.runtime.tickInterval == 1, "requests wait: the storefront looks for answers once a second")
+        let firstLapse = try #require(ui.state.snapshot.pendingApprovals.compactMap(\.lapseDate).min())
+        #expect(ui.runtime.tickInterval == firstLapse.timeIntervalSince(ui.runtime.queue.now),
+                "requests wait: no polling, the storefront sleeps until the first one lapses")
         let requests = ui.state.snapshot.pendingApprovals.map(\.id)
         // Another terminal: `storefront approve` and `storefront decline`.
         let parent = PaymentQueue(store: ui.store)

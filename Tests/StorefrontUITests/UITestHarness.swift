@@ -24,7 +24,7 @@ final class UITestHarness {
         let start = ManualClock().now
         clock = ManualClock(now: loadsProducts ? start - records.settings.latency : start)
         storage = InMemoryStorage(records)
-        store = AppStore(catalog: try catalog ?? CatalogLoader.defaultCatalog(), storage: storage, clock: clock)
+        store = AppStore(catalog: try catalog ?? CatalogLoader.defaultCatalog(), storage: storage, wallClock: clock)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-ui-\(UUID().uuidString)")
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
         runtime = try StorefrontRuntime(store: store, defaults: defaults, width: width, height: height,

@@ -101,7 +101,7 @@ final class ScreenFixture {
         directory = try TemporaryDataDirectory(history: history)
         let catalog = try CatalogLoader.defaultCatalog()
         let database = try StoreDatabase(directory: directory.dataDirectory, productIDs: catalog.products.map(\.id))
-        let store = AppStore(catalog: catalog, storage: database, clock: ManualClock())
+        let store = AppStore(catalog: catalog, storage: database, wallClock: ManualClock())
         let defaults = try UserDefaultsFile(url: directory.dataDirectory.userDefaultsURL)
         runtime = try StorefrontRuntime(store: store, defaults: defaults, width: screenWidth, height: screenHeight)
     }
@@ -247,7 +247,7 @@ final class PurchaseFixture {
         let catalog = try CatalogLoader.defaultCatalog()
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         clock = ManualClock()
-        let store = AppStore(catalog: catalog, storage: database, clock: clock)
+        let store = AppStore(catalog: catalog, storage: database, wallClock: clock)
         queue = PaymentQueue(store: store)
         app = SampleApp(catalog: catalog, defaults: try UserDefaultsFile(url: directory.userDefaultsURL), queue: queue)
         try app.launch()

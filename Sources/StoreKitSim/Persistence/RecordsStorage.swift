@@ -8,6 +8,8 @@ public protocol RecordsStorage: AnyObject {
     func load() throws -> StoreRecords
     /// The settings alone (a products request, a command's checks): no transaction is read.
     func settings() throws -> Settings
+    /// The settings and the store's clock: what store time is worked out from.
+    func timeBase() throws -> (Settings, StoreClockState)
     /// Reads the latest records (and the transactions `ids`, wherever they are in the
     /// history), lets `body` change them and saves what it changed, as one transaction.
     func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T
@@ -39,6 +41,8 @@ public final class InMemoryStorage: RecordsStorage {
     public func load() throws -> StoreRecords { records }
 
     public func settings() throws -> Settings { records.settings }
+
+    public func timeBase() throws -> (Settings, StoreClockState) { (records.settings, records.clock) }
 
     public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
         var copy = records

@@ -74,6 +74,27 @@ public final class StoreDatabase: RecordsStorage {
         }
     }
 
+    public func timeBase() throws -> (Settings, StoreClockState) {
+        guard let database = try connection(creating: false) else { return (Settings(), StoreClockState()) }
+        return try access {
+            try reading(database) { db in
+                let settings = try StoreSettingsRows.read(db)
+                guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM store WHERE id = 1")) else {
+                    return (settings, StoreClockState())
+                }
+                do { return (settings, try Self.clock(row)) } catch {
+                    throw RowProblem(location: "store", problem: "holds a value of the wrong type (\(row))")
+                }
+            }
+        }
+    }
+
+    /// The clock's anchors in the `store` row.
+    private static func clock(_ row: Row) throws -> StoreClockState {
+        StoreClockState(realAnchor: try row.decode(Int64?.self, forColumn: "clockRealAnchor").map(TransactionRow.date),
+                        storeAnchor: try row.decode(Int64?.self, forColumn: "clockStoreAnchor").map(TransactionRow.date))
+    }
+
     public func changeToken() -> String {
         guard let database = try? connection(creating: false) else { return "none-\(ownCommits)" }
         let version = try? access { try reading(database) { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) } }
@@ -122,7 +143,8 @@ public final class StoreDatabase: RecordsStorage {
                     DELETE FROM transactions;
                     DELETE FROM accounts;
                     DELETE FROM settings;
-                    UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL;
+                    UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL,
+                        clockRealAnchor = NULL, clockStoreAnchor = NULL;
                     """)
                 CrashPoint.reached("before the commit erasing \(url.lastPathComponent)")
             }
@@ -139,10 +161,11 @@ public final class StoreDatabase: RecordsStorage {
     private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreRecords {
         var records = StoreRecords()
         records.settings = try StoreSettingsRows.read(db)
-        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT nextTransactionNumber, restoreDueDate FROM store WHERE id = 1")) {
+        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM store WHERE id = 1")) {
             do {
                 records.nextTransactionNumber = try row.decode(forColumn: "nextTransactionNumber")
                 records.restoreDueDate = try row.decode(Int64?.self, forColumn: "restoreDueDate").map(TransactionRow.date)
+                records.clock = try Self.clock(row)
             } catch {
                 throw RowProblem(location: "store", problem: "holds a value of the wrong type (\(row))")
             }
@@ -180,9 +203,16 @@ public final class StoreDatabase: RecordsStorage {
     private func save(_ records: StoreRecords, over before: StoreRecords, _ db: Database) throws -> Bool {
         guard records != before else { return false }
         try StoreSettingsRows.write(records.settings, over: before.settings, db)
-        if records.nextTransactionNumber != before.nextTransactionNumber || records.restoreDueDate != before.restoreDueDate {
-            try db.cachedStatement(sql: "UPDATE store SET nextTransactionNumber = ?, restoreDueDate = ? WHERE id = 1")
-                .execute(arguments: [records.nextTransactionNumber, records.restoreDueDate.map(TransactionRow.milliseconds)])
+        if records.nextTransactionNumber != before.nextTransactionNumber || records.restoreDueDate != before.restoreDueDate
+            || records.clock != before.clock {
+            try db.cachedStatement(sql: """
+                UPDATE store SET nextTransactionNumber = ?, restoreDueDate = ?, clockRealAnchor = ?, clockStoreAnchor = ?
+                WHERE id = 1
+                """).execute(arguments: [
+                    records.nextTransactionNumber, records.restoreDueDate.map(TransactionRow.milliseconds),
+                    records.clock.realAnchor.map(TransactionRow.milliseconds),
+                    records.clock.storeAnchor.map(TransactionRow.milliseconds),
+                ])
         }
         let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         for t in records.transactions {

@@ -85,6 +85,14 @@ enum StoreSchema {
                     WHERE state = 'purchased';
                 """, arguments: [signedIn ?? Settings.defaultAccount, signedIn ?? Settings.defaultAccount])
         }
+        migrator.registerMigration("v3") { db in
+            // The store's clock (see StoreClockState): both NULL until time is first advanced
+            // or its rate changed, store time being real time until then.
+            try db.execute(sql: """
+                ALTER TABLE store ADD COLUMN clockRealAnchor INTEGER;   -- milliseconds since 1970
+                ALTER TABLE store ADD COLUMN clockStoreAnchor INTEGER;  -- milliseconds since 1970
+                """)
+        }
         return migrator
     }
 }

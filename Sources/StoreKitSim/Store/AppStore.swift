@@ -5,20 +5,39 @@ import Foundation
 public final class AppStore {
     public let catalog: Catalog
     public let storage: any RecordsStorage
-    public let clock: any StoreClock
+    /// Real time; store time is worked out from it and the store's clock (`StoreClockState`).
+    public let wallClock: any WallClock
 
-    public init(catalog: Catalog, storage: any RecordsStorage, clock: any StoreClock = SystemClock()) {
+    public init(catalog: Catalog, storage: any RecordsStorage, wallClock: any WallClock = SystemClock()) {
         self.catalog = catalog
         self.storage = storage
-        self.clock = clock
+        self.wallClock = wallClock
     }
 
     public func settings() throws -> Settings {
         try storage.settings()
     }
 
+    /// Store time now, as every process sharing the store reads it.
+    public func now() throws -> Date {
+        let (settings, clock) = try storage.timeBase()
+        return clock.time(at: wallClock.now, rate: settings.timeRate)
+    }
+
+    /// Real seconds until store time reaches `date`: how long to sleep for it.
+    public func realInterval(until date: Date) throws -> TimeInterval {
+        let (settings, clock) = try storage.timeBase()
+        return clock.realInterval(until: date, from: wallClock.now, rate: settings.timeRate)
+    }
+
+    /// Changes settings. A new time rate runs on from the store time of the moment.
     public func updateSettings(_ change: (inout Settings) -> Void) throws {
-        try storage.update { change(&$0.settings) }
+        let real = wallClock.now
+        try storage.update { records in
+            let rate = records.settings.timeRate
+            change(&records.settings)
+            if records.settings.timeRate != rate { records.clock.anchor(at: real, rate: rate) }
+        }
     }
 
     /// The storefront of the current settings (the catalog's first if the setting is unknown).

@@ -134,7 +134,7 @@ public final class PaymentQueue {
         try mutate { records, now in
             switch waiting {
             case .purchase(let id): records.confirm(id, now: now)
-            case .restore: records.restoreDueDate = now + records.settings.latency
+            case .restore: records.restoreDueDate = now + records.settings.storeLatency
             }
         }
         awaitingSideButton = nil
@@ -181,7 +181,7 @@ public final class PaymentQueue {
             if records.settings.hold {
                 awaitingSideButton = .restore
             } else {
-                records.restoreDueDate = now + records.settings.latency
+                records.restoreDueDate = now + records.settings.storeLatency
             }
         }
         restoring = true
@@ -205,11 +205,19 @@ public final class PaymentQueue {
 
     // MARK: Time
 
+    /// Store time now, by the records last read.
+    public var now: Date { records.time(at: store.wallClock.now) }
+
+    /// Real seconds until store time reaches `date`, by the records last read.
+    public func realInterval(until date: Date) -> TimeInterval {
+        records.clock.realInterval(until: date, from: store.wallClock.now, rate: records.settings.timeRate)
+    }
+
     /// Picks up changes made by another process and lets the store do what is due by now.
     /// With nothing changed and nothing due it reads one number and writes nothing.
     public func tick() throws {
         try refresh()
-        guard let due = nextDueDate, due <= store.clock.now else { return }
+        guard let due = nextDueDate, due <= now else { return }
         var outcome: StoreRecords.RestoreOutcome?
         try mutate { records, now in outcome = try records.process(catalog: store.catalog, now: now) }
         guard restoring, let outcome else { return }
@@ -222,11 +230,46 @@ public final class PaymentQueue {
         }
     }
 
-    /// When `tick` next has something to do, or nil when nothing is in flight.
-    public var nextDueDate: Date? {
-        let purchases = records.transactions.compactMap { $0.state == .purchasing ? $0.dueDate : nil }
-        return (purchases + [records.nextRenewal(catalog: store.catalog), records.restoreDueDate].compactMap { $0 }).min()
+    /// Moves store time on by `duration` (for every process sharing the store), and
+    /// everything due by then happens, in order. Returns the transactions that changed or
+    /// were made, in the order they were made.
+    @discardableResult
+    public func advance(by duration: StoreDuration) throws -> [Transaction] {
+        try advance { duration.added(to: $0) }
     }
+
+    /// Moves store time on to `date` (never back): what a process waiting for the store does
+    /// when real time stands still (a fixed start).
+    @discardableResult
+    public func advance(to date: Date) throws -> [Transaction] {
+        try advance { max($0, date) }
+    }
+
+    /// Steps store time from due date to due date up to the target, the store doing what is
+    /// due at each and this process's observers hearing of it there, as if the time had passed.
+    private func advance(_ target: (Date) -> Date) throws -> [Transaction] {
+        try refresh()
+        recorded = []
+        defer { recorded = nil }
+        let end = target(now)
+        while true {
+            let step = min(nextDueDate ?? end, end)
+            let real = store.wallClock.now
+            try mutate { records, _ in records.clock.move(to: step, at: real, rate: records.settings.timeRate) }
+            try tick()
+            if step >= end { break }
+        }
+        // Each transaction once, where it first changed, as it ended up.
+        let latest = Dictionary((recorded ?? []).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        var seen = Set<String>()
+        return (recorded ?? []).filter { seen.insert($0.id).inserted }.compactMap { latest[$0.id] }
+    }
+
+    /// While recording (an advance): every transaction this process's changes made or changed.
+    private var recorded: [Transaction]?
+
+    /// When `tick` next has something to do, or nil when nothing is in flight.
+    public var nextDueDate: Date? { records.nextDueDate(catalog: store.catalog) }
 
     /// Reloads the records if another process changed them, and delivers what changed.
     public func refresh() throws {
@@ -239,11 +282,14 @@ public final class PaymentQueue {
 
     // MARK: Plumbing
 
+    /// Changes the records in one transaction; `body` gets the store time of the moment.
     private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> T {
-        let now = store.clock.now
+        let real = store.wallClock.now
         var latest = records
         let result = try store.storage.update(including: ids) { records -> T in
-            let value = try body(&records, now)
+            let before = records
+            let value = try body(&records, records.time(at: real))
+            recorded? += records.changes(since: before)
             latest = records
             return value
         }

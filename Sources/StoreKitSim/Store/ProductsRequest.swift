@@ -21,13 +21,13 @@ public struct ProductsRequest {
 
     /// Sends the request: the answer is due after the store's latency.
     public mutating func start() throws {
-        dueDate = store.clock.now + (try store.settings().latency)
+        dueDate = try store.now() + (try store.settings().storeLatency)
     }
 
     /// The store's answer once it is due (products, or a network error with the network off
     /// then); nil while the request is on its way or was never started.
     public func response() throws -> Result<ProductsResponse, StoreError>? {
-        guard let dueDate, dueDate <= store.clock.now else { return nil }
+        guard let dueDate, dueDate <= (try store.now()) else { return nil }
         do {
             return .success(try answer())
         } catch let error as StoreError {

@@ -25,17 +25,21 @@ public struct Settings: Codable, Equatable, Sendable {
     public var latencyMilliseconds = 1500
     /// The latency in seconds: how long after a request the store answers.
     public var latency: TimeInterval { Double(latencyMilliseconds) / 1000 }
+    /// The latency as store time: the real seconds a presenter set, whatever the time rate.
+    public var storeLatency: TimeInterval { latency * timeRate.factor }
     /// The latencies the store accepts: up to a minute.
     public static let latencyRange = 0...60_000
     /// The store waits for the user to confirm with the side button (a key press) before a
     /// confirmed purchase or a restore starts its latency: a presenter decides when it answers.
     public var hold = false
+    /// How fast store time runs against real time (renewals, Ask to Buy's 24 hours).
+    public var timeRate = TimeRate.realtime
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions,
-             account, storefront, latencyMilliseconds, hold
+             account, storefront, latencyMilliseconds, hold, timeRate
     }
 
     // Fields missing (from an older store.json, or rows not in the settings table) keep their defaults.
@@ -64,6 +68,7 @@ public struct Settings: Codable, Equatable, Sendable {
                 "must be 0 to \(Self.latencyRange.upperBound) milliseconds, not \(latencyMilliseconds)")
         }
         hold = try c.decodeIfPresent(Bool.self, forKey: .hold) ?? d.hold
+        timeRate = try c.decodeIfPresent(TimeRate.self, forKey: .timeRate) ?? d.timeRate
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -78,5 +83,6 @@ public struct Settings: Codable, Equatable, Sendable {
         try c.encode(storefront, forKey: .storefront)
         try c.encode(latencyMilliseconds, forKey: .latencyMilliseconds)
         try c.encode(hold, forKey: .hold)
+        try c.encode(timeRate, forKey: .timeRate)
     }
 }

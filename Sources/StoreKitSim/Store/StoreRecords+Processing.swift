@@ -41,7 +41,7 @@ extension StoreRecords {
     /// The user tapped Buy on the sheet: the store answers after the latency.
     mutating func confirm(_ id: String, now: Date) {
         guard let i = index(of: id), transactions[i].state == .purchasing, transactions[i].dueDate == nil else { return }
-        transactions[i].dueDate = now + settings.latency
+        transactions[i].dueDate = now + settings.storeLatency
     }
 
     /// The user tapped Cancel: StoreKit reports paymentCancelled.
@@ -50,19 +50,44 @@ extension StoreRecords {
         transactions[i].fail(StoreError(.paymentCancelled), at: now)
     }
 
-    /// Completes every purchase and restore that is due, and renews subscriptions whose
-    /// period ended. Returns whether a restore completed, and its error if it failed.
+    /// Does everything due by `now`, one thing at a time at its own time, in order, exactly
+    /// as if that time had passed: purchases and a restore the store answers, subscriptions
+    /// renewing, Ask to Buy requests lapsing. Returns how a restore that completed ended.
     mutating func process(catalog: Catalog, now: Date) throws -> RestoreOutcome? {
-        for i in transactions.indices {
-            guard transactions[i].state == .purchasing, let due = transactions[i].dueDate, due <= now else { continue }
-            complete(at: i, catalog: catalog, now: due)
+        var outcome: RestoreOutcome?
+        // Bounded, so a tiny period and a long advance cannot hold the store: what is left is
+        // still due, and the next call goes on with it.
+        for _ in 0..<Self.mostEventsAtOnce {
+            guard let due = nextDueDate(catalog: catalog), due <= now else { break }
+            if let i = transactions.firstIndex(where: { $0.state == .purchasing && $0.dueDate == due }) {
+                complete(at: i, catalog: catalog, now: due)
+            } else if let i = transactions.firstIndex(where: { $0.isWaitingForApproval && $0.lapseDate == due }) {
+                // Dropped with no update to the app, as Apple documents for a request nobody answers.
+                transactions[i].finished = true
+            } else if restoreDueDate == due {
+                restoreDueDate = nil
+                if settings.network {
+                    try restore(catalog: catalog, now: due)
+                    outcome = .finished
+                } else {
+                    outcome = .failed(StoreError(.unknown))
+                }
+            } else {
+                try renewSubscription(due: due, catalog: catalog)
+            }
         }
-        try renewSubscriptions(catalog: catalog, now: now)
-        guard let due = restoreDueDate, due <= now else { return nil }
-        restoreDueDate = nil
-        guard settings.network else { return .failed(StoreError(.unknown)) }
-        try restore(catalog: catalog, now: due)
-        return .finished
+        return outcome
+    }
+
+    /// How many things `process` does in one call at most.
+    static let mostEventsAtOnce = 10_000
+
+    /// When the store next has something to do: a purchase or restore to answer, a renewal, a
+    /// request to drop; nil when nothing is in flight.
+    public func nextDueDate(catalog: Catalog) -> Date? {
+        let purchases = transactions.compactMap { $0.state == .purchasing ? $0.dueDate : nil }
+        let lapses = transactions.compactMap { $0.isWaitingForApproval ? $0.lapseDate : nil }
+        return (purchases + lapses + [nextRenewal(catalog: catalog), restoreDueDate].compactMap { $0 }).min()
     }
 
     public enum RestoreOutcome: Equatable, Sendable {
@@ -139,7 +164,7 @@ extension StoreRecords {
 
     private func deferredIndex(_ id: String) throws -> Int {
         guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
-        guard transactions[i].state == .deferred else { throw QueueError.notDeferred(id, transactions[i].state) }
+        guard transactions[i].isWaitingForApproval else { throw QueueError.notDeferred(id, transactions[i].state) }
         return i
     }
 
@@ -166,26 +191,22 @@ extension StoreRecords {
 
     /// Auto-renewable subscriptions renew at the end of each period while the store runs,
     /// for every account: the App Store renews them whichever account this device has signed
-    /// in. Another account's renewals wait in its queue until it signs in again.
-    private mutating func renewSubscriptions(catalog: Catalog, now: Date) throws {
+    /// in. Another account's renewals wait in its queue until it signs in again. Renews the
+    /// one whose period ends at `due`.
+    private mutating func renewSubscription(due: Date, catalog: Catalog) throws {
         for account in purchasingAccounts {
             for product in catalog.products where product.type == .autoRenewable {
                 guard let info = product.subscription,
-                      var latest = receipt(of: account).last(where: { $0.productID == product.id }),
-                      var expiry = latest.expiresDate else { continue }
-                var renewals = 0
-                while expiry <= now, renewals < 100 {
-                    var renewal = Transaction(id: try makeTransactionID(), payment: latest.payment, state: .purchased, date: expiry)
-                    renewal.originalTransactionID = latest.originalTransactionID ?? latest.id
-                    renewal.expiresDate = info.period.added(to: expiry)
-                    renewal.isTrialPeriod = false
-                    renewal.account = account
-                    renewal.reason = .renewal
-                    transactions.append(renewal)
-                    latest = renewal
-                    expiry = renewal.expiresDate!
-                    renewals += 1
-                }
+                      let latest = receipt(of: account).last(where: { $0.productID == product.id && $0.expiresDate == due }),
+                      latestExpiry(of: product.id, account: account) == due else { continue }
+                var renewal = Transaction(id: try makeTransactionID(), payment: latest.payment, state: .purchased, date: due)
+                renewal.originalTransactionID = latest.originalTransactionID ?? latest.id
+                renewal.expiresDate = info.period.added(to: due)
+                renewal.isTrialPeriod = false
+                renewal.account = account
+                renewal.reason = .renewal
+                transactions.append(renewal)
+                return
             }
         }
     }
@@ -223,7 +244,7 @@ extension StoreRecords {
 
     /// When the next subscription of any account renews.
     public func nextRenewal(catalog: Catalog) -> Date? {
-        let subscriptions = catalog.products.filter { $0.type == .autoRenewable }
+        let subscriptions = catalog.products.filter { $0.type == .autoRenewable && $0.subscription != nil }
         return purchasingAccounts.flatMap { account in
             subscriptions.compactMap { latestExpiry(of: $0.id, account: account) }
         }.min()

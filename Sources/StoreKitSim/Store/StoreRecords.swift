@@ -15,11 +15,18 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     public var nextTransactionNumber = StoreRecords.firstTransactionNumber
     /// While a restore runs: when it completes.
     public var restoreDueDate: Date?
+    /// The store's clock: what store time is, for every process.
+    public var clock = StoreClockState()
 
     public init() {}
 
+    /// Store time when real time is `real`.
+    public func time(at real: Date) -> Date {
+        clock.time(at: real, rate: settings.timeRate)
+    }
+
     enum CodingKeys: String, CodingKey {
-        case version, settings, transactions, nextTransactionNumber, restoreDueDate
+        case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock
     }
 
     // A field left out keeps its default, so a hand-trimmed store.json still loads.
@@ -33,6 +40,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         guard highest < Int.max else { throw Exhausted.transactionNumbers }
         nextTransactionNumber = max(try c.decodeIfPresent(Int.self, forKey: .nextTransactionNumber) ?? highest + 1, highest + 1)
         restoreDueDate = try c.decodeIfPresent(Date.self, forKey: .restoreDueDate)
+        clock = try c.decodeIfPresent(StoreClockState.self, forKey: .clock) ?? StoreClockState()
     }
 
     /// Whether `t` belongs to the signed-in Apple Account. Signed out, nothing does.
@@ -44,7 +52,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     /// holds. Another account's wait in the store until it signs in again.
     public var queue: [Transaction] { transactions.filter { !$0.finished && isSignedInAccount($0) } }
 
-    public var pendingApprovals: [Transaction] { transactions.filter { $0.state == .deferred && isSignedInAccount($0) } }
+    public var pendingApprovals: [Transaction] { transactions.filter { $0.isWaitingForApproval && isSignedInAccount($0) } }
 
     public var interruptions: [Transaction] { transactions.filter { $0.awaitingResolution == true && isSignedInAccount($0) } }
 
@@ -66,6 +74,12 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     public func waitingRequest(for productID: String, catalog: Catalog) -> Transaction? {
         guard catalog.product(productID)?.type.mergesRepeatedRequests == true else { return nil }
         return transactions.last { $0.productID == productID && $0.isWaitingRequest && isSignedInAccount($0) }
+    }
+
+    /// The transactions made or changed since `before`, in the order they were made.
+    public func changes(since before: StoreRecords) -> [Transaction] {
+        let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        return transactions.filter { old[$0.id] != $0 }
     }
 
     public func index(of id: String) -> Int? {

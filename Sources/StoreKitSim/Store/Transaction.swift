@@ -83,8 +83,24 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     /// An Ask to Buy request or an interrupted purchase, still waiting for someone: a
     /// repeated purchase of its product merges into it.
     public var isWaitingRequest: Bool {
-        state == .deferred || awaitingResolution == true
+        isWaitingForApproval || awaitingResolution == true
     }
+
+    /// An Ask to Buy request nobody has answered yet.
+    public var isWaitingForApproval: Bool { state == .deferred && !finished }
+
+    /// An Ask to Buy request nobody answered within `askToBuyLapse`: the store dropped it,
+    /// with no update to the app (the only way a deferred transaction leaves the queue).
+    public var hasLapsed: Bool { state == .deferred && finished }
+
+    /// When the store drops (or dropped) this Ask to Buy request if nobody answers it.
+    public var lapseDate: Date? {
+        guard state == .deferred else { return nil }
+        return (requestDate ?? date) + Self.askToBuyLapse
+    }
+
+    /// How long an Ask to Buy request waits for an answer before the store drops it.
+    public static let askToBuyLapse: TimeInterval = 24 * 3600
 
     public var payment: Payment {
         Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername)

@@ -17,7 +17,7 @@ public final class StorefrontRuntime {
         self.store = store
         queue = PaymentQueue(store: store)
         app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
-        state = AppState(catalog: store.catalog, width: width, height: height, now: store.clock.now)
+        state = AppState(catalog: store.catalog, width: width, height: height, now: try store.now())
         state.colors = colors
         state.times = times
         state.ascii = ascii
@@ -43,11 +43,15 @@ public final class StorefrontRuntime {
 
     /// Time passed: the store does what is due and changes made elsewhere are picked up.
     public func tick() {
-        state.now = store.clock.now
         let settings = queue.records.settings
         // In the background: a data file problem goes to the log, not into an alert, and a
         // problem that lasts is logged once, not at every tick.
         perform(alerting: false) { try queue.tick() }
+        // Real time standing still (a fixed start): what the storefront waits for comes at once.
+        if store.wallClock.isFixed, let due = awaitedDueDate {
+            perform(alerting: false) { try queue.advance(to: due) }
+        }
+        state.now = queue.now
         perform(alerting: false) { try queue.refresh() }
         // Another terminal changed the storefront, or took the network down.
         if Self.asksForProductsAgain(from: settings, to: queue.records.settings) {
@@ -60,22 +64,35 @@ public final class StorefrontRuntime {
         reportedProblems.formIntersection(problemsThisTick)
         problemsThisTick = []
         refreshSnapshot()
-        dispatch(.tick(store.clock.now))
+        dispatch(.tick(queue.now))
+    }
+
+    /// The store's next answer the user is waiting for: the purchase or restore in flight,
+    /// or the products.
+    private var awaitedDueDate: Date? {
+        let inFlight = state.isBusy ? queue.nextDueDate : nil
+        return [inFlight, productsRequest?.dueDate].compactMap { $0 }.min()
     }
 
     /// How long the loop may wait for a key before calling `tick`: short while something is
-    /// in flight, until the products' answer is due or a banner is due to go, a second while
-    /// requests wait for another terminal, until the store's next due date (a purchase the
-    /// last run left in flight, a renewal; an hour at most), forever when idle.
+    /// in flight (the spinner turns), else exactly until the store's next due date (a purchase
+    /// the last run left in flight, a renewal, a request lapsing), the products' answer, a
+    /// banner due to go or the header's store time to change; forever when nothing is due.
+    /// Changes other processes make wake the loop through the data directory's watcher.
     public var tickInterval: TimeInterval? {
-        // A banner on screen wakes the loop when it is due to go, and no more often.
-        let banner = state.banner.map { max(0.05, $0.expires.timeIntervalSince(store.clock.now)) }
         if state.isBusy { return 0.08 }
-        let untilDue = queue.nextDueDate.map { min(3600, $0.timeIntervalSince(store.clock.now)) }
-        if let untilDue, untilDue < 1 { return 0.08 }
-        let products = productsRequest?.dueDate.map { max(0, $0.timeIntervalSince(store.clock.now)) }
-        let requests: TimeInterval? = state.snapshot.waitingRequests.isEmpty ? nil : 1
-        return [untilDue, products, requests, banner].compactMap { $0 }.min()
+        let due = [queue.nextDueDate, productsRequest?.dueDate, state.banner?.expires].compactMap { $0 }.min()
+        let untilDue = due.map { max(0.005, queue.realInterval(until: $0)) }
+        return [untilDue, clockRedrawInterval].compactMap { $0 }.min()
+    }
+
+    /// While the header shows store time (it is not real time): when its minute changes, but
+    /// not more than once a second, however fast store time runs.
+    private var clockRedrawInterval: TimeInterval? {
+        guard !state.snapshot.isRealTime else { return nil }
+        let now = queue.now
+        let nextMinute = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
+        return max(1, queue.realInterval(until: nextMinute))
     }
 
     public var shouldQuit: Bool { state.quitting }
@@ -151,7 +168,7 @@ public final class StorefrontRuntime {
         case .spendCredit:
             perform { _ = try app.spendCredit() }
         case .note(let text):
-            pending.append(.noted(text, at: store.clock.now))
+            pending.append(.noted(text, at: queue.now))
         }
         refreshSnapshot()
     }
@@ -180,7 +197,7 @@ public final class StorefrontRuntime {
     private var problemsThisTick: Set<String> = []
 
     private func appendEvent(_ event: AppEvent) {
-        pending.append(.event(event, at: store.clock.now))
+        pending.append(.event(event, at: queue.now))
     }
 
     /// Asks the store for the products: the rows read "Loading…" until the answer, due after
@@ -239,6 +256,7 @@ public final class StorefrontRuntime {
         let records = queue.records
         var snapshot = StoreSnapshot()
         snapshot.settings = records.settings
+        snapshot.isRealTime = records.clock.runsAsRealTime(rate: records.settings.timeRate)
         snapshot.products = products
         snapshot.awaitingSideButton = queue.awaitingSideButton
         snapshot.premiumUnlocked = app.premiumUnlocked

@@ -23,6 +23,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// Products the account has bought at least once.
     public var purchasedProducts: Set<String> = []
     /// The subscriptions whose purchase now would start with their free trial, as the store decides.
+    /// Store time is real time: no faster rate, never advanced. Otherwise the header shows it.
+    public var isRealTime = true
     public var introOfferEligible: Set<String> = []
     /// What the store's records say this account owns, and until when (non-consumables for
     /// ever). The app may not know it (its data deleted): buying again is refused, and

@@ -9,7 +9,7 @@ extension AppState {
         switch event {
         case .updated(let t, let redelivered, let cancelledAtLaunch):
             guard !redelivered, !cancelledAtLaunch, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
-            banner = Banner(transactionID: t.id, text: text, tint: tint, expires: date + Banner.duration)
+            banner = Banner(transactionID: t.id, text: text, tint: tint, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
         case .delivered(let t, _) where banner?.transactionID == t.id:
             banner?.text += " — delivered"
         default:

@@ -12,7 +12,7 @@ enum HeaderView {
         canvas.rule(y: 1, x: 0, width: layout.width)
         // Badges sit right-aligned on the rule below, a rule cell at either end.
         var right = layout.width - 1
-        for badge in fitting(badges(s) + screenBadges(state), width: layout.width - 2).reversed() {
+        for badge in fitting(clockBadges(state) + badges(s) + screenBadges(state), width: layout.width - 2).reversed() {
             let text = " \(badge.text) "
             right -= DisplayWidth.of(text) + 1
             canvas.put(text, x: right, y: 1, style: Style(tint: badge.tint, bold: true, reverse: true))

@@ -25,7 +25,7 @@ struct ProductsCommand: ParsableCommand {
         // The store answers after its latency, as it answers a purchase.
         var answer = try request.response()
         while answer == nil, let due = request.dueDate {
-            Thread.sleep(forTimeInterval: max(0.001, due.timeIntervalSince(session.store.clock.now)))
+            try session.pass(until: due)
             answer = try request.response()
         }
         let response: ProductsResponse

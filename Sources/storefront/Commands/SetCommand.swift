@@ -14,6 +14,7 @@ enum SettingName: String, CaseIterable, ExpressibleByArgument {
     case storefront
     case latency
     case hold
+    case timeRate = "time-rate"
 
     var valueHelp: String {
         switch self {
@@ -22,6 +23,7 @@ enum SettingName: String, CaseIterable, ExpressibleByArgument {
         case .account: "NAME|none"
         case .storefront: "STOREFRONT"
         case .latency: "MILLISECONDS"
+        case .timeRate: "realtime|STORE-per-REAL"
         }
     }
 }
@@ -32,7 +34,9 @@ struct SetCommand: ParsableCommand {
         abstract: "Change a store condition; an open storefront picks it up at once.",
         discussion: SettingName.allCases.map { "  \($0.rawValue) \($0.valueHelp)" }.joined(separator: "\n")
             + "\n\nfail-with takes a StoreKit error code (0-20) or its name, e.g. 4 or paymentNotAllowed."
-            + "\nhold on: a purchase or restore waits for the side button (Enter, or a line on stdin) before the latency starts.")
+            + "\nhold on: a purchase or restore waits for the side button (Enter, or a line on stdin) before the latency starts."
+            + "\ntime-rate: \(TimeRate.syntax) (a month in 30 seconds, as Xcode's fastest monthly renewal rate)."
+            + " Store time runs on from where it is; the latency stays in real seconds.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -108,6 +112,11 @@ struct SettingChange {
                 throw CommandFailure.usage("latency takes milliseconds from 0 to \(Settings.latencyRange.upperBound), not \"\(value)\"")
             }
             return SettingChange { $0.latencyMilliseconds = ms }
+        case .timeRate:
+            guard let rate = TimeRate(value) else {
+                throw CommandFailure.usage("time-rate takes \(TimeRate.syntax); at most a year per second, not \"\(value)\"")
+            }
+            return SettingChange { $0.timeRate = rate }
         }
     }
 
@@ -124,6 +133,7 @@ struct SettingChange {
         case .storefront: s.storefront
         case .latency: "\(s.latencyMilliseconds) ms"
         case .hold: onOff(s.hold)
+        case .timeRate: s.timeRate == .realtime ? "realtime" : "\(s.timeRate) (\(ClockCommand.factor(s.timeRate.factor))× real time)"
         }
     }
 }

@@ -19,7 +19,7 @@ struct Session {
             ?? CatalogLoader.defaultCatalog()
         directory = DataDirectory.resolve(option: options.dataDir)
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
-        store = AppStore(catalog: catalog, storage: database)
+        store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
         queue = PaymentQueue(store: store)
         // A store that cannot be used stops every command before anything is written.
         let settings = try database.settings()
@@ -27,6 +27,20 @@ struct Session {
             throw Self.unknownStorefront(settings.storefront, catalog: catalog, options: options,
                                          storeURL: directory.storeDatabaseURL)
         }
+    }
+
+    /// The environment variable that fixes real time, for runs that print the same bytes twice.
+    static let startTimeVariable = "STOREFRONT_START_TIME"
+
+    /// Real time, or with `STOREFRONT_START_TIME` (ISO 8601) a clock standing still at that
+    /// time: store time then moves only when advanced or waited on, so the same commands give
+    /// the same output, dates and transaction ids.
+    static func wallClock(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any WallClock {
+        guard let text = environment[startTimeVariable] else { return SystemClock() }
+        guard let start = JSONCoding.parse(text) else {
+            throw CommandFailure.usage("\(startTimeVariable) takes a time in ISO 8601 such as 2030-01-01T09:00:00Z, not \"\(text)\"")
+        }
+        return ManualClock(now: start, fixed: true)
     }
 
     /// A storefront setting (a hand edit, or one saved with another catalog) that this catalog
@@ -88,12 +102,22 @@ struct Session {
         return false
     }
 
-    /// Ticks the store on the real clock until `isDone`, sleeping until each due date.
+    /// Lets the store work until `isDone`: sleeps until each due date, or with real time
+    /// standing still (a fixed start) moves store time to it. Gives up when nothing is due.
     func wait(until isDone: () -> Bool) throws {
         while !isDone() {
-            let due = queue.nextDueDate ?? Date()
-            let delay = min(max(due.timeIntervalSinceNow, 0.005), 0.25)
-            Thread.sleep(forTimeInterval: delay)
+            guard let due = queue.nextDueDate else { return }
+            try pass(until: due)
+        }
+    }
+
+    /// Lets store time reach `due` (or part of the way: the caller checks and calls again).
+    func pass(until due: Date) throws {
+        if store.wallClock.isFixed {
+            try queue.advance(to: due)
+        } else {
+            try queue.refresh()
+            Thread.sleep(forTimeInterval: min(max(queue.realInterval(until: due), 0.005), 0.25))
             try queue.tick()
         }
     }

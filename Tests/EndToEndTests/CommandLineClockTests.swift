@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// The store's clock from the command line: `clock`, `advance`, `set time-rate`, and runs that
+/// repeat byte for byte under a fixed start.
+@Suite final class CommandLineClockTests {
+    let cli = BinaryRunner()
+    static let start = ["STOREFRONT_START_TIME": "2030-01-01T09:00:00Z", "TZ": "UTC"]
+
+    deinit { cli.cleanUp() }
+
+    private func run(_ arguments: String..., status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> BinaryRunner.Result {
+        let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments, environment: Self.start)
+        #expect(result.status == status, "\(result.summary)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    @Test func aFixedStartGivesTheSameBytesTwice() throws {
+        func session() throws -> String {
+            let other = BinaryRunner()
+            defer { other.cleanUp() }
+            var output = ""
+            for arguments in [
+                ["buy", "com.storefront.credits.5", "--quantity", "2"], ["set", "ask-to-buy", "on"],
+                ["buy", "com.storefront.premium"], ["advance", "25h"], ["set", "ask-to-buy", "off"],
+                ["buy", "com.storefront.pro.monthly"], ["advance", "2mo"], ["state", "--json"], ["clock"],
+            ] {
+                let result = try other.run(arguments: ["--data-dir", other.dataDirectory.path] + arguments, environment: Self.start)
+                // The data directory's own path is the one thing that differs between the runs.
+                output += result.stdout.replacingOccurrences(of: other.dataDirectory.path, with: "DIR") + result.stderr
+            }
+            return output
+        }
+        let first = try session()
+        #expect(first.contains("1000000001"), "\(first)")
+        #expect(first.contains("2030-01-01"), "dates are the fixed start's")
+        #expect(try session() == first)
+    }
+
+    @Test func clockShowsStoreTimeRateAndOffset() throws {
+        let fresh = try run("clock", "--json").json()
+        #expect(fresh["storeTime"] as? String == "2030-01-01T09:00:00.000Z")
+        #expect(fresh["rate"] as? String == "realtime")
+        #expect(fresh["offsetSeconds"] as? Double == 0)
+        #expect(fresh["fixed"] as? Bool == true)
+        _ = try run("advance", "1w")
+        let text = try run("clock").stdout
+        #expect(text.contains("store time  2030-01-08 09:00:00 +00:00"), "\(text)")
+        #expect(text.contains("offset      7d ahead of real time"), "\(text)")
+    }
+
+    @Test func anAskToBuyRequestLapsesAfterAdvancing25Hours() throws {
+        _ = try run("set", "latency", "0")
+        _ = try run("set", "ask-to-buy", "on")
+        _ = try run("buy", "com.storefront.premium", status: 3)
+        _ = try run("advance", "23h")
+        #expect(try run("pending", "--json").json()["askToBuy"] as? [Any] != nil)
+        #expect((try run("pending", "--json").json()["askToBuy"] as? [Any])?.count == 1, "still waiting after 23 hours")
+        let advanced = try run("advance", "2h")
+        #expect(advanced.stdout.contains("1000000001 com.storefront.premium: the Ask to Buy request lapsed after 24 hours unanswered, dropped"),
+                "\(advanced.summary)")
+        #expect((try run("pending", "--json").json()["askToBuy"] as? [Any])?.count == 0)
+        let approve = try run("approve", "1000000001", status: 64)
+        #expect(approve.stderr.contains("1000000001"), "\(approve.summary)")
+    }
+
+    @Test func advanceRenewsAndSaysWhatHappenedInOrder() throws {
+        _ = try run("buy", "com.storefront.pro.monthly")
+        let advanced = try run("advance", "3mo", "--json").json()
+        let transactions = try #require(advanced["transactions"] as? [[String: Any]])
+        let dates = transactions.compactMap { $0["date"] as? String }
+        #expect(transactions.count >= 2 && transactions.allSatisfy { $0["reason"] as? String == "renewal" }, "\(advanced)")
+        #expect(dates == dates.sorted(), "in the order they happened")
+        #expect((advanced["clock"] as? [String: Any])?["storeTime"] as? String == "2030-04-01T09:00:01.500Z", "3 months after the purchase, made 1.5 s (its latency) after the start")
+    }
+
+    @Test func timeRateIsASettingThatRunsStoreTimeFaster() throws {
+        let set = try cli.run("set", "time-rate", "1mo-per-30s")
+        #expect(set.status == 0, "\(set.summary)")
+        #expect(set.stdout == "time-rate = 1mo-per-30s (86400× real time)\n")
+        let clock = try cli.run("clock", "--json").json()
+        #expect(clock["factor"] as? Double == 86_400)
+        let bad = try cli.run("set", "time-rate", "warp")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("time-rate takes realtime, or STORE-per-REAL"), "\(bad.summary)")
+    }
+
+    @Test func badDurationsAndStartTimesAreUsageErrors() throws {
+        let duration = try run("advance", "soon", status: 64)
+        #expect(duration.stderr.contains("advance takes a duration"), "\(duration.summary)")
+        let start = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "clock"],
+                                environment: ["STOREFRONT_START_TIME": "yesterday"])
+        #expect(start.status == 64)
+        #expect(start.stderr.contains("STOREFRONT_START_TIME takes a time in ISO 8601"), "\(start.summary)")
+    }
+}
