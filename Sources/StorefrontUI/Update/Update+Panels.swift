@@ -1,38 +1,12 @@
 import Foundation
 import StoreKitSim
 
-/// The rows of the restrictions panel, in order.
-public enum SettingRow: Int, CaseIterable, Sendable {
-    case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, latency, hold
+/// The rows of the store conditions panel: the conditions, in the table's order.
+public typealias SettingRow = StoreCondition
 
-    public var title: String {
-        switch self {
-        case .canMakePayments: "In-App Purchases allowed"
-        case .askToBuy: "Ask to Buy"
-        case .network: "Network"
-        case .failWith: "Fail purchases with"
-        case .interrupted: "Interrupted purchases"
-        case .finishTransactions: "Finish transactions"
-        case .account: "Apple Account"
-        case .storefront: "Storefront"
-        case .latency: "Store latency"
-        case .hold: "Wait for side button"
-        }
-    }
-
-    /// The latency's steps in milliseconds, over the whole range the store accepts.
-    public static let latencies = [0, 250, 500, 1000, 1500, 2000, 3000, 5000, 10_000, 15_000, 30_000, 60_000]
-
-    /// The step after (or before) `milliseconds`. ← and → stop at 0 and 60 s, as a stepper
-    /// does, so stepping down never lands on a minute's wait; Enter, which only steps up, goes
-    /// round (`wrapping`) from 60 s to 0. A value between steps (the command line takes any)
-    /// goes to its neighbouring step.
-    public static func latency(after milliseconds: Int, step: Int, wrapping: Bool = false) -> Int {
-        let (first, last) = (latencies[0], latencies[latencies.count - 1])
-        if step > 0 { return latencies.first { $0 > milliseconds } ?? (wrapping ? first : max(milliseconds, last)) }
-        return latencies.last { $0 < milliseconds } ?? min(milliseconds, first)
-    }
-    public static let accounts: [String?] = [Settings().account, "family.child@example.com", nil]
+extension SettingRow {
+    /// Its row in the panel, counted from the top.
+    public var rawValue: Int { Self.all.firstIndex { $0.name == name } ?? 0 }
 }
 
 extension AppState {
@@ -41,7 +15,7 @@ extension AppState {
         if let choosing = panel.choosingError {
             return chooseError(&panel, highlighted: choosing, key)
         }
-        let rows = SettingRow.allCases
+        let rows = StoreCondition.all
         switch key {
         case .escape, .char("s"), .char("q"):
             mode = .store
@@ -56,52 +30,33 @@ extension AppState {
             panel.selection = y - top
             mode = .settings(panel)
             // A click does what Enter does (on the failure row: open the list).
-            return change(rows[panel.selection], step: 1, panel: &panel, choosing: true)
+            return change(rows[panel.selection], .enter, panel: &panel)
         case .enter, .char(" "):
             mode = .settings(panel)
-            return change(rows[panel.selection], step: 1, panel: &panel, choosing: true)
+            return change(rows[panel.selection], .enter, panel: &panel)
         case .right, .char("l"):
             mode = .settings(panel)
-            return change(rows[panel.selection], step: 1, panel: &panel)
+            return change(rows[panel.selection], .right, panel: &panel)
         case .left, .char("h"):
             mode = .settings(panel)
-            return change(rows[panel.selection], step: -1, panel: &panel)
+            return change(rows[panel.selection], .left, panel: &panel)
         default: return []
         }
         mode = .settings(panel)
         return []
     }
 
-    /// Toggles or steps one setting; the runtime saves it to store.sqlite at once. `choosing`:
-    /// Enter on the failure row opens the list of errors; ← → step through it in place.
-    private mutating func change(_ row: SettingRow, step: Int, panel: inout SettingsPanel,
-                                 choosing: Bool = false) -> [Effect] {
-        var s = snapshot.settings
-        func cycle<T: Equatable>(_ values: [T], _ current: T) -> T {
-            let i = values.firstIndex(of: current) ?? 0
-            return values[(i + step + values.count) % values.count]
-        }
-        switch row {
-        case .canMakePayments: s.canMakePayments.toggle()
-        case .askToBuy: s.askToBuy.toggle()
-        case .network: s.network.toggle()
-        case .interrupted: s.interrupted.toggle()
-        case .finishTransactions: s.finishTransactions.toggle()
-        case .failWith:
-            guard choosing else {
-                s.failWith = cycle(FailureChoices.all, s.failWith)
-                break
-            }
-            // The error is picked from StoreKit's list (or off), starting at the current one.
-            panel.choosingError = FailureChoices.all.firstIndex(of: s.failWith) ?? 0
+    /// Toggles or steps one setting as its condition says; the runtime saves it to
+    /// store.sqlite at once. Enter on the failure row opens the list of errors instead.
+    private mutating func change(_ condition: StoreCondition, _ key: PanelKey, panel: inout SettingsPanel) -> [Effect] {
+        switch condition.change(snapshot.settings, key, catalog: catalog) {
+        case .set(let settings):
+            return [.saveSettings(settings)]
+        case .chooseError(let highlighted):
+            panel.choosingError = highlighted
             mode = .settings(panel)
             return []
-        case .account: s.account = cycle(SettingRow.accounts, s.account)
-        case .storefront: s.storefront = cycle(catalog.storefronts.map(\.id), s.storefront)
-        case .latency: s.latencyMilliseconds = SettingRow.latency(after: s.latencyMilliseconds, step: step, wrapping: choosing)
-        case .hold: s.hold.toggle()
         }
-        return [.saveSettings(s)]
     }
 
     private mutating func chooseError(_ panel: inout SettingsPanel, highlighted: Int, _ key: Key) -> [Effect] {

@@ -8,20 +8,9 @@ extension HeaderView {
         var short: String?
     }
 
-    /// A badge for every active condition, most important first.
+    /// A badge for every active condition, most important first (the table's order).
     static func badges(_ s: Settings) -> [Badge] {
-        var badges: [Badge] = []
-        if !s.canMakePayments { badges.append(Badge(text: "IAP RESTRICTED", tint: .danger)) }
-        if s.askToBuy { badges.append(Badge(text: "ASK TO BUY", tint: .warning)) }
-        if !s.network { badges.append(Badge(text: "OFFLINE", tint: .danger)) }
-        if let code = s.failWith {
-            badges.append(Badge(text: "FAILING: \(code.name)", tint: .danger, short: "FAILING: \(code.rawValue)"))
-        }
-        if s.interrupted { badges.append(Badge(text: "INTERRUPTING", tint: .warning)) }
-        if !s.finishTransactions { badges.append(Badge(text: "NOT FINISHING", tint: .warning)) }
-        if s.account == nil { badges.append(Badge(text: "SIGNED OUT", tint: .warning)) }
-        if s.hold { badges.append(Badge(text: "HOLD", tint: .warning)) }
-        return badges
+        StoreCondition.all.compactMap { $0.badge(s) }
     }
 
     /// What the screen itself lacks, after the store's conditions: drawn in ASCII, it says why.

@@ -2,7 +2,7 @@ import Foundation
 import StoreKitSim
 
 enum SettingsGeometry {
-    static func box(_ layout: Layout) -> Rect { layout.dialog(width: 72, height: SettingRow.allCases.count + 5) }
+    static func box(_ layout: Layout) -> Rect { layout.dialog(width: 72, height: StoreCondition.all.count + 5) }
     static func firstRowY(_ layout: Layout) -> Int { box(layout).y + 2 }
 }
 
@@ -12,48 +12,18 @@ enum SettingsPanelView {
         let box = SettingsGeometry.box(layout)
         canvas.box(box, title: "Store Conditions", style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
         let s = state.snapshot.settings
-        for (i, row) in SettingRow.allCases.enumerated() {
+        for (i, condition) in StoreCondition.all.enumerated() {
             let y = SettingsGeometry.firstRowY(layout) + i
             let selected = i == panel.selection
-            let (value, tint) = describe(row, s)
+            let (value, tint) = condition.panelValue(s)
             let style = selected ? Style(bold: true, reverse: true) : .plain
             canvas.fill(x: box.x + 1, y: y, width: box.width - 2, height: 1, style: selected ? style : .plain)
-            canvas.put(row.title, x: box.x + 3, y: y, style: style)
+            canvas.put(condition.title, x: box.x + 3, y: y, style: style)
             canvas.put(value, x: box.x + 30, y: y, width: box.width - 32, style: selected ? style : Style(tint: tint, bold: true))
         }
         canvas.put("⏎ change  ←→ step  · saved in store.sqlite at once", x: box.x + 2, y: box.maxY - 2,
                    width: box.width - 4, style: .dim)
         if let choosing = panel.choosingError { drawErrorChooser(choosing, layout: layout, into: &canvas) }
-    }
-
-    static func describe(_ row: SettingRow, _ s: Settings) -> (String, Tint?) {
-        func onOff(_ on: Bool, good: Bool) -> (String, Tint?) { (on ? "on" : "off", on == good ? .success : .danger) }
-        switch row {
-        case .canMakePayments: return onOff(s.canMakePayments, good: true)
-        case .askToBuy: return onOff(s.askToBuy, good: false)
-        case .network: return onOff(s.network, good: true)
-        case .interrupted: return onOff(s.interrupted, good: false)
-        case .finishTransactions: return onOff(s.finishTransactions, good: true)
-        case .failWith: return s.failWith.map { ("\($0.rawValue) \($0.name)", .danger) } ?? ("off", .success)
-        case .account: return (s.account ?? "signed out", s.account == nil ? .warning : nil)
-        case .storefront: return (s.storefront, nil)
-        case .latency: return (latencyText(s.latencyMilliseconds), nil)
-        case .hold: return onOff(s.hold, good: false)
-        }
-    }
-
-    /// "250 ms", "1.5 s", "1.234 s": exact, so a value set between the steps shows as it is.
-    static func latencyText(_ milliseconds: Int) -> String {
-        guard milliseconds >= 1000 else { return "\(milliseconds) ms" }
-        var seconds = String(milliseconds / 1000)
-        let fraction = milliseconds % 1000
-        if fraction > 0 {
-            var digits = String(fraction)
-            digits = String(repeating: "0", count: 3 - digits.count) + digits
-            while digits.hasSuffix("0") { digits.removeLast() }
-            seconds += ".\(digits)"
-        }
-        return "\(seconds) s"
     }
 
     static func drawErrorChooser(_ highlighted: Int, layout: Layout, into canvas: inout some Canvas) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreKitSim
+import StorefrontUI
 
 /// The store's clock, shared by every process on the data directory.
 struct ClockJSON: Encodable {
@@ -28,7 +29,7 @@ struct ClockJSON: Encodable {
 
     /// "2h 30min ahead of real time", "real time".
     var offsetText: String {
-        let seconds = Int(offsetSeconds.rounded())
+        let seconds = Int(offsetSeconds.rounded(.towardZero))
         guard seconds != 0 else { return "none: store time is real time" }
         return "\(ClockJSON.duration(abs(seconds))) \(seconds > 0 ? "ahead of" : "behind") real time"
     }
@@ -61,14 +62,9 @@ struct ClockCommand: ParsableCommand {
         }
         let times = TimeDisplay()
         printLine("store time  \(times.dateTime(clock.storeTime))")
-        printLine("rate        \(clock.rate)\(clock.factor == 1 ? "" : " (\(Self.factor(clock.factor))× real time)")")
+        printLine("rate        \(clock.rate)\(clock.factor == 1 ? "" : " (\(StoreCondition.factorText(clock.factor))× real time)")")
         printLine("offset      \(clock.offsetText)")
         if clock.fixed { printLine("real time stands still (\(Session.startTimeVariable)): only `advance` and waiting for the store move store time") }
-    }
-
-    /// 86400, 2.5: no trailing zeros.
-    static func factor(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.3g", value)
     }
 }
 

@@ -42,8 +42,8 @@ struct StateCommand: ParsableCommand {
         let total = all ? history.count : try session.database.transactionCount()
         printLine("Data directory  \(session.directory.url.path)")
         printLine("Settings")
-        for setting in SettingName.allCases {
-            printLine("  \(setting.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0))\(SettingChange.describe(setting, in: records.settings))")
+        for condition in StoreCondition.all {
+            printLine("  \(condition.name.padding(toLength: 20, withPad: " ", startingAt: 0))\(condition.describe(records.settings))")
         }
         printLine("UserDefaults.json")
         if defaults.values.isEmpty { printLine("  (empty)") }

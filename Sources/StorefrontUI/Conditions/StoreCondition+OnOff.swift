@@ -1,0 +1,31 @@
+import StoreKitSim
+
+/// The shape most conditions share: on or off, toggled by any key in the panel.
+extension StoreCondition {
+    /// `good` is the value under which the store behaves normally: shown green, and red
+    /// otherwise; `badge` is shown in the header while the condition is not `good`.
+    static func onOff(_ name: String, _ field: WritableKeyPath<Settings, Bool> & Sendable, note: String? = nil,
+                      title: String, good: Bool, badge: HeaderView.Badge) -> StoreCondition {
+        StoreCondition(
+            name, values: "on|off", note: note, field: field,
+            parse: { text, _ throws(InvalidValue) in
+                switch text.lowercased() {
+                case "on", "true", "yes", "1": return true
+                case "off", "false", "no", "0": return false
+                default: throw InvalidValue(message: "\(name) takes on or off, not \"\(text)\"")
+                }
+            },
+            describe: { $0 ? "on" : "off" },
+            title: title,
+            show: { ($0 ? "on" : "off", $0 == good ? .success : .danger) },
+            change: { value, _, _ in .set(!value) },
+            badge: { $0 == good ? nil : badge })
+    }
+
+    /// The value `step` places after `current` in `values`, going round; a value not in the
+    /// list (set from the command line) counts as the first.
+    static func cycle<T: Equatable>(_ values: [T], from current: T, _ step: Int) -> T {
+        let i = values.firstIndex(of: current) ?? 0
+        return values[(i + step + values.count) % values.count]
+    }
+}

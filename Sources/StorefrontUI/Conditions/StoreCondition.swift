@@ -1,0 +1,108 @@
+import StoreKitSim
+
+/// One store condition, described once: its name and values on the command line, how a typed
+/// value is read and how the current one reads, its row in the store conditions panel and its
+/// badge in the header. `StoreCondition.all` is the table that `storefront set`, `state`, the
+/// panel and the header read.
+///
+/// The table lives here, not in StoreKitSim: the engine keeps only the stored field and its
+/// default (`Settings`), and none of the command line's or the screen's wording. The command
+/// line imports this module already, for the terminal text it shares with the screen.
+public struct StoreCondition: Sendable {
+    /// The name `set` takes and `state` lists: `can-make-payments`.
+    public let name: String
+    /// What it takes, as `set --help` and the README show it: `on|off`.
+    public let values: String
+    /// A line under the list in `set --help`, for values that need more than their syntax.
+    public let note: String?
+    /// The panel row's title.
+    let title: String
+
+    private let parseValue: @Sendable (String, Catalog) throws(InvalidValue) -> Change
+    private let describeValue: @Sendable (Settings) -> String
+    private let showValue: @Sendable (Settings) -> (String, Tint?)
+    private let changeValue: @Sendable (Settings, PanelKey, Catalog) -> PanelChange<Settings>
+    private let badgeValue: @Sendable (Settings) -> HeaderView.Badge?
+
+    /// A parsed value, applied to whatever the store holds when it is saved.
+    public typealias Change = @Sendable (inout Settings) -> Void
+
+    /// A typed value the condition does not take; `message` says what it does take.
+    public struct InvalidValue: Error {
+        public let message: String
+    }
+
+    /// A condition stored in `field`, whatever its type. `parse` reads a typed value (the
+    /// catalog knows the storefronts), `describe` is the text `set` and `state` print, `show`
+    /// the panel's text and tint, `change` what ←, → and Enter do to it, and `badge` the
+    /// header's badge while the condition is active.
+    init<Value: Sendable>(
+        _ name: String, values: String, note: String? = nil,
+        field: WritableKeyPath<Settings, Value> & Sendable,
+        parse: @escaping @Sendable (String, Catalog) throws(InvalidValue) -> Value,
+        describe: @escaping @Sendable (Value) -> String,
+        title: String,
+        show: @escaping @Sendable (Value) -> (String, Tint?),
+        change: @escaping @Sendable (Value, PanelKey, Catalog) -> PanelChange<Value>,
+        badge: @escaping @Sendable (Value) -> HeaderView.Badge? = { _ in nil }
+    ) {
+        self.name = name
+        self.values = values
+        self.note = note
+        self.title = title
+        parseValue = { text, catalog throws(InvalidValue) in
+            let value = try parse(text, catalog)
+            return { $0[keyPath: field] = value }
+        }
+        describeValue = { describe($0[keyPath: field]) }
+        showValue = { show($0[keyPath: field]) }
+        changeValue = { settings, key, catalog in
+            switch change(settings[keyPath: field], key, catalog) {
+            case .set(let value):
+                var changed = settings
+                changed[keyPath: field] = value
+                return .set(changed)
+            case .chooseError(let highlighted): return .chooseError(highlighting: highlighted)
+            }
+        }
+        badgeValue = { badge($0[keyPath: field]) }
+    }
+
+    /// The change a typed value asks for, or what the condition takes instead.
+    public func parse(_ text: String, catalog: Catalog) throws(InvalidValue) -> Change {
+        try parseValue(text, catalog)
+    }
+
+    /// The current value as `set` and `state` print it.
+    public func describe(_ settings: Settings) -> String { describeValue(settings) }
+
+    /// A new store's value, as `set` prints it. The default itself is the stored field's,
+    /// in `Settings`, where the engine needs it.
+    public var defaultDescription: String { describe(Settings()) }
+
+    /// The current value as the panel shows it, and its colour.
+    func panelValue(_ settings: Settings) -> (String, Tint?) { showValue(settings) }
+
+    /// What a key does on the condition's panel row.
+    func change(_ settings: Settings, _ key: PanelKey, catalog: Catalog) -> PanelChange<Settings> {
+        changeValue(settings, key, catalog)
+    }
+
+    /// The header's badge while the condition is active.
+    func badge(_ settings: Settings) -> HeaderView.Badge? { badgeValue(settings) }
+}
+
+/// A key that changes the selected panel row: ← and → step it, Enter (or a click) does what
+/// a button would: toggles, steps up going round, or opens a list.
+enum PanelKey {
+    case left, right, enter
+
+    var step: Int { self == .left ? -1 : 1 }
+}
+
+/// What a key does to a panel row: sets a new value, or opens the list of StoreKit errors
+/// with one highlighted (fail-with's Enter).
+enum PanelChange<Value> {
+    case set(Value)
+    case chooseError(highlighting: Int)
+}

@@ -1,0 +1,135 @@
+import Foundation
+import StoreKitSim
+
+/// The table of store conditions. A new condition is a stored field in `Settings` and an
+/// entry here, placed in `all`.
+extension StoreCondition {
+    /// Every condition, in the order of `set --help`, `state`, the panel's rows and the
+    /// header's badges (most important first).
+    public static let all: [StoreCondition] = [
+        canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, latency, hold,
+        timeRate,
+    ]
+
+    static let canMakePayments = onOff(
+        "can-make-payments", \.canMakePayments, title: "In-App Purchases allowed", good: true,
+        badge: .init(text: "IAP RESTRICTED", tint: .danger))
+
+    static let askToBuy = onOff(
+        "ask-to-buy", \.askToBuy, title: "Ask to Buy", good: false, badge: .init(text: "ASK TO BUY", tint: .warning))
+
+    static let network = onOff(
+        "network", \.network, title: "Network", good: true, badge: .init(text: "OFFLINE", tint: .danger))
+
+    static let failWith = StoreCondition(
+        "fail-with", values: "CODE|NAME|off",
+        note: "fail-with takes a StoreKit error code (\(codeRange)) or its name, e.g. 4 or paymentNotAllowed.",
+        field: \.failWith,
+        parse: { text, _ throws(InvalidValue) in
+            if ["off", "none"].contains(text.lowercased()) { return nil }
+            guard let code = SKErrorCode(argument: text) else {
+                let names = SKErrorCode.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ")
+                throw InvalidValue(message: "fail-with takes off or a StoreKit error code: \(names)")
+            }
+            return code
+        },
+        describe: { $0.map { "\($0.rawValue) \($0.name)" } ?? "off" },
+        title: "Fail purchases with",
+        show: { $0.map { ("\($0.rawValue) \($0.name)", .danger) } ?? ("off", .success) },
+        // Enter picks the error from StoreKit's list (or off), starting at the current one.
+        change: { code, key, _ in
+            key == .enter ? .chooseError(highlighting: FailureChoices.all.firstIndex(of: code) ?? 0)
+                : .set(cycle(FailureChoices.all, from: code, key.step))
+        },
+        badge: { $0.map { .init(text: "FAILING: \($0.name)", tint: .danger, short: "FAILING: \($0.rawValue)") } })
+
+    private static var codeRange: String {
+        let codes = SKErrorCode.allCases.map(\.rawValue)
+        return "\(codes.min() ?? 0)-\(codes.max() ?? 0)"
+    }
+
+    static let interrupted = onOff(
+        "interrupted", \.interrupted, title: "Interrupted purchases", good: false,
+        badge: .init(text: "INTERRUPTING", tint: .warning))
+
+    static let finishTransactions = onOff(
+        "finish-transactions", \.finishTransactions, title: "Finish transactions", good: true,
+        badge: .init(text: "NOT FINISHING", tint: .warning))
+
+    static let account = StoreCondition(
+        "account", values: "NAME|none", field: \.account,
+        parse: { text, _ throws(InvalidValue) in
+            let name = text.trimmingCharacters(in: .whitespaces)
+            if name.isEmpty { throw InvalidValue(message: "account takes a name, or none to sign out") }
+            // An Apple Account is an email address: a control character in it is a mistake, or
+            // a way to send commands to whichever terminal shows the account.
+            if name.unicodeScalars.contains(where: TerminalText.isEscaped) {
+                throw InvalidValue(message: "account takes a name without control characters, not \"\(name)\"")
+            }
+            return ["none", "off"].contains(name.lowercased()) ? nil : name
+        },
+        describe: { $0 ?? "none (signed out)" },
+        title: "Apple Account",
+        show: { ($0 ?? "signed out", $0 == nil ? .warning : nil) },
+        change: { account, key, _ in .set(cycle(accounts, from: account, key.step)) },
+        badge: { $0 == nil ? .init(text: "SIGNED OUT", tint: .warning) : nil })
+
+    /// The accounts the panel cycles through: the sandbox account, a child's, signed out.
+    static let accounts: [String?] = [Settings().account, "family.child@example.com", nil]
+
+    static let storefront = StoreCondition(
+        "storefront", values: "STOREFRONT", field: \.storefront,
+        parse: { text, catalog throws(InvalidValue) in
+            let ids = catalog.storefronts.map(\.id)
+            guard let id = ids.first(where: { $0.lowercased() == text.lowercased() }) else {
+                throw InvalidValue(message: "storefront takes one of the catalog's storefronts: \(ids.joined(separator: ", "))")
+            }
+            return id
+        },
+        describe: { $0 },
+        title: "Storefront",
+        show: { ($0, nil) },
+        change: { id, key, catalog in .set(cycle(catalog.storefronts.map(\.id), from: id, key.step)) })
+
+    static let latency = StoreCondition(
+        "latency", values: "MILLISECONDS", field: \.latencyMilliseconds,
+        parse: { text, _ throws(InvalidValue) in
+            guard let ms = Int(text), Settings.latencyRange.contains(ms) else {
+                throw InvalidValue(message: "latency takes milliseconds from 0 to \(Settings.latencyRange.upperBound), not \"\(text)\"")
+            }
+            return ms
+        },
+        describe: { "\($0) ms" },
+        title: "Store latency",
+        show: { (latencyText($0), nil) },
+        change: { ms, key, _ in .set(latency(after: ms, step: key.step, wrapping: key == .enter)) })
+
+    static let hold = onOff(
+        "hold", \.hold,
+        note: "hold on: a purchase or restore waits for the side button (Enter, or a line on stdin) before the latency starts.",
+        title: "Wait for side button", good: false, badge: .init(text: "HOLD", tint: .warning))
+
+    static let timeRate = StoreCondition(
+        "time-rate", values: "realtime|STORE-per-REAL",
+        note: "time-rate: \(TimeRate.syntax) (a month in 30 seconds, as Xcode's fastest monthly renewal rate)."
+            + " Store time runs on from where it is; the latency stays in real seconds.",
+        field: \.timeRate,
+        parse: { text, _ throws(InvalidValue) in
+            guard let rate = TimeRate(text) else {
+                throw InvalidValue(message: "time-rate takes \(TimeRate.syntax); at most a year per second, not \"\(text)\"")
+            }
+            return rate
+        },
+        describe: { $0 == .realtime ? "realtime" : "\($0) (\(factorText($0.factor))× real time)" },
+        title: "Store time rate",
+        show: { ($0 == .realtime ? "real time" : "\($0)", $0 == .realtime ? nil : .accent) },
+        change: { rate, key, _ in .set(cycle(timeRates, from: rate, key.step)) })
+
+    /// The rates the panel steps through, slowest first: Xcode's choices and a few between.
+    static let timeRates: [TimeRate] = ["realtime", "1h-per-s", "1mo-per-5min", "1mo-per-30s", "1w-per-s"].compactMap(TimeRate.init)
+
+    /// 86400, 2.5: no trailing zeros.
+    public static func factorText(_ value: Double) -> String {
+        value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
+    }
+}
