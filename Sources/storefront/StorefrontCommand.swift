@@ -26,6 +26,7 @@ struct StorefrontCommand: ParsableCommand {
 
     /// Runs a command, mapping storefront's own failures to its documented exit codes.
     static func main() {
+        CrashHook.install()
         let given = Array(CommandLine.arguments.dropFirst())
         // The command whose usage follows a usage error: the root until one is parsed.
         var running: any ParsableCommand.Type = self
