@@ -26,9 +26,13 @@ struct StorefrontCommand: ParsableCommand {
 
     /// Runs a command, mapping storefront's own failures to its documented exit codes.
     static func main() {
+        CrashHook.install()
         let given = Array(CommandLine.arguments.dropFirst())
         // The command whose usage follows a usage error: the root until one is parsed.
         var running: any ParsableCommand.Type = self
+        // The hints the command prints, its errors' included, name the data directory and
+        // catalog it was given.
+        var hint = CommandLineHint()
         do {
             let names = Set(configuration.subcommands.map { $0._commandName })
             let list = configuration.subcommands.map { $0._commandName }.joined(separator: ", ")
@@ -42,12 +46,12 @@ struct StorefrontCommand: ParsableCommand {
             }
             var command = try parseAsRoot(arguments)
             running = type(of: command)
-            // The hints the command prints name the data directory and catalog it was given.
             let global = (command as? any UsesGlobalOptions)?.global
-            let hint = CommandLineHint(dataDirectoryOption: global?.dataDir, catalogOption: global?.catalog)
+            hint = CommandLineHint(dataDirectoryOption: global?.dataDir, catalogOption: global?.catalog)
             try CommandLineHint.$current.withValue(hint) { try command.run() }
         } catch {
-            guard let report = ErrorReport(error, command: self, subcommand: running) else {
+            let report = CommandLineHint.$current.withValue(hint) { ErrorReport(error, command: self, subcommand: running) }
+            guard let report else {
                 // Help and --version (on stdout, each line escaped: they quote what was typed),
                 // or an exit code whose output is already out.
                 let message = fullMessage(for: error)

@@ -78,8 +78,8 @@ import Testing
         #expect(error.path == url.path)
         #expect(error.location == "line 3, column 19")
         #expect(error.problem.hasPrefix("not valid JSON"))
-        #expect(error.remedy.contains("--catalog"))
-        #expect(error.description.hasPrefix("\(url.path): line 3, column 19: not valid JSON"))
+        #expect(error.remedy == .fixCatalog)
+        #expect(error.summary.hasPrefix("\(url.path): line 3, column 19: not valid JSON"))
     }
 
     @Test func truncatedCatalogPointsAtItsEnd() throws {
@@ -102,7 +102,7 @@ import Testing
         let error = try #require(throws: DataFileError.self) { try CatalogLoader.load(from: url) }
         #expect(error.path == url.path)
         #expect(error.problem == "cannot read the catalog (no such file)")
-        #expect(error.remedy.contains("--catalog"))
+        #expect(error.remedy == .checkCatalogPath)
 
         let folder = directory.file("a-folder")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -256,7 +256,7 @@ import Testing
         let error = try refusal(data)
         #expect(error.location?.hasPrefix("line 1, column ") == true, "\(error)")
         #expect(error.problem.hasPrefix("nested more than 64 levels deep"))
-        #expect(error.description.count < 400)
+        #expect(error.summary.count < 400)
     }
 
     @Test func catalogFileOverTheSizeLimitIsRefused() throws {

@@ -76,7 +76,7 @@ import Testing
         #expect(error.path == storeJSON.path)
         #expect(error.location == "line 3, column 16")
         #expect(error.problem.hasPrefix("not valid JSON"))
-        #expect(error.remedy.contains("storefront reset"))
+        #expect(error.remedy == .resetLegacyStore)
         #expect(try String(contentsOf: storeJSON, encoding: .utf8) == broken)
         #expect(throws: DataFileError.self, "the app cannot launch over it") { try Harness.onDisk(directory) }
     }

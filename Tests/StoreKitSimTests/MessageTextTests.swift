@@ -2,29 +2,13 @@ import Foundation
 import Testing
 @testable import StoreKitSim
 
-/// The pieces every message is made of: command hints, times, quantities.
+/// The pieces every message is made of: times, quantities.
 @Suite struct MessageTextTests {
-    @Test func hintsGiveTheOptionsInUse() {
-        #expect(CommandLineHint().command("pending") == "storefront pending")
-        #expect(CommandLineHint(dataDirectory: "/tmp/demo").command("approve 7") == "storefront --data-dir /tmp/demo approve 7")
-        #expect(CommandLineHint(dataDirectory: "/tmp/a b", catalog: "/x/it's.storekit").command("state")
-                == #"storefront --data-dir '/tmp/a b' --catalog '/x/it'\''s.storekit' state"#)
-        #expect(CommandLineHint(dataDirectory: "/tmp/$HOME;rm").command("state") == "storefront --data-dir '/tmp/$HOME;rm' state")
-    }
-
-    @Test func theDefaultDataDirectoryIsLeftOut() {
-        let environment = ["HOME": "/home/u", "STOREFRONT_DATA_DIR": "/srv/store"]
-        #expect(CommandLineHint(dataDirectoryOption: nil, catalogOption: nil, environment: environment).dataDirectory == nil)
-        #expect(CommandLineHint(dataDirectoryOption: "/srv/store/", catalogOption: nil, environment: environment).dataDirectory == nil,
-                "the same directory, however it was written")
-        #expect(CommandLineHint(dataDirectoryOption: "/srv/other", catalogOption: nil, environment: environment).dataDirectory == "/srv/other")
-    }
-
     /// StoreKit's descriptions and the store's own messages are sentences: each ends with a full stop.
     @Test func everyStoreErrorMessageEndsWithAFullStop() {
         let errors = SKErrorCode.allCases.map { StoreError($0) } + [
             .notConnected, .alreadyOwned, .purchaseInProgress, .notSignedIn, .restoreInProgress,
-            .unknownProduct("x"), .interrupted, .declined, .restricted,
+            .interrupted, .declined, .restricted,
         ]
         for error in errors {
             #expect(error.message.hasSuffix("."), "\(error.name): \(error.message)")

@@ -39,7 +39,7 @@ import Testing
         // Where the parser met what it did not expect: the line break after "tru".
         #expect(error.location == "line 3, column 32")
         #expect(error.problem.hasPrefix("not valid JSON"))
-        #expect(error.remedy.contains("reset --app-only"))
+        #expect(error.remedy == .resetApp(.editFile))
         #expect(try String(contentsOf: url, encoding: .utf8) == broken)
     }
 

@@ -143,7 +143,7 @@ import Testing
         let catalog = t.store.catalog
         let credits = try t.buy(ID.credits5, quantity: 3)
         let premium = try t.buy(ID.premium)
-        let lines = t.app.events.map { $0.text(catalog: catalog) }
+        let lines = t.app.events.map { $0.text(catalog: catalog, errors: { "\($0)" }) }
         #expect(lines.contains("\(credits.id) purchased  \(ID.credits5) ×3"))
         #expect(lines.contains("\(credits.id) delivered  +15 credits (balance 15)"))
         #expect(lines.contains("\(credits.id) finished"))
@@ -151,10 +151,10 @@ import Testing
 
         try t.set { $0.canMakePayments = false }
         let refused = try t.buy(ID.credits5)
-        #expect(t.app.events.map { $0.text(catalog: catalog) }.contains {
+        #expect(t.app.events.map { $0.text(catalog: catalog, errors: { "\($0)" }) }.contains {
             $0.hasPrefix("\(refused.id) failed  \(ID.credits5)  error 4 paymentNotAllowed: In-App Purchases are restricted")
         })
-        #expect(AppEvent.restoreFailed(StoreError(.unknown)).text(catalog: catalog)
+        #expect(AppEvent.restoreFailed(StoreError(.unknown)).text(catalog: catalog, errors: { "\($0)" })
             == "restore failed  error 0 unknown: Cannot connect to iTunes Store.")
     }
 }

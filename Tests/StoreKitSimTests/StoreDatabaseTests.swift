@@ -148,7 +148,7 @@ import Testing
         let error = try refusal(directory)
         #expect(error.path == url.path)
         #expect(error.problem.contains("not an SQLite database"))
-        #expect(error.remedy.contains("storefront reset"))
+        #expect(error.remedy == .resetStore)
         #expect(try Data(contentsOf: url) == text)
     }
 

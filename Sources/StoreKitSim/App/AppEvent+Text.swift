@@ -2,8 +2,9 @@ import Foundation
 
 /// One line per app event, shared by the command line and the storefront's log.
 extension AppEvent {
-    /// `times`: how a date in the line (a subscription's expiry) is shown.
-    public func text(catalog: Catalog, times: TimeDisplay = TimeDisplay()) -> String {
+    /// `times`: how a date in the line (a subscription's expiry) is shown; `errors`: how a
+    /// problem's error reads where the line is shown.
+    public func text(catalog: Catalog, times: TimeDisplay = TimeDisplay(), errors: (any Error) -> String) -> String {
         switch self {
         case .updated(let t, let redelivered, let cancelledAtLaunch):
             var line = "\(t.id) \(t.state.rawValue)  \(t.item(named: t.productID))"
@@ -22,8 +23,8 @@ extension AppEvent {
             return "restore failed  \(error.logLabel): \(error.message)"
         case .spent(let remaining):
             return "spent 1 credit  (balance \(remaining))"
-        case .problem(let message):
-            return "problem: \(message)"
+        case .problem(let problem):
+            return "problem: \(errors(problem.error))"
         }
     }
 }

@@ -10,7 +10,7 @@ extension SampleApp {
             throw DataFileError(
                 path: defaults.url.path, location: "$.\(key)",
                 problem: "must be \(expected.description), not \(value.shortText)",
-                remedy: UserDefaultsFile.remedy("Fix the value by hand"))
+                remedy: .resetApp(.editValue))
         }
     }
 

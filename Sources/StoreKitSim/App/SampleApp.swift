@@ -105,7 +105,7 @@ public final class SampleApp: PaymentTransactionObserver {
                     break
                 }
             } catch {
-                record(.problem("\(error)"))
+                record(.problem(AppProblem(error)))
             }
         }
     }
@@ -115,7 +115,7 @@ public final class SampleApp: PaymentTransactionObserver {
         let finished = Set(transactions.map(\.id))
         let kept = deliveredUnfinished.filter { !finished.contains($0) }
         guard kept != deliveredUnfinished else { return }
-        do { try recordDelivered(kept) } catch { record(.problem("\(error)")) }
+        do { try recordDelivered(kept) } catch { record(.problem(AppProblem(error))) }
     }
 
     public func paymentQueueRestoreCompletedTransactionsFinished(_ queue: PaymentQueue) {
@@ -186,5 +186,5 @@ public enum AppEvent: Equatable, Sendable {
     case restoreFinished
     case restoreFailed(StoreError)
     case spent(remaining: Int)
-    case problem(String)
+    case problem(AppProblem)
 }

@@ -22,6 +22,15 @@ extension Transaction {
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
+    /// What a listing of transactions (`state`, the full log) adds after one's columns, each
+    /// after two spaces: what kind it is, when not a plain purchase, and whose, when not
+    /// `signedIn`'s (it waits for that account to sign in).
+    public func remarks(signedIn: String?) -> String {
+        var text = reason?.label.map { "  \($0)" } ?? ""
+        if let account, account != signedIn { text += "  account \(account)" }
+        return text
+    }
+
     /// An Ask to Buy request approved or declined, or an interrupted purchase resolved: what
     /// someone else decided, which the app has not seen when it was closed at the time.
     private var answerFromOutside: String? {

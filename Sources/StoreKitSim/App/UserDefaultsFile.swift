@@ -62,16 +62,11 @@ public final class UserDefaultsFile {
         } catch {
             if error.code != ENOENT {
                 throw DataFileError(path: url.path, problem: "cannot be deleted (\(error.text))",
-                                    remedy: Self.remedy("Remove it by hand"))
+                                    remedy: .resetApp(.removeFile))
             }
         }
         values = [:]
         token = POSIX.token(url.path)
-    }
-
-    /// What to do about a UserDefaults.json storefront will not use: `fix`, or delete the app.
-    static func remedy(_ fix: String) -> String {
-        "storefront leaves it untouched. \(fix), or run `\(CommandLineHint.command("reset --app-only"))` to delete the app (it keeps this file aside as UserDefaults.json.broken-…)."
     }
 
     /// The file's bytes, nil if there is none; what cannot be read is said with what to do.
@@ -79,16 +74,11 @@ public final class UserDefaultsFile {
         do {
             return try DataFileReader.read(url)
         } catch {
-            let fix = switch error {
-            case .unreadable(let failure) where failure.code == EACCES: "Give yourself read and write permission on it (chmod u+rw)"
-            case .unreadable: "Fix it by hand"
-            case .notRegular: "Put the app's JSON file there instead"
-            case .linkLoop, .danglingLink: "Point the link at the app's file, or remove it (the app then starts with no data)"
-            case .tooLarge: "Fix it by hand"
-            }
-            let remedy = switch error {
-            case .linkLoop, .danglingLink: "storefront leaves it untouched. \(fix)."
-            default: Self.remedy(fix)
+            let remedy: DataFileError.Remedy = switch error {
+            case .unreadable(let failure) where failure.code == EACCES: .resetApp(.grantPermission)
+            case .unreadable, .tooLarge: .resetApp(.editFile)
+            case .notRegular: .resetApp(.replaceWithFile)
+            case .linkLoop, .danglingLink: .repointLink
             }
             throw DataFileError(path: url.path, problem: error.problem, remedy: remedy)
         }
@@ -97,7 +87,7 @@ public final class UserDefaultsFile {
     private static func read(_ url: URL) throws(DataFileError) -> (values: [String: JSONValue], token: String) {
         guard let contents = try contents(of: url) else { return ([:], POSIX.missingToken) }
         let data = contents.data
-        let remedy = Self.remedy("Fix it by hand")
+        let remedy = DataFileError.Remedy.resetApp(.editFile)
         try JSONNesting.check(data, path: url.path, remedy: remedy)
         do {
             return (try JSONCoding.decoder().decode([String: JSONValue].self, from: data), contents.token)

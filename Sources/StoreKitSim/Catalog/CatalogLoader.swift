@@ -15,11 +15,11 @@ public enum CatalogLoader {
     }
 
     private static func cannotRead(_ url: URL, reason: String) -> DataFileError {
-        DataFileError(path: url.path, problem: "cannot read the catalog (\(reason))", remedy: "Check the path given to --catalog.")
+        DataFileError(path: url.path, problem: "cannot read the catalog (\(reason))", remedy: .checkCatalogPath)
     }
 
     public static func decode(_ data: Data, path: String) throws(DataFileError) -> Catalog {
-        let remedy = "Fix the catalog (its format is described in the README) or run without --catalog to use the default."
+        let remedy = DataFileError.Remedy.fixCatalog
         try JSONNesting.check(data, path: path, remedy: remedy)
         let catalog: Catalog
         do {

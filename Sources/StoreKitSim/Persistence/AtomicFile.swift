@@ -91,6 +91,6 @@ enum AtomicFile {
     private static func cannotWrite(_ url: URL, _ error: any Error) -> DataFileError {
         let reason = (error as? Errno)?.text ?? "\(error)"
         return DataFileError(path: url.path, problem: "cannot be written (\(reason))",
-                             remedy: "Its previous content is kept. Free some disk space or fix the data directory's permissions, then try again.")
+                             remedy: .retryWrite)
     }
 }

@@ -1,37 +1,29 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// A testing aid for the crash test (Tests/EndToEndTests/CrashTests.swift): the durable write
-/// points, where a kill -9 leaves the data files in a different state. They are just before and
-/// just after each commit of store.sqlite, and each rename of a file into place.
-///
-/// With `STOREFRONT_KILL_AT_WRITE=N` in its environment, the process names each write point it
-/// passes on stderr (`storefront: write point 3: after a commit to store.sqlite`) and kills
-/// itself with SIGKILL at the N-th, as `kill -9` would there: a run with a large N counts a
-/// command's write points, and a run for each N up to that count kills it at every one.
-/// Without the variable, a write point does nothing.
-enum CrashPoint {
-    /// The N of `STOREFRONT_KILL_AT_WRITE`, read once; nil when unset (or not a number).
-    private static let target: Int? = ProcessInfo.processInfo.environment["STOREFRONT_KILL_AT_WRITE"].flatMap { Int($0) }
-    private static let counter = Counter()
+/// The durable write points, where a kill -9 leaves the data files in a different state: just
+/// before and just after each commit of store.sqlite, and each rename of a file into place.
+/// The store only reports them, to a handler set once at start (the executable's crash-test
+/// hook, Sources/storefront/Support/CrashHook.swift); without one, a write point does nothing.
+public enum CrashPoint {
+    /// Hears each write point; `what` says where, built only when called.
+    public typealias Handler = @Sendable (_ what: () -> String) -> Void
 
-    /// A durable write point, `what` saying where (only built when the variable is set).
-    static func reached(_ what: @autoclosure () -> String) {
-        guard let target else { return }
-        let count = counter.next()
-        let line = count >= target ? "storefront: killed at write point \(count): \(what())\n"
-                                   : "storefront: write point \(count): \(what())\n"
-        _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        if count >= target { kill(getpid(), SIGKILL) }
+    /// Set before the first write; read at every write point, from any thread.
+    public static var handler: Handler? {
+        get { slot.withLock { $0 } }
+        set { slot.withLock { $0 = newValue } }
     }
 
-    private final class Counter: @unchecked Sendable {
+    static func reached(_ what: @autoclosure () -> String) {
+        handler?(what)
+    }
+
+    private static let slot = Locked<Handler?>(nil)
+
+    private final class Locked<Value>: @unchecked Sendable {
         private let lock = NSLock()
-        private var count = 0
-        func next() -> Int { lock.withLock { count += 1; return count } }
+        private var value: Value
+        init(_ value: Value) { self.value = value }
+        func withLock<T>(_ body: (inout Value) -> T) -> T { lock.withLock { body(&value) } }
     }
 }

@@ -33,8 +33,6 @@ public struct DataDirectory: Sendable, Equatable {
 }
 
 extension DataDirectory {
-    static let remedy = "Use another data directory (--data-dir DIR or $STOREFRONT_DATA_DIR), or fix this one's permissions."
-
     /// Makes `directory`, and any parent missing, readable by its owner only (0700): it holds
     /// what the user bought. A directory already there keeps the permissions its owner gave it.
     static func create(_ directory: URL) throws(DataFileError) {
@@ -49,7 +47,7 @@ extension DataDirectory {
             case (.system(let failure), false): "\(error.path): \(failure.text)"
             }
             throw DataFileError(path: directory.path, problem: "cannot be used as the data directory (\(reason))",
-                                remedy: remedy)
+                                remedy: .useAnotherDataDirectory)
         }
     }
 }

@@ -1,33 +1,31 @@
 import Foundation
 
-/// A data file that cannot be used: names the file, where in it, what is wrong and what to do.
-/// Such a file is never overwritten.
-public struct DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
+/// A data file that cannot be used: names the file, where in it, what is wrong and what can
+/// be done about it. Such a file is never overwritten.
+public struct DataFileError: Error, Equatable, Sendable {
     public var path: String
     /// "line 3, column 7" for syntax errors, a JSON path like "$.products[2].type" otherwise.
     public var location: String?
     public var problem: String
-    public var remedy: String
+    public var remedy: Remedy
 
-    public init(path: String, location: String? = nil, problem: String, remedy: String) {
+    public init(path: String, location: String? = nil, problem: String, remedy: Remedy) {
         self.path = path
         self.location = location
         self.problem = problem
         self.remedy = remedy
     }
 
-    /// The file, where in it and what is wrong, on one line; the remedy follows on the next.
+    /// The file, where in it and what is wrong, on one line.
     public var summary: String {
         let place = location.map { "\(path): \($0)" } ?? path
         return "\(place): \(problem)"
     }
-
-    public var description: String { "\(summary)\n\(remedy)" }
 }
 
 enum JSONDiagnostics {
     /// Turns a decoding failure into a file error with a line and column or a JSON path.
-    static func error(_ error: any Error, in data: Data, path: String, remedy: String) -> DataFileError {
+    static func error(_ error: any Error, in data: Data, path: String, remedy: DataFileError.Remedy) -> DataFileError {
         // Text that is not JSON is a syntax error, whatever the decoder made of it: a value
         // that tries alternatives (JSONValue) turns a bad string or number into a type mismatch.
         if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil {
@@ -56,7 +54,7 @@ enum JSONDiagnostics {
         return syntaxError(error, in: data, path: path, remedy: remedy)
     }
 
-    static func syntaxError(_ error: any Error, in data: Data, path: String, remedy: String) -> DataFileError {
+    static func syntaxError(_ error: any Error, in data: Data, path: String, remedy: DataFileError.Remedy) -> DataFileError {
         // JSONDecoder hides where the syntax broke; JSONSerialization says which character.
         var failure: any Error = error
         do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch { failure = error }

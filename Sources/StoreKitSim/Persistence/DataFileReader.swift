@@ -61,7 +61,7 @@ enum DataFileReader {
     }
 
     /// `read`, with a refusal as a `DataFileError` naming the file and what to do.
-    static func contents(of url: URL, remedy: String, limit: Int = DataFileLimits.maximumBytes) throws -> Data? {
+    static func contents(of url: URL, remedy: DataFileError.Remedy, limit: Int = DataFileLimits.maximumBytes) throws -> Data? {
         do {
             return try read(url, limit: limit)?.data
         } catch {

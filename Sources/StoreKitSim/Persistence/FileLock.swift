@@ -27,17 +27,16 @@ final class FileLock {
     }
 
     private static func refusal(_ path: String, kind: FileKind?, failure: Errno) -> DataFileError {
-        let replace = "storefront leaves it as it is: remove it (storefront makes a new lock file), or use another data directory."
         switch kind {
         case .symbolicLink?:
             return DataFileError(path: path, problem: "is a symbolic link; storefront does not follow links for its lock files",
-                                 remedy: replace + " If you did not make the link, someone else can write to this directory.")
+                                 remedy: .replaceLockFile(isLink: true))
         case .directory?:
-            return DataFileError(path: path, problem: "is a directory, not a file", remedy: replace)
+            return DataFileError(path: path, problem: "is a directory, not a file", remedy: .replaceLockFile(isLink: false))
         case let kind? where kind != .regular:
-            return DataFileError(path: path, problem: "is \(kind.described), not a regular file", remedy: replace)
+            return DataFileError(path: path, problem: "is \(kind.described), not a regular file", remedy: .replaceLockFile(isLink: false))
         default:
-            return DataFileError(path: path, problem: "cannot open the lock file (\(failure.text))", remedy: DataDirectory.remedy)
+            return DataFileError(path: path, problem: "cannot open the lock file (\(failure.text))", remedy: .useAnotherDataDirectory)
         }
     }
 

@@ -15,9 +15,7 @@ enum LegacyStoreFile {
     /// A store.json grew by some 200 bytes a transaction: a million of them fit.
     static let maximumSize = 256 << 20
 
-    static var remedy: String {
-        "storefront leaves it untouched and does not migrate it to store.sqlite. Fix it by hand, or run `\(CommandLineHint.command("reset"))` to start afresh (it keeps this file aside as store.json.broken-…)."
-    }
+    static let remedy = DataFileError.Remedy.resetLegacyStore
 
     /// The records in store.json, or nil when there is none. One that cannot be read is refused.
     static func read(_ url: URL) throws -> Contents? {
@@ -33,7 +31,7 @@ enum LegacyStoreFile {
         guard records.version <= StoreRecords.currentVersion else {
             throw DataFileError(path: url.path, location: "$.version",
                                 problem: "written by a newer storefront (version \(records.version))",
-                                remedy: "Use that newer storefront, or another --data-dir.")
+                                remedy: .useNewerVersion)
         }
         // Parses, but a hand edit could still deliver -500 credits. (A failed payment keeps the
         // invalid quantity it was refused for.)

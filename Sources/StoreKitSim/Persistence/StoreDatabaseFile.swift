@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 /// store.sqlite as a file: opening it, making it, and refusing one that cannot be used. A
-/// refused file is never written, moved or deleted here; `storefront reset` keeps it aside.
+/// refused file is never written, moved or deleted here; a reset keeps it aside.
 enum StoreDatabaseFile {
-    static var remedy: String { "storefront leaves it untouched. Run `\(CommandLineHint.command("reset"))` to start afresh (it keeps this file aside as store.sqlite.broken-…), or use another --data-dir." }
+    static let remedy = DataFileError.Remedy.resetStore
 
     /// Opens store.sqlite; when there is none, makes it from a store.json of an earlier
     /// storefront, or an empty one when `creating`, or returns nil. Called under the store's
@@ -33,7 +33,7 @@ enum StoreDatabaseFile {
                 }
                 guard try !StoreSchema.migrator.hasBeenSuperseded(db) else {
                     throw DataFileError(path: url.path, problem: "was written by a newer storefront",
-                                        remedy: "Use that newer storefront, or another --data-dir.")
+                                        remedy: .useNewerVersion)
                 }
                 // Only once the file is known to be ours; persistent, so a no-op after the first time.
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
@@ -89,7 +89,7 @@ enum StoreDatabaseFile {
             let path = url.path + suffix
             guard let status = try? POSIX.linkStatus(of: path), status.kind != .regular else { continue }
             throw DataFileError(path: path, problem: "is \(status.kind.described), not SQLite's own file beside the store",
-                                remedy: "storefront never writes through it. Remove it if you did not put it there, or use another --data-dir.")
+                                remedy: .removeStrayFile)
         }
     }
 
@@ -120,7 +120,7 @@ enum StoreDatabaseFile {
         let directory = url.deletingLastPathComponent()
         AtomicFile.removeLeftovers(of: url)
         let temp = directory.appendingPathComponent(AtomicFile.temporaryName(for: url)).path
-        let remedy = "Fix the data directory's permissions, or use another --data-dir."
+        let remedy = DataFileError.Remedy.fixDirectoryPermissions
         do {
             // Made here first, 0600 and never through a link; SQLite keeps that mode.
             POSIX.closeFile(try POSIX.openFile(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600))
@@ -159,7 +159,7 @@ enum StoreDatabaseFile {
         } catch StoreRecords.Exhausted.transactionNumbers {
             throw DataFileError(path: url.path, location: "store.nextTransactionNumber",
                                 problem: "has reached the largest transaction id: no more transactions can be made",
-                                remedy: "Run `\(CommandLineHint.command("reset"))` to start afresh, or use another --data-dir.")
+                                remedy: .startAfresh)
         } catch let error as DatabaseError {
             throw describe(error, url)
         }
@@ -175,12 +175,12 @@ enum StoreDatabaseFile {
             return DataFileError(path: path, problem: "is damaged (\(detail))", remedy: remedy)
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH, .SQLITE_CANTOPEN:
             return DataFileError(path: path, problem: "cannot be opened for writing (\(detail))",
-                                 remedy: "Fix its permissions (and the data directory's), or use another --data-dir.")
+                                 remedy: .fixPermissions)
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return DataFileError(path: path, problem: "stayed locked by another storefront process for 10 seconds",
-                                 remedy: "Try again when it has finished.")
+                                 remedy: .waitForOtherProcess)
         case .SQLITE_FULL:
-            return DataFileError(path: path, problem: "cannot be written: the disk is full", remedy: "Free some space, then try again.")
+            return DataFileError(path: path, problem: "cannot be written: the disk is full", remedy: .freeDiskSpace)
         case .SQLITE_IOERR:
             return DataFileError(path: path, problem: "cannot be read or written (\(detail))", remedy: remedy)
         default:

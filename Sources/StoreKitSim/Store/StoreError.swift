@@ -122,10 +122,6 @@ public struct StoreError: Error, Codable, Equatable, Sendable, CustomStringConve
     public static let restoreInProgress = StoreError(
         domain: appDomain, code: 16, name: "restoreInProgress",
         message: "Purchases are being restored. Try again when the restore has finished.")
-    public static func unknownProduct(_ id: String) -> StoreError {
-        StoreError(domain: appDomain, code: 3, name: "productNotAvailable",
-                   message: "\"\(id)\" is not a product of this store (see `\(CommandLineHint.command("products"))`).")
-    }
 
     // MARK: Simulated situations
 

@@ -280,20 +280,9 @@ extension Transaction {
     }
 }
 
-/// A store-side action on a transaction that cannot be done.
-public enum QueueError: Error, Equatable, Sendable, CustomStringConvertible {
+/// A store-side action on a transaction that cannot be done (worded where it is shown).
+public enum QueueError: Error, Equatable, Sendable {
     case noSuchTransaction(String)
     case notDeferred(String, TransactionState)
     case notInterrupted(String)
-
-    public var description: String {
-        switch self {
-        case .noSuchTransaction(let id):
-            "no transaction \(id): `\(CommandLineHint.command("pending"))` lists the requests waiting, `\(CommandLineHint.command("state"))` every transaction"
-        case .notDeferred(let id, let state):
-            "transaction \(id) is not waiting for approval (its state is \(state)): `\(CommandLineHint.command("pending"))` lists those that are"
-        case .notInterrupted(let id):
-            "transaction \(id) is not an interrupted purchase waiting to be resolved: `\(CommandLineHint.command("pending"))` lists those that are"
-        }
-    }
 }

@@ -182,12 +182,12 @@ public final class StorefrontRuntime {
             if case .restoring = state.mode { state.mode = .store }
             pending.append(.refused(error))
         } catch where alerting {
-            appendEvent(.problem("\(error)"))
-            pending.append(.dataFileProblem("\(error)"))
+            appendEvent(.problem(AppProblem(error)))
+            pending.append(.dataFileProblem(ErrorText.of(error)))
         } catch {
-            let problem = "\(error)"
+            let problem = ErrorText.of(error)
             problemsThisTick.insert(problem)
-            if reportedProblems.insert(problem).inserted { appendEvent(.problem(problem)) }
+            if reportedProblems.insert(problem).inserted { appendEvent(.problem(AppProblem(error))) }
         }
     }
 

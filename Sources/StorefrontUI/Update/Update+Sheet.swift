@@ -216,7 +216,7 @@ extension AppState {
         case .restoreFailed, .problem: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
         }
-        log.append(LogLine(date: date, text: event.text(catalog: catalog, times: times), tint: tint))
+        log.append(LogLine(date: date, text: event.text(catalog: catalog, times: times, errors: ErrorText.of), tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }
     }
 }

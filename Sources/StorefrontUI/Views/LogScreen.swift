@@ -73,10 +73,7 @@ struct LogTable {
         for t in history {
             let state = t.state.rawValue + (t.finished || t.state == .purchasing || t.state == .deferred ? "" : "*")
             let date = dates?.text(t.date, times: times) ?? ""
-            // What kind it is, when not a plain purchase (a renewal, a re-download), after its product.
-            var kind = t.reason?.label.map { "  \($0)" } ?? ""
-            if let account = t.account, account != signedIn { kind += "  account \(account)" }
-            rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID) + kind,
+            rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID) + t.remarks(signedIn: signedIn),
                             style: Style(tint: t.state.tint)))
             guard let error = t.error else { continue }
             for (i, part) in TextWrap.lines("\(Self.label(error)): \(error.message)", width: messageWidth).enumerated() {

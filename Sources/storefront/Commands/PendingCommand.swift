@@ -1,5 +1,6 @@
 import ArgumentParser
 import StoreKitSim
+import StorefrontUI
 
 struct PendingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreKitSim
+import StorefrontUI
 
 struct ResetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

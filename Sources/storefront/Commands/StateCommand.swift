@@ -83,8 +83,6 @@ struct StateCommand: ParsableCommand {
         if let error = t.error { text += "  \(error.logLabel)" }
         if let expiry = t.expiresDate { text += "  expires \(Self.times.dateTime(expiry))" }
         if !t.finished && t.state != .purchasing { text += "  unfinished" }
-        if let kind = t.reason?.label { text += "  \(kind)" }
-        if let account = t.account, account != signedIn { text += "  account \(account)" }
-        return text
+        return text + t.remarks(signedIn: signedIn)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StoreKitSim
+import StorefrontUI
 
 /// Ask to Buy approval, decline and resolving an interrupted purchase happen outside the
 /// app (a parent's device, the App Store's own sheet). The store records the outcome; the
@@ -22,7 +23,7 @@ enum StoreAction {
         do {
             shownID = try action(session.queue)
         } catch let error as QueueError {
-            throw CommandFailure.usage(error.description)
+            throw CommandFailure.usage(error.text)
         }
         guard let t = session.current(shownID) else { return }
         if output.json {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StoreKitSim
+import StorefrontUI
 
 /// How every error a command ends with is shown: with --json, one `{ "error": { … } }` object
 /// on stdout; otherwise `storefront: message` on stderr. Either way, the documented exit code.
@@ -50,7 +51,7 @@ struct ErrorReport {
     init?(_ error: any Error, command: ParsableCommand.Type, subcommand: ParsableCommand.Type) {
         switch error {
         case let error as DataFileError:
-            self.init(kind: "data", message: error.summary, exitCode: .badData, remedy: error.remedy)
+            self.init(kind: "data", message: error.summary, exitCode: .badData, remedy: error.remedy.text)
             body.path = error.path
             body.location = error.location
             body.problem = error.problem

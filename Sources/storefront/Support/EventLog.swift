@@ -1,4 +1,5 @@
 import StoreKitSim
+import StorefrontUI
 
 /// Prints the app's events as they happen, one line each (silent with --json).
 struct EventLog {
@@ -7,6 +8,6 @@ struct EventLog {
 
     func print(_ event: AppEvent) {
         guard !quiet else { return }
-        printLine(event.text(catalog: catalog))
+        printLine(event.text(catalog: catalog, errors: ErrorText.of))
     }
 }

@@ -52,7 +52,7 @@ struct Session {
         return DataFileError(
             path: storeURL.path, location: "settings, name storefront",
             problem: "\"\(id)\" is not a storefront of \(source) (\(ids.joined(separator: ", ")))",
-            remedy: "Choose one with `\(CommandLineHint.command("set storefront \(ids[0])"))`, or use the --catalog that has \(id).")
+            remedy: .chooseStorefront(suggested: ids[0], missing: id))
     }
 
     /// Starts the sample app for `command`: takes the app lock in its name and lets the app

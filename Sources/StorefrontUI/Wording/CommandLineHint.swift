@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitSim
 
 /// The command lines storefront prints in its hints ("run `storefront approve 1000000004`"),
 /// built for the data directory and catalog in use, so a pasted hint acts on the same store.
