@@ -1,11 +1,6 @@
 import Foundation
 import StoreKitSim
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The crash test: storefront killed with SIGKILL at every durable write of each flow (the
 /// STOREFRONT_KILL_AT_WRITE testing aid, see CrashPoint.swift) and at random points, the

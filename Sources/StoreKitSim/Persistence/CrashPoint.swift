@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A testing aid for the crash test (Tests/EndToEndTests/CrashTests.swift): the durable write
 /// points, where a kill -9 leaves the data files in a different state. They are just before and
