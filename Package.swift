@@ -15,15 +15,26 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
-        // The only C: ncursesw, its macros and globals wrapped in shim.h.
-        // Linked by name in module.modulemap: pkg-config's defines are ones SwiftPM refuses.
-        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]),
+        // The only C: ncurses, its macros and globals wrapped in shim.h. Linked by name from
+        // CursesTerminal (pkg-config's defines are ones SwiftPM refuses), per platform there,
+        // since a module map cannot say "only on Linux".
+        .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // The simulated App Store: Foundation, and GRDB for its records in SQLite. No UI.
         .target(name: "StoreKitSim", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         // The sample app's screens: state, actions, update, views drawn into a Canvas. No curses.
         .target(name: "StorefrontUI", dependencies: ["StoreKitSim"]),
         // The ncurses Canvas, input, resize, colours and teardown.
-        .target(name: "CursesTerminal", dependencies: ["CNCurses", "StorefrontUI"]),
+        .target(
+            name: "CursesTerminal",
+            dependencies: ["CNCurses", "StorefrontUI"],
+            linkerSettings: [
+                // Debian and Ubuntu split the wide-character ncurses from its terminfo layer;
+                // macOS's system ncurses has both, and the wide-character calls, in one library.
+                .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                .linkedLibrary("tinfo", .when(platforms: [.linux])),
+                .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+            ]
+        ),
         .executableTarget(
             name: "storefront",
             dependencies: [

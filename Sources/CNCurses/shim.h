@@ -15,9 +15,17 @@
 // Missing headers stop the build with one line that says what to install, not a page of
 // unknown names: everything below needs them.
 #if !__has_include(<ncurses.h>)
-#error "storefront needs the ncurses headers: apt-get install libncurses-dev (brew install ncurses on macOS)"
+#error "storefront needs the ncurses headers: apt-get install libncurses-dev (on macOS: xcode-select --install)"
 #else
 #include <ncurses.h>
+
+#ifdef __APPLE__
+#include <wchar.h>
+// The SDK's ncurses.h belongs to the Darwin module, built before the defines above, so its
+// wide-character half may be hidden; the system library has it. A repeated declaration is
+// harmless where the header did declare it.
+int wget_wch(WINDOW *, wint_t *);
+#endif
 
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
 

@@ -1,10 +1,6 @@
 import CNCurses
+import Foundation
 import StorefrontUI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Terminal {
     /// The next key, or nil if `timeoutMilliseconds` passes first (or the read is interrupted).
@@ -89,7 +85,8 @@ extension Terminal {
         case 9: return .tab
         case 8, 127: return .backspace
         case 0..<0x20, 0x7F..<0xA0: return nil
-        default: return Unicode.Scalar(code).map { .char(Character($0)) }
+        // wint_t is unsigned on glibc and signed on Darwin.
+        default: return UInt32(exactly: code).flatMap(Unicode.Scalar.init).map { .char(Character($0)) }
         }
     }
 

@@ -1,10 +1,6 @@
 import CNCurses
+import Foundation
 import StorefrontUI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How a `Style` becomes curses attributes: a colour pair per tint, or, without colours,
 /// attributes that keep tinted text distinguishable (warnings and errors must still stand out).

@@ -1,9 +1,5 @@
 import CNCurses
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// Gives the terminal back however the process ends: a normal exit, Ctrl-C, kill, hangup or a
 /// crash. SIGWINCH is left alone on purpose: ncurses handles it and reports `KEY_RESIZE`
@@ -39,11 +35,7 @@ enum SignalTeardown {
         }
         for sig in crashing {
             var action = sigaction()
-            #if os(Linux)
-            action.__sigaction_handler.sa_sigaction = crashed
-            #else
-            action.__sigaction_u.__sa_sigaction = crashed
-            #endif
+            action.handlerWithInfo = crashed
             // On the alternate stack if there is one, so a stack overflow still restores.
             action.sa_flags = SA_SIGINFO | SA_ONSTACK
             sigaction(sig, &action, &previousActions[Int(sig)])
@@ -63,20 +55,37 @@ enum SignalTeardown {
 private func crashed(_ sig: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     restoreTerminal()
     let previous = previousActions[Int(sig)]
-    #if os(Linux)
-    let handler = previous.__sigaction_handler
-    let (withInfo, plain) = (handler.sa_sigaction, handler.sa_handler)
-    #else
-    let handler = previous.__sigaction_u
-    let (withInfo, plain) = (handler.__sa_sigaction, handler.__sa_handler)
-    #endif
+    let plain = previous.plainHandler
     // SIG_DFL and SIG_IGN are the numbers 0 and 1, not functions.
     if unsafeBitCast(plain, to: Int.self) > 1 {
-        if previous.sa_flags & SA_SIGINFO != 0 { withInfo?(sig, info, context) } else { plain?(sig) }
+        if previous.sa_flags & SA_SIGINFO != 0 { previous.handlerWithInfo?(sig, info, context) } else { plain?(sig) }
     }
     // Blocked while this handler runs, so delivered (now by default: the end) as it returns.
     signal(sig, SIG_DFL)
     raise(sig)
+}
+
+/// A sigaction's handler, one union that glibc and Darwin name differently: set for
+/// SA_SIGINFO, otherwise the plain one (or SIG_DFL, SIG_IGN).
+private extension sigaction {
+    typealias HandlerWithInfo = @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+    typealias PlainHandler = @convention(c) (Int32) -> Void
+
+    #if os(Linux)
+    var handlerWithInfo: HandlerWithInfo? {
+        get { __sigaction_handler.sa_sigaction }
+        set { __sigaction_handler.sa_sigaction = newValue }
+    }
+
+    var plainHandler: PlainHandler? { __sigaction_handler.sa_handler }
+    #elseif canImport(Darwin)
+    var handlerWithInfo: HandlerWithInfo? {
+        get { __sigaction_u.__sa_sigaction }
+        set { __sigaction_u.__sa_sigaction = newValue }
+    }
+
+    var plainHandler: PlainHandler? { __sigaction_u.__sa_handler }
+    #endif
 }
 
 /// The crash signals' previous actions, by signal number (all below 32). A C signal handler

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
 
 /// While curses owns the screen, anything written to stderr (a library's log, or Swift's
 /// "Fatal error: …" line just before a crash) would scribble over the UI and then vanish with

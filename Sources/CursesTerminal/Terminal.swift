@@ -1,10 +1,6 @@
 import CNCurses
+import Foundation
 import StorefrontUI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The ncurses screen: shows a `Buffer`, reads `Key`s. Every curses call happens on the main
 /// actor, since ncurses is not thread-safe. Call `close()` before printing to stdout again.

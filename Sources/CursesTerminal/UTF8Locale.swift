@@ -1,9 +1,5 @@
+import Foundation
 import StorefrontUI
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The locale curses draws in. ncurses writes characters in the locale's encoding: without a
 /// UTF-8 one (LANG unset, LANG=C, or a UTF-8 locale that is not installed) box lines and ★

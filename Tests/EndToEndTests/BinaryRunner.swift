@@ -1,10 +1,5 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs the built `storefront` binary as a separate process, as a user or a script would, on
 /// a fresh temporary data directory (one per runner, so per test).

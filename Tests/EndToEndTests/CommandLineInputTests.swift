@@ -1,11 +1,6 @@
 import Foundation
 import StoreKitSim
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Bad input gets a clear message naming the file, field or key, the documented exit code,
 /// and nothing is lost: a file that does not parse is never rewritten.

@@ -1,11 +1,6 @@
 import Foundation
 import StoreKitSim
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The crash test: storefront killed with SIGKILL at every durable write of each flow (the
 /// STOREFRONT_KILL_AT_WRITE testing aid, see CrashPoint.swift) and at random points, the
@@ -120,14 +115,14 @@ import Darwin
             try tty.waitFor("Total     $2.97")
             try tty.send("Enter")
             let context = "the storefront buying 5 Monkey Credits ×3, killed at write point \(point)"
-            var screen = try tty.wait(for: "the purchase to end or storefront to be killed") {
+            var screen = try tty.wait(for: "the purchase to end or storefront to be killed", joined: true) {
                 $0.contains("You're all set.") || CrashTests.exitStatus(in: $0) != nil
             }
             if CrashTests.exitStatus(in: screen) == nil {
                 // Not killed: the purchase passed fewer write points than this. Quitting writes nothing.
                 try tty.send("Enter")
                 try tty.send("q")
-                screen = try tty.wait(for: "storefront to exit") { CrashTests.exitStatus(in: $0) != nil }
+                screen = try tty.wait(for: "storefront to exit", joined: true) { CrashTests.exitStatus(in: $0) != nil }
             }
             let status = CrashTests.exitStatus(in: screen)
             if status == 0 {
@@ -204,11 +199,11 @@ import Darwin
                     try tty.send("Enter")
                 }
                 Thread.sleep(forTimeInterval: delay)
-                let early = try tty.screen()
+                let early = try tty.screen(joined: true)
                 if Self.exitStatus(in: early) == nil, let pid = Self.storefrontProcess(cli) {
                     kill(pid, SIGKILL)
                 }
-                let screen = try tty.wait(for: "storefront to exit") { Self.exitStatus(in: $0) != nil }
+                let screen = try tty.wait(for: "storefront to exit", joined: true) { Self.exitStatus(in: $0) != nil }
                 if Self.exitStatus(in: screen) != 128 + SIGKILL {
                     report([.init(kind: "the storefront ended by itself", detail: screen)], "the open storefront on \(title)")
                 }
@@ -317,7 +312,9 @@ import Darwin
 
     /// The exit status the pane's shell printed (`EXITED n`), wherever a killed storefront left
     /// the cursor. The terminal is left raw, so the line's end may still show the storefront's
-    /// own text ("EXITED 1379 ↓" for 137): the status is read as the digits up to 255.
+    /// own text ("EXITED 1379 ↓" for 137): the status is read as the digits up to 255. Read from
+    /// a joined screen: where the shell's "Killed" line leaves it, the status may wrap at the
+    /// pane's edge ("EXITED 13", then "7"), by the length of the binary's path.
     static func exitStatus(in screen: String) -> Int32? {
         guard let range = screen.range(of: "EXITED ") else { return nil }
         var status: Int32?

@@ -1,10 +1,5 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The storefront as a person uses it: the built binary in tmux, keys in, screen out.
 /// Serialized, so two terminals never compete for the machine's cores. Every wait polls the

@@ -1,10 +1,5 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The real binary in a real terminal: a detached tmux session, keys sent with send-keys,
 /// the screen read with capture-pane.

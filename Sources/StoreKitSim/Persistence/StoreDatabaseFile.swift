@@ -1,10 +1,5 @@
 import Foundation
 import GRDB
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// store.sqlite as a file: opening it, making it, and refusing one that cannot be used. A
 /// refused file is never written, moved or deleted here; a reset keeps it aside.

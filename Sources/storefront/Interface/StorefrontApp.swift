@@ -23,7 +23,8 @@ enum StorefrontApp {
         let runtime = try StorefrontRuntime(store: session.store, defaults: defaults, width: size.width,
                                             height: size.height, colors: terminal.colorsEnabled,
                                             ascii: terminal.ascii)
-        let watcher = DirectoryWatcher(path: session.directory.url.path)
+        let watcher = DirectoryWatcher(path: session.directory.url.path,
+                                       filesWrittenInPlace: [session.directory.storeDatabaseURL.path + "-wal"])
         // Blocks on the keyboard (and the data directory) while nothing is in flight, so an
         // idle storefront uses no CPU.
         while !runtime.shouldQuit {
