@@ -42,7 +42,8 @@ final class Harness {
     let clock: ManualClock
     let storage: any RecordsStorage
     let store: AppStore
-    let queue: PaymentQueue
+    /// The queue as the app uses it: every call's events go to the app.
+    let queue: AppQueue
     let app: SampleApp
     let directory: TemporaryDirectory
 
@@ -61,10 +62,11 @@ final class Harness {
             $0.latencyMilliseconds = Int(Self.latency * 1000)
             settings(&$0)
         }
-        queue = PaymentQueue(store: store)
+        let queue = PaymentQueue(store: store)
         let defaults = try UserDefaultsFile(url: directory.file("UserDefaults.json"))
         app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
-        if launch { try app.launch() }
+        self.queue = AppQueue(app: app)
+        if launch { _ = try app.launch() }
     }
 
     /// Over store.sqlite in a temporary directory (UserDefaults.json beside it), as the binary runs.
@@ -130,6 +132,55 @@ final class Harness {
     /// The transactions the app finished, by id.
     var finishedIDs: [String] {
         app.events.compactMap { if case .finished(let t) = $0 { t.id } else { nil } }
+    }
+}
+
+/// The payment queue as the sample app calls it: what each call causes is handed to the app
+/// (as the storefront and the command line do), and the call answers as a test reads it.
+final class AppQueue {
+    let app: SampleApp
+    var raw: PaymentQueue { app.queue }
+
+    init(app: SampleApp) { self.app = app }
+
+    /// Adds a payment through the app, its refusals first (one purchase or restore at a time).
+    func add(_ payment: Payment) throws -> Transaction { try app.add(payment).0 }
+    func confirm(_ t: Transaction) throws { app.receive(try raw.confirm(t)) }
+    func cancel(_ t: Transaction) throws { app.receive(try raw.cancel(t)) }
+    func confirmWithSideButton() throws { app.receive(try raw.confirmWithSideButton()) }
+    func cancelSideButtonConfirmation() throws { app.receive(try raw.cancelSideButtonConfirmation()) }
+    func finishTransaction(_ t: Transaction) throws { app.receive(try raw.finishTransaction(t)) }
+    func restoreCompletedTransactions() throws { _ = try app.restore() }
+    func approve(transactionID id: String) throws { app.receive(try raw.approve(transactionID: id)) }
+    func decline(transactionID id: String) throws { app.receive(try raw.decline(transactionID: id)) }
+    @discardableResult
+    func resolve(transactionID id: String) throws -> Transaction {
+        let (t, events) = try raw.resolve(transactionID: id)
+        app.receive(events)
+        return t
+    }
+    func tick() throws { app.receive(try raw.tick()) }
+    func refresh() throws { app.receive(try raw.refresh()) }
+    /// The transactions store time moving on made or changed.
+    @discardableResult
+    func advance(by duration: StoreDuration) throws -> [Transaction] {
+        let advance = try raw.advance(by: duration)
+        app.receive(advance.events)
+        return advance.changes
+    }
+
+    var transactions: [Transaction] { raw.transactions }
+    var records: StoreRecords { raw.records }
+    var settings: Settings { raw.settings }
+    var nextDueDate: Date? { raw.nextDueDate }
+    var now: Date { raw.now }
+    var awaitingSideButton: PaymentQueue.SideButtonRequest? { raw.awaitingSideButton }
+    func realInterval(until date: Date) -> TimeInterval { raw.realInterval(until: date) }
+    func canMakePayments() throws -> Bool { try raw.canMakePayments() }
+
+    /// Whether the app heard of `t` as redelivered at launch.
+    func wasRedelivered(_ t: Transaction) -> Bool {
+        app.events.contains { if case .updated(let seen, true, _) = $0 { seen.id == t.id } else { false } }
     }
 }
 

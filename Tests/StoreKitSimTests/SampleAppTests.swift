@@ -12,7 +12,7 @@ import Testing
         #expect(t.app.events.isEmpty)
         #expect(t.app.credits == 0)
 
-        try t.app.launch()
+        _ = try t.app.launch()
         #expect(t.app.credits == 5)
         #expect(try t.transaction(started.id).finished)
     }
@@ -31,13 +31,32 @@ import Testing
         ])
     }
 
-    @Test func everyEventReachesTheCallback() throws {
+    @Test func everyCallReturnsWhatTheAppSawInOrder() throws {
         let t = try Harness()
-        var heard: [AppEvent] = []
-        t.app.onEvent = { heard.append($0) }
-        try t.buy(ID.premium)
-        #expect(heard.count == 4)
-        #expect(heard == Array(t.app.events.suffix(4)))
+        let (started, added) = try t.app.purchase(Payment(productID: ID.premium))
+        #expect(added.count == 1, "the purchasing update")
+        t.clock.advance(by: Harness.latency)
+        let answered = try t.app.tick()
+        #expect(answered.count == 3, "purchased, delivered, finished: the finish handled in the same call, after the delivery")
+        #expect(added + answered == t.app.events)
+        guard case .finished(let finished) = answered.last else { Issue.record("ends with the finish"); return }
+        #expect(finished.id == started.id)
+    }
+
+    @Test func theQueueAnswersWithEventsAndCallsNothing() throws {
+        let t = try Harness()
+        let raw = t.queue.raw
+        let (started, added) = try raw.add(Payment(productID: ID.credits5))
+        #expect(added == [.updated(started, .live)])
+        #expect(try raw.confirm(started).isEmpty, "no news until the store answers")
+        t.clock.advance(by: Harness.latency)
+        let answered = try raw.tick()
+        #expect(answered.count == 1)
+        guard case .updated(let purchased, .live) = answered.first else { Issue.record("\(answered)"); return }
+        #expect(purchased.state == .purchased)
+        #expect(t.app.credits == 0, "events are values: nothing reached the app until it is handed them")
+        #expect(try raw.finishTransaction(purchased) == [.removed(try t.transaction(purchased.id))])
+        #expect(try raw.finishTransaction(purchased).isEmpty, "finishing twice says nothing")
     }
 
     @Test func deliveryWritesEachKindOfProductToUserDefaults() throws {
@@ -89,13 +108,13 @@ import Testing
 
     @Test func spendingCreditsUsesThemUp() throws {
         let t = try Harness()
-        #expect(try t.app.spendCredit() == false, "nothing to spend")
+        #expect(try t.app.spendCredit().spent == false, "nothing to spend")
         try t.buy(ID.credits5)
         for remaining in (0..<5).reversed() {
-            #expect(try t.app.spendCredit())
+            #expect(try t.app.spendCredit().spent)
             #expect(t.app.credits == remaining)
         }
-        #expect(try t.app.spendCredit() == false)
+        #expect(try t.app.spendCredit().spent == false)
         #expect(t.app.events.last == .spent(remaining: 0))
         #expect(try UserDefaultsFile(url: t.app.defaults.url).integer(forKey: SampleApp.creditsKey) == 0)
     }

@@ -57,7 +57,7 @@ import Testing
     @Test func anInterruptionResolvedWhileTheAppWasClosedIsNotCalledARedelivery() throws {
         let t = try Harness { $0.interrupted = true }
         let interrupted = try t.buy(ID.premium)
-        let resolved = try PaymentQueue(store: t.store).resolve(transactionID: interrupted.id)
+        let (resolved, _) = try PaymentQueue(store: t.store).resolve(transactionID: interrupted.id)
         let relaunch = try t.relaunched()
         #expect(line(relaunch, resolved.id)?.hasSuffix("(interruption resolved, delivered at launch)") == true)
     }

@@ -279,7 +279,7 @@ import Testing
             ui.press(.enter)
         }
         try check("restore-refused") { ui in
-            try PaymentQueue(store: ui.store).restoreCompletedTransactions()
+            _ = try PaymentQueue(store: ui.store).restoreCompletedTransactions()
             ui.press(.char("r"))
         }
         try check("purchase-refused") { ui in

@@ -68,15 +68,15 @@ import Testing
         ui.press(.char("l"))
         // Another process (a `storefront approve`, say) adds to the history.
         let elsewhere = PaymentQueue(store: ui.store)
-        let added = try elsewhere.add(Payment(productID: "com.storefront.credits.5"))
-        try elsewhere.cancel(added)
+        let (added, _) = try elsewhere.add(Payment(productID: "com.storefront.credits.5"))
+        _ = try elsewhere.cancel(added)
         ui.press(.char("x"))  // any key, or a wake from the data directory
         #expect(lines(ui)[ui.state.height - 3].contains("\(added.id)  "), "above its cancel message:\n\(ui.screen)")
         #expect(ui.state.mode == .log(scroll: ui.state.logMaxScroll))
 
         ui.press(.char("g"))
-        let more = try elsewhere.add(Payment(productID: "com.storefront.credits.5"))
-        try elsewhere.cancel(more)
+        let (more, _) = try elsewhere.add(Payment(productID: "com.storefront.credits.5"))
+        _ = try elsewhere.cancel(more)
         ui.press(.char("x"))
         #expect(ui.state.mode == .log(scroll: 0), "a log read from the top stays at the top")
     }

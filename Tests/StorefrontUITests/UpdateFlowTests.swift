@@ -346,7 +346,7 @@ import Testing
     @Test func restoreRefusedForAnotherReasonShowsTheError() throws {
         let ui = try UITestHarness()
         // Another process is restoring on the same store.
-        try PaymentQueue(store: ui.store).restoreCompletedTransactions()
+        _ = try PaymentQueue(store: ui.store).restoreCompletedTransactions()
         ui.press(.char("r"))
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
         #expect(alert.title == "Cannot Restore Purchases")
@@ -399,8 +399,8 @@ import Testing
         ui.press(.enter)
         // Bought on another device while this sheet was open.
         let other = PaymentQueue(store: ui.store)
-        let t = try other.add(Payment(productID: "com.storefront.premium"))
-        try other.confirm(t)
+        let (t, _) = try other.add(Payment(productID: "com.storefront.premium"))
+        _ = try other.confirm(t)
         ui.wait()
         ui.press(.escape)
         #expect(ui.state.mode == .store, "no alert for a cancelled sheet: \(ui.state.mode)")

@@ -83,7 +83,7 @@ import Testing
         let ui = try UITestHarness { $0.latencyMilliseconds = 5000 }
         // Another run confirmed it and was killed before the store answered.
         let killed = PaymentQueue(store: ui.store)
-        try killed.confirm(try killed.add(Payment(productID: "com.storefront.premium")))
+        _ = try killed.confirm(try killed.add(Payment(productID: "com.storefront.premium")).0)
         try ui.relaunch(loadsProducts: false)
         #expect(ui.runtime.tickInterval == 5, "the loop wakes when the store answers, not at the next key")
         ui.wait(seconds: 5)

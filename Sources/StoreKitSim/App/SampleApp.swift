@@ -1,9 +1,13 @@
 import Foundation
 
-/// The sample app, written as the seeds' apps are: it observes the payment queue, delivers
-/// what was bought into UserDefaults, then finishes the transaction. Failed transactions
-/// are finished without delivering anything.
-public final class SampleApp: PaymentTransactionObserver {
+/// The sample app, written as the seeds' apps are: it hears of transactions from the payment
+/// queue, delivers what was bought into UserDefaults, then finishes the transaction. Failed
+/// transactions are finished without delivering anything.
+///
+/// Every call returns what the app saw and did (`AppEvent`), in order. The queue's events are
+/// worked through as a list: finishing a transaction puts the queue's answer next in the
+/// list, nothing calls back into the app.
+public final class SampleApp {
     public let catalog: Catalog
     public let defaults: UserDefaultsFile
     public let queue: PaymentQueue
@@ -12,8 +16,6 @@ public final class SampleApp: PaymentTransactionObserver {
     public var handlesTransactions = true
     /// Everything the app saw, in order: what a transaction log shows.
     public private(set) var events: [AppEvent] = []
-    /// Called for each new event (the UI refreshes on it).
-    public var onEvent: ((AppEvent) -> Void)?
 
     public static let creditsKey = "credits"
     /// The transactions the app delivered and has not yet seen finished. A transaction that
@@ -27,14 +29,67 @@ public final class SampleApp: PaymentTransactionObserver {
         self.queue = queue
     }
 
-    /// The app's launch: registers as the queue's observer (SKPaymentQueue.default().add(self)),
-    /// then forgets the deliveries whose finish it never heard of (killed just after finishing).
-    public func launch() throws {
+    /// The app's launch: starts hearing from the queue (SKPaymentQueue.default().add(self)),
+    /// takes what it redelivers, then forgets the deliveries whose finish it never heard of
+    /// (killed just after finishing).
+    public func launch() throws -> [AppEvent] {
         try checkOwnValues()
-        try queue.add(self)
+        let seen = receive(try queue.launch())
         let open = Set(queue.transactions.map(\.id))
         let kept = deliveredUnfinished.filter(open.contains)
         if kept != deliveredUnfinished { try recordDelivered(kept) }
+        return seen
+    }
+
+    // MARK: What the app does
+
+    /// The purchase sheet's answer.
+    public enum SheetAnswer: Sendable {
+        case buy, cancel
+    }
+
+    /// Buying, as the storefront and the command line both do it: the app's own refusals
+    /// (one purchase or restore at a time), the payment, the sheet's answer. Returns the
+    /// transaction as the store holds it after (a request already waiting, when the payment
+    /// merged into it) and what the app saw.
+    public func purchase(_ payment: Payment, answer: SheetAnswer = .buy) throws -> (Transaction, [AppEvent]) {
+        let (added, seen) = try add(payment)
+        guard added.state == .purchasing else { return (added, seen) }
+        let answered = receive(answer == .buy ? try queue.confirm(added) : try queue.cancel(added))
+        return (queue.records.transactions.first { $0.id == added.id } ?? added, seen + answered)
+    }
+
+    /// Adds a payment, the purchase sheet still to be answered (`PaymentQueue.confirm`,
+    /// `cancel`), after the app's own refusals: one purchase or restore at a time.
+    public func add(_ payment: Payment) throws -> (Transaction, [AppEvent]) {
+        let (added, events) = try queue.add(payment) { records in
+            if isRestoring(records) { throw StoreError.restoreInProgress }
+            if isPurchasing(records) { throw StoreError.purchaseInProgress }
+        }
+        return (added, receive(events))
+    }
+
+    // The app's rules, judged on the store's records of the moment (another process's
+    // purchase or restore counts).
+    private func isPurchasing(_ records: StoreRecords) -> Bool {
+        records.transactions.contains { $0.state == .purchasing }
+    }
+
+    private func isRestoring(_ records: StoreRecords) -> Bool {
+        records.restoreDueDate != nil || queue.awaitingSideButton == .restore
+    }
+
+    /// Restore Purchases: refused while a purchase or another restore is on its way.
+    public func restore() throws -> [AppEvent] {
+        receive(try queue.restoreCompletedTransactions { records in
+            if isPurchasing(records) { throw StoreError.purchaseInProgress }
+            if isRestoring(records) { throw StoreError.restoreInProgress }
+        })
+    }
+
+    /// Lets the queue pick up what changed and what is due, and handles it.
+    public func tick() throws -> [AppEvent] {
+        receive(try queue.tick())
     }
 
     // MARK: What the app knows
@@ -71,59 +126,67 @@ public final class SampleApp: PaymentTransactionObserver {
         return product.subscription.map { $0.period.added(to: start) } ?? start
     }
 
-    /// Uses one credit: the consumable, consumed.
-    public func spendCredit() throws -> Bool {
+    /// Uses one credit: the consumable, consumed. Returns whether there was one to spend.
+    public func spendCredit() throws -> (spent: Bool, events: [AppEvent]) {
         try defaults.reloadIfChanged()
         try checkOwnValues()
-        guard credits > 0 else { return false }
+        guard credits > 0 else { return (false, []) }
         try defaults.set(.int(credits - 1), forKey: Self.creditsKey)
-        record(.spent(remaining: credits))
-        return true
+        return (true, [record(.spent(remaining: credits))])
     }
 
-    // MARK: PaymentTransactionObserver
+    // MARK: What the queue says
 
-    public func paymentQueue(_ queue: PaymentQueue, updatedTransactions transactions: [Transaction]) {
-        for transaction in transactions {
-            record(.updated(transaction, redelivered: queue.wasRedelivered(transaction),
-                            cancelledAtLaunch: queue.wasCancelledAtLaunch(transaction)))
-            guard handlesTransactions else { continue }
-            do {
-                switch transaction.state {
-                case .purchased, .restored:
-                    // Build on what UserDefaults.json holds now, hand edits included.
-                    try defaults.reloadIfChanged()
-                    if deliveredUnfinished.contains(transaction.id) {
-                        record(.alreadyDelivered(transaction))
-                    } else {
-                        try deliver(transaction)
-                    }
-                    if queue.settings.finishTransactions { try queue.finishTransaction(transaction) }
-                case .failed:
-                    if queue.settings.finishTransactions { try queue.finishTransaction(transaction) }
-                case .purchasing, .deferred:
-                    break
-                }
-            } catch {
-                record(.problem(AppProblem(error)))
-            }
+    /// Handles the queue's events in order; what handling one causes (the queue's answer to
+    /// finishing) is handled next, before the events after it, as a transaction's removal
+    /// follows its delivery. Returns what the app saw and did.
+    @discardableResult
+    public func receive(_ queueEvents: [PaymentQueueEvent]) -> [AppEvent] {
+        let start = events.count
+        var work = queueEvents
+        var next = 0
+        while next < work.count {
+            let event = work[next]
+            next += 1
+            do { work.insert(contentsOf: try handle(event), at: next) } catch { record(.problem(AppProblem(error))) }
         }
+        return Array(events[start...])
     }
 
-    public func paymentQueue(_ queue: PaymentQueue, removedTransactions transactions: [Transaction]) {
-        for transaction in transactions { record(.finished(transaction)) }
-        let finished = Set(transactions.map(\.id))
-        let kept = deliveredUnfinished.filter { !finished.contains($0) }
-        guard kept != deliveredUnfinished else { return }
-        do { try recordDelivered(kept) } catch { record(.problem(AppProblem(error))) }
-    }
-
-    public func paymentQueueRestoreCompletedTransactionsFinished(_ queue: PaymentQueue) {
-        record(.restoreFinished)
-    }
-
-    public func paymentQueue(_ queue: PaymentQueue, restoreCompletedTransactionsFailedWithError error: StoreError) {
-        record(.restoreFailed(error))
+    /// One event: recorded, and a purchase delivered and finished. Returns what the queue
+    /// answered.
+    private func handle(_ event: PaymentQueueEvent) throws -> [PaymentQueueEvent] {
+        switch event {
+        case .updated(let transaction, let arrival):
+            record(.updated(transaction, redelivered: arrival == .redelivered, cancelledAtLaunch: arrival == .cancelledAtLaunch))
+            guard handlesTransactions else { return [] }
+            switch transaction.state {
+            case .purchased, .restored:
+                // Build on what UserDefaults.json holds now, hand edits included.
+                try defaults.reloadIfChanged()
+                if deliveredUnfinished.contains(transaction.id) {
+                    record(.alreadyDelivered(transaction))
+                } else {
+                    try deliver(transaction)
+                }
+                return queue.settings.finishTransactions ? try queue.finishTransaction(transaction) : []
+            case .failed:
+                return queue.settings.finishTransactions ? try queue.finishTransaction(transaction) : []
+            case .purchasing, .deferred:
+                return []
+            }
+        case .removed(let transaction):
+            record(.finished(transaction))
+            let kept = deliveredUnfinished.filter { $0 != transaction.id }
+            if kept != deliveredUnfinished { try recordDelivered(kept) }
+            return []
+        case .restoreFinished:
+            record(.restoreFinished)
+            return []
+        case .restoreFailed(let error):
+            record(.restoreFailed(error))
+            return []
+        }
     }
 
     // MARK: Delivery
@@ -161,9 +224,10 @@ public final class SampleApp: PaymentTransactionObserver {
         record(.delivered(transaction, delivery))
     }
 
-    private func record(_ event: AppEvent) {
+    @discardableResult
+    private func record(_ event: AppEvent) -> AppEvent {
         events.append(event)
-        onEvent?(event)
+        return event
     }
 }
 

@@ -1,14 +1,16 @@
 import Foundation
 
-/// SKPaymentQueue: the app adds payments, observes transactions and finishes them.
+/// SKPaymentQueue: the app adds payments, hears of transactions and finishes them.
 ///
-/// Every change goes through the store's records (`RecordsStorage.update`), and observers
-/// hear about every unfinished transaction whose state they have not seen yet. That one
-/// rule covers the new purchase, the redelivery of unfinished transactions at launch, and
-/// an approval made from another terminal.
+/// Every change goes through the store's records (`RecordsStorage.update`), and every call
+/// returns what the app must hear of (`PaymentQueueEvent`): each unfinished transaction in a
+/// state not told yet. That one rule covers the new purchase, the redelivery of unfinished
+/// transactions at launch, and an approval made from another terminal. Before `launch` (a
+/// store-side process: a parent's device, the App Store) nothing is told.
 public final class PaymentQueue {
     public let store: AppStore
-    private var observers: [any PaymentTransactionObserver] = []
+    /// The app launched on this queue: it hears of transactions from then on.
+    private var launched = false
     /// The state each unfinished transaction was last delivered in.
     private var delivered: [String: TransactionState] = [:]
     /// What the last run left unfinished, in the state it was left in.
@@ -33,15 +35,15 @@ public final class PaymentQueue {
 
     public var settings: Settings { records.settings }
 
-    // MARK: Observers
+    // MARK: Launch
 
-    /// Adding the first observer is the app's launch: what the last run left unfinished is
-    /// delivered again, and a purchase sheet the last run left open is cancelled.
-    public func add(_ observer: any PaymentTransactionObserver) throws {
-        let first = observers.isEmpty
-        observers.append(observer)
-        guard first else { return }
-        try mutate { records, now in
+    /// The app's launch (SKPaymentQueue.default().add(observer) at start): what the last run
+    /// left unfinished is delivered again, and a purchase sheet the last run left open is
+    /// cancelled.
+    public func launch() throws -> [PaymentQueueEvent] {
+        guard !launched else { return [] }
+        launched = true
+        let (_, events) = try mutate { records, now in
             // Purchasing with a due date is in flight: confirmed, the store answering after
             // the last run stopped. Purchasing without one is a sheet nobody answered.
             let leftOver = records.queue.filter { $0.state != .purchasing || $0.dueDate != nil }
@@ -49,42 +51,32 @@ public final class PaymentQueue {
             cancelledAtLaunch = Set(records.queue.filter { $0.state == .purchasing && $0.dueDate == nil }.map(\.id))
             records.cancelOrphanedSheets(now: now)
         }
-        try tick()
+        return events + (try tick())
     }
 
-    public func remove(_ observer: any PaymentTransactionObserver) {
-        observers.removeAll { $0 === observer }
-    }
-
-    /// Whether `transaction` reaches this launch from what the previous run left in the queue:
-    /// unfinished, still waiting, answered while the app was closed, or in flight (the store
-    /// answering after the app stopped). A request left waiting and answered in this run is
+    /// How `transaction` reaches this launch: from what the previous run left in the queue
+    /// (unfinished, still waiting, answered while the app was closed, or in flight), or as a
+    /// sheet it left open, cancelled now. A request left waiting and answered in this run is
     /// news, not a redelivery.
-    public func wasRedelivered(_ transaction: Transaction) -> Bool {
-        guard let state = launchDelivered[transaction.id] else { return false }
-        return state == transaction.state || state == .purchasing
-    }
-
-    /// Whether `transaction` is a purchase sheet the last run left open (a sheet nobody
-    /// answered, or one waiting for the side button), cancelled as this run launched.
-    public func wasCancelledAtLaunch(_ transaction: Transaction) -> Bool {
-        cancelledAtLaunch.contains(transaction.id) && transaction.state == .failed
+    private func arrival(of transaction: Transaction) -> PaymentQueueEvent.Arrival {
+        if cancelledAtLaunch.contains(transaction.id) && transaction.state == .failed { return .cancelledAtLaunch }
+        guard let state = launchDelivered[transaction.id] else { return .live }
+        return state == transaction.state || state == .purchasing ? .redelivered : .live
     }
 
     // MARK: The app's calls
 
-    /// Adds a payment. Refusals the app makes before reaching the store are thrown; the
-    /// store's own answers arrive as transactions (failed at once when restricted, unknown or
-    /// invalid; otherwise purchasing, waiting for the purchase sheet). A non-consumable or
-    /// subscription whose request still waits (Ask to Buy, an interruption) makes nothing
-    /// new: the waiting transaction is returned (`isWaitingRequest`), an Ask to Buy request
-    /// asked again.
-    @discardableResult
-    public func add(_ payment: Payment) throws -> Transaction {
+    /// Adds a payment. The store's answers arrive as transactions (failed at once when
+    /// restricted, unknown or invalid; otherwise purchasing, waiting for the purchase sheet).
+    /// A non-consumable or subscription whose request still waits (Ask to Buy, an
+    /// interruption) makes nothing new: the waiting transaction is returned
+    /// (`isWaitingRequest`), an Ask to Buy request asked again. Signed out, or buying an active
+    /// subscription again, the store refuses (thrown). `appRules`: the app's own refusals,
+    /// judged on the records of the moment, in the same transaction.
+    public func add(_ payment: Payment, appRules: (StoreRecords) throws -> Void = { _ in }) throws -> (Transaction, [PaymentQueueEvent]) {
         try mutate { records, now in
             if records.settings.account == nil { throw StoreError.notSignedIn }
-            if records.restoreDueDate != nil || awaitingSideButton == .restore { throw StoreError.restoreInProgress }
-            if records.transactions.contains(where: { $0.state == .purchasing }) { throw StoreError.purchaseInProgress }
+            try appRules(records)
             if let product = store.catalog.product(payment.productID), product.type == .autoRenewable,
                (records.ownedUntil(product) ?? .distantPast) > now {
                 throw StoreError.alreadyOwned
@@ -99,7 +91,7 @@ public final class PaymentQueue {
 
     /// The user confirmed the purchase sheet. With hold on, the store then waits for the side
     /// button (`confirmWithSideButton`) before its latency starts.
-    public func confirm(_ transaction: Transaction) throws {
+    public func confirm(_ transaction: Transaction) throws -> [PaymentQueueEvent] {
         try mutate { records, now in
             guard !records.settings.hold else {
                 if records.transactions.contains(where: { $0.id == transaction.id && $0.state == .purchasing }) {
@@ -108,13 +100,13 @@ public final class PaymentQueue {
                 return
             }
             records.confirm(transaction.id, now: now)
-        }
+        }.1
     }
 
     /// The user tapped Cancel on the purchase sheet.
-    public func cancel(_ transaction: Transaction) throws {
+    public func cancel(_ transaction: Transaction) throws -> [PaymentQueueEvent] {
         if awaitingSideButton == .purchase(transactionID: transaction.id) { awaitingSideButton = nil }
-        try mutate { records, now in records.cancel(transaction.id, now: now) }
+        return try mutate { records, now in records.cancel(transaction.id, now: now) }.1
     }
 
     /// What waits for the user to confirm with the side button (hold on), if anything. Only
@@ -129,55 +121,52 @@ public final class PaymentQueue {
 
     /// The user double-clicked the side button: what was waiting goes to the store, which
     /// answers after its latency.
-    public func confirmWithSideButton() throws {
-        guard let waiting = awaitingSideButton else { return }
-        try mutate { records, now in
+    public func confirmWithSideButton() throws -> [PaymentQueueEvent] {
+        guard let waiting = awaitingSideButton else { return [] }
+        let (_, events) = try mutate { records, now in
             switch waiting {
             case .purchase(let id): records.confirm(id, now: now)
             case .restore: records.restoreDueDate = now + records.settings.storeLatency
             }
         }
         awaitingSideButton = nil
-        try tick()
+        return events + (try tick())
     }
 
     /// The user dismissed the sheet instead of confirming: the purchase fails as cancelled,
     /// a restore fails with paymentCancelled, as StoreKit reports a cancelled sign-in.
-    public func cancelSideButtonConfirmation() throws {
+    public func cancelSideButtonConfirmation() throws -> [PaymentQueueEvent] {
         switch awaitingSideButton {
         case .purchase(let id):
-            guard let transaction = records.transactions.first(where: { $0.id == id }) else { return }
-            try cancel(transaction)
+            guard let transaction = records.transactions.first(where: { $0.id == id }) else { return [] }
+            return try cancel(transaction)
         case .restore:
             awaitingSideButton = nil
             restoring = false
-            for observer in observers {
-                observer.paymentQueue(self, restoreCompletedTransactionsFailedWithError: StoreError(.paymentCancelled))
-            }
+            return [.restoreFailed(StoreError(.paymentCancelled))]
         case nil:
-            break
+            return []
         }
     }
 
-    public func finishTransaction(_ transaction: Transaction) throws {
+    public func finishTransaction(_ transaction: Transaction) throws -> [PaymentQueueEvent] {
         var removed: Transaction?
-        try mutate { records, _ in
+        let (_, events) = try mutate { records, _ in
             guard let i = records.index(of: transaction.id), !records.transactions[i].finished,
                   records.transactions[i].state != .purchasing, records.transactions[i].state != .deferred else { return }
             records.transactions[i].finished = true
             removed = records.transactions[i]
         }
-        if let removed {
-            delivered[removed.id] = nil
-            for observer in observers { observer.paymentQueue(self, removedTransactions: [removed]) }
-        }
+        guard let removed else { return events }
+        delivered[removed.id] = nil
+        return events + [.removed(removed)]
     }
 
-    public func restoreCompletedTransactions() throws {
-        try mutate { records, now in
+    /// `appRules`: as for `add`.
+    public func restoreCompletedTransactions(appRules: (StoreRecords) throws -> Void = { _ in }) throws -> [PaymentQueueEvent] {
+        let (_, events) = try mutate { records, now in
             if records.settings.account == nil { throw StoreError.notSignedIn }
-            if records.transactions.contains(where: { $0.state == .purchasing }) { throw StoreError.purchaseInProgress }
-            if records.restoreDueDate != nil || awaitingSideButton == .restore { throw StoreError.restoreInProgress }
+            try appRules(records)
             if records.settings.hold {
                 awaitingSideButton = .restore
             } else {
@@ -185,21 +174,26 @@ public final class PaymentQueue {
             }
         }
         restoring = true
-        try tick()
+        return events + (try tick())
     }
 
     // MARK: The store's side (a parent's device, the user resolving an issue)
+    // A store-side process never launched an app, so it has no events to hand on: the
+    // results may be ignored there.
 
-    public func approve(transactionID id: String) throws {
-        try mutate(including: [id]) { records, now in try records.approve(id, catalog: store.catalog, now: now) }
-    }
-
-    public func decline(transactionID id: String) throws {
-        try mutate(including: [id]) { records, now in try records.decline(id, now: now) }
+    @discardableResult
+    public func approve(transactionID id: String) throws -> [PaymentQueueEvent] {
+        try mutate(including: [id]) { records, now in try records.approve(id, catalog: store.catalog, now: now) }.1
     }
 
     @discardableResult
-    public func resolve(transactionID id: String) throws -> Transaction {
+    public func decline(transactionID id: String) throws -> [PaymentQueueEvent] {
+        try mutate(including: [id]) { records, now in try records.decline(id, now: now) }.1
+    }
+
+    /// Returns the new transaction that completes the interrupted purchase.
+    @discardableResult
+    public func resolve(transactionID id: String) throws -> (Transaction, [PaymentQueueEvent]) {
         try mutate(including: [id]) { records, now in try records.resolve(id, catalog: store.catalog, now: now) }
     }
 
@@ -215,54 +209,61 @@ public final class PaymentQueue {
 
     /// Picks up changes made by another process and lets the store do what is due by now.
     /// With nothing changed and nothing due it reads one number and writes nothing.
-    public func tick() throws {
-        try refresh()
-        guard let due = nextDueDate, due <= now else { return }
+    public func tick() throws -> [PaymentQueueEvent] {
+        var events = try refresh()
+        guard let due = nextDueDate, due <= now else { return events }
         var outcome: StoreRecords.RestoreOutcome?
-        try mutate { records, now in outcome = try records.process(catalog: store.catalog, now: now) }
-        guard restoring, let outcome else { return }
+        events += try mutate { records, now in outcome = try records.process(catalog: store.catalog, now: now) }.1
+        guard restoring, let outcome else { return events }
         restoring = false
-        for observer in observers {
-            switch outcome {
-            case .finished: observer.paymentQueueRestoreCompletedTransactionsFinished(self)
-            case .failed(let error): observer.paymentQueue(self, restoreCompletedTransactionsFailedWithError: error)
-            }
+        switch outcome {
+        case .finished: events.append(.restoreFinished)
+        case .failed(let error): events.append(.restoreFailed(error))
         }
+        return events
+    }
+
+    /// What store time moving on did: the transactions it made or changed, in the order they
+    /// were made (a request dropped after 24 hours among them, which the app never hears of),
+    /// and what the app hears.
+    public struct Advance: Sendable {
+        public var changes: [Transaction]
+        public var events: [PaymentQueueEvent]
     }
 
     /// Moves store time on by `duration` (for every process sharing the store), and
-    /// everything due by then happens, in order. Returns the transactions that changed or
-    /// were made, in the order they were made.
+    /// everything due by then happens, in order.
     @discardableResult
-    public func advance(by duration: StoreDuration) throws -> [Transaction] {
+    public func advance(by duration: StoreDuration) throws -> Advance {
         try advance { duration.added(to: $0) }
     }
 
     /// Moves store time on to `date` (never back): what a process waiting for the store does
     /// when real time stands still (a fixed start).
     @discardableResult
-    public func advance(to date: Date) throws -> [Transaction] {
+    public func advance(to date: Date) throws -> Advance {
         try advance { max($0, date) }
     }
 
     /// Steps store time from due date to due date up to the target, the store doing what is
-    /// due at each and this process's observers hearing of it there, as if the time had passed.
-    private func advance(_ target: (Date) -> Date) throws -> [Transaction] {
-        try refresh()
+    /// due at each and the app hearing of it there, as if the time had passed.
+    private func advance(_ target: (Date) -> Date) throws -> Advance {
+        var events = try refresh()
         recorded = []
         defer { recorded = nil }
         let end = target(now)
         while true {
             let step = min(nextDueDate ?? end, end)
             let real = store.wallClock.now
-            try mutate { records, _ in records.clock.move(to: step, at: real, rate: records.settings.timeRate) }
-            try tick()
+            events += try mutate { records, _ in records.clock.move(to: step, at: real, rate: records.settings.timeRate) }.1
+            events += try tick()
             if step >= end { break }
         }
         // Each transaction once, where it first changed, as it ended up.
         let latest = Dictionary((recorded ?? []).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         var seen = Set<String>()
-        return (recorded ?? []).filter { seen.insert($0.id).inserted }.compactMap { latest[$0.id] }
+        let changes = (recorded ?? []).filter { seen.insert($0.id).inserted }.compactMap { latest[$0.id] }
+        return Advance(changes: changes, events: events)
     }
 
     /// While recording (an advance): every transaction this process's changes made or changed.
@@ -271,19 +272,20 @@ public final class PaymentQueue {
     /// When `tick` next has something to do, or nil when nothing is in flight.
     public var nextDueDate: Date? { records.nextDueDate(catalog: store.catalog) }
 
-    /// Reloads the records if another process changed them, and delivers what changed.
-    public func refresh() throws {
+    /// Reloads the records if another process changed them, and tells what changed.
+    public func refresh() throws -> [PaymentQueueEvent] {
         let token = store.storage.changeToken()
-        guard token != lastToken else { return }
+        guard token != lastToken else { return [] }
         records = try store.storage.load()
         lastToken = token
-        publish()
+        return publish()
     }
 
     // MARK: Plumbing
 
     /// Changes the records in one transaction; `body` gets the store time of the moment.
-    private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> T {
+    /// Returns its value and what the app hears of the change.
+    private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
         let real = store.wallClock.now
         var latest = records
         let result = try store.storage.update(including: ids) { records -> T in
@@ -295,18 +297,16 @@ public final class PaymentQueue {
         }
         records = latest
         lastToken = store.storage.changeToken()
-        publish()
-        return result
+        return (result, publish())
     }
 
-    /// Tells observers about every unfinished transaction in a state they have not seen.
-    private func publish() {
-        guard !observers.isEmpty else { return }
+    /// Every unfinished transaction in a state the app has not been told of.
+    private func publish() -> [PaymentQueueEvent] {
+        guard launched else { return [] }
         let changed = records.queue.filter { delivered[$0.id] != $0.state }
         let live = Set(records.queue.map(\.id))
         delivered = delivered.filter { live.contains($0.key) }
-        guard !changed.isEmpty else { return }
         for transaction in changed { delivered[transaction.id] = transaction.state }
-        for observer in observers { observer.paymentQueue(self, updatedTransactions: changed) }
+        return changed.map { .updated($0, arrival(of: $0)) }
     }
 }

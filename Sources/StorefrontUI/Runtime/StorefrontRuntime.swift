@@ -21,12 +21,11 @@ public final class StorefrontRuntime {
         state.colors = colors
         state.times = times
         state.ascii = ascii
-        app.onEvent = { [weak self] event in self?.appendEvent(event) }
         // Read before the launch: what the last run left unfinished arrives as this session's
         // events (redelivered); what was finished is earlier history, of which the pane shows
         // the latest few (a dozen is more than it ever has room for).
         state.earlier = try store.storage.history(last: 12, finishedOnly: true)
-        try app.launch()
+        take(try app.launch())
         try loadProducts()
         drain()
     }
@@ -46,13 +45,11 @@ public final class StorefrontRuntime {
         let settings = queue.records.settings
         // In the background: a data file problem goes to the log, not into an alert, and a
         // problem that lasts is logged once, not at every tick.
-        perform(alerting: false) { try queue.tick() }
+        perform(alerting: false) { take(try app.tick()) }
         // Real time standing still (a fixed start): what the storefront waits for comes at once.
         if store.wallClock.isFixed, let due = awaitedDueDate {
-            perform(alerting: false) { try queue.advance(to: due) }
+            perform(alerting: false) { take(app.receive(try queue.advance(to: due).events)) }
         }
-        state.now = queue.now
-        perform(alerting: false) { try queue.refresh() }
         // Another terminal changed the storefront, or took the network down.
         if Self.asksForProductsAgain(from: settings, to: queue.records.settings) {
             perform(alerting: false) { try loadProducts() }
@@ -115,16 +112,16 @@ public final class StorefrontRuntime {
         switch effect {
         case .buy(let id, let quantity):
             perform {
-                let t = try queue.add(Payment(productID: id, quantity: quantity))
-                if t.state == .purchasing { try queue.confirm(t) }
-                pending.append(.purchaseStarted(queue.records.transactions.first { $0.id == t.id } ?? t))
+                let (t, seen) = try app.purchase(Payment(productID: id, quantity: quantity))
+                pending.append(.purchaseStarted(t))
+                take(seen)
             }
             // The payment is in the queue: whatever the tick meets, the sheet follows it.
-            perform(alerting: false) { try queue.tick() }
+            perform(alerting: false) { take(try app.tick()) }
         case .confirmWithSideButton:
-            perform { try queue.confirmWithSideButton() }
+            perform { take(app.receive(try queue.confirmWithSideButton())) }
         case .cancelSideButtonConfirmation:
-            perform { try queue.cancelSideButtonConfirmation() }
+            perform { take(app.receive(try queue.cancelSideButtonConfirmation())) }
         case .cancelPurchase(let id, let quantity):
             perform {
                 // The sheet closes either way; restricted since the sheet opened there is no
@@ -132,25 +129,25 @@ public final class StorefrontRuntime {
                 // payment the app would refuse is no news to a user who cancelled: Cancel is silent.
                 guard queue.settings.canMakePayments,
                       queue.records.waitingRequest(for: id, catalog: store.catalog) == nil else { return }
-                let t: Transaction
-                do { t = try queue.add(Payment(productID: id, quantity: quantity)) } catch is StoreError { return }
-                if t.state == .purchasing { try queue.cancel(t) }
+                do {
+                    take(try app.purchase(Payment(productID: id, quantity: quantity), answer: .cancel).1)
+                } catch is StoreError {}
             }
         case .resolve(let id):
-            perform { try queue.resolve(transactionID: id) }
+            perform { take(app.receive(try queue.resolve(transactionID: id).1)) }
         case .restore:
             perform {
                 do {
-                    try queue.restoreCompletedTransactions()
+                    take(try app.restore())
                 } catch let error as StoreError {
                     // Refused before it started (signed out, busy): a failed restore, not a purchase.
                     appendEvent(.restoreFailed(error))
                 }
             }
         case .approve(let id):
-            perform { try queue.approve(transactionID: id) }
+            perform { take(app.receive(try queue.approve(transactionID: id))) }
         case .decline(let id):
-            perform { try queue.decline(transactionID: id) }
+            perform { take(app.receive(try queue.decline(transactionID: id))) }
         case .saveSettings(let settings):
             // The panel changed one setting of those it showed: only that change is applied,
             // onto what the store holds now, so a `set` from another terminal is never undone.
@@ -158,7 +155,7 @@ public final class StorefrontRuntime {
             let before = queue.records.settings
             perform {
                 try store.updateSettings { $0 = $0.applying(changesFrom: shown, to: settings) }
-                try queue.refresh()
+                take(app.receive(try queue.refresh()))
                 if Self.asksForProductsAgain(from: before, to: queue.records.settings) { try loadProducts() }
             }
         case .loadProducts:
@@ -166,7 +163,7 @@ public final class StorefrontRuntime {
         case .deleteAppData:
             perform { try app.defaults.removeAll() }
         case .spendCredit:
-            perform { _ = try app.spendCredit() }
+            perform { take(try app.spendCredit().events) }
         case .note(let text):
             pending.append(.noted(text, at: queue.now))
         }
@@ -179,7 +176,6 @@ public final class StorefrontRuntime {
         do {
             try body()
         } catch let error as StoreError {
-            if case .restoring = state.mode { state.mode = .store }
             pending.append(.refused(error))
         } catch where alerting {
             appendEvent(.problem(AppProblem(error)))
@@ -198,6 +194,11 @@ public final class StorefrontRuntime {
 
     private func appendEvent(_ event: AppEvent) {
         pending.append(.event(event, at: queue.now))
+    }
+
+    /// What the app saw and did, as actions for `update`, stamped with store time.
+    private func take(_ events: [AppEvent]) {
+        for event in events { appendEvent(event) }
     }
 
     /// Asks the store for the products: the rows read "Loading…" until the answer, due after

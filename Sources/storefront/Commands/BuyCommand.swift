@@ -47,17 +47,18 @@ struct BuyCommand: ParsableCommand {
             let known = (catalog.productIdentifiers + catalog.products.map(\.id)).uniqued().joined(separator: ", ")
             throw CommandFailure.usage("unknown product \"\(productID)\": the app asks the store for \(known) (`\(CommandLineHint.command("products"))` shows which are valid)")
         }
-        let (app, lock) = try session.launchApp(for: Self.self)
-        defer { withExtendedLifetime(lock) {} }
-        let log = EventLog(catalog: catalog, quiet: output.json)
-        app.onEvent = log.print
-        try app.launch()
+        let running = try session.launchApp(for: Self.self, quiet: output.json)
+        // The app lock is held until the command is done.
+        defer { withExtendedLifetime(running) {} }
+        let app = running.app
         app.handlesTransactions = !noFinish
 
         let started: Transaction
         do {
-            started = try session.queue.add(Payment(productID: productID, quantity: quantity,
-                                                    applicationUsername: applicationUsername))
+            let payment = Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername)
+            let seen: [AppEvent]
+            (started, seen) = try app.purchase(payment, answer: cancel ? .cancel : .buy)
+            running.take(seen)
         } catch let error as StoreError {
             try Report.failure(error, json: output.json, context: "Cannot buy \(productID)",
                                launch: session.launchReport(app))
@@ -65,12 +66,9 @@ struct BuyCommand: ParsableCommand {
         if started.isWaitingRequest {
             try reportMerge(into: started, session: session, app: app)
         }
-        if started.state == .purchasing {
-            if cancel { try session.queue.cancel(started) } else { try session.queue.confirm(started) }
-            _ = try session.pressSideButton()
-        }
+        if started.state == .purchasing { _ = try running.pressSideButton() }
         func current() -> Transaction? { session.current(started.id) }
-        try session.wait { current()?.state != .purchasing }
+        try running.wait { current()?.state != .purchasing }
         guard let final = current() else { return }
 
         if output.json {

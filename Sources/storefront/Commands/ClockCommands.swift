@@ -94,7 +94,7 @@ struct AdvanceCommand: ParsableCommand {
             throw CommandFailure.usage("advance takes a duration, \(StoreDuration.syntax), up to 100 years; not \"\(duration)\"")
         }
         let session = try Session(global)
-        let changes = try session.queue.advance(by: step)
+        let changes = try session.queue.advance(by: step).changes
         let clock = try ClockJSON(session.store)
         if output.json {
             try JSONOutput.print(Output(clock: clock, transactions: changes.map(TransactionJSON.init)))

@@ -19,13 +19,13 @@ struct LaunchCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        let (app, lock) = try session.launchApp(for: Self.self)
-        defer { withExtendedLifetime(lock) {} }
-        app.onEvent = EventLog(catalog: session.catalog, quiet: output.json).print
-        try app.launch()
+        let running = try session.launchApp(for: Self.self, quiet: output.json)
+        // The app lock is held until the command is done.
+        defer { withExtendedLifetime(running) {} }
+        let app = running.app
         // A purchase the last run left in flight (confirmed, the store answering after it was
         // killed) is waited for, as the app receives it once the store answers.
-        try session.wait { !session.queue.transactions.contains { $0.state == .purchasing && $0.dueDate != nil } }
+        try running.wait { !session.queue.transactions.contains { $0.state == .purchasing && $0.dueDate != nil } }
         let delivered = app.events.compactMap { event -> Transaction? in
             if case .updated(let t, _, _) = event { return t }
             return nil

@@ -25,7 +25,7 @@ struct ProductsCommand: ParsableCommand {
         // The store answers after its latency, as it answers a purchase.
         var answer = try request.response()
         while answer == nil, let due = request.dueDate {
-            try session.pass(until: due)
+            _ = try session.pass(until: due)
             answer = try request.response()
         }
         let response: ProductsResponse

@@ -19,19 +19,19 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        let (app, lock) = try session.launchApp(for: Self.self)
-        defer { withExtendedLifetime(lock) {} }
-        app.onEvent = EventLog(catalog: session.catalog, quiet: output.json).print
-        try app.launch()
+        let running = try session.launchApp(for: Self.self, quiet: output.json)
+        // The app lock is held until the command is done.
+        defer { withExtendedLifetime(running) {} }
+        let app = running.app
         let before = app.events.count
         do {
-            try session.queue.restoreCompletedTransactions()
+            running.take(try app.restore())
         } catch let error as StoreError {
             try Report.failure(error, json: output.json, context: "Cannot restore", launch: session.launchReport(app))
         }
-        _ = try session.pressSideButton()
+        _ = try running.pressSideButton()
         var outcome: AppEvent?
-        try session.wait {
+        try running.wait {
             outcome = app.events.dropFirst(before).last { event in
                 if case .restoreFinished = event { return true }
                 if case .restoreFailed = event { return true }

@@ -43,7 +43,7 @@ struct ApproveCommand: ParsableCommand {
 
     func run() throws {
         let id = transaction.transactionID
-        try StoreAction.perform(global, output, { try $0.approve(transactionID: id); return id }) { t in
+        try StoreAction.perform(global, output, { _ = try $0.approve(transactionID: id); return id }) { t in
             "Approved \(t.id): \(t.item(named: t.productID)) is purchased."
         }
     }
@@ -57,7 +57,7 @@ struct DeclineCommand: ParsableCommand {
 
     func run() throws {
         let id = transaction.transactionID
-        try StoreAction.perform(global, output, { try $0.decline(transactionID: id); return id }) { t in
+        try StoreAction.perform(global, output, { _ = try $0.decline(transactionID: id); return id }) { t in
             "Declined \(t.id): \(t.item(named: t.productID)) failed."
         }
     }
@@ -72,7 +72,7 @@ struct ResolveCommand: ParsableCommand {
 
     func run() throws {
         let id = transaction.transactionID
-        try StoreAction.perform(global, output, { try $0.resolve(transactionID: id).id }) { t in
+        try StoreAction.perform(global, output, { try $0.resolve(transactionID: id).0.id }) { t in
             "Resolved \(id): new transaction \(t.id), \(t.item(named: t.productID)) is purchased."
         }
     }

@@ -55,13 +55,16 @@ struct Session {
             remedy: .chooseStorefront(suggested: ids[0], missing: id))
     }
 
-    /// Starts the sample app for `command`: takes the app lock in its name and lets the app
-    /// receive what the queue redelivers.
-    func launchApp(for command: any ParsableCommand.Type) throws -> (SampleApp, AppLock) {
+    /// Starts the sample app for `command`: takes the app lock in its name, then the app
+    /// launches and receives what the queue redelivers. What it sees is printed as it happens,
+    /// unless `quiet` (--json).
+    func launchApp(for command: any ParsableCommand.Type, quiet: Bool) throws -> RunningApp {
         let lock = try AppLock(directory: directory, command: command)
         let defaults = try UserDefaultsFile(url: directory.userDefaultsURL)
         let app = SampleApp(catalog: catalog, defaults: defaults, queue: queue)
-        return (app, lock)
+        let running = RunningApp(app: app, lock: lock, session: self, log: EventLog(catalog: catalog, quiet: quiet))
+        running.take(try app.launch())
+        return running
     }
 
     /// What the app's launch redelivered, as the store holds those transactions now, and the
@@ -85,41 +88,14 @@ struct Session {
         queue.records.transactions.first { $0.id == id } ?? (try? database.transaction(id)) ?? nil
     }
 
-    /// With hold on, the store waits for the side button after a purchase is confirmed or a
-    /// restore asked for: a person presses Enter, a script sends a line on stdin. Returns
-    /// false when stdin ended first: then what waited is cancelled, as a dismissed sheet.
-    func pressSideButton() throws -> Bool {
-        guard queue.awaitingSideButton != nil else { return true }
-        let how = isatty(STDIN_FILENO) == 1 ? "press Enter" : "waiting for a line on stdin"
-        printError("hold is on. \(SideButton.prompt) — \(how).")
-        if readLine() != nil {
-            try queue.confirmWithSideButton()
-            return true
-        }
-        try queue.cancelSideButtonConfirmation()
-        printError("stdin ended before the side button was pressed, so it was cancelled.",
-                   remedy: "Press Enter when asked, send a line (`echo | \(CommandLineHint.command("…"))`), or turn hold off (`\(CommandLineHint.command("set hold off"))`).")
-        return false
-    }
-
-    /// Lets the store work until `isDone`: sleeps until each due date, or with real time
-    /// standing still (a fixed start) moves store time to it. Gives up when nothing is due.
-    func wait(until isDone: () -> Bool) throws {
-        while !isDone() {
-            guard let due = queue.nextDueDate else { return }
-            try pass(until: due)
-        }
-    }
-
-    /// Lets store time reach `due` (or part of the way: the caller checks and calls again).
-    func pass(until due: Date) throws {
-        if store.wallClock.isFixed {
-            try queue.advance(to: due)
-        } else {
-            try queue.refresh()
-            Thread.sleep(forTimeInterval: min(max(queue.realInterval(until: due), 0.005), 0.25))
-            try queue.tick()
-        }
+    /// Lets store time reach `due` (or part of the way: the caller checks and calls again):
+    /// sleeps for it, or with real time standing still (a fixed start) moves store time
+    /// there. Returns what the app hears of what happened meanwhile.
+    func pass(until due: Date) throws -> [PaymentQueueEvent] {
+        if store.wallClock.isFixed { return try queue.advance(to: due).events }
+        let changed = try queue.refresh()
+        Thread.sleep(forTimeInterval: min(max(queue.realInterval(until: due), 0.005), 0.25))
+        return changed + (try queue.tick())
     }
 }
 
