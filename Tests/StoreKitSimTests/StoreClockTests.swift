@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 @testable import StoreKitSim
 
@@ -106,6 +107,69 @@ import Testing
         #expect(try request.response() == nil)
         try t.queue.advance(by: try #require(StoreDuration("1s")))
         #expect(try request.response() != nil, "advancing store time answers it, as waiting does")
+    }
+
+    // MARK: Edges
+
+    @Test func changingTheRateKeepsWhatIsInFlightToItsRealSeconds() throws {
+        let t = try Harness { $0.timeRate = TimeRate("1d-per-s")! }
+        let started = try t.queue.add(Payment(productID: ID.credits5))
+        try t.queue.confirm(started)
+        try t.set { $0.timeRate = .realtime }
+        try t.queue.refresh()
+        #expect(t.queue.nextDueDate == t.queue.now + Harness.latency, "not a day of real time at the new rate")
+        t.clock.advance(by: Harness.latency)
+        try t.queue.tick()
+        #expect(try t.transaction(started.id).state == .purchased)
+    }
+
+    @Test func aRestoreAnsweredWhileAnotherProcessAdvancedTimeStillEnds() throws {
+        let t = try Harness.onDisk()
+        try t.buy(ID.premium)
+        try t.queue.restoreCompletedTransactions()
+        // `storefront advance 1min` in another terminal answers the restore.
+        try PaymentQueue(store: AppStore(catalog: t.store.catalog, storage: try storeDatabase(t.directory), wallClock: t.clock))
+            .advance(by: try #require(StoreDuration("1min")))
+        try t.queue.tick()
+        #expect(t.app.events.last == .restoreFinished, "the app is not left waiting for it")
+        #expect(t.queue.nextDueDate == nil)
+    }
+
+    @Test func realTimeSetBackBeforeTheAnchorStopsThereInsteadOfRunningBackAtTheRate() throws {
+        let t = try Harness { $0.timeRate = TimeRate("1d-per-s")! }
+        let anchored = try t.store.now()
+        t.clock.advance(by: -5)
+        #expect(try t.store.now() == anchored, "not five days back")
+    }
+
+    @Test func storeTimeStopsAtTheLastTimeItCanHold() throws {
+        let t = try Harness()
+        for _ in 0..<81 { try t.queue.advance(by: try #require(StoreDuration("100y"))) }
+        #expect(try t.store.now() == StoreClockState.times.upperBound)
+        let changes = try t.queue.advance(by: try #require(StoreDuration("1d")))
+        #expect(changes.isEmpty)
+        #expect(try t.store.now() == StoreClockState.times.upperBound)
+    }
+
+    @Test func clockAnchorsFromAHandEditAreRefusedByName() throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        try t.queue.advance(by: try #require(StoreDuration("1h")))
+        let url = directory.dataDirectory.storeDatabaseURL
+        try DatabaseQueue(path: url.path).write { db in try db.execute(sql: "UPDATE store SET clockRealAnchor = NULL") }
+        let half = try #require(throws: DataFileError.self) { try storeDatabase(directory).load() }
+        #expect(half.location == "store, columns clockRealAnchor and clockStoreAnchor")
+        try DatabaseQueue(path: url.path).write { db in
+            try db.execute(sql: "UPDATE store SET clockRealAnchor = 0, clockStoreAnchor = -9223372036854775808")
+        }
+        let far = try #require(throws: DataFileError.self) { try AppStore(catalog: t.store.catalog, storage: try storeDatabase(directory)).now() }
+        #expect(far.location == "store, column clockStoreAnchor")
+        #expect(far.problem.contains("outside the years 1 to 9999"))
+    }
+
+    @Test(arguments: ["P36501D", "P5201W", "P1201M", "P101Y", "P9223372036854775807D"])
+    func periodsPastAHundredYearsAreNotPeriods(text: String) {
+        #expect(SubscriptionPeriod(iso8601: text) == nil)
     }
 
     // MARK: Parsing

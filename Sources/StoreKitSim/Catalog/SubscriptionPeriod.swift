@@ -4,6 +4,16 @@ import Foundation
 public struct SubscriptionPeriod: Codable, Sendable, Equatable, CustomStringConvertible {
     public enum Unit: Character, Sendable, Equatable {
         case day = "D", week = "W", month = "M", year = "Y"
+
+        /// The most of a unit a period takes: a hundred years.
+        var most: Int {
+            switch self {
+            case .day: 36_500
+            case .week: 5_200
+            case .month: 1_200
+            case .year: 100
+            }
+        }
     }
 
     public var value: Int
@@ -17,7 +27,7 @@ public struct SubscriptionPeriod: Codable, Sendable, Equatable, CustomStringConv
     public init?(iso8601 text: String) {
         guard text.count >= 3, text.first == "P", let last = text.last,
               let unit = Unit(rawValue: last),
-              let value = Int(text.dropFirst().dropLast()), value > 0 else { return nil }
+              let value = Int(text.dropFirst().dropLast()), value > 0, value <= unit.most else { return nil }
         self.init(value: value, unit: unit)
     }
 
@@ -26,7 +36,7 @@ public struct SubscriptionPeriod: Codable, Sendable, Equatable, CustomStringConv
         guard let period = SubscriptionPeriod(iso8601: text) else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath,
-                debugDescription: "\"\(text)\" is not a period: use P<n>D, P<n>W, P<n>M or P<n>Y"))
+                debugDescription: "\"\(text)\" is not a period: use P<n>D, P<n>W, P<n>M or P<n>Y, up to 100 years"))
         }
         self = period
     }
@@ -37,6 +47,10 @@ public struct SubscriptionPeriod: Codable, Sendable, Equatable, CustomStringConv
     }
 
     public var description: String { "P\(value)\(unit.rawValue)" }
+
+    /// Whether a period ending at `date` is followed by another that ends later: false only
+    /// where the calendar cannot go on (dates past any the store holds).
+    func endsAfter(_ date: Date) -> Bool { added(to: date) > date }
 
     /// "1 month", "1 week", "3 days".
     public var displayName: String {

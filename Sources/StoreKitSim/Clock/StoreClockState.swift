@@ -3,7 +3,7 @@ import Foundation
 /// The store's clock, kept in the store so every process reads the same store time:
 /// store time = `storeAnchor` + rate × (real time − `realAnchor`). The anchors are taken
 /// again whenever the rate changes or time is advanced, so store time never jumps back.
-/// With no anchors (a new store), store time is real time.
+/// With no anchors (a new store), store time is real time, whatever the rate says.
 public struct StoreClockState: Equatable, Sendable, Codable {
     /// Real time at the last anchor.
     public var realAnchor: Date?
@@ -15,10 +15,20 @@ public struct StoreClockState: Equatable, Sendable, Codable {
         self.storeAnchor = storeAnchor
     }
 
-    /// Store time when real time is `real`.
+    /// The times the store can hold: up to the end of the year 9999, so dates stay dates for
+    /// every calendar, file and display (a rate of a year a second left running gets there).
+    public static let times = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
+
+    /// Store seconds in one real second: the rate's, once anchored.
+    public func factor(_ rate: TimeRate) -> Double {
+        realAnchor != nil && storeAnchor != nil ? rate.factor : 1
+    }
+
+    /// Store time when real time is `real`. Real time going back (a clock set back) leaves
+    /// store time where it was, rather than taking it back by the rate.
     public func time(at real: Date, rate: TimeRate) -> Date {
-        guard let realAnchor, let storeAnchor else { return real }
-        return storeAnchor + rate.factor * real.timeIntervalSince(realAnchor)
+        guard let realAnchor, let storeAnchor else { return Self.clamped(real) }
+        return Self.clamped(storeAnchor + factor(rate) * max(0, real.timeIntervalSince(realAnchor)))
     }
 
     /// Anchors at `real`, keeping store time where `rate` has brought it: done before the
@@ -28,27 +38,29 @@ public struct StoreClockState: Equatable, Sendable, Codable {
         realAnchor = real
     }
 
-    /// Moves store time on to `date` (never back).
+    /// Moves store time on to `date` (never back, never past the last time it can hold).
     public mutating func move(to date: Date, at real: Date, rate: TimeRate) {
         anchor(at: real, rate: rate)
-        if let storeAnchor, date > storeAnchor { self.storeAnchor = date }
+        if let storeAnchor, date > storeAnchor { self.storeAnchor = Self.clamped(date) }
     }
 
     /// Real seconds until store time reaches `date` (0 when it has).
     public func realInterval(until date: Date, from real: Date, rate: TimeRate) -> TimeInterval {
-        max(0, date.timeIntervalSince(time(at: real, rate: rate)) / rate.factor)
+        max(0, date.timeIntervalSince(time(at: real, rate: rate)) / factor(rate))
     }
 
     /// Store time less real time: how far `advance` (and a faster rate) has moved it.
     public func offset(at real: Date, rate: TimeRate) -> TimeInterval {
         time(at: real, rate: rate).timeIntervalSince(real)
     }
-}
 
-extension StoreClockState {
     /// Whether store time is real time: the rate is real time and time was never advanced.
     public func runsAsRealTime(rate: TimeRate) -> Bool {
-        guard rate == .realtime, let realAnchor, let storeAnchor else { return rate == .realtime }
-        return abs(storeAnchor.timeIntervalSince(realAnchor)) < 0.5
+        guard let realAnchor, let storeAnchor else { return true }
+        return rate == .realtime && abs(storeAnchor.timeIntervalSince(realAnchor)) < 0.5
+    }
+
+    static func clamped(_ date: Date) -> Date {
+        min(max(date, times.lowerBound), times.upperBound)
     }
 }

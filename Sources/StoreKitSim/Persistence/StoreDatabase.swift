@@ -82,17 +82,32 @@ public final class StoreDatabase: RecordsStorage {
                 guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM store WHERE id = 1")) else {
                     return (settings, StoreClockState())
                 }
-                do { return (settings, try Self.clock(row)) } catch {
-                    throw RowProblem(location: "store", problem: "holds a value of the wrong type (\(row))")
-                }
+                return (settings, try Self.clock(row))
             }
         }
     }
 
     /// The clock's anchors in the `store` row.
+    /// Both or neither, each a time the store can hold (a hand edit is refused, not trusted).
     private static func clock(_ row: Row) throws -> StoreClockState {
-        StoreClockState(realAnchor: try row.decode(Int64?.self, forColumn: "clockRealAnchor").map(TransactionRow.date),
-                        storeAnchor: try row.decode(Int64?.self, forColumn: "clockStoreAnchor").map(TransactionRow.date))
+        let columns = ["clockRealAnchor", "clockStoreAnchor"]
+        let anchors = try columns.map { column -> Date? in
+            let value: Int64?
+            do { value = try row.decode(Int64?.self, forColumn: column) } catch {
+                throw RowProblem(location: "store, column \(column)", problem: "holds \(row[column] as DatabaseValue), not a time in milliseconds")
+            }
+            guard let value else { return nil }
+            let date = TransactionRow.date(value)
+            guard StoreClockState.times.contains(date) else {
+                throw RowProblem(location: "store, column \(column)", problem: "holds \(value), a time outside the years 1 to 9999")
+            }
+            return date
+        }
+        guard (anchors[0] == nil) == (anchors[1] == nil) else {
+            throw RowProblem(location: "store, columns \(columns.joined(separator: " and "))",
+                             problem: "hold one time without the other: both or neither")
+        }
+        return StoreClockState(realAnchor: anchors[0], storeAnchor: anchors[1])
     }
 
     public func changeToken() -> String {
@@ -165,10 +180,10 @@ public final class StoreDatabase: RecordsStorage {
             do {
                 records.nextTransactionNumber = try row.decode(forColumn: "nextTransactionNumber")
                 records.restoreDueDate = try row.decode(Int64?.self, forColumn: "restoreDueDate").map(TransactionRow.date)
-                records.clock = try Self.clock(row)
             } catch {
                 throw RowProblem(location: "store", problem: "holds a value of the wrong type (\(row))")
             }
+            records.clock = try Self.clock(row)
         }
         var rows: [Int64: Row] = [:]
         func add(_ fetched: [Row]) throws {

@@ -24,6 +24,12 @@ public final class AppStore {
         return clock.time(at: wallClock.now, rate: settings.timeRate)
     }
 
+    /// The store's latency as store time (the real seconds set, at the rate of the moment).
+    public func storeLatency() throws -> TimeInterval {
+        let (settings, clock) = try storage.timeBase()
+        return settings.latency * clock.factor(settings.timeRate)
+    }
+
     /// Real seconds until store time reaches `date`: how long to sleep for it.
     public func realInterval(until date: Date) throws -> TimeInterval {
         let (settings, clock) = try storage.timeBase()
@@ -32,11 +38,11 @@ public final class AppStore {
 
     /// Changes settings. A new time rate runs on from the store time of the moment.
     public func updateSettings(_ change: (inout Settings) -> Void) throws {
-        let real = wallClock.now
         try storage.update { records in
             let rate = records.settings.timeRate
             change(&records.settings)
-            if records.settings.timeRate != rate { records.clock.anchor(at: real, rate: rate) }
+            // Read under the store's lock: the anchor is the moment of the change.
+            if records.settings.timeRate != rate { records.changeRate(from: rate, at: wallClock.now) }
         }
     }
 

@@ -126,7 +126,7 @@ public final class PaymentQueue {
         let (_, events) = try mutate { records, now in
             switch waiting {
             case .purchase(let id): records.confirm(id, now: now)
-            case .restore: records.restoreDueDate = now + records.settings.storeLatency
+            case .restore: records.restoreDueDate = now + records.storeLatency
             }
         }
         awaitingSideButton = nil
@@ -170,7 +170,7 @@ public final class PaymentQueue {
             if records.settings.hold {
                 awaitingSideButton = .restore
             } else {
-                records.restoreDueDate = now + records.settings.storeLatency
+                records.restoreDueDate = now + records.storeLatency
             }
         }
         restoring = true
@@ -211,6 +211,12 @@ public final class PaymentQueue {
     /// With nothing changed and nothing due it reads one number and writes nothing.
     public func tick() throws -> [PaymentQueueEvent] {
         var events = try refresh()
+        // Another process moved store time past this restore's answer (`advance`): the
+        // restored transactions came with the refresh, and the restore is over.
+        if restoring, records.restoreDueDate == nil, awaitingSideButton != .restore {
+            restoring = false
+            events.append(.restoreFinished)
+        }
         guard let due = nextDueDate, due <= now else { return events }
         var outcome: StoreRecords.RestoreOutcome?
         events += try mutate { records, now in outcome = try records.process(catalog: store.catalog, now: now) }.1
@@ -252,12 +258,27 @@ public final class PaymentQueue {
         recorded = []
         defer { recorded = nil }
         let end = target(now)
-        while true {
-            let step = min(nextDueDate ?? end, end)
-            let real = store.wallClock.now
-            events += try mutate { records, _ in records.clock.move(to: step, at: real, rate: records.settings.timeRate) }.1
-            events += try tick()
-            if step >= end { break }
+        if launched {
+            // The app hears of each thing at its own time.
+            while true {
+                let step = min(nextDueDate ?? end, end)
+                events += try mutate { records, _ in
+                    records.clock.move(to: step, at: store.wallClock.now, rate: records.settings.timeRate)
+                }.1
+                events += try tick()
+                if step >= end { break }
+            }
+        } else {
+            // Nobody here hears of it (a store-side command): the whole way in one commit.
+            events += try mutate { records, _ in
+                records.clock.move(to: end, at: store.wallClock.now, rate: records.settings.timeRate)
+                let reached = records.time(at: store.wallClock.now)
+                while let due = records.nextDueDate(catalog: store.catalog), due <= reached {
+                    let count = records.transactions.count
+                    _ = try records.process(catalog: store.catalog, now: reached)
+                    if records.nextDueDate(catalog: store.catalog) == due, records.transactions.count == count { break }
+                }
+            }.1
         }
         // Each transaction once, where it first changed, as it ended up.
         let latest = Dictionary((recorded ?? []).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
@@ -271,6 +292,12 @@ public final class PaymentQueue {
 
     /// When `tick` next has something to do, or nil when nothing is in flight.
     public var nextDueDate: Date? { records.nextDueDate(catalog: store.catalog) }
+
+    /// When the store next answers a purchase or a restore: what a waiting app waits for
+    /// (renewals and lapses come on their own time).
+    public var answerDueDate: Date? {
+        (records.transactions.compactMap { $0.state == .purchasing ? $0.dueDate : nil } + [records.restoreDueDate].compactMap { $0 }).min()
+    }
 
     /// Reloads the records if another process changed them, and tells what changed.
     public func refresh() throws -> [PaymentQueueEvent] {
@@ -286,11 +313,11 @@ public final class PaymentQueue {
     /// Changes the records in one transaction; `body` gets the store time of the moment.
     /// Returns its value and what the app hears of the change.
     private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
-        let real = store.wallClock.now
         var latest = records
         let result = try store.storage.update(including: ids) { records -> T in
             let before = records
-            let value = try body(&records, records.time(at: real))
+            // Real time read under the store's lock: the moment of the change.
+            let value = try body(&records, records.time(at: store.wallClock.now))
             recorded? += records.changes(since: before)
             latest = records
             return value

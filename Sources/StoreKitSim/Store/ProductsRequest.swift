@@ -21,7 +21,7 @@ public struct ProductsRequest {
 
     /// Sends the request: the answer is due after the store's latency.
     public mutating func start() throws {
-        dueDate = try store.now() + (try store.settings().storeLatency)
+        dueDate = try store.now() + (try store.storeLatency())
     }
 
     /// The store's answer once it is due (products, or a network error with the network off

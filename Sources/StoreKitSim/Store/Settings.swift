@@ -25,8 +25,6 @@ public struct Settings: Codable, Equatable, Sendable {
     public var latencyMilliseconds = 1500
     /// The latency in seconds: how long after a request the store answers.
     public var latency: TimeInterval { Double(latencyMilliseconds) / 1000 }
-    /// The latency as store time: the real seconds a presenter set, whatever the time rate.
-    public var storeLatency: TimeInterval { latency * timeRate.factor }
     /// The latencies the store accepts: up to a minute.
     public static let latencyRange = 0...60_000
     /// The store waits for the user to confirm with the side button (a key press) before a

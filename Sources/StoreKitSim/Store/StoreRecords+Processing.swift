@@ -41,7 +41,7 @@ extension StoreRecords {
     /// The user tapped Buy on the sheet: the store answers after the latency.
     mutating func confirm(_ id: String, now: Date) {
         guard let i = index(of: id), transactions[i].state == .purchasing, transactions[i].dueDate == nil else { return }
-        transactions[i].dueDate = now + settings.storeLatency
+        transactions[i].dueDate = now + storeLatency
     }
 
     /// The user tapped Cancel: StoreKit reports paymentCancelled.
@@ -196,7 +196,7 @@ extension StoreRecords {
     private mutating func renewSubscription(due: Date, catalog: Catalog) throws {
         for account in purchasingAccounts {
             for product in catalog.products where product.type == .autoRenewable {
-                guard let info = product.subscription,
+                guard let info = product.subscription, info.period.endsAfter(due),
                       let latest = receipt(of: account).last(where: { $0.productID == product.id && $0.expiresDate == due }),
                       latestExpiry(of: product.id, account: account) == due else { continue }
                 var renewal = Transaction(id: try makeTransactionID(), payment: latest.payment, state: .purchased, date: due)
@@ -246,7 +246,9 @@ extension StoreRecords {
     public func nextRenewal(catalog: Catalog) -> Date? {
         let subscriptions = catalog.products.filter { $0.type == .autoRenewable && $0.subscription != nil }
         return purchasingAccounts.flatMap { account in
-            subscriptions.compactMap { latestExpiry(of: $0.id, account: account) }
+            subscriptions.compactMap { product in
+                latestExpiry(of: product.id, account: account).flatMap { product.subscription?.period.endsAfter($0) == true ? $0 : nil }
+            }
         }.min()
     }
 

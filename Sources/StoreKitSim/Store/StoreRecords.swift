@@ -25,6 +25,24 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         clock.time(at: real, rate: settings.timeRate)
     }
 
+    /// The latency as store time: the real seconds a presenter set, whatever the time rate.
+    public var storeLatency: TimeInterval { settings.latency * clock.factor(settings.timeRate) }
+
+    /// A new time rate, from real time `real` on: store time runs on from where it is, and
+    /// what the store is about to answer keeps the real seconds it had left.
+    mutating func changeRate(from old: TimeRate, at real: Date) {
+        let oldFactor = clock.factor(old)
+        clock.anchor(at: real, rate: old)
+        let now = clock.time(at: real, rate: settings.timeRate)
+        // Factors are at least 1 (`TimeRate.factorRange`).
+        let scale = clock.factor(settings.timeRate) / oldFactor
+        func rescaled(_ due: Date) -> Date { due > now ? now + due.timeIntervalSince(now) * scale : due }
+        for i in transactions.indices where transactions[i].state == .purchasing {
+            transactions[i].dueDate = transactions[i].dueDate.map(rescaled)
+        }
+        restoreDueDate = restoreDueDate.map(rescaled)
+    }
+
     enum CodingKeys: String, CodingKey {
         case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock
     }

@@ -67,7 +67,7 @@ public final class StorefrontRuntime {
     /// The store's next answer the user is waiting for: the purchase or restore in flight,
     /// or the products.
     private var awaitedDueDate: Date? {
-        let inFlight = state.isBusy ? queue.nextDueDate : nil
+        let inFlight = state.isBusy ? queue.answerDueDate : nil
         return [inFlight, productsRequest?.dueDate].compactMap { $0 }.min()
     }
 
@@ -78,10 +78,17 @@ public final class StorefrontRuntime {
     /// Changes other processes make wake the loop through the data directory's watcher.
     public var tickInterval: TimeInterval? {
         if state.isBusy { return 0.08 }
+        // Something due that the last tick could not do (a broken file) is tried again once a
+        // second, not as fast as the loop can go.
+        let soonest = reportedProblems.isEmpty ? 0.005 : 1
         let due = [queue.nextDueDate, productsRequest?.dueDate, state.banner?.expires].compactMap { $0 }.min()
-        let untilDue = due.map { max(0.005, queue.realInterval(until: $0)) }
-        return [untilDue, clockRedrawInterval].compactMap { $0 }.min()
+        let untilDue = due.map { max(soonest, queue.realInterval(until: $0)) }
+        return [untilDue, clockRedrawInterval].compactMap { $0 }.min().map { min($0, Self.longestSleep) }
     }
+
+    /// The longest the loop sleeps, so a due date years away still makes a timeout a terminal
+    /// takes in milliseconds: 30 days.
+    static let longestSleep: TimeInterval = 30 * 86_400
 
     /// While the header shows store time (it is not real time): when its minute changes, but
     /// not more than once a second, however fast store time runs.

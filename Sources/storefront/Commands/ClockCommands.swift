@@ -29,7 +29,8 @@ struct ClockJSON: Encodable {
 
     /// "2h 30min ahead of real time", "real time".
     var offsetText: String {
-        let seconds = Int(offsetSeconds.rounded(.towardZero))
+        // Store time stays within the years 1 to 9999, so the offset fits; clamped all the same.
+        let seconds = Int(max(-1e15, min(1e15, offsetSeconds)).rounded(.towardZero))
         guard seconds != 0 else { return "none: store time is real time" }
         return "\(ClockJSON.duration(abs(seconds))) \(seconds > 0 ? "ahead of" : "behind") real time"
     }

@@ -46,11 +46,11 @@ final class RunningApp {
         return false
     }
 
-    /// Lets the store work until `isDone`, the app taking what comes. Gives up when nothing
-    /// is due.
+    /// Lets the store work until `isDone`, the app taking what comes. Gives up when the store
+    /// has no answer left to give.
     func wait(until isDone: () -> Bool) throws {
         while !isDone() {
-            guard let due = queue.nextDueDate else { return }
+            guard let due = queue.answerDueDate else { return }
             receive(try session.pass(until: due))
         }
     }
