@@ -60,8 +60,10 @@ import Testing
         #expect(advanced.stdout.contains("1000000001 com.storefront.premium: the Ask to Buy request lapsed after 24 hours unanswered, dropped"),
                 "\(advanced.summary)")
         #expect((try run("pending", "--json").json()["askToBuy"] as? [Any])?.count == 0)
+        let history = try run("state").stdout
+        #expect(history.contains("deferred") && history.contains("lapsed unanswered"), "the history says why it left the queue:\n\(history)")
         let approve = try run("approve", "1000000001", status: 64)
-        #expect(approve.stderr.contains("1000000001"), "\(approve.summary)")
+        #expect(approve.stderr.contains("transaction 1000000001 was an Ask to Buy request nobody answered within 24 hours"), "\(approve.summary)")
     }
 
     @Test func advanceRenewsAndSaysWhatHappenedInOrder() throws {

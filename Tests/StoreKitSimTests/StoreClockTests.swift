@@ -29,7 +29,7 @@ import Testing
         #expect(changes.map(\.id) == [request.id] && changes[0].hasLapsed, "advance says what it dropped")
         #expect(t.states(of: request.id) == [.purchasing, .deferred], "dropped with no callback to the app")
         #expect(t.queue.transactions.isEmpty)
-        #expect(throws: QueueError.self) { try t.queue.approve(transactionID: request.id) }
+        #expect(throws: QueueError.lapsed(request.id)) { try t.queue.approve(transactionID: request.id) }
         #expect(t.app.isPurchased(ID.premium) == false)
     }
 

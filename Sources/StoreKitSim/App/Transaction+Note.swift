@@ -27,6 +27,8 @@ extension Transaction {
     /// `signedIn`'s (it waits for that account to sign in).
     public func remarks(signedIn: String?) -> String {
         var text = reason?.label.map { "  \($0)" } ?? ""
+        // The store dropped it: nobody answered within 24 hours.
+        if hasLapsed { text += "  lapsed unanswered" }
         if let account, account != signedIn { text += "  account \(account)" }
         return text
     }

@@ -164,6 +164,7 @@ extension StoreRecords {
 
     private func deferredIndex(_ id: String) throws -> Int {
         guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
+        if transactions[i].hasLapsed { throw QueueError.lapsed(id) }
         guard transactions[i].isWaitingForApproval else { throw QueueError.notDeferred(id, transactions[i].state) }
         return i
     }
@@ -287,4 +288,6 @@ public enum QueueError: Error, Equatable, Sendable {
     case noSuchTransaction(String)
     case notDeferred(String, TransactionState)
     case notInterrupted(String)
+    /// An Ask to Buy request nobody answered within 24 hours: the store dropped it.
+    case lapsed(String)
 }
