@@ -5,8 +5,10 @@
 //   cd Benchmarks && swift package benchmark
 //   swift package benchmark --filter "Purchase commit.*"
 import Benchmark
+import DataFiles
 import Foundation
 import GRDB
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
