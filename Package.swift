@@ -6,7 +6,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
+        .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "StoreKitSim", targets: ["StoreKitSim"]),
+        .library(name: "SampleApp", targets: ["SampleApp"]),
         .library(name: "StorefrontUI", targets: ["StorefrontUI"]),
     ],
     dependencies: [
@@ -19,10 +21,17 @@ let package = Package(
         // CursesTerminal (pkg-config's defines are ones SwiftPM refuses), per platform there,
         // since a module map cannot say "only on Linux".
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
-        // The simulated App Store: Foundation, and GRDB for its records in SQLite. No UI.
-        .target(name: "StoreKitSim", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        // The data directory and its files kept safe: atomic writes, guarded reads, locks, the
+        // JSON style, and the errors that name a file and its remedy. Foundation only.
+        .target(name: "DataFiles"),
+        // The simulated App Store and its StoreKit-shaped client API: Foundation, and GRDB for
+        // its records in SQLite. No app, no UI.
+        .target(name: "StoreKitSim", dependencies: ["DataFiles", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The sample app over that API, as an app over StoreKit: its catalog's content, its own
+        // refusals, delivery into UserDefaults.json, credits, its transaction log.
+        .target(name: "SampleApp", dependencies: ["StoreKitSim", "DataFiles"]),
         // The sample app's screens: state, actions, update, views drawn into a Canvas. No curses.
-        .target(name: "StorefrontUI", dependencies: ["StoreKitSim"]),
+        .target(name: "StorefrontUI", dependencies: ["SampleApp", "StoreKitSim", "DataFiles"]),
         // The ncurses Canvas, input, resize, colours and teardown.
         .target(
             name: "CursesTerminal",
@@ -38,21 +47,25 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "StoreKitSim", "StorefrontUI", "CursesTerminal",
+                "DataFiles", "StoreKitSim", "SampleApp", "StorefrontUI", "CursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "StoreKitSimTests", dependencies: ["StoreKitSim", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The store, the data files, and the sample app over the store.
+        .testTarget(
+            name: "StoreKitSimTests",
+            dependencies: ["DataFiles", "StoreKitSim", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "StorefrontUITests",
             dependencies: [
-                "StorefrontUI", "StoreKitSim",
+                "StorefrontUI", "SampleApp", "StoreKitSim",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
         // Depends on the executable so `swift test` builds the binary it runs.
-        .testTarget(name: "EndToEndTests", dependencies: ["StoreKitSim", "storefront"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["DataFiles", "StoreKitSim", "SampleApp", "storefront"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,7 +18,9 @@ let package = Package(
             name: "StorefrontBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "DataFiles", package: "storefront"),
                 .product(name: "StoreKitSim", package: "storefront"),
+                .product(name: "SampleApp", package: "storefront"),
                 .product(name: "StorefrontUI", package: "storefront"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -1,4 +1,6 @@
+import DataFiles
 import Foundation
+import SampleApp
 import Testing
 @testable import StoreKitSim
 

@@ -5,8 +5,10 @@
 //   cd Benchmarks && swift package benchmark
 //   swift package benchmark --filter "Purchase commit.*"
 import Benchmark
+import DataFiles
 import Foundation
 import GRDB
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -44,15 +46,6 @@ func startUpToFirstFrame(in directory: DataDirectory) throws -> (runtime: Storef
     return (runtime, render(runtime.state))
 }
 
-/// The payment queue keeps its observers and the sample app keeps its queue, so a runtime
-/// never goes away by itself; the app has one for its whole life. A benchmark that starts
-/// thousands breaks that cycle after each one (outside the measurement): otherwise every
-/// iteration leaks the runtime and its database connection, and the peak resident memory
-/// grows with the number of iterations.
-func shutDown(_ runtime: StorefrontRuntime) {
-    runtime.queue.remove(runtime.app)
-}
-
 func startUpBenchmarks() {
     // A first launch: the data directory is empty. Nothing is written: store.sqlite is made
     // by the first change, not by looking.
@@ -63,7 +56,6 @@ func startUpBenchmarks() {
         let started = try startUpToFirstFrame(in: directory.dataDirectory)
         blackHole(started.frame)
         benchmark.stopMeasurement()
-        shutDown(started.runtime)
     }
 
     // Every later launch: store.sqlite and UserDefaults.json exist (one purchase made, over
@@ -76,12 +68,10 @@ func startUpBenchmarks() {
             let started = try startUpToFirstFrame(in: existing.value.dataDirectory)
             blackHole(started.frame)
             benchmark.stopMeasurement()
-            shutDown(started.runtime)
         } setup: {
             let directory = try TemporaryDataDirectory(history: history)
             let purchase = try PurchaseFixture(directory: directory.dataDirectory)
             try purchase.purchase()
-            purchase.queue.remove(purchase.app)
             existing.value = directory
         } teardown: {
             existing.take()?.remove()
@@ -137,10 +127,7 @@ func keyPressBenchmarks() {
         } setup: {
             fixture.value = try ScreenFixture(history: history)
         } teardown: {
-            if let screen = fixture.take() {
-                shutDown(screen.runtime)
-                screen.directory.remove()
-            }
+            fixture.take()?.directory.remove()
         }
     }
 }
@@ -233,7 +220,7 @@ func cellsChangedBenchmarks() {
 
 // MARK: - (4) Purchase commit time as the history grows
 
-/// A payment queue over a real store.sqlite, the sample app observing it, and a manual clock
+/// A payment queue over a real store.sqlite, the sample app taking its events, and a manual clock
 /// so the store's latency costs no waiting.
 final class PurchaseFixture {
     static let productID = "com.storefront.credits.5"
@@ -250,17 +237,18 @@ final class PurchaseFixture {
         let store = AppStore(catalog: catalog, storage: database, wallClock: clock)
         queue = PaymentQueue(store: store)
         app = SampleApp(catalog: catalog, defaults: try UserDefaultsFile(url: directory.userDefaultsURL), queue: queue)
-        try app.launch()
+        _ = try app.launch()
     }
 
     /// One whole purchase: add the payment, confirm the sheet, let the latency pass and tick;
     /// the sample app delivers the credits into UserDefaults.json and finishes the transaction.
     @discardableResult
     func purchase() throws -> Transaction {
-        let added = try queue.add(Payment(productID: Self.productID))
-        try queue.confirm(added)
+        let (added, events) = try queue.add(Payment(productID: Self.productID))
+        app.receive(events)
+        app.receive(try queue.confirm(added))
         clock.advance(by: Double(queue.settings.latencyMilliseconds) / 1000 + 0.001)
-        try queue.tick()
+        app.receive(try queue.tick())
         guard let done = queue.records.transactions.first(where: { $0.id == added.id }),
               done.state == .purchased, done.finished else {
             throw BenchmarkFailure("the purchase \(added.id) did not complete")
@@ -315,7 +303,7 @@ func purchaseCommitBenchmarks() {
             benchmark.stopMeasurement()
             if putsBack {
                 try HistoryFill.truncate(directory.value.dataDirectory, to: history)
-                try purchase.queue.refresh()  // the queue re-reads the store it was told changed
+                purchase.app.receive(try purchase.queue.refresh())  // the queue re-reads the store it was told changed
             }
         } setup: {
             let temporary = try TemporaryDataDirectory(history: history)
@@ -324,7 +312,6 @@ func purchaseCommitBenchmarks() {
         } teardown: {
             if let purchase = fixture.take(), let directory = directory.take() {
                 try checkGrowth(purchase.database, from: history, putsBack: putsBack)
-                purchase.queue.remove(purchase.app)
                 directory.remove()
             }
         }

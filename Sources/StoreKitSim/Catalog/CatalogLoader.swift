@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 
 /// Reads and checks a catalog file. Every problem names the file, the JSON path of the

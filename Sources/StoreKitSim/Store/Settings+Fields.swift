@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 
 /// Settings as named fields, the way the store keeps them (one row each) and the way a change

@@ -106,22 +106,16 @@ public struct StoreError: Error, Codable, Equatable, Sendable, CustomStringConve
         domain: networkDomain, code: -1009, name: "notConnectedToInternet",
         message: "The Internet connection appears to be offline.")
 
-    // MARK: The app's own refusals (the seed SDK's codes)
+    // MARK: The store's answers, in the seed SDK's codes (the app's own refusals are in SampleApp)
 
     /// An active auto-renewable subscription bought again: the App Store's refusal. (A
     /// non-consumable bought again is downloaded again at no charge instead.)
     public static let alreadyOwned = StoreError(
         domain: appDomain, code: 5, name: "alreadyOwned",
         message: "You're currently subscribed to this. Manage your subscriptions in Settings > your name > Subscriptions.")
-    public static let purchaseInProgress = StoreError(
-        domain: appDomain, code: 6, name: "alreadyInProgress",
-        message: "A purchase is already in progress. Wait for it to finish.")
     public static let notSignedIn = StoreError(
         domain: appDomain, code: 7, name: "notSignedIn",
         message: "Sign in with an Apple Account first.")
-    public static let restoreInProgress = StoreError(
-        domain: appDomain, code: 16, name: "restoreInProgress",
-        message: "Purchases are being restored. Try again when the restore has finished.")
 
     // MARK: Simulated situations
 

@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// Runs the storefront: feeds actions to `update`, carries out its effects on the engine,

@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// Everything the storefront shows. Views draw it; `update` changes it.

@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// The latest transaction updates, as they arrive. Until this session fills the pane, the

@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// The transactions the store has recorded, newest last, scrolled by screen rows: the newest

@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// A subscription's terms as the App Store's sheet states them: the free trial (when the

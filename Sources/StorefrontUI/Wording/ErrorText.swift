@@ -1,3 +1,4 @@
+import DataFiles
 import StoreKitSim
 
 /// How an error reads where it is shown: the storefront's alerts and log and the command line

@@ -1,4 +1,6 @@
 import ArgumentParser
+import DataFiles
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 

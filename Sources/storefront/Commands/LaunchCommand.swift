@@ -1,4 +1,5 @@
 import ArgumentParser
+import DataFiles
 import StoreKitSim
 
 struct LaunchCommand: ParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import DataFiles
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 

@@ -1,5 +1,6 @@
 import CursesTerminal
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 

@@ -1,3 +1,4 @@
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 

@@ -27,7 +27,7 @@ public struct DataDirectory: Sendable, Equatable {
     public var storeDatabaseURL: URL { url.appendingPathComponent("store.sqlite") }
     /// Where an earlier storefront kept the store's records; migrated into store.sqlite.
     public var legacyStoreURL: URL { url.appendingPathComponent("store.json") }
-    var lockURL: URL { url.appendingPathComponent(".store.lock") }
+    package var lockURL: URL { url.appendingPathComponent(".store.lock") }
     /// Held by an open storefront, so a second one on the same directory is refused.
     public var interfaceLockURL: URL { url.appendingPathComponent(".storefront-ui.lock") }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The durable write points, where a kill -9 leaves the data files in a different state: just
 /// before and just after each commit of store.sqlite, and each rename of a file into place.
-/// The store only reports them, to a handler set once at start (the executable's crash-test
+/// Writers only report them, to a handler set once at start (the executable's crash-test
 /// hook, Sources/storefront/Support/CrashHook.swift); without one, a write point does nothing.
 public enum CrashPoint {
     /// Hears each write point; `what` says where, built only when called.
@@ -14,7 +14,7 @@ public enum CrashPoint {
         set { slot.withLock { $0 = newValue } }
     }
 
-    static func reached(_ what: @autoclosure () -> String) {
+    package static func reached(_ what: @autoclosure () -> String) {
         handler?(what)
     }
 

@@ -1,4 +1,6 @@
+import DataFiles
 import Foundation
+import StoreKitSim
 
 /// The sample app, written as the seeds' apps are: it hears of transactions from the payment
 /// queue, delivers what was bought into UserDefaults, then finishes the transaction. Failed

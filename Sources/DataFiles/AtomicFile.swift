@@ -7,12 +7,12 @@ import Foundation
 /// The temporary file has an unpredictable name and is created only if nothing is there
 /// (O_EXCL, O_NOFOLLOW): something planted beside the file is never opened. New files are
 /// readable by their owner only (0600).
-enum AtomicFile {
+package enum AtomicFile {
     /// Callers hold the lock that lets one process at a time write `url`, so any temporary
     /// file of ours already beside it is left by a run that died: it is removed first.
     /// Returns the `POSIX.token` of the file written.
     @discardableResult
-    static func write(_ data: Data, to url: URL) throws(DataFileError) -> String {
+    package static func write(_ data: Data, to url: URL) throws(DataFileError) -> String {
         let directory = url.deletingLastPathComponent()
         try DataDirectory.create(directory)
         removeLeftovers(of: url)
@@ -37,7 +37,7 @@ enum AtomicFile {
     }
 
     /// `.UserDefaults.json.3f9c0a71d2e4b658.tmp`: hidden, and named by 64 random bits.
-    static func temporaryName(for url: URL) -> String {
+    package static func temporaryName(for url: URL) -> String {
         let suffix = String(UInt64.random(in: .min ... .max), radix: 16)
         return ".\(url.lastPathComponent).\(String(repeating: "0", count: 16 - suffix.count) + suffix).tmp"
     }
@@ -77,7 +77,7 @@ enum AtomicFile {
     }
 
     /// Regular files only (lstat): a link with one of our names is not ours to remove.
-    static func removeLeftovers(of url: URL) {
+    package static func removeLeftovers(of url: URL) {
         let directory = url.deletingLastPathComponent()
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where isTemporaryName(name, for: url) {

@@ -1,4 +1,6 @@
+import DataFiles
 import Foundation
+import StoreKitSim
 
 /// The app's own keys in UserDefaults.json must hold what the app writes there. One it cannot
 /// read (credits of 1e300, "lots", true) would read as none, and the next delivery would

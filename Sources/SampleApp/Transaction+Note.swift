@@ -1,3 +1,5 @@
+import StoreKitSim
+
 /// What a log line adds in parentheses to a transaction update: what kind it is and whether it
 /// reaches this launch from the last run. The one rule the storefront's log, its full log,
 /// `state` and the command line's output share.

@@ -23,9 +23,9 @@ public struct DataFileError: Error, Equatable, Sendable {
     }
 }
 
-enum JSONDiagnostics {
+package enum JSONDiagnostics {
     /// Turns a decoding failure into a file error with a line and column or a JSON path.
-    static func error(_ error: any Error, in data: Data, path: String, remedy: DataFileError.Remedy) -> DataFileError {
+    package static func error(_ error: any Error, in data: Data, path: String, remedy: DataFileError.Remedy) -> DataFileError {
         // Text that is not JSON is a syntax error, whatever the decoder made of it: a value
         // that tries alternatives (JSONValue) turns a bad string or number into a type mismatch.
         if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil {

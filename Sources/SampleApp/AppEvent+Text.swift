@@ -1,4 +1,5 @@
 import Foundation
+import StoreKitSim
 
 /// One line per app event, shared by the command line and the storefront's log.
 extension AppEvent {

@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 
 /// The sample app's UserDefaults domain, kept in UserDefaults.json: a flat JSON object.

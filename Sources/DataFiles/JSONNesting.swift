@@ -2,8 +2,8 @@ import Foundation
 
 /// Refuses JSON nested deeper than `DataFileLimits.maximumDepth` before it reaches a decoder:
 /// decoding recurses once per level, and a failure deep down describes every level above it.
-enum JSONNesting {
-    static func check(_ data: Data, path: String, remedy: DataFileError.Remedy) throws(DataFileError) {
+package enum JSONNesting {
+    package static func check(_ data: Data, path: String, remedy: DataFileError.Remedy) throws(DataFileError) {
         guard let offset = firstTooDeep(in: data, limit: DataFileLimits.maximumDepth) else { return }
         throw DataFileError(path: path, location: JSONDiagnostics.lineAndColumn(of: offset, in: data),
                             problem: "nested more than \(DataFileLimits.maximumDepth) levels deep (arrays and objects inside one another); storefront reads at most \(DataFileLimits.maximumDepth)",

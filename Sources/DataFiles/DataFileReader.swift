@@ -3,14 +3,14 @@ import Foundation
 /// Reads a data file whole, and only a regular file within `DataFileLimits.maximumBytes`: a
 /// directory, a named pipe, a device or a link loop where a file should be is refused with
 /// what it is, never taken for an empty file. A symbolic link to a regular file is read.
-enum DataFileReader {
-    struct Contents {
-        var data: Data
+package enum DataFileReader {
+    package struct Contents {
+        package var data: Data
         /// `POSIX.token` of the file as read.
-        var token: String
+        package var token: String
     }
 
-    enum Refusal: Error, Equatable {
+    package enum Refusal: Error, Equatable {
         case unreadable(Errno)
         case notRegular(FileKind)
         case linkLoop
@@ -18,7 +18,7 @@ enum DataFileReader {
         case tooLarge(bytes: Int64, limit: Int)
 
         /// What is wrong, said of the file: "<path>: is a directory, not a file".
-        var problem: String {
+        package var problem: String {
             switch self {
             case .unreadable(let failure): "cannot be read (\(failure.text))"
             case .notRegular(.directory): "is a directory, not a file"
@@ -31,14 +31,14 @@ enum DataFileReader {
         }
 
         /// The same as a clause: "cannot read the catalog (it is a directory, not a file)".
-        var reason: String {
+        package var reason: String {
             if case .unreadable(let failure) = self { return failure.text }
             return "it \(problem)"
         }
     }
 
     /// The file's bytes, or nil when there is no such file. `limit`: the most it reads.
-    static func read(_ url: URL, limit: Int = DataFileLimits.maximumBytes) throws(Refusal) -> Contents? {
+    package static func read(_ url: URL, limit: Int = DataFileLimits.maximumBytes) throws(Refusal) -> Contents? {
         let path = url.path
         let fd: Int32
         do {
@@ -61,7 +61,7 @@ enum DataFileReader {
     }
 
     /// `read`, with a refusal as a `DataFileError` naming the file and what to do.
-    static func contents(of url: URL, remedy: DataFileError.Remedy, limit: Int = DataFileLimits.maximumBytes) throws -> Data? {
+    package static func contents(of url: URL, remedy: DataFileError.Remedy, limit: Int = DataFileLimits.maximumBytes) throws -> Data? {
         do {
             return try read(url, limit: limit)?.data
         } catch {

@@ -2,14 +2,14 @@ import Foundation
 
 /// An exclusive advisory lock held across processes (flock), so the command line and an
 /// open storefront never write the store at the same time.
-final class FileLock {
+package final class FileLock {
     private let fd: Int32
 
     /// The lock file lives in the data directory, so this is where an unusable directory
     /// (a file, no permission) is first met: it is reported as such, by its path.
     /// The lock file itself is opened only if it is a regular file: never through a symbolic
     /// link (which could point anywhere the user can write), a pipe or a device.
-    init(url: URL) throws(DataFileError) {
+    package init(url: URL) throws(DataFileError) {
         try DataDirectory.create(url.deletingLastPathComponent())
         let path = url.path
         let opened: Int32
@@ -42,7 +42,7 @@ final class FileLock {
 
     deinit { POSIX.closeFile(fd) }
 
-    func withLock<T>(_ body: () throws -> T) throws -> T {
+    package func withLock<T>(_ body: () throws -> T) throws -> T {
         while flock(fd, LOCK_EX) != 0 {
             if errno != EINTR {
                 throw NSError(domain: NSPOSIXErrorDomain, code: Int(errno),

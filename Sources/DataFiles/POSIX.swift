@@ -6,16 +6,16 @@ import Darwin
 #endif
 
 /// A failed system call's errno, with the system's words for it.
-struct Errno: Error, Equatable {
-    var code: Int32
+package struct Errno: Error, Equatable {
+    package var code: Int32
 
-    static var current: Errno { Errno(code: errno) }
+    package static var current: Errno { Errno(code: errno) }
 
-    var text: String { String(cString: strerror(code)) }
+    package var text: String { String(cString: strerror(code)) }
 }
 
 /// What a path is, as stat tells it.
-enum FileKind: Equatable {
+package enum FileKind: Equatable {
     case regular, directory, symbolicLink, fifo, socket, characterDevice, blockDevice, unknown
 
     init(mode: mode_t) {
@@ -32,7 +32,7 @@ enum FileKind: Equatable {
     }
 
     /// "a named pipe (FIFO)", for messages.
-    var described: String {
+    package var described: String {
         switch self {
         case .regular: "a regular file"
         case .directory: "a directory"
@@ -47,20 +47,20 @@ enum FileKind: Equatable {
 }
 
 /// What stat says about a file.
-struct FileStatus {
-    var kind: FileKind
-    var size: Int64
+package struct FileStatus {
+    package var kind: FileKind
+    package var size: Int64
     /// Changes whenever the file is replaced or written: device, inode, size and modification time.
-    var token: String
+    package var token: String
 }
 
 /// The system calls behind the data files, so that each Glibc/Darwin difference is met here
 /// only. Calls that can be interrupted retry EINTR; nothing opened leaks into a child (O_CLOEXEC).
-enum POSIX {
+package enum POSIX {
     /// The token of a path that does not exist.
-    static let missingToken = "none"
+    package static let missingToken = "none"
 
-    static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
+    package static func openFile(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
         while true {
             let fd = open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
@@ -68,25 +68,25 @@ enum POSIX {
         }
     }
 
-    static func closeFile(_ fd: Int32) {
+    package static func closeFile(_ fd: Int32) {
         _ = close(fd)
     }
 
     /// Follows symbolic links.
-    static func status(of path: String) throws(Errno) -> FileStatus {
+    package static func status(of path: String) throws(Errno) -> FileStatus {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .current }
         return status(info)
     }
 
     /// The path itself, a symbolic link included.
-    static func linkStatus(of path: String) throws(Errno) -> FileStatus {
+    package static func linkStatus(of path: String) throws(Errno) -> FileStatus {
         var info = stat()
         guard lstat(path, &info) == 0 else { throw .current }
         return status(info)
     }
 
-    static func status(ofOpen fd: Int32) throws(Errno) -> FileStatus {
+    package static func status(ofOpen fd: Int32) throws(Errno) -> FileStatus {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .current }
         return status(info)
@@ -94,7 +94,7 @@ enum POSIX {
 
     /// A cheap "has this file changed" for a path (links followed): `missingToken` when there
     /// is no such file, a token that matches no file when it cannot be looked at.
-    static func token(_ path: String) -> String {
+    package static func token(_ path: String) -> String {
         do {
             return try status(of: path).token
         } catch {
@@ -153,17 +153,17 @@ enum POSIX {
 
     /// Makes a rename or creation in `directory` last through a power cut. Best effort: the
     /// data already is on disk, so a failure here is not worth failing the write for.
-    static func syncDirectory(_ directory: String) {
+    package static func syncDirectory(_ directory: String) {
         guard let fd = try? openFile(directory, O_RDONLY | O_DIRECTORY) else { return }
         try? sync(fd)
         closeFile(fd)
     }
 
-    static func move(_ from: String, to: String) throws(Errno) {
+    package static func move(_ from: String, to: String) throws(Errno) {
         guard rename(from, to) == 0 else { throw .current }
     }
 
-    static func remove(_ path: String) throws(Errno) {
+    package static func remove(_ path: String) throws(Errno) {
         guard unlink(path) == 0 else { throw .current }
     }
 
