@@ -37,9 +37,6 @@ public struct StoreDuration: Equatable, Sendable, CustomStringConvertible {
         self.unit = unit
     }
 
-    /// The units as help text names them.
-    public static let syntax = "a number and s, min, h, d, w, mo or y (90s, 2h, 3d, 1mo)"
-
     /// The largest duration taken: a hundred years, far past any subscription's period.
     static let maximumSeconds: TimeInterval = 100 * 365 * 86_400
 

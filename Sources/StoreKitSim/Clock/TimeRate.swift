@@ -23,9 +23,6 @@ public enum TimeRate: Equatable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// What `set time-rate` accepts, as its help says it.
-    public static let syntax = "realtime, or STORE-per-REAL with durations such as 1d-per-s, 1h-per-s, 1w-per-min, 1mo-per-30s"
-
     /// The slowest and fastest rates taken: store time never runs slower than real time, and
     /// at most a year in a second, so a renewal loop always keeps up.
     public static let factorRange: ClosedRange<Double> = 1...(365 * 86_400)
@@ -48,7 +45,7 @@ public enum TimeRate: Equatable, Sendable, Codable, CustomStringConvertible {
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
         guard let rate = TimeRate(text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "\"\(text)\" is not a time rate: use \(Self.syntax)")
+            throw DecodingError.dataCorruptedError(in: c, debugDescription: "\"\(text)\" is not a time rate: realtime, or STORE-per-REAL such as 1d-per-s")
         }
         self = rate
     }
