@@ -21,7 +21,7 @@ struct StorefrontCommand: ParsableCommand {
         subcommands: [
             OpenCommand.self, ProductsCommand.self, BuyCommand.self, RestoreCommand.self, LaunchCommand.self,
             PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self,
-            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, ResetCommand.self,
+            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, ResetCommand.self, TestCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )
@@ -87,3 +87,4 @@ extension StateCommand: UsesGlobalOptions {}
 extension ResetCommand: UsesGlobalOptions {}
 extension ClockCommand: UsesGlobalOptions {}
 extension AdvanceCommand: UsesGlobalOptions {}
+extension TestCommand: UsesGlobalOptions {}
