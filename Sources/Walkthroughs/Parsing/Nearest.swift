@@ -2,7 +2,10 @@
 enum Nearest {
     /// The candidate with the fewest edits from `text`, ignoring case; the first on a tie.
     static func to(_ text: String, in candidates: [String]) -> String? {
-        let typed = Array(text.lowercased())
+        // Beyond the longest candidate, more typed characters only add edits: a long line
+        // costs no more than a short one.
+        let longest = candidates.map(\.count).max() ?? 0
+        let typed = Array(text.lowercased().prefix(longest + 1))
         var best: (String, Int)?
         for candidate in candidates {
             let d = distance(typed, Array(candidate.lowercased()))
