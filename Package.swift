@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StoreKitSim", targets: ["StoreKitSim"]),
         .library(name: "SampleApp", targets: ["SampleApp"]),
         .library(name: "StorefrontUI", targets: ["StorefrontUI"]),
+        .library(name: "Walkthroughs", targets: ["Walkthroughs"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,6 +33,9 @@ let package = Package(
         .target(name: "SampleApp", dependencies: ["StoreKitSim", "DataFiles"]),
         // The sample app's screens: state, actions, update, views drawn into a Canvas. No curses.
         .target(name: "StorefrontUI", dependencies: ["SampleApp", "StoreKitSim", "DataFiles"]),
+        // Walkthrough files: their format, its parser, and a headless runner that drives the
+        // storefront's runtime with keys over a fresh data directory, store time simulated.
+        .target(name: "Walkthroughs", dependencies: ["StorefrontUI", "SampleApp", "StoreKitSim", "DataFiles"]),
         // The ncurses Canvas, input, resize, colours and teardown.
         .target(
             name: "CursesTerminal",
@@ -47,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "DataFiles", "StoreKitSim", "SampleApp", "StorefrontUI", "CursesTerminal",
+                "DataFiles", "StoreKitSim", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,6 +68,7 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        .testTarget(name: "WalkthroughsTests", dependencies: ["Walkthroughs", "StorefrontUI", "StoreKitSim"]),
         // Depends on the executable so `swift test` builds the binary it runs.
         .testTarget(name: "EndToEndTests", dependencies: ["DataFiles", "StoreKitSim", "SampleApp", "storefront"]),
     ],

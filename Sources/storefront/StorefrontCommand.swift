@@ -12,7 +12,7 @@ struct StorefrontCommand: ParsableCommand {
         discussion: """
             With no subcommand, storefront opens the terminal storefront. The subcommands drive the same \
             simulated store from scripts. Exit codes: 0 done, 3 deferred (Ask to Buy), 4 failed or \
-            cancelled, 64 usage error, 65 bad data file, 75 the app busy in another storefront process. With --json, an error \
+            cancelled (a walkthrough failed, for test), 64 usage error, 65 bad data or walkthrough file, 75 the app busy in another storefront process. With --json, an error \
             is a JSON object on stdout too. --data-dir and --catalog go before or after the subcommand. \
             With STOREFRONT_START_TIME set (ISO 8601, e.g. 2030-01-01T09:00:00Z), real time stands still at \
             that time, so the same commands on a new data directory print the same bytes every time.
@@ -21,7 +21,7 @@ struct StorefrontCommand: ParsableCommand {
         subcommands: [
             OpenCommand.self, ProductsCommand.self, BuyCommand.self, RestoreCommand.self, LaunchCommand.self,
             PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self,
-            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, ResetCommand.self,
+            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, ResetCommand.self, TestCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )
@@ -87,3 +87,4 @@ extension StateCommand: UsesGlobalOptions {}
 extension ResetCommand: UsesGlobalOptions {}
 extension ClockCommand: UsesGlobalOptions {}
 extension AdvanceCommand: UsesGlobalOptions {}
+extension TestCommand: UsesGlobalOptions {}

@@ -65,6 +65,14 @@ public final class StorefrontRuntime {
         dispatch(.tick(queue.now))
     }
 
+    /// Store time moves on while the storefront watches (a walkthrough's `advance`): what
+    /// falls due happens in order, and the app hears of each thing at its own time.
+    public func advance(by duration: StoreDuration) {
+        perform(alerting: false) { take(app.receive(try queue.advance(by: duration).events)) }
+        refreshSnapshot()
+        dispatch(.tick(queue.now))
+    }
+
     /// The store's next answer the user is waiting for: the purchase or restore in flight,
     /// or the products.
     private var awaitedDueDate: Date? {

@@ -163,7 +163,7 @@ extension AppState {
         }
     }
 
-    func title(of productID: String) -> String {
+    public func title(of productID: String) -> String {
         snapshot.product(productID)?.localizedTitle ?? catalog.product(productID)?.localizations[language]?.title ?? productID
     }
 

@@ -1,0 +1,71 @@
+import DataFiles
+import StoreKitSim
+import StorefrontUI
+
+/// What a step does: what a person does to the app, what happens outside it, what a
+/// presenter shows, or what must be true by then.
+public enum StepAction: Equatable, Sendable {
+    /// A store condition, as `storefront set NAME VALUE` takes it (checked when parsed).
+    case set(condition: String, value: String)
+    /// Selects the row and presses Enter.
+    case open(RowTarget)
+    /// The purchase sheet's quantity stepper, moved to this number.
+    case quantity(Int)
+    /// The focused dialog's button with this label: the focus moves there, then Enter.
+    case press(String)
+    case key(Key)
+    case restore
+    case deleteAppData
+    /// Quits and opens the storefront again on the same data.
+    case relaunch
+    /// A parent or the user, outside the app: approves or declines an Ask to Buy request, or
+    /// resolves an interrupted purchase.
+    case answer(RequestAnswer, TransactionRef)
+    case advance(StoreDuration)
+    /// Shown while the walkthrough plays; a test passes over it.
+    case caption(String)
+    /// Real time a presenter waits while playing; a test passes over it.
+    case pause(seconds: Double)
+    case expect(Expectation)
+}
+
+/// A row of the store list: a product's (by id, whichever title it shows), a content item's,
+/// or the credit balance.
+public enum RowTarget: Equatable, Sendable {
+    case product(String)
+    case content(id: String)
+    case credits
+}
+
+public enum RequestAnswer: String, Equatable, Sendable {
+    case approve, decline, resolve
+}
+
+/// Which transaction a step means.
+public enum TransactionRef: Equatable, Sendable {
+    /// The newest (for an answer: the newest waiting for one).
+    case latest
+    case id(String)
+    /// The newest of this product's.
+    case product(String)
+}
+
+public enum Expectation: Equatable, Sendable {
+    /// The text on the screen (`present`), or nowhere on it.
+    case screen(String, present: Bool)
+    case transactionState(TransactionRef, TransactionState)
+    case transactionError(TransactionRef, ErrorMatch)
+    /// The app's UserDefaults value for the key; nil: no value.
+    case defaults(key: String, value: JSONValue?)
+    case credits(Int)
+    /// How many unfinished transactions the queue holds.
+    case queue(Int)
+}
+
+/// A transaction's error as a step names it.
+public enum ErrorMatch: Equatable, Sendable {
+    case none
+    case code(Int)
+    /// StoreKit's name for the code, `paymentNotAllowed`.
+    case name(String)
+}

@@ -1,0 +1,106 @@
+import DataFiles
+import Foundation
+import StoreKitSim
+
+/// `expect …`: what must be true when the step is reached.
+extension WalkthroughParser {
+    static let subjects = ["screen", "transaction", "defaults", "credits", "queue"]
+
+    func expectation(_ r: inout StepReader) throws(LineProblem) -> Expectation {
+        let list = Self.subjects.joined(separator: ", ")
+        let subject = try r.required("what to expect: \(list)", suggestion: "expect screen \"…\"")
+        switch subject.quoted ? "" : subject.text.lowercased() {
+        case "screen":
+            var present = true
+            if let next = r.peek, next.isWord("not") {
+                present = false
+                _ = r.next()
+            }
+            let text = try r.required("the text on the screen, in quotes", suggestion: "expect screen \"…\"")
+            if !text.quoted, r.peek != nil {
+                let (before, rest) = r.split(at: r.index - 1)
+                throw LineProblem(text.column, "expected the text on the screen in quotes", suggestion: before + StepReader.quoted(rest))
+            }
+            guard !text.text.isEmpty else { throw LineProblem(text.column, "expected some text to look for, not an empty string") }
+            try r.end()
+            return .screen(text.text, present: present)
+        case "transaction":
+            let ref = try transaction(&r, after: "expect transaction", optional: true, stopWords: ["state", "error"])
+            let fields = ["state", "error"]
+            let field = try r.required("state or error after the transaction", suggestion: "expect transaction state purchased")
+            switch field.quoted ? "" : field.text.lowercased() {
+            case "state":
+                let states = TransactionState.allCases.map(\.rawValue)
+                let value = try r.required("a transaction state: \(states.joined(separator: ", "))",
+                                           suggestion: "expect transaction state purchased")
+                guard let state = TransactionState(rawValue: value.text.lowercased()) else {
+                    throw LineProblem(value.column, "expected a transaction state: \(states.joined(separator: ", "))",
+                                      suggestion: r.replacing(r.index - 1, with: Nearest.to(value.text, in: states) ?? "purchased"))
+                }
+                try r.end()
+                return .transactionState(ref, state)
+            case "error":
+                let match = try errorMatch(&r)
+                try r.end()
+                return .transactionError(ref, match)
+            default:
+                throw LineProblem(field.column, "expected state or error after the transaction",
+                                  suggestion: r.replacing(r.index - 1, with: Nearest.to(field.text, in: fields) ?? "state"))
+            }
+        case "defaults":
+            let key = try r.required("a UserDefaults key and its value", suggestion: "expect defaults com.storefront.premium true")
+            let value = try defaultsValue(&r)
+            try r.end()
+            return .defaults(key: key.text, value: value)
+        case "credits":
+            let n = try number(&r, "a credit balance after expect credits", in: 0...Int.max, example: "expect credits 10")
+            try r.end()
+            return .credits(n)
+        case "queue":
+            let token = try r.required("empty or how many transactions the queue holds", suggestion: "expect queue empty")
+            if token.isWord("empty") {
+                try r.end()
+                return .queue(0)
+            }
+            guard !token.quoted, let n = Int(token.text), n >= 0 else {
+                throw LineProblem(token.column, "expected empty or how many transactions the queue holds",
+                                  suggestion: "expect queue empty")
+            }
+            try r.end()
+            return .queue(n)
+        default:
+            let nearest = Nearest.to(subject.text, in: Self.subjects) ?? "screen"
+            throw LineProblem(subject.column, "expected what to expect: \(list)", suggestion: r.replacing(1, with: nearest))
+        }
+    }
+
+    /// `none`, a code (`4`, `-1009`) or StoreKit's name for it (`paymentNotAllowed`).
+    private func errorMatch(_ r: inout StepReader) throws(LineProblem) -> ErrorMatch {
+        let expected = "an error code, its StoreKit name, or none"
+        let token = try r.required(expected, suggestion: "expect transaction error paymentNotAllowed")
+        if token.isWord("none") { return .none }
+        if !token.quoted, let code = Int(token.text) { return .code(code) }
+        let names = SKErrorCode.allCases.map(\.name)
+        if let name = names.first(where: { $0.lowercased() == token.text.lowercased() }) { return .name(name) }
+        throw LineProblem(token.column, "expected \(expected)",
+                          suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: names) ?? "none"))
+    }
+
+    /// A value as JSON writes it (true, false, null, a number, "text" in quotes), or `none`
+    /// for no value at all.
+    private func defaultsValue(_ r: inout StepReader) throws(LineProblem) -> JSONValue? {
+        let expected = "a value: true, false, a number, \"text\" in quotes, null, or none for no value"
+        let token = try r.required(expected, suggestion: r.source + " true")
+        if token.quoted { return .string(token.text) }
+        switch token.text.lowercased() {
+        case "none": return nil
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "null": return .null
+        default:
+            if let n = Int(token.text) { return .int(n) }
+            if let d = Double(token.text), d.isFinite, token.text.allSatisfy({ "0123456789.-+eE".contains($0) }) { return .double(d) }
+            throw LineProblem(token.column, "expected \(expected)", suggestion: r.replacing(r.index - 1, with: StepReader.quoted(token.text)))
+        }
+    }
+}

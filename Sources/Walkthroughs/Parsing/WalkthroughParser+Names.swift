@@ -1,0 +1,99 @@
+import StoreKitSim
+import StorefrontUI
+
+/// Store conditions, rows and transactions as steps name them, checked against the catalog.
+extension WalkthroughParser {
+    func setting(_ r: inout StepReader) throws(LineProblem) -> StepAction {
+        let names = StoreCondition.all.map(\.name)
+        let token = try r.required("a store condition after set: \(names.joined(separator: ", "))", suggestion: "set ask-to-buy on")
+        guard let condition = StoreCondition.all.first(where: { $0.name == token.text.lowercased() }) else {
+            throw LineProblem(token.column, "expected a store condition after set: \(names.joined(separator: ", "))",
+                              suggestion: r.replacing(1, with: Nearest.to(token.text, in: names) ?? "ask-to-buy"))
+        }
+        let values = exampleValues(condition)
+        let example = "set \(condition.name) \(values.first ?? "on")"
+        let value = try r.required("a value for \(condition.name): \(condition.values)", suggestion: example)
+        do {
+            _ = try condition.parse(value.text, catalog: catalog)
+        } catch {
+            let nearest = Nearest.to(value.text, in: values).map { r.replacing(2, with: $0) }
+            throw LineProblem(value.column, "expected a value \(condition.name) takes: \(error.message)", suggestion: nearest ?? example)
+        }
+        try r.end()
+        return .set(condition: condition.name, value: value.text)
+    }
+
+    /// Values a condition takes, to suggest the nearest: its plain words (on, off, none,
+    /// realtime), and the names it knows (StoreKit's errors, the catalog's storefronts).
+    private func exampleValues(_ condition: StoreCondition) -> [String] {
+        var values = condition.values.split(separator: "|").map(String.init).filter { $0 == $0.lowercased() }
+        switch condition.name {
+        case "fail-with": values += SKErrorCode.allCases.map(\.name)
+        case "storefront": values += catalog.storefronts.map(\.id)
+        case "latency": values.append("0")
+        default: break
+        }
+        return values
+    }
+
+    /// What `open` names: a product by id or by title (in any of the catalog's languages), a
+    /// content item by title, or the credit balance's row.
+    var rowNames: [(String, RowTarget)] {
+        var names: [(String, RowTarget)] = []
+        let premium = catalog.content.premium.unlockedBy
+        for id in catalog.productIdentifiers { names.append((id, .product(id))) }
+        for product in catalog.products {
+            if !catalog.productIdentifiers.contains(product.id) { names.append((product.id, .product(product.id))) }
+            for language in product.localizations.keys.sorted() {
+                names.append((product.localizations[language]!.title, .product(product.id)))
+            }
+        }
+        // The premium offer's row, as it reads before the premium content is bought.
+        names += [("★ Premium content here", .product(premium)), ("Premium content here", .product(premium))]
+        for item in catalog.content.free + catalog.content.premium.items {
+            for language in item.localizations.keys.sorted() {
+                names.append((item.localizations[language]!.title, .content(id: item.id)))
+            }
+        }
+        names.append(("Your credits", .credits))
+        return names
+    }
+
+    /// An `open` step for this catalog: its first product, by the title it shows first.
+    var openExample: String {
+        let language = catalog.storefronts.first?.language ?? "en"
+        return "open " + StepReader.written(catalog.products.first?.localizations[language]?.title ?? "Your credits")
+    }
+
+    func row(_ r: inout StepReader) throws(LineProblem) -> RowTarget {
+        let names = rowNames
+        let example = openExample
+        let token = try r.required("a product id or a row's title in quotes after open", suggestion: example)
+        try r.end()
+        if let match = names.first(where: { $0.0 == token.text }) ?? names.first(where: { $0.0.lowercased() == token.text.lowercased() }) {
+            return match.1
+        }
+        let nearest = Nearest.to(token.text, in: names.map(\.0)).map { r.replacing(1, with: StepReader.written($0)) }
+        throw LineProblem(token.column, "expected a product id or a row's title in quotes after open", suggestion: nearest ?? example)
+    }
+
+    /// A transaction by id (its digits), by product (id or title: the newest of it), or,
+    /// when `optional` and nothing is named, the newest.
+    func transaction(_ r: inout StepReader, after verb: String, optional: Bool, stopWords: Set<String> = []) throws(LineProblem) -> TransactionRef {
+        guard let token = r.peek, token.quoted || !stopWords.contains(token.text.lowercased()) else { return .latest }
+        _ = r.next()
+        if !token.quoted, !token.text.isEmpty, token.text.allSatisfy({ $0.isASCII && $0.isNumber }) { return .id(token.text) }
+        let products = rowNames.compactMap { name, target -> (String, String)? in
+            if case .product(let id) = target, catalog.product(id) != nil { return (name, id) }
+            return nil
+        }
+        if let match = products.first(where: { $0.0 == token.text }) ?? products.first(where: { $0.0.lowercased() == token.text.lowercased() }) {
+            return .product(match.1)
+        }
+        // A misspelt `state` or `error` reads as a product that is not there.
+        let nearest = Nearest.to(token.text, in: (token.quoted ? [] : stopWords.sorted()) + products.map(\.0))
+        let suggestion = nearest.map { stopWords.contains($0) ? $0 : StepReader.written($0) }.map { r.replacing(r.index - 1, with: $0) }
+        let what = stopWords.isEmpty ? "" : stopWords.sorted().reversed().joined(separator: " or ") + ", or "
+        throw LineProblem(token.column, "expected \(what)a transaction by id or product (id or title) after \(verb)", suggestion: suggestion)
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import StoreKitSim
+
+/// Reads walkthrough files: plain text, one step per line, `#` comments. Every line is
+/// checked against the catalog before anything runs, so a bad file runs no step at all.
+public struct WalkthroughParser {
+    public let catalog: Catalog
+
+    public init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    /// The steps of `text`, or every line that is not a step. `file`: the name messages use.
+    public func parse(_ text: String, file: String) throws(SyntaxErrors) -> Walkthrough {
+        var steps: [Step] = []
+        var errors: [SyntaxError] = []
+        // "\r\n" is one Character in Swift: a Windows line end is a line end too.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
+        if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
+        for (offset, raw) in lines.enumerated() {
+            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
+            do throws(LineProblem) {
+                let tokens = try LineTokens.split(line)
+                guard !tokens.isEmpty else { continue }
+                var reader = StepReader(tokens: tokens, characters: LineTokens.source(of: line, tokens: tokens))
+                steps.append(Step(line: offset + 1, source: reader.source, action: try step(&reader)))
+            } catch {
+                errors.append(SyntaxError(file: file, line: offset + 1, column: error.column, message: error.message,
+                                          suggestion: error.suggestion))
+            }
+        }
+        if errors.isEmpty, steps.isEmpty {
+            errors.append(SyntaxError(file: file, line: 1, column: 1, message: "expected at least one step; the file has none",
+                                      suggestion: openExample))
+        }
+        guard errors.isEmpty else { throw SyntaxErrors(errors: errors) }
+        return Walkthrough(file: file, steps: steps)
+    }
+
+    /// The first word of each step, in the order the README lists them.
+    static let verbs = ["set", "open", "quantity", "press", "key", "restore", "delete", "relaunch", "approve", "decline",
+                        "resolve", "advance", "caption", "pause", "expect"]
+
+    /// A step of each kind as it is written, for suggestions where nothing typed is close.
+    var examples: [String: String] {
+        [
+            "set": "set ask-to-buy on", "open": openExample, "quantity": "quantity 2", "press": "press \"Buy\"",
+            "key": "key Enter", "restore": "restore", "delete": "delete app data", "relaunch": "relaunch",
+            "approve": "approve", "decline": "decline", "resolve": "resolve", "advance": "advance 25h",
+            "caption": "caption \"…\"", "pause": "pause 2s", "expect": "expect screen \"…\"",
+        ]
+    }
+
+    private func step(_ r: inout StepReader) throws(LineProblem) -> StepAction {
+        let verb = r.verb
+        let name = verb.quoted ? "" : verb.text.lowercased()
+        switch name {
+        case "set": return try setting(&r)
+        case "open": return .open(try row(&r))
+        case "quantity":
+            let n = try number(&r, "a quantity from 1 to \(Self.maximumQuantity) after quantity", in: 1...Self.maximumQuantity,
+                               example: "quantity 2")
+            try r.end()
+            return .quantity(n)
+        case "press":
+            let label = try r.required("a button's label after press, as the dialog shows it", suggestion: "press \"Buy\"")
+            try r.end()
+            return .press(label.text)
+        case "key": return try key(&r)
+        case "restore":
+            try r.end()
+            return .restore
+        case "delete":
+            for word in ["app", "data"] {
+                guard let token = r.next() else { throw r.missing("'delete app data'", suggestion: "delete app data") }
+                guard token.isWord(word) else {
+                    throw LineProblem(token.column, "expected 'delete app data'", suggestion: "delete app data")
+                }
+            }
+            try r.end()
+            return .deleteAppData
+        case "relaunch":
+            try r.end()
+            return .relaunch
+        case "approve", "decline", "resolve":
+            let answer = RequestAnswer(rawValue: name)!
+            let ref = try transaction(&r, after: name, optional: true)
+            try r.end()
+            return .answer(answer, ref)
+        case "advance":
+            let token = try r.required("a duration after advance: \(StoreDuration.syntax)", suggestion: "advance 25h")
+            guard let duration = StoreDuration(token.text) else {
+                throw LineProblem(token.column, "expected a duration after advance, up to 100 years: \(StoreDuration.syntax)",
+                                  suggestion: "advance 25h")
+            }
+            try r.end()
+            return .advance(duration)
+        case "caption":
+            let text = try r.required("the caption's text in quotes", suggestion: "caption \"…\"")
+            if !text.quoted, r.peek != nil {
+                let (before, rest) = r.split(at: r.index - 1)
+                throw LineProblem(text.column, "expected the caption's text in quotes", suggestion: before + StepReader.quoted(rest))
+            }
+            try r.end()
+            return .caption(text.text)
+        case "pause":
+            let token = try r.required("how long to pause: seconds or milliseconds (2s, 500ms)", suggestion: "pause 2s")
+            guard let seconds = Self.pauseSeconds(token.text) else {
+                throw LineProblem(token.column, "expected how long to pause: seconds or milliseconds up to 10min (2s, 1.5s, 500ms)",
+                                  suggestion: "pause 2s")
+            }
+            try r.end()
+            return .pause(seconds: seconds)
+        case "expect": return .expect(try expectation(&r))
+        default:
+            let nearest = Nearest.to(verb.text, in: Self.verbs) ?? "open"
+            let suggestion = r.tokens.count > 1 ? r.replacing(0, with: nearest) : examples[nearest] ?? nearest
+            throw LineProblem(verb.column, "expected a step: \(Self.verbs.map { $0 == "delete" ? "delete app data" : $0 }.joined(separator: ", "))",
+                              suggestion: suggestion)
+        }
+    }
+
+    /// The sheet's stepper goes to 10; more is refused when it runs.
+    static let maximumQuantity = 100
+
+    private func key(_ r: inout StepReader) throws(LineProblem) -> StepAction {
+        let names = KeyNames.listed
+        let token = try r.required("a key: \(names.joined(separator: ", ")), or one character", suggestion: "key Enter")
+        guard let key = KeyNames.key(token.text) else {
+            throw LineProblem(token.column, "expected a key: \(names.joined(separator: ", ")), or one character",
+                              suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: names) ?? "Enter"))
+        }
+        try r.end()
+        return .key(key)
+    }
+
+    /// A whole number in `range`.
+    func number(_ r: inout StepReader, _ expected: String, in range: ClosedRange<Int>, example: String) throws(LineProblem) -> Int {
+        let token = try r.required(expected, suggestion: example)
+        guard !token.quoted, let n = Int(token.text), range.contains(n) else {
+            throw LineProblem(token.column, "expected \(expected)", suggestion: example)
+        }
+        return n
+    }
+
+    /// "2s", "1.5s", "500ms": real seconds, up to ten minutes.
+    static func pauseSeconds(_ text: String) -> Double? {
+        let lower = text.lowercased()
+        let (digits, scale): (Substring, Double) = lower.hasSuffix("ms") ? (lower.dropLast(2), 0.001)
+            : lower.hasSuffix("s") ? (lower.dropLast(), 1) : ("", 0)
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              let value = Double(digits), value.isFinite else { return nil }
+        let seconds = value * scale
+        return seconds > 0 && seconds <= 600 ? seconds : nil
+    }
+}

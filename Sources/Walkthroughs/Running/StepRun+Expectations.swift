@@ -1,0 +1,97 @@
+import DataFiles
+import Foundation
+import StoreKitSim
+import StorefrontUI
+
+/// Checks what a step expects against the storefront as it is now: the screen as drawn, the
+/// store's records, the app's UserDefaults.
+extension StepRun {
+    func check(_ expectation: Expectation, step: Step) -> StepFailure? {
+        func failure(_ expected: String, saw: String, screen: String? = nil) -> StepFailure {
+            StepFailure(line: step.line, step: step.source, expected: expected, saw: saw, screen: screen)
+        }
+        switch expectation {
+        case .screen(let text, let present):
+            let screen = storefront.screen
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            let row = lines.firstIndex { $0.contains(text) }
+            if present, row == nil {
+                return failure("\(StepReader.quoted(text)) on the screen", saw: "a screen without it", screen: screen)
+            }
+            if !present, let row {
+                return failure("no \(StepReader.quoted(text)) on the screen", saw: "it on line \(row + 1)", screen: screen)
+            }
+        case .transactionState(let ref, let expected):
+            switch transaction(ref) {
+            case .failure(let missing): return failure("a transaction in state \(expected.rawValue)", saw: missing.text)
+            case .success(let t) where t.state != expected:
+                return failure("\(t.id) \(expected.rawValue)", saw: "\(t.id) \(t.state.rawValue)")
+            case .success: break
+            }
+        case .transactionError(let ref, let expected):
+            switch transaction(ref) {
+            case .failure(let missing): return failure("a transaction with \(Self.describe(expected))", saw: missing.text)
+            case .success(let t) where !Self.matches(t.error, expected):
+                return failure("\(t.id) with \(Self.describe(expected))",
+                               saw: "\(t.id) with " + (t.error.map { "error \($0.code) \($0.name)" } ?? "no error"))
+            case .success: break
+            }
+        case .defaults(let key, let expected):
+            let value = runtime.app.defaults.values[key]
+            if value != expected {
+                return failure("\(key) = \(Self.describe(expected))", saw: "\(key) = \(Self.describe(value))")
+            }
+        case .credits(let expected):
+            let credits = runtime.app.credits
+            if credits != expected { return failure("\(expected) credits", saw: "\(credits) credits") }
+        case .queue(let expected):
+            let queue = (try? storefront.store.storage.load().queue) ?? runtime.queue.transactions
+            if queue.count != expected {
+                let held = queue.map { "\($0.id) \($0.state.rawValue) \($0.productID)" }.joined(separator: ", ")
+                return failure(expected == 0 ? "an empty queue" : "\(expected) transactions in the queue",
+                               saw: queue.isEmpty ? "an empty queue" : "\(queue.count) (\(held))")
+            }
+        }
+        return nil
+    }
+
+    struct Missing: Error {
+        var text: String
+    }
+
+    /// The transaction a step names, as the store holds it now.
+    private func transaction(_ ref: TransactionRef) -> Result<Transaction, Missing> {
+        let history = (try? storefront.store.storage.history(last: nil, finishedOnly: false)) ?? []
+        let found: Transaction? = switch ref {
+        case .latest: history.last
+        case .id(let id): history.first { $0.id == id }
+        case .product(let id): history.last { $0.productID == id }
+        }
+        guard let found else {
+            return .failure(Missing(text: history.isEmpty ? "no transactions yet" : "no transaction" + Self.describe(ref)))
+        }
+        return .success(found)
+    }
+
+    private static func matches(_ error: StoreError?, _ expected: ErrorMatch) -> Bool {
+        switch expected {
+        case .none: error == nil
+        case .code(let code): error?.code == code
+        case .name(let name): error?.name.lowercased() == name.lowercased()
+        }
+    }
+
+    private static func describe(_ match: ErrorMatch) -> String {
+        switch match {
+        case .none: "no error"
+        case .code(let code): "error \(code)"
+        case .name(let name): "error \(name)"
+        }
+    }
+
+    /// A UserDefaults value as JSON writes it; "no value" when there is none.
+    static func describe(_ value: JSONValue?) -> String {
+        guard let value else { return "no value" }
+        return (try? JSONCoding.line(value)) ?? "\(value)"
+    }
+}

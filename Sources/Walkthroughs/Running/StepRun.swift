@@ -1,0 +1,189 @@
+import Foundation
+import StoreKitSim
+import StorefrontUI
+
+/// The steps of one walkthrough carried out on its storefront.
+final class StepRun {
+    let storefront: HeadlessStorefront
+
+    init(storefront: HeadlessStorefront) {
+        self.storefront = storefront
+    }
+
+    var state: AppState { storefront.state }
+    var runtime: StorefrontRuntime { storefront.runtime }
+
+    /// Does `step`; returns an expectation that did not hold, throws for a step that
+    /// could not be done.
+    func perform(_ step: Step) throws(StepFailure) -> StepFailure? {
+        func failure(_ expected: String, saw: String? = nil) -> StepFailure {
+            StepFailure(line: step.line, step: step.source, expected: expected, saw: saw ?? ModeDescription.of(state))
+        }
+        switch step.action {
+        case .open, .quantity, .press, .key, .restore, .deleteAppData:
+            // q on the store screen quits: nothing takes keys until the storefront opens again.
+            if runtime.shouldQuit { throw failure("the storefront open", saw: "it quit (q); relaunch opens it again") }
+        default: break
+        }
+        switch step.action {
+        case .set(let name, let value):
+            guard let condition = StoreCondition.all.first(where: { $0.name == name }) else {
+                throw failure("a store condition", saw: name)
+            }
+            do {
+                try storefront.store.updateSettings(try condition.parse(value, catalog: storefront.store.catalog))
+            } catch let error as StoreCondition.InvalidValue {
+                throw failure("a value \(name) takes", saw: error.message)
+            } catch {
+                throw failure("the store to take the setting", saw: ErrorText.of(error))
+            }
+            storefront.settle()
+        case .open(let target):
+            try openRow(target, failure: failure)
+        case .quantity(let n):
+            try setQuantity(n, failure: failure)
+        case .press(let label):
+            try press(label, failure: failure)
+        case .key(let key):
+            storefront.send(key)
+        case .restore:
+            guard case .store = state.mode else { throw failure("the store screen, to restore purchases (r)") }
+            storefront.send(.char("r"))
+        case .deleteAppData:
+            guard case .store = state.mode else { throw failure("the store screen, to delete the app data (D)") }
+            storefront.send(.char("D"))
+            try press("Delete", failure: failure)
+        case .relaunch:
+            do {
+                try storefront.relaunch()
+            } catch {
+                throw failure("the storefront to open again", saw: ErrorText.of(error))
+            }
+        case .answer(let answer, let ref):
+            try self.answer(answer, ref, failure: failure)
+        case .advance(let duration):
+            runtime.advance(by: duration)
+            storefront.settle()
+        case .caption, .pause:
+            // For a presenter: a test has no one to show them to.
+            break
+        case .expect(let expectation):
+            return check(expectation, step: step)
+        }
+        return nil
+    }
+
+    typealias Failure = (String, String?) -> StepFailure
+
+    /// Selects the row with the arrow keys, as a person would, and presses Enter.
+    private func openRow(_ target: RowTarget, failure: Failure) throws(StepFailure) {
+        guard case .store = state.mode else { throw failure("the store screen, to open a row", nil) }
+        guard let index = state.rows.firstIndex(where: { Self.row($0, is: target) }) else {
+            throw failure("the row on the store screen", "no such row (\(rowNames))")
+        }
+        storefront.send(.home)
+        while state.selection != index {
+            let before = state.selection
+            storefront.send(state.selection < index ? .down : .up)
+            guard state.selection != before else { throw failure("the selection to reach the row", "it stopped at row \(before)") }
+        }
+        storefront.send(.enter)
+    }
+
+    private static func row(_ row: StoreRow, is target: RowTarget) -> Bool {
+        switch (row, target) {
+        case (.product(let id), .product(let wanted)), (.premiumOffer(let id), .product(let wanted)),
+             (.invalid(let id), .product(let wanted)):
+            return id == wanted
+        case (.content(let item, _), .content(let wanted)): return item.id == wanted
+        case (.credits, .credits): return true
+        default: return false
+        }
+    }
+
+    /// The rows there are, for a step that named one that is not.
+    private var rowNames: String {
+        state.rows.compactMap { row -> String? in
+            switch row {
+            case .section: nil
+            case .content(let item, _): item.text(in: state.language).title
+            case .premiumOffer(let id), .product(let id): state.title(of: id)
+            case .credits: "Your credits"
+            case .invalid(let id): id
+            }
+        }.joined(separator: ", ")
+    }
+
+    /// + and − on the sheet's stepper until it shows `n`.
+    private func setQuantity(_ n: Int, failure: Failure) throws(StepFailure) {
+        guard case .sheet(let sheet) = state.mode, sheet.stage == .confirm else {
+            throw failure("the purchase sheet, to change the quantity", nil)
+        }
+        var quantity = sheet.quantity
+        while quantity != n {
+            storefront.send(.char(quantity < n ? "+" : "-"))
+            guard case .sheet(let now) = state.mode, now.quantity != quantity else {
+                throw failure("a quantity of \(n)", "the quantity stops at \(quantity)")
+            }
+            quantity = now.quantity
+        }
+    }
+
+    /// Moves the focus to the button labelled `label` with Tab, then presses Enter.
+    private func press(_ label: String, failure: Failure) throws(StepFailure) {
+        guard let buttons = state.dialogButtons, !buttons.labels.isEmpty else {
+            throw failure("a dialog with a button \"\(label)\"", nil)
+        }
+        guard let index = buttons.labels.firstIndex(of: label)
+            ?? buttons.labels.firstIndex(where: { $0.lowercased() == label.lowercased() }) else {
+            let labels = buttons.labels.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw failure("a button \"\(label)\"", "\(ModeDescription.of(state)) with \(labels)")
+        }
+        var focus = buttons.focus
+        for _ in buttons.labels.indices where focus != index {
+            storefront.send(.tab)
+            focus = state.dialogButtons?.focus ?? focus
+        }
+        guard focus == index || buttons.labels.count == 1 else {
+            throw failure("the focus to reach \"\(label)\"", "it stayed on \"\(buttons.labels[focus])\"")
+        }
+        storefront.send(.enter)
+    }
+
+    /// A parent's answer or the user resolving an interruption, from outside the app: made
+    /// on the store by another queue, as `storefront approve` from another terminal.
+    private func answer(_ answer: RequestAnswer, _ ref: TransactionRef, failure: Failure) throws(StepFailure) {
+        let records = (try? storefront.store.storage.load()) ?? runtime.queue.records
+        let waiting = answer == .resolve ? records.interruptions : records.pendingApprovals
+        let what = answer == .resolve ? "an interrupted purchase waiting to be resolved" : "an Ask to Buy request waiting"
+        let transaction: Transaction?
+        switch ref {
+        case .latest: transaction = waiting.last
+        case .id(let id): transaction = waiting.first { $0.id == id }
+        case .product(let id): transaction = waiting.last { $0.productID == id }
+        }
+        guard let transaction else {
+            let ids = waiting.map(\.id).joined(separator: ", ")
+            throw failure(what + Self.describe(ref), waiting.isEmpty ? "none waiting" : "only \(ids) waiting")
+        }
+        let outside = PaymentQueue(store: storefront.store)
+        do {
+            switch answer {
+            case .approve: try outside.approve(transactionID: transaction.id)
+            case .decline: try outside.decline(transactionID: transaction.id)
+            case .resolve: _ = try outside.resolve(transactionID: transaction.id)
+            }
+        } catch {
+            throw failure("the store to \(answer.rawValue) \(transaction.id)", ErrorText.of(error))
+        }
+        storefront.settle()
+    }
+
+    static func describe(_ ref: TransactionRef) -> String {
+        switch ref {
+        case .latest: ""
+        case .id(let id): " with id \(id)"
+        case .product(let id): " for \(id)"
+        }
+    }
+}

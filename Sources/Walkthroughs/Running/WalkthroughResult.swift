@@ -1,0 +1,40 @@
+/// How a walkthrough ran: every expectation that did not hold, and the step that could not
+/// be done, if one stopped it.
+public struct WalkthroughResult: Equatable, Sendable {
+    public var file: String
+    /// Steps carried out, the one that stopped it included.
+    public var stepsRun: Int
+    public var failures: [StepFailure]
+
+    public init(file: String, stepsRun: Int, failures: [StepFailure]) {
+        self.file = file
+        self.stepsRun = stepsRun
+        self.failures = failures
+    }
+
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// A step that did not hold: what it expected and what there was instead.
+public struct StepFailure: Error, Equatable, Sendable {
+    /// The step's line; 0 when the walkthrough could not start at all.
+    public var line: Int
+    public var step: String
+    public var expected: String
+    public var saw: String
+    /// The screen when the step ran, for expectations about the screen.
+    public var screen: String?
+
+    public init(line: Int, step: String, expected: String, saw: String, screen: String? = nil) {
+        self.line = line
+        self.step = step
+        self.expected = expected
+        self.saw = saw
+        self.screen = screen
+    }
+
+    /// `FILE:LINE: step — expected …, saw …`.
+    public func summary(file: String) -> String {
+        "\(file):\(line): \(step) — expected \(expected), saw \(saw)"
+    }
+}

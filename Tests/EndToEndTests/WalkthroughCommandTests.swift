@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `storefront test` through the binary: the shipped walkthroughs pass, a bad file runs
+/// nothing, and a failing expectation fails the run with where and what.
+@Suite final class WalkthroughCommandTests {
+    let cli = BinaryRunner()
+
+    deinit { cli.cleanUp() }
+
+    /// Every walkthrough shipped in assets/walkthroughs.
+    static let shipped: [String] = {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("assets/walkthroughs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".walk") }.sorted().map { directory.appendingPathComponent($0).path }
+    }()
+
+    /// A walkthrough written into the runner's directory.
+    func write(_ name: String, _ text: String) throws -> String {
+        let url = cli.dataDirectory.appendingPathComponent(name)
+        try cli.write(text, to: url)
+        return url.path
+    }
+
+    @Test func theShippedWalkthroughsAllPass() throws {
+        #expect(Self.shipped.count >= 6, "assets/walkthroughs holds the shipped walkthroughs")
+        let result = try cli.run(arguments: ["test"] + Self.shipped)
+        #expect(result.status == 0, "\(result.summary)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == Self.shipped.map { "PASS \($0)" } + ["\(Self.shipped.count) passed, 0 failed"], "\(result.summary)")
+    }
+
+    @Test func aFailingExpectationFailsTheRunWithWhereAndWhat() throws {
+        let good = try write("good.walk", "open \"5 Monkey Credits\"\npress \"Buy\"\nexpect credits 5\n")
+        let bad = try write("bad.walk", "open \"5 Monkey Credits\"\npress \"Buy\"\n\nexpect credits 6\n")
+        let junit = cli.dataDirectory.appendingPathComponent("results.xml")
+        let result = try cli.run(arguments: ["test", good, bad, "--junit", junit.path])
+        #expect(result.status == 4, "\(result.summary)")
+        #expect(result.stdout == """
+            PASS \(good)
+            FAIL \(bad)
+            \(bad):4: expect credits 6 — expected 6 credits, saw 5 credits
+            1 passed, 1 failed
+
+            """)
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuite name=\"storefront walkthroughs\" tests=\"2\" failures=\"1\""), "\(xml)")
+        #expect(xml.contains("expected 6 credits, saw 5 credits"))
+
+        let json = try cli.run(arguments: ["test", "--json", bad]).json()
+        #expect(json["passed"] as? Int == 0)
+        #expect(json["failed"] as? Int == 1)
+        let failure = try #require(((json["walkthroughs"] as? [[String: Any]])?.first?["failures"] as? [[String: Any]])?.first)
+        #expect(failure["line"] as? Int == 4)
+        #expect(failure["saw"] as? String == "5 credits")
+    }
+
+    @Test func aBadFileRunsNothingAndPointsAtTheMistake() throws {
+        let good = try write("good.walk", "open \"5 Monkey Credits\"\n")
+        let bad = try write("bad.walk", "open \"5 Monkey Credits\"\n  aprove\n")
+        let result = try cli.run(arguments: ["test", good, bad])
+        #expect(result.status == 65, "\(result.summary)")
+        #expect(result.stdout.isEmpty, "nothing ran: \(result.stdout)")
+        #expect(result.stderr.hasPrefix("\(bad):2:3: expected a step: "), "\(result.stderr)")
+        #expect(result.stderr.contains("did you mean 'approve'?"))
+        #expect(result.stderr.hasSuffix("storefront: an error in the walkthrough files: nothing was run.\n"))
+
+        let json = try cli.run(arguments: ["test", "--json", bad])
+        #expect(json.status == 65)
+        let error = try #require(try json.json()["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "data")
+        #expect(error["location"] as? String == "line 2, column 3")
+
+        let missing = try cli.run(arguments: ["test", cli.dataDirectory.appendingPathComponent("none.walk").path])
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("none.walk:1:1: expected a walkthrough file; it does not exist"))
+    }
+
+    @Test func testTakesFilesAndNoDataDirectory() throws {
+        let none = try cli.run(arguments: ["test"])
+        #expect(none.status == 64, "\(none.summary)")
+        let dataDir = try cli.run("test", "x.walk")
+        #expect(dataDir.status == 64)
+        #expect(dataDir.stderr.contains("leave --data-dir out"), "\(dataDir.summary)")
+    }
+}

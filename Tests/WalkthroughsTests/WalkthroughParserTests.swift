@@ -1,0 +1,100 @@
+import DataFiles
+import Foundation
+import StoreKitSim
+import StorefrontUI
+import Testing
+import Walkthroughs
+
+/// The format as a person writes it: every kind of step, comments, quoting.
+@Suite struct WalkthroughParserTests {
+    let parser = WalkthroughParser(catalog: try! CatalogLoader.defaultCatalog())
+
+    func actions(_ text: String) throws -> [StepAction] {
+        try parser.parse(text, file: "w.walk").steps.map(\.action)
+    }
+
+    @Test func everyKindOfStep() throws {
+        let text = """
+            set ask-to-buy on
+            set account "family.child@example.com"
+            open "10 Monkey Credits"
+            open com.storefront.premium
+            open "Your credits"
+            open "Free quote 2"
+            quantity 3
+            press "Buy"
+            key Esc
+            key +
+            restore
+            delete app data
+            relaunch
+            approve
+            decline 1000000002
+            resolve "One-Year Pass"
+            advance 25h
+            caption "Ask to Buy \\"approved\\""
+            pause 1.5s
+            expect screen "You're all set."
+            expect screen not "Network down?"
+            expect transaction state purchased
+            expect transaction 1000000001 error 4
+            expect transaction com.storefront.credits.5 error paymentNotAllowed
+            expect transaction "Premium Quotes" error none
+            expect defaults com.storefront.premium true
+            expect defaults credits 15
+            expect defaults theme "dark"
+            expect defaults com.storefront.pro.monthly none
+            expect credits 10
+            expect queue empty
+            expect queue 2
+            """
+        #expect(try actions(text) == [
+            .set(condition: "ask-to-buy", value: "on"),
+            .set(condition: "account", value: "family.child@example.com"),
+            .open(.product("com.storefront.credits.10")),
+            .open(.product("com.storefront.premium")),
+            .open(.credits),
+            .open(.content(id: "free-2")),
+            .quantity(3),
+            .press("Buy"),
+            .key(.escape),
+            .key(.char("+")),
+            .restore,
+            .deleteAppData,
+            .relaunch,
+            .answer(.approve, .latest),
+            .answer(.decline, .id("1000000002")),
+            .answer(.resolve, .product("com.storefront.pass.yearly")),
+            .advance(StoreDuration("25h")!),
+            .caption("Ask to Buy \"approved\""),
+            .pause(seconds: 1.5),
+            .expect(.screen("You're all set.", present: true)),
+            .expect(.screen("Network down?", present: false)),
+            .expect(.transactionState(.latest, .purchased)),
+            .expect(.transactionError(.id("1000000001"), .code(4))),
+            .expect(.transactionError(.product("com.storefront.credits.5"), .name("paymentNotAllowed"))),
+            .expect(.transactionError(.product("com.storefront.premium"), .none)),
+            .expect(.defaults(key: "com.storefront.premium", value: .bool(true))),
+            .expect(.defaults(key: "credits", value: .int(15))),
+            .expect(.defaults(key: "theme", value: .string("dark"))),
+            .expect(.defaults(key: "com.storefront.pro.monthly", value: nil)),
+            .expect(.credits(10)),
+            .expect(.queue(0)),
+            .expect(.queue(2)),
+        ])
+    }
+
+    @Test func commentsAndBlankLinesAreNotSteps() throws {
+        let walkthrough = try parser.parse("# the premium flow\n\n  open \"Premium Quotes\"   # the offer row\r\npress \"#1\"\n", file: "w.walk")
+        #expect(walkthrough.steps.map(\.line) == [3, 4])
+        #expect(walkthrough.steps.map(\.source) == ["open \"Premium Quotes\"", "press \"#1\""])
+        #expect(walkthrough.steps[1].action == .press("#1"), "a # inside quotes is text")
+    }
+
+    @Test func productsByTitleInAnyLanguageOrById() throws {
+        #expect(try actions("open プレミアム名言集\nopen \"premium quotes\"\nopen com.storefront.credits.50") == [
+            .open(.product("com.storefront.premium")), .open(.product("com.storefront.premium")),
+            .open(.product("com.storefront.credits.50")),
+        ])
+    }
+}

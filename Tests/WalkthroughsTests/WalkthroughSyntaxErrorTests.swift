@@ -1,0 +1,123 @@
+import Foundation
+import StoreKitSim
+import Testing
+import Walkthroughs
+
+/// A bad line gets FILE:LINE:COLUMN, what was expected there and the nearest valid step;
+/// a file with one runs nothing.
+@Suite struct WalkthroughSyntaxErrorTests {
+    let parser = WalkthroughParser(catalog: try! CatalogLoader.defaultCatalog())
+
+    /// The errors of `text`, as printed.
+    func errors(_ text: String) -> [String] {
+        do {
+            _ = try parser.parse(text, file: "demo.walk")
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    @Test func anUnknownStepSuggestsTheNearestKeepingItsArguments() {
+        #expect(errors("open \"Premium Quotes\"\n  aprove 1000000001") == [
+            "demo.walk:2:3: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, advance, caption, pause, expect; did you mean 'approve 1000000001'?",
+        ])
+    }
+
+    @Test func aBadConditionOrValueNamesWhatItTakes() {
+        #expect(errors("set ask-to-by on") == [
+            "demo.walk:1:5: expected a store condition after set: can-make-payments, ask-to-buy, network, fail-with, interrupted, finish-transactions, account, storefront, latency, hold, time-rate; did you mean 'set ask-to-buy on'?",
+        ])
+        #expect(errors("set ask-to-buy maybe") == [
+            "demo.walk:1:16: expected a value ask-to-buy takes: ask-to-buy takes on or off, not \"maybe\"; did you mean 'set ask-to-buy on'?",
+        ])
+        #expect(errors("set fail-with paymentNotAlowed").first?.hasSuffix("did you mean 'set fail-with paymentNotAllowed'?") == true)
+        #expect(errors("set storefront jpm").first?.hasSuffix("did you mean 'set storefront JPN'?") == true)
+    }
+
+    @Test func anUnknownProductSuggestsTheNearestTitle() {
+        #expect(errors("open \"Premum Quotes\"") == [
+            "demo.walk:1:6: expected a product id or a row's title in quotes after open; did you mean 'open \"Premium Quotes\"'?",
+        ])
+    }
+
+    @Test func missingAndLeftOverWords() {
+        #expect(errors("advance") == ["demo.walk:1:8: expected a duration after advance: a number and s, min, h, d, w, mo or y (90s, 2h, 3d, 1mo); did you mean 'advance 25h'?"])
+        #expect(errors("restore now") == ["demo.walk:1:9: expected the end of the step after 'restore'; did you mean 'restore'?"])
+        #expect(errors("delete app") == ["demo.walk:1:11: expected 'delete app data'; did you mean 'delete app data'?"])
+    }
+
+    @Test func quotingMistakes() {
+        #expect(errors("caption \"unterminated") == ["demo.walk:1:9: expected a closing quote for the string that starts here; did you mean 'caption \"unterminated\"'?"])
+        #expect(errors("expect screen You're all set") == ["demo.walk:1:15: expected the text on the screen in quotes; did you mean 'expect screen \"You're all set\"'?"])
+        #expect(errors("caption \"a\"b") == ["demo.walk:1:12: expected a blank after the closing quote"])
+    }
+
+    @Test func expectationsSuggestTheirOwnWords() {
+        #expect(errors("expect credit 10") == ["demo.walk:1:8: expected what to expect: screen, transaction, defaults, credits, queue; did you mean 'expect credits 10'?"])
+        #expect(errors("expect transaction stat purchased").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
+        #expect(errors("expect transaction state purchsed").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
+        #expect(errors("expect queue lots").first?.hasPrefix("demo.walk:1:14: expected empty or how many") == true)
+    }
+
+    @Test func everyBadLineIsReportedAndAnEmptyFileIsOne() {
+        let found = errors("open \"Premium Quotes\"\nquantity 0\npress\nkey Entr\npause forever")
+        #expect(found.map { $0.prefix(12) } == ["demo.walk:2:", "demo.walk:3:", "demo.walk:4:", "demo.walk:5:"])
+        #expect(found[2].hasSuffix("did you mean 'key Enter'?"))
+        #expect(errors("# only a comment\n\n") == ["demo.walk:1:1: expected at least one step; the file has none; did you mean 'open \"Premium Quotes\"'?"])
+    }
+
+    @Test func aFileThatIsNotAWalkthrough() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func error(_ path: String) -> String? {
+            do {
+                _ = try parser.parse(file: path)
+                return nil
+            } catch {
+                return error.errors.first?.description
+            }
+        }
+        #expect(error(directory.path) == "\(directory.path):1:1: expected a walkthrough file; it is a directory, not a file")
+        #expect(error(directory.appendingPathComponent("none.walk").path)?.hasSuffix("it does not exist") == true)
+        let binary = directory.appendingPathComponent("binary.walk")
+        try Data([0x6F, 0x70, 0xFF, 0xFE]).write(to: binary)
+        #expect(error(binary.path)?.hasSuffix("it is not UTF-8 text") == true)
+    }
+}
+
+/// No line, however mangled, crashes the parser: it is a step or an error.
+@Suite struct WalkthroughParserRobustnessTests {
+    @Test func mangledLinesAreStepsOrErrors() throws {
+        let parser = WalkthroughParser(catalog: try CatalogLoader.defaultCatalog())
+        let pieces = ["open", "expect", "transaction", "state", "\"", "\\\"", "\\", "#", " ", "\t", "set", "fail-with", "é",
+                      "e\u{301}", "🇺🇸", "\u{1B}[2J", "\r", "\r\n", "\n", "quantity", "-1", "99999999999999999999", "key",
+                      "advance", "0s", "pause", "1e309s", ".s", "defaults", "credits", "queue", "screen", "not", "delete", "app",
+                      "データ", "\u{0}", "press", "approve", "\u{FEFF}", "\u{202E}"]
+        var generator = SeededGenerator(seed: 42)
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            do {
+                let walkthrough = try parser.parse(text, file: "f")
+                #expect(!walkthrough.steps.isEmpty)
+            } catch {
+                #expect(!error.errors.isEmpty)
+                for e in error.errors { #expect(e.line >= 1 && e.column >= 1, "\(e) for \(text.debugDescription)") }
+            }
+        }
+    }
+}
+
+/// A repeatable sequence (SplitMix64), so a failure can be run again.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
