@@ -295,9 +295,7 @@ public final class PaymentQueue {
 
     /// When the store next answers a purchase or a restore: what a waiting app waits for
     /// (renewals and lapses come on their own time).
-    public var answerDueDate: Date? {
-        (records.transactions.compactMap { $0.state == .purchasing ? $0.dueDate : nil } + [records.restoreDueDate].compactMap { $0 }).min()
-    }
+    public var answerDueDate: Date? { records.answerDueDate }
 
     /// Reloads the records if another process changed them, and tells what changed.
     public func refresh() throws -> [PaymentQueueEvent] {

@@ -85,9 +85,14 @@ extension StoreRecords {
     /// When the store next has something to do: a purchase or restore to answer, a renewal, a
     /// request to drop; nil when nothing is in flight.
     public func nextDueDate(catalog: Catalog) -> Date? {
-        let purchases = transactions.compactMap { $0.state == .purchasing ? $0.dueDate : nil }
         let lapses = transactions.compactMap { $0.isWaitingForApproval ? $0.lapseDate : nil }
-        return (purchases + lapses + [nextRenewal(catalog: catalog), restoreDueDate].compactMap { $0 }).min()
+        return (lapses + [answerDueDate, nextRenewal(catalog: catalog)].compactMap { $0 }).min()
+    }
+
+    /// When the store next answers a purchase or a restore: what a waiting app waits for
+    /// (renewals and lapses come on their own time).
+    public var answerDueDate: Date? {
+        (transactions.compactMap { $0.state == .purchasing ? $0.dueDate : nil } + [restoreDueDate].compactMap { $0 }).min()
     }
 
     public enum RestoreOutcome: Equatable, Sendable {

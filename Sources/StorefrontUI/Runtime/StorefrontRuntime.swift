@@ -49,7 +49,7 @@ public final class StorefrontRuntime {
         perform(alerting: false) { take(try app.tick()) }
         // Real time standing still (a fixed start): what the storefront waits for comes at once.
         if store.wallClock.isFixed, let due = awaitedDueDate {
-            perform(alerting: false) { take(app.receive(try queue.advance(to: due).events)) }
+            perform(alerting: false) { hear(try queue.advance(to: due).events) }
         }
         // Another terminal changed the storefront, or took the network down.
         if Self.asksForProductsAgain(from: settings, to: queue.records.settings) {
@@ -68,7 +68,7 @@ public final class StorefrontRuntime {
     /// Store time moves on while the storefront watches (a walkthrough's `advance`): what
     /// falls due happens in order, and the app hears of each thing at its own time.
     public func advance(by duration: StoreDuration) {
-        perform(alerting: false) { take(app.receive(try queue.advance(by: duration).events)) }
+        perform(alerting: false) { hear(try queue.advance(by: duration).events) }
         refreshSnapshot()
         dispatch(.tick(queue.now))
     }
@@ -135,9 +135,9 @@ public final class StorefrontRuntime {
             // The payment is in the queue: whatever the tick meets, the sheet follows it.
             perform(alerting: false) { take(try app.tick()) }
         case .confirmWithSideButton:
-            perform { take(app.receive(try queue.confirmWithSideButton())) }
+            perform { hear(try queue.confirmWithSideButton()) }
         case .cancelSideButtonConfirmation:
-            perform { take(app.receive(try queue.cancelSideButtonConfirmation())) }
+            perform { hear(try queue.cancelSideButtonConfirmation()) }
         case .cancelPurchase(let id, let quantity):
             perform {
                 // The sheet closes either way; restricted since the sheet opened there is no
@@ -150,7 +150,7 @@ public final class StorefrontRuntime {
                 } catch is StoreError {}
             }
         case .resolve(let id):
-            perform { take(app.receive(try queue.resolve(transactionID: id).1)) }
+            perform { hear(try queue.resolve(transactionID: id).1) }
         case .restore:
             perform {
                 do {
@@ -161,9 +161,9 @@ public final class StorefrontRuntime {
                 }
             }
         case .approve(let id):
-            perform { take(app.receive(try queue.approve(transactionID: id))) }
+            perform { hear(try queue.approve(transactionID: id)) }
         case .decline(let id):
-            perform { take(app.receive(try queue.decline(transactionID: id))) }
+            perform { hear(try queue.decline(transactionID: id)) }
         case .saveSettings(let settings):
             // The panel changed one setting of those it showed: only that change is applied,
             // onto what the store holds now, so a `set` from another terminal is never undone.
@@ -171,7 +171,7 @@ public final class StorefrontRuntime {
             let before = queue.records.settings
             perform {
                 try store.updateSettings { $0 = $0.applying(changesFrom: shown, to: settings) }
-                take(app.receive(try queue.refresh()))
+                hear(try queue.refresh())
                 if Self.asksForProductsAgain(from: before, to: queue.records.settings) { try loadProducts() }
             }
         case .loadProducts:
@@ -215,6 +215,11 @@ public final class StorefrontRuntime {
     /// What the app saw and did, as actions for `update`, stamped with store time.
     private func take(_ events: [AppEvent]) {
         for event in events { appendEvent(event) }
+    }
+
+    /// The queue's answer, handed to the app; what the app saw and did becomes actions.
+    private func hear(_ events: [PaymentQueueEvent]) {
+        take(app.receive(events))
     }
 
     /// Asks the store for the products: the rows read "Loading…" until the answer, due after
