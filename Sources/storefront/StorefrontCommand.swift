@@ -21,7 +21,7 @@ struct StorefrontCommand: ParsableCommand {
         subcommands: [
             OpenCommand.self, ProductsCommand.self, BuyCommand.self, RestoreCommand.self, LaunchCommand.self,
             PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self,
-            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, ResetCommand.self, TestCommand.self,
+            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )

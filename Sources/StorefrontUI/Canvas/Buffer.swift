@@ -54,6 +54,16 @@ public struct Buffer: Canvas, Equatable, Sendable {
         }
     }
 
+    /// Copies `other` in with its top-left corner at (0, `y`), clipped: a view drawn at its
+    /// own size placed on a larger screen.
+    public mutating func place(_ other: Buffer, atY y: Int) {
+        for row in 0..<other.height where y + row >= 0 && y + row < height {
+            for col in 0..<min(width, other.width) {
+                cells[(y + row) * width + col] = other.cells[row * other.width + col]
+            }
+        }
+    }
+
     /// Overwriting half of a wide character blanks its other half, so no stray halves remain.
     private mutating func clearWide(at col: Int, y: Int) {
         let i = y * width + col

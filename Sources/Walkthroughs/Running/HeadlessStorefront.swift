@@ -5,33 +5,40 @@ import StoreKitSim
 import StorefrontUI
 
 /// The storefront with no terminal, on a fresh data directory of its own (store.sqlite and
-/// UserDefaults.json, as the binary keeps them), with real time standing still: store time
-/// moves only when a step advances it or when the app waits for the store, which then
-/// answers at once. Same steps, same screens, same transaction ids.
+/// UserDefaults.json, as the binary keeps them), from the same start every run: same steps,
+/// same screens, same transaction ids.
+///
+/// With no presenter (a test), real time stands still: store time moves only when a step
+/// advances it or when the app waits for the store, which then answers at once. With one
+/// (playing, recording), real time passes as the presenter lets it, in frames: a purchase
+/// spins for its latency, a banner goes when it is due, a pause is a pause.
 public final class HeadlessStorefront {
     public let directory: DataDirectory
     public let store: AppStore
+    public let clock: ManualClock
     public private(set) var runtime: StorefrontRuntime
-    private let size: (width: Int, height: Int)
+    public let presenter: Presenter?
     private let times: TimeDisplay
 
     /// Where store time starts, the same for every run: 2030-01-01 09:00 UTC.
     public static let start = Date(timeIntervalSince1970: 1_893_488_400)
 
-    public init(catalog: Catalog, width: Int = 100, height: Int = 30) throws {
+    public init(catalog: Catalog, width: Int = 100, height: Int = 30, presenter: Presenter? = nil) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-walkthrough-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         directory = DataDirectory(url: url)
-        size = (width, height)
         times = TimeDisplay(timeZone: TimeZone(identifier: "UTC")!)
+        self.presenter = presenter
+        clock = ManualClock(now: Self.start, fixed: presenter == nil)
         do {
             let database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
-            store = AppStore(catalog: catalog, storage: database, wallClock: ManualClock(now: Self.start, fixed: true))
-            runtime = try Self.launch(store, directory: directory, size: size, times: times)
+            store = AppStore(catalog: catalog, storage: database, wallClock: clock)
+            runtime = try Self.launch(store, directory: directory, size: (width, height), times: times)
         } catch {
             try? FileManager.default.removeItem(at: url)
             throw error
         }
+        presenter?.opened(self)
         settle()
     }
 
@@ -46,25 +53,60 @@ public final class HeadlessStorefront {
     public var state: AppState { runtime.state }
     public var screen: String { render(runtime.state).text }
 
-    /// Quits and opens the storefront again on the same files.
+    /// Quits and opens the storefront again on the same files, at the size it had.
     public func relaunch() throws {
+        let size = (runtime.state.width, runtime.state.height)
         runtime = try Self.launch(store, directory: directory, size: size, times: times)
+        presenter?.elapsed(0)
         settle()
     }
 
+    /// A key pressed as a person presses it: shown, then what it starts is let finish.
     public func send(_ key: Key) {
+        presenter?.pressing(key)
         runtime.send(key)
+        guard presenter != nil else { return settle() }
+        presenter?.elapsed(0)
         settle()
+        pass(Pacing.after(key))
     }
 
     /// Lets the store give every answer the app is waiting for (a purchase, a restore, the
-    /// products): with real time standing still, each tick moves store time to the next.
+    /// products). Standing still, each tick moves store time to the next; presented, real
+    /// time passes frame by frame until it comes (or a presenter's patience runs out, as
+    /// with `hold` on, where nothing answers).
     public func settle() {
-        for _ in 0..<Self.ticksToSettle {
+        guard presenter != nil else {
+            for _ in 0..<Self.ticksToSettle {
+                runtime.tick()
+                if !isWaiting { return }
+            }
+            return
+        }
+        // A frame first, as a tick first above: a change made from outside (a setting) is
+        // seen at the storefront's next tick, and may set it waiting.
+        var waited = 0.0
+        repeat {
+            pass(Pacing.frame)
+            waited += Pacing.frame
+        } while isWaiting && waited < Pacing.longestWait && presenter?.isStopped != true
+    }
+
+    /// Real time passes for the storefront, a frame at a time, each ticked and shown. Only
+    /// with a presenter: a test's time stands still.
+    public func pass(_ seconds: Double) {
+        guard let presenter, !clock.isFixed else { return }
+        var left = seconds
+        while left > 0.000_001, !presenter.isStopped {
+            let slice = min(left, Pacing.frame)
+            clock.advance(by: slice)
             runtime.tick()
-            if !runtime.state.isBusy, !runtime.state.snapshot.isLoadingProducts { return }
+            presenter.elapsed(slice)
+            left -= slice
         }
     }
+
+    private var isWaiting: Bool { runtime.state.isBusy || runtime.state.snapshot.isLoadingProducts }
 
     /// More than any flow needs (each answer takes one); a store that never answers stops here.
     static let ticksToSettle = 100

@@ -64,12 +64,19 @@ final class StepRun {
         case .advance(let duration):
             runtime.advance(by: duration)
             storefront.settle()
-        case .caption, .pause:
-            // For a presenter: a test has no one to show them to.
-            break
+        case .caption(let text):
+            // For a presenter: a test has no one to show it to, and its time stands still.
+            storefront.presenter?.caption(text)
+            storefront.pass(Pacing.reading(text))
+            return nil
+        case .pause(let seconds):
+            storefront.pass(seconds)
+            return nil
         case .expect(let expectation):
             return check(expectation, step: step)
         }
+        // A presenter's viewers see what the step did before the next one.
+        storefront.pass(Pacing.afterStep)
         return nil
     }
 

@@ -25,28 +25,15 @@ struct TestCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if global.dataDir != nil {
-            throw ValidationError("test runs each walkthrough on a fresh temporary data directory: leave --data-dir out.")
-        }
+        try WalkthroughFiles.refuseDataDir(global, command: "test")
         if junit?.isEmpty == true { throw ValidationError("--junit is empty: give a file to write, or leave the option out.") }
     }
 
     func run() throws {
-        let catalog = try global.catalog.map { try CatalogLoader.load(from: URL(fileURLWithPath: $0)) }
-            ?? CatalogLoader.defaultCatalog()
-        let parser = WalkthroughParser(catalog: catalog)
-        var walkthroughs: [Walkthrough] = []
-        var errors: [SyntaxError] = []
-        for file in files {
-            do {
-                walkthroughs.append(try parser.parse(file: file))
-            } catch {
-                errors += error.errors
-            }
-        }
-        guard errors.isEmpty else { try report(errors) }
+        let catalog = try WalkthroughFiles.catalog(global)
+        let walkthroughs = try WalkthroughFiles.parse(files, catalog: catalog, json: output.json)
         let runner = WalkthroughRunner(catalog: catalog)
-        let report = TestReport(results: walkthroughs.map(runner.run))
+        let report = TestReport(results: walkthroughs.map { runner.run($0) })
         if let junit {
             do {
                 try Data(report.junitXML.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
@@ -60,44 +47,5 @@ struct TestCommand: ParsableCommand {
             report.lines.forEach { printLine($0) }
         }
         if report.failed > 0 { throw ExitCode.failed }
-    }
-
-    /// Bad files: each error where an editor can jump to it, and nothing run (exit 65).
-    private func report(_ errors: [SyntaxError]) throws -> Never {
-        if output.json {
-            struct Output: Encodable {
-                var error: ErrorReport.Body
-                var syntaxErrors: [SyntaxErrorJSON]
-            }
-            let first = errors[0]
-            var report = ErrorReport(kind: "data", message: first.description, exitCode: .badData,
-                                     remedy: "Fix the walkthrough files; nothing was run.")
-            report.body.path = first.file
-            report.body.location = "line \(first.line), column \(first.column)"
-            report.body.problem = first.message
-            try JSONOutput.print(Output(error: report.body, syntaxErrors: errors.map(SyntaxErrorJSON.init)))
-        } else {
-            printErrorLines(errors.map(\.description).joined(separator: "\n"))
-            let count = errors.count == 1 ? "an error" : "\(errors.count) errors"
-            printError("\(count) in the walkthrough files: nothing was run.")
-        }
-        throw ExitCode.badData
-    }
-}
-
-/// One error of a walkthrough file under --json.
-struct SyntaxErrorJSON: Encodable {
-    var file: String
-    var line: Int
-    var column: Int
-    var message: String
-    var suggestion: String?
-
-    init(_ error: SyntaxError) {
-        file = error.file
-        line = error.line
-        column = error.column
-        message = error.message
-        suggestion = error.suggestion
     }
 }

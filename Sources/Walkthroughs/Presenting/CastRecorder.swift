@@ -1,0 +1,118 @@
+import Foundation
+import StorefrontUI
+
+/// Records a walkthrough as it runs, at a human pace on a timeline of its own (no real
+/// time passes), into an asciicast v2 recording, the format asciinema plays: a header line,
+/// then an output event whenever the screen changes and a marker at each step. Also keeps a
+/// plain-text transcript: each step and the screen after it. Same walkthrough, same bytes.
+public final class CastRecorder: Presenter {
+    public let title: String
+    private var stage = Stage()
+    private weak var storefront: HeadlessStorefront?
+    /// The timeline in whole milliseconds, so no rounding drifts between recordings.
+    private var milliseconds = 0
+    private var shown: Buffer?
+    private var events: [String] = []
+    private var size: (width: Int, height: Int) = (0, 0)
+    private var transcriptLines: [String] = []
+
+    public init(title: String) {
+        self.title = title
+    }
+
+    public var isStopped: Bool { false }
+
+    /// The recording: asciicast v2, one JSON value per line.
+    public var cast: String {
+        let header = "{\"version\": 2, \"width\": \(size.width), \"height\": \(size.height), "
+            + "\"title\": \(Self.json(title)), \"env\": {\"TERM\": \"xterm-256color\"}}"
+        return ([header] + events).joined(separator: "\n") + "\n"
+    }
+
+    /// Each step as written, then the storefront's screen after it (an expectation: whether
+    /// it held).
+    public var transcript: String { transcriptLines.joined(separator: "\n") + "\n" }
+
+    /// The recording's length in seconds.
+    public var duration: Double { Double(milliseconds) / 1000 }
+
+    public func opened(_ storefront: HeadlessStorefront) {
+        self.storefront = storefront
+        let frame = stage.frame(of: storefront)
+        size = (frame.width, frame.height)
+        show()
+    }
+
+    public func starting(_ step: Step, number: Int, of total: Int) {
+        stage.start(step, number: number, of: total)
+        if case .caption(let text) = step.action {
+            event("m", text)
+        } else {
+            event("m", step.source)
+        }
+        show()
+    }
+
+    public func finished(_ step: Step, failure: StepFailure?) {
+        stage.finish(failure)
+        show()
+        var heading = "── \(step.line): \(step.source) "
+        if case .expect = step.action { heading += failure == nil ? "✓ " : "✗ " }
+        transcriptLines.append(heading + String(repeating: "─", count: max(3, 60 - DisplayWidth.of(heading))))
+        if let failure { transcriptLines.append("expected \(failure.expected), saw \(failure.saw)") }
+        switch step.action {
+        case .expect, .caption, .pause: break
+        default:
+            if let storefront { transcriptLines.append(storefront.screen) }
+        }
+        transcriptLines.append("")
+    }
+
+    public func caption(_ text: String) {
+        stage.band.caption = text
+        show()
+    }
+
+    public func pressing(_ key: Key) {
+        stage.press(key)
+        show()
+    }
+
+    public func elapsed(_ seconds: Double) {
+        milliseconds += Int((seconds * 1000).rounded())
+        show()
+    }
+
+    /// An output event with the rows that changed, if any did.
+    private func show() {
+        guard let storefront else { return }
+        let frame = stage.frame(of: storefront)
+        guard frame != shown else { return }
+        let start = shown == nil ? ANSIScreen.start : ""
+        event("o", start + ANSIScreen.changes(from: shown, to: frame))
+        shown = frame
+    }
+
+    private func event(_ code: String, _ data: String) {
+        let time = String(format: "%d.%03d", milliseconds / 1000, milliseconds % 1000)
+        events.append("[\(time), \(Self.json(code)), \(Self.json(data))]")
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped, the rest as is.
+    static func json(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,34 @@
+import StorefrontUI
+
+/// What a presenter shows and keeps track of: the storefront drawn above the caption band,
+/// and the band's caption, step and keys as the walkthrough goes.
+public struct Stage {
+    public var band = CaptionBand()
+
+    public init() {}
+
+    /// The whole screen: the storefront at its size, the band under it.
+    public func frame(of storefront: HeadlessStorefront) -> Buffer {
+        let screen = render(storefront.state)
+        var frame = Buffer(width: screen.width, height: screen.height + CaptionBand.height)
+        frame.place(screen, atY: 0)
+        band.draw(into: &frame, atY: screen.height)
+        return frame
+    }
+
+    /// A new step: its number and text, no keys yet; the caption stays until the next one.
+    public mutating func start(_ step: Step, number: Int, of total: Int) {
+        band.step = "\(number)/\(total)  \(step.source)"
+        band.keys = []
+        band.failure = nil
+    }
+
+    /// A key pressed for the step, shown after the ones before it.
+    public mutating func press(_ key: Key) {
+        band.keys.append(KeyLabel.of(key))
+    }
+
+    public mutating func finish(_ failure: StepFailure?) {
+        band.failure = failure.map { "line \($0.line): expected \($0.expected), saw \($0.saw)" }
+    }
+}

@@ -1,0 +1,104 @@
+import CursesTerminal
+import Foundation
+import StorefrontUI
+import Walkthroughs
+
+/// Shows a walkthrough on the terminal as it runs, at a human pace: each frame drawn, each
+/// wait a real one (shortened or stretched by the speed) during which the viewer's keys are
+/// read. Paused, the presenter's keys go to the storefront and its time runs as real time.
+@MainActor
+final class WalkthroughPlayer {
+    private let terminal: Terminal
+    private(set) var control: PlaybackControl
+    private var stage = Stage()
+    private weak var storefront: HeadlessStorefront?
+
+    init(terminal: Terminal, speed: Double) {
+        self.terminal = terminal
+        control = PlaybackControl(speed: speed)
+    }
+
+    private func draw() {
+        guard let storefront else { return }
+        stage.band.status = control.status
+        terminal.draw(stage.frame(of: storefront))
+    }
+
+    /// Waits `seconds` of the walkthrough's time, reading keys meanwhile.
+    private func wait(_ seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds / control.speed)
+        while control.mode == .playing || control.mode == .stepping {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return }
+            if let key = terminal.readKey(timeoutMilliseconds: Int((left * 1000).rounded(.up))) { take(key) }
+        }
+        if control.mode == .paused { presenterHasIt() }
+    }
+
+    /// A key from the viewer: a resize or the presenter's key goes to the storefront.
+    private func take(_ key: Key) {
+        if case .resize(let width, let height) = key {
+            storefront?.runtime.send(.resize(width: width, height: max(0, height - CaptionBand.height)))
+        } else if let key = control.handle(key) {
+            storefront?.runtime.send(key)
+        }
+        draw()
+    }
+
+    /// While paused (or after the end): the presenter drives the storefront, whose time runs
+    /// as real time so what they start finishes, until they hand it back or stop.
+    func presenterHasIt() {
+        var last = Date()
+        while control.mode == .paused || control.mode == .ended {
+            draw()
+            let key = terminal.readKey(timeoutMilliseconds: storefront?.runtime.state.isBusy == true ? 80 : 250)
+            let now = Date()
+            storefront?.clock.advance(by: now.timeIntervalSince(last))
+            last = now
+            storefront?.runtime.tick()
+            if let key { take(key) }
+        }
+        draw()
+    }
+
+    func end() {
+        control.end()
+        presenterHasIt()
+    }
+}
+
+extension WalkthroughPlayer: @preconcurrency Presenter {
+    var isStopped: Bool { control.mode == .stopped }
+
+    func opened(_ storefront: HeadlessStorefront) {
+        self.storefront = storefront
+        draw()
+    }
+
+    func starting(_ step: Step, number: Int, of total: Int) {
+        stage.start(step, number: number, of: total)
+        control.stepStarting()
+        draw()
+        if control.mode == .paused { presenterHasIt() }
+    }
+
+    func finished(_ step: Step, failure: StepFailure?) {
+        stage.finish(failure)
+        draw()
+    }
+
+    func caption(_ text: String) {
+        stage.band.caption = text
+        draw()
+    }
+
+    func pressing(_ key: Key) {
+        stage.press(key)
+        draw()
+    }
+
+    func elapsed(_ seconds: Double) {
+        draw()
+        if seconds > 0 { wait(seconds) }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import StoreKitSim
+import Walkthroughs
+
+/// Walkthrough files as `test`, `play` and `record` read them: every file checked against the
+/// catalog first; a bad one exits 65 with each error where an editor can jump to it, and
+/// nothing runs.
+enum WalkthroughFiles {
+    static func catalog(_ global: GlobalOptions) throws -> Catalog {
+        try global.catalog.map { try CatalogLoader.load(from: URL(fileURLWithPath: $0)) } ?? CatalogLoader.defaultCatalog()
+    }
+
+    static func parse(_ files: [String], catalog: Catalog, json: Bool) throws -> [Walkthrough] {
+        let parser = WalkthroughParser(catalog: catalog)
+        var walkthroughs: [Walkthrough] = []
+        var errors: [SyntaxError] = []
+        for file in files {
+            do {
+                walkthroughs.append(try parser.parse(file: file))
+            } catch {
+                errors += error.errors
+            }
+        }
+        guard errors.isEmpty else { try report(errors, json: json) }
+        return walkthroughs
+    }
+
+    /// `test`, `play` and `record` run on fresh data of their own.
+    static func refuseDataDir(_ global: GlobalOptions, command: String) throws {
+        if global.dataDir != nil {
+            throw ValidationError("\(command) runs each walkthrough on a fresh temporary data directory: leave --data-dir out.")
+        }
+    }
+
+    private static func report(_ errors: [SyntaxError], json: Bool) throws -> Never {
+        if json {
+            struct Output: Encodable {
+                var error: ErrorReport.Body
+                var syntaxErrors: [SyntaxErrorJSON]
+            }
+            let first = errors[0]
+            var report = ErrorReport(kind: "data", message: first.description, exitCode: .badData,
+                                     remedy: "Fix the walkthrough files; nothing was run.")
+            report.body.path = first.file
+            report.body.location = "line \(first.line), column \(first.column)"
+            report.body.problem = first.message
+            try JSONOutput.print(Output(error: report.body, syntaxErrors: errors.map(SyntaxErrorJSON.init)))
+        } else {
+            printErrorLines(errors.map(\.description).joined(separator: "\n"))
+            let count = errors.count == 1 ? "an error" : "\(errors.count) errors"
+            printError("\(count) in the walkthrough files: nothing was run.")
+        }
+        throw ExitCode.badData
+    }
+}
+
+/// One error of a walkthrough file under --json.
+struct SyntaxErrorJSON: Encodable {
+    var file: String
+    var line: Int
+    var column: Int
+    var message: String
+    var suggestion: String?
+
+    init(_ error: SyntaxError) {
+        file = error.file
+        line = error.line
+        column = error.column
+        message = error.message
+        suggestion = error.suggestion
+    }
+}
