@@ -29,8 +29,9 @@ final class TmuxSession {
 
     /// Starts `storefront` on the runner's data directory in a new session of `width`×`height`.
     /// `shellPrefix` runs first in the pane's shell, `afterExit` after the EXITED line.
+    /// `arguments`: what follows the binary instead of `--data-dir DIR` (a command with data of its own).
     init(_ cli: BinaryRunner, width: Int = 100, height: Int = 30, environment: [String: String] = [:],
-         shellPrefix: String = "", afterExit: String = TmuxSession.readThenWait) throws {
+         arguments: [String]? = nil, shellPrefix: String = "", afterExit: String = TmuxSession.readThenWait) throws {
         self.cli = cli
         name = "storefront-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         socket = FileManager.default.temporaryDirectory.appendingPathComponent("\(name).tmux").path
@@ -42,8 +43,9 @@ final class TmuxSession {
         var env = ["LANG": "C.UTF-8", "TERM": "xterm-256color"]
         env.merge(environment) { $1 }
         let assignments = env.map { "\($0.key)=\(Self.quote($0.value))" }.sorted().joined(separator: " ")
+        let given = (arguments ?? ["--data-dir", cli.dataDirectory.path]).map(Self.quote).joined(separator: " ")
         let command = shellPrefix
-            + "env \(assignments) \(Self.quote(binary)) --data-dir \(Self.quote(cli.dataDirectory.path)); "
+            + "env \(assignments) \(Self.quote(binary)) \(given); "
             + "echo EXITED $?; " + afterExit
         try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", command])
         shellPID = try? pid_t(tmux(["display-message", "-p", "-t", name, "#{pane_pid}"], readOutput: true)

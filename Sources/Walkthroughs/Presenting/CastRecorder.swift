@@ -8,7 +8,7 @@ import StorefrontUI
 public final class CastRecorder: Presenter {
     public let title: String
     private var stage = Stage()
-    private weak var storefront: HeadlessStorefront?
+    private var storefront: HeadlessStorefront?
     /// The timeline in whole milliseconds, so no rounding drifts between recordings.
     private var milliseconds = 0
     private var shown: Buffer?

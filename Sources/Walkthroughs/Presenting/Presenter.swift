@@ -6,7 +6,7 @@ import StorefrontUI
 public protocol Presenter: AnyObject {
     /// True once the viewer stopped the walkthrough (q): nothing more runs.
     var isStopped: Bool { get }
-    /// The storefront it shows, once open.
+    /// The storefront it shows, once open; it may keep it after the walkthrough.
     func opened(_ storefront: HeadlessStorefront)
     /// `number` counts from 1.
     func starting(_ step: Step, number: Int, of total: Int)

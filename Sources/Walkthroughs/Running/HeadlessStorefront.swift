@@ -17,7 +17,8 @@ public final class HeadlessStorefront {
     public let store: AppStore
     public let clock: ManualClock
     public private(set) var runtime: StorefrontRuntime
-    public let presenter: Presenter?
+    /// Weak: the presenter keeps the storefront it shows (after the walkthrough too).
+    public private(set) weak var presenter: Presenter?
     private let times: TimeDisplay
 
     /// Where store time starts, the same for every run: 2030-01-01 09:00 UTC.

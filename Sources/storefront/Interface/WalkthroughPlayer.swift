@@ -11,7 +11,7 @@ final class WalkthroughPlayer {
     private let terminal: Terminal
     private(set) var control: PlaybackControl
     private var stage = Stage()
-    private weak var storefront: HeadlessStorefront?
+    private var storefront: HeadlessStorefront?
 
     init(terminal: Terminal, speed: Double) {
         self.terminal = terminal
