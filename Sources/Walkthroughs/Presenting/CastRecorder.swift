@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 import StorefrontUI
 
@@ -98,21 +99,9 @@ public final class CastRecorder: Presenter {
         events.append("[\(time), \(Self.json(code)), \(Self.json(data))]")
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped, the rest as is.
+    /// A JSON string, as every JSON storefront writes escapes it (control characters as \u001b).
     static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        // Encoding a string cannot fail.
+        (try? JSONCoding.line(text)) ?? "\"\""
     }
 }

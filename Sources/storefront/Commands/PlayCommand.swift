@@ -39,12 +39,7 @@ struct PlayCommand: ParsableCommand {
         let walkthrough = try WalkthroughFiles.parse([file], catalog: catalog, json: false)[0]
         let (speed, quitAtEnd) = (speed, quitAtEnd)
         let (result, stopped) = try MainActor.assumeIsolated { () throws -> (WalkthroughResult, Bool) in
-            let terminal: Terminal
-            do {
-                terminal = try Terminal.open()
-            } catch {
-                throw CommandFailure.usage("\(error)")
-            }
+            let terminal = try StorefrontApp.openTerminal()
             defer { terminal.close() }
             var runner = WalkthroughRunner(catalog: catalog)
             runner.width = terminal.size.width

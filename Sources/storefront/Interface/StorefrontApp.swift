@@ -13,12 +13,7 @@ enum StorefrontApp {
         let lock = try AppLock(directory: session.directory, holder: AppLock.interface)
         defer { withExtendedLifetime(lock) {} }
         let defaults = try UserDefaultsFile(url: session.directory.userDefaultsURL)
-        let terminal: Terminal
-        do {
-            terminal = try Terminal.open()
-        } catch {
-            throw CommandFailure.usage("\(error)")
-        }
+        let terminal = try openTerminal()
         defer { terminal.close() }
         let size = terminal.size
         let runtime = try StorefrontRuntime(store: session.store, defaults: defaults, width: size.width,
@@ -36,6 +31,15 @@ enum StorefrontApp {
             }
             watcher?.drain()
             runtime.tick()
+        }
+    }
+
+    /// The terminal, or a usage error saying why there is none (not a terminal, TERM=dumb).
+    static func openTerminal() throws -> Terminal {
+        do {
+            return try Terminal.open()
+        } catch {
+            throw CommandFailure.usage("\(error)")
         }
     }
 }
