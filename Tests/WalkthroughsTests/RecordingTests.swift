@@ -36,6 +36,8 @@ import Walkthroughs
         #expect(cast.header["width"] as? Int == 100)
         #expect(cast.header["height"] as? Int == 30, "the storefront's 28 rows and the band's 2")
         #expect(cast.header["title"] as? String == "storefront: \"demo\"")
+        #expect(cast.header["timestamp"] as? Int == 1_893_488_400, "the walkthrough's start, 2030-01-01 09:00 UTC")
+        #expect(cast.header["duration"] as? Double == recorder.duration)
         #expect(cast.events.allSatisfy { ["o", "m"].contains($0.code) })
         let times = cast.events.map(\.time)
         #expect(times == times.sorted(), "event times never go back")

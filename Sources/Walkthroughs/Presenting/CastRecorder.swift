@@ -25,7 +25,10 @@ public final class CastRecorder: Presenter {
 
     /// The recording: asciicast v2, one JSON value per line.
     public var cast: String {
+        // The timestamp is the walkthrough's start (2030-01-01 09:00 UTC), not the recording's:
+        // the same bytes every time.
         let header = "{\"version\": 2, \"width\": \(size.width), \"height\": \(size.height), "
+            + "\"timestamp\": \(Int(HeadlessStorefront.start.timeIntervalSince1970)), \"duration\": \(Self.seconds(milliseconds)), "
             + "\"title\": \(Self.json(title)), \"env\": {\"TERM\": \"xterm-256color\"}}"
         return ([header] + events).joined(separator: "\n") + "\n"
     }
@@ -95,8 +98,12 @@ public final class CastRecorder: Presenter {
     }
 
     private func event(_ code: String, _ data: String) {
-        let time = String(format: "%d.%03d", milliseconds / 1000, milliseconds % 1000)
-        events.append("[\(time), \(Self.json(code)), \(Self.json(data))]")
+        events.append("[\(Self.seconds(milliseconds)), \(Self.json(code)), \(Self.json(data))]")
+    }
+
+    /// `12.345`: seconds with their milliseconds, as asciicast writes times.
+    static func seconds(_ milliseconds: Int) -> String {
+        String(format: "%d.%03d", milliseconds / 1000, milliseconds % 1000)
     }
 
     /// A JSON string, as every JSON storefront writes escapes it (control characters as \u001b).
