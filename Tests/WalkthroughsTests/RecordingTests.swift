@@ -113,9 +113,23 @@ import Walkthroughs
         #expect(lines.count == failed + 4, "an expectation has no screen of its own")
     }
 
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func theReadmesRecordingIsTheRealOne() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let file = "assets/walkthroughs/ask-to-buy-approved.walk"
+        let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+        let (_, recorder) = try record(text, height: 28)
+        let header = try #require(recorder.cast.split(separator: "\n").first).replacingOccurrences(of: "\"storefront: \\\"demo\\\"\"", with: "\"storefront: ask-to-buy-approved\"")
+        #expect(readme.contains("\n$ head -1 ask.cast\n\(header)\n"), "README's recording example: \(header)")
+        let steps = try WalkthroughParser(catalog: catalog).parse(text, file: file).steps.count
+        let summary = "Recorded \(file): \(steps) steps, \(String(format: "%.1f", recorder.duration)) s → ask.cast and ask.txt"
+        #expect(readme.contains(summary), "\(summary)")
+    }
+
     @Test func everyShippedWalkthroughRecordsAsItTests() throws {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("assets/walkthroughs")
+        let folder = Self.root.appendingPathComponent("assets/walkthroughs")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".walk") }.sorted()
         #expect(!files.isEmpty)
         for file in files {
