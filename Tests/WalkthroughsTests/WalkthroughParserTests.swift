@@ -40,6 +40,9 @@ import Walkthroughs
             expect transaction 1000000001 error 4
             expect transaction com.storefront.credits.5 error paymentNotAllowed
             expect transaction "Premium Quotes" error none
+            expect transaction none
+            expect transaction "One-Year Pass" none
+            expect transaction 1000000003 none
             expect defaults com.storefront.premium true
             expect defaults credits 15
             expect defaults theme "dark"
@@ -74,6 +77,9 @@ import Walkthroughs
             .expect(.transactionError(.id("1000000001"), .code(4))),
             .expect(.transactionError(.product("com.storefront.credits.5"), .name("paymentNotAllowed"))),
             .expect(.transactionError(.product("com.storefront.premium"), .none)),
+            .expect(.noTransaction(.latest)),
+            .expect(.noTransaction(.product("com.storefront.pass.yearly"))),
+            .expect(.noTransaction(.id("1000000003"))),
             .expect(.defaults(key: "com.storefront.premium", value: .bool(true))),
             .expect(.defaults(key: "credits", value: .int(15))),
             .expect(.defaults(key: "theme", value: .string("dark"))),

@@ -126,4 +126,22 @@ import Walkthroughs
             """)
         #expect(result.passed, "\(result.failures)")
     }
+
+    @Test func noTransactionHoldsUntilTheStoreHasOne() throws {
+        let result = try run("""
+            expect transaction none
+            open "10 Monkey Credits"
+            press "Cancel"
+            expect transaction com.storefront.premium none
+            expect transaction 1000000002 none
+            expect transaction none
+            expect transaction "10 Monkey Credits" none
+            expect transaction 1000000001 none
+            """)
+        #expect(result.failures.map { $0.summary(file: "f") } == [
+            "f:6: expect transaction none — expected no transaction, saw 1000000001 failed com.storefront.credits.10",
+            "f:7: expect transaction \"10 Monkey Credits\" none — expected no transaction for com.storefront.credits.10, saw 1000000001 failed com.storefront.credits.10",
+            "f:8: expect transaction 1000000001 none — expected no transaction with id 1000000001, saw 1000000001 failed com.storefront.credits.10",
+        ])
+    }
 }

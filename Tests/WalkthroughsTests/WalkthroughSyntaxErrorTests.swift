@@ -57,6 +57,13 @@ import Walkthroughs
         #expect(errors("expect credit 10") == ["demo.walk:1:8: expected what to expect: screen, transaction, defaults, credits, queue; did you mean 'expect credits 10'?"])
         #expect(errors("expect transaction stat purchased").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction state purchsed").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
+        #expect(errors("expect transaction nne") == [
+            "demo.walk:1:20: expected state, error, none, or a transaction by id or product (id or title) after expect transaction; did you mean 'expect transaction none'?",
+        ])
+        #expect(errors("expect transaction 1000000001 non").first?.hasSuffix("did you mean 'expect transaction 1000000001 none'?") == true)
+        #expect(errors("expect transaction none now") == [
+            "demo.walk:1:25: expected the end of the step after 'expect transaction none'; did you mean 'expect transaction none'?",
+        ])
         #expect(errors("expect queue lots").first?.hasPrefix("demo.walk:1:14: expected empty or how many") == true)
     }
 

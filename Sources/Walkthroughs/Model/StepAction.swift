@@ -55,6 +55,8 @@ public enum Expectation: Equatable, Sendable {
     case screen(String, present: Bool)
     case transactionState(TransactionRef, TransactionState)
     case transactionError(TransactionRef, ErrorMatch)
+    /// No such transaction: none at all (`latest`), none with the id, none of the product.
+    case noTransaction(TransactionRef)
     /// The app's UserDefaults value for the key; nil: no value.
     case defaults(key: String, value: JSONValue?)
     case credits(Int)

@@ -25,9 +25,9 @@ extension WalkthroughParser {
             try r.end()
             return .screen(text.text, present: present)
         case "transaction":
-            let ref = try transaction(&r, after: "expect transaction", optional: true, stopWords: ["state", "error"])
-            let fields = ["state", "error"]
-            let field = try r.required("state or error after the transaction", suggestion: "expect transaction state purchased")
+            let fields = ["state", "error", "none"]
+            let ref = try transaction(&r, after: "expect transaction", optional: true, stopWords: fields)
+            let field = try r.required("state, error or none after the transaction", suggestion: "expect transaction state purchased")
             switch field.quoted ? "" : field.text.lowercased() {
             case "state":
                 let states = TransactionState.allCases.map(\.rawValue)
@@ -43,8 +43,11 @@ extension WalkthroughParser {
                 let match = try errorMatch(&r)
                 try r.end()
                 return .transactionError(ref, match)
+            case "none":
+                try r.end()
+                return .noTransaction(ref)
             default:
-                throw LineProblem(field.column, "expected state or error after the transaction",
+                throw LineProblem(field.column, "expected state, error or none after the transaction",
                                   suggestion: r.replacing(r.index - 1, with: Nearest.to(field.text, in: fields) ?? "state"))
             }
         case "defaults":

@@ -79,7 +79,8 @@ extension WalkthroughParser {
 
     /// A transaction by id (its digits), by product (id or title: the newest of it), or,
     /// when `optional` and nothing is named, the newest.
-    func transaction(_ r: inout StepReader, after verb: String, optional: Bool, stopWords: Set<String> = []) throws(LineProblem) -> TransactionRef {
+    /// `stopWords`: the words that may follow, which name no transaction.
+    func transaction(_ r: inout StepReader, after verb: String, optional: Bool, stopWords: [String] = []) throws(LineProblem) -> TransactionRef {
         guard let token = r.peek, token.quoted || !stopWords.contains(token.text.lowercased()) else { return .latest }
         _ = r.next()
         if !token.quoted, !token.text.isEmpty, token.text.allSatisfy({ $0.isASCII && $0.isNumber }) { return .id(token.text) }
@@ -93,7 +94,7 @@ extension WalkthroughParser {
         // A misspelt `state` or `error` reads as a product that is not there.
         let nearest = Nearest.to(token.text, in: (token.quoted ? [] : stopWords.sorted()) + products.map(\.0))
         let suggestion = nearest.map { stopWords.contains($0) ? $0 : StepReader.written($0) }.map { r.replacing(r.index - 1, with: $0) }
-        let what = stopWords.isEmpty ? "" : stopWords.sorted().reversed().joined(separator: " or ") + ", or "
+        let what = stopWords.isEmpty ? "" : stopWords.joined(separator: ", ") + ", or "
         throw LineProblem(token.column, "expected \(what)a transaction by id or product (id or title) after \(verb)", suggestion: suggestion)
     }
 }

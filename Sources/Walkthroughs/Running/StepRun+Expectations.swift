@@ -36,6 +36,10 @@ extension StepRun {
                                saw: "\(t.id) with " + (t.error.map { "error \($0.code) \($0.name)" } ?? "no error"))
             case .success: break
             }
+        case .noTransaction(let ref):
+            if case .success(let t) = transaction(ref) {
+                return failure("no transaction" + Self.describe(ref), saw: "\(t.id) \(t.state.rawValue) \(t.productID)")
+            }
         case .defaults(let key, let expected):
             let value = runtime.app.defaults.values[key]
             if value != expected {
