@@ -21,7 +21,7 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The walkthrough file.", valueName: "file"))
     var file: String
 
-    @Option(help: ArgumentHelp("How much faster than the walkthrough's pace to play: 0.5 is half as fast, 2 twice as fast (0.1 to 10).", valueName: "n"))
+    @Option(help: ArgumentHelp("How much faster than the walkthrough's pace to play: 0.5 is half as fast, 2 twice as fast (0.1 to 100).", valueName: "n"))
     var speed = 1.0
 
     @Flag(help: "Quit when the walkthrough ends instead of handing the storefront over.")
@@ -29,8 +29,8 @@ struct PlayCommand: ParsableCommand {
 
     func validate() throws {
         try WalkthroughFiles.refuseDataDir(global, command: "play")
-        guard speed.isFinite, (0.1...10).contains(speed) else {
-            throw ValidationError("--speed takes a number from 0.1 to 10 (1 is the walkthrough's own pace), not \(speed).")
+        guard speed.isFinite, (0.1...100).contains(speed) else {
+            throw ValidationError("--speed takes a number from 0.1 to 100 (1 is the walkthrough's own pace), not \(speed).")
         }
     }
 
