@@ -14,18 +14,28 @@ public struct WalkthroughRunner {
         self.catalog = catalog
     }
 
+    /// One run, in the first value of each varied condition.
     public func run(_ walkthrough: Walkthrough) -> WalkthroughResult {
+        execute(walkthrough, in: walkthrough.firstCombination).result
+    }
+
+    /// The steps the combination admits, on a store that starts with its values; the
+    /// storefront as they left it, nil if it could not start.
+    private func execute(_ walkthrough: Walkthrough, in combination: Combination) -> (result: WalkthroughResult, storefront: HeadlessStorefront?) {
         var result = WalkthroughResult(file: walkthrough.file, stepsRun: 0, failures: [])
         let storefront: HeadlessStorefront
         do {
-            storefront = try HeadlessStorefront(catalog: catalog, width: width, height: height)
+            let settings = try combination.values.map { value in
+                try StoreCondition.all.first { $0.name == value.condition }!.parse(value.value, catalog: catalog)
+            }
+            storefront = try HeadlessStorefront(catalog: catalog, width: width, height: height, settings: settings)
         } catch {
-            result.failures.append(StepFailure(line: 0, step: "(start)", expected: "a fresh storefront to run on",
-                                               saw: ErrorText.of(error)))
-            return result
+            let saw = (error as? StoreCondition.InvalidValue)?.message ?? ErrorText.of(error)
+            result.failures.append(StepFailure(line: 0, step: "(start)", expected: "a fresh storefront to run on", saw: saw))
+            return (result, nil)
         }
         let run = StepRun(storefront: storefront)
-        for step in walkthrough.steps {
+        for step in walkthrough.steps where step.when?.admits(combination) ?? true {
             result.stepsRun += 1
             do {
                 if let failure = try run.perform(step) { result.failures.append(failure) }
@@ -34,6 +44,6 @@ public struct WalkthroughRunner {
                 break
             }
         }
-        return result
+        return (result, storefront)
     }
 }
