@@ -16,13 +16,25 @@ public struct WalkthroughRunner {
 
     /// One run, in the first value of each varied condition.
     public func run(_ walkthrough: Walkthrough) -> WalkthroughResult {
-        execute(walkthrough, in: walkthrough.firstCombination).result
+        var result = execute(walkthrough, in: walkthrough.firstCombination).result
+        result.combination = nil
+        return result
+    }
+
+    /// Every combination of the walkthrough's `vary` lines, each from a fresh store (one
+    /// run for a file without them), in the order of `combinations`.
+    public func runMatrix(_ walkthrough: Walkthrough) -> MatrixTable {
+        let rows = walkthrough.combinations.map { combination in
+            let (result, storefront) = execute(walkthrough, in: combination)
+            return MatrixRow(result: result, outcome: storefront.map(Outcome.init) ?? Outcome())
+        }
+        return MatrixTable(file: walkthrough.file, conditions: walkthrough.variations.map(\.condition), rows: rows)
     }
 
     /// The steps the combination admits, on a store that starts with its values; the
     /// storefront as they left it, nil if it could not start.
     private func execute(_ walkthrough: Walkthrough, in combination: Combination) -> (result: WalkthroughResult, storefront: HeadlessStorefront?) {
-        var result = WalkthroughResult(file: walkthrough.file, stepsRun: 0, failures: [])
+        var result = WalkthroughResult(file: walkthrough.file, combination: combination, stepsRun: 0, failures: [])
         let storefront: HeadlessStorefront
         do {
             let settings = try combination.values.map { value in
