@@ -15,7 +15,7 @@ struct TestCommand: ParsableCommand {
 
             --matrix runs each file in every combination of its vary lines (at most \(Walkthrough.maximumCombinations)), \
             each from a fresh store, and prints a Markdown table per file: a row per combination with the newest \
-            transaction's state and error, what the app was given, and pass or the failing lines. Without \
+            transaction's state and error, what the app holds, and pass or the failing lines. Without \
             --matrix a file runs once, with the first value of each vary line.
             """)
 
