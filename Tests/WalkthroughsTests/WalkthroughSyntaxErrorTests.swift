@@ -20,7 +20,7 @@ import Walkthroughs
 
     @Test func anUnknownStepSuggestsTheNearestKeepingItsArguments() {
         #expect(errors("open \"Premium Quotes\"\n  aprove 1000000001") == [
-            "demo.walk:2:3: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, advance, caption, pause, expect; did you mean 'approve 1000000001'?",
+            "demo.walk:2:3: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, advance, caption, pause, expect, vary, when; did you mean 'approve 1000000001'?",
         ])
     }
 

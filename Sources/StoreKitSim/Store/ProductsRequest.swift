@@ -21,7 +21,10 @@ public struct ProductsRequest {
 
     /// Sends the request: the answer is due after the store's latency.
     public mutating func start() throws {
-        dueDate = try store.now() + (try store.storeLatency())
+        // To the millisecond, as the store keeps its times: store time moved to this date
+        // (a test's standing clock does) reads back as it, not a hair before (0.1 s after a
+        // whole second is no exact binary fraction), and the answer comes.
+        dueDate = TransactionRow.date(TransactionRow.milliseconds(try store.now() + (try store.storeLatency())))
     }
 
     /// The store's answer once it is due (products, or a network error with the network off

@@ -49,8 +49,9 @@ enum LineTokens {
                     throw LineProblem(start + 1, "expected a closing quote for the string that starts here",
                                       suggestion: line.trimmingCharacters(in: .whitespaces) + "\"")
                 }
-                // "a"b: the word must end where the string does.
-                if i < characters.count, characters[i] != " ", characters[i] != "\t", characters[i] != "#" {
+                // "a"b: the word must end where the string does; a `when` may go on with its
+                // comma or colon (`when account "a b": …`).
+                if i < characters.count, !" \t#,:".contains(characters[i]) {
                     throw LineProblem(i + 1, "expected a blank after the closing quote")
                 }
                 tokens.append(LineToken(text: text, quoted: true, column: start + 1, end: i + 1))

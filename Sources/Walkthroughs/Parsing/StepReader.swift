@@ -48,8 +48,12 @@ struct StepReader {
     /// The line with the word at `position` written as `replacement`, for a suggestion that
     /// keeps everything else the user wrote.
     func replacing(_ position: Int, with replacement: String) -> String {
+        replacing(tokens[position], with: replacement)
+    }
+
+    /// The line with `token` (a word of it, or part of one) written as `replacement`.
+    func replacing(_ token: LineToken, with replacement: String) -> String {
         let offset = tokens[0].column
-        let token = tokens[position]
         return String(characters[..<(token.column - offset)]) + replacement + String(characters[(token.end - offset)...])
     }
 

@@ -4,28 +4,44 @@ import StorefrontUI
 /// Store conditions, rows and transactions as steps name them, checked against the catalog.
 extension WalkthroughParser {
     func setting(_ r: inout StepReader) throws(LineProblem) -> StepAction {
-        let names = StoreCondition.all.map(\.name)
-        let token = try r.required("a store condition after set: \(names.joined(separator: ", "))", suggestion: "set ask-to-buy on")
-        guard let condition = StoreCondition.all.first(where: { $0.name == token.text.lowercased() }) else {
-            throw LineProblem(token.column, "expected a store condition after set: \(names.joined(separator: ", "))",
-                              suggestion: r.replacing(1, with: Nearest.to(token.text, in: names) ?? "ask-to-buy"))
-        }
-        let values = exampleValues(condition)
-        let example = "set \(condition.name) \(values.first ?? "on")"
+        let condition = try self.condition(&r, after: "set", example: "set ask-to-buy on")
+        let example = "set \(condition.name) \(exampleValues(condition).first ?? "on")"
         let value = try r.required("a value for \(condition.name): \(condition.values)", suggestion: example)
-        do {
-            _ = try condition.parse(value.text, catalog: catalog)
-        } catch {
-            let nearest = Nearest.to(value.text, in: values).map { r.replacing(2, with: $0) }
-            throw LineProblem(value.column, "expected a value \(condition.name) takes: \(error.message)", suggestion: nearest ?? example)
-        }
+        _ = try settings(value, at: r.index - 1, of: condition, in: r, example: example)
         try r.end()
         return .set(condition: condition.name, value: value.text)
     }
 
+    /// The store condition named next on the line (`set`, `vary`).
+    func condition(_ r: inout StepReader, after verb: String, example: String) throws(LineProblem) -> StoreCondition {
+        let names = StoreCondition.all.map(\.name)
+        let expected = "a store condition after \(verb): \(names.joined(separator: ", "))"
+        let token = try r.required(expected, suggestion: example)
+        guard let condition = StoreCondition.all.first(where: { $0.name == token.text.lowercased() }) else {
+            throw LineProblem(token.column, "expected \(expected)",
+                              suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: names) ?? "ask-to-buy"))
+        }
+        return condition
+    }
+
+    /// A new store's settings with `token` (the word at `position`) applied as the
+    /// condition's value: two values that read differently but mean the same (`2`,
+    /// `paymentCancelled`) give the same settings.
+    func settings(_ token: LineToken, at position: Int, of condition: StoreCondition, in r: StepReader,
+                  example: String) throws(LineProblem) -> Settings {
+        do {
+            var settings = Settings()
+            try condition.parse(token.text, catalog: catalog)(&settings)
+            return settings
+        } catch {
+            let nearest = Nearest.to(token.text, in: exampleValues(condition)).map { r.replacing(position, with: $0) }
+            throw LineProblem(token.column, "expected a value \(condition.name) takes: \(error.message)", suggestion: nearest ?? example)
+        }
+    }
+
     /// Values a condition takes, to suggest the nearest: its plain words (on, off, none,
     /// realtime), and the names it knows (StoreKit's errors, the catalog's storefronts).
-    private func exampleValues(_ condition: StoreCondition) -> [String] {
+    func exampleValues(_ condition: StoreCondition) -> [String] {
         var values = condition.values.split(separator: "|").map(String.init).filter { $0 == $0.lowercased() }
         switch condition.name {
         case "fail-with": values += SKErrorCode.allCases.map(\.name)

@@ -1,5 +1,6 @@
 import Foundation
 import StoreKitSim
+import StorefrontUI
 
 /// Reads walkthrough files: plain text, one step per line, `#` comments. Every line is
 /// checked against the catalog before anything runs, so a bad file runs no step at all.
@@ -12,34 +13,75 @@ public struct WalkthroughParser {
 
     /// The steps of `text`, or every line that is not a step. `file`: the name messages use.
     public func parse(_ text: String, file: String) throws(SyntaxErrors) -> Walkthrough {
-        var steps: [Step] = []
         var errors: [SyntaxError] = []
+        func note(_ problem: LineProblem, line: Int) {
+            errors.append(SyntaxError(file: file, line: line, column: problem.column, message: problem.message,
+                                      suggestion: problem.suggestion))
+        }
         // "\r\n" is one Character in Swift: a Windows line end is a line end too.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
         if let first = lines.first, first.hasPrefix("\u{FEFF}") { lines[0] = String(first.dropFirst()) }
+        var readers: [(line: Int, reader: StepReader)] = []
         for (offset, raw) in lines.enumerated() {
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
             do throws(LineProblem) {
                 let tokens = try LineTokens.split(line)
                 guard !tokens.isEmpty else { continue }
-                var reader = StepReader(tokens: tokens, characters: LineTokens.source(of: line, tokens: tokens))
-                steps.append(Step(line: offset + 1, source: reader.source, action: try step(&reader)))
+                readers.append((offset + 1, StepReader(tokens: tokens, characters: LineTokens.source(of: line, tokens: tokens))))
             } catch {
-                errors.append(SyntaxError(file: file, line: offset + 1, column: error.column, message: error.message,
-                                          suggestion: error.suggestion))
+                note(error, line: offset + 1)
+            }
+        }
+        // The `vary` lines first: a `when` anywhere in the file may name what they vary.
+        var variations: [Variation] = []
+        for (line, reader) in readers where reader.verb.isWord("vary") {
+            var reader = reader
+            do throws(LineProblem) {
+                variations.append(try variation(&reader, line: line, earlier: variations))
+            } catch {
+                note(error, line: line)
+                // Its condition stays varied, with no values to match: the `when` lines naming
+                // it are not each an error too.
+                let name = reader.tokens.count > 1 ? reader.tokens[1].text.lowercased() : ""
+                if StoreCondition.all.contains(where: { $0.name == name }), !variations.contains(where: { $0.condition == name }) {
+                    variations.append(Variation(condition: name, values: [], line: line))
+                }
+            }
+        }
+        var steps: [Step] = []
+        for (line, reader) in readers where !reader.verb.isWord("vary") {
+            do throws(LineProblem) {
+                steps.append(try step(reader, line: line, variations: variations))
+            } catch {
+                note(error, line: line)
             }
         }
         if errors.isEmpty, steps.isEmpty {
             errors.append(SyntaxError(file: file, line: 1, column: 1, message: "expected at least one step; the file has none",
                                       suggestion: openExample))
         }
-        guard errors.isEmpty else { throw SyntaxErrors(errors: errors) }
-        return Walkthrough(file: file, steps: steps)
+        guard errors.isEmpty else { throw SyntaxErrors(errors: errors.sorted { $0.line < $1.line }) }
+        return Walkthrough(file: file, steps: steps, variations: variations)
+    }
+
+    /// A line's step, and its guard when it starts with `when`.
+    private func step(_ reader: StepReader, line: Int, variations: [Variation]) throws(LineProblem) -> Step {
+        guard reader.verb.isWord("when") else {
+            var reader = reader
+            return Step(line: line, source: reader.source, action: try step(&reader))
+        }
+        var (when, inner, prefix) = try guarded(reader, variations: variations)
+        do {
+            return Step(line: line, source: reader.source, action: try step(&inner), when: when)
+        } catch {
+            // The suggestion is the whole line, its `when` kept.
+            throw LineProblem(error.column, error.message, suggestion: error.suggestion.map { prefix + $0 })
+        }
     }
 
     /// The first word of each step, in the order the README lists them.
     static let verbs = ["set", "open", "quantity", "press", "key", "restore", "delete", "relaunch", "approve", "decline",
-                        "resolve", "advance", "caption", "pause", "expect"]
+                        "resolve", "advance", "caption", "pause", "expect", "vary", "when"]
 
     /// A step of each kind as it is written, for suggestions where nothing typed is close.
     var examples: [String: String] {
@@ -48,6 +90,7 @@ public struct WalkthroughParser {
             "key": "key Enter", "restore": "restore", "delete": "delete app data", "relaunch": "relaunch",
             "approve": "approve", "decline": "decline", "resolve": "resolve", "advance": "advance 25h",
             "caption": "caption \"…\"", "pause": "pause 2s", "expect": "expect screen \"…\"",
+            "vary": "vary ask-to-buy off on", "when": "when ask-to-buy on: press \"Ask\"",
         ]
     }
 

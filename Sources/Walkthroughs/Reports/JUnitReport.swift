@@ -1,12 +1,12 @@
-/// `--junit OUT.xml`: one testsuite, a testcase per walkthrough, its failures in one
-/// `failure` element, as CI systems read them.
+/// `--junit OUT.xml`: one testsuite, a testcase per walkthrough (per combination under
+/// --matrix), its failures in one `failure` element, as CI systems read them.
 extension TestReport {
     public var junitXML: String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites tests=\"\(results.count)\" failures=\"\(failed)\">\n"
         xml += "  <testsuite name=\"storefront walkthroughs\" tests=\"\(results.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\">\n"
         for result in results {
-            let name = Self.escaped(result.file)
+            let name = Self.escaped(result.name)
             guard let first = result.failures.first else {
                 xml += "    <testcase classname=\"walkthroughs\" name=\"\(name)\"/>\n"
                 continue

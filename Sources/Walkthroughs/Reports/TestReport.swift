@@ -14,18 +14,25 @@ public struct TestReport: Sendable {
     public var lines: [String] {
         var lines: [String] = []
         for result in results {
-            lines.append("\(result.passed ? "PASS" : "FAIL") \(result.file)")
-            for failure in result.failures {
-                lines.append(failure.line == 0 ? "\(result.file): could not start: \(failure.saw)" : failure.summary(file: result.file))
-                if let screen = failure.screen {
-                    lines += screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                        let trimmed = line.reversed().drop { $0 == " " }.reversed()
-                        return trimmed.isEmpty ? "    │" : "    │ " + String(trimmed)
-                    }
+            lines += Self.lines(of: result)
+        }
+        lines.append("\(passed) passed, \(failed) failed")
+        return lines
+    }
+
+    /// PASS or FAIL and the walkthrough's name (with its combination under --matrix), then
+    /// each failure, and the screen an expectation about it saw.
+    static func lines(of result: WalkthroughResult) -> [String] {
+        var lines = ["\(result.passed ? "PASS" : "FAIL") \(result.name)"]
+        for failure in result.failures {
+            lines.append(failure.line == 0 ? "\(result.file): could not start: \(failure.saw)" : failure.summary(file: result.file))
+            if let screen = failure.screen {
+                lines += screen.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                    let trimmed = line.reversed().drop { $0 == " " }.reversed()
+                    return trimmed.isEmpty ? "    │" : "    │ " + String(trimmed)
                 }
             }
         }
-        lines.append("\(passed) passed, \(failed) failed")
         return lines
     }
 
@@ -48,14 +55,20 @@ public struct TestReport: Sendable {
             public var expected: String
             public var saw: String
             public var screen: String?
+
+            init(_ failure: StepFailure) {
+                line = failure.line
+                step = failure.step
+                expected = failure.expected
+                saw = failure.saw
+                screen = failure.screen
+            }
         }
     }
 
     public var json: JSON {
         JSON(passed: passed, failed: failed, walkthroughs: results.map { result in
-            JSON.Walkthrough(file: result.file, passed: result.passed, stepsRun: result.stepsRun, failures: result.failures.map {
-                JSON.Failure(line: $0.line, step: $0.step, expected: $0.expected, saw: $0.saw, screen: $0.screen)
-            })
+            JSON.Walkthrough(file: result.file, passed: result.passed, stepsRun: result.stepsRun, failures: result.failures.map(JSON.Failure.init))
         })
     }
 }

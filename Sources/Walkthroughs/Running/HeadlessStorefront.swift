@@ -24,7 +24,10 @@ public final class HeadlessStorefront {
     /// Where store time starts, the same for every run: 2030-01-01 09:00 UTC.
     public static let start = Date(timeIntervalSince1970: 1_893_488_400)
 
-    public init(catalog: Catalog, width: Int = 100, height: Int = 30, presenter: Presenter? = nil) throws {
+    /// `settings`: the store's conditions from the start, as a device has them before the
+    /// app opens (a matrix's combination).
+    public init(catalog: Catalog, width: Int = 100, height: Int = 30, settings: [StoreCondition.Change] = [],
+                presenter: Presenter? = nil) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-walkthrough-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         directory = DataDirectory(url: url)
@@ -34,6 +37,7 @@ public final class HeadlessStorefront {
         do {
             let database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
             store = AppStore(catalog: catalog, storage: database, wallClock: clock)
+            if !settings.isEmpty { try store.updateSettings { current in settings.forEach { $0(&current) } } }
             runtime = try Self.launch(store, directory: directory, size: (width, height), times: times)
         } catch {
             try? FileManager.default.removeItem(at: url)

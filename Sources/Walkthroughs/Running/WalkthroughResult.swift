@@ -2,17 +2,26 @@
 /// be done, if one stopped it.
 public struct WalkthroughResult: Equatable, Sendable {
     public var file: String
-    /// Steps carried out, the one that stopped it included.
+    /// The combination of `--matrix` it ran in; nil for a run without it.
+    public var combination: Combination?
+    /// Steps carried out, the one that stopped it included (a `when` step passed over is not).
     public var stepsRun: Int
     public var failures: [StepFailure]
 
-    public init(file: String, stepsRun: Int, failures: [StepFailure]) {
+    public init(file: String, combination: Combination? = nil, stepsRun: Int, failures: [StepFailure]) {
         self.file = file
+        self.combination = combination
         self.stepsRun = stepsRun
         self.failures = failures
     }
 
     public var passed: Bool { failures.isEmpty }
+
+    /// The file, and the combination in brackets: `m.walk [network off, fail-with 2]`.
+    public var name: String {
+        guard let combination, !combination.values.isEmpty else { return file }
+        return "\(file) [\(combination)]"
+    }
 }
 
 /// A step that did not hold: what it expected and what there was instead.

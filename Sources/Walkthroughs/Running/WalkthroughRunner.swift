@@ -14,20 +14,45 @@ public struct WalkthroughRunner {
         self.catalog = catalog
     }
 
-    /// `presenter`: who watches it at a human pace (playing, recording); none for a test.
+    /// One run, in the first value of each varied condition. `presenter`: who watches it at
+    /// a human pace (playing, recording); none for a test.
     public func run(_ walkthrough: Walkthrough, presenter: Presenter? = nil) -> WalkthroughResult {
-        var result = WalkthroughResult(file: walkthrough.file, stepsRun: 0, failures: [])
+        var result = execute(walkthrough, in: walkthrough.firstCombination, presenter: presenter).result
+        result.combination = nil
+        return result
+    }
+
+    /// Every combination of the walkthrough's `vary` lines, each from a fresh store (one
+    /// run for a file without them), in the order of `combinations`.
+    public func runMatrix(_ walkthrough: Walkthrough) -> MatrixTable {
+        let rows = walkthrough.combinations.map { combination in
+            let (result, storefront) = execute(walkthrough, in: combination)
+            return MatrixRow(result: result, outcome: storefront.map(Outcome.init) ?? Outcome())
+        }
+        return MatrixTable(file: walkthrough.file, conditions: walkthrough.variations.map(\.condition), rows: rows)
+    }
+
+    /// The steps the combination admits, on a store that starts with its values; the
+    /// storefront as they left it, nil if it could not start.
+    private func execute(_ walkthrough: Walkthrough, in combination: Combination,
+                         presenter: Presenter? = nil) -> (result: WalkthroughResult, storefront: HeadlessStorefront?) {
+        var result = WalkthroughResult(file: walkthrough.file, combination: combination, stepsRun: 0, failures: [])
         let storefront: HeadlessStorefront
         do {
-            storefront = try HeadlessStorefront(catalog: catalog, width: width, height: height, presenter: presenter)
+            let settings = try combination.values.map { value in
+                try StoreCondition.all.first { $0.name == value.condition }!.parse(value.value, catalog: catalog)
+            }
+            storefront = try HeadlessStorefront(catalog: catalog, width: width, height: height, settings: settings,
+                                                presenter: presenter)
         } catch {
-            result.failures.append(StepFailure(line: 0, step: "(start)", expected: "a fresh storefront to run on",
-                                               saw: ErrorText.of(error)))
-            return result
+            let saw = (error as? StoreCondition.InvalidValue)?.message ?? ErrorText.of(error)
+            result.failures.append(StepFailure(line: 0, step: "(start)", expected: "a fresh storefront to run on", saw: saw))
+            return (result, nil)
         }
         let run = StepRun(storefront: storefront)
-        for (index, step) in walkthrough.steps.enumerated() {
-            presenter?.starting(step, number: index + 1, of: walkthrough.steps.count)
+        let steps = walkthrough.steps.filter { $0.when?.admits(combination) ?? true }
+        for (index, step) in steps.enumerated() {
+            presenter?.starting(step, number: index + 1, of: steps.count)
             if presenter?.isStopped == true { break }
             result.stepsRun += 1
             do {
@@ -40,6 +65,6 @@ public struct WalkthroughRunner {
                 break
             }
         }
-        return result
+        return (result, storefront)
     }
 }

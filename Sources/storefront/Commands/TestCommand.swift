@@ -12,6 +12,11 @@ struct TestCommand: ParsableCommand {
             simulated (an hour of it takes no time), from 2030-01-01 09:00 UTC: the same file gives the same \
             result and transaction ids every time. Every file is checked first: a bad one exits 65 and \
             nothing runs. Exits 0 when every walkthrough passes, 4 when one fails. The format is in the README.
+
+            --matrix runs each file in every combination of its vary lines (at most \(Walkthrough.maximumCombinations)), \
+            each from a fresh store, and prints a Markdown table per file: a row per combination with the newest \
+            transaction's state and error, what the app holds, and pass or the failing lines. Without \
+            --matrix a file runs once, with the first value of each vary line.
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -22,30 +27,61 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "out.xml"))
     var junit: String?
 
+    @Flag(help: "Run each file in every combination of its vary lines and print the outcome table.")
+    var matrix = false
+
+    @Flag(help: "With --matrix: print the table as CSV (failures and the count go to stderr).")
+    var csv = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if csv, !matrix { throw ValidationError("--csv prints the table of --matrix: add --matrix, or leave --csv out.") }
+        if csv, output.json { throw ValidationError("--csv and --json each choose the output: give one of them.") }
         try WalkthroughFiles.refuseDataDir(global, command: "test")
         if junit?.isEmpty == true { throw ValidationError("--junit is empty: give a file to write, or leave the option out.") }
     }
 
     func run() throws {
         let catalog = try WalkthroughFiles.catalog(global)
-        let walkthroughs = try WalkthroughFiles.parse(files, catalog: catalog, json: output.json)
+        let walkthroughs = try WalkthroughFiles.parse(files, catalog: catalog, json: output.json,
+                                                      check: { matrix ? $0.matrixTooLarge : nil })
         let runner = WalkthroughRunner(catalog: catalog)
-        let report = TestReport(results: walkthroughs.map { runner.run($0) })
-        if let junit {
-            do {
-                try Data(report.junitXML.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
-            } catch {
-                throw CommandFailure.failed("cannot write the JUnit report to \(junit): \(error.localizedDescription)")
-            }
+        if matrix {
+            try runMatrix(walkthroughs, runner)
+            return
         }
+        let report = TestReport(results: walkthroughs.map { runner.run($0) })
+        try writeJUnit(report)
         if output.json {
             try JSONOutput.print(report.json)
         } else {
             report.lines.forEach { printLine($0) }
         }
         if report.failed > 0 { throw ExitCode.failed }
+    }
+
+    /// --matrix: the tables on stdout (CSV alone there, for a file or a pipe), or JSON.
+    private func runMatrix(_ walkthroughs: [Walkthrough], _ runner: WalkthroughRunner) throws {
+        let report = MatrixReport(tables: walkthroughs.map(runner.runMatrix))
+        try writeJUnit(TestReport(results: report.results))
+        if output.json {
+            try JSONOutput.print(report.json)
+        } else if csv {
+            report.csvLines.forEach { printLine($0) }
+            printErrorLines(report.detailLines.joined(separator: "\n"))
+        } else {
+            report.markdownLines.forEach { printLine($0) }
+        }
+        if report.failed > 0 { throw ExitCode.failed }
+    }
+
+    private func writeJUnit(_ report: TestReport) throws {
+        guard let junit else { return }
+        do {
+            try Data(report.junitXML.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+        } catch {
+            throw CommandFailure.failed("cannot write the JUnit report to \(junit): \(error.localizedDescription)")
+        }
     }
 }

@@ -11,13 +11,17 @@ enum WalkthroughFiles {
         try global.catalog.map { try CatalogLoader.load(from: URL(fileURLWithPath: $0)) } ?? CatalogLoader.defaultCatalog()
     }
 
-    static func parse(_ files: [String], catalog: Catalog, json: Bool) throws -> [Walkthrough] {
+    /// `check`: a further problem with a file that parsed (a matrix too large to run).
+    static func parse(_ files: [String], catalog: Catalog, json: Bool,
+                      check: (Walkthrough) -> SyntaxError? = { _ in nil }) throws -> [Walkthrough] {
         let parser = WalkthroughParser(catalog: catalog)
         var walkthroughs: [Walkthrough] = []
         var errors: [SyntaxError] = []
         for file in files {
             do {
-                walkthroughs.append(try parser.parse(file: file))
+                let walkthrough = try parser.parse(file: file)
+                if let problem = check(walkthrough) { errors.append(problem) }
+                walkthroughs.append(walkthrough)
             } catch {
                 errors += error.errors
             }

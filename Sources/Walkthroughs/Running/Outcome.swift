@@ -1,0 +1,36 @@
+import Foundation
+import StoreKitSim
+import StorefrontUI
+
+/// How one combination of a matrix ended: its newest transaction, and what the app holds.
+public struct Outcome: Equatable, Sendable {
+    /// The newest transaction's state; nil when the store made none.
+    public var state: TransactionState?
+    public var error: StoreError?
+    /// What the app holds, having started with nothing: `+10 credits`, `Premium Quotes
+    /// unlocked`, `Pro Monthly active`, in catalog order after the credits.
+    public var delivered: [String]
+
+    public init(state: TransactionState? = nil, error: StoreError? = nil, delivered: [String] = []) {
+        self.state = state
+        self.error = error
+        self.delivered = delivered
+    }
+
+    init(_ storefront: HeadlessStorefront) {
+        let newest = (try? storefront.store.storage.history(last: 1, finishedOnly: false))?.last
+        state = newest?.state
+        error = newest?.error
+        let app = storefront.runtime.app
+        let now = (try? storefront.store.now()) ?? HeadlessStorefront.start
+        delivered = app.credits > 0 ? ["+\(app.credits) credits"] : []
+        for product in storefront.store.catalog.products {
+            let title = storefront.state.title(of: product.id)
+            switch product.type {
+            case .consumable: break
+            case .nonConsumable: if app.isPurchased(product.id) { delivered.append("\(title) unlocked") }
+            case .autoRenewable, .nonRenewing: if app.isSubscriptionActive(product.id, now: now) { delivered.append("\(title) active") }
+            }
+        }
+    }
+}
