@@ -48,6 +48,7 @@ struct CastReplay {
                         let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
                         row = (numbers.first ?? 1) - 1
                         col = (numbers.count > 1 ? numbers[1] : 1) - 1
+                    case "G": col = (Int(parameters) ?? 1) - 1
                     case "J": cells = Array(repeating: Array(repeating: " ", count: width), count: height)
                     case "m", "l", "h": break
                     default: throw Problem("an escape sequence a terminal would not expect here: \(parameters)\(scalars[j])")

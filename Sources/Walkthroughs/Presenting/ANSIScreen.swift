@@ -5,6 +5,8 @@ import StorefrontUI
 enum ANSIScreen {
     /// Hides the cursor and clears the screen: the recording's first output.
     static let start = "\u{1B}[?25l\u{1B}[2J"
+    /// Shows the cursor again: the recording's last, so a terminal it is played into keeps one.
+    static let end = "\u{1B}[0m\u{1B}[?25h"
 
     static func changes(from old: Buffer?, to new: Buffer) -> String {
         var out = ""
@@ -32,6 +34,11 @@ enum ANSIScreen {
                 current = cell.style
             }
             out += cell.symbol
+            // A terminal may measure a wide character (an emoji with a variation selector)
+            // otherwise: the next cell is placed by column, so the rest of the row stays put.
+            if x + 1 < buffer.width, buffer[x + 1, y].symbol.isEmpty {
+                out += "\u{1B}[\(x + 3)G"
+            }
         }
         return out + "\u{1B}[0m"
     }

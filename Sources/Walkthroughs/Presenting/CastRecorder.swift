@@ -25,12 +25,12 @@ public final class CastRecorder: Presenter {
 
     /// The recording: asciicast v2, one JSON value per line.
     public var cast: String {
-        // The timestamp is the walkthrough's start (2030-01-01 09:00 UTC), not the recording's:
-        // the same bytes every time.
+        // No timestamp: the recording's own would make every one differ.
         let header = "{\"version\": 2, \"width\": \(size.width), \"height\": \(size.height), "
-            + "\"timestamp\": \(Int(HeadlessStorefront.start.timeIntervalSince1970)), \"duration\": \(Self.seconds(milliseconds)), "
+            + "\"duration\": \(Self.seconds(milliseconds)), "
             + "\"title\": \(Self.json(title)), \"env\": {\"TERM\": \"xterm-256color\"}}"
-        return ([header] + events).joined(separator: "\n") + "\n"
+        let end = "[\(Self.seconds(milliseconds)), \"o\", \(Self.json(ANSIScreen.end))]"
+        return ([header] + events + [end]).joined(separator: "\n") + "\n"
     }
 
     /// Each step as written, then the storefront's screen after it (an expectation: whether

@@ -78,8 +78,9 @@ public final class HeadlessStorefront {
 
     /// Lets the store give every answer the app is waiting for (a purchase, a restore, the
     /// products). Standing still, each tick moves store time to the next; presented, real
-    /// time passes frame by frame until it comes (or a presenter's patience runs out, as
-    /// with `hold` on, where nothing answers).
+    /// time passes frame by frame until it comes (at most `Pacing.longestWait`, a latency's
+    /// longest). A purchase held for the side button (`hold`) is not waited for: it waits for
+    /// a `key` step, as it waits for a person.
     public func settle() {
         guard presenter != nil else {
             for _ in 0..<Self.ticksToSettle {
@@ -104,11 +105,18 @@ public final class HeadlessStorefront {
         var left = seconds
         while left > 0.000_001, !presenter.isStopped {
             let slice = min(left, Pacing.frame)
-            clock.advance(by: slice)
-            runtime.tick()
+            tick(after: slice)
             presenter.elapsed(slice)
             left -= slice
         }
+    }
+
+    /// `seconds` of real time went by: the storefront does what fell due meanwhile. For a
+    /// presenter's frames, and for a viewer who has taken over (their time is real time).
+    public func tick(after seconds: Double) {
+        guard !clock.isFixed else { return }
+        clock.advance(by: max(0, seconds))
+        runtime.tick()
     }
 
     private var isWaiting: Bool { runtime.state.isBusy || runtime.state.snapshot.isLoadingProducts }

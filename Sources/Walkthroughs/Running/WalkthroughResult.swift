@@ -7,6 +7,8 @@ public struct WalkthroughResult: Equatable, Sendable {
     /// Steps carried out, the one that stopped it included (a `when` step passed over is not).
     public var stepsRun: Int
     public var failures: [StepFailure]
+    /// The viewer stopped it (q) before its last step was done.
+    public var stopped = false
 
     public init(file: String, combination: Combination? = nil, stepsRun: Int, failures: [StepFailure]) {
         self.file = file

@@ -53,13 +53,25 @@ public struct WalkthroughRunner {
         let steps = walkthrough.steps.filter { $0.when?.admits(combination) ?? true }
         for (index, step) in steps.enumerated() {
             presenter?.starting(step, number: index + 1, of: steps.count)
-            if presenter?.isStopped == true { break }
+            if presenter?.isStopped == true {
+                result.stopped = true
+                break
+            }
             result.stepsRun += 1
             do {
                 let failure = try run.perform(step)
+                // Stopped under way, the step was cut short: what it saw is no failure of the walkthrough's.
+                if presenter?.isStopped == true {
+                    result.stopped = index + 1 < steps.count
+                    if result.stopped { break }
+                }
                 if let failure { result.failures.append(failure) }
                 presenter?.finished(step, failure: failure)
             } catch {
+                if presenter?.isStopped == true {
+                    result.stopped = index + 1 < steps.count
+                    if result.stopped { break }
+                }
                 result.failures.append(error)
                 presenter?.finished(step, failure: error)
                 break

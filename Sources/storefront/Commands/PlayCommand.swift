@@ -12,8 +12,8 @@ struct PlayCommand: ParsableCommand {
             The storefront opens on a fresh data directory of its own, from 2030-01-01 09:00 UTC, and the \
             walkthrough drives it: each key shown as it is pressed, captions in the band under the storefront. \
             Space pauses and resumes; while paused your keys drive the storefront (Space hands it back); → lets \
-            one step run and pauses again; q stops. At the end the storefront stays yours until q. Then the \
-            result is printed as `test` prints it; exits 4 when an expectation did not hold.
+            one step run and pauses again; q stops. At the end the storefront stays yours until q. Then a line \
+            says how it went, with a line per expectation that did not hold (exit 4).
             """)
 
     @OptionGroup var global: GlobalOptions
@@ -38,7 +38,7 @@ struct PlayCommand: ParsableCommand {
         let catalog = try WalkthroughFiles.catalog(global)
         let walkthrough = try WalkthroughFiles.parse([file], catalog: catalog, json: false)[0]
         let (speed, quitAtEnd) = (speed, quitAtEnd)
-        let (result, stopped) = try MainActor.assumeIsolated { () throws -> (WalkthroughResult, Bool) in
+        let result = try MainActor.assumeIsolated { () throws -> WalkthroughResult in
             let terminal = try StorefrontApp.openTerminal()
             defer { terminal.close() }
             var runner = WalkthroughRunner(catalog: catalog)
@@ -46,10 +46,11 @@ struct PlayCommand: ParsableCommand {
             runner.height = max(0, terminal.size.height - CaptionBand.height)
             let player = WalkthroughPlayer(terminal: terminal, speed: speed)
             let result = runner.run(walkthrough, presenter: player)
-            if !quitAtEnd, !player.isStopped { player.end() }
-            return (result, player.isStopped && result.stepsRun < walkthrough.steps.count)
+            // The storefront is the presenter's until q, unless it never opened.
+            if !quitAtEnd, !player.isStopped, result.stepsRun > 0 { player.end() }
+            return result
         }
-        let outcome = stopped ? "stopped after step \(result.stepsRun) of \(walkthrough.steps.count)"
+        let outcome = result.stopped ? "stopped after step \(result.stepsRun)"
             : result.passed ? "every expectation held" : "\(result.failures.count) failed"
         printLine("Played \(file): \(outcome)")
         for failure in result.failures { printLine(failure.summary(file: file)) }

@@ -26,13 +26,13 @@ final class WalkthroughPlayer {
 
     /// Waits `seconds` of the walkthrough's time, reading keys meanwhile.
     private func wait(_ seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds / control.speed)
+        let deadline = Self.uptime + seconds / control.speed
         while control.mode == .playing || control.mode == .stepping {
-            let left = deadline.timeIntervalSinceNow
+            let left = deadline - Self.uptime
             guard left > 0 else { return }
             if let key = terminal.readKey(timeoutMilliseconds: Int((left * 1000).rounded(.up))) { take(key) }
         }
-        if control.mode == .paused { presenterHasIt() }
+        if control.mode == .paused { handOver() }
     }
 
     /// A key from the viewer: a resize or the presenter's key goes to the storefront.
@@ -47,23 +47,25 @@ final class WalkthroughPlayer {
 
     /// While paused (or after the end): the presenter drives the storefront, whose time runs
     /// as real time so what they start finishes, until they hand it back or stop.
-    func presenterHasIt() {
-        var last = Date()
+    private func handOver() {
+        var last = Self.uptime
         while control.mode == .paused || control.mode == .ended {
             draw()
             let key = terminal.readKey(timeoutMilliseconds: storefront?.runtime.state.isBusy == true ? 80 : 250)
-            let now = Date()
-            storefront?.clock.advance(by: now.timeIntervalSince(last))
+            let now = Self.uptime
+            storefront?.tick(after: now - last)
             last = now
-            storefront?.runtime.tick()
             if let key { take(key) }
         }
         draw()
     }
 
+    /// Seconds on a clock that only goes forward, whatever is done to the time of day.
+    private static var uptime: TimeInterval { ProcessInfo.processInfo.systemUptime }
+
     func end() {
         control.end()
-        presenterHasIt()
+        handOver()
     }
 }
 
@@ -79,7 +81,7 @@ extension WalkthroughPlayer: @preconcurrency Presenter {
         stage.start(step, number: number, of: total)
         control.stepStarting()
         draw()
-        if control.mode == .paused { presenterHasIt() }
+        if control.mode == .paused { handOver() }
     }
 
     func finished(_ step: Step, failure: StepFailure?) {
