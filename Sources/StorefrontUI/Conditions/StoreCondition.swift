@@ -30,6 +30,10 @@ public struct StoreCondition: Sendable {
     /// A typed value the condition does not take; `message` says what it does take.
     public struct InvalidValue: Error {
         public let message: String
+
+        public init(message: String) {
+            self.message = message
+        }
     }
 
     /// A condition stored in `field`, whatever its type. `parse` reads a typed value (the

@@ -6,6 +6,11 @@ import StoreKitSim
 extension StoreCondition {
     /// Every condition, in the order of `set --help`, `state`, the panel's rows and the
     /// header's badges (most important first).
+    /// The condition `set` and walkthroughs call `name`.
+    public static func named(_ name: String) -> StoreCondition? {
+        all.first { $0.name == name }
+    }
+
     public static let all: [StoreCondition] = [
         canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, latency, hold,
         timeRate,

@@ -17,7 +17,7 @@ extension WalkthroughParser {
         let names = StoreCondition.all.map(\.name)
         let expected = "a store condition after \(verb): \(names.joined(separator: ", "))"
         let token = try r.required(expected, suggestion: example)
-        guard let condition = StoreCondition.all.first(where: { $0.name == token.text.lowercased() }) else {
+        guard let condition = StoreCondition.named(token.text.lowercased()) else {
             throw LineProblem(token.column, "expected \(expected)",
                               suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: names) ?? "ask-to-buy"))
         }

@@ -91,7 +91,9 @@ extension WalkthroughParser {
 
     /// The value as its `vary` line writes it, matched on what it means: `2` is `paymentCancelled`.
     private func value(_ token: LineToken, of variation: Variation, in r: StepReader) throws(LineProblem) -> String {
-        let condition = StoreCondition.all.first { $0.name == variation.condition }!
+        guard let condition = StoreCondition.named(variation.condition) else {
+            throw LineProblem(token.column, "expected a value of a store condition; \(variation.condition) is not one")
+        }
         func parsed(_ text: String) -> Settings? {
             var settings = Settings()
             guard (try? condition.parse(text, catalog: catalog)(&settings)) != nil else { return nil }

@@ -27,7 +27,7 @@ final class StepRun {
         }
         switch step.action {
         case .set(let name, let value):
-            guard let condition = StoreCondition.all.first(where: { $0.name == name }) else {
+            guard let condition = StoreCondition.named(name) else {
                 throw failure("a store condition", saw: name)
             }
             do {

@@ -40,7 +40,10 @@ public struct WalkthroughRunner {
         let storefront: HeadlessStorefront
         do {
             let settings = try combination.values.map { value in
-                try StoreCondition.all.first { $0.name == value.condition }!.parse(value.value, catalog: catalog)
+                guard let condition = StoreCondition.named(value.condition) else {
+                    throw StoreCondition.InvalidValue(message: "\(value.condition) is not a store condition")
+                }
+                return try condition.parse(value.value, catalog: catalog)
             }
             storefront = try HeadlessStorefront(catalog: catalog, width: width, height: height, settings: settings,
                                                 presenter: presenter)

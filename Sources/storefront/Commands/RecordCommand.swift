@@ -60,19 +60,11 @@ struct RecordCommand: ParsableCommand {
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let recorder = CastRecorder(title: title ?? "storefront: \(name)")
         let result = runner.run(walkthrough, presenter: recorder)
-        if let cast { try write(recorder.cast, to: cast) }
-        if let text { try write(recorder.transcript, to: text) }
+        if let cast { try WalkthroughFiles.write(recorder.cast, to: cast, what: "the recording") }
+        if let text { try WalkthroughFiles.write(recorder.transcript, to: text, what: "the screens") }
         let outputs = [cast, text].compactMap { $0 }.joined(separator: " and ")
         printLine("Recorded \(file): \(result.stepsRun) steps, \(String(format: "%.1f", recorder.duration)) s → \(outputs)")
         for failure in result.failures { printLine(failure.summary(file: file)) }
         if !result.passed { throw ExitCode.failed }
-    }
-
-    private func write(_ content: String, to path: String) throws {
-        do {
-            try Data(content.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandFailure.failed("cannot write \(path): \(error.localizedDescription)")
-        }
     }
 }

@@ -7,7 +7,7 @@ struct ConditionName: ExpressibleByArgument {
     let condition: StoreCondition
 
     init?(argument: String) {
-        guard let condition = StoreCondition.all.first(where: { $0.name == argument }) else { return nil }
+        guard let condition = StoreCondition.named(argument) else { return nil }
         self.condition = condition
     }
 

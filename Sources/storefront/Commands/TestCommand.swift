@@ -78,10 +78,6 @@ struct TestCommand: ParsableCommand {
 
     private func writeJUnit(_ report: TestReport) throws {
         guard let junit else { return }
-        do {
-            try Data(report.junitXML.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
-        } catch {
-            throw CommandFailure.failed("cannot write the JUnit report to \(junit): \(error.localizedDescription)")
-        }
+        try WalkthroughFiles.write(report.junitXML, to: junit, what: "the JUnit report")
     }
 }

@@ -30,6 +30,16 @@ enum WalkthroughFiles {
         return walkthroughs
     }
 
+    /// A report or recording the user asked for, written whole or not at all. `what`: how the
+    /// message names it ("the JUnit report").
+    static func write(_ content: String, to path: String, what: String) throws {
+        do {
+            try Data(content.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure.failed("cannot write \(what) to \(path): \(error.localizedDescription)")
+        }
+    }
+
     /// `test`, `play` and `record` run on fresh data of their own.
     static func refuseDataDir(_ global: GlobalOptions, command: String) throws {
         if global.dataDir != nil {
