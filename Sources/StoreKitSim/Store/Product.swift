@@ -38,18 +38,6 @@ public struct Product: Equatable, Sendable, Identifiable {
         storefront.format(price * Decimal(quantity))
     }
 
-    /// What buying `quantity` of it now costs, as the App Store's sheet states it: "$1.98",
-    /// "$4.99/month", "1 week free, then $4.99/month" when the store would give the free trial
-    /// (`introOffer`, StoreRecords.isEligibleForIntroOffer), "$29.99 for 1 year".
-    public func formattedCharge(quantity: Int = 1, introOffer: Bool) -> String {
-        guard let period = subscriptionPeriod else { return formattedPrice(quantity: quantity) }
-        guard type == .autoRenewable else { return "\(formattedPrice) for \(period.displayName)" }
-        let unit = period.value == 1 ? period.displayName.replacingOccurrences(of: "1 ", with: "") : period.displayName
-        let perPeriod = "\(formattedPrice)/\(unit)"
-        guard introOffer, let trial = freeTrial else { return perPeriod }
-        return "\(trial.displayName) free, then \(perPeriod)"
-    }
-
     /// Only consumables can be bought several at a time (SKMutablePayment.quantity).
     public var maximumQuantity: Int { type == .consumable ? 10 : 1 }
 }

@@ -47,6 +47,10 @@ public struct AppState: Equatable, Sendable {
 
     public var language: String { storefront.language }
 
+    /// The app's own words, in the language of the screen. A terminal that can show only
+    /// ASCII could not show Japanese: it gets the English ones.
+    public var strings: Strings { ascii == nil ? Strings(languageCode: language) : .english }
+
     public var selectedRow: StoreRow? {
         let rows = rows
         return rows.indices.contains(selection) ? rows[selection] : nil

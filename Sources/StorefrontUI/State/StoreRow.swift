@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// One line of the store list. Sections and rows are derived from the catalog and the
@@ -20,9 +21,10 @@ public enum StoreRow: Equatable, Sendable {
 
 extension AppState {
     public var rows: [StoreRow] {
-        var rows: [StoreRow] = [.section("Free content")]
+        let words = strings.store
+        var rows: [StoreRow] = [.section(words.freeContent)]
         rows += catalog.content.free.map { .content($0, premium: false) }
-        rows.append(.section("Premium content"))
+        rows.append(.section(words.premiumContent))
         let premium = catalog.content.premium
         if snapshot.premiumUnlocked {
             rows += premium.items.map { .content($0, premium: true) }
@@ -35,17 +37,17 @@ extension AppState {
         let consumables = known.filter { $0.type == .consumable }.map(\.id)
         let subscriptions = known.filter { $0.type == .autoRenewable || $0.type == .nonRenewing }.map(\.id)
         let others = known.filter { $0.type == .nonConsumable }.map(\.id)
-        rows.append(.section("Credit packs"))
+        rows.append(.section(words.creditPacks))
         rows += consumables.map(StoreRow.product)
         rows.append(.credits)
-        rows.append(.section("Subscriptions"))
+        rows.append(.section(words.subscriptions))
         rows += subscriptions.map(StoreRow.product)
         if !others.isEmpty {
-            rows.append(.section("More"))
+            rows.append(.section(words.more))
             rows += others.map(StoreRow.product)
         }
         if !invalid.isEmpty {
-            rows.append(.section("Invalid product identifiers"))
+            rows.append(.section(words.invalidIdentifiers))
             rows += invalid.map(StoreRow.invalid)
         }
         return rows

@@ -1,3 +1,4 @@
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -64,21 +65,25 @@ extension WalkthroughParser {
                 names.append((product.localizations[language]!.title, .product(product.id)))
             }
         }
-        // The premium offer's row, as it reads before the premium content is bought.
-        names += [("★ Premium content here", .product(premium)), ("Premium content here", .product(premium))]
+        // The premium offer's row, as it reads before the premium content is bought, in either
+        // language, with or without its star.
+        for strings in Strings.allCases {
+            let offer = strings.store.premiumOffer
+            names += [(offer, .product(premium)), (String(offer.drop { $0 == "★" || $0 == " " }), .product(premium))]
+        }
         for item in catalog.content.free + catalog.content.premium.items {
             for language in item.localizations.keys.sorted() {
                 names.append((item.localizations[language]!.title, .content(id: item.id)))
             }
         }
-        names.append(("Your credits", .credits))
+        names += Strings.allCases.map { ($0.store.yourCredits, .credits) }
         return names
     }
 
     /// An `open` step for this catalog: its first product, by the title it shows first.
     var openExample: String {
         let language = catalog.storefronts.first?.language ?? "en"
-        return "open " + StepReader.written(catalog.products.first?.localizations[language]?.title ?? "Your credits")
+        return "open " + StepReader.written(catalog.products.first?.localizations[language]?.title ?? Strings.english.store.yourCredits)
     }
 
     func row(_ r: inout StepReader) throws(LineProblem) -> RowTarget {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -48,11 +49,12 @@ struct ProductsCommand: ParsableCommand {
             TerminalText.escaped(id).padding(toLength: width, withPad: " ", startingAt: 0)
         }
         let priceWidth = response.products.map(\.formattedPrice.count).max() ?? 0
+        let sheet = Strings.english.sheet
         for p in response.products {
             let price = String(repeating: " ", count: priceWidth - p.formattedPrice.count) + p.formattedPrice
-            var line = "  \(column(p.id))  \(price)  \(p.localizedTitle)  [\(p.type.displayName)"
-            if let period = p.subscriptionPeriod { line += ", \(period.displayName)" }
-            if let trial = p.freeTrial { line += ", \(trial.displayName) free trial" }
+            var line = "  \(column(p.id))  \(price)  \(p.localizedTitle)  [\(sheet.productType(p.type))"
+            if let period = p.subscriptionPeriod { line += ", \(sheet.period(period))" }
+            if let trial = p.freeTrial { line += ", \(sheet.period(trial)) free trial" }
             printLine(line + "]")
         }
         for id in response.invalidProductIdentifiers {
