@@ -11,7 +11,7 @@ extension AppEvent {
         switch self {
         case .updated(let t, let redelivered, let cancelledAtLaunch):
             var line = "\(t.id) \(log.state(t.state))  \(t.item(named: t.productID))"
-            if let error = t.error { line += "  \(strings.errors.label(error)): \(strings.errors.description(error))" }
+            if let error = t.error { line += "  \(strings.label(of: error)): \(strings.errors.description(error))" }
             if let note = t.note(atLaunch: redelivered, cancelledAtLaunch: cancelledAtLaunch, strings: strings) {
                 line += "  (\(note))"
             }
@@ -25,7 +25,7 @@ extension AppEvent {
         case .restoreFinished:
             return log.restoreFinished
         case .restoreFailed(let error):
-            return log.restoreFailed("\(strings.errors.label(error)): \(strings.errors.description(error))")
+            return log.restoreFailed("\(strings.label(of: error)): \(strings.errors.description(error))")
         case .spent(let remaining):
             return log.spent(remaining)
         case .problem(let problem):

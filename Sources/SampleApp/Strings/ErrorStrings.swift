@@ -14,11 +14,9 @@ public struct ErrorStrings: PhraseTable {
     /// The line under an alert's message: "SKErrorDomain code 2 (paymentCancelled)".
     public let detail = Phrase1<StoreError>(en: { error in "\(error.domain) code \(error.code) (\(error.name))" },
                                             ja: { error in "\(error.domain) コード \(error.code) (\(error.name))" })
-    /// How a log line names it: StoreKit's codes as "error 2 paymentCancelled", others with
-    /// their domain, so the app's 7 notSignedIn never reads as SKError 7.
-    public let label = Phrase1<StoreError>(
-        en: { error in error.skCode == nil ? "\(error.domain) \(error.code) \(error.name)" : "error \(error.code) \(error.name)" },
-        ja: { error in error.skCode == nil ? "\(error.domain) \(error.code) \(error.name)" : "エラー \(error.code) \(error.name)" })
+    /// How a log line names a StoreKit error by its code and name: "error 2 paymentCancelled".
+    public let storeKitLabel = Phrase2<Int, String>(en: { code, name in "error \(code) \(name)" },
+                                                    ja: { code, name in "エラー \(code) \(name)" })
 
     /// The store's and the app's own errors, then StoreKit's codes as the store words them.
     static func japanese(_ error: StoreError) -> String? {

@@ -49,8 +49,4 @@ public struct Localized<Table: PhraseTable>: Sendable {
     public subscript<A, B>(dynamicMember entry: KeyPath<Table, Phrase2<A, B>>) -> (A, B) -> String {
         Table.shared[keyPath: entry].text(strings)
     }
-
-    public subscript<A, B, C>(dynamicMember entry: KeyPath<Table, Phrase3<A, B, C>>) -> (A, B, C) -> String {
-        Table.shared[keyPath: entry].text(strings)
-    }
 }
