@@ -37,7 +37,7 @@ public struct StoreStrings: PhraseTable {
 
     public let enterToRead = Phrase(en: "Enter to read", ja: "Enterで読む")
     public let unlocks = Phrase(en: "Unlocks:", ja: "解放されるコンテンツ:")
-    /// The balance over the credits row's detail ("credits" whatever the number, as ever).
+    /// The balance, in the header and over the credits row's detail ("credits" whatever the number).
     public let creditBalance = Phrase1<Int>(en: { credits in "\(credits) credits" }, ja: { credits in "\(credits)クレジット" })
     public let creditsStored = Phrase1<Bool>(
         en: { hasCredits in
