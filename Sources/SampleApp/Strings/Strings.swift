@@ -23,7 +23,8 @@ public enum Strings: Sendable, CaseIterable {
     public var screen: Localized<ScreenStrings> { Localized(self) }
 }
 
-/// A table of phrases, made once.
+/// A table of phrases, made once. Its entries are stored properties, so a test can read every
+/// one of them (by reflection) and see both languages there.
 public protocol PhraseTable: Sendable {
     static var shared: Self { get }
 }
