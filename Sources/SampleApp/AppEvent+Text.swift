@@ -1,47 +1,51 @@
 import Foundation
 import StoreKitSim
 
-/// One line per app event, shared by the command line and the storefront's log.
+/// One line per app event, shared by the command line (in English) and the storefront's log.
 extension AppEvent {
     /// `times`: how a date in the line (a subscription's expiry) is shown; `errors`: how a
     /// problem's error reads where the line is shown.
-    public func text(app: AppDescription, times: TimeDisplay = TimeDisplay(), errors: (any Error) -> String) -> String {
+    public func text(app: AppDescription, times: TimeDisplay = TimeDisplay(), strings: Strings = .english,
+                     errors: (any Error) -> String) -> String {
+        let log = strings.log
         switch self {
         case .updated(let t, let redelivered, let cancelledAtLaunch):
-            var line = "\(t.id) \(t.state.rawValue)  \(t.item(named: t.productID))"
-            if let error = t.error { line += "  \(error.logLabel): \(error.message)" }
-            if let note = t.note(atLaunch: redelivered, cancelledAtLaunch: cancelledAtLaunch) { line += "  (\(note))" }
+            var line = "\(t.id) \(log.state(t.state))  \(t.item(named: t.productID))"
+            if let error = t.error { line += "  \(strings.label(of: error)): \(strings.errors.description(error))" }
+            if let note = t.note(atLaunch: redelivered, cancelledAtLaunch: cancelledAtLaunch, strings: strings) {
+                line += "  (\(note))"
+            }
             return line
         case .delivered(let t, let delivery):
-            return "\(t.id) delivered  \(delivery.text(app: app, times: times))"
+            return log.delivered(t.id, delivery.text(app: app, times: times, strings: strings))
         case .finished(let t):
-            return "\(t.id) finished"
+            return log.finished(t.id)
         case .alreadyDelivered(let t):
-            return "\(t.id) already delivered before the app stopped: not delivered again"
+            return log.alreadyDelivered(t.id)
         case .restoreFinished:
-            return "restore finished"
+            return log.restoreFinished
         case .restoreFailed(let error):
-            return "restore failed  \(error.logLabel): \(error.message)"
+            return log.restoreFailed("\(strings.label(of: error)): \(strings.errors.description(error))")
         case .spent(let remaining):
-            return "spent 1 credit  (balance \(remaining))"
+            return log.spent(remaining)
         case .problem(let problem):
-            return "problem: \(errors(problem.error))"
+            return log.problem(errors(problem.error))
         }
     }
 }
 
 extension Delivery {
-    public func text(app: AppDescription, times: TimeDisplay = TimeDisplay()) -> String {
+    public func text(app: AppDescription, times: TimeDisplay = TimeDisplay(), strings: Strings = .english) -> String {
         switch self {
         case .unlocked(let id):
             let count = app.unlocksPremium(id) ? app.content.premium?.items.count ?? 0 : 0
-            return count > 0 ? "\(id) = true (\(count) premium items unlocked)" : "\(id) = true"
+            return count > 0 ? strings.log.unlockedItems(id, count) : "\(id) = true"
         case .credits(let added, let balance):
-            return "+\(added) credits (balance \(balance))"
+            return strings.log.creditsDelivered(added, balance)
         case .units(let id, let added, let balance):
-            return "\(id) +\(added) (balance \(balance))"
+            return "\(id) " + strings.log.unitsDelivered(added, balance)
         case .subscription(let id, let expires):
-            return "\(id) active until \(times.dateTime(expires))"
+            return strings.log.activeUntil(id, times.dateTime(expires))
         }
     }
 }

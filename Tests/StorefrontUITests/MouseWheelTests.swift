@@ -77,7 +77,7 @@ import Testing
         let ui = try UITestHarness(width: 70, height: 20)
         ui.press(.char("?"))
         #expect(ui.screen.contains("wheel scrolls"), "\(ui.screen)")
-        for (key, text) in HelpOverlay.keys {
+        for (key, text) in HelpOverlay.keys(ui.state.strings) {
             #expect(ui.screen.contains("\(key)") && ui.screen.contains(text), "\(key) \(text) shown whole:\n\(ui.screen)")
         }
     }

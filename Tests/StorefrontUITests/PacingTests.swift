@@ -44,7 +44,7 @@ import Testing
         try ui.changeSettings { $0.askToBuy = true; $0.latencyMilliseconds = 2000 }
         #expect(ui.screen.contains("$0.99"), "the products stay as they are")
         try ui.changeSettings { $0.storefront = "JPN" }
-        #expect(ui.screen.contains("Loading…"), "new prices are on their way")
+        #expect(ui.screen.contains(ui.state.strings.store.loading), "new prices are on their way")
         ui.wait()
         #expect(ui.screen.contains("¥160"))
     }

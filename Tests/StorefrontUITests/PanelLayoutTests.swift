@@ -44,10 +44,10 @@ import Testing
         #expect(lines(wide)[0].contains(" \(account) · USA · 0 credits"), "whole when it fits")
     }
 
-    @Test(arguments: [("USA", "Pro Monthly", "Pro Monthly free trial, then $4.99"),
-                      ("JPN", "プロ 月額プラン", "プロ 月額プ… free trial, then ¥800")])
-    func aRowKeepsItsPriceWholeAt70Columns(storefront: String, title: String, row: String) throws {
-        let ui = try UITestHarness(width: 70, height: 20) { $0.storefront = storefront; $0.locale = storefront == "JPN" ? "ja_JP" : "en_US" }
+    @Test(arguments: [(false, "Pro Monthly", "Pro Monthly free trial, then $4.99"),
+                      (true, "プロ 月額プラン", "プロ 月額プ… 無料トライアル後 ¥800")])
+    func aRowKeepsItsPriceWholeAt70Columns(japanese: Bool, title: String, row: String) throws {
+        let ui = try UITestHarness(width: 70, height: 20) { if japanese { UITestHarness.useJapanese(&$0) } }
         try ui.select(title)
         ui.press(.escape)
         let line = try #require(lines(ui).first { $0.contains(row) }, "\(ui.screen)")
@@ -56,9 +56,12 @@ import Testing
 
     /// Deferred rows of different title widths and an interrupted one, at the widths
     /// where the panel is widest and narrowest.
-    @Test(arguments: ["USA", "JPN"], [100, 70])
-    func approvalsRowsLineUpInColumns(storefront: String, width: Int) throws {
-        let ui = try UITestHarness(width: width, height: 30) { $0.askToBuy = true; $0.storefront = storefront; $0.locale = storefront == "JPN" ? "ja_JP" : "en_US" }
+    @Test(arguments: [false, true], [100, 70])
+    func approvalsRowsLineUpInColumns(japanese: Bool, width: Int) throws {
+        let ui = try UITestHarness(width: width, height: 30) {
+            $0.askToBuy = true
+            if japanese { UITestHarness.useJapanese(&$0) }
+        }
         for id in ["com.storefront.credits.10", "com.storefront.credits.5"] {
             try ui.select(ui.state.title(of: id))
             ui.buySelected(quantity: id.hasSuffix(".5") ? 2 : 1)
@@ -71,12 +74,13 @@ import Testing
 
         let waiting = ui.state.snapshot.pendingApprovals + ui.state.snapshot.interruptions
         try #require(waiting.count == 3)
-        let rows = lines(ui).filter { $0.contains("[Approve]") || $0.contains("[Agree to terms]") }
+        let words = ui.state.strings.approvals
+        let rows = lines(ui).filter { $0.contains("[\(words.approve)]") || $0.contains("[\(words.agreeToTerms)]") }
         try #require(rows.count == 3, "\(ui.screen)")
         let prices = waiting.map { t in ui.state.snapshot.product(t.productID)!.formattedPrice(quantity: t.quantity) }
         let priceEnds = try zip(rows, prices).map { try #require(column(after: $1 + "  [", in: $0), "\($1) whole in \($0)") }
         #expect(Set(priceEnds).count == 1, "prices end in one column, right before the buttons:\n\(ui.screen)")
-        let buttons = try rows.map { try #require(column(after: "[A", in: $0)) }
+        let buttons = try rows.map { try #require(column(after: "  [", in: $0)) }
         #expect(Set(buttons).count == 1, "buttons start in one column:\n\(ui.screen)")
         if width == 100 {
             for t in waiting { #expect(ui.screen.contains(ui.state.title(of: t.productID)), "titles whole at 100 columns") }

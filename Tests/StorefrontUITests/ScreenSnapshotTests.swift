@@ -4,12 +4,16 @@ import StoreKitSim
 import Testing
 @testable import StorefrontUI
 
-/// Every screen and dialog rendered to text at 100×30 and 80×24, compared with reviewed
-/// snapshots in __Snapshots__.
+/// Every screen and dialog rendered to text at 100×30 and 80×24, and in Japanese at 100×30,
+/// 80×24 and 70×20, compared with reviewed snapshots in __Snapshots__. No Japanese screen
+/// shows English words of the app's own.
 @Suite struct ScreenSnapshotTests {
     static let sizes = [(100, 30), (80, 24)]
+    /// Double-width text down to the smallest terminal.
+    static let japaneseSizes = [(100, 30), (80, 24), (70, 20)]
 
-    private func check(_ name: String, sizes: [(Int, Int)] = sizes, settings: (inout Settings) -> Void = { _ in },
+    /// The screen `steps` lead to, as `name` in English at `sizes`, then as `name`-ja in Japanese.
+    private func check(_ name: String, sizes: [(Int, Int)] = sizes, settings: @escaping (inout Settings) -> Void = { _ in },
                        file: StaticString = #filePath, testName: String = #function, line: UInt = #line,
                        _ steps: (UITestHarness) throws -> Void) throws {
         for (width, height) in sizes {
@@ -18,6 +22,28 @@ import Testing
             assertSnapshot(of: ui.screen, as: .lines, named: "\(name)-\(width)x\(height)",
                            file: file, testName: testName, line: line)
         }
+        try checkJapanese("\(name)-ja", settings: settings, file: file, testName: testName, line: line, steps)
+    }
+
+    /// The screen `steps` lead to in Japanese, at every Japanese size.
+    private func checkJapanese(_ name: String, settings: @escaping (inout Settings) -> Void = { _ in },
+                               file: StaticString = #filePath, testName: String = #function, line: UInt = #line,
+                               _ steps: (UITestHarness) throws -> Void) throws {
+        for (width, height) in Self.japaneseSizes {
+            let ui = try UITestHarness(width: width, height: height) {
+                settings(&$0)
+                UITestHarness.useJapanese(&$0)
+            }
+            try steps(ui)
+            assertSnapshot(of: ui.screen, as: .lines, named: "\(name)-\(width)x\(height)",
+                           file: file, testName: testName, line: line)
+            expectNoEnglish(ui, "\(name)-\(width)x\(height)")
+        }
+    }
+
+    private func expectNoEnglish(_ ui: UITestHarness, _ name: String) {
+        let english = JapaneseScreenText.englishWords(in: ui.screen, state: ui.state)
+        #expect(english.isEmpty, "English of the app's own on \(name): \(english)\n\(ui.screen)")
     }
 
     @Test func storeAtLaunch() throws {
@@ -145,6 +171,12 @@ import Testing
             try ui.select("5 Monkey Credits")
             assertSnapshot(of: ui.screen, as: .lines, named: "loading-\(width)x\(height)")
         }
+        for (width, height) in Self.japaneseSizes {
+            let ui = try UITestHarness(width: width, height: height, loadsProducts: false, settings: UITestHarness.useJapanese)
+            try ui.select("5 Monkey Credits")
+            assertSnapshot(of: ui.screen, as: .lines, named: "loading-ja-\(width)x\(height)")
+            expectNoEnglish(ui, "loading-ja-\(width)x\(height)")
+        }
     }
 
     @Test func heldPurchase() throws {
@@ -170,8 +202,7 @@ import Testing
     /// Double-width titles: at 100 columns the box grows to show them whole; narrower, the
     /// titles give way while prices and buttons stay whole, each in its column.
     @Test func approvalsJapanese() throws {
-        try check("approvals-japanese", sizes: Self.sizes + [(70, 20)],
-                  settings: { $0.askToBuy = true; $0.storefront = "JPN"; $0.locale = "ja_JP" }) { ui in
+        try checkJapanese("approvals-japanese", settings: { $0.askToBuy = true }) { ui in
             for title in ["モンキークレジット10個", "モンキークレジット5個", "1年パス"] {
                 try ui.buy(title)
             }
@@ -245,10 +276,10 @@ import Testing
     }
 
     @Test func japaneseStorefront() throws {
-        try check("japanese", settings: { $0.storefront = "JPN"; $0.locale = "ja_JP" }) { ui in
+        try checkJapanese("japanese") { ui in
             try ui.select("モンキークレジット5個")
         }
-        try check("japanese-sheet", settings: { $0.storefront = "JPN"; $0.locale = "ja_JP" }) { ui in
+        try checkJapanese("japanese-sheet") { ui in
             try ui.select("プロ 月額プラン")
             ui.press(.enter)
         }
@@ -308,5 +339,14 @@ import Testing
     @Test func tooSmall() throws {
         let ui = try UITestHarness(width: 60, height: 15)
         assertSnapshot(of: ui.screen, as: .lines, named: "too-small-60x15")
+        // Japanese wraps by display width, the sheet waiting behind it.
+        for (width, height) in [(60, 15), (30, 12)] {
+            let japanese = try UITestHarness(width: width, height: height, settings: UITestHarness.useJapanese)
+            japanese.press(.resize(width: 100, height: 30))
+            try japanese.select("5 Monkey Credits")
+            japanese.press(.enter, .resize(width: width, height: height))
+            assertSnapshot(of: japanese.screen, as: .lines, named: "too-small-ja-\(width)x\(height)")
+            expectNoEnglish(japanese, "too-small-ja-\(width)x\(height)")
+        }
     }
 }

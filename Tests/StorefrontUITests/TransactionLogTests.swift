@@ -108,7 +108,7 @@ import Testing
         let history = ids.enumerated().map { i, id in
             Transaction(id: "100000000\(i)", payment: Payment(productID: id), state: .purchased, date: Date(timeIntervalSince1970: 0))
         }
-        let rows = LogTable(history, width: 70, times: TimeDisplay(timeZone: TimeZone(identifier: "UTC")!), signedIn: nil).rows.map(\.text)
+        let rows = LogTable(history, width: 70, times: TimeDisplay(timeZone: TimeZone(identifier: "UTC")!), signedIn: nil, strings: .english).rows.map(\.text)
         #expect(rows.count == 2)
         #expect(rows[0].contains("  …") && rows[0].hasSuffix(".credits.5"), "\(rows[0])")
         #expect(rows[1].contains("  …") && rows[1].hasSuffix(".credits.10"), "\(rows[1])")

@@ -71,9 +71,17 @@ final class UITestHarness {
         PurchaseSheet(productID: productID, product: state.snapshot.product(productID))
     }
 
-    /// Selects the first row whose text contains `title`.
+    /// The storefront's words in Japanese. The one place tests say how: a Japanese device
+    /// locale in the Japanese storefront.
+    static func useJapanese(_ settings: inout Settings) {
+        settings.storefront = "JPN"
+        settings.locale = "ja_JP"
+    }
+
+    /// Selects the first row whose title contains `title`, in the screen's language or the
+    /// other: a test's steps read the same on an English and a Japanese screen.
     func select(_ title: String) throws {
-        guard let index = state.rows.firstIndex(where: { RowText($0, state: state).title.contains(title) }) else {
+        guard let index = state.rows.firstIndex(where: { names(of: $0).contains { $0.contains(title) } }) else {
             throw HarnessError("no row \(title)")
         }
         press(.home)
@@ -84,6 +92,18 @@ final class UITestHarness {
             guard state.selection > before else {
                 throw HarnessError("the selection stopped at row \(before) on its way to \(title) (mode: \(state.mode))")
             }
+        }
+    }
+
+    /// A row's title as shown, and in every language the app and the catalog have.
+    private func names(of row: StoreRow) -> [String] {
+        let shown = RowText(row, state: state).title
+        switch row {
+        case .section, .invalid: return [shown]
+        case .content(let item, _): return [shown] + item.localizations.map(\.title)
+        case .product(let id): return [shown] + (state.catalog.product(id)?.localizations.map(\.title) ?? [])
+        case .premiumOffer: return [shown] + Strings.allCases.map(\.store.premiumOffer)
+        case .credits: return [shown] + Strings.allCases.map(\.store.yourCredits)
         }
     }
 

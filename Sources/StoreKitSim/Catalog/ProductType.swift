@@ -23,13 +23,4 @@ public enum ProductType: String, Codable, Sendable, CaseIterable {
     /// into the one waiting: one can only be bought once at a time. Consumables are separate
     /// purchases each time.
     public var mergesRepeatedRequests: Bool { self != .consumable }
-
-    public var displayName: String {
-        switch self {
-        case .consumable: "Consumable"
-        case .nonConsumable: "Non-Consumable"
-        case .autoRenewable: "Auto-Renewable Subscription"
-        case .nonRenewing: "Non-Renewing Subscription"
-        }
-    }
 }

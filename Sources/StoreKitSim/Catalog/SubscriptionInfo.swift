@@ -51,6 +51,11 @@ public struct SubscriptionOffer: Sendable, Equatable {
         self.price = price
     }
 
+    /// The whole offer as one period: three periods of P1M are P3M.
+    public var totalPeriod: SubscriptionPeriod {
+        SubscriptionPeriod(value: period.value * periodCount, unit: period.unit)
+    }
+
     /// When the whole offer ends: full price from then on.
     public func end(from date: Date) -> Date {
         (0..<periodCount).reduce(date) { end, _ in period.added(to: end) }

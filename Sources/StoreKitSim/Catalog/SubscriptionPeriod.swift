@@ -52,17 +52,6 @@ public struct SubscriptionPeriod: Codable, Sendable, Equatable, CustomStringConv
     /// where the calendar cannot go on (dates past any the store holds).
     func endsAfter(_ date: Date) -> Bool { added(to: date) > date }
 
-    /// "1 month", "1 week", "3 days".
-    public var displayName: String {
-        let name = switch unit {
-        case .day: "day"
-        case .week: "week"
-        case .month: "month"
-        case .year: "year"
-        }
-        return "\(value) \(name)\(value == 1 ? "" : "s")"
-    }
-
     public func added(to date: Date, calendar: Calendar = .gregorianUTC) -> Date {
         let component: Calendar.Component = switch unit {
         case .day: .day

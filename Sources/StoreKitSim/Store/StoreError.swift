@@ -24,7 +24,9 @@ public enum SKErrorCode: Int, Codable, Sendable, CaseIterable {
 
     public var name: String { "\(self)" }
 
-    /// The localized description StoreKit shows for the code.
+    /// The description the store records with an error of this code, as StoreKit words it in
+    /// English: kept with the transaction, printed by the command line. The screens word
+    /// errors in their own language (SampleApp's `ErrorStrings`).
     public var message: String {
         switch self {
         case .unknown: "Cannot connect to iTunes Store."
@@ -93,12 +95,6 @@ public struct StoreError: Error, Codable, Equatable, Sendable, CustomStringConve
     public var isCancellation: Bool { skCode == .paymentCancelled }
 
     public var description: String { "\(message) (\(domain) \(code) \(name))" }
-
-    /// How a log line names it: StoreKit's codes as "error 2 paymentCancelled", others with
-    /// their domain, so the app's 7 notSignedIn never reads as SKError 7.
-    public var logLabel: String {
-        domain == Self.storeKitDomain ? "error \(code) \(name)" : "\(domain) \(code) \(name)"
-    }
 
     // MARK: The network
 

@@ -1,7 +1,8 @@
 /// Japanese line-breaking rules (kinsoku shori): closing punctuation, the prolonged sound
-/// mark and small kana never start a line, and opening brackets never end one.
+/// mark and small kana never start a line, and opening brackets never end one. Half-width
+/// closing punctuation after Japanese text ("…があります):") counts as closing too.
 enum Kinsoku {
-    static let noStart = Set<Character>("。、，．・：；」』）】〉》〕］｝〙〗！？ー〜々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ")
+    static let noStart = Set<Character>("。、，．・：；」』）】〉》〕］｝〙〗！？ー〜々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ),.:;!?]}")
     static let noEnd = Set<Character>("「『（【〈《〔［｛〘〖")
 
     /// Joins wrapping tokens so no line can break before a no-start character (it goes

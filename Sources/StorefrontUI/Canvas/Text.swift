@@ -84,7 +84,7 @@ extension Canvas {
     /// A horizontal rule with an optional label at its left.
     public mutating func rule(y: Int, x: Int, width: Int, label: String? = nil, style: Style = .dim) {
         put(String(repeating: "─", count: max(0, width)), x: x, y: y, style: style)
-        if let label { put(" \(label) ", x: x + 1, y: y, style: .bold) }
+        if let label { put(" \(DisplayWidth.truncate(label, to: width - 4)) ", x: x + 1, y: y, style: .bold) }
     }
 
     /// Text cut to `width` columns.

@@ -1,3 +1,5 @@
+import SampleApp
+
 /// The latency's steps in the panel, and how it reads there.
 extension StoreCondition {
     /// The latency's steps in milliseconds, over the whole range the store accepts.
@@ -14,8 +16,8 @@ extension StoreCondition {
     }
 
     /// "250 ms", "1.5 s", "1.234 s": exact, so a value set between the steps shows as it is.
-    static func latencyText(_ milliseconds: Int) -> String {
-        guard milliseconds >= 1000 else { return "\(milliseconds) ms" }
+    static func latencyText(_ milliseconds: Int, strings: Strings) -> String {
+        guard milliseconds >= 1000 else { return strings.conditions.milliseconds(milliseconds) }
         var seconds = String(milliseconds / 1000)
         let fraction = milliseconds % 1000
         if fraction > 0 {
@@ -24,6 +26,6 @@ extension StoreCondition {
             while digits.hasSuffix("0") { digits.removeLast() }
             seconds += ".\(digits)"
         }
-        return "\(seconds) s"
+        return strings.conditions.seconds(seconds)
     }
 }

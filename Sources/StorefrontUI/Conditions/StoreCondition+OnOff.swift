@@ -1,11 +1,13 @@
+import SampleApp
 import StoreKitSim
 
 /// The shape most conditions share: on or off, toggled by any key in the panel.
 extension StoreCondition {
     /// `good` is the value under which the store behaves normally: shown green, and red
-    /// otherwise; `badge` is shown in the header while the condition is not `good`.
+    /// otherwise; `badge` is shown in the header, in `tint`, while the condition is not `good`.
     static func onOff(_ name: String, _ field: WritableKeyPath<Settings, Bool> & Sendable, note: String? = nil,
-                      title: String, good: Bool, badge: HeaderView.Badge) -> StoreCondition {
+                      title: KeyPath<ConditionStrings, Phrase> & Sendable, good: Bool,
+                      badge: KeyPath<ConditionStrings, Phrase> & Sendable, tint: Tint) -> StoreCondition {
         StoreCondition(
             name, values: "on|off", note: note, field: field,
             parse: { text, _ throws(InvalidValue) in
@@ -17,9 +19,11 @@ extension StoreCondition {
             },
             describe: { $0 ? "on" : "off" },
             title: title,
-            show: { ($0 ? "on" : "off", $0 == good ? .success : .danger) },
+            show: { value, strings in
+                (value ? strings.conditions.on : strings.conditions.off, value == good ? .success : .danger)
+            },
             change: { value, _, _ in .set(!value) },
-            badge: { $0 == good ? nil : badge })
+            badge: { value, strings in value == good ? nil : .init(text: strings.conditions[dynamicMember: badge], tint: tint) })
     }
 
     /// The value `step` places after `current` in `values`, going round; a value not in the

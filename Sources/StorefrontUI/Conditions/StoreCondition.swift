@@ -1,3 +1,4 @@
+import SampleApp
 import StoreKitSim
 
 /// One store condition, described once: its name and values on the command line, how a typed
@@ -15,14 +16,14 @@ public struct StoreCondition: Sendable {
     public let values: String
     /// A line under the list in `set --help`, for values that need more than their syntax.
     public let note: String?
-    /// The panel row's title.
-    let title: String
+    /// The panel row's title: its entry in the strings table.
+    private let titleEntry: KeyPath<ConditionStrings, Phrase> & Sendable
 
     private let parseValue: @Sendable (String, Catalog) throws(InvalidValue) -> Change
     private let describeValue: @Sendable (Settings) -> String
-    private let showValue: @Sendable (Settings) -> (String, Tint?)
+    private let showValue: @Sendable (Settings, Strings) -> (String, Tint?)
     private let changeValue: @Sendable (Settings, PanelKey, Catalog) -> PanelChange<Settings>
-    private let badgeValue: @Sendable (Settings) -> HeaderView.Badge?
+    private let badgeValue: @Sendable (Settings, Strings) -> HeaderView.Badge?
 
     /// A parsed value, applied to whatever the store holds when it is saved.
     public typealias Change = @Sendable (inout Settings) -> Void
@@ -39,27 +40,28 @@ public struct StoreCondition: Sendable {
     /// A condition stored in `field`, whatever its type. `parse` reads a typed value (the
     /// catalog knows the storefronts), `describe` is the text `set` and `state` print, `show`
     /// the panel's text and tint, `change` what ←, → and Enter do to it, and `badge` the
-    /// header's badge while the condition is active.
+    /// header's badge while the condition is active; `title`, `show` and `badge` in the
+    /// screen's words.
     init<Value: Sendable>(
         _ name: String, values: String, note: String? = nil,
         field: WritableKeyPath<Settings, Value> & Sendable,
         parse: @escaping @Sendable (String, Catalog) throws(InvalidValue) -> Value,
         describe: @escaping @Sendable (Value) -> String,
-        title: String,
-        show: @escaping @Sendable (Value) -> (String, Tint?),
+        title: KeyPath<ConditionStrings, Phrase> & Sendable,
+        show: @escaping @Sendable (Value, Strings) -> (String, Tint?),
         change: @escaping @Sendable (Value, PanelKey, Catalog) -> PanelChange<Value>,
-        badge: @escaping @Sendable (Value) -> HeaderView.Badge? = { _ in nil }
+        badge: @escaping @Sendable (Value, Strings) -> HeaderView.Badge? = { _, _ in nil }
     ) {
         self.name = name
         self.values = values
         self.note = note
-        self.title = title
+        titleEntry = title
         parseValue = { text, catalog throws(InvalidValue) in
             let value = try parse(text, catalog)
             return { $0[keyPath: field] = value }
         }
         describeValue = { describe($0[keyPath: field]) }
-        showValue = { show($0[keyPath: field]) }
+        showValue = { show($0[keyPath: field], $1) }
         changeValue = { settings, key, catalog in
             switch change(settings[keyPath: field], key, catalog) {
             case .set(let value):
@@ -69,7 +71,7 @@ public struct StoreCondition: Sendable {
             case .chooseError(let highlighted): return .chooseError(highlighting: highlighted)
             }
         }
-        badgeValue = { badge($0[keyPath: field]) }
+        badgeValue = { badge($0[keyPath: field], $1) }
     }
 
     /// The change a typed value asks for, or what the condition takes instead.
@@ -84,8 +86,11 @@ public struct StoreCondition: Sendable {
     /// in `Settings`, where the engine needs it.
     public var defaultDescription: String { describe(Settings()) }
 
+    /// The panel row's title.
+    func title(_ strings: Strings) -> String { strings.conditions[dynamicMember: titleEntry] }
+
     /// The current value as the panel shows it, and its colour.
-    func panelValue(_ settings: Settings) -> (String, Tint?) { showValue(settings) }
+    func panelValue(_ settings: Settings, strings: Strings) -> (String, Tint?) { showValue(settings, strings) }
 
     /// What a key does on the condition's panel row.
     func change(_ settings: Settings, _ key: PanelKey, catalog: Catalog) -> PanelChange<Settings> {
@@ -93,7 +98,7 @@ public struct StoreCondition: Sendable {
     }
 
     /// The header's badge while the condition is active.
-    func badge(_ settings: Settings) -> HeaderView.Badge? { badgeValue(settings) }
+    func badge(_ settings: Settings, strings: Strings) -> HeaderView.Badge? { badgeValue(settings, strings) }
 }
 
 /// A key that changes the selected panel row: ← and → step it, Enter (or a click) does what

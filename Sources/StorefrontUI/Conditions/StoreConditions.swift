@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// The table of store conditions. A new condition is a stored field in `Settings` and an
@@ -17,14 +18,11 @@ extension StoreCondition {
     ]
 
     static let canMakePayments = onOff(
-        "can-make-payments", \.canMakePayments, title: "In-App Purchases allowed", good: true,
-        badge: .init(text: "IAP RESTRICTED", tint: .danger))
+        "can-make-payments", \.canMakePayments, title: \.canMakePayments, good: true, badge: \.restrictedBadge, tint: .danger)
 
-    static let askToBuy = onOff(
-        "ask-to-buy", \.askToBuy, title: "Ask to Buy", good: false, badge: .init(text: "ASK TO BUY", tint: .warning))
+    static let askToBuy = onOff("ask-to-buy", \.askToBuy, title: \.askToBuy, good: false, badge: \.askToBuyBadge, tint: .warning)
 
-    static let network = onOff(
-        "network", \.network, title: "Network", good: true, badge: .init(text: "OFFLINE", tint: .danger))
+    static let network = onOff("network", \.network, title: \.network, good: true, badge: \.offlineBadge, tint: .danger)
 
     static let failWith = StoreCondition(
         "fail-with", values: "CODE|NAME|off",
@@ -39,14 +37,18 @@ extension StoreCondition {
             return code
         },
         describe: { $0.map { "\($0.rawValue) \($0.name)" } ?? "off" },
-        title: "Fail purchases with",
-        show: { $0.map { ("\($0.rawValue) \($0.name)", .danger) } ?? ("off", .success) },
+        title: \.failWith,
+        show: { code, strings in code.map { ("\($0.rawValue) \($0.name)", .danger) } ?? (strings.conditions.off, .success) },
         // Enter picks the error from StoreKit's list (or off), starting at the current one.
         change: { code, key, _ in
             key == .enter ? .chooseError(highlighting: FailureChoices.all.firstIndex(of: code) ?? 0)
                 : .set(cycle(FailureChoices.all, from: code, key.step))
         },
-        badge: { $0.map { .init(text: "FAILING: \($0.name)", tint: .danger, short: "FAILING: \($0.rawValue)") } })
+        badge: { code, strings in
+            code.map {
+                .init(text: strings.conditions.failingBadge($0.name), tint: .danger, short: strings.conditions.failingBadge("\($0.rawValue)"))
+            }
+        })
 
     private static var codeRange: String {
         let codes = SKErrorCode.allCases.map(\.rawValue)
@@ -54,12 +56,11 @@ extension StoreCondition {
     }
 
     static let interrupted = onOff(
-        "interrupted", \.interrupted, title: "Interrupted purchases", good: false,
-        badge: .init(text: "INTERRUPTING", tint: .warning))
+        "interrupted", \.interrupted, title: \.interrupted, good: false, badge: \.interruptingBadge, tint: .warning)
 
     static let finishTransactions = onOff(
-        "finish-transactions", \.finishTransactions, title: "Finish transactions", good: true,
-        badge: .init(text: "NOT FINISHING", tint: .warning))
+        "finish-transactions", \.finishTransactions, title: \.finishTransactions, good: true, badge: \.notFinishingBadge,
+        tint: .warning)
 
     static let account = StoreCondition(
         "account", values: "NAME|none", field: \.account,
@@ -74,10 +75,10 @@ extension StoreCondition {
             return ["none", "off"].contains(name.lowercased()) ? nil : name
         },
         describe: { $0 ?? "none (signed out)" },
-        title: "Apple Account",
-        show: { ($0 ?? "signed out", $0 == nil ? .warning : nil) },
+        title: \.account,
+        show: { account, strings in (account ?? strings.conditions.signedOut, account == nil ? .warning : nil) },
         change: { account, key, _ in .set(cycle(accounts, from: account, key.step)) },
-        badge: { $0 == nil ? .init(text: "SIGNED OUT", tint: .warning) : nil })
+        badge: { account, strings in account == nil ? .init(text: strings.conditions.signedOutBadge, tint: .warning) : nil })
 
     /// The accounts the panel cycles through: the sandbox account, a child's, signed out.
     static let accounts: [String?] = [Settings().account, "family.child@example.com", nil]
@@ -95,8 +96,8 @@ extension StoreCondition {
             return storefront.id
         },
         describe: { $0 },
-        title: "Storefront",
-        show: { ($0, nil) },
+        title: \.storefront,
+        show: { id, _ in (id, nil) },
         change: { id, key, catalog in .set(cycle(catalog.storefronts.map(\.id), from: id, key.step)) })
 
     static let locale = StoreCondition(
@@ -108,8 +109,8 @@ extension StoreCondition {
             return LocaleMatch.normalized(text)
         },
         describe: { $0 },
-        title: "Device locale",
-        show: { ($0, nil) },
+        title: \.locale,
+        show: { locale, _ in (locale, nil) },
         change: { locale, key, catalog in .set(cycle(localeChoices(catalog), from: locale, key.step)) })
 
     /// The locales the panel cycles through: English and Japanese, then the catalog's own.
@@ -127,14 +128,14 @@ extension StoreCondition {
             return ms
         },
         describe: { "\($0) ms" },
-        title: "Store latency",
-        show: { (latencyText($0), nil) },
+        title: \.latency,
+        show: { ms, strings in (latencyText(ms, strings: strings), nil) },
         change: { ms, key, _ in .set(latency(after: ms, step: key.step, wrapping: key == .enter)) })
 
     static let hold = onOff(
         "hold", \.hold,
         note: "hold on: a purchase or restore waits for the side button (Enter, or a line on stdin) before the latency starts.",
-        title: "Wait for side button", good: false, badge: .init(text: "HOLD", tint: .warning))
+        title: \.hold, good: false, badge: \.holdBadge, tint: .warning)
 
     static let timeRate = StoreCondition(
         "time-rate", values: "realtime|STORE-per-REAL",
@@ -148,8 +149,8 @@ extension StoreCondition {
             return rate
         },
         describe: { $0 == .realtime ? "realtime" : "\($0) (\(factorText($0.factor))× real time)" },
-        title: "Store time rate",
-        show: { ($0 == .realtime ? "real time" : "\($0)", $0 == .realtime ? nil : .accent) },
+        title: \.timeRate,
+        show: { rate, strings in (rate == .realtime ? strings.conditions.realTime : "\(rate)", rate == .realtime ? nil : .accent) },
         change: { rate, key, _ in .set(cycle(timeRates, from: rate, key.step)) })
 
     /// The rates the panel steps through, slowest first: Xcode's choices and a few between.

@@ -22,6 +22,8 @@ public final class StorefrontRuntime {
         state.colors = colors
         state.times = times
         state.ascii = ascii
+        // The store's conditions first: the launch's events are worded in the screen's language.
+        state.snapshot.settings = try store.settings()
         // Read before the launch: what the last run left unfinished arrives as this session's
         // events (redelivered); what was finished is earlier history, of which the pane shows
         // the latest few (a dozen is more than it ever has room for).

@@ -52,6 +52,10 @@ public struct AppState: Equatable, Sendable {
     /// The language of the device's locale: "en", "ja".
     public var language: String { LocaleMatch.language(of: LocaleMatch.normalized(locale)) }
 
+    /// The app's own words, in the language of the screen. A terminal that can show only
+    /// ASCII could not show Japanese: it gets the English ones.
+    public var strings: Strings { ascii == nil ? Strings(languageCode: language) : .english }
+
     public var selectedRow: StoreRow? {
         let rows = rows
         return rows.indices.contains(selection) ? rows[selection] : nil

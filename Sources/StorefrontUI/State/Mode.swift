@@ -68,7 +68,9 @@ public struct Alert: Equatable, Sendable {
     public var buttons: [String]
     public var focus: Int
 
-    public init(kind: Kind, title: String, message: String, detail: String? = nil, buttons: [String] = ["OK"], focus: Int? = nil) {
+    /// `buttons`: OK alone unless said (a word both languages share).
+    public init(kind: Kind, title: String, message: String, detail: String? = nil,
+                buttons: [String] = [Strings.english.alerts.ok], focus: Int? = nil) {
         self.kind = kind
         self.title = title
         self.message = message
@@ -78,12 +80,11 @@ public struct Alert: Equatable, Sendable {
     }
 
     /// Asks a signed-out user to sign in, then buys `productID` (nil: restores purchases).
-    static func signIn(then productID: String?) -> Alert {
-        let account = Settings().account ?? "sandbox user"
-        let need = productID == nil ? "Restoring purchases needs the Apple Account they were bought with."
-                                    : "Purchases need an Apple Account."
-        return Alert(kind: .signIn(productID: productID), title: "Sign In to the App Store",
-                     message: "\(need) Sign in as \(account)?", buttons: ["Cancel", "Sign In"])
+    static func signIn(then productID: String?, strings: Strings) -> Alert {
+        let words = strings.alerts
+        let need = productID == nil ? words.restoreNeedsAccount : words.purchaseNeedsAccount
+        return Alert(kind: .signIn(productID: productID), title: words.signInTitle,
+                     message: words.signInAs(need, Settings.defaultAccount), buttons: [words.cancel, words.signIn])
     }
 }
 
@@ -107,11 +108,12 @@ public struct ContentViewer: Equatable, Sendable {
 
     /// The viewer's buttons: the credits viewer has Spend 1 while there is a credit to spend;
     /// an active non-renewing subscription can be bought again to extend it.
-    public func buttons(credits: Int, catalog: Catalog) -> [String] {
+    public func buttons(credits: Int, catalog: Catalog, strings: Strings) -> [String] {
+        let words = strings.alerts
         switch subject {
-        case .credits where credits > 0: ["Close", "Spend 1"]
-        case .subscription(let id) where catalog.product(id)?.type == .nonRenewing: ["Close", "Buy Again"]
-        default: ["Close"]
+        case .credits where credits > 0: return [words.close, words.spendOne]
+        case .subscription(let id) where catalog.product(id)?.type == .nonRenewing: return [words.close, words.buyAgain]
+        default: return [words.close]
         }
     }
 }

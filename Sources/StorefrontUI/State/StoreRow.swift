@@ -26,13 +26,14 @@ extension AppState {
     /// the store did not know.
     public var rows: [StoreRow] {
         let app = appDescription
+        let words = strings.store
         var rows: [StoreRow] = []
         if !app.content.free.isEmpty {
-            rows.append(.section("Free content"))
+            rows.append(.section(words.freeContent))
             rows += app.content.free.map { .content($0, premium: false) }
         }
         if let premium = app.content.premium {
-            rows.append(.section("Premium content"))
+            rows.append(.section(words.premiumContent))
             rows += snapshot.premiumUnlocked ? premium.items.map { .content($0, premium: true) }
                 : [.premiumOffer(productID: premium.unlockedBy)]
         }
@@ -45,9 +46,9 @@ extension AppState {
             rows += products.map { .product($0.id) } + extra
         }
         let consumables = known.filter { $0.type == .consumable }
-        section("Non-consumables", known.filter { $0.type == .nonConsumable })
-        section("Credit packs", consumables.filter { app.creditsPerUnit(of: $0.id) != nil }, then: [.credits])
-        section("Consumables", consumables.filter { app.creditsPerUnit(of: $0.id) == nil })
+        section(words.nonConsumables, known.filter { $0.type == .nonConsumable })
+        section(words.creditPacks, consumables.filter { app.creditsPerUnit(of: $0.id) != nil }, then: [.credits])
+        section(words.consumables, consumables.filter { app.creditsPerUnit(of: $0.id) == nil })
         let subscriptions = known.filter { $0.type == .autoRenewable || $0.type == .nonRenewing }
         let groups = Set(subscriptions.compactMap { $0.type == .autoRenewable ? $0.subscription?.groupID ?? $0.id : nil })
         if groups.count > 1 {
@@ -55,12 +56,12 @@ extension AppState {
                 && !rows.contains(.section(groupSection(group))) {
                 section(groupSection(group), subscriptions.filter { $0.type == .autoRenewable && ($0.subscription?.groupID ?? $0.id) == group })
             }
-            section("Non-renewing subscriptions", subscriptions.filter { $0.type == .nonRenewing })
+            section(words.nonRenewingSubscriptions, subscriptions.filter { $0.type == .nonRenewing })
         } else {
-            section("Subscriptions", subscriptions)
+            section(words.subscriptions, subscriptions)
         }
         if !invalid.isEmpty {
-            rows.append(.section("Invalid product identifiers"))
+            rows.append(.section(words.invalidIdentifiers))
             rows += invalid.map(StoreRow.invalid)
         }
         return rows
@@ -68,7 +69,7 @@ extension AppState {
 
     /// A subscription group's section: its name on this device.
     private func groupSection(_ id: String) -> String {
-        "Subscriptions · " + (catalog.group(id)?.displayName(for: locale) ?? id)
+        strings.store.subscriptionGroup(catalog.group(id)?.displayName(for: locale) ?? id)
     }
 }
 

@@ -12,7 +12,8 @@ extension AppState {
             guard !redelivered, !cancelledAtLaunch, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
             banner = Banner(transactionID: t.id, text: text, tint: tint, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
         case .delivered(let t, _) where banner?.transactionID == t.id:
-            banner?.text += " — delivered"
+            let delivered = strings.log.thenDelivered
+            banner?.text += delivered
         default:
             break
         }
@@ -35,17 +36,18 @@ extension AppState {
 
     private func bannerText(_ t: Transaction) -> (String, Tint)? {
         let name = title(of: t.productID, quantity: t.quantity)
+        let log = strings.log
         switch t.state {
         case .purchased:
-            if snapshot.pendingApprovals.contains(where: { $0.id == t.id }) { return ("✓ Ask to Buy approved: \(name)", .success) }
+            if snapshot.pendingApprovals.contains(where: { $0.id == t.id }) { return (log.askApproved(name), .success) }
             let isRenewal = t.originalTransactionID != nil && catalog.product(t.productID)?.type == .autoRenewable
                 && !snapshot.interruptions.contains { $0.id == t.originalTransactionID }
-            return (isRenewal ? "✓ Subscription renewed: \(name)" : "✓ Purchase completed: \(name)", .success)
+            return (isRenewal ? log.renewed(name) : log.completed(name), .success)
         case .restored:
-            return ("✓ Restored: \(name)", .success)
+            return (log.restored(name), .success)
         case .failed:
             guard let error = t.error, !error.isCancellation else { return nil }
-            return (error == .declined ? "✗ Ask to Buy declined: \(name)" : "✗ Purchase failed: \(name)", .danger)
+            return (error == .declined ? log.askDeclined(name) : log.failed(name), .danger)
         case .purchasing, .deferred:
             return nil
         }

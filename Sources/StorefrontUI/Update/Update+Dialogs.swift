@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 extension AppState {
@@ -26,8 +27,8 @@ extension AppState {
         guard confirmed else {
             // The Sign In prompt's answer is logged either way, so the log tells the story in order.
             if case .signIn(let productID) = alert.kind {
-                let what = productID.map { "\(title(of: $0)) not bought" } ?? "nothing restored"
-                return [.note("Sign In to the App Store cancelled: \(what)")]
+                let log = strings.log
+                return [.note(log.signInCancelled(productID.map { log.notBought(title(of: $0)) } ?? log.nothingRestored))]
             }
             return []
         }
@@ -37,7 +38,7 @@ extension AppState {
         case .signIn(let productID):
             var settings = snapshot.settings
             settings.account = Settings().account
-            let signedIn = Effect.note("Signed in to the App Store as \(settings.account ?? "")")
+            let signedIn = Effect.note(strings.log.signedIn(settings.account ?? ""))
             // Signed in, the purchase or restore that asked for it goes on.
             guard let productID else {
                 mode = .restoring([])
@@ -57,7 +58,7 @@ extension AppState {
     mutating func handleContent(_ viewer: ContentViewer, _ key: Key) -> [Effect] {
         var viewer = viewer
         // With no credits left there is nothing to spend: the viewer has only Close.
-        let hasAction = viewer.buttons(credits: snapshot.credits, catalog: catalog).count > 1
+        let hasAction = viewer.buttons(credits: snapshot.credits, catalog: catalog, strings: strings).count > 1
         if hasAction, let moved = Self.movedFocus(viewer.focus, count: 2, key) {
             viewer.focus = moved
             mode = .content(viewer)

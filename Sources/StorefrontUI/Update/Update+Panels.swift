@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// The rows of the store conditions panel: the conditions, in the table's order.
@@ -109,7 +110,9 @@ extension AppState {
     }
 
     /// The full log's last scroll position: its last row at the bottom of the screen.
-    var logMaxScroll: Int { LogScreen.maxScroll(snapshot.history, width: width, height: height, signedIn: snapshot.settings.account) }
+    var logMaxScroll: Int {
+        LogScreen.maxScroll(snapshot.history, width: width, height: height, signedIn: snapshot.settings.account, strings: strings)
+    }
 
     /// Makes a change that moves the full log's rows: a log showing its newest rows keeps
     /// showing them, one scrolled back stays where it was (as far as the rows allow).

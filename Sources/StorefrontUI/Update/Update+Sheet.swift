@@ -122,27 +122,27 @@ extension AppState {
             guard case .restoring(let restored) = mode else { break }
             mode = .alert(restoreSummary(restored))
         case .restoreFailed(let error) where error == .notSignedIn:
-            mode = .alert(.signIn(then: nil))
+            mode = .alert(.signIn(then: nil, strings: strings))
         case .restoreFailed(let error) where error.isCancellation:
             // Dismissed while waiting for the side button: silent, as a cancelled purchase is.
             if case .restoring = mode { mode = .store }
         case .restoreFailed(let error):
-            mode = .alert(Alert(kind: .failure, title: "Cannot Restore Purchases", message: error.message,
-                                detail: error.detailLine))
+            mode = .alert(failure(strings.alerts.cannotRestoreTitle, error))
         default: break
         }
         return []
     }
 
     mutating func present(outcome t: Transaction) {
+        let words = strings.alerts
         switch t.state {
         case .purchased, .restored:
             // The system's own confirmation; what the app delivered is the small print.
-            let lead = t.reason == .redownload ? "Downloaded again at no charge." : "Your purchase was successful."
-            mode = .alert(Alert(kind: .success, title: "You're all set.", message: lead, detail: purchaseSummary(t)))
+            let lead = t.reason == .redownload ? words.downloadedAgain : words.purchaseSuccessful
+            mode = .alert(Alert(kind: .success, title: words.allSet, message: lead, detail: purchaseSummary(t)))
         case .deferred:
-            mode = .alert(Alert(kind: .askToBuy, title: "Ask Permission — request sent",
-                                message: "A request to buy \(t.item(named: title(of: t.productID))) was sent to your family organizer. The purchase completes when they approve it: press a for approvals, or from another terminal run",
+            mode = .alert(Alert(kind: .askToBuy, title: words.requestSentTitle,
+                                message: words.requestSentMessage(t.item(named: title(of: t.productID))),
                                 detail: commandLine.command("approve \(t.id)")))
         case .failed where t.awaitingResolution == true:
             var sheet = PurchaseSheet(productID: t.productID, product: snapshot.product(t.productID))
@@ -155,9 +155,8 @@ extension AppState {
                 mode = .store
                 return
             }
-            mode = .alert(Alert(kind: .failure, title: "Purchase Failed",
-                                message: "Could not buy \(t.item(named: title(of: t.productID))). \(error.message)",
-                                detail: error.detailLine))
+            let message = words.couldNotBuy(t.item(named: title(of: t.productID)), strings.errors.description(error))
+            mode = .alert(failure(words.purchaseFailedTitle, error, message: message))
         case .purchasing:
             break
         }
@@ -174,33 +173,31 @@ extension AppState {
 
     private func purchaseSummary(_ t: Transaction) -> String? {
         guard let product = catalog.product(t.productID) else { return nil }
+        let words = strings.alerts
         switch product.type {
         case .nonConsumable:
             let count = appDescription.unlocksPremium(product.id) ? appDescription.content.premium?.items.count ?? 0 : 0
-            return count > 0 ? "\(count) premium items are unlocked." : "\(title(of: product.id)) is unlocked."
+            return count > 0 ? words.premiumUnlocked(count) : words.itemUnlocked(title(of: product.id))
         case .consumable:
             guard let perUnit = appDescription.creditsPerUnit(of: product.id) else {
-                return "\(t.item(named: title(of: product.id))): you have \(snapshot.balances[product.id] ?? t.quantity)."
+                return words.unitsOwned(t.item(named: title(of: product.id)), snapshot.balances[product.id] ?? t.quantity)
             }
-            return "\(t.item(named: title(of: product.id))): +\(perUnit.multipliedSaturating(by: t.quantity)) credits."
+            return words.creditsAdded(t.item(named: title(of: product.id)), perUnit.multipliedSaturating(by: t.quantity))
         case .autoRenewable, .nonRenewing:
-            let trial = t.isTrialPeriod == true ? "Your free trial has started. " : ""
-            return "\(trial)\(title(of: product.id)) is active."
+            return words.subscriptionActive(t.isTrialPeriod == true, title(of: product.id))
         }
     }
 
     private func restoreSummary(_ restored: [String]) -> Alert {
+        let words = strings.alerts
         let notRestored = notRestoredByTheStore
-        let unsaid = notRestored.isEmpty ? "" : "\n\nNot restored (the App Store never restores consumables or non-renewing subscriptions: the app must keep them itself):\n"
-            + notRestored.map { "• \(title(of: $0))" }.joined(separator: "\n")
+        let unsaid = notRestored.isEmpty ? "" : "\n\n\(words.notRestored)\n" + notRestored.map { "• \(title(of: $0))" }.joined(separator: "\n")
         guard !restored.isEmpty else {
-            let message = notRestored.isEmpty
-                ? "This Apple Account has no non-consumable or auto-renewable purchases. Consumables and non-renewing subscriptions are never restored."
-                : "This Apple Account has no non-consumable or auto-renewable purchases.\(unsaid)"
-            return Alert(kind: .info, title: "No Purchases to Restore", message: message)
+            return Alert(kind: .info, title: words.nothingToRestoreTitle,
+                         message: words.nothingRestorable(notRestored.isEmpty) + unsaid)
         }
         let names = restored.map { "• \(title(of: $0))" }.joined(separator: "\n")
-        return Alert(kind: .success, title: "Purchases Restored", message: "Restored:\n\(names)\(unsaid)")
+        return Alert(kind: .success, title: words.restoredTitle, message: "\(words.restored)\n\(names)\(unsaid)")
     }
 
     /// What the account bought, or the app holds, that a restore never brings back:
@@ -220,7 +217,8 @@ extension AppState {
         case .restoreFailed, .problem: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
         }
-        log.append(LogLine(date: date, text: event.text(app: appDescription, times: times, errors: ErrorText.of), tint: tint))
+        log.append(LogLine(date: date, text: event.text(app: appDescription, times: times, strings: strings, errors: ErrorText.of),
+                           tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }
     }
 }

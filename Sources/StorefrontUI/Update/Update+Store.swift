@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 extension AppState {
@@ -22,17 +23,16 @@ extension AppState {
         case .char("r"):
             // Signed out, the system asks to sign in first: the restore waits for the answer.
             if snapshot.settings.account == nil {
-                mode = .alert(.signIn(then: nil))
+                mode = .alert(.signIn(then: nil, strings: strings))
                 return []
             }
             mode = .restoring([])
             return [.restore]
         case .char("R"): return [.loadProducts]
         case .char("D"):
-            mode = .alert(Alert(
-                kind: .confirmDelete, title: "Delete App Data?",
-                message: "This deletes UserDefaults.json, as deleting the app would: premium content, credits and subscription status are gone. The App Store keeps your purchases, so Restore Purchases (r) brings back what can be restored.",
-                buttons: ["Cancel", "Delete"], focus: 0))
+            let words = strings.alerts
+            mode = .alert(Alert(kind: .confirmDelete, title: words.deleteTitle, message: words.deleteMessage,
+                                buttons: [words.cancel, words.delete], focus: 0))
         case .click(let x, let y):
             guard let index = layout.rowIndex(atY: y, scroll: scroll), layout.list.contains(x: x, y: y),
                   rows.indices.contains(index), rows[index].isSelectable else { return [] }
@@ -63,8 +63,7 @@ extension AppState {
         case .credits:
             mode = .content(ContentViewer(subject: .credits))
         case .invalid(let id):
-            mode = .alert(Alert(kind: .info, title: "Invalid Product Identifier",
-                                message: "The App Store does not know \(id): the products request returned it in invalidProductIdentifiers, so the app cannot sell it."))
+            mode = .alert(Alert(kind: .info, title: strings.alerts.invalidTitle, message: strings.alerts.invalidMessage(id)))
         case .section, nil:
             break
         }
@@ -87,7 +86,7 @@ extension AppState {
         }
         guard snapshot.product(productID) != nil else { return [] }
         if snapshot.settings.account == nil {
-            mode = .alert(.signIn(then: productID))
+            mode = .alert(.signIn(then: productID, strings: strings))
             return []
         }
         presentSheet(productID)
@@ -98,12 +97,12 @@ extension AppState {
     /// a non-consumable can be downloaded again for free, an active subscription is refused.
     mutating func presentSheet(_ productID: String) {
         if snapshot.storeOwns(productID, now: now) {
+            let words = strings.alerts
             if catalog.product(productID)?.type == .nonConsumable {
-                mode = .alert(Alert(kind: .alreadyPurchased(productID: productID), title: "You've already purchased this.",
-                                    message: "Would you like to get it again for free?", buttons: ["Cancel", "Get"]))
+                mode = .alert(Alert(kind: .alreadyPurchased(productID: productID), title: words.alreadyPurchasedTitle,
+                                    message: words.getAgain, buttons: [words.cancel, words.get]))
             } else {
-                mode = .alert(Alert(kind: .info, title: "You're currently subscribed to this.",
-                                    message: "\(title(of: productID)) stays active on this Apple Account until it ends; manage it in Settings > your name > Subscriptions. Restore Purchases (r) brings it back to this app."))
+                mode = .alert(Alert(kind: .info, title: words.subscribedTitle, message: words.subscribedMessage(title(of: productID))))
             }
             return
         }
@@ -125,21 +124,14 @@ extension AppState {
             present(outcome: t)
             return
         }
-        mode = .alert(Alert(kind: .info, title: "Waiting for Approval",
-                            message: "You asked to buy \(title(of: t.productID)); the request is waiting for your family organizer. Asking again only sends the same request again. Press a for approvals, or from another terminal run",
+        mode = .alert(Alert(kind: .info, title: strings.alerts.waitingTitle, message: strings.alerts.waitingMessage(title(of: t.productID)),
                             detail: commandLine.command("approve \(t.id)")))
     }
 
-    /// The seed's canMakePayments alert, in the storefront's language.
+    /// The seed's canMakePayments alert.
     var restrictedAlert: Alert {
-        if language == "ja" {
-            return Alert(kind: .failure, title: "App内の購入が不可",
-                         message: "機能制限でApp内の購入が不可になっています。[設定]>[スクリーンタイム]>[コンテンツとプライバシーの制限]>[iTunesおよびApp Storeでの購入]>[App内課金]を許可したうえ再度お試しください。",
-                         detail: "SKPaymentQueue.canMakePayments() == false")
-        }
-        return Alert(kind: .failure, title: "In-App Purchases Restricted",
-                     message: "In-App Purchases are turned off on this device. Allow them in Settings > Screen Time > Content & Privacy Restrictions > iTunes & App Store Purchases > In-app Purchases, then try again.",
-                     detail: "SKPaymentQueue.canMakePayments() == false")
+        Alert(kind: .failure, title: strings.alerts.restrictedTitle, message: strings.alerts.restrictedMessage,
+              detail: "SKPaymentQueue.canMakePayments() == false")
     }
 
     // MARK: Selection

@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// The storefront's one state transition: pure, so every flow is testable without a
@@ -39,17 +40,15 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .productsUnavailable(let error):
         // Said out loud, so a retry that changed nothing on screen is not mistaken for a dead key.
         guard case .store = state.mode else { return [] }
-        state.mode = .alert(Alert(kind: .failure, title: "Cannot Connect to the App Store", message: error.message,
-                                  detail: error.detailLine))
+        state.mode = .alert(state.failure(state.strings.alerts.cannotConnectTitle, error))
         return []
     case .dataFileProblem(let description):
         // A purchase in flight keeps its sheet: the outcome still comes, and the log has the line.
         if case .sheet(let sheet) = state.mode, case .purchasing = sheet.stage { return [] }
-        state.mode = .alert(Alert(kind: .failure, title: "Cannot Use the Data Files", message: description))
+        state.mode = .alert(Alert(kind: .failure, title: state.strings.alerts.cannotUseFilesTitle, message: description))
         return []
     case .refused(let error):
-        state.mode = .alert(Alert(kind: .failure, title: "Cannot Complete Purchase", message: error.message,
-                                  detail: error.detailLine))
+        state.mode = .alert(state.failure(state.strings.alerts.cannotCompleteTitle, error))
         return []
     }
 }

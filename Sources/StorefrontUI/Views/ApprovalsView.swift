@@ -1,3 +1,4 @@
+import SampleApp
 import StoreKitSim
 
 /// Ask to Buy requests and interrupted purchases, with Approve / Decline.
@@ -5,9 +6,10 @@ enum ApprovalsView {
     static func draw(_ state: AppState, panel: ApprovalsPanel, layout: Layout, into canvas: inout some Canvas) {
         let g = Geometry(state, layout: layout, scroll: panel.scroll)
         let box = g.box
-        canvas.box(box, title: "Waiting: Ask to Buy and Interrupted Purchases", style: .tint(.warning), titleStyle: .tint(.warning, bold: true))
+        let words = state.strings.approvals
+        canvas.box(box, title: words.title, style: .tint(.warning), titleStyle: .tint(.warning, bold: true))
         guard !g.rows.isEmpty else {
-            canvas.put("No requests are waiting.", x: box.x + 2, y: box.y + 2)
+            canvas.put(words.noneWaiting, x: box.x + 2, y: box.y + 2, width: box.width - 4)
             return
         }
         for i in g.shown {
@@ -31,12 +33,12 @@ enum ApprovalsView {
     /// The keys are in the footer; this says where else the same can be done: on one line
     /// when it fits, else shorter and wrapped at spaces, so a long --data-dir cuts no word
     /// and the subcommand stays whole.
-    static func hint(_ commandLine: CommandLineHint, width: Int) -> [String] {
+    static func hint(_ commandLine: CommandLineHint, width: Int, strings: Strings) -> [String] {
         let action = "approve|decline|resolve ID"
         let command = commandLine.command(action)
-        let note = "Also from another terminal: \(command)"
+        let note = strings.approvals.alsoFromAnotherTerminal(command)
         if DisplayWidth.of(note) <= width { return [note] }
-        var lines = TextWrap.lines("Also: \(command.dropLast(action.count + 1))", width: width)
+        var lines = TextWrap.lines(strings.approvals.also(String(command.dropLast(action.count + 1))), width: width)
         if let last = lines.last, DisplayWidth.of(last) + 1 + DisplayWidth.of(action) <= width {
             lines[lines.count - 1] += " " + action
         } else {
@@ -66,7 +68,8 @@ enum ApprovalsView {
             columns = Columns(rows)
             // Wide enough for every title in full when the terminal allows it.
             let width = max(76, columns.total + 4)
-            hint = ApprovalsView.hint(state.commandLine, width: layout.dialog(width: width, height: 0).width - 4)
+            hint = ApprovalsView.hint(state.commandLine, width: layout.dialog(width: width, height: 0).width - 4,
+                                      strings: state.strings)
             box = layout.dialog(width: width, height: max(6 + hint.count, rows.count + 4 + hint.count))
             let withKind = box.width - 4 - (columns.total - columns.title)
             showsKind = withKind >= min(columns.title, 12)
@@ -119,13 +122,14 @@ enum ApprovalsView {
         var buttons: [String]
 
         init(_ t: Transaction, state: AppState) {
+            let words = state.strings.approvals
             id = t.id
-            kind = t.state == .deferred ? "ask to buy" : "interrupted"
+            kind = t.state == .deferred ? words.askToBuy : words.interrupted
             title = state.title(of: t.productID)
             // A column of its own, so a shortened title never takes the quantity with it.
             quantity = t.quantity > 1 ? "×\(t.quantity)" : ""
             price = state.snapshot.product(t.productID)?.formattedPrice(quantity: t.quantity) ?? ""
-            buttons = t.state == .deferred ? ["Approve", "Decline"] : ["Agree to terms"]
+            buttons = t.state == .deferred ? [words.approve, words.decline] : [words.agreeToTerms]
         }
 
         /// The buttons as drawn: bracketed, a space apart.

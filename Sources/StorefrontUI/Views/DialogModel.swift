@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// A modal dialog as data: the purchase sheet, alerts and content are all drawn by one
@@ -48,18 +49,20 @@ struct DialogModel {
 extension DialogModel {
     /// The dialog the state shows, if any.
     init?(_ state: AppState) {
+        let words = state.strings.sheet
         switch state.mode {
         case .sheet(let sheet): self.init(sheet: sheet, state: state)
         case .alert(let alert): self.init(alert: alert)
         case .content(let viewer): self.init(viewer: viewer, state: state)
         case .restoring where state.snapshot.awaitingSideButton == .restore:
-            let lines = [Line(text: "Restore Purchases", style: .bold),
-                         Line(text: "Account   \(state.snapshot.settings.account ?? "not signed in")"),
-                         Line(text: ""), Self.sideButtonLine]
-            self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
+            let labels = Labels(state.strings)
+            let lines = [Line(text: words.restorePurchases, style: .bold),
+                         Line(text: labels.account(state.snapshot.settings.account ?? words.notSignedIn)),
+                         Line(text: ""), Self.sideButtonLine(state.strings)]
+            self.init(title: words.appStore, lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
         case .restoring:
             let spin = Spinner.frame(state.spinner)
-            self.init(title: "App Store", lines: [Line(text: "\(spin) Restoring purchases…", style: .bold)],
+            self.init(title: words.appStore, lines: [Line(text: "\(spin) \(words.restoring)", style: .bold)],
                       buttons: [], focus: 0, frame: .tint(.accent), width: 40)
         default: return nil
         }
@@ -79,103 +82,121 @@ extension DialogModel {
 
     init(sheet: PurchaseSheet, state: AppState) {
         let settings = state.snapshot.settings
+        let words = state.strings.sheet
+        let cancel = state.strings.alerts.cancel
         guard let product = state.product(in: sheet) else {
-            self.init(title: "App Store", lines: [Line(text: sheet.productID)], buttons: ["Cancel"], focus: 0, frame: .plain)
+            self.init(title: words.appStore, lines: [Line(text: sheet.productID)], buttons: [cancel], focus: 0, frame: .plain)
             return
         }
+        let labels = Labels(state.strings)
         var lines = [Line(text: product.localizedTitle, style: .bold), Line(text: product.localizedDescription), Line(text: "")]
-        lines.append(Line(text: "Account   \(settings.account ?? "not signed in")"))
+        lines.append(Line(text: labels.account(settings.account ?? words.notSignedIn)))
         if product.maximumQuantity > 1 {
-            lines.append(Line(text: "Price     \(product.formattedPrice) each"))
-            lines.append(Self.stepper(sheet, maximum: product.maximumQuantity))
-            lines.append(Line(text: "Total     \(product.formattedPrice(quantity: sheet.quantity))", style: .bold))
+            lines.append(Line(text: labels.price(words.each(product.formattedPrice))))
+            lines.append(Self.stepper(sheet, maximum: product.maximumQuantity, labels: labels))
+            lines.append(Line(text: labels.total(product.formattedPrice(quantity: sheet.quantity)), style: .bold))
         } else if let terms = SubscriptionTerms(product, state: state) {
             lines += terms.lines
         } else {
-            lines.append(Line(text: "Price     \(product.formattedPrice)", style: .bold))
+            lines.append(Line(text: labels.price(product.formattedPrice), style: .bold))
         }
-        // As the system sheet names its store when testing ([Environment: Xcode], [Environment: Sandbox]).
-        lines += [Line(text: ""), Line(text: "[Environment: storefront]", style: .dim)]
+        lines += [Line(text: ""), Line(text: words.environment, style: .dim)]
         switch sheet.stage {
         case .confirm:
             // The App Store's sheet says Subscribe for an auto-renewable subscription, and Ask
             // when a parent must approve.
-            let action = settings.askToBuy ? "Ask" : product.type == .autoRenewable ? "Subscribe" : "Buy"
-            self.init(title: "App Store", lines: lines, buttons: ["Cancel", action], focus: sheet.focus, frame: .tint(.accent))
+            let action = settings.askToBuy ? words.ask : product.type == .autoRenewable ? words.subscribe : words.buy
+            self.init(title: words.appStore, lines: lines, buttons: [cancel, action], focus: sheet.focus, frame: .tint(.accent))
         case .askPermission:
             let name = state.title(of: product.id, quantity: sheet.quantity)
-            let question = [Line(text: "Would you like to ask your family organizer for permission to buy \(name)?")]
-            self.init(title: "Ask Permission", lines: question, buttons: ["Cancel", "Ask"], focus: sheet.focus,
-                      frame: .tint(.warning), width: 50)
+            self.init(title: words.askPermission, lines: [Line(text: words.askQuestion(name))], buttons: [cancel, words.ask],
+                      focus: sheet.focus, frame: .tint(.warning), width: 50)
         case .purchasing(let id) where state.snapshot.awaitingSideButton == .purchase(transactionID: id):
-            lines += [Line(text: ""), Self.sideButtonLine]
-            self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
+            lines += [Line(text: ""), Self.sideButtonLine(state.strings)]
+            self.init(title: words.appStore, lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
         case .purchasing:
-            lines += [Line(text: ""), Line(text: "\(Spinner.frame(state.spinner)) Purchasing…", style: .tint(.accent, bold: true))]
-            self.init(title: "App Store", lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
+            lines += [Line(text: ""), Line(text: "\(Spinner.frame(state.spinner)) \(words.purchasing)", style: .tint(.accent, bold: true))]
+            self.init(title: words.appStore, lines: lines, buttons: [], focus: 0, frame: .tint(.accent))
         case .interrupted:
-            let terms = [Line(text: "Review Updated Terms", style: .bold),
-                         Line(text: "The App Store needs you to agree to its updated Terms and Conditions before this purchase of \(product.localizedTitle) can complete."),
+            let terms = [Line(text: words.reviewTerms, style: .bold),
+                         Line(text: words.termsMessage(product.localizedTitle)),
                          Line(text: ""),
-                         Line(text: "StoreKit reported the purchase as failed (interrupted); agreeing completes it as a new transaction.", style: .dim)]
-            self.init(title: "App Store", lines: terms, buttons: ["Not Now", "Agree"], focus: sheet.focus, frame: .tint(.warning))
+                         Line(text: words.termsNote, style: .dim)]
+            self.init(title: words.appStore, lines: terms, buttons: [words.notNow, words.agree], focus: sheet.focus,
+                      frame: .tint(.warning))
         }
     }
 
     /// "Quantity  [−]  3 [+]": the number right-aligned in the width of the largest, so no
     /// column moves as it changes; a side that cannot be used (at 1, at the maximum, or once
     /// bought) is dimmed.
-    static func stepper(_ sheet: PurchaseSheet, maximum: Int) -> Line {
+    static func stepper(_ sheet: PurchaseSheet, maximum: Int, labels: Labels) -> Line {
         let digits = String(maximum).count
         let number = String(repeating: " ", count: max(0, digits - String(sheet.quantity).count)) + String(sheet.quantity)
         let open = sheet.stage == .confirm
-        let hint = open ? "   (+/− to change, 1–\(maximum))" : ""
+        let hint = open ? "   \(labels.strings.sheet.stepperHint(maximum))" : ""
         var dimmed: [String] = []
         if !open || sheet.quantity <= 1 { dimmed.append("[−]") }
         if !open || sheet.quantity >= maximum { dimmed.append("[+]") }
-        return Line(text: "Quantity  [−] \(number) [+]\(hint)", style: .bold, dimmed: dimmed)
+        return Line(text: labels.quantity("[−] \(number) [+]\(hint)"), style: .bold, dimmed: dimmed)
     }
 
     /// Hold on: the sheet waits for the side button, which Enter stands for.
-    static let sideButtonLine = Line(text: "\(SideButton.prompt) — press Enter", style: .tint(.accent, bold: true))
+    static func sideButtonLine(_ strings: Strings) -> Line {
+        Line(text: "\(strings.sheet.sideButton) — \(strings.sheet.pressEnter)", style: .tint(.accent, bold: true))
+    }
+
+    /// The sheet's labels, each value starting in one column whatever the language's labels
+    /// measure: "Account   sandbox.user@example.com", "Price     $0.99".
+    struct Labels {
+        let strings: Strings
+        private let width: Int
+
+        init(_ strings: Strings) {
+            self.strings = strings
+            let words = strings.sheet
+            width = [words.account, words.price, words.total, words.quantity].map { DisplayWidth.of($0) }.max().map { $0 + 2 } ?? 0
+        }
+
+        func account(_ value: String) -> String { labelled(strings.sheet.account, value) }
+        func price(_ value: String) -> String { labelled(strings.sheet.price, value) }
+        func total(_ value: String) -> String { labelled(strings.sheet.total, value) }
+        func quantity(_ value: String) -> String { labelled(strings.sheet.quantity, value) }
+
+        private func labelled(_ label: String, _ value: String) -> String { DisplayWidth.pad(label, to: width) + value }
+    }
 
     init(viewer: ContentViewer, state: AppState) {
+        let words = state.strings.alerts
         switch viewer.subject {
         case .item(let item):
             let text = item.text(in: state.language)
-            self.init(title: text.title, lines: [Line(text: text.body)], buttons: ["Close"], focus: 0, frame: .tint(.accent))
+            self.init(title: text.title, lines: [Line(text: text.body)], buttons: [words.close], focus: 0, frame: .tint(.accent))
         case .credits:
             let balance = state.snapshot.credits
-            let lines = [Line(text: "\(balance) credit\(balance == 1 ? "" : "s")", style: .tint(.accent, bold: true)),
+            let lines = [Line(text: words.creditCount(balance), style: .tint(.accent, bold: true)),
                          Line(text: ""),
-                         Line(text: balance > 0 ? "Spending one is what consumes a consumable: buy packs again to top up."
-                                                : "No credits left. Buy a credit pack to top up.")]
-            let buttons = viewer.buttons(credits: balance, catalog: state.catalog)
-            self.init(title: "Your Credits", lines: lines, buttons: buttons, focus: min(viewer.focus, buttons.count - 1),
+                         Line(text: balance > 0 ? words.spendingConsumes : words.noCreditsLeft)]
+            let buttons = viewer.buttons(credits: balance, catalog: state.catalog, strings: state.strings)
+            self.init(title: words.creditsTitle, lines: lines, buttons: buttons, focus: min(viewer.focus, buttons.count - 1),
                       frame: .tint(.accent))
         case .subscription(let id):
             let expiry = state.snapshot.subscriptionExpiries[id]
             var lines = [Line(text: state.title(of: id), style: .bold),
-                         Line(text: "Active until \(expiry.map(state.times.dateTime) ?? "—")"),
+                         Line(text: state.strings.store.activeUntil(expiry.map(state.times.dateTime) ?? "—")),
                          Line(text: "")]
             if let product = state.snapshot.product(id), let terms = SubscriptionTerms(product, state: state), terms.extends {
-                lines += [Line(text: "Buying it again (\(terms.price)) extends it to \(state.times.day(terms.date))."), Line(text: "")]
+                lines += [Line(text: words.buyingAgainExtends(terms.price, state.times.day(terms.date))), Line(text: "")]
             }
-            lines.append(Line(text: "The app keeps this date in UserDefaults.json under \(id).", style: .dim))
-            let buttons = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog)
-            self.init(title: "Subscription", lines: lines, buttons: buttons, focus: min(viewer.focus, buttons.count - 1),
+            lines.append(Line(text: words.keepsDate(id), style: .dim))
+            let buttons = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog, strings: state.strings)
+            self.init(title: words.subscriptionTitle, lines: lines, buttons: buttons, focus: min(viewer.focus, buttons.count - 1),
                       frame: .tint(.success))
         }
     }
-}
-
-/// The words of the system sheet's last step with hold on, in the storefront and the command line.
-public enum SideButton {
-    public static let prompt = "Double-click the side button to confirm"
 }
 
 enum Spinner {
     static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
     static func frame(_ n: Int) -> String { frames[n % frames.count] }
 }
-

@@ -1,3 +1,4 @@
+import SampleApp
 import StoreKitSim
 
 extension HeaderView {
@@ -7,7 +8,8 @@ extension HeaderView {
         guard !state.snapshot.isRealTime else { return [] }
         let time = "\(state.times.day(state.now)) \(state.times.time(state.now).prefix(5))"
         let rate = state.snapshot.settings.timeRate
-        let text = rate == .realtime ? "STORE TIME \(time)" : "STORE TIME \(time) · \(rate)"
+        let storeTime = state.strings.screen.storeTime(time)
+        let text = rate == .realtime ? storeTime : "\(storeTime) · \(rate)"
         return [Badge(text: text, tint: .accent, short: time)]
     }
 }

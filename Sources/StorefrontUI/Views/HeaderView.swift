@@ -1,3 +1,4 @@
+import SampleApp
 import StoreKitSim
 
 /// App name, account, storefront, balance, and a badge for every active restriction.
@@ -8,12 +9,14 @@ enum HeaderView {
         let x = canvas.put(" \(state.appDescription.name) ", x: 0, y: 0, style: Style(bold: true, reverse: true))
         // An app without credit packs (the generic app) has no balance to show.
         let credits = state.appDescription.credits.isEmpty ? nil : state.snapshot.credits
-        let facts = facts(account: s.account, storefront: state.storefront.id, credits: credits, width: layout.width - x)
+        let facts = facts(account: s.account, storefront: state.storefront.id, credits: credits, width: layout.width - x,
+                          strings: state.strings)
         canvas.put(facts, x: x, y: 0, width: layout.width - x, style: .reverse)
         canvas.rule(y: 1, x: 0, width: layout.width)
         // Badges sit right-aligned on the rule below, a rule cell at either end.
         var right = layout.width - 1
-        for badge in fitting(clockBadges(state) + badges(s) + screenBadges(state), width: layout.width - 2).reversed() {
+        let all = clockBadges(state) + badges(s, strings: state.strings) + screenBadges(state)
+        for badge in fitting(all, width: layout.width - 2, strings: state.strings).reversed() {
             let text = " \(badge.text) "
             right -= DisplayWidth.of(text) + 1
             canvas.put(text, x: right, y: 1, style: Style(tint: badge.tint, bold: true, reverse: true))
@@ -22,10 +25,10 @@ enum HeaderView {
 
     /// Account, storefront and balance in `width` columns: a long account name gives way
     /// first, so the storefront and the balance stay in sight.
-    static func facts(account: String?, storefront: String, credits: Int?, width: Int) -> String {
-        let rest = " · \(storefront)" + (credits.map { " · \($0) credits " } ?? " ")
+    static func facts(account: String?, storefront: String, credits: Int?, width: Int, strings: Strings) -> String {
+        let rest = " · \(storefront)" + (credits.map { " · \(strings.store.creditBalance($0)) " } ?? " ")
         let room = width - 1 - DisplayWidth.of(rest)
-        return " " + DisplayWidth.truncate(account ?? "signed out", to: max(1, room)) + rest
+        return " " + DisplayWidth.truncate(account ?? strings.conditions.signedOut, to: max(1, room)) + rest
     }
 }
 
@@ -46,48 +49,49 @@ enum FooterView {
 
     /// The hints at the left and those kept at the right.
     static func keys(for state: AppState) -> (hints: [(String, String)], fixed: [(String, String)]) {
-        let close = [("Esc", "close")]
+        let words = state.strings.keys
+        let close = [("Esc", words.close)]
+        let press = ("⏎", words.press), choose = ("Tab ←→", words.choose), cancel = ("Esc", words.cancel)
         switch state.mode {
         case .store:
             let waiting = state.snapshot.waitingRequests.count
-            var hints = [("⏎", "open/buy"), ("r", "restore"), ("s", "settings"),
-                         ("a", waiting > 0 ? "approvals (\(waiting))" : "approvals"), ("l", "log"),
-                         ("D", "delete app"), ("↑↓", "move")]
-            if state.snapshot.productsError != nil { hints.insert(("R", "retry"), at: 1) }
-            return (hints, [("?", "help"), ("q", "quit")])
+            var hints = [("⏎", words.openOrBuy), ("r", words.restore), ("s", words.settings),
+                         ("a", waiting > 0 ? words.approvalsWaiting(waiting) : words.approvals), ("l", words.log),
+                         ("D", words.deleteApp), ("↑↓", words.move)]
+            if state.snapshot.productsError != nil { hints.insert(("R", words.retry), at: 1) }
+            return (hints, [("?", words.help), ("q", words.quit)])
         case .sheet(let sheet):
             switch sheet.stage {
             case .purchasing(let id) where state.snapshot.awaitingSideButton == .purchase(transactionID: id):
-                return ([("⏎", "side button")], [("Esc", "cancel")])
-            case .purchasing: return ([("…", "waiting for the App Store")], [])
-            case .interrupted: return ([("⏎", "press"), ("Tab ←→", "choose")], [("Esc", "not now")])
-            case .askPermission: return ([("⏎", "press"), ("Tab ←→", "choose")], [("Esc", "cancel")])
+                return ([("⏎", words.sideButton)], [cancel])
+            case .purchasing: return ([("…", words.waitingForAppStore)], [])
+            case .interrupted: return ([press, choose], [("Esc", words.notNow)])
+            case .askPermission: return ([press, choose], [cancel])
             case .confirm:
-                var hints = [("⏎", "press"), ("Tab ←→", "choose")]
-                if (state.product(in: sheet)?.maximumQuantity ?? 1) > 1 { hints.append(("+ −", "quantity")) }
-                return (hints, [("Esc", "cancel")])
+                var hints = [press, choose]
+                if (state.product(in: sheet)?.maximumQuantity ?? 1) > 1 { hints.append(("+ −", words.quantity)) }
+                return (hints, [cancel])
             }
         case .alert(let alert):
-            return (alert.buttons.count > 1 ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "OK")], close)
+            return (alert.buttons.count > 1 ? [press, choose] : [("⏎", state.strings.alerts.ok)], close)
         case .content(let viewer):
-            let choice = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog).count > 1
-            return (choice ? [("⏎", "press"), ("Tab ←→", "choose")] : [("⏎", "close")], close)
+            let choice = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog, strings: state.strings).count > 1
+            return (choice ? [press, choose] : [("⏎", words.close)], close)
         case .restoring where state.snapshot.awaitingSideButton == .restore:
-            return ([("⏎", "side button")], [("Esc", "cancel")])
+            return ([("⏎", words.sideButton)], [cancel])
         case .restoring:
-            return ([("…", "restoring purchases")], [])
+            return ([("…", words.restoring)], [])
         case .settings(let panel):
             if panel.choosingError != nil {
-                return ([("⏎", "choose"), ("↑↓ g G", "move")], [("Esc", "back")])
+                return ([("⏎", words.choose), ("↑↓ g G", words.move)], [("Esc", words.back)])
             }
-            return ([("⏎", "change"), ("←→", "step"), ("↑↓", "move")], close)
+            return ([("⏎", words.change), ("←→", words.step), ("↑↓", words.move)], close)
         case .approvals(let panel):
             let waiting = state.snapshot.waitingRequests
             guard !waiting.isEmpty else { return ([], close) }
             // Only an Ask to Buy request has two buttons to choose between.
             let hasChoice = waiting.indices.contains(panel.selection) && waiting[panel.selection].state == .deferred
-            let choose: [(String, String)] = hasChoice ? [("Tab ←→", "choose")] : []
-            return ([("⏎", "press")] + choose + [("↑↓", "move")], close)
+            return ([press] + (hasChoice ? [choose] : []) + [("↑↓", words.move)], close)
         case .help, .log:
             return ([], close)
         }

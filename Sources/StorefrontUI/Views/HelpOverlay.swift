@@ -1,25 +1,30 @@
 import Foundation
+import SampleApp
 
 /// The keys, all in one place.
 enum HelpOverlay {
-    static let keys: [(String, String)] = [
-        ("↑ ↓  k j", "move"), ("PgUp PgDn  g G", "page, top, bottom"),
-        ("Enter  Space", "read or buy; with hold on: the side button"),
-        ("Esc  q", "close; in the purchase sheet: Cancel"),
-        ("Tab  ← →  h l", "move between buttons; step a store condition"),
-        ("+ −", "quantity in the purchase sheet"), ("s", "store conditions (restrictions)"),
-        ("a", "Ask to Buy approvals"), ("l", "full transaction log"), ("r", "restore purchases"),
-        ("R", "retry loading products"), ("D", "delete app data (simulated reinstall)"),
-        ("?", "this help"), ("q", "quit"), ("mouse", "click selects, again opens; wheel scrolls"),
-    ]
+    static func keys(_ strings: Strings) -> [(String, String)] {
+        let words = strings.keys
+        return [
+            ("↑ ↓  k j", words.move), ("PgUp PgDn  g G", words.helpPage),
+            ("Enter  Space", words.helpOpen),
+            ("Esc  q", words.helpClosing),
+            ("Tab  ← →  h l", words.helpButtons),
+            ("+ −", words.helpQuantity), ("s", words.helpConditions),
+            ("a", words.helpApprovals), ("l", words.helpLog), ("r", words.helpRestore),
+            ("R", words.helpRetry), ("D", words.helpDelete),
+            ("?", words.helpThis), ("q", words.quit), (words.mouse, words.helpMouse),
+        ]
+    }
 
-    static func draw(_ layout: Layout, into canvas: inout some Canvas) {
+    static func draw(_ strings: Strings, layout: Layout, into canvas: inout some Canvas) {
+        let keys = keys(strings)
         let box = layout.dialog(width: 72, height: keys.count + 4)
-        canvas.box(box, title: "Keys", style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
+        canvas.box(box, title: strings.keys.helpTitle, style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
         for (i, (key, text)) in keys.enumerated() where box.y + 1 + i < box.maxY - 2 {
             canvas.put(key, x: box.x + 2, y: box.y + 1 + i, style: .bold)
             canvas.put(text, x: box.x + 20, y: box.y + 1 + i, width: box.width - 22)
         }
-        canvas.put("Esc or ? to close", x: box.x + 2, y: box.maxY - 2, style: .dim)
+        canvas.put(strings.keys.helpClose, x: box.x + 2, y: box.maxY - 2, style: .dim)
     }
 }

@@ -15,16 +15,19 @@ enum LogPane {
         let rect = layout.log
         let session = state.log.suffix(rect.height)
         let earlier = state.earlier.suffix(rect.height - session.count)
+        let words = state.strings.log
         // The zone once, here: the lines show local times alone.
-        let zone = "times \(state.times.offset(at: state.now))"
-        let label = earlier.isEmpty ? "Transactions · \(zone)" : "Transactions · \(zone) · dimmed: before this launch"
+        let title = "\(words.transactions) · \(words.zone(state.times.offset(at: state.now)))"
+        let label = earlier.isEmpty ? title : "\(title) · \(words.dimmedEarlier)"
         canvas.rule(y: layout.logRule, x: 0, width: layout.width, label: label)
         if session.isEmpty, earlier.isEmpty {
-            canvas.put("No transactions yet. Buy something, or press r to restore.", x: 1, y: rect.y, style: .dim)
+            canvas.put(words.nothingYet, x: 1, y: rect.y, width: rect.width - 2, style: .dim)
         }
         let lines = earlier.map {
             Line(stamp: state.times.stamp(of: $0.date, now: state.now),
-                 text: AppEvent.updated($0, redelivered: false).text(app: state.appDescription, times: state.times, errors: ErrorText.of), style: .dim)
+                 text: AppEvent.updated($0, redelivered: false).text(app: state.appDescription, times: state.times, strings: state.strings,
+                                                                     errors: ErrorText.of),
+                 style: .dim)
         } + session.map {
             Line(stamp: state.times.stamp(of: $0.date, now: state.now), text: $0.text, style: Style(tint: $0.tint))
         }

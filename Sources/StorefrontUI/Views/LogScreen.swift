@@ -8,20 +8,23 @@ enum LogScreen {
     /// The rows between the column titles and the footer.
     static func pageHeight(_ height: Int) -> Int { max(1, height - 3) }
 
-    static func maxScroll(_ history: [Transaction], width: Int, height: Int, signedIn: String?) -> Int {
-        max(0, LogTable(history, width: width, times: TimeDisplay(), signedIn: signedIn).rows.count - pageHeight(height))
+    static func maxScroll(_ history: [Transaction], width: Int, height: Int, signedIn: String?, strings: Strings) -> Int {
+        let table = LogTable(history, width: width, times: TimeDisplay(), signedIn: signedIn, strings: strings)
+        return max(0, table.rows.count - pageHeight(height))
     }
 
     static func draw(_ state: AppState, scroll: Int, layout: Layout, into canvas: inout some Canvas) {
         let history = state.snapshot.history
+        let words = state.strings.log
         let total = max(state.snapshot.historyCount, history.count)
-        var title = total == 1 ? " Transaction log · 1 transaction" : " Transaction log · \(total) transactions"
-        if total > history.count { title += " · the newest \(history.count) shown" }
+        var title = " \(words.logTitle(total))"
+        if total > history.count { title += " · \(words.newestShown(history.count))" }
         // The zone once, here: the dates and times below are local.
-        title += " · times \(state.times.offset(at: state.now))"
+        title += " · \(words.zone(state.times.offset(at: state.now)))"
         canvas.fill(x: 0, y: 0, width: layout.width, height: 1, style: .reverse)
         canvas.put(title, x: 0, y: 0, width: layout.width, style: Style(bold: true, reverse: true))
-        let table = LogTable(history, width: layout.width, times: state.times, signedIn: state.snapshot.settings.account)
+        let table = LogTable(history, width: layout.width, times: state.times, signedIn: state.snapshot.settings.account,
+                             strings: state.strings)
         canvas.put(table.header, x: 1, y: 1, width: layout.width - 2, style: .bold)
         let page = pageHeight(layout.height)
         // Another terminal may have shortened the history since the last key.
@@ -31,9 +34,8 @@ enum LogScreen {
         }
         if scroll > 0 { canvas.put("↑", x: layout.width - 1, y: 2, style: .dim) }
         if scroll + page < table.rows.count { canvas.put("↓", x: layout.width - 1, y: 1 + page, style: .dim) }
-        if history.isEmpty { canvas.put("No transactions yet.", x: 1, y: 2, style: .dim) }
-        canvas.put("↑↓ PgUp PgDn g G scroll   * unfinished   Esc/l back", x: 1, y: layout.height - 1,
-                   width: layout.width - 2, style: .dim)
+        if history.isEmpty { canvas.put(words.noTransactions, x: 1, y: 2, width: layout.width - 2, style: .dim) }
+        canvas.put(words.logKeys, x: 1, y: layout.height - 1, width: layout.width - 2, style: .dim)
     }
 }
 
@@ -51,11 +53,21 @@ struct LogTable {
     /// The product id keeps its whole width first, since it tells transactions apart; the
     /// date shrinks to the time, then goes. A failure's code, name and message are on the
     /// line under its row. Another account's transactions (not `signedIn`'s) name it.
-    init(_ history: [Transaction], width: Int, times: TimeDisplay, signedIn: String?) {
+    /// Each column is as wide as its widest cell, its title included, in display columns.
+    init(_ history: [Transaction], width: Int, times: TimeDisplay, signedIn: String?, strings: Strings) {
+        let words = strings.log
         let room = width - 2
-        let idWidth = max(2, history.map { DisplayWidth.of($0.id) }.max() ?? 0)
-        let productWidth = max(7, history.map { DisplayWidth.of($0.productID) }.max() ?? 0)
-        let required = idWidth + 2 + 10 + 2 + 3 + 2
+        func widest(_ title: String, _ cells: [String], atLeast least: Int = 0) -> Int {
+            ([least, DisplayWidth.of(title)] + cells.map { DisplayWidth.of($0) }).max() ?? least
+        }
+        let states = history.map { t in
+            words.state(t.state) + (t.finished || t.state == .purchasing || t.state == .deferred ? "" : "*")
+        }
+        let idWidth = widest(words.idColumn, history.map(\.id))
+        let stateWidth = widest(words.stateColumn, states, atLeast: 10)
+        let quantityWidth = widest(words.quantityColumn, history.map { String($0.quantity) }, atLeast: 3)
+        let productWidth = widest(words.productColumn, history.map(\.productID))
+        let required = idWidth + 2 + stateWidth + 2 + quantityWidth + 2
         let dates = [DateColumn.full, .time].first { required + $0.width + 2 + productWidth <= room }
         let used = required + (dates.map { $0.width + 2 } ?? 0)
         let product = min(productWidth, max(7, room - used))
@@ -63,21 +75,23 @@ struct LogTable {
         func line(_ id: String, _ date: String, _ state: String, _ quantity: String, _ productID: String) -> String {
             var cells = [DisplayWidth.pad(id, to: idWidth)]
             if let dates { cells.append(DisplayWidth.pad(date, to: dates.width)) }
-            cells += [DisplayWidth.pad(state, to: 10), DisplayWidth.padLeft(quantity, to: 3), DisplayWidth.pad(DisplayWidth.truncateStart(productID, to: product), to: product)]
+            cells += [DisplayWidth.pad(state, to: stateWidth), DisplayWidth.padLeft(quantity, to: quantityWidth),
+                      DisplayWidth.pad(DisplayWidth.truncateStart(productID, to: product), to: product)]
             return TextWrap.trimTrailing(cells.joined(separator: "  "))
         }
 
-        header = line("ID", dates?.title ?? "", "STATE", "QTY", "PRODUCT")
+        let dateTitle = dates.map { $0 == .full ? words.dateColumn : words.timeColumn } ?? ""
+        header = line(words.idColumn, dateTitle, words.stateColumn, words.quantityColumn, words.productColumn)
         // The whole message, indented past the id and wrapped: the alert that showed it is long gone.
         let indent = String(repeating: " ", count: idWidth + 2)
         let messageWidth = max(10, room - indent.count - 2)
-        for t in history {
-            let state = t.state.rawValue + (t.finished || t.state == .purchasing || t.state == .deferred ? "" : "*")
+        for (t, state) in zip(history, states) {
             let date = dates?.text(t.date, times: times) ?? ""
-            rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID) + t.remarks(signedIn: signedIn),
+            rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID) + t.remarks(signedIn: signedIn, strings: strings),
                             style: Style(tint: t.state.tint)))
             guard let error = t.error else { continue }
-            for (i, part) in TextWrap.lines("\(Self.label(error)): \(error.message)", width: messageWidth).enumerated() {
+            let message = "\(error.code) \(error.name): \(strings.errors.description(error))"
+            for (i, part) in TextWrap.lines(message, width: messageWidth).enumerated() {
                 rows.append(Row(text: indent + (i == 0 ? "↳ " : "  ") + part, style: .dim))
             }
         }
@@ -87,12 +101,9 @@ struct LogTable {
         case full, time
 
         var width: Int { self == .full ? 19 : 8 }
-        var title: String { self == .full ? "DATE" : "TIME" }
 
         func text(_ date: Date, times: TimeDisplay) -> String {
             self == .full ? "\(times.day(date)) \(times.time(date))" : times.time(date)
         }
     }
-
-    private static func label(_ error: StoreError) -> String { "\(error.code) \(error.name)" }
 }

@@ -1,3 +1,5 @@
+import SampleApp
+
 /// Draws the whole storefront for a state: the store screen, then whatever is in front of it.
 public func render(_ state: AppState) -> Buffer {
     var buffer = Buffer(width: state.width, height: state.height)
@@ -22,7 +24,7 @@ public func render(_ state: AppState, into canvas: inout some Canvas) {
     switch state.mode {
     case .settings(let panel): SettingsPanelView.draw(state, panel: panel, layout: layout, into: &canvas)
     case .approvals(let panel): ApprovalsView.draw(state, panel: panel, layout: layout, into: &canvas)
-    case .help: HelpOverlay.draw(layout, into: &canvas)
+    case .help: HelpOverlay.draw(state.strings, layout: layout, into: &canvas)
     default:
         if let dialog = DialogModel(state) { DialogView.draw(dialog, layout: layout, into: &canvas) }
     }
@@ -43,10 +45,11 @@ enum BannerView {
 /// Too small only pauses: it says which key works, and that whatever is open waits.
 enum TooSmallView {
     static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
+        let words = state.strings.screen
         let message = [
-            ("terminal too small (needs \(Layout.minimumWidth)×\(Layout.minimumHeight))", Style.bold),
-            ("now \(layout.width)×\(layout.height) — enlarge the window to continue", .plain),
-            (waiting(state.mode).map { "\($0); keys work again then" } ?? "q quits", .plain),
+            (words.tooSmall(Layout.minimumWidth, Layout.minimumHeight), Style.bold),
+            (words.enlarge(layout.width, layout.height), .plain),
+            (waiting(state.mode, words).map(words.keysWorkAgain) ?? words.qQuits, .plain),
         ]
         // Wrapped rather than cut, so the keys that work are never lost off the edge.
         let lines = message.flatMap { text, style in
@@ -59,17 +62,17 @@ enum TooSmallView {
     }
 
     /// What waits for the window to grow; nil on the store screen, where q still quits.
-    static func waiting(_ mode: Mode) -> String? {
+    static func waiting(_ mode: Mode, _ words: Localized<ScreenStrings>) -> String? {
         switch mode {
         case .store: nil
         case .sheet(let sheet):
-            if case .purchasing = sheet.stage { "the purchase goes on" } else { "the purchase sheet waits" }
-        case .alert, .content: "the dialog waits"
-        case .settings: "the settings panel waits"
-        case .approvals: "the approvals panel waits"
-        case .log: "the log waits"
-        case .help: "the help waits"
-        case .restoring: "the restore goes on"
+            if case .purchasing = sheet.stage { words.purchaseGoesOn } else { words.sheetWaits }
+        case .alert, .content: words.dialogWaits
+        case .settings: words.settingsWait
+        case .approvals: words.approvalsWait
+        case .log: words.logWaits
+        case .help: words.helpWaits
+        case .restoring: words.restoreGoesOn
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 enum SettingsGeometry {
@@ -10,38 +11,39 @@ enum SettingsGeometry {
 enum SettingsPanelView {
     static func draw(_ state: AppState, panel: SettingsPanel, layout: Layout, into canvas: inout some Canvas) {
         let box = SettingsGeometry.box(layout)
-        canvas.box(box, title: "Store Conditions", style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
+        let words = state.strings.conditions
+        canvas.box(box, title: words.panelTitle, style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
         let s = state.snapshot.settings
         for (i, condition) in StoreCondition.all.enumerated() {
             let y = SettingsGeometry.firstRowY(layout) + i
             let selected = i == panel.selection
-            let (value, tint) = condition.panelValue(s)
+            let (value, tint) = condition.panelValue(s, strings: state.strings)
             let style = selected ? Style(bold: true, reverse: true) : .plain
             canvas.fill(x: box.x + 1, y: y, width: box.width - 2, height: 1, style: selected ? style : .plain)
-            canvas.put(condition.title, x: box.x + 3, y: y, style: style)
+            canvas.put(condition.title(state.strings), x: box.x + 3, y: y, width: 26, style: style)
             canvas.put(value, x: box.x + 30, y: y, width: box.width - 32, style: selected ? style : Style(tint: tint, bold: true))
         }
-        canvas.put("⏎ change  ←→ step  · saved in store.sqlite at once", x: box.x + 2, y: box.maxY - 2,
-                   width: box.width - 4, style: .dim)
-        if let choosing = panel.choosingError { drawErrorChooser(choosing, layout: layout, into: &canvas) }
+        canvas.put(words.panelHint, x: box.x + 2, y: box.maxY - 2, width: box.width - 4, style: .dim)
+        if let choosing = panel.choosingError { drawErrorChooser(choosing, strings: state.strings, layout: layout, into: &canvas) }
     }
 
-    static func drawErrorChooser(_ highlighted: Int, layout: Layout, into canvas: inout some Canvas) {
+    static func drawErrorChooser(_ highlighted: Int, strings: Strings, layout: Layout, into canvas: inout some Canvas) {
         let codes = FailureChoices.all
         let box = FailureChoices.box(layout)
-        canvas.box(box, title: "Fail Purchases With", style: .tint(.danger), titleStyle: .tint(.danger, bold: true))
+        let words = strings.conditions
+        canvas.box(box, title: words.chooserTitle, style: .tint(.danger), titleStyle: .tint(.danger, bold: true))
         let visible = FailureChoices.visibleRows(layout)
         let first = FailureChoices.firstVisible(highlighted: highlighted, layout: layout)
         for (i, code) in codes.dropFirst(first).prefix(visible).enumerated() {
             let selected = first + i == highlighted
-            let label = code.map { "\(DisplayWidth.padLeft(String($0.rawValue), to: 2)) \($0.name)" } ?? " – off: purchases go through"
+            let label = code.map { "\(DisplayWidth.padLeft(String($0.rawValue), to: 2)) \($0.name)" } ?? " – \(words.chooserOff)"
             let text = DisplayWidth.pad(label, to: box.width - 4)
             canvas.put(text, x: box.x + 2, y: box.y + 1 + i, style: selected ? Style(bold: true, reverse: true) : .plain)
         }
         // Marks on the right edge when the list continues above or below, as in the store list.
         if first > 0 { canvas.put("↑", x: box.maxX - 2, y: box.y + 1, style: .dim) }
         if first + visible < codes.count { canvas.put("↓", x: box.maxX - 2, y: box.y + visible, style: .dim) }
-        canvas.put("⏎ choose  Esc/q back", x: box.x + 2, y: box.maxY - 2, style: .dim)
+        canvas.put(words.chooserHint, x: box.x + 2, y: box.maxY - 2, width: box.width - 4, style: .dim)
     }
 }
 

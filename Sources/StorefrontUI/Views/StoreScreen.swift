@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// The store: header, the list of sections, the detail pane, the live log and the footer.
@@ -57,15 +58,16 @@ struct RowText {
 
     init(_ row: StoreRow, state: AppState) {
         let snapshot = state.snapshot
+        let words = state.strings.store
         switch row {
         case .section(let name):
             title = name
         case .content(let item, let premium):
             title = item.text(in: state.language).title
             tint = premium ? .premium : nil
-            trailing = premium ? "✓ owned" : "free"
+            trailing = premium ? words.owned : words.free
         case .premiumOffer(let id):
-            title = "★ Premium content here"
+            title = words.premiumOffer
             tint = .premium
             trailing = RowText.buyLabel(id, state: state)
             dim = state.isRestricted
@@ -73,23 +75,23 @@ struct RowText {
             title = state.title(of: id)
             if let units = snapshot.balances[id], units > 0 { title += " ×\(units)" }
             if snapshot.unlocked.contains(id), !state.appDescription.unlocksPremium(id) {
-                trailing = "✓ unlocked"
+                trailing = words.unlocked
                 tint = .success
             } else if let product = state.catalog.product(id), product.type != .consumable, snapshot.isSubscribed(id, now: state.now) {
-                trailing = "✓ active"
+                trailing = words.active
                 tint = .success
             } else {
                 trailing = RowText.buyLabel(id, state: state)
                 dim = state.isRestricted || snapshot.productsError != nil || snapshot.isLoadingProducts
             }
         case .credits:
-            title = "Your credits: \(snapshot.credits)"
-            trailing = snapshot.credits > 0 ? "spend one ›" : "none"
+            title = "\(words.yourCredits): \(snapshot.credits)"
+            trailing = snapshot.credits > 0 ? words.spendOne : words.noCredits
             tint = .accent
         case .invalid(let id):
             title = id
             isIdentifier = true
-            trailing = "invalid identifier"
+            trailing = words.invalidIdentifier
             tint = .muted
             dim = true
         }
@@ -97,14 +99,15 @@ struct RowText {
 
     /// What a buy row reads: its price, or why it cannot be bought (as the seeds' apps do).
     static func buyLabel(_ id: String, state: AppState) -> String {
+        let words = state.strings.store
         if let waiting = state.waitingRequest(for: id) {
-            return waiting.state == .deferred ? "waiting for approval" : "action needed"
+            return waiting.state == .deferred ? words.waitingForApproval : words.actionNeeded
         }
-        if state.snapshot.productsError != nil { return "Network down?" }
-        if state.isRestricted { return "App Store disabled" }
-        if state.subscriptionActiveAtStoreOnly(id) != nil { return "active · restore (r)" }
+        if state.snapshot.productsError != nil { return words.networkDown }
+        if state.isRestricted { return words.appStoreDisabled }
+        if state.subscriptionActiveAtStoreOnly(id) != nil { return words.activeRestore }
         guard let product = state.snapshot.product(id) else {
-            return state.snapshot.isLoadingProducts ? "Loading…" : "not available"
+            return state.snapshot.isLoadingProducts ? words.loading : words.notAvailable
         }
         return SubscriptionTerms.rowLabel(product, state: state)
     }

@@ -15,6 +15,8 @@ struct SubscriptionTerms {
     var type: ProductType
     /// How the date is shown: the one local format of every time on screen.
     var times: TimeDisplay
+    /// The words of the screen's language.
+    var strings: Strings
     /// A non-renewing subscription bought while active: it extends the one running.
     var extends = false
 
@@ -22,12 +24,13 @@ struct SubscriptionTerms {
         guard product.subscriptionPeriod != nil else { return nil }
         type = product.type
         times = state.times
+        strings = state.strings
         // The charge per period, as `pending` states it: one rule for both.
-        price = product.formattedCharge(introOffer: false)
+        price = strings.charge(product, introOffer: false)
         switch product.type {
         case .autoRenewable:
             if let offer = product.introductoryOffer, state.snapshot.isEligibleForIntroOffer(product.id) {
-                trial = product.introductoryTerms(offer)
+                trial = strings.introductoryTerms(offer, of: product)
                 date = offer.end(from: state.now)
             } else {
                 // Bought again before it ends, the new period follows the one running (as the store does).
@@ -42,28 +45,29 @@ struct SubscriptionTerms {
         }
     }
 
-    /// The row's words: "1 week free, then $4.99" while the trial is on offer.
+    /// The row's words: "free trial, then $4.99" while the trial is on offer.
     static func rowLabel(_ product: Product, state: AppState) -> String {
         guard let terms = SubscriptionTerms(product, state: state), terms.trial != nil else { return product.formattedPrice }
         if let offer = product.introductoryOffer, offer.paymentMode != .freeTrial {
-            return "\(product.formatted(offer.price)), then \(product.formattedPrice)"
+            return state.strings.store.offerPriceThen(product.formatted(offer.price), product.formattedPrice)
         }
-        return "free trial, then \(product.formattedPrice)"
+        return state.strings.store.freeTrialThen(product.formattedPrice)
     }
 
     /// The lines under the product in the sheet and the detail pane.
     var lines: [DialogModel.Line] {
         let day = times.day(date)
+        let words = strings.sheet
         switch type {
         case .autoRenewable:
             var lines: [DialogModel.Line] = []
             if let trial { lines.append(.init(text: trial, style: .bold)) }
-            lines.append(.init(text: "\(trial == nil ? "" : "then ")\(price) starting \(day)", style: trial == nil ? .bold : .plain))
-            lines.append(.init(text: "Renews automatically until cancelled. Cancel in Settings at least 24 hours before the end of the period."))
+            lines.append(trial == nil ? .init(text: words.startingOn(price, day), style: .bold)
+                                      : .init(text: words.thenStartingOn(price, day)))
+            lines.append(.init(text: words.renews))
             return lines
         default:
-            return [.init(text: price, style: .bold),
-                    .init(text: extends ? "Extends your pass to \(day). Does not renew." : "Lasts until \(day). Does not renew.")]
+            return [.init(text: price, style: .bold), .init(text: extends ? words.extendsTo(day) : words.lastsUntil(day))]
         }
     }
 }

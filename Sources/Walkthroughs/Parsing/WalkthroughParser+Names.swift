@@ -1,3 +1,4 @@
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -64,21 +65,25 @@ extension WalkthroughParser {
             }
         }
         if let premium = app.content.premium?.unlockedBy {
-            // The premium offer's row, as it reads before the premium content is bought.
-            names += [("★ Premium content here", .product(premium)), ("Premium content here", .product(premium))]
+            // The premium offer's row, as it reads before the premium content is bought, in either
+            // language, with or without its star.
+            for strings in Strings.allCases {
+                let offer = strings.store.premiumOffer
+                names += [(offer, .product(premium)), (String(offer.drop { $0 == "★" || $0 == " " }), .product(premium))]
+            }
         }
         for item in app.content.free + (app.content.premium?.items ?? []) {
             for text in item.localizations {
                 names.append((text.title, .content(id: item.id)))
             }
         }
-        names.append(("Your credits", .credits))
+        names += Strings.allCases.map { ($0.store.yourCredits, .credits) }
         return names
     }
 
     /// An `open` step for this catalog: its first product, by the title it shows first.
     var openExample: String {
-        return "open " + StepReader.written(catalog.products.first?.localization(for: Settings().locale).title ?? "Your credits")
+        "open " + StepReader.written(catalog.products.first?.localization(for: Settings().locale).title ?? Strings.english.store.yourCredits)
     }
 
     func row(_ r: inout StepReader) throws(LineProblem) -> RowTarget {

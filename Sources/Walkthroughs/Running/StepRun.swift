@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -52,7 +53,7 @@ final class StepRun {
         case .deleteAppData:
             guard case .store = state.mode else { throw failure("the store screen, to delete the app data (D)") }
             storefront.send(.char("D"))
-            try press("Delete", failure: failure)
+            try press(state.strings.alerts.delete, failure: failure)
         case .relaunch:
             do {
                 try storefront.relaunch()
@@ -115,7 +116,7 @@ final class StepRun {
             case .section: nil
             case .content(let item, _): item.text(in: state.language).title
             case .premiumOffer(let id), .product(let id): state.title(of: id)
-            case .credits: "Your credits"
+            case .credits: state.strings.store.yourCredits
             case .invalid(let id): id
             }
         }.joined(separator: ", ")

@@ -118,7 +118,7 @@ struct AdvanceCommand: ParsableCommand {
         if t.hasLapsed { return "\(t.id) \(item): the Ask to Buy request lapsed after 24 hours unanswered, dropped" }
         var line = "\(t.id) \(t.state.rawValue)  \(item)"
         if t.reason == .renewal { line += "  (renewal)" }
-        if let error = t.error { line += "  \(error.logLabel): \(error.message)" }
+        if let error = t.error { line += "  \(Strings.english.label(of: error)): \(error.message)" }
         return line
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -48,14 +49,15 @@ struct ProductsCommand: ParsableCommand {
             TerminalText.escaped(id).padding(toLength: width, withPad: " ", startingAt: 0)
         }
         let priceWidth = response.products.map(\.formattedPrice.count).max() ?? 0
+        let sheet = Strings.english.sheet
         for p in response.products {
             let price = String(repeating: " ", count: priceWidth - p.formattedPrice.count) + p.formattedPrice
-            var line = "  \(column(p.id))  \(price)  \(p.localizedTitle)  [\(p.type.displayName)"
-            if let period = p.subscriptionPeriod { line += ", \(period.displayName)" }
+            var line = "  \(column(p.id))  \(price)  \(p.localizedTitle)  [\(sheet.productType(p.type))"
+            if let period = p.subscriptionPeriod { line += ", \(sheet.period(period))" }
             if let trial = p.freeTrial {
-                line += ", \(trial.totalDuration) free trial"
+                line += ", \(sheet.period(trial.totalPeriod)) free trial"
             } else if let offer = p.introductoryOffer {
-                line += ", introductory offer \(p.introductoryTerms(offer))"
+                line += ", introductory offer \(Strings.english.introductoryTerms(offer, of: p))"
             }
             printLine(line + "]")
         }

@@ -82,7 +82,7 @@ struct StateCommand: ParsableCommand {
         var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(item(t))"
         text += String(repeating: " ", count: max(itemWidth - shown, 0))
         text += "  \(Self.times.dateTime(t.date))"
-        if let error = t.error { text += "  \(error.logLabel)" }
+        if let error = t.error { text += "  \(Strings.english.label(of: error))" }
         if let expiry = t.expiresDate { text += "  expires \(Self.times.dateTime(expiry))" }
         if !t.finished && t.state != .purchasing { text += "  unfinished" }
         return text + t.remarks(signedIn: signedIn)

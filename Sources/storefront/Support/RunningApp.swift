@@ -36,7 +36,7 @@ final class RunningApp {
     func pressSideButton() throws -> Bool {
         guard queue.awaitingSideButton != nil else { return true }
         let how = isatty(STDIN_FILENO) == 1 ? "press Enter" : "waiting for a line on stdin"
-        printError("hold is on. \(SideButton.prompt) — \(how).")
+        printError("hold is on. \(Strings.english.sheet.sideButton) — \(how).")
         if readLine() != nil {
             receive(try queue.confirmWithSideButton())
             return true

@@ -1,0 +1,52 @@
+/// The store conditions panel: each condition's row and value, its badge in the header, and
+/// the list of errors to fail purchases with.
+public struct ConditionStrings: PhraseTable {
+    public static let shared = ConditionStrings()
+
+    public let panelTitle = Phrase(en: "Store Conditions", ja: "ストア条件")
+    public let panelHint = Phrase(en: "⏎ change  ←→ step  · saved in store.sqlite at once",
+                                  ja: "⏎ 変更  ←→ 切り替え  · store.sqliteにすぐ保存")
+
+    // MARK: Rows
+
+    public let canMakePayments = Phrase(en: "In-App Purchases allowed", ja: "App内課金を許可")
+    public let askToBuy = Phrase(en: "Ask to Buy", ja: "承認と購入のリクエスト")
+    public let network = Phrase(en: "Network", ja: "ネットワーク")
+    public let failWith = Phrase(en: "Fail purchases with", ja: "購入を失敗させるエラー")
+    public let interrupted = Phrase(en: "Interrupted purchases", ja: "購入の中断")
+    public let finishTransactions = Phrase(en: "Finish transactions", ja: "トランザクションを完了")
+    public let account = Phrase(both: "Apple Account")
+    public let storefront = Phrase(en: "Storefront", ja: "ストアフロント")
+    public let locale = Phrase(en: "Device locale", ja: "端末の言語と地域")
+    public let latency = Phrase(en: "Store latency", ja: "ストアの遅延")
+    public let hold = Phrase(en: "Wait for side button", ja: "サイドボタンを待つ")
+    public let timeRate = Phrase(en: "Store time rate", ja: "ストア時間の速さ")
+
+    // MARK: Values
+
+    public let on = Phrase(en: "on", ja: "オン")
+    public let off = Phrase(en: "off", ja: "オフ")
+    public let signedOut = Phrase(en: "signed out", ja: "サインアウト中")
+    public let realTime = Phrase(en: "real time", ja: "リアルタイム")
+    public let milliseconds = Phrase1<Int>(en: { ms in "\(ms) ms" }, ja: { ms in "\(ms)ミリ秒" })
+    /// Seconds as written ("1.5"), with their unit.
+    public let seconds = Phrase1<String>(en: { seconds in "\(seconds) s" }, ja: { seconds in "\(seconds)秒" })
+
+    // MARK: Badges, while a condition is not as the store normally is
+
+    public let restrictedBadge = Phrase(en: "IAP RESTRICTED", ja: "App内課金制限")
+    public let askToBuyBadge = Phrase(en: "ASK TO BUY", ja: "承認と購入")
+    public let offlineBadge = Phrase(en: "OFFLINE", ja: "オフライン")
+    /// The error by name, or by code where space is short.
+    public let failingBadge = Phrase1<String>(en: { error in "FAILING: \(error)" }, ja: { error in "失敗: \(error)" })
+    public let interruptingBadge = Phrase(en: "INTERRUPTING", ja: "中断あり")
+    public let notFinishingBadge = Phrase(en: "NOT FINISHING", ja: "未完了")
+    public let signedOutBadge = Phrase(en: "SIGNED OUT", ja: "サインアウト")
+    public let holdBadge = Phrase(en: "HOLD", ja: "サイドボタン待ち")
+
+    // MARK: Choosing the error
+
+    public let chooserTitle = Phrase(en: "Fail Purchases With", ja: "購入を失敗させるエラー")
+    public let chooserOff = Phrase(en: "off: purchases go through", ja: "オフ: 購入は成功します")
+    public let chooserHint = Phrase(en: "⏎ choose  Esc/q back", ja: "⏎ 選ぶ  Esc/q 戻る")
+}

@@ -1,0 +1,63 @@
+import StoreKitSim
+
+/// How the screens and the app's log word a StoreKit error or a refusal.
+///
+/// In English an error reads as the store recorded it (`StoreError.message`, kept with the
+/// transaction in store.sqlite and printed by the command line), so its words have one home;
+/// in Japanese as iOS words StoreKit's errors, found by the error itself. An error this
+/// table does not know keeps its recorded words.
+public struct ErrorStrings: PhraseTable {
+    public static let shared = ErrorStrings()
+
+    public let description = Phrase1<StoreError>(en: { error in error.message },
+                                                 ja: { error in ErrorStrings.japanese(error) ?? error.message })
+    /// The line under an alert's message: "SKErrorDomain code 2 (paymentCancelled)".
+    public let detail = Phrase1<StoreError>(en: { error in "\(error.domain) code \(error.code) (\(error.name))" },
+                                            ja: { error in "\(error.domain) コード \(error.code) (\(error.name))" })
+    /// How a log line names a StoreKit error by its code and name: "error 2 paymentCancelled".
+    public let storeKitLabel = Phrase2<Int, String>(en: { code, name in "error \(code) \(name)" },
+                                                    ja: { code, name in "エラー \(code) \(name)" })
+
+    /// The store's and the app's own errors, then StoreKit's codes as the store words them.
+    static func japanese(_ error: StoreError) -> String? {
+        switch error {
+        case .notConnected: "インターネット接続がオフラインのようです。"
+        case .alreadyOwned: "このサブスクリプションには登録済みです。[設定]>[ユーザ名]>[サブスクリプション]で管理できます。"
+        case .notSignedIn: "先にApple Accountでサインインしてください。"
+        case .interrupted: "購入が中断されました。App Storeの更新された規約に同意する必要があります。"
+        case .declined: "購入のリクエストは拒否されました。"
+        case .restricted:
+            "App内課金が制限されています。[設定]>[スクリーンタイム]>[コンテンツとプライバシーの制限]>[iTunesおよびApp Storeでの購入]>[App内課金]で許可してください。"
+        case .purchaseInProgress: "購入はすでに処理中です。完了するまでお待ちください。"
+        case .restoreInProgress: "購入を復元しています。復元が終わってからもう一度お試しください。"
+        default: error.skCode.flatMap { error == StoreError($0) ? japanese($0) : nil }
+        }
+    }
+
+    /// StoreKit's descriptions of its codes, as a Japanese device shows them.
+    static func japanese(_ code: SKErrorCode) -> String {
+        switch code {
+        case .unknown: "iTunes Storeに接続できません。"
+        case .clientInvalid: "クライアントはこのリクエストを発行できません。"
+        case .paymentCancelled: "ユーザが支払いリクエストをキャンセルしました。"
+        case .paymentInvalid: "支払いのパラメータのいずれかがApp Storeで認識されませんでした。"
+        case .paymentNotAllowed: "このユーザは支払いを承認できません。"
+        case .storeProductNotAvailable: "リクエストされたプロダクトはストアで入手できません。"
+        case .cloudServicePermissionDenied: "ユーザがクラウドサービス情報へのアクセスを許可していません。"
+        case .cloudServiceNetworkConnectionFailed: "デバイスがネットワークに接続できませんでした。"
+        case .cloudServiceRevoked: "ユーザがこのクラウドサービスの使用許可を取り消しました。"
+        case .privacyAcknowledgementRequired: "ユーザがApple MusicのAppleプライバシーポリシーにまだ同意していません。"
+        case .unauthorizedRequestData: "Appが必要なエンタイトルメントのないプロパティを使用しようとしています。"
+        case .invalidOfferIdentifier: "オファーIDが無効です。"
+        case .invalidSignature: "支払い割引の署名が無効です。"
+        case .missingOfferParams: "支払い割引のパラメータが不足しています。"
+        case .invalidOfferPrice: "選択したオファーの価格が無効です。"
+        case .overlayCancelled: "ユーザがオーバーレイをキャンセルしました。"
+        case .overlayInvalidConfiguration: "オーバーレイの構成が無効です。"
+        case .overlayTimeout: "オーバーレイがタイムアウトしました。"
+        case .ineligibleForOffer: "ユーザはこのサブスクリプションオファーの対象ではありません。"
+        case .unsupportedPlatform: "このプラットフォームはこのリクエストに対応していません。"
+        case .overlayPresentedInBackgroundScene: "オーバーレイがバックグラウンドのシーンで表示されました。"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// What the keys do: the footer's hints and the help overlay. The keys themselves (Esc, Tab,
+/// ↑↓) are not words and stay as they are.
+public struct KeyStrings: PhraseTable {
+    public static let shared = KeyStrings()
+
+    // MARK: The footer
+
+    public let openOrBuy = Phrase(en: "open/buy", ja: "開く/購入")
+    public let restore = Phrase(en: "restore", ja: "復元")
+    public let settings = Phrase(en: "settings", ja: "設定")
+    public let approvals = Phrase(en: "approvals", ja: "承認")
+    public let approvalsWaiting = Phrase1<Int>(en: { count in "approvals (\(count))" }, ja: { count in "承認 (\(count))" })
+    public let log = Phrase(en: "log", ja: "ログ")
+    public let deleteApp = Phrase(en: "delete app", ja: "App削除")
+    public let move = Phrase(en: "move", ja: "移動")
+    public let retry = Phrase(en: "retry", ja: "再試行")
+    public let help = Phrase(en: "help", ja: "ヘルプ")
+    public let quit = Phrase(en: "quit", ja: "終了")
+    public let sideButton = Phrase(en: "side button", ja: "サイドボタン")
+    public let cancel = Phrase(en: "cancel", ja: "キャンセル")
+    public let waitingForAppStore = Phrase(en: "waiting for the App Store", ja: "App Storeを待っています")
+    public let press = Phrase(en: "press", ja: "押す")
+    public let choose = Phrase(en: "choose", ja: "選ぶ")
+    public let notNow = Phrase(en: "not now", ja: "今はしない")
+    public let quantity = Phrase(en: "quantity", ja: "数量")
+    public let close = Phrase(en: "close", ja: "閉じる")
+    public let restoring = Phrase(en: "restoring purchases", ja: "購入を復元中")
+    public let change = Phrase(en: "change", ja: "変更")
+    public let step = Phrase(en: "step", ja: "切り替え")
+    public let back = Phrase(en: "back", ja: "戻る")
+
+    // MARK: The help overlay
+
+    public let helpTitle = Phrase(en: "Keys", ja: "キー操作")
+    public let helpClose = Phrase(en: "Esc or ? to close", ja: "Escまたは?で閉じる")
+    public let mouse = Phrase(en: "mouse", ja: "マウス")
+    public let helpPage = Phrase(en: "page, top, bottom", ja: "ページ送り、先頭、末尾")
+    public let helpOpen = Phrase(en: "read or buy; with hold on: the side button", ja: "読む・購入(サイドボタン待ち中は確定)")
+    public let helpClosing = Phrase(en: "close; in the purchase sheet: Cancel", ja: "閉じる(購入シートではキャンセル)")
+    public let helpButtons = Phrase(en: "move between buttons; step a store condition", ja: "ボタン間の移動、ストア条件の切り替え")
+    public let helpQuantity = Phrase(en: "quantity in the purchase sheet", ja: "購入シートの数量")
+    public let helpConditions = Phrase(en: "store conditions (restrictions)", ja: "ストア条件(制限)")
+    public let helpApprovals = Phrase(en: "Ask to Buy approvals", ja: "承認と購入のリクエストの承認")
+    public let helpLog = Phrase(en: "full transaction log", ja: "トランザクションログ全体")
+    public let helpRestore = Phrase(en: "restore purchases", ja: "購入を復元")
+    public let helpRetry = Phrase(en: "retry loading products", ja: "プロダクトの読み込みを再試行")
+    public let helpDelete = Phrase(en: "delete app data (simulated reinstall)", ja: "Appのデータを削除(再インストールを再現)")
+    public let helpThis = Phrase(en: "this help", ja: "このヘルプ")
+    public let helpMouse = Phrase(en: "click selects, again opens; wheel scrolls", ja: "クリックで選択・開く、ホイールでスクロール")
+}

@@ -1,0 +1,109 @@
+import StoreKitSim
+
+/// The app's transaction log: its lines (the live pane, `storefront` commands' output in
+/// English), the full log screen, and the banners for news from outside.
+public struct LogStrings: PhraseTable {
+    public static let shared = LogStrings()
+
+    // MARK: Lines
+
+    /// A transaction's state, as StoreKit names it in English.
+    public let state = Phrase1<TransactionState>(
+        en: { state in state.rawValue },
+        ja: { state in
+            switch state {
+            case .purchasing: "購入処理中"
+            case .purchased: "購入済み"
+            case .failed: "失敗"
+            case .deferred: "保留中"
+            case .restored: "復元済み"
+            }
+        })
+    public let delivered = Phrase2<String, String>(en: { id, delivery in "\(id) delivered  \(delivery)" },
+                                                   ja: { id, delivery in "\(id) 配信  \(delivery)" })
+    public let finished = Phrase1<String>(en: { id in "\(id) finished" }, ja: { id in "\(id) 完了" })
+    public let alreadyDelivered = Phrase1<String>(
+        en: { id in "\(id) already delivered before the app stopped: not delivered again" },
+        ja: { id in "\(id) Appの停止前に配信済み: 再配信しません" })
+    public let restoreFinished = Phrase(en: "restore finished", ja: "復元完了")
+    public let restoreFailed = Phrase1<String>(en: { error in "restore failed  \(error)" }, ja: { error in "復元失敗  \(error)" })
+    public let spent = Phrase1<Int>(en: { balance in "spent 1 credit  (balance \(balance))" },
+                                    ja: { balance in "1クレジット使用  (残高 \(balance))" })
+    public let problem = Phrase1<String>(en: { error in "problem: \(error)" }, ja: { error in "問題: \(error)" })
+
+    // MARK: What was delivered
+
+    public let unlockedItems = Phrase2<String, Int>(en: { id, count in "\(id) = true (\(count) premium items unlocked)" },
+                                                    ja: { id, count in "\(id) = true (有料コンテンツ\(count)件を解放)" })
+    public let creditsDelivered = Phrase2<Int, Int>(en: { added, balance in "+\(added) credits (balance \(balance))" },
+                                                    ja: { added, balance in "+\(added)クレジット (残高 \(balance))" })
+    /// A consumable with a balance of its own (the generic app's), after its id.
+    public let unitsDelivered = Phrase2<Int, Int>(en: { added, balance in "+\(added) (balance \(balance))" },
+                                                  ja: { added, balance in "+\(added) (残高 \(balance))" })
+    public let activeUntil = Phrase2<String, String>(en: { id, date in "\(id) active until \(date)" },
+                                                     ja: { id, date in "\(id) \(date)まで有効" })
+
+    // MARK: Notes in parentheses
+
+    public let cancelledAtLaunch = Phrase(en: "left open when the app stopped: cancelled at launch",
+                                          ja: "Appの停止時に開いたまま: 起動時にキャンセル")
+    public let deliveredAtLaunch = Phrase1<String>(en: { answer in "\(answer), delivered at launch" },
+                                                   ja: { answer in "\(answer)、起動時に配信" })
+    public let stillWaiting = Phrase(en: "still waiting for approval", ja: "引き続き承認待ち")
+    public let redeliveredAtLaunch = Phrase(en: "redelivered at launch", ja: "起動時に再配信")
+    public let noteSeparator = Phrase(en: ", ", ja: "、")
+    public let approved = Phrase(en: "approved", ja: "承認済み")
+    public let declined = Phrase(en: "declined", ja: "拒否")
+    public let renewal = Phrase(en: "renewal", ja: "更新")
+    public let redownload = Phrase(en: "re-downloaded at no charge", ja: "無料で再ダウンロード")
+    public let resolution = Phrase(en: "interruption resolved", ja: "中断を解決")
+    public let lapsed = Phrase(en: "lapsed unanswered", ja: "応答なしで失効")
+    public let otherAccount = Phrase1<String>(en: { account in "account \(account)" }, ja: { account in "アカウント \(account)" })
+
+    // MARK: Signing in, as the system did it
+
+    public let signInCancelled = Phrase1<String>(en: { what in "Sign In to the App Store cancelled: \(what)" },
+                                                 ja: { what in "App Storeへのサインインをキャンセル: \(what)" })
+    public let notBought = Phrase1<String>(en: { title in "\(title) not bought" }, ja: { title in "「\(title)」は購入されていません" })
+    public let nothingRestored = Phrase(en: "nothing restored", ja: "何も復元されていません")
+    public let signedIn = Phrase1<String>(en: { account in "Signed in to the App Store as \(account)" },
+                                          ja: { account in "\(account)としてApp Storeにサインインしました" })
+
+    // MARK: Banners
+
+    public let askApproved = Phrase1<String>(en: { item in "✓ Ask to Buy approved: \(item)" },
+                                             ja: { item in "✓ 購入のリクエストが承認されました: \(item)" })
+    public let renewed = Phrase1<String>(en: { item in "✓ Subscription renewed: \(item)" },
+                                         ja: { item in "✓ サブスクリプションが更新されました: \(item)" })
+    public let completed = Phrase1<String>(en: { item in "✓ Purchase completed: \(item)" }, ja: { item in "✓ 購入が完了しました: \(item)" })
+    public let restored = Phrase1<String>(en: { item in "✓ Restored: \(item)" }, ja: { item in "✓ 復元しました: \(item)" })
+    public let askDeclined = Phrase1<String>(en: { item in "✗ Ask to Buy declined: \(item)" },
+                                             ja: { item in "✗ 購入のリクエストが拒否されました: \(item)" })
+    public let failed = Phrase1<String>(en: { item in "✗ Purchase failed: \(item)" }, ja: { item in "✗ 購入できませんでした: \(item)" })
+    public let thenDelivered = Phrase(en: " — delivered", ja: " — 配信済み")
+
+    // MARK: The log pane
+
+    /// The zone the times are in, named once: "times +09:00".
+    public let zone = Phrase1<String>(en: { offset in "times \(offset)" }, ja: { offset in "時刻 \(offset)" })
+    public let transactions = Phrase(en: "Transactions", ja: "トランザクション")
+    public let dimmedEarlier = Phrase(en: "dimmed: before this launch", ja: "薄字: 今回の起動より前")
+    public let nothingYet = Phrase(en: "No transactions yet. Buy something, or press r to restore.",
+                                   ja: "まだトランザクションはありません。購入するか、rで復元してください。")
+
+    // MARK: The full log
+
+    public let logTitle = Phrase1<Int>(
+        en: { count in count == 1 ? "Transaction log · 1 transaction" : "Transaction log · \(count) transactions" },
+        ja: { count in "トランザクションログ · \(count)件" })
+    public let newestShown = Phrase1<Int>(en: { count in "the newest \(count) shown" }, ja: { count in "最新\(count)件を表示" })
+    public let idColumn = Phrase(both: "ID")
+    public let dateColumn = Phrase(en: "DATE", ja: "日時")
+    public let timeColumn = Phrase(en: "TIME", ja: "時刻")
+    public let stateColumn = Phrase(en: "STATE", ja: "状態")
+    public let quantityColumn = Phrase(en: "QTY", ja: "数量")
+    public let productColumn = Phrase(en: "PRODUCT", ja: "プロダクト")
+    public let noTransactions = Phrase(en: "No transactions yet.", ja: "まだトランザクションはありません。")
+    public let logKeys = Phrase(en: "↑↓ PgUp PgDn g G scroll   * unfinished   Esc/l back",
+                                ja: "↑↓ PgUp PgDn g G スクロール   * 未完了   Esc/l 戻る")
+}

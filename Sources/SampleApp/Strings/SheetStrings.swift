@@ -1,0 +1,139 @@
+import StoreKitSim
+
+/// The App Store's purchase sheet: the product, its terms, the stepper, the buttons and each
+/// stage after Buy.
+public struct SheetStrings: PhraseTable {
+    public static let shared = SheetStrings()
+
+    public let appStore = Phrase(both: "App Store")
+    /// As the system sheet names its store when testing ([Environment: Sandbox]), in English
+    /// on a Japanese device too.
+    public let environment = Phrase(both: "[Environment: storefront]")
+
+    // MARK: Labels, their values in one column
+
+    public let account = Phrase(en: "Account", ja: "アカウント")
+    public let price = Phrase(en: "Price", ja: "価格")
+    public let total = Phrase(en: "Total", ja: "合計")
+    public let quantity = Phrase(en: "Quantity", ja: "数量")
+    public let notSignedIn = Phrase(en: "not signed in", ja: "サインインしていません")
+    public let each = Phrase1<String>(en: { price in "\(price) each" }, ja: { price in "1個あたり\(price)" })
+    public let stepperHint = Phrase1<Int>(en: { most in "(+/− to change, 1–\(most))" }, ja: { most in "(+/−で変更、1–\(most))" })
+
+    // MARK: Buttons (Cancel is the alerts')
+
+    public let buy = Phrase(en: "Buy", ja: "購入")
+    public let subscribe = Phrase(en: "Subscribe", ja: "登録")
+    public let ask = Phrase(en: "Ask", ja: "承認を求める")
+    public let notNow = Phrase(en: "Not Now", ja: "今はしない")
+    public let agree = Phrase(en: "Agree", ja: "同意する")
+
+    // MARK: Stages
+
+    public let askPermission = Phrase(en: "Ask Permission", ja: "承認を求める")
+    public let askQuestion = Phrase1<String>(
+        en: { item in "Would you like to ask your family organizer for permission to buy \(item)?" },
+        ja: { item in "「\(item)」の購入について、ファミリー共有の管理者に承認を求めますか？" })
+    public let purchasing = Phrase(en: "Purchasing…", ja: "購入処理中…")
+    public let reviewTerms = Phrase(en: "Review Updated Terms", ja: "更新された規約の確認")
+    public let termsMessage = Phrase1<String>(
+        en: { title in
+            "The App Store needs you to agree to its updated Terms and Conditions before this purchase of \(title) can complete."
+        },
+        ja: { title in "「\(title)」の購入を完了するには、App Storeの更新された利用規約に同意する必要があります。" })
+    public let termsNote = Phrase(
+        en: "StoreKit reported the purchase as failed (interrupted); agreeing completes it as a new transaction.",
+        ja: "StoreKitはこの購入を失敗(中断)として報告しました。同意すると新しいトランザクションとして完了します。")
+    /// The system sheet's last step with hold on.
+    public let sideButton = Phrase(en: "Double-click the side button to confirm", ja: "サイドボタンをダブルクリックして確定")
+    public let pressEnter = Phrase(en: "press Enter", ja: "Enterを押す")
+    public let restorePurchases = Phrase(en: "Restore Purchases", ja: "購入を復元")
+    public let restoring = Phrase(en: "Restoring purchases…", ja: "購入を復元中…")
+
+    // MARK: What a product is and what it costs
+
+    public let productType = Phrase1<ProductType>(
+        en: { type in
+            switch type {
+            case .consumable: "Consumable"
+            case .nonConsumable: "Non-Consumable"
+            case .autoRenewable: "Auto-Renewable Subscription"
+            case .nonRenewing: "Non-Renewing Subscription"
+            }
+        },
+        ja: { type in
+            switch type {
+            case .consumable: "消耗型"
+            case .nonConsumable: "非消耗型"
+            case .autoRenewable: "自動更新サブスクリプション"
+            case .nonRenewing: "非更新サブスクリプション"
+            }
+        })
+    /// "1 month", "1 week", "3 days".
+    public let period = Phrase1<SubscriptionPeriod>(en: englishPeriod, ja: japanesePeriod)
+    /// An auto-renewable subscription's price per period: "$4.99/month", "$9.99/3 months".
+    public let perPeriod = Phrase2<String, SubscriptionPeriod>(
+        en: { price, period in
+            guard period.value == 1 else { return "\(price)/\(englishPeriod(period))" }
+            return switch period.unit {
+            case .day: "\(price)/day"
+            case .week: "\(price)/week"
+            case .month: "\(price)/month"
+            case .year: "\(price)/year"
+            }
+        },
+        ja: { price, period in
+            guard period.value == 1 else { return "\(price)/\(japanesePeriod(period))" }
+            return switch period.unit {
+            case .day: "\(price)/日"
+            case .week: "\(price)/週"
+            case .month: "\(price)/月"
+            case .year: "\(price)/年"
+            }
+        })
+    /// A non-renewing subscription's price: "$29.99 for 1 year".
+    public let forPeriod = Phrase2<String, SubscriptionPeriod>(en: { price, period in "\(price) for \(englishPeriod(period))" },
+                                                               ja: { price, period in "\(price) (\(japanesePeriod(period)))" })
+    /// "1 week free", when buying now starts with the free trial.
+    public let trial = Phrase1<SubscriptionPeriod>(en: { period in "\(englishPeriod(period)) free" },
+                                                   ja: { period in "\(japanesePeriod(period))無料" })
+    /// A pay-as-you-go offer: "$0.99/month for 3 months".
+    public let payAsYouGo = Phrase2<String, SubscriptionPeriod>(en: { perPeriod, total in "\(perPeriod) for \(englishPeriod(total))" },
+                                                                ja: { perPeriod, total in "\(japanesePeriod(total))間 \(perPeriod)" })
+    /// An introductory offer, then the regular charge: "1 week free, then $4.99/month".
+    public let offerThen = Phrase2<String, String>(en: { offer, charge in "\(offer), then \(charge)" },
+                                                   ja: { offer, charge in "\(offer)、その後\(charge)" })
+
+    private static func englishPeriod(_ period: SubscriptionPeriod) -> String {
+        let unit = switch period.unit {
+        case .day: "day"
+        case .week: "week"
+        case .month: "month"
+        case .year: "year"
+        }
+        return "\(period.value) \(unit)\(period.value == 1 ? "" : "s")"
+    }
+
+    private static func japanesePeriod(_ period: SubscriptionPeriod) -> String {
+        switch period.unit {
+        case .day: "\(period.value)日間"
+        case .week: "\(period.value)週間"
+        case .month: "\(period.value)か月"
+        case .year: "\(period.value)年間"
+        }
+    }
+
+    // MARK: A subscription's terms
+
+    public let startingOn = Phrase2<String, String>(en: { price, day in "\(price) starting \(day)" },
+                                                    ja: { price, day in "\(day)から\(price)" })
+    public let thenStartingOn = Phrase2<String, String>(en: { price, day in "then \(price) starting \(day)" },
+                                                        ja: { price, day in "その後、\(day)から\(price)" })
+    public let renews = Phrase(
+        en: "Renews automatically until cancelled. Cancel in Settings at least 24 hours before the end of the period.",
+        ja: "キャンセルするまで自動更新されます。期間終了の24時間以上前までに「設定」でキャンセルしてください。")
+    public let extendsTo = Phrase1<String>(en: { day in "Extends your pass to \(day). Does not renew." },
+                                           ja: { day in "\(day)まで延長されます。自動更新されません。" })
+    public let lastsUntil = Phrase1<String>(en: { day in "Lasts until \(day). Does not renew." },
+                                            ja: { day in "\(day)まで有効です。自動更新されません。" })
+}

@@ -1,0 +1,80 @@
+/// The store list's sections and rows, and the detail pane beside them.
+public struct StoreStrings: PhraseTable {
+    public static let shared = StoreStrings()
+
+    // MARK: Sections
+
+    public let freeContent = Phrase(en: "Free content", ja: "無料コンテンツ")
+    public let premiumContent = Phrase(en: "Premium content", ja: "有料コンテンツ")
+    public let creditPacks = Phrase(en: "Credit packs", ja: "クレジットパック")
+    public let subscriptions = Phrase(en: "Subscriptions", ja: "サブスクリプション")
+    public let nonConsumables = Phrase(en: "Non-consumables", ja: "非消耗型")
+    public let consumables = Phrase(en: "Consumables", ja: "消耗型")
+    /// A subscription group's section, by the group's name on the device.
+    public let subscriptionGroup = Phrase1<String>(en: { name in "Subscriptions · \(name)" }, ja: { name in "サブスクリプション · \(name)" })
+    public let nonRenewingSubscriptions = Phrase(en: "Non-renewing subscriptions", ja: "非更新サブスクリプション")
+    public let invalidIdentifiers = Phrase(en: "Invalid product identifiers", ja: "無効なプロダクトID")
+
+    // MARK: Rows: a title and what stands at its right
+
+    public let free = Phrase(en: "free", ja: "無料")
+    public let owned = Phrase(en: "✓ owned", ja: "✓ 購入済み")
+    public let premiumOffer = Phrase(en: "★ Premium content here", ja: "★ 有料コンテンツはこちら")
+    public let active = Phrase(en: "✓ active", ja: "✓ 有効")
+    /// A non-consumable the generic app delivered: the entry named after it is unlocked.
+    public let unlocked = Phrase(en: "✓ unlocked", ja: "✓ 解放済み")
+    /// The balance's row, before its number.
+    public let yourCredits = Phrase(en: "Your credits", ja: "所持クレジット")
+    public let spendOne = Phrase(en: "spend one ›", ja: "1つ使う ›")
+    public let noCredits = Phrase(en: "none", ja: "なし")
+    public let invalidIdentifier = Phrase(en: "invalid identifier", ja: "無効なID")
+    public let waitingForApproval = Phrase(en: "waiting for approval", ja: "承認待ち")
+    public let actionNeeded = Phrase(en: "action needed", ja: "要対応")
+    public let networkDown = Phrase(en: "Network down?", ja: "ネットワーク未接続？")
+    public let appStoreDisabled = Phrase(en: "App Store disabled", ja: "App Store使用不可")
+    public let activeRestore = Phrase(en: "active · restore (r)", ja: "有効 · 復元 (r)")
+    public let loading = Phrase(en: "Loading…", ja: "読み込み中…")
+    public let notAvailable = Phrase(en: "not available", ja: "販売なし")
+    /// A subscription whose free trial is on offer: "free trial, then $4.99".
+    public let freeTrialThen = Phrase1<String>(en: { price in "free trial, then \(price)" },
+                                               ja: { price in "無料トライアル後 \(price)" })
+    /// A paid introductory offer's row: its price, then the regular one.
+    public let offerPriceThen = Phrase2<String, String>(en: { offer, price in "\(offer), then \(price)" },
+                                                        ja: { offer, price in "\(offer)、その後 \(price)" })
+
+    // MARK: The detail pane
+
+    public let enterToRead = Phrase(en: "Enter to read", ja: "Enterで読む")
+    public let unlocks = Phrase(en: "Unlocks:", ja: "解放されるコンテンツ:")
+    /// The balance, in the header and over the credits row's detail ("credits" whatever the number).
+    public let creditBalance = Phrase1<Int>(en: { credits in "\(credits) credits" }, ja: { credits in "\(credits)クレジット" })
+    public let creditsStored = Phrase1<Bool>(
+        en: { hasCredits in
+            "Stored in UserDefaults.json under \"credits\". " + (hasCredits ? "Enter to spend one." : "Buy a credit pack to get some.")
+        },
+        ja: { hasCredits in
+            "UserDefaults.jsonの\"credits\"に保存されています。" + (hasCredits ? "Enterで1つ使います。" : "クレジットパックを購入すると増えます。")
+        })
+    public let invalidDetail = Phrase(
+        en: "The products request returned this identifier as invalid: the App Store does not sell it.",
+        ja: "プロダクトリクエストはこのIDを無効として返しました。App Storeでは販売されていません。")
+    public let activeAtStoreUntil = Phrase1<String>(en: { date in "Active at the store until \(date)" },
+                                                    ja: { date in "App Storeでは\(date)まで有効" })
+    public let notInAppData = Phrase(
+        en: "This app's data no longer has it: Restore Purchases (r) brings it back.",
+        ja: "このAppのデータからは消えています。「購入を復元」(r) で戻せます。")
+    public let activeUntil = Phrase1<String>(en: { date in "Active until \(date)" }, ja: { date in "\(date)まで有効" })
+    public let expired = Phrase1<String>(en: { date in "Expired \(date)" }, ja: { date in "\(date)に期限切れ" })
+    public let extendHint = Phrase(en: "Enter, then Buy Again, to extend it.", ja: "Enterを押して「再度購入」で延長できます。")
+    public let waitingSince = Phrase1<String>(
+        en: { date in "Waiting for approval since \(date). Enter shows the request." },
+        ja: { date in "\(date)から承認を待っています。Enterでリクエストを表示します。" })
+    public let interruptedHint = Phrase(
+        en: "Action needed: the purchase was interrupted. Enter to finish it.",
+        ja: "対応が必要です: 購入が中断されました。Enterで完了します。")
+    public let productsFailed = Phrase1<String>(
+        en: { error in "Products could not be loaded: \(error) Press R to retry." },
+        ja: { error in "プロダクトを読み込めませんでした: \(error)Rで再試行します。" })
+    public let restrictedHere = Phrase(en: "In-App Purchases are restricted on this device.",
+                                       ja: "このデバイスではApp内課金が制限されています。")
+}

@@ -1,0 +1,24 @@
+import StoreKitSim
+
+extension Strings {
+    /// What buying `quantity` of `product` now costs, as the App Store's sheet states it:
+    /// "$1.98", "$4.99/month", "1 week free, then $4.99/month" when the store would give the
+    /// introductory offer (`introOffer`, StoreRecords.isEligibleForIntroOffer), "$29.99 for 1 year".
+    public func charge(_ product: Product, quantity: Int = 1, introOffer: Bool) -> String {
+        guard let period = product.subscriptionPeriod else { return product.formattedPrice(quantity: quantity) }
+        guard product.type == .autoRenewable else { return sheet.forPeriod(product.formattedPrice, period) }
+        let perPeriod = sheet.perPeriod(product.formattedPrice, period)
+        guard introOffer, let offer = product.introductoryOffer else { return perPeriod }
+        return sheet.offerThen(introductoryTerms(offer, of: product), perPeriod)
+    }
+
+    /// An introductory offer in words: "1 week free", "$0.99 for 3 months", "$0.99/month for 3 months".
+    public func introductoryTerms(_ offer: SubscriptionOffer, of product: Product) -> String {
+        let whole = offer.totalPeriod
+        return switch offer.paymentMode {
+        case .freeTrial: sheet.trial(whole)
+        case .payUpFront: sheet.forPeriod(product.formatted(offer.price), whole)
+        case .payAsYouGo: sheet.payAsYouGo(sheet.perPeriod(product.formatted(offer.price), offer.period), whole)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// The strings table: every entry has its English and its Japanese, and they differ where
+/// they should; the language comes from a language code.
+@Suite struct StringsTableTests {
+    static let tables: [any PhraseTable] = [
+        StoreStrings.shared, SheetStrings.shared, AlertStrings.shared, ErrorStrings.shared, ConditionStrings.shared,
+        ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, ScreenStrings.shared,
+    ]
+
+    static let periods = [SubscriptionPeriod(value: 1, unit: .week), SubscriptionPeriod(value: 3, unit: .day),
+                          SubscriptionPeriod(value: 1, unit: .month), SubscriptionPeriod(value: 2, unit: .year)]
+    static let errors = SKErrorCode.allCases.map { StoreError($0) }
+        + [StoreError.notConnected, .alreadyOwned, .notSignedIn, .interrupted, .declined, .restricted,
+           .purchaseInProgress, .restoreInProgress]
+
+    /// Each entry's English and Japanese, with sample values in the entries that take some.
+    /// An entry of a shape with no samples here is reported, so none goes unchecked.
+    static func pairs(_ entry: Any) -> [(en: String, ja: String)]? {
+        func each<A>(_ phrase: Phrase1<A>, _ values: [A]) -> [(en: String, ja: String)] {
+            values.map { (phrase.en($0), phrase.ja($0)) }
+        }
+        func each<A, B>(_ phrase: Phrase2<A, B>, _ values: [(A, B)]) -> [(en: String, ja: String)] {
+            values.map { (phrase.en($0.0, $0.1), phrase.ja($0.0, $0.1)) }
+        }
+        switch entry {
+        case let phrase as Phrase: return [(phrase.en, phrase.ja)]
+        case let phrase as Phrase1<String>: return each(phrase, ["X"])
+        case let phrase as Phrase1<Int>: return each(phrase, [1, 2])
+        case let phrase as Phrase1<Bool>: return each(phrase, [true, false])
+        case let phrase as Phrase1<TransactionState>: return each(phrase, [.purchasing, .purchased, .failed, .deferred, .restored])
+        case let phrase as Phrase1<ProductType>: return each(phrase, ProductType.allCases)
+        case let phrase as Phrase1<SubscriptionPeriod>: return each(phrase, periods)
+        case let phrase as Phrase1<StoreError>: return each(phrase, errors)
+        case let phrase as Phrase2<String, String>: return each(phrase, [("X", "Y")])
+        case let phrase as Phrase2<String, Int>: return each(phrase, [("X", 1), ("X", 2)])
+        case let phrase as Phrase2<Int, String>: return each(phrase, [(1, "X")])
+        case let phrase as Phrase2<Int, Int>: return each(phrase, [(1, 2)])
+        case let phrase as Phrase2<Bool, String>: return each(phrase, [(true, "X"), (false, "X")])
+        case let phrase as Phrase2<String, SubscriptionPeriod>: return each(phrase, periods.map { ("X", $0) })
+        case let phrase as Phrase2<SubscriptionPeriod, String>: return each(phrase, periods.map { ($0, "X") })
+        default: return nil
+        }
+    }
+
+    @Test func everyEntryHasItsEnglishAndItsOwnJapanese() {
+        var count = 0
+        for table in Self.tables {
+            for entry in Mirror(reflecting: table).children {
+                let name = "\(type(of: table)).\(entry.label ?? "?")"
+                guard let pairs = Self.pairs(entry.value) else {
+                    Issue.record("\(name): no sample values for \(type(of: entry.value))")
+                    continue
+                }
+                let sameInBoth = (entry.value as? Phrase)?.isSameInBoth == true
+                for (en, ja) in pairs {
+                    count += 1
+                    #expect(!en.isEmpty && !ja.isEmpty, "\(name)")
+                    guard !sameInBoth else { continue }
+                    #expect(en != ja, "\(name): \"\(ja)\" is the English")
+                    #expect(ja.unicodeScalars.contains { !$0.isASCII }, "\(name): \"\(ja)\" has no Japanese")
+                }
+            }
+        }
+        #expect(count > 300, "every table was read: \(count) texts")
+    }
+
+    @Test(arguments: [("ja", Strings.japanese), ("ja-JP", .japanese), ("ja_JP.UTF-8", .japanese), ("JA", .japanese),
+                      ("en", .english), ("en-US", .english), ("fr", .english), ("", .english)])
+    func theLanguageComesFromALanguageCode(code: String, strings: Strings) {
+        #expect(Strings(languageCode: code) == strings)
+    }
+
+    @Test func aTerminalThatDrawsASCIIGetsTheEnglishWords() throws {
+        let ui = try UITestHarness(settings: UITestHarness.useJapanese)
+        #expect(ui.state.strings == .japanese)
+        var ascii = ui.state
+        ascii.ascii = .noUTF8Locale
+        #expect(ascii.strings == .english, "Japanese would be question marks")
+    }
+
+    @Test func periodsAndChargesReadAsTheSheetStatesThem() throws {
+        let sheet = (en: Strings.english.sheet, ja: Strings.japanese.sheet)
+        #expect(sheet.en.period(SubscriptionPeriod(value: 3, unit: .day)) == "3 days")
+        #expect(sheet.en.period(SubscriptionPeriod(value: 1, unit: .month)) == "1 month")
+        #expect(sheet.ja.period(SubscriptionPeriod(value: 1, unit: .month)) == "1か月")
+        #expect(sheet.ja.period(SubscriptionPeriod(value: 1, unit: .week)) == "1週間")
+        #expect(sheet.en.perPeriod("$9.99", SubscriptionPeriod(value: 3, unit: .month)) == "$9.99/3 months")
+        #expect(sheet.ja.perPeriod("¥800", SubscriptionPeriod(value: 1, unit: .month)) == "¥800/月")
+
+        let catalog = try CatalogLoader.defaultCatalog()
+        func product(_ id: String, _ storefront: String) throws -> Product {
+            let locale = storefront == "JPN" ? "ja_JP" : "en_US"
+            return try #require(catalog.product(id).flatMap { entry in
+                AppStoreStorefront.named(storefront).flatMap { Product(entry, storefront: $0, locale: locale) }
+            })
+        }
+        let monthly = try product("com.storefront.pro.monthly", "USA")
+        #expect(Strings.english.charge(monthly, introOffer: false) == "$4.99/month")
+        #expect(Strings.english.charge(monthly, introOffer: true) == "1 week free, then $4.99/month")
+        #expect(Strings.japanese.charge(try product("com.storefront.pro.monthly", "JPN"), introOffer: true) == "1週間無料、その後¥800/月")
+        #expect(Strings.english.charge(try product("com.storefront.pass.yearly", "USA"), introOffer: false) == "$29.99 for 1 year")
+        #expect(Strings.japanese.charge(try product("com.storefront.pass.yearly", "JPN"), introOffer: false) == "¥4,800 (1年間)")
+        #expect(Strings.english.charge(try product("com.storefront.credits.5", "USA"), quantity: 2, introOffer: false) == "$1.98")
+    }
+
+    /// StoreKit's errors read in English as the store recorded them, in Japanese from the table.
+    @Test func anErrorReadsAsRecordedInEnglishAndFromTheTableInJapanese() {
+        for error in Self.errors {
+            #expect(Strings.english.errors.description(error) == error.message)
+            #expect(Strings.japanese.errors.description(error) != error.message, "\(error.name)")
+        }
+        let unknownToTheTable = StoreError(domain: "Elsewhere", code: 1, name: "odd", message: "Something odd.")
+        #expect(Strings.japanese.errors.description(unknownToTheTable) == "Something odd.", "its recorded words rather than none")
+    }
+
+    /// The check the Japanese snapshots pass finds English where there is some.
+    @Test func theJapaneseScreenCheckFindsEnglish() throws {
+        let english = try UITestHarness()
+        let words = JapaneseScreenText.englishWords(in: english.screen, state: english.state)
+        for word in ["FREE", "free", "Transactions", "restore", "quit"] {
+            #expect(words.contains(word), "\(word) in \(words)")
+        }
+        let japanese = try UITestHarness(settings: UITestHarness.useJapanese)
+        #expect(JapaneseScreenText.englishWords(in: japanese.screen, state: japanese.state).isEmpty)
+    }
+}
