@@ -35,6 +35,8 @@ extension DataFileError {
         case checkCatalogPath
         /// The catalog is not valid: fix it, or use the built-in one.
         case fixCatalog
+        /// The app description beside the catalog is not valid: fix it, or move it away for the generic app.
+        case fixAppDescription
         /// The store's storefront setting is not one of the catalog's: set `suggested`, or use
         /// a catalog that has `missing`.
         case chooseStorefront(suggested: String, missing: String)

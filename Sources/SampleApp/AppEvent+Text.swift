@@ -5,7 +5,7 @@ import StoreKitSim
 extension AppEvent {
     /// `times`: how a date in the line (a subscription's expiry) is shown; `errors`: how a
     /// problem's error reads where the line is shown.
-    public func text(catalog: Catalog, times: TimeDisplay = TimeDisplay(), errors: (any Error) -> String) -> String {
+    public func text(app: AppDescription, times: TimeDisplay = TimeDisplay(), errors: (any Error) -> String) -> String {
         switch self {
         case .updated(let t, let redelivered, let cancelledAtLaunch):
             var line = "\(t.id) \(t.state.rawValue)  \(t.item(named: t.productID))"
@@ -13,7 +13,7 @@ extension AppEvent {
             if let note = t.note(atLaunch: redelivered, cancelledAtLaunch: cancelledAtLaunch) { line += "  (\(note))" }
             return line
         case .delivered(let t, let delivery):
-            return "\(t.id) delivered  \(delivery.text(catalog: catalog, times: times))"
+            return "\(t.id) delivered  \(delivery.text(app: app, times: times))"
         case .finished(let t):
             return "\(t.id) finished"
         case .alreadyDelivered(let t):
@@ -31,13 +31,15 @@ extension AppEvent {
 }
 
 extension Delivery {
-    public func text(catalog: Catalog, times: TimeDisplay = TimeDisplay()) -> String {
+    public func text(app: AppDescription, times: TimeDisplay = TimeDisplay()) -> String {
         switch self {
         case .unlocked(let id):
-            let count = catalog.content.premium.unlockedBy == id ? catalog.content.premium.items.count : 0
+            let count = app.unlocksPremium(id) ? app.content.premium?.items.count ?? 0 : 0
             return count > 0 ? "\(id) = true (\(count) premium items unlocked)" : "\(id) = true"
         case .credits(let added, let balance):
             return "+\(added) credits (balance \(balance))"
+        case .units(let id, let added, let balance):
+            return "\(id) +\(added) (balance \(balance))"
         case .subscription(let id, let expires):
             return "\(id) active until \(times.dateTime(expires))"
         }

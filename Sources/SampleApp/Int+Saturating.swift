@@ -7,3 +7,12 @@ public extension Int {
         return (self < 0) == (other < 0) ? .max : .min
     }
 }
+
+public extension Int {
+    /// The sum, or Int.max (Int.min) where it would overflow.
+    func addingSaturating(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        guard overflow else { return sum }
+        return other < 0 ? .min : .max
+    }
+}

@@ -22,16 +22,17 @@ extension SampleApp {
         switch catalog.product(key)?.type {
         case .nonConsumable: return .flag
         case .autoRenewable, .nonRenewing: return .date
-        case .consumable, nil: return nil
+        case .consumable: return appDescription.creditsPerUnit(of: key) == nil ? .units : nil
+        case nil: return nil
         }
     }
 
     private enum Expected {
-        case wholeNumber, transactionIDs, flag, date
+        case wholeNumber, units, transactionIDs, flag, date
 
         func accepts(_ value: JSONValue) -> Bool {
             switch self {
-            case .wholeNumber: value.intValue != nil
+            case .wholeNumber, .units: value.intValue != nil
             case .flag: value.boolValue != nil
             case .date: value.stringValue.flatMap(JSONCoding.parse) != nil
             case .transactionIDs:
@@ -42,6 +43,7 @@ extension SampleApp {
         var description: String {
             switch self {
             case .wholeNumber: "a whole number of credits"
+            case .units: "a whole number (the units bought)"
             case .transactionIDs: "a list of transaction ids (strings)"
             case .flag: "true or false"
             case .date: "an ISO 8601 date in a string, such as \"2027-01-15T08:00:00.000Z\""

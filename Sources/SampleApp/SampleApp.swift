@@ -11,6 +11,8 @@ import StoreKitSim
 /// list, nothing calls back into the app.
 public final class SampleApp {
     public let catalog: Catalog
+    /// What the app is: its content, its credits, the identifiers it asks for.
+    public let appDescription: AppDescription
     public let defaults: UserDefaultsFile
     public let queue: PaymentQueue
     /// When false the app acts as one killed as the store answered: it neither delivers
@@ -25,8 +27,9 @@ public final class SampleApp {
     /// being delivered twice. Only unfinished transactions are listed, so it stays small.
     public static let deliveredKey = "deliveredUnfinishedTransactions"
 
-    public init(catalog: Catalog, defaults: UserDefaultsFile, queue: PaymentQueue) {
+    public init(catalog: Catalog, appDescription: AppDescription, defaults: UserDefaultsFile, queue: PaymentQueue) {
         self.catalog = catalog
+        self.appDescription = appDescription
         self.defaults = defaults
         self.queue = queue
     }
@@ -98,9 +101,12 @@ public final class SampleApp {
 
     public func isPurchased(_ productID: String) -> Bool { defaults.bool(forKey: productID) }
 
-    public var premiumUnlocked: Bool { isPurchased(catalog.content.premium.unlockedBy) }
+    public var premiumUnlocked: Bool { appDescription.content.premium.map { isPurchased($0.unlockedBy) } ?? false }
 
     public var credits: Int { defaults.integer(forKey: Self.creditsKey) }
+
+    /// The units of a consumable that keeps a balance of its own (not the app's credits).
+    public func balance(of productID: String) -> Int { defaults.integer(forKey: productID) }
 
     /// See `deliveredKey`. Anything else found there (a hand edit) counts as none.
     public var deliveredUnfinished: [String] {
@@ -206,12 +212,17 @@ public final class SampleApp {
             changes[product.id] = .bool(true)
             delivery = .unlocked(product.id)
         case .consumable:
-            // Saturating: a catalog or a hand edit near Int.max stays there instead of crashing.
-            let added = (product.credits ?? 0).multipliedSaturating(by: transaction.quantity)
-            let (sum, overflow) = credits.addingReportingOverflow(added)
-            let balance = overflow ? (added < 0 ? Int.min : Int.max) : sum
-            changes[Self.creditsKey] = .int(balance)
-            delivery = .credits(added: added, balance: balance)
+            if let perUnit = appDescription.creditsPerUnit(of: product.id) {
+                // Saturating: a description or a hand edit near Int.max stays there instead of crashing.
+                let added = perUnit.multipliedSaturating(by: transaction.quantity)
+                let balance = credits.addingSaturating(added)
+                changes[Self.creditsKey] = .int(balance)
+                delivery = .credits(added: added, balance: balance)
+            } else {
+                let balance = balance(of: product.id).addingSaturating(transaction.quantity)
+                changes[product.id] = .int(balance)
+                delivery = .units(product.id, added: transaction.quantity, balance: balance)
+            }
         case .autoRenewable:
             let expiry = transaction.expiresDate ?? transaction.date
             changes[product.id] = .string(JSONCoding.format(expiry))
@@ -237,6 +248,8 @@ public final class SampleApp {
 public enum Delivery: Equatable, Sendable {
     case unlocked(String)
     case credits(added: Int, balance: Int)
+    /// A consumable with a balance of its own.
+    case units(String, added: Int, balance: Int)
     case subscription(String, expires: Date)
 }
 

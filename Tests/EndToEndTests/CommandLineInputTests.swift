@@ -1,5 +1,6 @@
 import DataFiles
 import Foundation
+import SampleApp
 import StoreKitSim
 import Testing
 
@@ -309,12 +310,20 @@ import Testing
     }
 
     /// The default catalog with `change` applied, written to a temporary file.
-    private func catalog(_ change: (inout [String: Any], inout [[String: Any]]) -> Void) throws -> URL {
+    /// The built-in catalog changed by `change`, with the built-in app's description beside it
+    /// changed by `app`.
+    private func catalog(app: (inout [String: Any]) -> Void = { _ in },
+                         _ change: (inout [String: Any], inout [[String: Any]]) -> Void) throws -> URL {
         var catalog = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: Self.assetCatalog)) as? [String: Any])
         var products = try #require(catalog["products"] as? [[String: Any]])
         change(&catalog, &products)
         catalog["products"] = products
-        return try writeCatalog(try JSONSerialization.data(withJSONObject: catalog))
+        let url = try writeCatalog(try JSONSerialization.data(withJSONObject: catalog))
+        let appFile = Self.assetCatalog.deletingPathExtension().appendingPathExtension("app.json")
+        var description = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: appFile)) as? [String: Any])
+        app(&description)
+        try JSONSerialization.data(withJSONObject: description).write(to: AppDescriptionLoader.file(beside: url))
+        return url
     }
 
     private func writeCatalog(_ data: Data) throws -> URL {
@@ -344,11 +353,19 @@ import Testing
     }
 
     @Test func creditsBeyondWhatAPackHoldsNamesThePath() throws {
-        let url = try catalog { _, products in products[1]["credits"] = 5_000_000 }
+        let url = try catalog(app: { $0["credits"] = ["com.storefront.credits.5": 5_000_000] }) { _, _ in }
         defer { try? FileManager.default.removeItem(at: url) }
         let result = try cli.run("buy", "com.storefront.credits.5", "--catalog", url.path)
         #expect(result.status == 65, "\(result.summary)")
-        #expect(result.stderr.contains("\(url.path): $.products[1].credits: 5000000 is more than a pack can hold"), "\(result.summary)")
+        let appFile = AppDescriptionLoader.file(beside: url).path
+        #expect(result.stderr.contains(#"\#(appFile): $.credits["com.storefront.credits.5"]: must be 1 to 1000000 credits, not 5000000"#), "\(result.summary)")
+    }
+
+    private func rewriteApp(beside url: URL, _ change: (inout [String: Any]) -> Void) throws {
+        let file = AppDescriptionLoader.file(beside: url)
+        var app = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        change(&app)
+        try JSONSerialization.data(withJSONObject: app).write(to: file)
     }
 
     @Test func duplicateProductIDNamesThePath() throws {
@@ -522,8 +539,10 @@ import Testing
             localizations["en"] = ["title": "10 \u{1B}]0;pwned\u{07}Credits\u{202E}", "description": "A pack.\n"]
             products[2]["localizations"] = localizations
             products[1]["id"] = evil
-            catalog["productIdentifiers"] = (catalog["productIdentifiers"] as? [String] ?? [])
-                .map { $0 == "com.storefront.credits.5" ? evil : $0 }
+        }
+        try rewriteApp(beside: url) { app in
+            app["productIdentifiers"] = (app["productIdentifiers"] as? [String] ?? []).map { $0 == "com.storefront.credits.5" ? evil : $0 }
+            app["credits"] = [evil: 5, "com.storefront.credits.10": 10]
         }
         defer { try? FileManager.default.removeItem(at: url) }
         #expect(try cli.run("set", "latency", "0").status == 0)

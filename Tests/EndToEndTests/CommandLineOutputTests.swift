@@ -160,7 +160,13 @@ import Testing
         let premium = try #require((output["products"] as? [[String: Any]])?.first)
         #expect(premium["currency"] as? String == "JPY")
         #expect(premium["formattedPrice"] as? String == "¥480")
-        #expect(premium["title"] as? String == "プレミアム名言集")
+        #expect(premium["title"] as? String == "Premium Quotes", "the storefront sets the currency, not the language")
+
+        #expect(try cli.run("set", "locale", "ja_JP").status == 0)
+        let japanese = try #require((try cli.run("products", "--json").json()["products"] as? [[String: Any]])?.first)
+        #expect(japanese["title"] as? String == "プレミアム名言集")
+        #expect(japanese["formattedPrice"] as? String == "¥480")
+        #expect(try cli.run("set", "locale", "nonsense!").status == 64)
     }
 
     // MARK: The other commands' shapes

@@ -328,6 +328,7 @@ import Testing
     @Test func japaneseStorefrontLaysOutWideText() throws {
         defer { cli.cleanUp() }
         try cli.run("set", "storefront", "JPN")
+        try cli.run("set", "locale", "ja_JP")
         let tty = try TmuxSession(cli)
         defer { tty.kill() }
         let screen = try tty.waitFor("¥480")  // after the products' latency

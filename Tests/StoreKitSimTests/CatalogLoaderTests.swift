@@ -1,51 +1,44 @@
 import DataFiles
 import Foundation
+import SampleApp
 import Testing
 @testable import StoreKitSim
 
 @Suite struct CatalogLoaderTests {
     // MARK: The default catalog
 
-    @Test func defaultCatalogHasTheSampleAppsContentAndProducts() throws {
+    @Test func defaultCatalogHasTheSampleAppsProducts() throws {
         let catalog = try CatalogLoader.defaultCatalog()
-        #expect(catalog.content.free.count == 6)
-        #expect(catalog.content.premium.unlockedBy == ID.premium)
         #expect(catalog.product(ID.premium)?.type == .nonConsumable)
-        #expect(catalog.content.premium.items.count == 6)
-
         let consumables = catalog.products.filter { $0.type == .consumable }
         #expect(consumables.map(\.id) == [ID.credits5, ID.credits10])
-        #expect(consumables.map(\.credits) == [5, 10])
 
         let monthly = try #require(catalog.product(ID.monthly))
         #expect(monthly.type == .autoRenewable)
         #expect(monthly.subscription?.period == SubscriptionPeriod(value: 1, unit: .month))
-        #expect(monthly.subscription?.freeTrial == SubscriptionPeriod(value: 1, unit: .week))
+        #expect(monthly.subscription?.introductoryOffer == SubscriptionOffer(paymentMode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .week)))
+        #expect(monthly.subscription?.groupID == "pro")
+        #expect(monthly.subscription?.level == 1)
+        #expect(catalog.group("pro")?.displayName(for: "ja_JP") == "プロ")
 
         let yearly = try #require(catalog.product(ID.yearly))
         #expect(yearly.type == .nonRenewing)
         #expect(yearly.subscription?.period == SubscriptionPeriod(value: 1, unit: .year))
-        #expect(yearly.subscription?.freeTrial == nil)
-
-        // The app ships identifiers the store does not know: they come back invalid.
-        #expect(catalog.productIdentifiers.filter { catalog.product($0) == nil } == [ID.credits50, ID.retiredTheme])
+        #expect(yearly.subscription?.introductoryOffer == nil)
         #expect(catalog.products.count == 5)
     }
 
     @Test func defaultCatalogIsSoldInBothStorefrontsAndLanguages() throws {
         let catalog = try CatalogLoader.defaultCatalog()
         #expect(catalog.storefronts.map(\.id) == ["USA", "JPN"])
-        #expect(catalog.storefronts.map(\.language) == ["en", "ja"])
         for product in catalog.products {
-            #expect(Set(product.localizations.keys) == ["en", "ja"], "\(product.id)")
-            #expect(Set(product.prices.keys) == ["USA", "JPN"], "\(product.id)")
-        }
-        for item in catalog.content.free + catalog.content.premium.items {
-            #expect(!item.text(in: "ja").title.isEmpty, "\(item.id)")
-            #expect(item.text(in: "ja") != item.text(in: "en"), "\(item.id) has a Japanese text")
+            #expect(product.localizations.map(\.locale) == ["en", "ja"], "\(product.id)")
+            #expect(product.price(in: "USA") != nil && product.price(in: "JPN") != nil, "\(product.id)")
+            #expect(product.price(in: "DEU") == nil, "\(product.id) is not sold in Germany")
+            #expect(product.localization(for: "ja_JP") != product.localization(for: "en_US"), "\(product.id)")
         }
         // Prices keep their decimal text rather than a binary neighbour of it.
-        #expect(catalog.product(ID.premium)?.prices["USA"] == Decimal(string: "2.99"))
+        #expect(catalog.product(ID.premium)?.price(in: "USA") == Decimal(string: "2.99"))
     }
 
     /// The binary embeds assets/catalog.json; the two must not drift apart.
@@ -57,6 +50,9 @@ import Testing
                 "assets/catalog.json changed: run scripts/embed-catalog")
         let loaded = try CatalogLoader.load(from: root.appendingPathComponent("assets/catalog.json"))
         #expect(loaded == (try CatalogLoader.defaultCatalog()))
+        let app = try String(contentsOf: root.appendingPathComponent("assets/catalog.app.json"), encoding: .utf8)
+        #expect(app.trimmingCharacters(in: .newlines) == DefaultAppDescription.json.trimmingCharacters(in: .newlines),
+                "assets/catalog.app.json changed: run scripts/embed-catalog")
     }
 
     // MARK: Malformed catalogs
@@ -120,16 +116,6 @@ import Testing
         #expect(error.problem == "duplicate product id \"\(ID.credits5)\"")
     }
 
-    @Test func duplicateProductIdentifier() throws {
-        let error = try refusal { object in
-            var identifiers = try #require(object["productIdentifiers"] as? [String])
-            identifiers.append(identifiers[0])
-            object["productIdentifiers"] = identifiers
-        }
-        #expect(error.location?.hasPrefix("$.productIdentifiers[") == true)
-        #expect(error.problem.hasPrefix("duplicate identifier"))
-    }
-
     @Test func unknownType() throws {
         let error = try refusal { object in
             try editProduct(2, in: &object) { $0["type"] = "bundle" }
@@ -162,52 +148,33 @@ import Testing
     }
 
     @Test func fieldsOfAnotherProductTypeAreRefused() throws {
-        let credits = try refusal { object in try editProduct(0, in: &object) { $0["credits"] = 5 } }
-        #expect(credits.location == "$.products[0].credits")
-        #expect(credits.problem == "only a consumable has credits; this is a nonConsumable")
-
         let period = try refusal { object in try editProduct(1, in: &object) { $0["subscription"] = ["period": "P1M"] } }
         #expect(period.location == "$.products[1].subscription")
 
         let trial = try refusal { object in
-            try editProduct(4, in: &object) { $0["subscription"] = ["period": "P1Y", "freeTrial": "P1W"] }
+            try editProduct(4, in: &object) { $0["subscription"] = ["period": "P1Y", "introductoryOffer": ["paymentMode": "freeTrial", "period": "P1W"]] }
         }
-        #expect(trial.location == "$.products[4].subscription.freeTrial")
-        #expect(trial.problem == "only an autoRenewable subscription has a free trial")
+        #expect(trial.location == "$.products[4].subscription")
+        #expect(trial.problem == "only an autoRenewable subscription has offers")
     }
 
-    @Test func priceInAStorefrontTheCatalogDoesNotHave() throws {
+    @Test func priceInAStorefrontTheAppStoreDoesNotHave() throws {
         let error = try refusal { object in
-            try editProduct(0, in: &object) { $0["prices"] = ["USA": 2.99, "GBR": 2.49] }
+            try editProduct(0, in: &object) { $0["prices"] = ["USA": 2.99, "XYZ": 2.49] }
         }
-        #expect(error.location == "$.products[0].prices.GBR")
-        #expect(error.problem == "unknown storefront \"GBR\"")
+        #expect(error.location == "$.products[0].prices.XYZ")
+        #expect(error.problem.hasPrefix("\"XYZ\" is not an App Store storefront"))
+        // Any App Store storefront is fine, in its currency's decimals.
+        let data = try defaultCatalogJSON { object in try editProduct(0, in: &object) { $0["prices"] = ["USA": 2.99, "GBR": 2.49] } }
+        #expect(try CatalogLoader.decode(data, path: Self.path).products[0].price(in: "GBR") == Decimal(string: "2.49"))
     }
 
-    @Test func missingLocalizationOfAStorefrontsLanguage() throws {
+    @Test func productWithoutALocalization() throws {
         let error = try refusal { object in
-            try editProduct(1, in: &object) { product in
-                var localizations = product["localizations"] as? [String: Any] ?? [:]
-                localizations["ja"] = nil
-                product["localizations"] = localizations
-            }
+            try editProduct(1, in: &object) { $0["localizations"] = [String: Any]() }
         }
         #expect(error.location == "$.products[1].localizations")
-        #expect(error.problem.contains("missing localization \"ja\""))
-    }
-
-    @Test func missingLocalizationOfContent() throws {
-        let error = try refusal { object in
-            var content = object["content"] as! [String: Any]
-            var free = content["free"] as! [[String: Any]]
-            var localizations = free[4]["localizations"] as! [String: Any]
-            localizations["en"] = nil
-            free[4]["localizations"] = localizations
-            content["free"] = free
-            object["content"] = content
-        }
-        #expect(error.location == "$.content.free[4].localizations")
-        #expect(error.problem == "missing localization \"en\"")
+        #expect(error.problem.hasPrefix("needs at least one localization"))
     }
 
     @Test(arguments: ["prices", "type", "id", "localizations"])
@@ -220,34 +187,17 @@ import Testing
     }
 
     @Test func missingTopLevelField() throws {
-        let error = try refusal { $0["storefronts"] = nil }
+        let error = try refusal { $0["products"] = nil }
         #expect(error.location == "$")
-        #expect(error.problem == "missing field \"storefronts\"")
+        #expect(error.problem == "missing field \"products\"")
     }
 
     @Test func wrongTypeNamesTheField() throws {
         let error = try refusal { object in
-            try editProduct(1, in: &object) { $0["credits"] = "five" }
+            try editProduct(1, in: &object) { $0["subscription"] = "monthly" }
         }
-        #expect(error.location == "$.products[1].credits")
-        #expect(error.problem == "expected a number")
-    }
-
-    @Test(arguments: [(-5, "a consumable needs \"credits\" of 1 or more"),
-                      (1_000_001, "1000001 is more than a pack can hold (at most 1000000)"),
-                      (Int.max, "\(Int.max) is more than a pack can hold (at most 1000000)")])
-    func creditsOutOfRange(credits: Int, problem: String) throws {
-        let error = try refusal { object in
-            try editProduct(1, in: &object) { $0["credits"] = credits }
-        }
-        #expect(error.path == Self.path)
-        #expect(error.location == "$.products[1].credits")
-        #expect(error.problem == problem)
-    }
-
-    @Test func creditsUpToTheLimitAreAccepted() throws {
-        let data = try defaultCatalogJSON { object in try editProduct(1, in: &object) { $0["credits"] = 1_000_000 } }
-        #expect(try CatalogLoader.decode(data, path: Self.path).products[1].credits == 1_000_000)
+        #expect(error.location == "$.products[1].subscription")
+        #expect(error.problem == "expected an object")
     }
 
     @Test func catalogNestedTooDeepIsRefusedWithWhere() throws {
@@ -277,13 +227,6 @@ import Testing
         #expect(device.problem == "cannot read the catalog (it is a character device, not a regular file)")
     }
 
-    @Test func consumableWithoutCredits() throws {
-        let error = try refusal { object in
-            try editProduct(1, in: &object) { $0["credits"] = nil }
-        }
-        #expect(error.location == "$.products[1].credits")
-    }
-
     @Test func subscriptionWithoutAPeriodSection() throws {
         let error = try refusal { object in
             try editProduct(4, in: &object) { $0["subscription"] = nil }
@@ -299,31 +242,10 @@ import Testing
         #expect(error.problem.contains("\"monthly\" is not a period"))
     }
 
-    @Test func duplicateStorefront() throws {
-        let error = try refusal { object in
-            var storefronts = object["storefronts"] as! [[String: Any]]
-            storefronts[1]["id"] = "USA"
-            object["storefronts"] = storefronts
-        }
-        #expect(error.location == "$.storefronts[1].id")
-    }
-
-    @Test func premiumMustBeUnlockedByAKnownNonConsumable() throws {
-        func unlockedBy(_ id: String) throws -> DataFileError {
-            try refusal { object in
-                var content = object["content"] as! [String: Any]
-                var premium = content["premium"] as! [String: Any]
-                premium["unlockedBy"] = id
-                content["premium"] = premium
-                object["content"] = content
-            }
-        }
-        let consumable = try unlockedBy(ID.credits5)
-        #expect(consumable.location == "$.content.premium.unlockedBy")
-        #expect(consumable.problem.contains("must be a nonConsumable"))
-        let unknown = try unlockedBy(ID.retiredTheme)
-        #expect(unknown.location == "$.content.premium.unlockedBy")
-        #expect(unknown.problem.contains("no product"))
+    @Test func catalogOfTheFormerLayoutSaysWhereItsAppPartGoes() throws {
+        let error = try refusal { $0["content"] = ["free": [Any]()] }
+        #expect(error.location == "$.content")
+        #expect(error.problem.contains("app description file beside it"))
     }
 
     @Test func theUnchangedCatalogIsAccepted() throws {

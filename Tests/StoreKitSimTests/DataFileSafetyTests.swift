@@ -286,11 +286,10 @@ import Testing
     }
 
     @Test func creditsThatWouldOverflowStopAtTheLimit() throws {
-        // A catalog made in code is not checked as a file is.
-        var catalog = try CatalogLoader.defaultCatalog()
-        let index = try #require(catalog.products.firstIndex { $0.id == ID.credits10 })
-        catalog.products[index].credits = Int.max / 2 + 1
-        let t = try Harness(catalog: catalog)
+        // A description made in code is not checked as a file is.
+        var app = AppDescription.builtIn
+        app.credits[ID.credits10] = Int.max / 2 + 1
+        let t = try Harness(appDescription: app)
         try t.buy(ID.credits10, quantity: 3)
         #expect(t.app.credits == Int.max)
     }

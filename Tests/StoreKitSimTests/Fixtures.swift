@@ -54,8 +54,8 @@ final class Harness {
 
     /// `settings` is applied to the store before the app launches.
     init(storage: (any RecordsStorage)? = nil, directory: TemporaryDirectory = TemporaryDirectory(),
-         clock: ManualClock = ManualClock(), catalog: Catalog? = nil, launch: Bool = true,
-         settings: (inout Settings) -> Void = { _ in }) throws {
+         clock: ManualClock = ManualClock(), catalog: Catalog? = nil, appDescription: AppDescription = .builtIn,
+         launch: Bool = true, settings: (inout Settings) -> Void = { _ in }) throws {
         self.clock = clock
         self.directory = directory
         self.storage = storage ?? InMemoryStorage()
@@ -66,7 +66,7 @@ final class Harness {
         }
         let queue = PaymentQueue(store: store)
         let defaults = try UserDefaultsFile(url: directory.file("UserDefaults.json"))
-        app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
+        app = SampleApp(catalog: store.catalog, appDescription: appDescription, defaults: defaults, queue: queue)
         self.queue = AppQueue(app: app)
         if launch { _ = try app.launch() }
     }

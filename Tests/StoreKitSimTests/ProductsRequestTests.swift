@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import Testing
 @testable import StoreKitSim
 
@@ -13,7 +14,7 @@ import Testing
 
     @Test func theAppsOwnIdentifiersSplitFiveValidTwoInvalid() throws {
         let t = try Harness()
-        let response = try ProductsRequest(productIdentifiers: t.store.catalog.productIdentifiers, store: t.store).answer()
+        let response = try ProductsRequest(productIdentifiers: AppDescription.builtIn.productIdentifiers, store: t.store).answer()
         #expect(response.products.map(\.id) == [ID.premium, ID.credits5, ID.credits10, ID.monthly, ID.yearly])
         #expect(response.invalidProductIdentifiers == [ID.credits50, ID.retiredTheme])
     }
@@ -32,7 +33,7 @@ import Testing
     }
 
     @Test func localizedTitleAndPriceInTheJapaneseStorefront() throws {
-        let t = try Harness { $0.storefront = "JPN" }
+        let t = try Harness { $0.storefront = "JPN"; $0.locale = "ja_JP" }
         let response = try ProductsRequest(productIdentifiers: [ID.premium, ID.yearly, ID.monthly], store: t.store).answer()
         let premium = response.products[0]
         #expect(premium.localizedTitle == "プレミアム名言集")
@@ -46,7 +47,7 @@ import Testing
         let t = try Harness()
         let request = ProductsRequest(productIdentifiers: [ID.credits10], store: t.store)
         #expect(try request.answer().products.first?.formattedPrice == "$1.99")
-        try t.set { $0.storefront = "JPN" }
+        try t.set { $0.storefront = "JPN"; $0.locale = "ja_JP" }
         #expect(try request.answer().products.first?.formattedPrice == "¥320")
     }
 
@@ -54,11 +55,10 @@ import Testing
         let t = try Harness()
         let response = try ProductsRequest(productIdentifiers: [ID.monthly, ID.yearly, ID.credits5], store: t.store).answer()
         #expect(response.products[0].subscriptionPeriod == SubscriptionPeriod(value: 1, unit: .month))
-        #expect(response.products[0].freeTrial == SubscriptionPeriod(value: 1, unit: .week))
+        #expect(response.products[0].freeTrial == SubscriptionOffer(paymentMode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .week)))
         #expect(response.products[0].subscriptionGroup == "pro")
         #expect(response.products[1].subscriptionPeriod == SubscriptionPeriod(value: 1, unit: .year))
         #expect(response.products[1].freeTrial == nil)
-        #expect(response.products[2].credits == 5)
         #expect(response.products.map(\.maximumQuantity) == [1, 1, 10])
     }
 
@@ -103,7 +103,7 @@ import Testing
     @Test func aProductWithNoPriceInTheStorefrontIsInvalidThere() throws {
         var catalog = try CatalogLoader.defaultCatalog()
         let index = try #require(catalog.products.firstIndex { $0.id == ID.yearly })
-        catalog.products[index].prices["JPN"] = nil
+        catalog.products[index].price = .perStorefront(["USA": 29.99])
         let t = try Harness(catalog: catalog) { $0.storefront = "JPN" }
         let response = try ProductsRequest(productIdentifiers: [ID.yearly, ID.premium], store: t.store).answer()
         #expect(response.products.map(\.id) == [ID.premium])
@@ -112,21 +112,27 @@ import Testing
         #expect(try ProductsRequest(productIdentifiers: [ID.yearly], store: t.store).answer().products.count == 1)
     }
 
-    @Test func anUnknownStorefrontSettingFallsBackToTheFirst() throws {
-        let t = try Harness { $0.storefront = "GBR" }
+    @Test func anUnknownStorefrontSettingFallsBackToTheUnitedStates() throws {
+        let t = try Harness { $0.storefront = "XYZ" }
         let response = try ProductsRequest(productIdentifiers: [ID.premium], store: t.store).answer()
         #expect(response.products.first?.storefront.id == "USA")
         #expect(response.products.first?.formattedPrice == "$2.99")
     }
 
-    @Test func pricesAreRoundedAndGrouped() {
-        let usa = Storefront(id: "USA", currency: "USD", currencySymbol: "$", fractionDigits: 2, language: "en")
-        let jpn = Storefront(id: "JPN", currency: "JPY", currencySymbol: "¥", fractionDigits: 0, language: "ja")
-        #expect(usa.format(Decimal(string: "1234.5")!) == "$1,234.50")
-        #expect(usa.format(Decimal(string: "0.99")!) == "$0.99")
-        #expect(usa.format(Decimal(string: "1234567.891")!) == "$1,234,567.89")
-        #expect(jpn.format(Decimal(string: "4800")!) == "¥4,800")
-        #expect(jpn.format(Decimal(string: "480")!) == "¥480")
-        #expect(jpn.format(Decimal(string: "0")!) == "¥0")
+    @Test func pricesFollowTheCurrencyAndTheDevicesLocale() throws {
+        let usa = try #require(AppStoreStorefront.named("USA"))
+        let jpn = try #require(AppStoreStorefront.named("JPN"))
+        let deu = try #require(AppStoreStorefront.named("DEU"))
+        #expect(usa.format(Decimal(string: "1234.5")!, locale: "en_US") == "$1,234.50")
+        #expect(usa.format(Decimal(string: "0.99")!, locale: "en_US") == "$0.99")
+        #expect(jpn.format(Decimal(string: "4800")!, locale: "en_US") == "¥4,800")
+        #expect(jpn.format(Decimal(string: "480")!, locale: "ja_JP") == "¥480")
+        #expect(jpn.format(Decimal(string: "0")!, locale: "ja_JP") == "¥0")
+        // The euro after the amount where the locale writes it so, before it where not.
+        #expect(deu.format(Decimal(string: "4.99")!, locale: "de_DE") == "4,99\u{a0}€")
+        #expect(deu.format(Decimal(string: "4.99")!, locale: "en_US") == "€4.99")
+        // A price with more decimals than its currency (a .storekit price) is shown as written.
+        #expect(jpn.format(Decimal(string: "0.99")!, locale: "ja_JP") == "¥0.99")
+        #expect(usa.fractionDigits == 2 && jpn.fractionDigits == 0)
     }
 }

@@ -161,10 +161,10 @@ import Testing
 
     @Test func eventLinesForTheLog() throws {
         let t = try Harness()
-        let catalog = t.store.catalog
+        let app = t.app.appDescription
         let credits = try t.buy(ID.credits5, quantity: 3)
         let premium = try t.buy(ID.premium)
-        let lines = t.app.events.map { $0.text(catalog: catalog, errors: { "\($0)" }) }
+        let lines = t.app.events.map { $0.text(app: app, errors: { "\($0)" }) }
         #expect(lines.contains("\(credits.id) purchased  \(ID.credits5) ×3"))
         #expect(lines.contains("\(credits.id) delivered  +15 credits (balance 15)"))
         #expect(lines.contains("\(credits.id) finished"))
@@ -172,10 +172,10 @@ import Testing
 
         try t.set { $0.canMakePayments = false }
         let refused = try t.buy(ID.credits5)
-        #expect(t.app.events.map { $0.text(catalog: catalog, errors: { "\($0)" }) }.contains {
+        #expect(t.app.events.map { $0.text(app: app, errors: { "\($0)" }) }.contains {
             $0.hasPrefix("\(refused.id) failed  \(ID.credits5)  error 4 paymentNotAllowed: In-App Purchases are restricted")
         })
-        #expect(AppEvent.restoreFailed(StoreError(.unknown)).text(catalog: catalog, errors: { "\($0)" })
+        #expect(AppEvent.restoreFailed(StoreError(.unknown)).text(app: app, errors: { "\($0)" })
             == "restore failed  error 0 unknown: Cannot connect to iTunes Store.")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct TransactionNoteTests {
     /// The log line of the last update of `id` the app saw.
     private func line(_ t: Harness, _ id: String) -> String? {
-        t.app.events.last { if case .updated(let tx, _, _) = $0 { tx.id == id } else { false } }?.text(catalog: t.store.catalog, errors: { "\($0)" })
+        t.app.events.last { if case .updated(let tx, _, _) = $0 { tx.id == id } else { false } }?.text(app: t.app.appDescription, errors: { "\($0)" })
     }
 
     @Test func aPurchaseInFlightWhenTheAppWasKilledIsTaggedAtTheRelaunch() throws {

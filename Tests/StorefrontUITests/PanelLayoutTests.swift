@@ -47,7 +47,7 @@ import Testing
     @Test(arguments: [("USA", "Pro Monthly", "Pro Monthly free trial, then $4.99"),
                       ("JPN", "プロ 月額プラン", "プロ 月額プ… free trial, then ¥800")])
     func aRowKeepsItsPriceWholeAt70Columns(storefront: String, title: String, row: String) throws {
-        let ui = try UITestHarness(width: 70, height: 20) { $0.storefront = storefront }
+        let ui = try UITestHarness(width: 70, height: 20) { $0.storefront = storefront; $0.locale = storefront == "JPN" ? "ja_JP" : "en_US" }
         try ui.select(title)
         ui.press(.escape)
         let line = try #require(lines(ui).first { $0.contains(row) }, "\(ui.screen)")
@@ -58,7 +58,7 @@ import Testing
     /// where the panel is widest and narrowest.
     @Test(arguments: ["USA", "JPN"], [100, 70])
     func approvalsRowsLineUpInColumns(storefront: String, width: Int) throws {
-        let ui = try UITestHarness(width: width, height: 30) { $0.askToBuy = true; $0.storefront = storefront }
+        let ui = try UITestHarness(width: width, height: 30) { $0.askToBuy = true; $0.storefront = storefront; $0.locale = storefront == "JPN" ? "ja_JP" : "en_US" }
         for id in ["com.storefront.credits.10", "com.storefront.credits.5"] {
             try ui.select(ui.state.title(of: id))
             ui.buySelected(quantity: id.hasSuffix(".5") ? 2 : 1)

@@ -1,5 +1,6 @@
 import Foundation
 import StoreKitSim
+import SampleApp
 import Testing
 @testable import StorefrontUI
 
@@ -216,14 +217,16 @@ import Testing
         var yearly = try #require(catalog.product("com.storefront.pro.monthly"))
         yearly.id = "com.storefront.pro.yearly"
         yearly.subscription?.period = SubscriptionPeriod(value: 1, unit: .year)
-        yearly.localizations = yearly.localizations.mapValues {
+        yearly.subscription?.level = 2
+        yearly.localizations = yearly.localizations.map {
             var localization = $0
             localization.title = "Pro Yearly"
             return localization
         }
         catalog.products.append(yearly)
-        catalog.productIdentifiers.append(yearly.id)
-        let ui = try UITestHarness(catalog: catalog)
+        var app = AppDescription.builtIn
+        app.productIdentifiers.append(yearly.id)
+        let ui = try UITestHarness(catalog: catalog, appDescription: app)
         try ui.select("Pro Yearly")
         #expect(RowText(.product(yearly.id), state: ui.state).trailing.hasPrefix("free trial"))
         try ui.buy("Pro Monthly")

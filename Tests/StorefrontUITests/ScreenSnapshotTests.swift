@@ -171,7 +171,7 @@ import Testing
     /// titles give way while prices and buttons stay whole, each in its column.
     @Test func approvalsJapanese() throws {
         try check("approvals-japanese", sizes: Self.sizes + [(70, 20)],
-                  settings: { $0.askToBuy = true; $0.storefront = "JPN" }) { ui in
+                  settings: { $0.askToBuy = true; $0.storefront = "JPN"; $0.locale = "ja_JP" }) { ui in
             for title in ["モンキークレジット10個", "モンキークレジット5個", "1年パス"] {
                 try ui.buy(title)
             }
@@ -245,10 +245,10 @@ import Testing
     }
 
     @Test func japaneseStorefront() throws {
-        try check("japanese", settings: { $0.storefront = "JPN" }) { ui in
+        try check("japanese", settings: { $0.storefront = "JPN"; $0.locale = "ja_JP" }) { ui in
             try ui.select("モンキークレジット5個")
         }
-        try check("japanese-sheet", settings: { $0.storefront = "JPN" }) { ui in
+        try check("japanese-sheet", settings: { $0.storefront = "JPN"; $0.locale = "ja_JP" }) { ui in
             try ui.select("プロ 月額プラン")
             ui.press(.enter)
         }

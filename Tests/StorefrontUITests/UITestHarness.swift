@@ -14,7 +14,7 @@ final class UITestHarness {
     /// `loadsProducts`: the storefront opens with the products request's answer in (false: it
     /// still reads "Loading…"). `timeZone`: where the screen's times are shown (UTC unless a
     /// test says, whatever the machine's zone).
-    init(width: Int = 100, height: Int = 30, catalog: Catalog? = nil, loadsProducts: Bool = true,
+    init(width: Int = 100, height: Int = 30, catalog: Catalog? = nil, appDescription: AppDescription = .builtIn, loadsProducts: Bool = true,
          timeZone: TimeZone = TimeZone(identifier: "UTC")!,
          settings: (inout Settings) -> Void = { _ in }) throws {
         var records = StoreRecords()
@@ -28,7 +28,7 @@ final class UITestHarness {
         store = AppStore(catalog: try catalog ?? CatalogLoader.defaultCatalog(), storage: storage, wallClock: clock)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-ui-\(UUID().uuidString)")
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
-        runtime = try StorefrontRuntime(store: store, defaults: defaults, width: width, height: height,
+        runtime = try StorefrontRuntime(store: store, appDescription: appDescription, defaults: defaults, width: width, height: height,
                                         times: TimeDisplay(timeZone: timeZone))
         if loadsProducts { wait(seconds: records.settings.latency) }
     }
@@ -37,7 +37,7 @@ final class UITestHarness {
     /// waits for its products (`loadsProducts` false: not yet).
     func relaunch(loadsProducts: Bool = true) throws {
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
-        runtime = try StorefrontRuntime(store: store, defaults: defaults, width: state.width, height: state.height,
+        runtime = try StorefrontRuntime(store: store, appDescription: state.appDescription, defaults: defaults, width: state.width, height: state.height,
                                         times: state.times)
         if loadsProducts { wait(seconds: try store.settings().latency) }
     }

@@ -127,7 +127,7 @@ import Testing
         #expect(update(&state, .key(.enter)) == [])
         #expect(state.mode == .store)
 
-        let japanese = try UITestHarness { $0.canMakePayments = false; $0.storefront = "JPN" }
+        let japanese = try UITestHarness { $0.canMakePayments = false; $0.storefront = "JPN"; $0.locale = "ja_JP" }
         try japanese.select("Premium content here")
         var jp = japanese.state
         _ = update(&jp, .key(.enter))

@@ -182,7 +182,7 @@ import Testing
         ui.press(.char("r"))
         ui.wait()
         #expect(ui.state.snapshot.premiumUnlocked)
-        #expect(ui.state.rows[ui.state.selection] == .content(ui.state.catalog.content.premium.items[0], premium: true),
+        #expect(ui.state.rows[ui.state.selection] == .content(ui.state.appDescription.content.premium!.items[0], premium: true),
                 "the offer's place goes to the first premium item")
     }
 
@@ -557,6 +557,10 @@ import Testing
         ui.press(.down, .down, .down, .down, .right)
         #expect(ui.state.snapshot.settings.storefront == "JPN")
         #expect(try ui.storage.load().settings.storefront == "JPN", "saved at once")
+        ui.press(.escape)
+        #expect(ui.screen.contains("Free quote 1"), "the storefront sets prices, not the language")
+        ui.press(.char("s"), .down, .down, .down, .down, .down, .down, .down, .down, .right)
+        #expect(ui.state.snapshot.settings.locale == "ja_JP")
         ui.press(.escape)
         #expect(ui.screen.contains("無料コンテンツ-1"))
     }

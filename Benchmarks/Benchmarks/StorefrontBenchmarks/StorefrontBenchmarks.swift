@@ -42,7 +42,7 @@ func startUpToFirstFrame(in directory: DataDirectory) throws -> (runtime: Storef
     let store = AppStore(catalog: catalog, storage: database)
     blackHole(try database.load())  // Session refuses an unusable store before anything else
     let defaults = try UserDefaultsFile(url: directory.userDefaultsURL)
-    let runtime = try StorefrontRuntime(store: store, defaults: defaults, width: screenWidth, height: screenHeight)
+    let runtime = try StorefrontRuntime(store: store, appDescription: .builtIn, defaults: defaults, width: screenWidth, height: screenHeight)
     return (runtime, render(runtime.state))
 }
 
@@ -93,7 +93,7 @@ final class ScreenFixture {
         let database = try StoreDatabase(directory: directory.dataDirectory, productIDs: catalog.products.map(\.id))
         let store = AppStore(catalog: catalog, storage: database, wallClock: ManualClock())
         let defaults = try UserDefaultsFile(url: directory.dataDirectory.userDefaultsURL)
-        runtime = try StorefrontRuntime(store: store, defaults: defaults, width: screenWidth, height: screenHeight)
+        runtime = try StorefrontRuntime(store: store, appDescription: .builtIn, defaults: defaults, width: screenWidth, height: screenHeight)
     }
 
     /// ↓, or Home once the selection is on the last row: the list cycles.
@@ -236,7 +236,7 @@ final class PurchaseFixture {
         clock = ManualClock()
         let store = AppStore(catalog: catalog, storage: database, wallClock: clock)
         queue = PaymentQueue(store: store)
-        app = SampleApp(catalog: catalog, defaults: try UserDefaultsFile(url: directory.userDefaultsURL), queue: queue)
+        app = SampleApp(catalog: catalog, appDescription: .builtIn, defaults: try UserDefaultsFile(url: directory.userDefaultsURL), queue: queue)
         _ = try app.launch()
     }
 

@@ -1,126 +1,66 @@
 import Foundation
 
-/// The catalog: what the simulated App Store sells, in which storefronts, and the sample
-/// app's own content. Loaded from assets/catalog.json or `--catalog FILE`.
-public struct Catalog: Codable, Sendable, Equatable {
-    public var app: AppInfo
-    public var storefronts: [Storefront]
-    /// The identifiers the sample app asks the store for, as an app ships them; some may be
-    /// unknown to the store and come back as invalid.
-    public var productIdentifiers: [String]
+/// The store catalog: what the simulated App Store sells. Read from storefront's own JSON
+/// (assets/catalog.json built in, or `--catalog FILE`) or from an Xcode StoreKit
+/// configuration file; both give this. What the sample app does with the products is the
+/// app's own (SampleApp's `AppDescription`).
+public struct Catalog: Sendable, Equatable {
     public var products: [CatalogProduct]
-    public var content: Content
+    /// Auto-renewable subscriptions' groups, in the file's order.
+    public var subscriptionGroups: [SubscriptionGroup]
+    /// The store conditions the file asks a new data directory to start with.
+    public var settings: CatalogSettings
 
-    public struct AppInfo: Codable, Sendable, Equatable {
-        public var name: String
-    }
-
-    public struct Content: Codable, Sendable, Equatable {
-        public var free: [ContentItem]
-        public var premium: PremiumContent
-    }
-
-    public struct PremiumContent: Codable, Sendable, Equatable {
-        /// The non-consumable whose purchase unlocks `items`.
-        public var unlockedBy: String
-        public var items: [ContentItem]
+    public init(products: [CatalogProduct], subscriptionGroups: [SubscriptionGroup] = [],
+                settings: CatalogSettings = CatalogSettings()) {
+        self.products = products
+        self.subscriptionGroups = subscriptionGroups
+        self.settings = settings
     }
 
     public func product(_ id: String) -> CatalogProduct? {
         products.first { $0.id == id }
     }
 
-    public func storefront(_ id: String) -> Storefront? {
-        storefronts.first { $0.id == id }
+    public func group(_ id: String) -> SubscriptionGroup? {
+        subscriptionGroups.first { $0.id == id }
     }
-}
 
-public struct Storefront: Codable, Sendable, Equatable {
-    /// ISO 3166-1 alpha-3 code, as SKStorefront.countryCode: "USA", "JPN".
-    public var id: String
-    public var currency: String
-    public var currencySymbol: String
-    public var fractionDigits: Int
-    /// The localization shown in this storefront: a key of every `localizations` map.
-    public var language: String
-
-    public func format(_ price: Decimal) -> String {
-        var rounded = Decimal()
-        var value = price
-        NSDecimalRound(&rounded, &value, fractionDigits, .plain)
-        let number = NSDecimalNumber(decimal: rounded).doubleValue
-        let text = String(format: "%.\(fractionDigits)f", number)
-        // Thousands grouped with commas, as both storefronts write prices: $1,234.50, ¥4,800.
-        let parts = text.split(separator: ".", maxSplits: 1)
-        var digits = Array(parts[0])
-        var index = digits.count - 3
-        while index > 0, digits[index - 1].isNumber {
-            digits.insert(",", at: index)
-            index -= 3
+    /// The storefronts the catalog prices its products in, in the order first met: the
+    /// ones worth cycling through. A catalog with one price for every storefront (a
+    /// .storekit file) offers a few well-known ones, its own setting's first.
+    public var storefronts: [AppStoreStorefront] {
+        var priced: Set<String> = []
+        var everywhere = false
+        for product in products {
+            switch product.price {
+            case .perStorefront(let prices): priced.formUnion(prices.keys)
+            case .everywhere: everywhere = true
+            }
         }
-        return currencySymbol + String(digits) + (parts.count > 1 ? "." + parts[1] : "")
-    }
-}
-
-public struct Localization: Codable, Sendable, Equatable {
-    public var title: String
-    public var description: String
-}
-
-public struct CatalogProduct: Codable, Sendable, Equatable {
-    public var id: String
-    public var type: ProductType
-    public var localizations: [String: Localization]
-    /// Price per storefront id. A product with no price in a storefront is not sold there.
-    public var prices: [String: Decimal]
-    /// Consumables: credits added per unit bought.
-    public var credits: Int?
-    public var subscription: SubscriptionInfo?
-
-    public struct SubscriptionInfo: Codable, Sendable, Equatable {
-        public var period: SubscriptionPeriod
-        public var group: String?
-        public var freeTrial: SubscriptionPeriod?
+        let featured = AppStoreStorefront.featured
+        let ids = (settings.storefront.map { [$0] } ?? []) + featured.filter { everywhere || priced.contains($0) }
+            + priced.subtracting(featured).sorted()
+        var seen = Set<String>()
+        return ids.compactMap(AppStoreStorefront.named).filter { seen.insert($0.id).inserted }
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id, type, localizations, prices, credits, subscription
+    /// Whether any product has a price in `storefront`: a catalog priced per storefront
+    /// sells nothing in one it lacks.
+    public func sellsAnything(in storefront: String) -> Bool {
+        products.isEmpty || products.contains { $0.price(in: storefront) != nil }
     }
 
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(String.self, forKey: .id)
-        type = try c.decode(ProductType.self, forKey: .type)
-        localizations = try c.decode([String: Localization].self, forKey: .localizations)
-        // Decimal via the number's shortest text, so 2.99 stays 2.99 rather than a binary neighbour.
-        let raw = try c.decode([String: Double].self, forKey: .prices)
-        prices = raw.mapValues { Decimal(string: "\($0)") ?? Decimal($0) }
-        credits = try c.decodeIfPresent(Int.self, forKey: .credits)
-        subscription = try c.decodeIfPresent(SubscriptionInfo.self, forKey: .subscription)
+    /// Every locale a product or group is localized in, sorted.
+    public var locales: [String] {
+        let all = products.flatMap { $0.localizations.map(\.locale) }
+            + subscriptionGroups.flatMap { $0.localizations.map(\.locale) }
+        return Set(all).sorted()
     }
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(type, forKey: .type)
-        try c.encode(localizations, forKey: .localizations)
-        try c.encode(prices.mapValues { NSDecimalNumber(decimal: $0).doubleValue }, forKey: .prices)
-        try c.encodeIfPresent(credits, forKey: .credits)
-        try c.encodeIfPresent(subscription, forKey: .subscription)
-    }
-}
-
-public struct ContentItem: Codable, Sendable, Equatable {
-    public var id: String
-    public var localizations: [String: Text]
-
-    public struct Text: Codable, Sendable, Equatable {
-        public var title: String
-        public var body: String
-    }
-
-    public func text(in language: String) -> Text {
-        localizations[language] ?? localizations["en"] ?? localizations.values.first
-            ?? Text(title: id, body: "")
+    /// The auto-renewable subscriptions of a group, by level (1, the highest, first).
+    public func subscriptions(in groupID: String) -> [CatalogProduct] {
+        products.filter { $0.subscription?.groupID == groupID && $0.type == .autoRenewable }
+            .sorted { ($0.subscription?.level ?? .max) < ($1.subscription?.level ?? .max) }
     }
 }

@@ -46,14 +46,14 @@ public final class AppStore {
         }
     }
 
-    /// The storefront of the current settings (the catalog's first if the setting is unknown).
-    public func storefront(for settings: Settings) -> Storefront {
-        catalog.storefront(settings.storefront) ?? catalog.storefronts[0]
+    /// The storefront of the current settings.
+    public func storefront(for settings: Settings) -> AppStoreStorefront {
+        settings.appStoreStorefront
     }
 
     /// The product as the current storefront sells it, or nil if it is not for sale there.
     public func product(_ id: String, settings: Settings) -> Product? {
         guard let entry = catalog.product(id) else { return nil }
-        return Product(entry, storefront: storefront(for: settings))
+        return Product(entry, storefront: settings.appStoreStorefront, locale: settings.locale)
     }
 }

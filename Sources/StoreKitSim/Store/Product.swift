@@ -1,54 +1,59 @@
 import Foundation
 
-/// SKProduct: a product as one storefront sells it, localized and priced.
+/// SKProduct: a product as one storefront sells it, localized for the device's locale and
+/// priced in the storefront's currency.
 public struct Product: Equatable, Sendable, Identifiable {
     public var id: String
     public var type: ProductType
     public var localizedTitle: String
     public var localizedDescription: String
     public var price: Decimal
-    public var storefront: Storefront
-    /// Consumables: credits per unit.
-    public var credits: Int?
+    public var storefront: AppStoreStorefront
+    /// The device's locale: how the price is written (SKProduct.priceLocale's conventions).
+    public var locale: String
+    public var familyShareable: Bool
     public var subscriptionPeriod: SubscriptionPeriod?
+    /// SKProduct.subscriptionGroupIdentifier.
     public var subscriptionGroup: String?
-    /// The introductory free trial of an auto-renewable subscription.
-    public var freeTrial: SubscriptionPeriod?
+    public var subscriptionLevel: Int?
+    /// SKProduct.introductoryPrice.
+    public var introductoryOffer: SubscriptionOffer?
+    /// SKProduct.discounts: promotional offers.
+    public var promotionalOffers: [SubscriptionOffer]
 
     /// Nil when the product has no price in `storefront`: it is not sold there.
-    public init?(_ entry: CatalogProduct, storefront: Storefront) {
-        guard let price = entry.prices[storefront.id] else { return nil }
-        let text = entry.localizations[storefront.language] ?? entry.localizations["en"]
-            ?? Localization(title: entry.id, description: "")
+    public init?(_ entry: CatalogProduct, storefront: AppStoreStorefront, locale: String) {
+        guard let price = entry.price(in: storefront.id) else { return nil }
+        let text = entry.localization(for: locale)
         id = entry.id
         type = entry.type
         localizedTitle = text.title
         localizedDescription = text.description
         self.price = price
         self.storefront = storefront
-        credits = entry.credits
+        self.locale = locale
+        familyShareable = entry.familyShareable
         subscriptionPeriod = entry.subscription?.period
-        subscriptionGroup = entry.subscription?.group
-        freeTrial = entry.subscription?.freeTrial
+        subscriptionGroup = entry.type == .autoRenewable ? entry.subscription?.groupID ?? entry.id : nil
+        subscriptionLevel = entry.subscription?.level
+        introductoryOffer = entry.type == .autoRenewable ? entry.subscription?.introductoryOffer : nil
+        promotionalOffers = entry.subscription?.promotionalOffers ?? []
     }
 
-    public var formattedPrice: String { storefront.format(price) }
+    /// The free trial of an auto-renewable subscription's introductory offer, if that is its kind.
+    public var freeTrial: SubscriptionOffer? {
+        introductoryOffer?.paymentMode == .freeTrial ? introductoryOffer : nil
+    }
+
+    /// The price as the device writes it: "$4.99", "¥480", "4,99 €".
+    public var formattedPrice: String { storefront.format(price, locale: locale) }
 
     public func formattedPrice(quantity: Int) -> String {
-        storefront.format(price * Decimal(quantity))
+        storefront.format(price * Decimal(quantity), locale: locale)
     }
 
-    /// What buying `quantity` of it now costs, as the App Store's sheet states it: "$1.98",
-    /// "$4.99/month", "1 week free, then $4.99/month" when the store would give the free trial
-    /// (`introOffer`, StoreRecords.isEligibleForIntroOffer), "$29.99 for 1 year".
-    public func formattedCharge(quantity: Int = 1, introOffer: Bool) -> String {
-        guard let period = subscriptionPeriod else { return formattedPrice(quantity: quantity) }
-        guard type == .autoRenewable else { return "\(formattedPrice) for \(period.displayName)" }
-        let unit = period.value == 1 ? period.displayName.replacingOccurrences(of: "1 ", with: "") : period.displayName
-        let perPeriod = "\(formattedPrice)/\(unit)"
-        guard introOffer, let trial = freeTrial else { return perPeriod }
-        return "\(trial.displayName) free, then \(perPeriod)"
-    }
+    /// An amount in this product's currency, as the device writes it.
+    public func formatted(_ amount: Decimal) -> String { storefront.format(amount, locale: locale) }
 
     /// Only consumables can be bought several at a time (SKMutablePayment.quantity).
     public var maximumQuantity: Int { type == .consumable ? 10 : 1 }

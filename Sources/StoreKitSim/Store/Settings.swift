@@ -19,8 +19,11 @@ public struct Settings: Codable, Equatable, Sendable {
     public var account: String? = Settings.defaultAccount
     /// The sandbox account a new store signs in with.
     public static let defaultAccount = "sandbox.user@example.com"
-    /// A storefront id of the catalog.
+    /// An App Store storefront id: the country and currency of the prices.
     public var storefront = "USA"
+    /// The device's locale: the language of the product localizations and the app's words,
+    /// and how prices are written.
+    public var locale = "en_US"
     /// How long the store takes between purchasing and the outcome.
     public var latencyMilliseconds = 1500
     /// The latency in seconds: how long after a request the store answers.
@@ -37,7 +40,7 @@ public struct Settings: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions,
-             account, storefront, latencyMilliseconds, hold, timeRate
+             account, storefront, locale, latencyMilliseconds, hold, timeRate
     }
 
     // Fields missing (from an older store.json, or rows not in the settings table) keep their defaults.
@@ -59,6 +62,11 @@ public struct Settings: Codable, Equatable, Sendable {
         finishTransactions = try c.decodeIfPresent(Bool.self, forKey: .finishTransactions) ?? d.finishTransactions
         account = c.contains(.account) ? try c.decodeIfPresent(String.self, forKey: .account) : d.account
         storefront = try c.decodeIfPresent(String.self, forKey: .storefront) ?? d.storefront
+        locale = try c.decodeIfPresent(String.self, forKey: .locale) ?? d.locale
+        guard LocaleMatch.isLocale(locale) else {
+            throw DecodingError.dataCorruptedError(forKey: .locale, in: c, debugDescription:
+                "must be a locale such as en_US or ja_JP, not \"\(locale)\"")
+        }
         latencyMilliseconds = try c.decodeIfPresent(Int.self, forKey: .latencyMilliseconds) ?? d.latencyMilliseconds
         // A hand-edited latency of a day would leave every purchase hanging.
         guard Self.latencyRange.contains(latencyMilliseconds) else {
@@ -79,8 +87,16 @@ public struct Settings: Codable, Equatable, Sendable {
         try c.encode(finishTransactions, forKey: .finishTransactions)
         try c.encode(account, forKey: .account)
         try c.encode(storefront, forKey: .storefront)
+        try c.encode(locale, forKey: .locale)
         try c.encode(latencyMilliseconds, forKey: .latencyMilliseconds)
         try c.encode(hold, forKey: .hold)
         try c.encode(timeRate, forKey: .timeRate)
+    }
+}
+
+extension Settings {
+    /// The storefront setting as an App Store storefront (the United States' if unknown).
+    public var appStoreStorefront: AppStoreStorefront {
+        AppStoreStorefront.named(storefront) ?? AppStoreStorefront.unitedStates
     }
 }

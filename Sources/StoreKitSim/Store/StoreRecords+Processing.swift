@@ -12,8 +12,9 @@ extension StoreRecords {
         var transaction = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now)
         transaction.account = settings.account
         transaction.reason = .purchase
-        let storefront = catalog.storefront(settings.storefront) ?? catalog.storefronts[0]
-        let product = catalog.product(payment.productID).flatMap { Product($0, storefront: storefront) }
+        let product = catalog.product(payment.productID).flatMap {
+            Product($0, storefront: settings.appStoreStorefront, locale: settings.locale)
+        }
         if !settings.canMakePayments {
             transaction.fail(.restricted, at: now)
         } else if product == nil {
@@ -131,9 +132,9 @@ extension StoreRecords {
         transactions[i].error = nil
         guard let product = catalog.product(transactions[i].productID), product.type == .autoRenewable,
               let info = product.subscription else { return }
-        if let trial = info.freeTrial, introOffer {
-            transactions[i].expiresDate = trial.added(to: now)
-            transactions[i].isTrialPeriod = true
+        if let offer = info.introductoryOffer, introOffer {
+            transactions[i].expiresDate = offer.firstPeriodEnd(from: now)
+            transactions[i].isTrialPeriod = offer.paymentMode == .freeTrial
         } else {
             let start = max(now, latestExpiry(of: product.id, account: account) ?? now)
             transactions[i].expiresDate = info.period.added(to: start)
@@ -226,10 +227,10 @@ extension StoreRecords {
 
     func isEligibleForIntroOffer(_ productID: String, catalog: Catalog, account: String?) -> Bool {
         guard let product = catalog.product(productID), product.type == .autoRenewable,
-              let info = product.subscription, info.freeTrial != nil else { return false }
-        let group = info.group ?? product.id
+              let info = product.subscription, info.introductoryOffer != nil else { return false }
+        let group = info.groupID ?? product.id
         return !receipt(of: account).contains { other in
-            catalog.product(other.productID)?.subscription.map { $0.group ?? other.productID } == group
+            catalog.product(other.productID)?.subscription.map { $0.groupID ?? other.productID } == group
         }
     }
 

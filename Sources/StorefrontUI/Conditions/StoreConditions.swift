@@ -12,8 +12,8 @@ extension StoreCondition {
     }
 
     public static let all: [StoreCondition] = [
-        canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, latency, hold,
-        timeRate,
+        canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, locale, latency,
+        hold, timeRate,
     ]
 
     static let canMakePayments = onOff(
@@ -86,15 +86,37 @@ extension StoreCondition {
         "storefront", values: "STOREFRONT", field: \.storefront,
         parse: { text, catalog throws(InvalidValue) in
             let ids = catalog.storefronts.map(\.id)
-            guard let id = ids.first(where: { $0.lowercased() == text.lowercased() }) else {
-                throw InvalidValue(message: "storefront takes one of the catalog's storefronts: \(ids.joined(separator: ", "))")
+            guard let storefront = AppStoreStorefront.named(text) else {
+                throw InvalidValue(message: "storefront takes an App Store storefront's three-letter code, such as \(ids.joined(separator: ", "))")
             }
-            return id
+            guard catalog.sellsAnything(in: storefront.id) else {
+                throw InvalidValue(message: "storefront takes one of \(ids.joined(separator: ", ")): the catalog has no prices in \(storefront.id) (\(storefront.name))")
+            }
+            return storefront.id
         },
         describe: { $0 },
         title: "Storefront",
         show: { ($0, nil) },
         change: { id, key, catalog in .set(cycle(catalog.storefronts.map(\.id), from: id, key.step)) })
+
+    static let locale = StoreCondition(
+        "locale", values: "LOCALE", field: \.locale,
+        parse: { text, _ throws(InvalidValue) in
+            guard LocaleMatch.isLocale(text) else {
+                throw InvalidValue(message: "locale takes a locale identifier such as en_US or ja_JP, not \"\(text)\"")
+            }
+            return LocaleMatch.normalized(text)
+        },
+        describe: { $0 },
+        title: "Device locale",
+        show: { ($0, nil) },
+        change: { locale, key, catalog in .set(cycle(localeChoices(catalog), from: locale, key.step)) })
+
+    /// The locales the panel cycles through: English and Japanese, then the catalog's own.
+    static func localeChoices(_ catalog: Catalog) -> [String] {
+        var seen = Set<String>()
+        return (["en_US", "ja_JP"] + catalog.locales.map(LocaleMatch.normalized)).filter { seen.insert($0).inserted }
+    }
 
     static let latency = StoreCondition(
         "latency", values: "MILLISECONDS", field: \.latencyMilliseconds,

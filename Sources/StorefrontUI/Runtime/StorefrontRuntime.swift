@@ -13,12 +13,12 @@ public final class StorefrontRuntime {
     private var pending: [Action] = []
 
     /// `times`: how times are shown (the local zone; tests give one).
-    public init(store: AppStore, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true,
+    public init(store: AppStore, appDescription: AppDescription, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true,
                 ascii: ASCIIReason? = nil, times: TimeDisplay = TimeDisplay()) throws {
         self.store = store
         queue = PaymentQueue(store: store)
-        app = SampleApp(catalog: store.catalog, defaults: defaults, queue: queue)
-        state = AppState(catalog: store.catalog, width: width, height: height, now: try store.now())
+        app = SampleApp(catalog: store.catalog, appDescription: appDescription, defaults: defaults, queue: queue)
+        state = AppState(catalog: store.catalog, appDescription: appDescription, width: width, height: height, now: try store.now())
         state.colors = colors
         state.times = times
         state.ascii = ascii
@@ -225,7 +225,7 @@ public final class StorefrontRuntime {
     /// Asks the store for the products: the rows read "Loading…" until the answer, due after
     /// the store's latency. `retrying`: the user asked (R), so a failed answer is said out loud.
     private func loadProducts(retrying: Bool = false) throws {
-        var request = ProductsRequest(productIdentifiers: store.catalog.productIdentifiers, store: store)
+        var request = ProductsRequest(productIdentifiers: app.appDescription.productIdentifiers, store: store)
         try request.start()
         productsRequest = request
         isRetryingProducts = retrying
@@ -245,10 +245,11 @@ public final class StorefrontRuntime {
     }
 
     /// Whether a change of conditions makes the app ask for its products again: a new
-    /// storefront has other prices, and a network gone down fails the request. A network
+    /// storefront has other prices, a new locale other localizations (as an app relaunched in
+    /// another language asks again), and a network gone down fails the request. A network
     /// back on is left for the user to retry (R): the products stay "Network down?" until then.
     static func asksForProductsAgain(from old: Settings, to new: Settings) -> Bool {
-        old.storefront != new.storefront || (old.network && !new.network)
+        old.storefront != new.storefront || old.locale != new.locale || (old.network && !new.network)
     }
 
     private var products: Result<ProductsResponse, StoreError>?
@@ -283,6 +284,16 @@ public final class StorefrontRuntime {
         snapshot.awaitingSideButton = queue.awaitingSideButton
         snapshot.premiumUnlocked = app.premiumUnlocked
         snapshot.credits = app.credits
+        for product in store.catalog.products {
+            switch product.type {
+            case .consumable where app.appDescription.creditsPerUnit(of: product.id) == nil:
+                snapshot.balances[product.id] = app.balance(of: product.id)
+            case .nonConsumable where app.isPurchased(product.id):
+                snapshot.unlocked.insert(product.id)
+            default:
+                break
+            }
+        }
         for product in store.catalog.products where product.subscription != nil {
             snapshot.subscriptionExpiries[product.id] = app.subscriptionExpiry(product.id)
         }

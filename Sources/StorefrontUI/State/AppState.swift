@@ -5,6 +5,8 @@ import StoreKitSim
 /// Everything the storefront shows. Views draw it; `update` changes it.
 public struct AppState: Equatable, Sendable {
     public var catalog: Catalog
+    /// What the app is: its name, content, credits and the identifiers it asks for.
+    public var appDescription: AppDescription
     public var snapshot = StoreSnapshot()
     public var mode = Mode.store
     /// Index into `rows` of the selected store row.
@@ -33,19 +35,22 @@ public struct AppState: Equatable, Sendable {
     /// Why the terminal draws ASCII stand-ins, if it does: the header says so.
     public var ascii: ASCIIReason?
 
-    public init(catalog: Catalog, width: Int, height: Int, now: Date) {
+    public init(catalog: Catalog, appDescription: AppDescription, width: Int, height: Int, now: Date) {
         self.catalog = catalog
+        self.appDescription = appDescription
         self.width = width
         self.height = height
         self.now = now
         selection = rows.firstIndex(where: \.isSelectable) ?? 0
     }
 
-    public var storefront: Storefront {
-        catalog.storefront(snapshot.settings.storefront) ?? catalog.storefronts[0]
-    }
+    public var storefront: AppStoreStorefront { snapshot.settings.appStoreStorefront }
 
-    public var language: String { storefront.language }
+    /// The device's locale: product localizations, the app's content and words follow it.
+    public var locale: String { snapshot.settings.locale }
+
+    /// The language of the device's locale: "en", "ja".
+    public var language: String { LocaleMatch.language(of: LocaleMatch.normalized(locale)) }
 
     public var selectedRow: StoreRow? {
         let rows = rows

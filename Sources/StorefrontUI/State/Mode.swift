@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// What is in front of the store screen. One at a time, like iOS's modal presentations.

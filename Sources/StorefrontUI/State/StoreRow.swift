@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// One line of the store list. Sections and rows are derived from the catalog and the
@@ -19,36 +20,55 @@ public enum StoreRow: Equatable, Sendable {
 }
 
 extension AppState {
+    /// The app's list: its free and premium content, then what it asks the store for by type:
+    /// other non-consumables, credit packs and the credits they add to, consumables with
+    /// balances of their own, subscriptions (by group, in level order), and the identifiers
+    /// the store did not know.
     public var rows: [StoreRow] {
-        var rows: [StoreRow] = [.section("Free content")]
-        rows += catalog.content.free.map { .content($0, premium: false) }
-        rows.append(.section("Premium content"))
-        let premium = catalog.content.premium
-        if snapshot.premiumUnlocked {
-            rows += premium.items.map { .content($0, premium: true) }
-        } else {
-            rows.append(.premiumOffer(productID: premium.unlockedBy))
+        let app = appDescription
+        var rows: [StoreRow] = []
+        if !app.content.free.isEmpty {
+            rows.append(.section("Free content"))
+            rows += app.content.free.map { .content($0, premium: false) }
+        }
+        if let premium = app.content.premium {
+            rows.append(.section("Premium content"))
+            rows += snapshot.premiumUnlocked ? premium.items.map { .content($0, premium: true) }
+                : [.premiumOffer(productID: premium.unlockedBy)]
         }
         let invalid = snapshot.loadedProducts?.invalidProductIdentifiers ?? []
-        let wanted = catalog.productIdentifiers.filter { $0 != premium.unlockedBy && !invalid.contains($0) }
-        let known = wanted.compactMap { catalog.product($0) }
-        let consumables = known.filter { $0.type == .consumable }.map(\.id)
-        let subscriptions = known.filter { $0.type == .autoRenewable || $0.type == .nonRenewing }.map(\.id)
-        let others = known.filter { $0.type == .nonConsumable }.map(\.id)
-        rows.append(.section("Credit packs"))
-        rows += consumables.map(StoreRow.product)
-        rows.append(.credits)
-        rows.append(.section("Subscriptions"))
-        rows += subscriptions.map(StoreRow.product)
-        if !others.isEmpty {
-            rows.append(.section("More"))
-            rows += others.map(StoreRow.product)
+        let asked = Set(app.productIdentifiers.filter { !app.unlocksPremium($0) && !invalid.contains($0) })
+        let known = catalog.productsInShowingOrder.filter { asked.contains($0.id) }
+        func section(_ name: String, _ products: [CatalogProduct], then extra: [StoreRow] = []) {
+            guard !products.isEmpty else { return }
+            rows.append(.section(name))
+            rows += products.map { .product($0.id) } + extra
+        }
+        let consumables = known.filter { $0.type == .consumable }
+        section("Non-consumables", known.filter { $0.type == .nonConsumable })
+        section("Credit packs", consumables.filter { app.creditsPerUnit(of: $0.id) != nil }, then: [.credits])
+        section("Consumables", consumables.filter { app.creditsPerUnit(of: $0.id) == nil })
+        let subscriptions = known.filter { $0.type == .autoRenewable || $0.type == .nonRenewing }
+        let groups = Set(subscriptions.compactMap { $0.type == .autoRenewable ? $0.subscription?.groupID ?? $0.id : nil })
+        if groups.count > 1 {
+            for group in catalog.subscriptionGroups.map(\.id) + groups.sorted() where groups.contains(group)
+                && !rows.contains(.section(groupSection(group))) {
+                section(groupSection(group), subscriptions.filter { $0.type == .autoRenewable && ($0.subscription?.groupID ?? $0.id) == group })
+            }
+            section("Non-renewing subscriptions", subscriptions.filter { $0.type == .nonRenewing })
+        } else {
+            section("Subscriptions", subscriptions)
         }
         if !invalid.isEmpty {
             rows.append(.section("Invalid product identifiers"))
             rows += invalid.map(StoreRow.invalid)
         }
         return rows
+    }
+
+    /// A subscription group's section: its name on this device.
+    private func groupSection(_ id: String) -> String {
+        "Subscriptions · " + (catalog.group(id)?.displayName(for: locale) ?? id)
     }
 }
 

@@ -11,6 +11,10 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var awaitingSideButton: PaymentQueue.SideButtonRequest?
     public var premiumUnlocked = false
     public var credits = 0
+    /// Units of each consumable that keeps a balance of its own (the generic app's).
+    public var balances: [String: Int] = [:]
+    /// Non-consumables the app has delivered.
+    public var unlocked: Set<String> = []
     /// Subscription expiries the app stored, by product id.
     public var subscriptionExpiries: [String: Date] = [:]
     public var pendingApprovals: [Transaction] = []

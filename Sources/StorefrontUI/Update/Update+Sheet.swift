@@ -164,7 +164,7 @@ extension AppState {
     }
 
     public func title(of productID: String) -> String {
-        snapshot.product(productID)?.localizedTitle ?? catalog.product(productID)?.localizations[language]?.title ?? productID
+        snapshot.product(productID)?.localizedTitle ?? catalog.product(productID)?.localization(for: locale).title ?? productID
     }
 
     /// The product's title with the quantity when above 1, as every message names it.
@@ -176,10 +176,13 @@ extension AppState {
         guard let product = catalog.product(t.productID) else { return nil }
         switch product.type {
         case .nonConsumable:
-            let count = catalog.content.premium.unlockedBy == product.id ? catalog.content.premium.items.count : 0
+            let count = appDescription.unlocksPremium(product.id) ? appDescription.content.premium?.items.count ?? 0 : 0
             return count > 0 ? "\(count) premium items are unlocked." : "\(title(of: product.id)) is unlocked."
         case .consumable:
-            return "\(t.item(named: title(of: product.id))): +\((product.credits ?? 0).multipliedSaturating(by: t.quantity)) credits."
+            guard let perUnit = appDescription.creditsPerUnit(of: product.id) else {
+                return "\(t.item(named: title(of: product.id))): you have \(snapshot.balances[product.id] ?? t.quantity)."
+            }
+            return "\(t.item(named: title(of: product.id))): +\(perUnit.multipliedSaturating(by: t.quantity)) credits."
         case .autoRenewable, .nonRenewing:
             let trial = t.isTrialPeriod == true ? "Your free trial has started. " : ""
             return "\(trial)\(title(of: product.id)) is active."
@@ -217,7 +220,7 @@ extension AppState {
         case .restoreFailed, .problem: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
         }
-        log.append(LogLine(date: date, text: event.text(catalog: catalog, times: times, errors: ErrorText.of), tint: tint))
+        log.append(LogLine(date: date, text: event.text(app: appDescription, times: times, errors: ErrorText.of), tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }
     }
 }

@@ -15,8 +15,8 @@ enum DetailPane {
         case .premiumOffer(let id):
             lines = productLines(id, state: state)
             lines += [.init(text: ""), .init(text: "Unlocks:", style: .bold)]
-            lines += state.catalog.content.premium.items.map {
-                .init(text: "  \($0.text(in: state.language).title)", style: .tint(.premium))
+            lines += (state.appDescription.content.premium?.items ?? []).map {
+                .init(text: "  \($0.text(in: state.locale).title)", style: .tint(.premium))
             }
         case .product(let id):
             lines = productLines(id, state: state)

@@ -5,9 +5,10 @@ enum HeaderView {
     static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
         let s = state.snapshot.settings
         canvas.fill(x: 0, y: 0, width: layout.width, height: 1, style: .reverse)
-        let x = canvas.put(" \(state.catalog.app.name) ", x: 0, y: 0, style: Style(bold: true, reverse: true))
-        let facts = facts(account: s.account, storefront: state.storefront.id, credits: state.snapshot.credits,
-                          width: layout.width - x)
+        let x = canvas.put(" \(state.appDescription.name) ", x: 0, y: 0, style: Style(bold: true, reverse: true))
+        // An app without credit packs (the generic app) has no balance to show.
+        let credits = state.appDescription.credits.isEmpty ? nil : state.snapshot.credits
+        let facts = facts(account: s.account, storefront: state.storefront.id, credits: credits, width: layout.width - x)
         canvas.put(facts, x: x, y: 0, width: layout.width - x, style: .reverse)
         canvas.rule(y: 1, x: 0, width: layout.width)
         // Badges sit right-aligned on the rule below, a rule cell at either end.
@@ -21,8 +22,8 @@ enum HeaderView {
 
     /// Account, storefront and balance in `width` columns: a long account name gives way
     /// first, so the storefront and the balance stay in sight.
-    static func facts(account: String?, storefront: String, credits: Int, width: Int) -> String {
-        let rest = " · \(storefront) · \(credits) credits "
+    static func facts(account: String?, storefront: String, credits: Int?, width: Int) -> String {
+        let rest = " · \(storefront)" + (credits.map { " · \($0) credits " } ?? " ")
         let room = width - 1 - DisplayWidth.of(rest)
         return " " + DisplayWidth.truncate(account ?? "signed out", to: max(1, room)) + rest
     }

@@ -24,7 +24,7 @@ enum LogPane {
         }
         let lines = earlier.map {
             Line(stamp: state.times.stamp(of: $0.date, now: state.now),
-                 text: AppEvent.updated($0, redelivered: false).text(catalog: state.catalog, times: state.times, errors: ErrorText.of), style: .dim)
+                 text: AppEvent.updated($0, redelivered: false).text(app: state.appDescription, times: state.times, errors: ErrorText.of), style: .dim)
         } + session.map {
             Line(stamp: state.times.stamp(of: $0.date, now: state.now), text: $0.text, style: Style(tint: $0.tint))
         }

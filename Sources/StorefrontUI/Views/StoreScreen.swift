@@ -71,7 +71,11 @@ struct RowText {
             dim = state.isRestricted
         case .product(let id):
             title = state.title(of: id)
-            if let product = state.catalog.product(id), product.type != .consumable, snapshot.isSubscribed(id, now: state.now) {
+            if let units = snapshot.balances[id], units > 0 { title += " ×\(units)" }
+            if snapshot.unlocked.contains(id), !state.appDescription.unlocksPremium(id) {
+                trailing = "✓ unlocked"
+                tint = .success
+            } else if let product = state.catalog.product(id), product.type != .consumable, snapshot.isSubscribed(id, now: state.now) {
                 trailing = "✓ active"
                 tint = .success
             } else {

@@ -26,9 +26,9 @@ struct SubscriptionTerms {
         price = product.formattedCharge(introOffer: false)
         switch product.type {
         case .autoRenewable:
-            if let trial = product.freeTrial, state.snapshot.isEligibleForIntroOffer(product.id) {
-                self.trial = "\(trial.displayName) free"
-                date = trial.added(to: state.now)
+            if let offer = product.introductoryOffer, state.snapshot.isEligibleForIntroOffer(product.id) {
+                trial = product.introductoryTerms(offer)
+                date = offer.end(from: state.now)
             } else {
                 // Bought again before it ends, the new period follows the one running (as the store does).
                 date = max(state.now, state.snapshot.ownedAtStore[product.id] ?? state.now)
@@ -45,6 +45,9 @@ struct SubscriptionTerms {
     /// The row's words: "1 week free, then $4.99" while the trial is on offer.
     static func rowLabel(_ product: Product, state: AppState) -> String {
         guard let terms = SubscriptionTerms(product, state: state), terms.trial != nil else { return product.formattedPrice }
+        if let offer = product.introductoryOffer, offer.paymentMode != .freeTrial {
+            return "\(product.formatted(offer.price)), then \(product.formattedPrice)"
+        }
         return "free trial, then \(product.formattedPrice)"
     }
 

@@ -43,6 +43,8 @@ extension DataFileError.Remedy {
             "Check the path given to --catalog."
         case .fixCatalog:
             "Fix the catalog (its format is described in the README) or run without --catalog to use the default."
+        case .fixAppDescription:
+            "Fix the app description (its format is described in the README), or move it away to see the catalog with the generic app."
         case .chooseStorefront(let suggested, let missing):
             "Choose one with `\(CommandLineHint.command("set storefront \(suggested)"))`, or use the --catalog that has \(missing)."
         }

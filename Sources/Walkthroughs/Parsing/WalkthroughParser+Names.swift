@@ -56,19 +56,20 @@ extension WalkthroughParser {
     /// content item by title, or the credit balance's row.
     var rowNames: [(String, RowTarget)] {
         var names: [(String, RowTarget)] = []
-        let premium = catalog.content.premium.unlockedBy
-        for id in catalog.productIdentifiers { names.append((id, .product(id))) }
+        for id in app.productIdentifiers { names.append((id, .product(id))) }
         for product in catalog.products {
-            if !catalog.productIdentifiers.contains(product.id) { names.append((product.id, .product(product.id))) }
-            for language in product.localizations.keys.sorted() {
-                names.append((product.localizations[language]!.title, .product(product.id)))
+            if !app.productIdentifiers.contains(product.id) { names.append((product.id, .product(product.id))) }
+            for localization in product.localizations {
+                names.append((localization.title, .product(product.id)))
             }
         }
-        // The premium offer's row, as it reads before the premium content is bought.
-        names += [("★ Premium content here", .product(premium)), ("Premium content here", .product(premium))]
-        for item in catalog.content.free + catalog.content.premium.items {
-            for language in item.localizations.keys.sorted() {
-                names.append((item.localizations[language]!.title, .content(id: item.id)))
+        if let premium = app.content.premium?.unlockedBy {
+            // The premium offer's row, as it reads before the premium content is bought.
+            names += [("★ Premium content here", .product(premium)), ("Premium content here", .product(premium))]
+        }
+        for item in app.content.free + (app.content.premium?.items ?? []) {
+            for text in item.localizations {
+                names.append((text.title, .content(id: item.id)))
             }
         }
         names.append(("Your credits", .credits))
@@ -77,8 +78,7 @@ extension WalkthroughParser {
 
     /// An `open` step for this catalog: its first product, by the title it shows first.
     var openExample: String {
-        let language = catalog.storefronts.first?.language ?? "en"
-        return "open " + StepReader.written(catalog.products.first?.localizations[language]?.title ?? "Your credits")
+        return "open " + StepReader.written(catalog.products.first?.localization(for: Settings().locale).title ?? "Your credits")
     }
 
     func row(_ r: inout StepReader) throws(LineProblem) -> RowTarget {

@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -6,9 +7,11 @@ import StorefrontUI
 /// checked against the catalog before anything runs, so a bad file runs no step at all.
 public struct WalkthroughParser {
     public let catalog: Catalog
+    public let app: AppDescription
 
-    public init(catalog: Catalog) {
+    public init(catalog: Catalog, app: AppDescription = .builtIn) {
         self.catalog = catalog
+        self.app = app
     }
 
     /// The steps of `text`, or every line that is not a step. `file`: the name messages use.

@@ -26,7 +26,7 @@ public final class HeadlessStorefront {
 
     /// `settings`: the store's conditions from the start, as a device has them before the
     /// app opens (a matrix's combination).
-    public init(catalog: Catalog, width: Int = 100, height: Int = 30, settings: [StoreCondition.Change] = [],
+    public init(catalog: Catalog, app: AppDescription = .builtIn, width: Int = 100, height: Int = 30, settings: [StoreCondition.Change] = [],
                 presenter: Presenter? = nil) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-walkthrough-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -37,8 +37,14 @@ public final class HeadlessStorefront {
         do {
             let database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
             store = AppStore(catalog: catalog, storage: database, wallClock: clock)
-            if !settings.isEmpty { try store.updateSettings { current in settings.forEach { $0(&current) } } }
-            runtime = try Self.launch(store, directory: directory, size: (width, height), times: times)
+            // A fresh store: the catalog's own conditions first (a .storekit file's settings), then the run's.
+            if !settings.isEmpty || !catalog.settings.isEmpty {
+                try store.updateSettings { current in
+                    current = catalog.settings.applied(to: current)
+                    settings.forEach { $0(&current) }
+                }
+            }
+            runtime = try Self.launch(store, app: app, directory: directory, size: (width, height), times: times)
         } catch {
             try? FileManager.default.removeItem(at: url)
             throw error
@@ -49,10 +55,10 @@ public final class HeadlessStorefront {
 
     deinit { try? FileManager.default.removeItem(at: directory.url) }
 
-    private static func launch(_ store: AppStore, directory: DataDirectory, size: (width: Int, height: Int),
-                               times: TimeDisplay) throws -> StorefrontRuntime {
+    private static func launch(_ store: AppStore, app: AppDescription, directory: DataDirectory,
+                               size: (width: Int, height: Int), times: TimeDisplay) throws -> StorefrontRuntime {
         let defaults = try UserDefaultsFile(url: directory.userDefaultsURL)
-        return try StorefrontRuntime(store: store, defaults: defaults, width: size.width, height: size.height, times: times)
+        return try StorefrontRuntime(store: store, appDescription: app, defaults: defaults, width: size.width, height: size.height, times: times)
     }
 
     public var state: AppState { runtime.state }
@@ -61,7 +67,7 @@ public final class HeadlessStorefront {
     /// Quits and opens the storefront again on the same files, at the size it had.
     public func relaunch() throws {
         let size = (runtime.state.width, runtime.state.height)
-        runtime = try Self.launch(store, directory: directory, size: size, times: times)
+        runtime = try Self.launch(store, app: runtime.app.appDescription, directory: directory, size: size, times: times)
         presenter?.elapsed(0)
         settle()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -7,11 +8,13 @@ import StorefrontUI
 /// goes on; a step that cannot be done (no such row or button) stops it there.
 public struct WalkthroughRunner {
     public let catalog: Catalog
+    public let app: AppDescription
     public var width = 100
     public var height = 30
 
-    public init(catalog: Catalog) {
+    public init(catalog: Catalog, app: AppDescription = .builtIn) {
         self.catalog = catalog
+        self.app = app
     }
 
     /// One run, in the first value of each varied condition. `presenter`: who watches it at
@@ -45,7 +48,7 @@ public struct WalkthroughRunner {
                 }
                 return try condition.parse(value.value, catalog: catalog)
             }
-            storefront = try HeadlessStorefront(catalog: catalog, width: width, height: height, settings: settings,
+            storefront = try HeadlessStorefront(catalog: catalog, app: app, width: width, height: height, settings: settings,
                                                 presenter: presenter)
         } catch {
             let saw = (error as? StoreCondition.InvalidValue)?.message ?? ErrorText.of(error)

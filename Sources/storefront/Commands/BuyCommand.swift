@@ -45,8 +45,8 @@ struct BuyCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let catalog = session.catalog
-        guard catalog.product(productID) != nil || catalog.productIdentifiers.contains(productID) else {
-            let known = (catalog.productIdentifiers + catalog.products.map(\.id)).uniqued().joined(separator: ", ")
+        guard catalog.product(productID) != nil || session.app.productIdentifiers.contains(productID) else {
+            let known = (session.app.productIdentifiers + catalog.products.map(\.id)).uniqued().joined(separator: ", ")
             throw CommandFailure.usage("unknown product \"\(productID)\": the app asks the store for \(known) (`\(CommandLineHint.command("products"))` shows which are valid)")
         }
         let running = try session.launchApp(for: Self.self, quiet: output.json)

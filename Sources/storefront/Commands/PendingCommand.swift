@@ -36,8 +36,8 @@ struct PendingCommand: ParsableCommand {
         }
     }
 
-    private func describe(_ t: Transaction, records: StoreRecords, session: Session, storefront: Storefront) -> String {
-        guard let entry = session.catalog.product(t.productID), let product = Product(entry, storefront: storefront) else {
+    private func describe(_ t: Transaction, records: StoreRecords, session: Session, storefront: AppStoreStorefront) -> String {
+        guard let entry = session.catalog.product(t.productID), let product = Product(entry, storefront: storefront, locale: records.settings.locale) else {
             return t.item(named: t.productID)
         }
         // As the store would charge it if approved now: a free trial first, when it gives one.

@@ -41,7 +41,7 @@ struct PlayCommand: ParsableCommand {
         let result = try MainActor.assumeIsolated { () throws -> WalkthroughResult in
             let terminal = try StorefrontApp.openTerminal()
             defer { terminal.close() }
-            var runner = WalkthroughRunner(catalog: catalog)
+            var runner = WalkthroughRunner(catalog: catalog.catalog, app: catalog.app)
             runner.width = terminal.size.width
             runner.height = max(0, terminal.size.height - CaptionBand.height)
             let player = WalkthroughPlayer(terminal: terminal, speed: speed)

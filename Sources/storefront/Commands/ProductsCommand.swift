@@ -20,7 +20,7 @@ struct ProductsCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        var request = ProductsRequest(productIdentifiers: session.catalog.productIdentifiers, store: session.store)
+        var request = ProductsRequest(productIdentifiers: session.app.productIdentifiers, store: session.store)
         try request.start()
         // The store answers after its latency, as it answers a purchase.
         var answer = try request.response()
@@ -36,7 +36,7 @@ struct ProductsCommand: ParsableCommand {
         }
         let storefront = session.store.storefront(for: try session.store.settings())
         if output.json {
-            try JSONOutput.print(Output(storefront: storefront.id, products: response.products.map(ProductJSON.init),
+            try JSONOutput.print(Output(storefront: storefront.id, products: response.products.map { ProductJSON($0, app: session.app) },
                                         invalidProductIdentifiers: response.invalidProductIdentifiers))
             return
         }
@@ -52,7 +52,11 @@ struct ProductsCommand: ParsableCommand {
             let price = String(repeating: " ", count: priceWidth - p.formattedPrice.count) + p.formattedPrice
             var line = "  \(column(p.id))  \(price)  \(p.localizedTitle)  [\(p.type.displayName)"
             if let period = p.subscriptionPeriod { line += ", \(period.displayName)" }
-            if let trial = p.freeTrial { line += ", \(trial.displayName) free trial" }
+            if let trial = p.freeTrial {
+                line += ", \(trial.totalDuration) free trial"
+            } else if let offer = p.introductoryOffer {
+                line += ", introductory offer \(p.introductoryTerms(offer))"
+            }
             printLine(line + "]")
         }
         for id in response.invalidProductIdentifiers {

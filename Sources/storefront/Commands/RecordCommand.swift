@@ -53,7 +53,7 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         let catalog = try WalkthroughFiles.catalog(global)
         let walkthrough = try WalkthroughFiles.parse([file], catalog: catalog, json: false)[0]
-        var runner = WalkthroughRunner(catalog: catalog)
+        var runner = WalkthroughRunner(catalog: catalog.catalog, app: catalog.app)
         let (width, height) = try Self.dimensions(size)
         runner.width = width
         runner.height = height - CaptionBand.height

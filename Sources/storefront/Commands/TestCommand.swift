@@ -46,7 +46,7 @@ struct TestCommand: ParsableCommand {
         let catalog = try WalkthroughFiles.catalog(global)
         let walkthroughs = try WalkthroughFiles.parse(files, catalog: catalog, json: output.json,
                                                       check: { matrix ? $0.matrixTooLarge : nil })
-        let runner = WalkthroughRunner(catalog: catalog)
+        let runner = WalkthroughRunner(catalog: catalog.catalog, app: catalog.app)
         if matrix {
             try runMatrix(walkthroughs, runner)
             return

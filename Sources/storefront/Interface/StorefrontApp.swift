@@ -16,7 +16,7 @@ enum StorefrontApp {
         let terminal = try openTerminal()
         defer { terminal.close() }
         let size = terminal.size
-        let runtime = try StorefrontRuntime(store: session.store, defaults: defaults, width: size.width,
+        let runtime = try StorefrontRuntime(store: session.store, appDescription: session.app, defaults: defaults, width: size.width,
                                             height: size.height, colors: terminal.colorsEnabled,
                                             ascii: terminal.ascii)
         let watcher = DirectoryWatcher(path: session.directory.url.path,

@@ -4,11 +4,11 @@ import StorefrontUI
 
 /// Prints the app's events as they happen, one line each (silent with --json).
 struct EventLog {
-    let catalog: Catalog
+    let app: AppDescription
     let quiet: Bool
 
     func print(_ event: AppEvent) {
         guard !quiet else { return }
-        printLine(event.text(catalog: catalog, errors: ErrorText.of))
+        printLine(event.text(app: app, errors: ErrorText.of))
     }
 }

@@ -1,5 +1,6 @@
 import DataFiles
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -66,9 +67,11 @@ struct ProductJSON: Encodable {
     var credits: Int?
     var subscriptionPeriod: String?
     var freeTrial: String?
+    var introductoryOffer: OfferJSON?
     var subscriptionGroup: String?
+    var subscriptionLevel: Int?
 
-    init(_ p: Product) {
+    init(_ p: Product, app: AppDescription) {
         id = p.id
         type = p.type
         title = p.localizedTitle
@@ -76,10 +79,31 @@ struct ProductJSON: Encodable {
         price = "\(p.price)"
         formattedPrice = p.formattedPrice
         currency = p.storefront.currency
-        credits = p.credits
+        credits = app.creditsPerUnit(of: p.id)
         subscriptionPeriod = p.subscriptionPeriod?.description
-        freeTrial = p.freeTrial?.description
+        freeTrial = p.freeTrial?.totalPeriod.description
+        introductoryOffer = p.introductoryOffer.map { OfferJSON($0, product: p) }
         subscriptionGroup = p.subscriptionGroup
+        subscriptionLevel = p.subscriptionLevel
+    }
+}
+
+/// An introductory or promotional offer, as `products --json` gives it.
+struct OfferJSON: Encodable {
+    var id: String?
+    var paymentMode: String
+    var period: String
+    var periods: Int
+    var price: String
+    var formattedPrice: String
+
+    init(_ offer: SubscriptionOffer, product: Product) {
+        id = offer.id
+        paymentMode = offer.paymentMode.rawValue
+        period = offer.period.description
+        periods = offer.periodCount
+        price = "\(offer.price)"
+        formattedPrice = product.formatted(offer.price)
     }
 }
 

@@ -10,6 +10,8 @@ import StorefrontUI
 /// data directory (the open storefront or one command).
 struct Session {
     let catalog: Catalog
+    /// The app the commands run: its identifiers, credits and content.
+    let app: AppDescription
     let directory: DataDirectory
     let database: StoreDatabase
     let store: AppStore
@@ -17,15 +19,19 @@ struct Session {
 
     /// `checksStorefront`: false for `set`, which is how a storefront the catalog lacks is fixed.
     init(_ options: GlobalOptions, checksStorefront: Bool = true) throws {
-        catalog = try options.catalog.map { try CatalogLoader.load(from: URL(fileURLWithPath: $0)) }
-            ?? CatalogLoader.defaultCatalog()
+        let files = try CatalogFiles(options)
+        catalog = files.catalog
+        app = files.app
         directory = DataDirectory.resolve(option: options.dataDir)
+        let isNew = !FileManager.default.fileExists(atPath: directory.storeDatabaseURL.path)
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
         queue = PaymentQueue(store: store)
+        // A new store starts in the conditions the catalog asks for (a .storekit file's settings).
+        if isNew, !catalog.settings.isEmpty { try store.updateSettings { $0 = catalog.settings.applied(to: $0) } }
         // A store that cannot be used stops every command before anything is written.
         let settings = try database.settings()
-        if checksStorefront, catalog.storefront(settings.storefront) == nil {
+        if checksStorefront, !catalog.sellsAnything(in: settings.storefront) {
             throw Self.unknownStorefront(settings.storefront, catalog: catalog, options: options,
                                          storeURL: directory.storeDatabaseURL)
         }
@@ -63,8 +69,8 @@ struct Session {
     func launchApp(for command: any ParsableCommand.Type, quiet: Bool) throws -> RunningApp {
         let lock = try AppLock(directory: directory, command: command)
         let defaults = try UserDefaultsFile(url: directory.userDefaultsURL)
-        let app = SampleApp(catalog: catalog, defaults: defaults, queue: queue)
-        let running = RunningApp(app: app, lock: lock, session: self, log: EventLog(catalog: catalog, quiet: quiet))
+        let app = SampleApp(catalog: catalog, appDescription: self.app, defaults: defaults, queue: queue)
+        let running = RunningApp(app: app, lock: lock, session: self, log: EventLog(app: self.app, quiet: quiet))
         running.take(try app.launch())
         return running
     }

@@ -7,14 +7,14 @@ import Walkthroughs
 /// catalog first; a bad one exits 65 with each error where an editor can jump to it, and
 /// nothing runs.
 enum WalkthroughFiles {
-    static func catalog(_ global: GlobalOptions) throws -> Catalog {
-        try global.catalog.map { try CatalogLoader.load(from: URL(fileURLWithPath: $0)) } ?? CatalogLoader.defaultCatalog()
+    static func catalog(_ global: GlobalOptions) throws -> CatalogFiles {
+        try CatalogFiles(global)
     }
 
     /// `check`: a further problem with a file that parsed (a matrix too large to run).
-    static func parse(_ files: [String], catalog: Catalog, json: Bool,
+    static func parse(_ files: [String], catalog: CatalogFiles, json: Bool,
                       check: (Walkthrough) -> SyntaxError? = { _ in nil }) throws -> [Walkthrough] {
-        let parser = WalkthroughParser(catalog: catalog)
+        let parser = WalkthroughParser(catalog: catalog.catalog, app: catalog.app)
         var walkthroughs: [Walkthrough] = []
         var errors: [SyntaxError] = []
         for file in files {

@@ -1,0 +1,96 @@
+import Foundation
+import StoreKitSim
+
+/// What the sample app is, apart from what the store sells: its name, the identifiers it asks
+/// the store for (as an app ships them: some may be unknown to the store), what its packs add
+/// to its credits and its content. assets/catalog.app.json is the built-in app's; a catalog without
+/// one beside it gets the generic app (`generic(for:named:)`).
+public struct AppDescription: Sendable, Equatable {
+    public var name: String
+    public var productIdentifiers: [String]
+    /// Consumables that add to the app's one credit balance, and how many credits each unit
+    /// adds. Any other consumable adds to a balance of its own (its units).
+    public var credits: [String: Int]
+    public var content: Content
+
+    public struct Content: Sendable, Equatable {
+        public var free: [ContentItem]
+        public var premium: PremiumContent?
+
+        public init(free: [ContentItem] = [], premium: PremiumContent? = nil) {
+            self.free = free
+            self.premium = premium
+        }
+    }
+
+    public struct PremiumContent: Sendable, Equatable {
+        /// The non-consumable whose purchase unlocks `items`.
+        public var unlockedBy: String
+        public var items: [ContentItem]
+    }
+
+    public init(name: String, productIdentifiers: [String], credits: [String: Int] = [:], content: Content = Content()) {
+        self.name = name
+        self.productIdentifiers = productIdentifiers
+        self.credits = credits
+        self.content = content
+    }
+
+    /// The app for a catalog nobody described: it asks for every product, by type
+    /// (subscriptions by group in level order); a non-consumable unlocks an entry named after
+    /// it, a consumable adds to a balance of its own, a subscription shows its status.
+    public static func generic(for catalog: Catalog, named name: String) -> AppDescription {
+        AppDescription(name: name, productIdentifiers: catalog.productsInShowingOrder.map(\.id))
+    }
+
+    /// Credits one unit of `productID` adds to the shared balance, or nil when it keeps a
+    /// balance of its own.
+    public func creditsPerUnit(of productID: String) -> Int? { credits[productID] }
+
+    /// Whether premium content is what `productID` unlocks.
+    public func unlocksPremium(_ productID: String) -> Bool { content.premium?.unlockedBy == productID }
+}
+
+public struct ContentItem: Sendable, Equatable {
+    public var id: String
+    /// By locale ("en", "ja"), in the file's order.
+    public var localizations: [Text]
+
+    public struct Text: Sendable, Equatable {
+        public var locale: String
+        public var title: String
+        public var body: String
+
+        public init(locale: String, title: String, body: String) {
+            self.locale = locale
+            self.title = title
+            self.body = body
+        }
+    }
+
+    public init(id: String, localizations: [Text]) {
+        self.id = id
+        self.localizations = localizations
+    }
+
+    /// The text for a device set to `locale`, falling back as product localizations do.
+    public func text(in locale: String) -> Text {
+        LocaleMatch.best(for: locale, among: localizations, locale: \.locale) ?? Text(locale: locale, title: id, body: "")
+    }
+}
+
+extension Catalog {
+    /// Every product by type, as the generic app lists them: non-consumables, consumables,
+    /// auto-renewable subscriptions by group in level order, non-renewing subscriptions.
+    public var productsInShowingOrder: [CatalogProduct] {
+        let groupIDs = subscriptionGroups.map(\.id)
+            + products.compactMap { $0.type == .autoRenewable ? $0.subscription?.groupID ?? $0.id : nil }
+        var seen = Set<String>()
+        let renewing = groupIDs.filter { seen.insert($0).inserted }.flatMap { group in
+            products.filter { $0.type == .autoRenewable && ($0.subscription?.groupID ?? $0.id) == group }
+                .sorted { ($0.subscription?.level ?? .max) < ($1.subscription?.level ?? .max) }
+        }
+        return products.filter { $0.type == .nonConsumable } + products.filter { $0.type == .consumable }
+            + renewing + products.filter { $0.type == .nonRenewing }
+    }
+}

@@ -1,0 +1,101 @@
+import DataFiles
+import Foundation
+import StoreKitSim
+
+/// Reads the app description for a catalog and checks it against the catalog.
+public enum AppDescriptionLoader {
+    /// The file that describes the app for the catalog at `catalog`: beside it, its name with
+    /// `.app.json` for the extension (`Products.storekit` → `Products.app.json`).
+    public static func file(beside catalog: URL) -> URL {
+        catalog.deletingPathExtension().appendingPathExtension("app.json")
+    }
+
+    /// The description beside `catalogURL`, or the generic app when there is none.
+    public static func load(beside catalogURL: URL, catalog: Catalog) throws(DataFileError) -> AppDescription {
+        let url = file(beside: catalogURL)
+        let name = catalogURL.deletingPathExtension().lastPathComponent
+        let contents: DataFileReader.Contents?
+        do {
+            contents = try DataFileReader.read(url)
+        } catch {
+            throw DataFileError(path: url.path, problem: "cannot read the app description (\(error.reason))", remedy: .fixAppDescription)
+        }
+        guard let contents else { return .generic(for: catalog, named: name) }
+        return try decode(contents.data, path: url.path, catalog: catalog, defaultName: name)
+    }
+
+    public static func decode(_ data: Data, path: String, catalog: Catalog, defaultName: String) throws(DataFileError) -> AppDescription {
+        let remedy = DataFileError.Remedy.fixAppDescription
+        try JSONNesting.check(data, path: path, remedy: remedy)
+        let description: AppDescription
+        do {
+            description = try JSONDecoder().decode(AppDescriptionJSON.self, from: data).description(for: catalog, defaultName: defaultName)
+        } catch {
+            throw JSONDiagnostics.error(error, in: data, path: path, remedy: remedy)
+        }
+        if let problem = problems(in: description, catalog: catalog).first {
+            throw DataFileError(path: path, location: problem.path, problem: problem.message, remedy: remedy)
+        }
+        return description
+    }
+
+    /// The most credits one consumable may add.
+    static let maximumCredits = 1_000_000
+
+    public static func problems(in app: AppDescription, catalog: Catalog) -> [CatalogProblem] {
+        var problems: [CatalogProblem] = []
+        var asked: Set<String> = []
+        for (i, id) in app.productIdentifiers.enumerated() {
+            if id.isEmpty { problems.append(CatalogProblem(path: "$.productIdentifiers[\(i)]", message: "must not be empty")) }
+            if !asked.insert(id).inserted {
+                problems.append(CatalogProblem(path: "$.productIdentifiers[\(i)]", message: "duplicate identifier \"\(id)\""))
+            }
+        }
+        for (id, credits) in app.credits.sorted(by: { $0.key < $1.key }) {
+            let here = "$.credits[\"\(id)\"]"
+            if let type = catalog.product(id)?.type, type != .consumable {
+                problems.append(CatalogProblem(path: here, message: "only a consumable adds credits; \(id) is a \(type.rawValue)"))
+            }
+            // More is a typo, and would bring a balance built of packs near the end of Int.
+            if !(1...maximumCredits).contains(credits) {
+                problems.append(CatalogProblem(path: here, message: "must be 1 to \(maximumCredits) credits, not \(credits)"))
+            }
+        }
+        if let premium = app.content.premium {
+            if let type = catalog.product(premium.unlockedBy)?.type, type != .nonConsumable {
+                problems.append(CatalogProblem(path: "$.content.premium.unlockedBy", message: "\"\(premium.unlockedBy)\" must be a nonConsumable, not a \(type.rawValue)"))
+            } else if catalog.product(premium.unlockedBy) == nil {
+                problems.append(CatalogProblem(path: "$.content.premium.unlockedBy", message: "no product \"\(premium.unlockedBy)\" in the catalog"))
+            }
+        }
+        var ids = Set<String>()
+        let sections = [("free", app.content.free), ("premium.items", app.content.premium?.items ?? [])]
+        for (name, items) in sections {
+            for (i, item) in items.enumerated() {
+                if !ids.insert(item.id).inserted {
+                    problems.append(CatalogProblem(path: "$.content.\(name)[\(i)].id", message: "duplicate content id \"\(item.id)\""))
+                }
+                if item.localizations.isEmpty {
+                    problems.append(CatalogProblem(path: "$.content.\(name)[\(i)].localizations", message: "needs at least one localization"))
+                }
+            }
+        }
+        return problems
+    }
+}
+
+extension AppDescriptionLoader {
+    /// The built-in app's description (assets/catalog.app.json), checked against `catalog`.
+    public static func defaultDescription(for catalog: Catalog) throws(DataFileError) -> AppDescription {
+        try decode(Data(DefaultAppDescription.json.utf8), path: "assets/catalog.app.json (built in)", catalog: catalog, defaultName: "storefront")
+    }
+}
+
+extension AppDescription {
+    /// The built-in app, for the built-in catalog (a test keeps the two agreeing).
+    public static let builtIn: AppDescription = {
+        let file = try? JSONDecoder().decode(AppDescriptionJSON.self, from: Data(DefaultAppDescription.json.utf8))
+        return file?.description(for: Catalog(products: []), defaultName: "storefront")
+            ?? AppDescription(name: "storefront", productIdentifiers: [])
+    }()
+}

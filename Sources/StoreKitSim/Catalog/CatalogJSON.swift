@@ -1,0 +1,154 @@
+import Foundation
+
+/// storefront's own catalog format (assets/catalog.json), as it is written: products with a
+/// price per storefront and localizations by locale, subscription groups with levels and
+/// offers. Decoding keeps prices exact (JSON numbers are read from their text).
+struct CatalogJSON: Codable {
+    var subscriptionGroups: [Group]?
+    var products: [Product]
+
+    struct Group: Codable {
+        var id: String
+        var name: String
+        var localizations: [String: String]?
+    }
+
+    struct Product: Codable {
+        var id: String
+        var type: ProductType
+        var referenceName: String?
+        var familyShareable: Bool?
+        var localizations: [String: Text]
+        var prices: [String: Decimal]
+        var subscription: Subscription?
+    }
+
+    struct Text: Codable {
+        var title: String
+        var description: String
+    }
+
+    struct Subscription: Codable {
+        var period: SubscriptionPeriod
+        var group: String?
+        var level: Int?
+        var introductoryOffer: Offer?
+        var promotionalOffers: [Offer]?
+        var offerCodes: [Offer]?
+        var winBackOffers: [Offer]?
+    }
+
+    struct Offer: Codable {
+        var id: String?
+        var paymentMode: String
+        var period: SubscriptionPeriod
+        var periods: Int?
+        var price: Decimal?
+    }
+}
+
+extension CatalogJSON {
+    /// Keys of the catalog format before the app description had a file of its own.
+    static let formerAppKeys = ["app", "content", "productIdentifiers", "storefronts"]
+
+    func catalog() throws(CatalogProblem) -> Catalog {
+        let groups = (subscriptionGroups ?? []).map { group in
+            SubscriptionGroup(id: group.id, name: group.name, localizations: LocaleMatch.ordered(group.localizations ?? [:])
+                .map { GroupLocalization(locale: $0.key, name: $0.value) })
+        }
+        var products: [CatalogProduct] = []
+        for (i, product) in self.products.enumerated() {
+            products.append(try product.catalogProduct(at: "$.products[\(i)]"))
+        }
+        return Catalog(products: products, subscriptionGroups: groups)
+    }
+
+    init(_ catalog: Catalog) {
+        subscriptionGroups = catalog.subscriptionGroups.isEmpty ? nil : catalog.subscriptionGroups.map {
+            Group(id: $0.id, name: $0.name, localizations: Dictionary($0.localizations.map { ($0.locale, $0.name) },
+                                                                        uniquingKeysWith: { first, _ in first }))
+        }
+        products = catalog.products.map(Product.init)
+    }
+}
+
+extension CatalogJSON.Product {
+    func catalogProduct(at here: String) throws(CatalogProblem) -> CatalogProduct {
+        var info: SubscriptionInfo?
+        if let s = subscription {
+            info = SubscriptionInfo(
+                period: s.period, groupID: s.group, level: s.level,
+                introductoryOffer: try s.introductoryOffer?.offer(at: "\(here).subscription.introductoryOffer"),
+                promotionalOffers: try Self.offers(s.promotionalOffers, at: "\(here).subscription.promotionalOffers"),
+                offerCodes: try Self.offers(s.offerCodes, at: "\(here).subscription.offerCodes"),
+                winBackOffers: try Self.offers(s.winBackOffers, at: "\(here).subscription.winBackOffers"))
+        }
+        return CatalogProduct(
+            id: id, referenceName: referenceName, type: type, familyShareable: familyShareable ?? false,
+            localizations: LocaleMatch.ordered(localizations).map {
+                ProductLocalization(locale: $0.key, title: $0.value.title, description: $0.value.description)
+            },
+            price: .perStorefront(prices), subscription: info)
+    }
+
+    private static func offers(_ offers: [CatalogJSON.Offer]?, at path: String) throws(CatalogProblem) -> [SubscriptionOffer] {
+        var result: [SubscriptionOffer] = []
+        for (i, offer) in (offers ?? []).enumerated() { result.append(try offer.offer(at: "\(path)[\(i)]")) }
+        return result
+    }
+
+    init(_ product: CatalogProduct) {
+        id = product.id
+        type = product.type
+        referenceName = product.referenceName == product.id ? nil : product.referenceName
+        familyShareable = product.familyShareable ? true : nil
+        localizations = Dictionary(product.localizations.map { ($0.locale, CatalogJSON.Text(title: $0.title, description: $0.description)) },
+                                   uniquingKeysWith: { first, _ in first })
+        switch product.price {
+        case .perStorefront(let prices): self.prices = prices
+        // storefront's format has no price for every storefront: the featured ones carry it.
+        case .everywhere(let price): self.prices = Dictionary(uniqueKeysWithValues: AppStoreStorefront.featured.map { ($0, price) })
+        }
+        subscription = product.subscription.map { s in
+            CatalogJSON.Subscription(
+                period: s.period, group: s.groupID, level: s.level, introductoryOffer: s.introductoryOffer.map(CatalogJSON.Offer.init),
+                promotionalOffers: s.promotionalOffers.isEmpty ? nil : s.promotionalOffers.map(CatalogJSON.Offer.init),
+                offerCodes: s.offerCodes.isEmpty ? nil : s.offerCodes.map(CatalogJSON.Offer.init),
+                winBackOffers: s.winBackOffers.isEmpty ? nil : s.winBackOffers.map(CatalogJSON.Offer.init))
+        }
+    }
+}
+
+extension CatalogJSON.Offer {
+    func offer(at path: String) throws(CatalogProblem) -> SubscriptionOffer {
+        guard let mode = SubscriptionOffer.PaymentMode(rawValue: paymentMode) else {
+            let known = SubscriptionOffer.PaymentMode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CatalogProblem(path: "\(path).paymentMode", message: "unknown payment mode \"\(paymentMode)\": use one of \(known)")
+        }
+        let count = periods ?? 1
+        guard (1...120).contains(count) else {
+            throw CatalogProblem(path: "\(path).periods", message: "must be 1 to 120, not \(count)")
+        }
+        return SubscriptionOffer(id: id, paymentMode: mode, period: period, periodCount: count,
+                                 price: mode == .freeTrial ? 0 : price ?? 0)
+    }
+
+    init(_ offer: SubscriptionOffer) {
+        id = offer.id
+        paymentMode = offer.paymentMode.rawValue
+        period = offer.period
+        periods = offer.periodCount == 1 ? nil : offer.periodCount
+        price = offer.paymentMode == .freeTrial ? nil : offer.price
+    }
+}
+
+/// What is wrong with a catalog, at a JSON path.
+public struct CatalogProblem: Error, Equatable, Sendable {
+    public var path: String
+    public var message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+}

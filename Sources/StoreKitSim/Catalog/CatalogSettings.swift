@@ -1,0 +1,37 @@
+/// The store conditions a catalog file asks for (a .storekit file's `settings`): a new data
+/// directory starts with them; an existing one keeps its own.
+public struct CatalogSettings: Sendable, Equatable {
+    /// An App Store storefront id: "USA".
+    public var storefront: String?
+    /// The device's locale: "en_US", "ja_JP".
+    public var locale: String?
+    public var askToBuy: Bool?
+    /// Purchases fail with this error.
+    public var failWith: SKErrorCode?
+    public var interrupted: Bool?
+    public var timeRate: TimeRate?
+
+    public init(storefront: String? = nil, locale: String? = nil, askToBuy: Bool? = nil,
+                failWith: SKErrorCode? = nil, interrupted: Bool? = nil, timeRate: TimeRate? = nil) {
+        self.storefront = storefront
+        self.locale = locale
+        self.askToBuy = askToBuy
+        self.failWith = failWith
+        self.interrupted = interrupted
+        self.timeRate = timeRate
+    }
+
+    public var isEmpty: Bool { self == CatalogSettings() }
+
+    /// `settings` with what the catalog asks for.
+    public func applied(to settings: Settings) -> Settings {
+        var result = settings
+        if let storefront { result.storefront = storefront }
+        if let locale { result.locale = locale }
+        if let askToBuy { result.askToBuy = askToBuy }
+        if let failWith { result.failWith = failWith }
+        if let interrupted { result.interrupted = interrupted }
+        if let timeRate { result.timeRate = timeRate }
+        return result
+    }
+}

@@ -1,0 +1,139 @@
+import DataFiles
+import Foundation
+import SampleApp
+import Testing
+@testable import StoreKitSim
+
+@Suite struct AppDescriptionTests {
+    private static let path = "/tmp/bad.app.json"
+
+    private func appJSON(_ edit: (inout [String: Any]) throws -> Void) throws -> Data {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(DefaultAppDescription.json.utf8)) as? [String: Any])
+        try edit(&object)
+        return try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+    }
+
+    private func refusal(_ edit: (inout [String: Any]) throws -> Void) throws -> DataFileError {
+        let catalog = try CatalogLoader.defaultCatalog()
+        let data = try appJSON(edit)
+        return try #require(throws: DataFileError.self) {
+            try AppDescriptionLoader.decode(data, path: Self.path, catalog: catalog, defaultName: "x")
+        }
+    }
+
+    @Test func builtInAppHasItsContentCreditsAndIdentifiers() throws {
+        let catalog = try CatalogLoader.defaultCatalog()
+        let app = try AppDescriptionLoader.defaultDescription(for: catalog)
+        #expect(app == AppDescription.builtIn)
+        #expect(app.name == "Quotes & Credits")
+        #expect(app.content.free.count == 6)
+        #expect(app.content.premium?.unlockedBy == ID.premium)
+        #expect(app.content.premium?.items.count == 6)
+        #expect(app.credits == [ID.credits5: 5, ID.credits10: 10])
+        // The app ships identifiers the store does not know: they come back invalid.
+        #expect(app.productIdentifiers.filter { catalog.product($0) == nil } == [ID.credits50, ID.retiredTheme])
+        for item in app.content.free + (app.content.premium?.items ?? []) {
+            #expect(item.text(in: "ja_JP") != item.text(in: "en_US"), "\(item.id) has a Japanese text")
+        }
+    }
+
+    @Test func genericAppAsksForEveryProductByTypeWithGroupsInLevelOrder() throws {
+        let catalog = Catalog(
+            products: [
+                product("pro.monthly", .autoRenewable, group: "pro", level: 2),
+                product("coins", .consumable),
+                product("basic.monthly", .autoRenewable, group: "basic", level: 1),
+                product("pass", .nonRenewing),
+                product("pro.yearly", .autoRenewable, group: "pro", level: 1),
+                product("unlock", .nonConsumable),
+            ],
+            subscriptionGroups: [SubscriptionGroup(id: "pro", name: "Pro"), SubscriptionGroup(id: "basic", name: "Basic")])
+        let app = AppDescription.generic(for: catalog, named: "Products")
+        #expect(app.name == "Products")
+        #expect(app.productIdentifiers == ["unlock", "coins", "pro.yearly", "pro.monthly", "basic.monthly", "pass"])
+        #expect(app.credits.isEmpty && app.content.premium == nil && app.content.free.isEmpty)
+    }
+
+    @Test func descriptionLivesBesideTheCatalogAndIsOptional() throws {
+        let directory = TemporaryDirectory()
+        let catalogURL = directory.file("Products.storekit")
+        #expect(AppDescriptionLoader.file(beside: catalogURL).lastPathComponent == "Products.app.json")
+        let catalog = try CatalogLoader.defaultCatalog()
+        let generic = try AppDescriptionLoader.load(beside: catalogURL, catalog: catalog)
+        #expect(generic == AppDescription.generic(for: catalog, named: "Products"))
+
+        try Data(#"{"credits": {"com.storefront.credits.5": 7}}"#.utf8).write(to: directory.file("Products.app.json"))
+        let partial = try AppDescriptionLoader.load(beside: catalogURL, catalog: catalog)
+        #expect(partial.credits == [ID.credits5: 7])
+        #expect(partial.productIdentifiers == generic.productIdentifiers, "identifiers left out: every product")
+        #expect(partial.name == "Products")
+    }
+
+    @Test func duplicateProductIdentifier() throws {
+        let error = try refusal { object in
+            var identifiers = try #require(object["productIdentifiers"] as? [String])
+            identifiers.append(identifiers[0])
+            object["productIdentifiers"] = identifiers
+        }
+        #expect(error.location?.hasPrefix("$.productIdentifiers[") == true)
+        #expect(error.problem.hasPrefix("duplicate identifier"))
+        #expect(error.remedy == .fixAppDescription)
+    }
+
+    @Test(arguments: [(0, "must be 1 to 1000000 credits, not 0"), (1_000_001, "must be 1 to 1000000 credits, not 1000001"),
+                      (Int.max, "must be 1 to 1000000 credits, not \(Int.max)")])
+    func creditsOutOfRange(credits: Int, problem: String) throws {
+        let error = try refusal { $0["credits"] = [ID.credits5: credits] }
+        #expect(error.location == "$.credits[\"\(ID.credits5)\"]")
+        #expect(error.problem == problem)
+    }
+
+    @Test func creditsOnlyForAConsumable() throws {
+        let error = try refusal { $0["credits"] = [ID.premium: 5] }
+        #expect(error.problem == "only a consumable adds credits; \(ID.premium) is a nonConsumable")
+    }
+
+    @Test func wrongTypeNamesTheField() throws {
+        let error = try refusal { $0["credits"] = [ID.credits5: "five"] }
+        #expect(error.location == "$.credits.\(ID.credits5)" || error.location == "$.credits[\"\(ID.credits5)\"]", "\(error)")
+        #expect(error.problem == "expected a number")
+    }
+
+    @Test func premiumMustBeUnlockedByAKnownNonConsumable() throws {
+        func unlockedBy(_ id: String) throws -> DataFileError {
+            try refusal { object in
+                var content = try #require(object["content"] as? [String: Any])
+                var premium = try #require(content["premium"] as? [String: Any])
+                premium["unlockedBy"] = id
+                content["premium"] = premium
+                object["content"] = content
+            }
+        }
+        let consumable = try unlockedBy(ID.credits5)
+        #expect(consumable.location == "$.content.premium.unlockedBy")
+        #expect(consumable.problem.contains("must be a nonConsumable"))
+        let unknown = try unlockedBy(ID.retiredTheme)
+        #expect(unknown.location == "$.content.premium.unlockedBy")
+        #expect(unknown.problem.contains("no product"))
+    }
+
+    @Test func contentWithoutALocalization() throws {
+        let error = try refusal { object in
+            var content = try #require(object["content"] as? [String: Any])
+            var free = try #require(content["free"] as? [[String: Any]])
+            free[4]["localizations"] = [String: Any]()
+            content["free"] = free
+            object["content"] = content
+        }
+        #expect(error.location == "$.content.free[4].localizations")
+        #expect(error.problem == "needs at least one localization")
+    }
+
+    private func product(_ id: String, _ type: ProductType, group: String? = nil, level: Int? = nil) -> CatalogProduct {
+        let period = SubscriptionPeriod(value: 1, unit: .month)
+        return CatalogProduct(
+            id: id, type: type, localizations: [ProductLocalization(locale: "en_US", title: id, description: "")],
+            price: .everywhere(1),
+            subscription: type == .autoRenewable || type == .nonRenewing ? SubscriptionInfo(period: period, groupID: group, level: level) : nil)
+    }
+}
