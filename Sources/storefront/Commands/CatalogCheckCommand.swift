@@ -7,7 +7,6 @@ struct CatalogCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Read a catalog file and show what it holds and every problem with it.",
-        usage: "storefront catalog check [<file>] [--json]",
         discussion: """
             Shows the products by type, the subscription groups with their levels and offers, the \
             locales, the settings of a .storekit file and the store conditions they give a new data \

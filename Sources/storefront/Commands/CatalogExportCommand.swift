@@ -6,7 +6,6 @@ struct CatalogExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the catalog (--catalog, else the built-in one) as an Xcode StoreKit configuration file.",
-        usage: "storefront catalog export --storekit <out.storekit> [--json]",
         discussion: """
             Writes version 5 of the format (Xcode 26's), laid out as Xcode lays it out, which storefront \
             reads back as the same catalog. Prices per storefront and a non-renewing subscription's \
