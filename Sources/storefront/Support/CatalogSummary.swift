@@ -56,7 +56,7 @@ struct CatalogSummary {
     }
 
     struct Subscription: Encodable {
-        var period: String?
+        var period: String
         var group: String?
         var level: Int?
         var introductoryOffer: Offer?
