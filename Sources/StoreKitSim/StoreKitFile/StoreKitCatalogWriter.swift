@@ -126,38 +126,3 @@ enum StoreKitCatalogWriter {
         }
     }
 }
-
-/// The 8-digit hexadecimal ids Xcode gives what a file holds, made from a name (FNV-1a), so
-/// the same catalog gives the same file.
-enum InternalID {
-    static func of(_ name: String) -> String {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in name.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 0x0100_0193
-        }
-        let hex = String(hash, radix: 16, uppercase: true)
-        return String(repeating: "0", count: 8 - hex.count) + hex
-    }
-}
-
-/// A catalog written as a .storekit file, for `catalog export`.
-public struct StoreKitExport: Sendable {
-    public var data: Data
-    /// The file format version written: "5.0".
-    public var version: String
-    public var products: Int
-    public var subscriptionGroups: Int
-    /// What the file cannot say as the catalog does.
-    public var notes: [String]
-}
-
-extension CatalogLoader {
-    /// `catalog` as an Xcode StoreKit configuration file (see StoreKitCatalogWriter).
-    public static func storeKitFile(_ catalog: Catalog) throws -> StoreKitExport {
-        let writing = StoreKitCatalogWriter.write(catalog)
-        return StoreKitExport(data: try StoreKitFileLayout.data(of: writing.file), version: writing.file.version.description,
-                              products: catalog.products.count, subscriptionGroups: writing.file.subscriptionGroups.count,
-                              notes: writing.notes)
-    }
-}
