@@ -58,7 +58,9 @@ let package = Package(
         // The store, the data files, and the sample app over the store.
         .testTarget(
             name: "StoreKitSimTests",
-            dependencies: ["DataFiles", "StoreKitSim", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["DataFiles", "StoreKitSim", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
+            // StoreKit configuration files the tests (and the end-to-end ones) read by path.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "StorefrontUITests",

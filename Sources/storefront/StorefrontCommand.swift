@@ -22,6 +22,7 @@ struct StorefrontCommand: ParsableCommand {
             OpenCommand.self, ProductsCommand.self, BuyCommand.self, RestoreCommand.self, LaunchCommand.self,
             PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self,
             SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
+            CatalogCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )
@@ -42,7 +43,7 @@ struct StorefrontCommand: ParsableCommand {
             if let word = GlobalOptionPlacement.firstWord(given), !names.contains(word), word != "help" {
                 throw CommandFailure.usage("unknown command '\(word)'. The commands are: \(list).")
             }
-            let arguments = GlobalOptionPlacement.normalize(given, subcommands: names)
+            let arguments = GlobalOptionPlacement.normalize(given, subcommands: names, nested: ["catalog": CatalogCommand.nested])
             if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-"), !names.contains(arguments[1]) {
                 throw CommandFailure.usage("no help for '\(arguments[1])': it is not a command. The commands are: \(list).")
             }
@@ -88,3 +89,5 @@ extension ResetCommand: UsesGlobalOptions {}
 extension ClockCommand: UsesGlobalOptions {}
 extension AdvanceCommand: UsesGlobalOptions {}
 extension TestCommand: UsesGlobalOptions {}
+extension CatalogCheckCommand: UsesGlobalOptions {}
+extension CatalogExportCommand: UsesGlobalOptions {}

@@ -229,9 +229,20 @@ import Testing
 
     @Test func subscriptionWithoutAPeriodSection() throws {
         let error = try refusal { object in
+            try editProduct(3, in: &object) { $0["subscription"] = nil }
+        }
+        #expect(error.location == "$.products[3].subscription")
+    }
+
+    /// StoreKit gives a non-renewing subscription no period (the app decides how long it
+    /// lasts), and a .storekit file has none: one without is read as it is.
+    @Test func nonRenewingSubscriptionWithoutAPeriod() throws {
+        let data = try defaultCatalogJSON { object in
             try editProduct(4, in: &object) { $0["subscription"] = nil }
         }
-        #expect(error.location == "$.products[4].subscription")
+        let catalog = try CatalogLoader.decode(data, path: Self.path)
+        #expect(catalog.products[4].type == .nonRenewing)
+        #expect(catalog.products[4].subscription == nil)
     }
 
     @Test func badSubscriptionPeriod() throws {

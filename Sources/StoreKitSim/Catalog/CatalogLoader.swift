@@ -19,25 +19,28 @@ public enum CatalogLoader {
         DataFileError(path: url.path, problem: "cannot read the catalog (\(reason))", remedy: .checkCatalogPath)
     }
 
+    /// The catalog in `data`, of either kind (see `inspect`), or its first problem.
     public static func decode(_ data: Data, path: String) throws(DataFileError) -> Catalog {
+        let inspection = try inspect(data, path: path)
+        if let problem = inspection.problems.first {
+            throw DataFileError(path: path, location: problem.path, problem: problem.message, remedy: .fixCatalog)
+        }
+        return inspection.catalog
+    }
+
+    /// storefront's own JSON, as read, before the rules every catalog keeps are checked.
+    static func storefrontCatalog(_ data: Data, top: [String: JSONValue], path: String) throws(DataFileError) -> Catalog {
         let remedy = DataFileError.Remedy.fixCatalog
-        try JSONNesting.check(data, path: path, remedy: remedy)
-        let catalog: Catalog
         do {
-            let top = try JSONDecoder().decode([String: JSONValue].self, from: data)
             if let former = CatalogJSON.formerAppKeys.first(where: { top[$0] != nil }) {
                 throw CatalogProblem(path: "$.\(former)", message: "the app's own part (app, productIdentifiers, content) and the storefronts list are no longer read from the catalog: move app, productIdentifiers and content to an app description file beside it (see README, \"The catalog format\"), and remove storefronts")
             }
-            catalog = try JSONDecoder().decode(CatalogJSON.self, from: data).catalog()
+            return try JSONDecoder().decode(CatalogJSON.self, from: data).catalog()
         } catch let problem as CatalogProblem {
             throw DataFileError(path: path, location: problem.path, problem: problem.message, remedy: remedy)
         } catch {
             throw JSONDiagnostics.error(error, in: data, path: path, remedy: remedy)
         }
-        if let problem = CatalogValidation.problems(in: catalog).first {
-            throw DataFileError(path: path, location: problem.path, problem: problem.message, remedy: remedy)
-        }
-        return catalog
     }
 
     /// storefront's own format of `catalog`, as assets/catalog.json is written.

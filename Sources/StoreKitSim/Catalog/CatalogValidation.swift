@@ -53,8 +53,10 @@ public enum CatalogValidation {
     private static func subscriptionProblems(_ product: CatalogProduct, at here: String, groups: Set<String>) -> [CatalogProblem] {
         let path = "\(here).subscription"
         switch (product.type, product.subscription) {
-        case (.autoRenewable, nil), (.nonRenewing, nil):
-            return [CatalogProblem(path: path, message: "a subscription needs a \"subscription\" with a \"period\"")]
+        // A non-renewing subscription may have no period: StoreKit gives it none (the app
+        // decides how long it lasts), and a .storekit file has none.
+        case (.autoRenewable, nil):
+            return [CatalogProblem(path: path, message: "an auto-renewable subscription needs a \"subscription\" with a \"period\"")]
         case (.consumable, .some), (.nonConsumable, .some):
             return [CatalogProblem(path: path, message: "only a subscription has a subscription period; this is a \(product.type.rawValue)")]
         case (.nonRenewing, .some(let info)):

@@ -12,10 +12,14 @@ public struct SubscriptionInfo: Sendable, Equatable {
     public var offerCodes: [SubscriptionOffer]
     /// Read and shown; not yet purchasable.
     public var winBackOffers: [SubscriptionOffer]
+    /// Ways of paying other than the price at once, from a .storekit file (version 5): shown,
+    /// not purchasable. Empty when the subscription is only billed up front at its price.
+    public var billingPlans: [BillingPlan]
 
     public init(period: SubscriptionPeriod, groupID: String? = nil, level: Int? = nil,
                 introductoryOffer: SubscriptionOffer? = nil, promotionalOffers: [SubscriptionOffer] = [],
-                offerCodes: [SubscriptionOffer] = [], winBackOffers: [SubscriptionOffer] = []) {
+                offerCodes: [SubscriptionOffer] = [], winBackOffers: [SubscriptionOffer] = [],
+                billingPlans: [BillingPlan] = []) {
         self.period = period
         self.groupID = groupID
         self.level = level
@@ -23,6 +27,7 @@ public struct SubscriptionInfo: Sendable, Equatable {
         self.promotionalOffers = promotionalOffers
         self.offerCodes = offerCodes
         self.winBackOffers = winBackOffers
+        self.billingPlans = billingPlans
     }
 }
 
@@ -41,14 +46,18 @@ public struct SubscriptionOffer: Sendable, Equatable {
     public var periodCount: Int
     /// Per period for pay as you go, once for pay up front, 0 for a free trial.
     public var price: Decimal
+    /// The name the developer knows it by, where it differs from `id` (a .storekit file's
+    /// `referenceName`).
+    public var referenceName: String?
 
     public init(id: String? = nil, paymentMode: PaymentMode, period: SubscriptionPeriod, periodCount: Int = 1,
-                price: Decimal = 0) {
+                price: Decimal = 0, referenceName: String? = nil) {
         self.id = id
         self.paymentMode = paymentMode
         self.period = period
         self.periodCount = periodCount
         self.price = price
+        self.referenceName = referenceName
     }
 
     /// The whole offer as one period: three periods of P1M are P3M.

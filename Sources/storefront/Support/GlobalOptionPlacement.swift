@@ -23,7 +23,9 @@ enum GlobalOptionPlacement {
         return nil
     }
 
-    static func normalize(_ arguments: [String], subcommands: Set<String>) -> [String] {
+    /// `nested`: the subcommands of a subcommand (`catalog export`), after which the global
+    /// options go.
+    static func normalize(_ arguments: [String], subcommands: Set<String>, nested: [String: Set<String>] = [:]) -> [String] {
         var globals: [String] = []
         var index = 0
         while index < arguments.count {
@@ -43,7 +45,11 @@ enum GlobalOptionPlacement {
         guard !globals.isEmpty, index < arguments.count, subcommands.contains(arguments[index]) else {
             return negativeValuesLast(arguments)
         }
-        return negativeValuesLast([arguments[index]] + globals + arguments[(index + 1)...])
+        var command = [arguments[index]]
+        if let inner = nested[arguments[index]], index + 1 < arguments.count, inner.contains(arguments[index + 1]) {
+            command.append(arguments[index + 1])
+        }
+        return negativeValuesLast(command + globals + arguments[(index + command.count)...])
     }
 
     /// `set latency -5` should be refused as a bad value, not read as an unknown option `-5`:

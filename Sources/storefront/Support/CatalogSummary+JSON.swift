@@ -1,0 +1,163 @@
+import DataFiles
+import Foundation
+import StoreKitSim
+import StorefrontUI
+
+/// `catalog check --json`.
+extension CatalogSummary {
+    /// The stable shape of `catalog check --json` (documented in the README).
+    struct JSON: Encodable {
+        var file: String
+        /// "storefront" or "storekit".
+        var format: String
+        /// A .storekit file's version, "5.0".
+        var version: String?
+        var products: [Product]
+        var subscriptionGroups: [Group]
+        var locales: [String]
+        /// The store conditions a new data directory starts with.
+        var conditions: Conditions
+        var notes: [String]
+        var problems: [Problem]
+        /// With problems: the first, as every command's errors are.
+        var error: ErrorReport.Body?
+    }
+
+    struct Product: Encodable {
+        var id: String
+        var type: ProductType
+        var referenceName: String
+        var familyShareable: Bool
+        /// One price in every storefront (a .storekit file's), as a decimal string…
+        var price: String?
+        /// …or one per storefront.
+        var prices: [String: String]?
+        var localizations: [Localization]
+        var subscription: Subscription?
+    }
+
+    struct Localization: Encodable {
+        var locale: String
+        var title: String
+        var description: String
+    }
+
+    struct Subscription: Encodable {
+        var period: String
+        var group: String?
+        var level: Int?
+        var introductoryOffer: Offer?
+        var promotionalOffers: [Offer]
+        var offerCodes: [Offer]
+        /// Shown, not purchasable.
+        var winBackOffers: [Offer]
+        /// Shown, not purchasable.
+        var billingPlans: [Plan]
+    }
+
+    struct Offer: Encodable {
+        var id: String?
+        var referenceName: String?
+        var paymentMode: String
+        var period: String
+        var periodCount: Int
+        var price: String
+    }
+
+    struct Plan: Encodable {
+        var type: String
+        var price: String
+        var commitmentPrice: String?
+        var enabled: Bool
+        var introductoryOffer: Offer?
+        var promotionalOffers: [Offer]
+    }
+
+    struct Group: Encodable {
+        var id: String
+        var name: String
+        var levels: [Level]
+    }
+
+    struct Level: Encodable {
+        var level: Int?
+        var products: [String]
+    }
+
+    struct Conditions: Encodable {
+        var storefront: String?
+        var locale: String?
+        var askToBuy: Bool?
+        var failWith: Int?
+        var interrupted: Bool?
+        var timeRate: String?
+    }
+
+    struct Problem: Encodable {
+        var location: String
+        var problem: String
+    }
+
+    var json: JSON {
+        let settings = catalog.settings
+        var error: ErrorReport.Body?
+        if let first = inspection.problems.first {
+            var report = ErrorReport(kind: "data", message: "\(file): \(first.path): \(first.message)", exitCode: .badData,
+                                     remedy: DataFileError.Remedy.fixCatalog.text)
+            report.body.path = file
+            report.body.location = first.path
+            report.body.problem = first.message
+            error = report.body
+        }
+        return JSON(
+            file: file, format: formatName, version: version,
+            products: catalog.products.map(Self.product),
+            subscriptionGroups: groups.map { group in
+                Group(id: group.id, name: group.name, levels: levels(of: group.id).map { Level(level: $0.level, products: $0.products.map(\.id)) })
+            },
+            locales: catalog.locales,
+            conditions: Conditions(storefront: settings.storefront, locale: settings.locale, askToBuy: settings.askToBuy,
+                                   failWith: settings.failWith?.rawValue, interrupted: settings.interrupted,
+                                   timeRate: settings.timeRate?.description),
+            notes: inspection.notes,
+            problems: inspection.problems.map { Problem(location: $0.path, problem: $0.message) },
+            error: error)
+    }
+
+    var formatName: String {
+        if case .storeKit = inspection.format { return "storekit" }
+        return "storefront"
+    }
+
+    var version: String? {
+        if case .storeKit(let version) = inspection.format { return version }
+        return nil
+    }
+
+    private static func product(_ p: CatalogProduct) -> Product {
+        var price: String?, prices: [String: String]?
+        switch p.price {
+        case .everywhere(let amount): price = "\(amount)"
+        case .perStorefront(let map): prices = map.mapValues { "\($0)" }
+        }
+        return Product(
+            id: p.id, type: p.type, referenceName: p.referenceName, familyShareable: p.familyShareable, price: price, prices: prices,
+            localizations: p.localizations.map { Localization(locale: $0.locale, title: $0.title, description: $0.description) },
+            subscription: p.subscription.map { s in
+                Subscription(
+                    period: s.period.description, group: s.groupID, level: s.level, introductoryOffer: s.introductoryOffer.map(offer),
+                    promotionalOffers: s.promotionalOffers.map(offer), offerCodes: s.offerCodes.map(offer),
+                    winBackOffers: s.winBackOffers.map(offer),
+                    billingPlans: s.billingPlans.map {
+                        Plan(type: $0.type, price: "\($0.price)", commitmentPrice: $0.commitmentPrice.map { "\($0)" }, enabled: $0.enabled,
+                             introductoryOffer: $0.introductoryOffer.map(offer), promotionalOffers: $0.promotionalOffers.map(offer))
+                    })
+            })
+    }
+
+    private static func offer(_ o: SubscriptionOffer) -> Offer {
+        Offer(id: o.id, referenceName: o.referenceName, paymentMode: o.paymentMode.rawValue, period: o.period.description,
+              periodCount: o.periodCount, price: "\(o.price)")
+    }
+
+}

@@ -1,0 +1,123 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+import StorefrontUI
+
+/// `catalog check`'s lines.
+extension CatalogSummary {
+    /// The command line's words for types and periods: English.
+    private static let sheet = Strings.english.sheet
+
+    var lines: [String] {
+        var lines = ["\(file): \(formatDescription)"]
+        lines += productLines
+        lines += groupLines
+        lines.append("Locales: " + (catalog.locales.isEmpty ? "none" : catalog.locales.joined(separator: ", ")))
+        lines.append("Conditions for a new data directory: " + conditionsText)
+        if !inspection.notes.isEmpty {
+            lines.append("Notes:")
+            lines += inspection.notes.map { "  \($0)" }
+        }
+        if inspection.problems.isEmpty {
+            lines.append("No problems.")
+        } else {
+            lines.append("Problems (\(inspection.problems.count)):")
+            lines += inspection.problems.map { "  \($0.path): \($0.message)" }
+        }
+        return lines
+    }
+
+    private var formatDescription: String {
+        switch inspection.format {
+        case .storefront: "storefront catalog"
+        case .storeKit(let version): "Xcode StoreKit configuration file, version \(version)"
+        }
+    }
+
+    private var productLines: [String] {
+        let counts = ProductType.allCases.compactMap { type -> String? in
+            let n = catalog.products.filter { $0.type == type }.count
+            return n == 0 ? nil : "\(n) \(Self.sheet.productType(type).lowercased())\(n == 1 ? "" : "s")"
+        }
+        var lines = ["Products: \(catalog.products.count)" + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")]
+        let width = catalog.products.map { TerminalText.escaped($0.id).count }.max() ?? 0
+        let priceWidth = catalog.products.map { Self.priceText($0.price).count }.max() ?? 0
+        for p in catalog.products {
+            var kind = Self.sheet.productType(p.type)
+            if p.familyShareable { kind += ", family shareable" }
+            let title = p.localizations.first?.title ?? ""
+            let price = Self.priceText(p.price)
+            let column = String(repeating: " ", count: priceWidth - price.count) + price
+            lines.append("  \(Self.padded(p.id, width))  \(column)  \(title)  [\(kind)]")
+        }
+        return lines
+    }
+
+    private var groupLines: [String] {
+        guard !groups.isEmpty else { return [] }
+        var lines = ["Subscription groups: \(groups.count)"]
+        for group in groups {
+            lines.append("  \(group.name) (\(group.id))")
+            for (level, products) in levels(of: group.id) {
+                for product in products {
+                    guard let s = product.subscription else { continue }
+                    let levelText = level.map { "level \($0)" } ?? "no level"
+                    lines.append("    \(levelText)  \(product.id)  \(Self.sheet.period(s.period)), \(Self.priceText(product.price))")
+                    lines += Self.offerLines(s).map { "      \($0)" }
+                }
+            }
+        }
+        return lines
+    }
+
+    private static func offerLines(_ s: SubscriptionInfo) -> [String] {
+        var lines: [String] = []
+        if let intro = s.introductoryOffer { lines.append("introductory offer: \(describe(intro))") }
+        lines += s.promotionalOffers.map { "promotional offer \($0.id ?? ""): \(describe($0))" }
+        lines += s.offerCodes.map { "offer code \($0.id ?? ""): \(describe($0))" }
+        lines += s.winBackOffers.map { "win-back offer \($0.id ?? ""): \(describe($0)) (shown, not purchasable)" }
+        for plan in s.billingPlans {
+            var text = "billing plan \(plan.type): \(plan.price) a billing period"
+            if let commitment = plan.commitmentPrice { text += ", \(commitment) in all" }
+            if !plan.enabled { text += ", not enabled" }
+            lines.append(text + " (shown, not purchasable)")
+            if let intro = plan.introductoryOffer { lines.append("  introductory offer: \(describe(intro))") }
+            lines += plan.promotionalOffers.map { "  promotional offer \($0.id ?? ""): \(describe($0))" }
+        }
+        return lines
+    }
+
+    /// "free trial, 2 weeks", "pay up front 19.99 for 6 months", "pay as you go 0.99 per 1 month, 3 times".
+    private static func describe(_ offer: SubscriptionOffer) -> String {
+        let length = offer.periodCount == 1 ? Self.sheet.period(offer.period) : "\(offer.periodCount) × \(Self.sheet.period(offer.period))"
+        return switch offer.paymentMode {
+        case .freeTrial: "free trial, \(length)"
+        case .payUpFront: "pay up front \(offer.price) for \(length)"
+        case .payAsYouGo: "pay as you go \(offer.price) per \(Self.sheet.period(offer.period)), \(offer.periodCount) time\(offer.periodCount == 1 ? "" : "s")"
+        }
+    }
+
+    private static func priceText(_ price: CatalogPrice) -> String {
+        switch price {
+        case .everywhere(let amount): "\(amount)"
+        case .perStorefront(let map): map.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        }
+    }
+
+    private var conditionsText: String {
+        let s = catalog.settings
+        var parts: [String] = []
+        if let v = s.storefront { parts.append("storefront \(v)") }
+        if let v = s.locale { parts.append("locale \(v)") }
+        if let v = s.askToBuy { parts.append("ask-to-buy \(v ? "on" : "off")") }
+        if let v = s.failWith { parts.append("fail-with \(v.rawValue) \(v.name)") }
+        if let v = s.interrupted { parts.append("interrupted \(v ? "on" : "off")") }
+        if let v = s.timeRate { parts.append("time-rate \(v)") }
+        return parts.isEmpty ? "the defaults" : parts.joined(separator: ", ")
+    }
+
+    private static func padded(_ text: String, _ width: Int) -> String {
+        let shown = TerminalText.escaped(text)
+        return text + String(repeating: " ", count: max(0, width - shown.count))
+    }
+}

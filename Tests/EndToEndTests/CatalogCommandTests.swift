@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+/// `storefront catalog check` and `catalog export --storekit`, and `--catalog FILE.storekit`
+/// with every command, run as a user runs them.
+@Suite final class CatalogCommandTests {
+    let cli = BinaryRunner()
+
+    deinit {
+        cli.cleanUp()
+    }
+
+    /// The StoreKit configuration files the StoreKitSim tests read.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("StoreKitSimTests/Fixtures/StoreKit")
+
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent("\(name).storekit").path }
+    static func malformed(_ name: String) -> String { fixtures.appendingPathComponent("Malformed/\(name).storekit").path }
+
+    static let valid = ["TeaGarden-v2", "HarborRadio-v3", "MountainMaps-v4", "StudyCards-v5"]
+    /// What every fixture's signing key starts with: never to be seen outside the file.
+    static let keyMarker = "FIXTURE-SIGNING-KEY"
+
+    private var outputFile: String { cli.dataDirectory.appendingPathComponent("out.storekit").path }
+
+    private func makeOutputDirectory() throws {
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+    }
+
+    // MARK: check
+
+    @Test(arguments: zip(valid, 2...5))
+    func checkShowsAFixtureWithNoProblem(name: String, version: Int) throws {
+        let result = try cli.run(arguments: ["catalog", "check", Self.fixture(name)])
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(result.stdout.hasPrefix("\(Self.fixture(name)): Xcode StoreKit configuration file, version \(version).0\n"))
+        #expect(result.stdout.hasSuffix("No problems.\n"), "\(result.summary)")
+        #expect(!result.stdout.contains(Self.keyMarker))
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test func checkShowsGroupsLevelsOffersAndConditions() throws {
+        let result = try cli.run(arguments: ["catalog", "check", Self.fixture("StudyCards-v5")])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("Products: 5 (1 consumable, 1 non-consumable, 2 auto-renewable subscriptions, 1 non-renewing subscription)"))
+        #expect(lines.contains("  Study (5C4DA001)"))
+        #expect(lines.contains("    level 1  cards.study.pro.yearly  1 year, 39.99"))
+        #expect(lines.contains("      introductory offer: free trial, 2 weeks"))
+        #expect(lines.contains("      win-back offer cards.study.pro.back-to-school: pay as you go 2.99 per 1 month, 3 times (shown, not purchasable)"))
+        #expect(lines.contains("      billing plan MONTHLY: 3.99 a billing period, 47.88 in all (shown, not purchasable)"))
+        #expect(lines.contains("    level 2  cards.study.basic.monthly  1 month, 4.99"))
+        #expect(lines.contains("Locales: en_GB, en_US, ja"))
+        #expect(lines.contains("Conditions for a new data directory: storefront JPN, locale ja_JP, ask-to-buy off, fail-with 4 paymentNotAllowed, interrupted off, time-rate realtime"))
+    }
+
+    @Test func checkNotesWhatItDoesNotSimulate() throws {
+        let result = try cli.run(arguments: ["catalog", "check", Self.fixture("MountainMaps-v4")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("\nNotes:\n  settings._timeRate 1003 renews every subscription at one interval"))
+        #expect(result.stdout.contains("\n  settings._disableDialogs: not simulated"))
+    }
+
+    @Test func checkJSON() throws {
+        let result = try cli.run(arguments: ["catalog", "check", Self.fixture("TeaGarden-v2"), "--json"])
+        #expect(result.status == 0, "\(result.summary)")
+        let json = try result.json()
+        #expect(json["format"] as? String == "storekit")
+        #expect(json["version"] as? String == "2.0")
+        #expect(json["error"] == nil)
+        #expect((json["problems"] as? [Any])?.isEmpty == true)
+        let products = try #require(json["products"] as? [[String: Any]])
+        #expect(products.map { $0["id"] as? String } == ["garden.tea.leaves.sencha", "garden.tea.teapots", "garden.tea.plus.monthly",
+                                                         "garden.tea.lite.weekly", "garden.tea.club.season"])
+        #expect(products[0]["price"] as? String == "0.99")
+        #expect(products[1]["familyShareable"] as? Bool == true)
+        let subscription = try #require(products[2]["subscription"] as? [String: Any])
+        #expect(subscription["level"] as? Int == 1)
+        let promotional = try #require((subscription["promotionalOffers"] as? [[String: Any]])?.first)
+        #expect(promotional["paymentMode"] as? String == "payAsYouGo")
+        #expect(promotional["price"] as? String == "1.49")
+        #expect(promotional["periodCount"] as? Int == 3)
+        let groups = try #require(json["subscriptionGroups"] as? [[String: Any]])
+        let levels = try #require(groups.first?["levels"] as? [[String: Any]])
+        #expect(levels.map { $0["level"] as? Int } == [1, 2])
+        let conditions = try #require(json["conditions"] as? [String: Any])
+        #expect(conditions["storefront"] as? String == "JPN")
+        #expect(conditions["failWith"] as? Int == 4)
+        #expect(conditions["timeRate"] as? String == "1d-per-s")
+        #expect(!result.stdout.contains(Self.keyMarker))
+    }
+
+    @Test func checkWithoutAFileChecksTheBuiltInCatalog() throws {
+        let result = try cli.run(arguments: ["catalog", "check"])
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(result.stdout.hasPrefix("assets/catalog.json (built in): storefront catalog\n"))
+    }
+
+    /// Every problem, each at its JSON path, and exit 65; with --json the first is the error.
+    @Test func checkListsProblemsAndExits65() throws {
+        let text = try cli.run(arguments: ["catalog", "check", Self.malformed("duplicate-ids")])
+        #expect(text.status == 65, "\(text.summary)")
+        #expect(text.stdout.contains("Problems (1):\n  $.subscriptionGroups[0].subscriptions[0].productID: duplicate product id \"duplicate.twin\" (first at $.products[0])\n"))
+        let json = try cli.run(arguments: ["catalog", "check", Self.malformed("duplicate-ids"), "--json"])
+        #expect(json.status == 65)
+        let object = try json.json()
+        let problems = try #require(object["problems"] as? [[String: Any]])
+        #expect(problems.map { $0["location"] as? String } == ["$.subscriptionGroups[0].subscriptions[0].productID"])
+        let error = try json.error()
+        #expect(error["kind"] as? String == "data")
+        #expect(error["exitCode"] as? Int == 65)
+        #expect(error["path"] as? String == Self.malformed("duplicate-ids"))
+        #expect(error["location"] as? String == "$.subscriptionGroups[0].subscriptions[0].productID")
+        #expect(json.stderr.isEmpty)
+    }
+
+    // MARK: Files that cannot be used
+
+    /// A malformed or unsupported file: exit 65 with the file, the JSON path and what is
+    /// wrong, for check and for every command given it with --catalog.
+    @Test(arguments: [
+        ("bad-json", "line 7, column 7", "not valid JSON"),
+        ("wrong-type-deep", "$.subscriptionGroups[0].subscriptions[0].adHocOffers[1].numberOfPeriods", "expected a number"),
+        ("unknown-product-type", "$.products[1].type", "unknown product type \"Bundle\""),
+        ("missing-product-id", "$.nonRenewingSubscriptions[0]", "missing field \"productID\""),
+        ("duplicate-ids", "$.subscriptionGroups[0].subscriptions[0].productID", "duplicate product id"),
+        ("version-1", "$.version.major", "version 1.0 of the StoreKit configuration format is older than storefront reads (versions 2 to 5)"),
+        ("version-6", "$.version.major", "version 6.0 of the StoreKit configuration format is newer than storefront reads (versions 2 to 5)"),
+    ])
+    func aFileThatCannotBeUsedExits65(name: String, location: String, problem: String) throws {
+        let path = Self.malformed(name)
+        let text = try cli.run("--catalog", path, "products")
+        #expect(text.status == 65, "\(text.summary)")
+        #expect(text.stderr.hasPrefix("storefront: \(path): \(location): \(problem)"), "\(text.summary)")
+        let json = try cli.run("--catalog", path, "products", "--json")
+        #expect(json.status == 65)
+        let error = try json.error()
+        #expect(error["kind"] as? String == "data")
+        #expect(error["path"] as? String == path)
+        #expect(error["location"] as? String == location)
+        #expect((error["problem"] as? String)?.hasPrefix(problem) == true, "\(json.summary)")
+        #expect(try cli.run(arguments: ["catalog", "check", path]).status == 65)
+    }
+
+    @Test func aFileOverTheSizeLimitIsRefusedNamingTheLimit() throws {
+        try makeOutputDirectory()
+        let url = cli.dataDirectory.appendingPathComponent("huge.storekit")
+        var data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("TeaGarden-v2")))
+        data.append(Data(repeating: UInt8(ascii: " "), count: 16 * 1024 * 1024))
+        try data.write(to: url)
+        let result = try cli.run("--catalog", url.path, "products", "--json")
+        #expect(result.status == 65, "\(result.summary)")
+        let error = try result.error()
+        #expect((error["problem"] as? String)?.contains("storefront reads at most 16 MiB") == true, "\(result.summary)")
+    }
+
+    // MARK: --catalog FILE.storekit
+
+    /// A new data directory starts in the conditions the file's settings give.
+    @Test func aNewDataDirectoryStartsWithTheFilesSettings() throws {
+        let result = try cli.run("--catalog", Self.fixture("TeaGarden-v2"), "state", "--json")
+        #expect(result.status == 0, "\(result.summary)")
+        let settings = try #require(try result.json()["settings"] as? [String: Any])
+        #expect(settings["storefront"] as? String == "JPN")
+        #expect(settings["locale"] as? String == "ja_JP")
+        #expect(settings["askToBuy"] as? Bool == true)
+        #expect(settings["failWith"] as? Int == 4)
+        #expect(settings["timeRate"] as? String == "1d-per-s")
+        #expect(!result.stdout.contains(Self.keyMarker))
+    }
+
+    @Test func productsOfAStoreKitFileAreSold() throws {
+        let catalog = Self.fixture("HarborRadio-v3")
+        #expect(try cli.run("--catalog", catalog, "set", "latency", "0").status == 0)
+        #expect(try cli.run("--catalog", catalog, "set", "fail-with", "off").status == 0)
+        let result = try cli.run("--catalog", catalog, "buy", "radio.harbor.archive", "--json")
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(try result.transaction()["state"] as? String == "purchased")
+    }
+
+    // MARK: export
+
+    /// A .storekit fixture exported and given back with --catalog is the same store.
+    @Test(arguments: valid)
+    func anExportedFixtureIsTheSameCatalog(name: String) throws {
+        try makeOutputDirectory()
+        let export = try cli.run("--catalog", Self.fixture(name), "catalog", "export", "--storekit", outputFile)
+        #expect(export.status == 0, "\(export.summary)")
+        #expect(export.stdout.hasPrefix("Wrote \(outputFile): a StoreKit configuration file, version 5.0, with "), "\(export.summary)")
+        let written = try String(contentsOfFile: outputFile, encoding: .utf8)
+        #expect(!written.contains(Self.keyMarker))
+        #expect(!written.contains("privateKey"))
+        let before = try cli.run(arguments: ["catalog", "check", Self.fixture(name), "--json"]).json()
+        let after = try cli.run(arguments: ["catalog", "check", outputFile, "--json"]).json()
+        for key in ["products", "subscriptionGroups", "locales", "conditions"] {
+            #expect(before[key] as? NSObject == after[key] as? NSObject, "\(key)")
+        }
+        #expect(after["version"] as? String == "5.0")
+    }
+
+    @Test func theBuiltInCatalogExportedIsTheSameCatalog() throws {
+        try makeOutputDirectory()
+        let export = try cli.run("catalog", "export", "--storekit", outputFile, "--json")
+        #expect(export.status == 0, "\(export.summary)")
+        let json = try export.json()
+        #expect(json["path"] as? String == outputFile)
+        #expect(json["version"] as? String == "5.0")
+        #expect(json["products"] as? Int == 5)
+        #expect(json["subscriptionGroups"] as? Int == 1)
+        #expect((json["notes"] as? [Any])?.isEmpty == true)
+        let before = try cli.run(arguments: ["catalog", "check", "--json"]).json()
+        let after = try cli.run(arguments: ["catalog", "check", outputFile, "--json"]).json()
+        #expect(after["format"] as? String == "storekit")
+        for key in ["products", "subscriptionGroups", "locales"] {
+            #expect(before[key] as? NSObject == after[key] as? NSObject, "\(key)")
+        }
+    }
+
+    @Test func exportToAPlaceThatCannotBeWrittenFails() throws {
+        let result = try cli.run("catalog", "export", "--storekit", "/nonexistent-directory/out.storekit", "--json")
+        #expect(result.status == 4, "\(result.summary)")
+        #expect((try result.error()["message"] as? String)?.hasPrefix("cannot write the StoreKit configuration file to /nonexistent-directory/out.storekit") == true)
+    }
+}
