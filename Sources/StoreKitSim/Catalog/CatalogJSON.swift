@@ -3,17 +3,17 @@ import Foundation
 /// storefront's own catalog format (assets/catalog.json), as it is written: products with a
 /// price per storefront and localizations by locale, subscription groups with levels and
 /// offers. Decoding keeps prices exact (JSON numbers are read from their text).
-struct CatalogJSON: Codable {
+struct CatalogJSON: Decodable {
     var subscriptionGroups: [Group]?
     var products: [Product]
 
-    struct Group: Codable {
+    struct Group: Decodable {
         var id: String
         var name: String
         var localizations: [String: String]?
     }
 
-    struct Product: Codable {
+    struct Product: Decodable {
         var id: String
         var type: ProductType
         var referenceName: String?
@@ -23,12 +23,12 @@ struct CatalogJSON: Codable {
         var subscription: Subscription?
     }
 
-    struct Text: Codable {
+    struct Text: Decodable {
         var title: String
         var description: String
     }
 
-    struct Subscription: Codable {
+    struct Subscription: Decodable {
         var period: SubscriptionPeriod
         var group: String?
         var level: Int?
@@ -38,7 +38,7 @@ struct CatalogJSON: Codable {
         var winBackOffers: [Offer]?
     }
 
-    struct Offer: Codable {
+    struct Offer: Decodable {
         var id: String?
         var paymentMode: String
         var period: SubscriptionPeriod
@@ -61,14 +61,6 @@ extension CatalogJSON {
             products.append(try product.catalogProduct(at: "$.products[\(i)]"))
         }
         return Catalog(products: products, subscriptionGroups: groups)
-    }
-
-    init(_ catalog: Catalog) {
-        subscriptionGroups = catalog.subscriptionGroups.isEmpty ? nil : catalog.subscriptionGroups.map {
-            Group(id: $0.id, name: $0.name, localizations: Dictionary($0.localizations.map { ($0.locale, $0.name) },
-                                                                        uniquingKeysWith: { first, _ in first }))
-        }
-        products = catalog.products.map(Product.init)
     }
 }
 
@@ -96,27 +88,6 @@ extension CatalogJSON.Product {
         for (i, offer) in (offers ?? []).enumerated() { result.append(try offer.offer(at: "\(path)[\(i)]")) }
         return result
     }
-
-    init(_ product: CatalogProduct) {
-        id = product.id
-        type = product.type
-        referenceName = product.referenceName == product.id ? nil : product.referenceName
-        familyShareable = product.familyShareable ? true : nil
-        localizations = Dictionary(product.localizations.map { ($0.locale, CatalogJSON.Text(title: $0.title, description: $0.description)) },
-                                   uniquingKeysWith: { first, _ in first })
-        switch product.price {
-        case .perStorefront(let prices): self.prices = prices
-        // storefront's format has no price for every storefront: the featured ones carry it.
-        case .everywhere(let price): self.prices = Dictionary(uniqueKeysWithValues: AppStoreStorefront.featured.map { ($0, price) })
-        }
-        subscription = product.subscription.map { s in
-            CatalogJSON.Subscription(
-                period: s.period, group: s.groupID, level: s.level, introductoryOffer: s.introductoryOffer.map(CatalogJSON.Offer.init),
-                promotionalOffers: s.promotionalOffers.isEmpty ? nil : s.promotionalOffers.map(CatalogJSON.Offer.init),
-                offerCodes: s.offerCodes.isEmpty ? nil : s.offerCodes.map(CatalogJSON.Offer.init),
-                winBackOffers: s.winBackOffers.isEmpty ? nil : s.winBackOffers.map(CatalogJSON.Offer.init))
-        }
-    }
 }
 
 extension CatalogJSON.Offer {
@@ -131,14 +102,6 @@ extension CatalogJSON.Offer {
         }
         return SubscriptionOffer(id: id, paymentMode: mode, period: period, periodCount: count,
                                  price: mode == .freeTrial ? 0 : price ?? 0)
-    }
-
-    init(_ offer: SubscriptionOffer) {
-        id = offer.id
-        paymentMode = offer.paymentMode.rawValue
-        period = offer.period
-        periods = offer.periodCount == 1 ? nil : offer.periodCount
-        price = offer.paymentMode == .freeTrial ? nil : offer.price
     }
 }
 

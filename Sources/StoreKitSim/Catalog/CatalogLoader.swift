@@ -43,12 +43,6 @@ public enum CatalogLoader {
         }
     }
 
-    /// storefront's own format of `catalog`, as assets/catalog.json is written.
-    public static func encode(_ catalog: Catalog) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(CatalogJSON(catalog))
-    }
 }
 
 extension CatalogLoader {

@@ -73,7 +73,6 @@ public struct SubscriptionOffer: Sendable, Equatable {
     /// When the first period bought with the offer ends: after the whole offer for a free
     /// trial or pay up front, after one period for pay as you go.
     public func firstPeriodEnd(from date: Date) -> Date {
-        let count = paymentMode == .payAsYouGo ? 1 : periodCount
-        return (0..<count).reduce(date) { end, _ in period.added(to: end) }
+        paymentMode == .payAsYouGo ? period.added(to: date) : end(from: date)
     }
 }

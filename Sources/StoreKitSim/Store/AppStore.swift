@@ -46,11 +46,6 @@ public final class AppStore {
         }
     }
 
-    /// The storefront of the current settings.
-    public func storefront(for settings: Settings) -> AppStoreStorefront {
-        settings.appStoreStorefront
-    }
-
     /// The product as the current storefront sells it, or nil if it is not for sale there.
     public func product(_ id: String, settings: Settings) -> Product? {
         guard let entry = catalog.product(id) else { return nil }

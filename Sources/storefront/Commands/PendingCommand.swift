@@ -28,7 +28,7 @@ struct PendingCommand: ParsableCommand {
             printLine("Nothing is waiting.")
             return
         }
-        let storefront = session.store.storefront(for: records.settings)
+        let storefront = records.settings.appStoreStorefront
         for t in records.pendingApprovals {
             printLine("\(t.id)  ask to buy  \(describe(t, records: records, session: session, storefront: storefront))  (\(CommandLineHint.command("approve|decline \(t.id)")))")
         }

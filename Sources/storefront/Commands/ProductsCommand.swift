@@ -35,7 +35,7 @@ struct ProductsCommand: ParsableCommand {
         case .failure(let error)?: try Report.failure(error, json: output.json, context: "The products request failed")
         case nil: return
         }
-        let storefront = session.store.storefront(for: try session.store.settings())
+        let storefront = try session.store.settings().appStoreStorefront
         if output.json {
             try JSONOutput.print(Output(storefront: storefront.id, products: response.products.map { ProductJSON($0, app: session.app) },
                                         invalidProductIdentifiers: response.invalidProductIdentifiers))
