@@ -83,11 +83,11 @@ extension Catalog {
     /// Every product by type, as the generic app lists them: non-consumables, consumables,
     /// auto-renewable subscriptions by group in level order, non-renewing subscriptions.
     public var productsInShowingOrder: [CatalogProduct] {
-        let groupIDs = subscriptionGroups.map(\.id)
-            + products.compactMap { $0.type == .autoRenewable ? $0.subscription?.groupID ?? $0.id : nil }
+        let subscriptions = products.filter { $0.subscriptionGroupID != nil }
         var seen = Set<String>()
-        let renewing = groupIDs.filter { seen.insert($0).inserted }.flatMap { group in
-            products.filter { $0.type == .autoRenewable && ($0.subscription?.groupID ?? $0.id) == group }
+        let groupIDs = (subscriptionGroups.map(\.id) + subscriptions.compactMap(\.subscriptionGroupID)).filter { seen.insert($0).inserted }
+        let renewing = groupIDs.flatMap { group in
+            subscriptions.filter { $0.subscriptionGroupID == group }
                 .sorted { ($0.subscription?.level ?? .max) < ($1.subscription?.level ?? .max) }
         }
         return products.filter { $0.type == .nonConsumable } + products.filter { $0.type == .consumable }

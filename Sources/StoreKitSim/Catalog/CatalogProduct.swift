@@ -23,6 +23,12 @@ public struct CatalogProduct: Sendable, Equatable {
         self.subscription = subscription
     }
 
+    /// The subscription group of an auto-renewable subscription: a group of its own when
+    /// none is named. Nil for every other product.
+    public var subscriptionGroupID: String? {
+        type == .autoRenewable ? subscription?.groupID ?? id : nil
+    }
+
     /// The localization StoreKit would show on a device set to `locale`.
     public func localization(for locale: String) -> ProductLocalization {
         LocaleMatch.best(for: locale, among: localizations, locale: \.locale)

@@ -34,7 +34,7 @@ public struct Product: Equatable, Sendable, Identifiable {
         self.locale = locale
         familyShareable = entry.familyShareable
         subscriptionPeriod = entry.subscription?.period
-        subscriptionGroup = entry.type == .autoRenewable ? entry.subscription?.groupID ?? entry.id : nil
+        subscriptionGroup = entry.subscriptionGroupID
         subscriptionLevel = entry.subscription?.level
         introductoryOffer = entry.type == .autoRenewable ? entry.subscription?.introductoryOffer : nil
         promotionalOffers = entry.subscription?.promotionalOffers ?? []

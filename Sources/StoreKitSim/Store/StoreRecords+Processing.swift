@@ -226,12 +226,9 @@ extension StoreRecords {
     }
 
     func isEligibleForIntroOffer(_ productID: String, catalog: Catalog, account: String?) -> Bool {
-        guard let product = catalog.product(productID), product.type == .autoRenewable,
-              let info = product.subscription, info.introductoryOffer != nil else { return false }
-        let group = info.groupID ?? product.id
-        return !receipt(of: account).contains { other in
-            catalog.product(other.productID)?.subscription.map { $0.groupID ?? other.productID } == group
-        }
+        guard let product = catalog.product(productID), let group = product.subscriptionGroupID,
+              product.subscription?.introductoryOffer != nil else { return false }
+        return !receipt(of: account).contains { catalog.product($0.productID)?.subscriptionGroupID == group }
     }
 
     /// The accounts with purchases on record, in the order they first bought.

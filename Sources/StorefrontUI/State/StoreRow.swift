@@ -49,16 +49,15 @@ extension AppState {
         section(words.nonConsumables, known.filter { $0.type == .nonConsumable })
         section(words.creditPacks, consumables.filter { app.creditsPerUnit(of: $0.id) != nil }, then: [.credits])
         section(words.consumables, consumables.filter { app.creditsPerUnit(of: $0.id) == nil })
-        let subscriptions = known.filter { $0.type == .autoRenewable || $0.type == .nonRenewing }
-        let groups = Set(subscriptions.compactMap { $0.type == .autoRenewable ? $0.subscription?.groupID ?? $0.id : nil })
+        // `known` is in showing order: each group's subscriptions together, by level.
+        let renewing = known.filter { $0.subscriptionGroupID != nil }
+        var groups: [String] = []
+        for case let group? in renewing.map(\.subscriptionGroupID) where groups.last != group { groups.append(group) }
         if groups.count > 1 {
-            for group in catalog.subscriptionGroups.map(\.id) + groups.sorted() where groups.contains(group)
-                && !rows.contains(.section(groupSection(group))) {
-                section(groupSection(group), subscriptions.filter { $0.type == .autoRenewable && ($0.subscription?.groupID ?? $0.id) == group })
-            }
-            section(words.nonRenewingSubscriptions, subscriptions.filter { $0.type == .nonRenewing })
+            for group in groups { section(groupSection(group), renewing.filter { $0.subscriptionGroupID == group }) }
+            section(words.nonRenewingSubscriptions, known.filter { $0.type == .nonRenewing })
         } else {
-            section(words.subscriptions, subscriptions)
+            section(words.subscriptions, known.filter { $0.type == .autoRenewable || $0.type == .nonRenewing })
         }
         if !invalid.isEmpty {
             rows.append(.section(words.invalidIdentifiers))
