@@ -127,13 +127,6 @@ public final class SampleApp {
         (subscriptionExpiry(productID) ?? .distantPast) > now
     }
 
-    /// Until when a non-renewing subscription bought at `date` lasts, as this app decides:
-    /// bought while still active, its period is added to the end of the one running.
-    public static func nonRenewingExpiry(_ product: CatalogProduct, boughtAt date: Date, current: Date?) -> Date {
-        let start = max(date, current ?? date)
-        return product.subscription.map { $0.period.added(to: start) } ?? start
-    }
-
     /// Uses one credit: the consumable, consumed. Returns whether there was one to spend.
     public func spendCredit() throws -> (spent: Bool, events: [AppEvent]) {
         try defaults.reloadIfChanged()
@@ -229,7 +222,7 @@ public final class SampleApp {
             delivery = .subscription(product.id, expires: expiry)
         case .nonRenewing:
             // The store does not track non-renewing periods: the app extends its own expiry.
-            let expiry = Self.nonRenewingExpiry(product, boughtAt: transaction.date, current: subscriptionExpiry(product.id))
+            let expiry = appDescription.nonRenewingExpiry(product, boughtAt: transaction.date, current: subscriptionExpiry(product.id))
             changes[product.id] = .string(JSONCoding.format(expiry))
             delivery = .subscription(product.id, expires: expiry)
         }

@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 import Testing
 
@@ -113,6 +114,37 @@ import Testing
         #expect(json.stderr.isEmpty)
     }
 
+    /// The app description beside the catalog is checked with it, with how long each
+    /// non-renewing subscription lasts in the app (a .storekit file gives them no period).
+    @Test func checkShowsTheAppDescriptionAndWhatNonRenewingSubscriptionsLast() throws {
+        try makeOutputDirectory()
+        let catalog = cli.dataDirectory.appendingPathComponent("Harbor.storekit").path
+        let app = cli.dataDirectory.appendingPathComponent("Harbor.app.json").path
+        try FileManager.default.copyItem(atPath: Self.fixture("HarborRadio-v3"), toPath: catalog)
+        let generic = try cli.run(arguments: ["catalog", "check", catalog])
+        #expect(generic.status == 0, "\(generic.summary)")
+        #expect(generic.stdout.contains("App description: none at \(app): the generic app (every product by type)\n"
+            + "  radio.harbor.concerts.season lasts 1 month (the app's default; the app description's nonRenewingPeriods can say otherwise)\n"))
+
+        try Data(#"{ "nonRenewingPeriods": { "radio.harbor.concerts.season": "P3M" } }"#.utf8).write(to: URL(fileURLWithPath: app))
+        let described = try cli.run(arguments: ["catalog", "check", catalog, "--json"])
+        #expect(described.status == 0, "\(described.summary)")
+        let json = try #require(try described.json()["appDescription"] as? [String: Any])
+        #expect(json["file"] as? String == app)
+        #expect(json["generic"] as? Bool == false)
+        #expect(json["nonRenewingPeriods"] as? [String: String] == ["radio.harbor.concerts.season": "P3M"])
+
+        try Data(#"{ "nonRenewingPeriods": { "radio.harbor.concerts.season": "3 months" } }"#.utf8).write(to: URL(fileURLWithPath: app))
+        let broken = try cli.run(arguments: ["catalog", "check", catalog])
+        #expect(broken.status == 65, "\(broken.summary)")
+        #expect(broken.stdout.contains("Problems (1):\n  \(app): $.nonRenewingPeriods[\"radio.harbor.concerts.season\"]: \"3 months\" is not a period"))
+        let brokenJSON = try cli.run(arguments: ["catalog", "check", catalog, "--json"])
+        #expect(brokenJSON.status == 65)
+        let problems = try #require(try brokenJSON.json()["problems"] as? [[String: Any]])
+        #expect(problems.map { $0["file"] as? String } == [app])
+        #expect(try brokenJSON.error()["path"] as? String == app)
+    }
+
     // MARK: Files that cannot be used
 
     /// A malformed or unsupported file: exit 65 with the file, the JSON path and what is
@@ -175,6 +207,21 @@ import Testing
         let result = try cli.run("--catalog", catalog, "buy", "radio.harbor.archive", "--json")
         #expect(result.status == 0, "\(result.summary)")
         #expect(try result.transaction()["state"] as? String == "purchased")
+    }
+
+    /// Failed before: bought, it expired the moment it was bought.
+    @Test func aNonRenewingSubscriptionOfAStoreKitFileIsActiveForTheAppsMonth() throws {
+        let catalog = Self.fixture("TeaGarden-v2")
+        for (name, value) in [("ask-to-buy", "off"), ("fail-with", "off"), ("time-rate", "realtime"), ("latency", "0")] {
+            #expect(try cli.run("--catalog", catalog, "set", name, value).status == 0)
+        }
+        let result = try cli.run("--catalog", catalog, "buy", "garden.tea.club.season", "--json")
+        #expect(result.status == 0, "\(result.summary)")
+        let date = try #require((try result.transaction()["date"] as? String).flatMap(JSONCoding.parse))
+        let stored = try #require((try cli.userDefaults()["garden.tea.club.season"] as? String).flatMap(JSONCoding.parse))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        #expect(stored == calendar.date(byAdding: .month, value: 1, to: date), "one month, the app's default")
     }
 
     // MARK: export

@@ -54,6 +54,38 @@ import Testing
         #expect(app.credits.isEmpty && app.content.premium == nil && app.content.free.isEmpty)
     }
 
+    @Test func aNonRenewingPeriodComesFromTheAppThenTheCatalogThenOneMonth() throws {
+        let catalog = try CatalogLoader.defaultCatalog()
+        let pass = try #require(catalog.product(ID.yearly))
+        let monthly = try #require(catalog.product(ID.monthly))
+        let credits = try #require(catalog.product(ID.credits5))
+        let bare = AppDescription(name: "x", productIdentifiers: [])
+        #expect(bare.period(of: pass) == SubscriptionPeriod(value: 1, unit: .year), "the catalog's")
+        var app = bare
+        app.nonRenewingPeriods = [ID.yearly: SubscriptionPeriod(value: 2, unit: .week)]
+        #expect(app.period(of: pass) == SubscriptionPeriod(value: 2, unit: .week), "the app's first")
+        var unstated = pass
+        unstated.subscription = nil
+        #expect(bare.period(of: unstated) == SubscriptionPeriod(value: 1, unit: .month))
+        #expect(AppDescription.builtIn.period(of: unstated) == SubscriptionPeriod(value: 1, unit: .year), "the built-in app says")
+        #expect(app.period(of: monthly) == monthly.subscription?.period, "an auto-renewable one's is the store's")
+        #expect(app.period(of: credits) == nil)
+    }
+
+    @Test func nonRenewingPeriodsAreReadAndChecked() throws {
+        let catalog = try CatalogLoader.defaultCatalog()
+        let data = try appJSON { $0["nonRenewingPeriods"] = [ID.yearly: "P6M"] }
+        let app = try AppDescriptionLoader.decode(data, path: Self.path, catalog: catalog, defaultName: "x")
+        #expect(app.nonRenewingPeriods == [ID.yearly: SubscriptionPeriod(value: 6, unit: .month)])
+
+        let notAPeriod = try refusal { $0["nonRenewingPeriods"] = [ID.yearly: "six months"] }
+        #expect(notAPeriod.location == "$.nonRenewingPeriods[\"\(ID.yearly)\"]")
+        #expect(notAPeriod.problem.contains("\"six months\" is not a period"))
+        let notNonRenewing = try refusal { $0["nonRenewingPeriods"] = [ID.monthly: "P1M"] }
+        #expect(notNonRenewing.location == "$.nonRenewingPeriods[\"\(ID.monthly)\"]")
+        #expect(notNonRenewing.problem.contains("only a non-renewing subscription"))
+    }
+
     @Test func descriptionLivesBesideTheCatalogAndIsOptional() throws {
         let directory = TemporaryDirectory()
         let catalogURL = directory.file("Products.storekit")

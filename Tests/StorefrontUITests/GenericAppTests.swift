@@ -66,4 +66,45 @@ import Testing
         #expect(RowText(.product("coins"), state: ui.state).title == "100 Coins（日本語）")
         #expect(RowText(.product("coins"), state: ui.state).trailing == "€2.29")
     }
+
+    /// A non-renewing subscription as a .storekit file has it: no period (StoreKit gives none).
+    private static func seasonPassCatalog() -> Catalog {
+        Catalog(products: [CatalogProduct(
+            id: "season", type: .nonRenewing,
+            localizations: [ProductLocalization(locale: "en_US", title: "Season Pass", description: "All season.")],
+            price: .everywhere(Decimal(string: "9.99")!))])
+    }
+
+    /// Failed before: the app's expiry was the purchase date, so a bought pass was never active.
+    @Test func aNonRenewingSubscriptionWithNoPeriodLastsTheAppsDefaultMonth() throws {
+        let catalog = Self.seasonPassCatalog()
+        let ui = try UITestHarness(catalog: catalog, appDescription: .generic(for: catalog, named: "Shop"))
+        try ui.select("Season Pass")
+        ui.press(.enter)
+        #expect(ui.screen.contains("$9.99 for 1 month"), "the sheet states what it lasts: \(ui.screen)")
+        ui.press(.enter)
+        ui.wait()
+        ui.press(.enter)
+        let bought = try #require(ui.transactions.last { $0.productID == "season" }?.date)
+        #expect(ui.runtime.app.subscriptionExpiry("season") == SubscriptionPeriod(value: 1, unit: .month).added(to: bought))
+        #expect(ui.runtime.app.isSubscriptionActive("season", now: ui.state.now))
+        #expect(RowText(.product("season"), state: ui.state).trailing == Strings.english.store.active, "the row says so")
+    }
+
+    @Test func theAppDescriptionSaysHowLongANonRenewingSubscriptionLasts() throws {
+        let catalog = Self.seasonPassCatalog()
+        var app = AppDescription.generic(for: catalog, named: "Shop")
+        app.nonRenewingPeriods = ["season": SubscriptionPeriod(value: 3, unit: .month)]
+        let ui = try UITestHarness(catalog: catalog, appDescription: app)
+        try ui.buy("Season Pass")
+        let bought = try #require(ui.transactions.last { $0.productID == "season" }?.date)
+        let first = try #require(ui.runtime.app.subscriptionExpiry("season"))
+        #expect(first == SubscriptionPeriod(value: 3, unit: .month).added(to: bought))
+        ui.press(.enter, .right, .enter)
+        #expect(ui.screen.contains("Extends your pass to \(ui.state.times.day(SubscriptionPeriod(value: 3, unit: .month).added(to: first)))."))
+        ui.press(.enter)
+        ui.wait()
+        #expect(ui.runtime.app.subscriptionExpiry("season") == SubscriptionPeriod(value: 3, unit: .month).added(to: first),
+                "bought again while active, it follows the one running")
+    }
 }

@@ -100,12 +100,12 @@ import Testing
             })
         }
         let monthly = try product("com.storefront.pro.monthly", "USA")
-        #expect(Strings.english.charge(monthly, introOffer: false) == "$4.99/month")
-        #expect(Strings.english.charge(monthly, introOffer: true) == "1 week free, then $4.99/month")
-        #expect(Strings.japanese.charge(try product("com.storefront.pro.monthly", "JPN"), introOffer: true) == "1週間無料、その後¥800/月")
-        #expect(Strings.english.charge(try product("com.storefront.pass.yearly", "USA"), introOffer: false) == "$29.99 for 1 year")
-        #expect(Strings.japanese.charge(try product("com.storefront.pass.yearly", "JPN"), introOffer: false) == "¥4,800 (1年間)")
-        #expect(Strings.english.charge(try product("com.storefront.credits.5", "USA"), quantity: 2, introOffer: false) == "$1.98")
+        #expect(Strings.english.charge(monthly, introOffer: false, app: .builtIn) == "$4.99/month")
+        #expect(Strings.english.charge(monthly, introOffer: true, app: .builtIn) == "1 week free, then $4.99/month")
+        #expect(Strings.japanese.charge(try product("com.storefront.pro.monthly", "JPN"), introOffer: true, app: .builtIn) == "1週間無料、その後¥800/月")
+        #expect(Strings.english.charge(try product("com.storefront.pass.yearly", "USA"), introOffer: false, app: .builtIn) == "$29.99 for 1 year")
+        #expect(Strings.japanese.charge(try product("com.storefront.pass.yearly", "JPN"), introOffer: false, app: .builtIn) == "¥4,800 (1年間)")
+        #expect(Strings.english.charge(try product("com.storefront.credits.5", "USA"), quantity: 2, introOffer: false, app: .builtIn) == "$1.98")
     }
 
     /// StoreKit's errors read in English as the store recorded them, in Japanese from the table.

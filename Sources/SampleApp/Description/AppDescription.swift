@@ -11,6 +11,8 @@ public struct AppDescription: Sendable, Equatable {
     /// Consumables that add to the app's one credit balance, and how many credits each unit
     /// adds. Any other consumable adds to a balance of its own (its units).
     public var credits: [String: Int]
+    /// How long each non-renewing subscription lasts, where the app says (see `period(of:)`).
+    public var nonRenewingPeriods: [String: SubscriptionPeriod]
     public var content: Content
 
     public struct Content: Sendable, Equatable {
@@ -29,10 +31,12 @@ public struct AppDescription: Sendable, Equatable {
         public var items: [ContentItem]
     }
 
-    public init(name: String, productIdentifiers: [String], credits: [String: Int] = [:], content: Content = Content()) {
+    public init(name: String, productIdentifiers: [String], credits: [String: Int] = [:],
+                nonRenewingPeriods: [String: SubscriptionPeriod] = [:], content: Content = Content()) {
         self.name = name
         self.productIdentifiers = productIdentifiers
         self.credits = credits
+        self.nonRenewingPeriods = nonRenewingPeriods
         self.content = content
     }
 

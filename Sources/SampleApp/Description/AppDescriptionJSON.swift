@@ -6,6 +6,8 @@ struct AppDescriptionJSON: Codable {
     var name: String?
     var productIdentifiers: [String]?
     var credits: [String: Int]?
+    /// Product id → ISO 8601 period (`P1M`), checked by `periods()`.
+    var nonRenewingPeriods: [String: String]?
     var content: Content?
 
     struct Content: Codable {
@@ -28,12 +30,26 @@ struct AppDescriptionJSON: Codable {
         var body: String
     }
 
-    func description(for catalog: Catalog, defaultName: String) -> AppDescription {
+    /// The non-renewing periods, or the first that is not a period, at its JSON path.
+    func periods() -> Result<[String: SubscriptionPeriod], CatalogProblem> {
+        var periods: [String: SubscriptionPeriod] = [:]
+        for (id, text) in (nonRenewingPeriods ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let period = SubscriptionPeriod(iso8601: text) else {
+                return .failure(CatalogProblem(path: "$.nonRenewingPeriods[\"\(id)\"]",
+                                               message: "\"\(text)\" is not a period: use P<n>D, P<n>W, P<n>M or P<n>Y, up to 100 years"))
+            }
+            periods[id] = period
+        }
+        return .success(periods)
+    }
+
+    func description(for catalog: Catalog, defaultName: String, periods: [String: SubscriptionPeriod]) -> AppDescription {
         let generic = AppDescription.generic(for: catalog, named: defaultName)
         return AppDescription(
             name: name ?? generic.name,
             productIdentifiers: productIdentifiers ?? generic.productIdentifiers,
             credits: credits ?? [:],
+            nonRenewingPeriods: periods,
             content: AppDescription.Content(
                 free: (content?.free ?? []).map(\.item),
                 premium: content?.premium.map { AppDescription.PremiumContent(unlockedBy: $0.unlockedBy, items: $0.items.map(\.item)) }))

@@ -27,12 +27,18 @@ public enum AppDescriptionLoader {
     public static func decode(_ data: Data, path: String, catalog: Catalog, defaultName: String) throws(DataFileError) -> AppDescription {
         let remedy = DataFileError.Remedy.fixAppDescription
         try JSONNesting.check(data, path: path, remedy: remedy)
-        let description: AppDescription
+        let file: AppDescriptionJSON
         do {
-            description = try JSONDecoder().decode(AppDescriptionJSON.self, from: data).description(for: catalog, defaultName: defaultName)
+            file = try JSONDecoder().decode(AppDescriptionJSON.self, from: data)
         } catch {
             throw JSONDiagnostics.error(error, in: data, path: path, remedy: remedy)
         }
+        let periods: [String: SubscriptionPeriod]
+        switch file.periods() {
+        case .success(let read): periods = read
+        case .failure(let problem): throw DataFileError(path: path, location: problem.path, problem: problem.message, remedy: remedy)
+        }
+        let description = file.description(for: catalog, defaultName: defaultName, periods: periods)
         if let problem = problems(in: description, catalog: catalog).first {
             throw DataFileError(path: path, location: problem.path, problem: problem.message, remedy: remedy)
         }
@@ -59,6 +65,12 @@ public enum AppDescriptionLoader {
             // More is a typo, and would bring a balance built of packs near the end of Int.
             if !(1...maximumCredits).contains(credits) {
                 problems.append(CatalogProblem(path: here, message: "must be 1 to \(maximumCredits) credits, not \(credits)"))
+            }
+        }
+        for id in app.nonRenewingPeriods.keys.sorted() {
+            if let type = catalog.product(id)?.type, type != .nonRenewing {
+                problems.append(CatalogProblem(path: "$.nonRenewingPeriods[\"\(id)\"]",
+                                               message: "only a non-renewing subscription takes its period from the app; \(id) is a \(type.rawValue)"))
             }
         }
         if let premium = app.content.premium {
@@ -95,7 +107,8 @@ extension AppDescription {
     /// The built-in app, for the built-in catalog (a test keeps the two agreeing).
     public static let builtIn: AppDescription = {
         let file = try? JSONDecoder().decode(AppDescriptionJSON.self, from: Data(DefaultAppDescription.json.utf8))
-        return file?.description(for: Catalog(products: []), defaultName: "storefront")
+        let periods = (try? file?.periods().get()) ?? [:]
+        return file?.description(for: Catalog(products: []), defaultName: "storefront", periods: periods)
             ?? AppDescription(name: "storefront", productIdentifiers: [])
     }()
 }

@@ -18,6 +18,9 @@ public enum DefaultAppDescription {
     "com.storefront.credits.5": 5,
     "com.storefront.credits.10": 10
   },
+  "nonRenewingPeriods": {
+    "com.storefront.pass.yearly": "P1Y"
+  },
   "content": {
     "free": [
       {

@@ -17,6 +17,9 @@ public enum ProductType: String, Codable, Sendable, CaseIterable {
         self = type
     }
 
+    /// Auto-renewable or non-renewing: the app keeps when it ends.
+    public var isSubscription: Bool { self == .autoRenewable || self == .nonRenewing }
+
     public var isRestorable: Bool { self == .nonConsumable || self == .autoRenewable }
 
     /// A repeated purchase while a request for it waits (Ask to Buy, an interruption) merges

@@ -296,7 +296,7 @@ public final class StorefrontRuntime {
                 break
             }
         }
-        for product in store.catalog.products where product.subscription != nil {
+        for product in store.catalog.products where product.type.isSubscription {
             snapshot.subscriptionExpiries[product.id] = app.subscriptionExpiry(product.id)
         }
         snapshot.pendingApprovals = records.pendingApprovals

@@ -57,7 +57,7 @@ extension AppState {
             for group in groups { section(groupSection(group), renewing.filter { $0.subscriptionGroupID == group }) }
             section(words.nonRenewingSubscriptions, known.filter { $0.type == .nonRenewing })
         } else {
-            section(words.subscriptions, known.filter { $0.type == .autoRenewable || $0.type == .nonRenewing })
+            section(words.subscriptions, known.filter(\.type.isSubscription))
         }
         if !invalid.isEmpty {
             rows.append(.section(words.invalidIdentifiers))

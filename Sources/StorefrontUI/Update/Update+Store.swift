@@ -51,7 +51,7 @@ extension AppState {
         case .premiumOffer(let productID):
             return startPurchase(productID)
         case .product(let id):
-            if let type = catalog.product(id)?.type, type == .autoRenewable || type == .nonRenewing,
+            if catalog.product(id)?.type.isSubscription == true,
                snapshot.isSubscribed(id, now: now) {
                 var viewer = ContentViewer(subject: .subscription(id))
                 // Close first: buying a pass again is a choice, not what Enter does by default.

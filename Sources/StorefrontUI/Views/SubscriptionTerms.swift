@@ -21,12 +21,12 @@ struct SubscriptionTerms {
     var extends = false
 
     init?(_ product: Product, state: AppState) {
-        guard product.subscriptionPeriod != nil else { return nil }
+        guard state.appDescription.period(of: product) != nil else { return nil }
         type = product.type
         times = state.times
         strings = state.strings
         // The charge per period, as `pending` states it: one rule for both.
-        price = strings.charge(product, introOffer: false)
+        price = strings.charge(product, introOffer: false, app: state.appDescription)
         switch product.type {
         case .autoRenewable:
             if let offer = product.introductoryOffer, state.snapshot.isEligibleForIntroOffer(product.id) {
@@ -40,7 +40,7 @@ struct SubscriptionTerms {
             let current = state.snapshot.subscriptionExpiries[product.id]
             extends = (current ?? .distantPast) > state.now
             date = state.catalog.product(product.id).map {
-                SampleApp.nonRenewingExpiry($0, boughtAt: state.now, current: current)
+                state.appDescription.nonRenewingExpiry($0, boughtAt: state.now, current: current)
             } ?? state.now
         }
     }

@@ -10,8 +10,9 @@ struct CatalogCheckCommand: ParsableCommand {
         discussion: """
             Shows the products by type, the subscription groups with their levels and offers, the \
             locales, the settings of a .storekit file and the store conditions they give a new data \
-            directory, notes on what storefront reads but does not simulate, and every problem at \
-            its JSON path. Exit codes: 0 no problem, 65 problems (or a file that cannot be read).
+            directory, notes on what storefront reads but does not simulate, the app description \
+            beside it (NAME.app.json) and how long each non-renewing subscription lasts in the app, \
+            and every problem at its JSON path. Exit codes: 0 no problem, 65 problems (or a file that cannot be read).
             """)
 
     @Argument(help: ArgumentHelp("The catalog file (default: the --catalog file, else the built-in catalog).", valueName: "file"))
@@ -27,7 +28,8 @@ struct CatalogCheckCommand: ParsableCommand {
     func run() throws {
         let inspection: CatalogInspection
         let name: String
-        if let path = file ?? global.catalog {
+        let path = file ?? global.catalog
+        if let path {
             let url = URL(fileURLWithPath: path)
             inspection = try CatalogLoader.inspect(contentsOf: url)
             name = url.path
@@ -35,12 +37,13 @@ struct CatalogCheckCommand: ParsableCommand {
             name = CatalogLoader.builtInPath
             inspection = try CatalogLoader.inspect(Data(DefaultCatalog.json.utf8), path: name)
         }
-        let summary = CatalogSummary(inspection, file: name)
+        let appCheck = inspection.problems.isEmpty ? AppDescriptionCheck.check(catalogAt: path, catalog: inspection.catalog) : nil
+        let summary = CatalogSummary(inspection, file: name, appCheck: appCheck)
         if output.json {
             try JSONOutput.print(summary.json)
         } else {
             summary.lines.forEach { printLine($0) }
         }
-        if !inspection.problems.isEmpty { throw ExitCode.badData }
+        if summary.hasProblems { throw ExitCode.badData }
     }
 }

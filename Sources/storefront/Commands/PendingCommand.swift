@@ -43,6 +43,6 @@ struct PendingCommand: ParsableCommand {
         }
         // As the store would charge it if approved now: a free trial first, when it gives one.
         let introOffer = records.isEligibleForIntroOffer(t.productID, catalog: session.catalog)
-        return "\(t.item(named: product.localizedTitle))  \(Strings.english.charge(product, quantity: t.quantity, introOffer: introOffer))"
+        return "\(t.item(named: product.localizedTitle))  \(Strings.english.charge(product, quantity: t.quantity, introOffer: introOffer, app: session.app))"
     }
 }

@@ -17,6 +17,8 @@ extension CatalogSummary {
         var locales: [String]
         /// The store conditions a new data directory starts with.
         var conditions: Conditions
+        /// Nil while the catalog has problems (the app description is checked against it).
+        var appDescription: App?
         var notes: [String]
         var problems: [Problem]
         /// With problems: the first, as every command's errors are.
@@ -93,7 +95,19 @@ extension CatalogSummary {
         var timeRate: String?
     }
 
+    struct App: Encodable {
+        /// The file beside the catalog (where it would be, for the generic app), or nil for the
+        /// built-in app's.
+        var file: String?
+        /// No file: the generic app.
+        var generic: Bool
+        /// Product id → the ISO 8601 period each non-renewing subscription lasts in the app.
+        var nonRenewingPeriods: [String: String]
+    }
+
     struct Problem: Encodable {
+        /// Set for a problem in the app description, not the catalog.
+        var file: String?
         var location: String
         var problem: String
     }
@@ -101,6 +115,11 @@ extension CatalogSummary {
     var json: JSON {
         let settings = catalog.settings
         var error: ErrorReport.Body?
+        var problems = inspection.problems.map { Problem(location: $0.path, problem: $0.message) }
+        if let appError = appCheck?.error {
+            problems.append(Problem(file: appError.path, location: appError.location ?? "$", problem: appError.problem))
+            error = ErrorReport(appError, command: StorefrontCommand.self, subcommand: CatalogCheckCommand.self)?.body
+        }
         if let first = inspection.problems.first {
             var report = ErrorReport(kind: "data", message: "\(file): \(first.path): \(first.message)", exitCode: .badData,
                                      remedy: DataFileError.Remedy.fixCatalog.text)
@@ -119,9 +138,20 @@ extension CatalogSummary {
             conditions: Conditions(storefront: settings.storefront, locale: settings.locale, askToBuy: settings.askToBuy,
                                    failWith: settings.failWith?.rawValue, interrupted: settings.interrupted,
                                    timeRate: settings.timeRate?.description),
+            appDescription: appJSON,
             notes: inspection.notes,
-            problems: inspection.problems.map { Problem(location: $0.path, problem: $0.message) },
+            problems: problems,
             error: error)
+    }
+
+    private var appJSON: App? {
+        guard let appCheck, appCheck.error == nil else { return nil }
+        let periods = Dictionary(uniqueKeysWithValues: nonRenewingPeriods.map { ($0.id, $0.period.description) })
+        return switch appCheck {
+        case .file(let path, _): App(file: path, generic: false, nonRenewingPeriods: periods)
+        case .generic(let path, _): App(file: path, generic: true, nonRenewingPeriods: periods)
+        default: App(file: nil, generic: false, nonRenewingPeriods: periods)
+        }
     }
 
     var formatName: String {

@@ -14,16 +14,31 @@ extension CatalogSummary {
         lines += groupLines
         lines.append("Locales: " + (catalog.locales.isEmpty ? "none" : catalog.locales.joined(separator: ", ")))
         lines.append("Conditions for a new data directory: " + conditionsText)
+        lines += appLines
         if !inspection.notes.isEmpty {
             lines.append("Notes:")
             lines += inspection.notes.map { "  \($0)" }
         }
-        if inspection.problems.isEmpty {
+        var problems = inspection.problems.map { "  \($0.path): \($0.message)" }
+        if let error = appCheck?.error { problems.append("  \(error.summary)") }
+        if problems.isEmpty {
             lines.append("No problems.")
         } else {
-            lines.append("Problems (\(inspection.problems.count)):")
-            lines += inspection.problems.map { "  \($0.path): \($0.message)" }
+            lines.append("Problems (\(problems.count)):")
+            lines += problems
         }
+        return lines
+    }
+
+    private var appLines: [String] {
+        guard let appCheck else { return [] }
+        var lines: [String] = switch appCheck {
+        case .builtIn: ["App description: built in (assets/catalog.app.json)"]
+        case .file(let path, _): ["App description: \(path)"]
+        case .generic(let path, _): ["App description: none at \(path): the generic app (every product by type)"]
+        case .unusable(let error): ["App description: \(error.path) cannot be used (see Problems)"]
+        }
+        lines += nonRenewingPeriods.map { "  \($0.id) lasts \(Self.sheet.period($0.period)) (\($0.source))" }
         return lines
     }
 

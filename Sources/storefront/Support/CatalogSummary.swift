@@ -8,11 +8,17 @@ import StorefrontUI
 struct CatalogSummary {
     let inspection: CatalogInspection
     let file: String
+    /// The app description beside the catalog; nil while the catalog has problems.
+    let appCheck: AppDescriptionCheck?
 
-    init(_ inspection: CatalogInspection, file: String) {
+    init(_ inspection: CatalogInspection, file: String, appCheck: AppDescriptionCheck?) {
         self.inspection = inspection
         self.file = file
+        self.appCheck = appCheck
     }
+
+    /// Whether the catalog or its app description has a problem (exit 65).
+    var hasProblems: Bool { !inspection.problems.isEmpty || appCheck?.error != nil }
 
     var catalog: Catalog { inspection.catalog }
 
