@@ -9,8 +9,12 @@ import Testing
 @Suite final class CommandLineInputTests {
     let cli = BinaryRunner()
 
+    /// Where the catalogs written for a test go, with the app descriptions beside them.
+    let catalogs = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-catalogs-\(UUID().uuidString)")
+
     deinit {
         cli.cleanUp()
+        try? FileManager.default.removeItem(at: catalogs)
     }
 
     /// Every command that reads the store; each must refuse a store.json that does not parse.
@@ -327,7 +331,8 @@ import Testing
     }
 
     private func writeCatalog(_ data: Data) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-catalog-\(UUID().uuidString).json")
+        try FileManager.default.createDirectory(at: catalogs, withIntermediateDirectories: true)
+        let url = catalogs.appendingPathComponent("catalog-\(UUID().uuidString).json")
         try data.write(to: url)
         return url
     }
