@@ -37,8 +37,7 @@ enum StoreKitCatalogWriter {
                     subscriptionPeriod: product.type == .nonRenewing ? product.subscription?.period.description : nil)
                 if product.type == .nonRenewing { nonRenewing.append(entry) } else { products.append(entry) }
             case .autoRenewable:
-                guard let info = product.subscription else { continue }
-                let groupID = info.groupID ?? product.id
+                guard let info = product.subscription, let groupID = product.subscriptionGroupID else { continue }
                 if !groups.contains(where: { $0.id == groupID }) {
                     notes.append("\(product.id) is in no subscription group: written in a group of its own, \"\(groupID)\"")
                     groups.append(StoreKitSubscriptionGroup(id: groupID, localizations: [], name: groupID, subscriptions: []))
