@@ -51,14 +51,16 @@ import Testing
         #expect(lines.contains("      billing plan MONTHLY: 3.99 a billing period, 47.88 in all (shown, not purchasable)"))
         #expect(lines.contains("    level 2  cards.study.basic.monthly  1 month, 4.99"))
         #expect(lines.contains("Locales: en_GB, en_US, ja"))
-        #expect(lines.contains("Conditions for a new data directory: storefront JPN, locale ja_JP, ask-to-buy off, fail-with 4 paymentNotAllowed, interrupted off, time-rate realtime"))
+        #expect(lines.contains("Conditions for a new data directory: storefront JPN, locale ja_JP, ask-to-buy off, fail-with 4 paymentNotAllowed, interrupted off, time-rate realtime, dialogs on"))
     }
 
     @Test func checkNotesWhatItDoesNotSimulate() throws {
         let result = try cli.run(arguments: ["catalog", "check", Self.fixture("MountainMaps-v4")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("\nNotes:\n  settings._timeRate 1003 renews every subscription at one interval"))
-        #expect(result.stdout.contains("\n  settings._disableDialogs: not simulated"))
+        #expect(result.stdout.contains("\n  settings._renewalBillingIssuesEnabled: "))
+        #expect(!result.stdout.contains("_disableDialogs"), "read as a condition, not a note")
+        #expect(result.stdout.contains(", dialogs off\n"), "Conditions: …, dialogs off")
     }
 
     @Test func checkJSON() throws {
@@ -198,6 +200,13 @@ import Testing
         #expect(settings["failWith"] as? Int == 4)
         #expect(settings["timeRate"] as? String == "1d-per-s")
         #expect(!result.stdout.contains(Self.keyMarker))
+    }
+
+    @Test func disableDialogsTurnsTheDialogsOff() throws {
+        let result = try cli.run("--catalog", Self.fixture("MountainMaps-v4"), "state", "--json")
+        #expect(result.status == 0, "\(result.summary)")
+        let settings = try #require(try result.json()["settings"] as? [String: Any])
+        #expect(settings["dialogs"] as? Bool == false)
     }
 
     @Test func productsOfAStoreKitFileAreSold() throws {

@@ -16,14 +16,19 @@ import Testing
             let set = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "--catalog", file, "set", condition, value])
             #expect(set.status == 0, "\(set.summary)")
         }
+        let state = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "--catalog", file, "state", "--json"])
+        // A file with _disableDialogs buys at once, with no sheet.
+        let dialogs = try #require(try state.json()["settings"] as? [String: Any])["dialogs"] as? Bool ?? true
         let tty = try TmuxSession(cli, arguments: ["--data-dir", cli.dataDirectory.path, "--catalog", file])
         defer { tty.kill() }
         // The header names the app after the file; the generic app has no credits to show.
         let screen = try tty.waitFor(" \(name) ")
         #expect(!screen.contains("credits") && !screen.contains("クレジット"), "\(screen)")
         try tty.send("Enter")
-        try tty.waitFor("┌")
-        try tty.send("Right", "Enter")
+        if dialogs {
+            try tty.waitFor("┌")
+            try tty.send("Right", "Enter")
+        }
         let deadline = Date() + 15
         var delivered: [String: Any] = [:]
         while delivered.isEmpty, Date() < deadline {
@@ -32,6 +37,7 @@ import Testing
         }
         let last = (try? tty.screen()) ?? ""
         #expect(!delivered.isEmpty, "nothing delivered: \(last)")
+        if !dialogs { #expect(!last.contains("┌"), "no dialog: \(last)") }
         try tty.send("Escape", "q")
         #expect(try tty.exitStatus() == 0)
     }

@@ -26,6 +26,19 @@ import Testing
         #expect(t.app.premiumUnlocked)
     }
 
+    /// Dialogs off (Xcode's Disable Dialogs): nothing would ask for the side button.
+    @Test func withDialogsOffHoldDoesNotWait() throws {
+        let t = try Harness { $0.hold = true; $0.dialogs = false }
+        let started = try t.queue.add(Payment(productID: ID.premium))
+        try t.queue.confirm(started)
+        #expect(t.queue.awaitingSideButton == nil)
+        #expect(try t.transaction(started.id).dueDate == t.clock.now + Harness.latency)
+        t.clock.advance(by: Harness.latency)
+        try t.queue.tick()
+        try t.queue.restoreCompletedTransactions()
+        #expect(t.queue.awaitingSideButton == nil, "nor a restore")
+    }
+
     @Test func withHoldOffTheLatencyStartsAtConfirm() throws {
         let t = try Harness()
         let started = try t.queue.add(Payment(productID: ID.premium))

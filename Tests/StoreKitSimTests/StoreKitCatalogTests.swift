@@ -102,9 +102,9 @@ import Testing
         #expect(inspection.catalog.subscriptionGroups.map(\.id) == ["3C0FA001", "3C0FA002"])
         #expect(inspection.catalog.settings.interrupted == true)
         #expect(inspection.catalog.settings.timeRate == TimeRate("1mo-per-30s"))
-        #expect(inspection.notes.count == 4)
+        #expect(inspection.catalog.settings.dialogs == false, "_disableDialogs true")
+        #expect(inspection.notes.count == 3)
         #expect(inspection.notes.contains { $0.hasPrefix("settings._timeRate 1003") })
-        #expect(inspection.notes.contains { $0.hasPrefix("settings._disableDialogs") })
         #expect(inspection.notes.contains { $0.hasPrefix("settings._renewalBillingIssuesEnabled") })
         #expect(inspection.notes.contains { $0.hasPrefix("settings._billingGracePeriodEnabled") })
     }

@@ -20,6 +20,7 @@ public struct ConditionStrings: PhraseTable {
     public let locale = Phrase(en: "Device locale", ja: "端末の言語と地域")
     public let latency = Phrase(en: "Store latency", ja: "ストアの遅延")
     public let hold = Phrase(en: "Wait for side button", ja: "サイドボタンを待つ")
+    public let dialogs = Phrase(en: "App Store dialogs", ja: "App Storeのダイアログ")
     public let timeRate = Phrase(en: "Store time rate", ja: "ストア時間の速さ")
 
     // MARK: Values
@@ -43,6 +44,7 @@ public struct ConditionStrings: PhraseTable {
     public let notFinishingBadge = Phrase(en: "NOT FINISHING", ja: "未完了")
     public let signedOutBadge = Phrase(en: "SIGNED OUT", ja: "サインアウト")
     public let holdBadge = Phrase(en: "HOLD", ja: "サイドボタン待ち")
+    public let noDialogsBadge = Phrase(en: "NO DIALOGS", ja: "ダイアログなし")
 
     // MARK: Choosing the error
 

@@ -10,15 +10,18 @@ public struct CatalogSettings: Sendable, Equatable {
     public var failWith: SKErrorCode?
     public var interrupted: Bool?
     public var timeRate: TimeRate?
+    /// Whether the App Store's dialogs show (a .storekit file's `_disableDialogs`, negated).
+    public var dialogs: Bool?
 
     public init(storefront: String? = nil, locale: String? = nil, askToBuy: Bool? = nil,
-                failWith: SKErrorCode? = nil, interrupted: Bool? = nil, timeRate: TimeRate? = nil) {
+                failWith: SKErrorCode? = nil, interrupted: Bool? = nil, timeRate: TimeRate? = nil, dialogs: Bool? = nil) {
         self.storefront = storefront
         self.locale = locale
         self.askToBuy = askToBuy
         self.failWith = failWith
         self.interrupted = interrupted
         self.timeRate = timeRate
+        self.dialogs = dialogs
     }
 
     public var isEmpty: Bool { self == CatalogSettings() }
@@ -32,6 +35,7 @@ public struct CatalogSettings: Sendable, Equatable {
         if let failWith { result.failWith = failWith }
         if let interrupted { result.interrupted = interrupted }
         if let timeRate { result.timeRate = timeRate }
+        if let dialogs { result.dialogs = dialogs }
         return result
     }
 }

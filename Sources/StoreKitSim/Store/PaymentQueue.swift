@@ -93,7 +93,7 @@ public final class PaymentQueue {
     /// button (`confirmWithSideButton`) before its latency starts.
     public func confirm(_ transaction: Transaction) throws -> [PaymentQueueEvent] {
         try mutate { records, now in
-            guard !records.settings.hold else {
+            guard !records.settings.waitsForSideButton else {
                 if records.transactions.contains(where: { $0.id == transaction.id && $0.state == .purchasing }) {
                     awaitingSideButton = .purchase(transactionID: transaction.id)
                 }
@@ -167,7 +167,7 @@ public final class PaymentQueue {
         let (_, events) = try mutate { records, now in
             if records.settings.account == nil { throw StoreError.notSignedIn }
             try appRules(records)
-            if records.settings.hold {
+            if records.settings.waitsForSideButton {
                 awaitingSideButton = .restore
             } else {
                 records.restoreDueDate = now + records.storeLatency

@@ -33,6 +33,10 @@ public struct Settings: Codable, Equatable, Sendable {
     /// The store waits for the user to confirm with the side button (a key press) before a
     /// confirmed purchase or a restore starts its latency: a presenter decides when it answers.
     public var hold = false
+    /// The App Store's dialogs show: the purchase sheet, Ask Permission and the purchase's
+    /// outcome. Off is Xcode's Disable Dialogs, for automated runs: choosing a product buys it
+    /// at once and only the log tells how it went.
+    public var dialogs = true
     /// How fast store time runs against real time (renewals, Ask to Buy's 24 hours).
     public var timeRate = TimeRate.realtime
 
@@ -40,7 +44,7 @@ public struct Settings: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions,
-             account, storefront, locale, latencyMilliseconds, hold, timeRate
+             account, storefront, locale, latencyMilliseconds, hold, dialogs, timeRate
     }
 
     // Fields missing (from an older store.json, or rows not in the settings table) keep their defaults.
@@ -74,6 +78,7 @@ public struct Settings: Codable, Equatable, Sendable {
                 "must be 0 to \(Self.latencyRange.upperBound) milliseconds, not \(latencyMilliseconds)")
         }
         hold = try c.decodeIfPresent(Bool.self, forKey: .hold) ?? d.hold
+        dialogs = try c.decodeIfPresent(Bool.self, forKey: .dialogs) ?? d.dialogs
         timeRate = try c.decodeIfPresent(TimeRate.self, forKey: .timeRate) ?? d.timeRate
     }
 
@@ -90,11 +95,16 @@ public struct Settings: Codable, Equatable, Sendable {
         try c.encode(locale, forKey: .locale)
         try c.encode(latencyMilliseconds, forKey: .latencyMilliseconds)
         try c.encode(hold, forKey: .hold)
+        try c.encode(dialogs, forKey: .dialogs)
         try c.encode(timeRate, forKey: .timeRate)
     }
 }
 
 extension Settings {
+    /// Whether a confirmed purchase or a restore waits for the side button: hold on, and the
+    /// dialogs that ask for it shown (with dialogs off nothing would ask).
+    public var waitsForSideButton: Bool { hold && dialogs }
+
     /// The storefront setting as an App Store storefront (the United States' if unknown).
     public var appStoreStorefront: AppStoreStorefront {
         AppStoreStorefront.named(storefront) ?? AppStoreStorefront.unitedStates

@@ -29,9 +29,7 @@ enum StoreKitSettingsReader {
                 notes.append("settings._timeRate \(value) is not a time rate storefront knows: not used")
             }
         }
-        if file.disableDialogs == true {
-            notes.append("settings._disableDialogs: not simulated; the purchase sheet is the app's own and always shows")
-        }
+        settings.dialogs = file.disableDialogs.map { !$0 }
         if file.renewalBillingIssuesEnabled == true {
             notes.append("settings._renewalBillingIssuesEnabled: renewals failing for billing (billing retry) are not simulated")
         }

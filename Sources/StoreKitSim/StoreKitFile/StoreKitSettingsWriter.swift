@@ -8,6 +8,7 @@ enum StoreKitSettingsWriter {
         file.locale = settings.locale
         file.askToBuyEnabled = settings.askToBuy
         file.billingIssuesEnabled = settings.interrupted
+        file.disableDialogs = settings.dialogs.map { !$0 }
         let failing = settings.failWith.map(StoreKitErrorChoice.choice(for:))
         if let code = settings.failWith, let choice = failing, StoreKitErrorChoice.code(type: choice.type, index: choice.index) != code {
             notes.append("fail-with \(code.rawValue) \(code.name) has no StoreKit error Xcode simulates: purchases are written to fail with \(choice.type) error \(choice.index)")

@@ -14,7 +14,7 @@ extension StoreCondition {
 
     public static let all: [StoreCondition] = [
         canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, locale, latency,
-        hold, timeRate,
+        hold, dialogs, timeRate,
     ]
 
     static let canMakePayments = onOff(
@@ -131,6 +131,11 @@ extension StoreCondition {
         title: \.latency,
         show: { ms, strings in (latencyText(ms, strings: strings), nil) },
         change: { ms, key, _ in .set(latency(after: ms, step: key.step, wrapping: key == .enter)) })
+
+    static let dialogs = onOff(
+        "dialogs", \.dialogs,
+        note: "dialogs off (Xcode's Disable Dialogs): choosing a product buys it at once, with no purchase sheet, Ask Permission or outcome alert; the log tells how it went.",
+        title: \.dialogs, good: true, badge: \.noDialogsBadge, tint: .warning)
 
     static let hold = onOff(
         "hold", \.hold,

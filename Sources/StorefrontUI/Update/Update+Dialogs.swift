@@ -44,11 +44,10 @@ extension AppState {
                 mode = .restoring([])
                 return [.saveSettings(settings), signedIn, .restore]
             }
-            presentSheet(productID)
-            return [.saveSettings(settings), signedIn]
+            return [.saveSettings(settings), signedIn] + presentSheet(productID)
         case .alreadyPurchased(let productID):
             // The store answers with a regular purchase at no charge, followed on the sheet.
-            mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
+            mode = snapshot.settings.dialogs ? .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID))) : .store
             return [.buy(productID: productID, quantity: 1)]
         case .info, .success, .failure, .askToBuy:
             return []

@@ -89,13 +89,13 @@ extension AppState {
             mode = .alert(.signIn(then: productID, strings: strings))
             return []
         }
-        presentSheet(productID)
-        return []
+        return presentSheet(productID)
     }
 
     /// The sheet, once signed in; or, for what the store already has, the App Store's answer:
     /// a non-consumable can be downloaded again for free, an active subscription is refused.
-    mutating func presentSheet(_ productID: String) {
+    /// With dialogs off, no sheet: one is bought at once, and the log tells how it went.
+    mutating func presentSheet(_ productID: String) -> [Effect] {
         if snapshot.storeOwns(productID, now: now) {
             let words = strings.alerts
             if catalog.product(productID)?.type == .nonConsumable {
@@ -104,9 +104,14 @@ extension AppState {
             } else {
                 mode = .alert(Alert(kind: .info, title: words.subscribedTitle, message: words.subscribedMessage(title(of: productID))))
             }
-            return
+            return []
+        }
+        guard snapshot.settings.dialogs else {
+            mode = .store
+            return [.buy(productID: productID, quantity: 1)]
         }
         mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
+        return []
     }
 
     /// A sheet still waiting for Buy on what the store now says this account owns (just
@@ -114,7 +119,7 @@ extension AppState {
     /// to the App Store's answer for it.
     mutating func answerSheetForOwnedProduct() {
         guard case .sheet(let sheet) = mode, sheet.stage == .confirm, snapshot.storeOwns(sheet.productID, now: now) else { return }
-        presentSheet(sheet.productID)
+        _ = presentSheet(sheet.productID)
     }
 
     /// Enter on a product whose request waits: what it waits for, instead of Buy. An

@@ -93,6 +93,7 @@ extension CatalogSummary {
         var failWith: Int?
         var interrupted: Bool?
         var timeRate: String?
+        var dialogs: Bool?
     }
 
     struct App: Encodable {
@@ -137,7 +138,7 @@ extension CatalogSummary {
             locales: catalog.locales,
             conditions: Conditions(storefront: settings.storefront, locale: settings.locale, askToBuy: settings.askToBuy,
                                    failWith: settings.failWith?.rawValue, interrupted: settings.interrupted,
-                                   timeRate: settings.timeRate?.description),
+                                   timeRate: settings.timeRate?.description, dialogs: settings.dialogs),
             appDescription: appJSON,
             notes: inspection.notes,
             problems: problems,

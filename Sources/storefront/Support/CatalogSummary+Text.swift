@@ -128,6 +128,7 @@ extension CatalogSummary {
         if let v = s.failWith { parts.append("fail-with \(v.rawValue) \(v.name)") }
         if let v = s.interrupted { parts.append("interrupted \(v ? "on" : "off")") }
         if let v = s.timeRate { parts.append("time-rate \(v)") }
+        if let v = s.dialogs { parts.append("dialogs \(v ? "on" : "off")") }
         return parts.isEmpty ? "the defaults" : parts.joined(separator: ", ")
     }
 
