@@ -9,7 +9,8 @@ import Testing
 @Suite struct StringsTableTests {
     static let tables: [any PhraseTable] = [
         StoreStrings.shared, SheetStrings.shared, AlertStrings.shared, ErrorStrings.shared, ConditionStrings.shared,
-        ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, ScreenStrings.shared,
+        ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, ScreenStrings.shared, DataFileStrings.shared,
+        QueueErrorStrings.shared,
     ]
 
     static let periods = [SubscriptionPeriod(value: 1, unit: .week), SubscriptionPeriod(value: 3, unit: .day),
@@ -43,6 +44,9 @@ import Testing
         case let phrase as Phrase2<Bool, String>: return each(phrase, [(true, "X"), (false, "X")])
         case let phrase as Phrase2<String, SubscriptionPeriod>: return each(phrase, periods.map { ("X", $0) })
         case let phrase as Phrase2<SubscriptionPeriod, String>: return each(phrase, periods.map { ($0, "X") })
+        case let phrase as Phrase3<String, String, String>: return [(phrase.en("X", "Y", "Z"), phrase.ja("X", "Y", "Z"))]
+        case let phrase as Phrase3<String, TransactionState, String>:
+            return TransactionState.allCases.map { (phrase.en("X", $0, "Y"), phrase.ja("X", $0, "Y")) }
         default: return nil
         }
     }
