@@ -62,4 +62,14 @@ import Testing
         #expect(shown.message == "トランザクション\(id)は承認を待っていません(状態: 購入済み)。承認待ちのものは`storefront pending`で一覧できます。")
         #expect(JapaneseScreenText.englishWords(in: ui.screen, state: ui.state).isEmpty, "\(ui.screen)")
     }
+
+    /// A quantity the store refused (bought from the command line) reads in Japanese in the log.
+    @Test func aRefusedQuantityReadsInJapaneseInTheLog() throws {
+        let ui = try UITestHarness(settings: UITestHarness.useJapanese)
+        _ = try PaymentQueue(store: ui.store).add(Payment(productID: "com.storefront.premium", quantity: 3))
+        try ui.relaunch()
+        ui.press(.char("l"))
+        #expect(ui.screen.contains("数量3はcom.storefront.premiumには指定できません。"), "\(ui.screen)")
+        #expect(JapaneseScreenText.englishWords(in: ui.screen, state: ui.state).isEmpty, "\(ui.screen)")
+    }
 }
