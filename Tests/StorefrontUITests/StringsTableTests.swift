@@ -10,7 +10,7 @@ import Testing
     static let tables: [any PhraseTable] = [
         StoreStrings.shared, SheetStrings.shared, AlertStrings.shared, ErrorStrings.shared, ConditionStrings.shared,
         ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, ScreenStrings.shared, DataFileStrings.shared,
-        QueueErrorStrings.shared,
+        QueueErrorStrings.shared, WalkthroughStrings.shared,
     ]
 
     static let periods = [SubscriptionPeriod(value: 1, unit: .week), SubscriptionPeriod(value: 3, unit: .day),
@@ -50,6 +50,7 @@ import Testing
         case let phrase as Phrase3<String, String, String>: return [(phrase.en("X", "Y", "Z"), phrase.ja("X", "Y", "Z"))]
         case let phrase as Phrase3<String, TransactionState, String>:
             return TransactionState.allCases.map { (phrase.en("X", $0, "Y"), phrase.ja("X", $0, "Y")) }
+        case let phrase as Phrase3<Int, String, String>: return [(phrase.en(1, "X", "Y"), phrase.ja(1, "X", "Y"))]
         default: return nil
         }
     }

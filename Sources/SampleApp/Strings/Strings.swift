@@ -23,6 +23,7 @@ public enum Strings: Sendable, CaseIterable {
     public var screen: Localized<ScreenStrings> { Localized(self) }
     public var dataFiles: Localized<DataFileStrings> { Localized(self) }
     public var queueErrors: Localized<QueueErrorStrings> { Localized(self) }
+    public var walkthrough: Localized<WalkthroughStrings> { Localized(self) }
 }
 
 /// A table of phrases, made once. Its entries are stored properties, so a test can read every
