@@ -6,9 +6,10 @@ import StoreKitSim
 /// The English a Japanese screen shows of the app's own words: what is left of its text, as
 /// words of two letters or more, once everything that is not the app's own is taken out. A
 /// word cut short where space ran out or a dialog covers it ("Ap…", "unk") counts as the
-/// word it begins.
+/// word it begins. `diagnostics`: texts shown as they were found, not the app's words (a data
+/// file's path and problem), whose words do not count either.
 enum JapaneseScreenText {
-    static func englishWords(in screen: String, state: AppState) -> [String] {
+    static func englishWords(in screen: String, state: AppState, diagnostics: [String] = []) -> [String] {
         // The device's locale is shown as its identifier (ja_JP), as Settings names it.
         let names = storeAndAppleNames + [state.locale]
         var text = screen
@@ -18,7 +19,7 @@ enum JapaneseScreenText {
         for pattern in patterns {
             text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
         }
-        let words = Set(cutNames.flatMap { $0.split { !$0.isLetter } }.map(String.init))
+        let words = Set((cutNames + diagnostics).flatMap { $0.split { !$0.isLetter } }.map(String.init))
         return text.matches(of: /[A-Za-z]{2,}/).map { String($0.output) }.filter { cut in
             !words.contains { $0.hasPrefix(cut) }
         }
@@ -46,6 +47,10 @@ enum JapaneseScreenText {
                   StoreError.notConnected.name, StoreError.alreadyOwned.name, StoreError.notSignedIn.name]
         texts += ["SKPaymentQueue.canMakePayments() == false", "invalidProductIdentifiers", "StoreKit",
                   "UserDefaults.json", "store.sqlite", "\"credits\""]
+        // The copies reset keeps aside, what the command line's options name, the README, a
+        // format, a shell command.
+        texts += ["UserDefaults.json.broken-", "store.sqlite.broken-", "store.json.broken-",
+                  "$STOREFRONT_DATA_DIR", "DIR", "README", "JSON", "chmod u+rw"]
         // Apple's names, as Apple's Japanese writes them, and the sandbox sheet's marker.
         texts += ["[Environment: storefront]", "App Store", "Apple Account", "Apple Music", "Apple", "iTunes", "App", "OK", "ID"]
         texts += ["PgUp", "PgDn", "Enter", "Space", "Esc", "Tab"]
@@ -59,8 +64,9 @@ enum JapaneseScreenText {
     }
 
     private static let patterns = [
-        // Command lines the storefront suggests, with their options.
-        #"storefront(\s+--\S+\s+\S+)*\s+[a-z|]+(\s+(ID|\d+))?"#,
+        // Command lines the storefront suggests, with their options, and an option named alone.
+        #"storefront(\s+--\S+\s+\S+)*\s+[a-z|]+(\s+(ID|\d+|--[a-z-]+))?"#,
+        #"--[a-z]+(-[a-z]+)*"#,
         // Accounts, whole or cut.
         #"\S*@\S*"#,
         // Identifiers: dotted (product ids, cut at either end) and camelCase (error names, cut).
@@ -70,5 +76,7 @@ enum JapaneseScreenText {
         #"= true"#,
         // A store time rate, in the syntax `set time-rate` takes.
         #"\d+[a-z]+-per-\d*[a-z]+"#,
+        // The program by its name, once the identifiers that contain it are out.
+        #"storefront"#,
     ]
 }

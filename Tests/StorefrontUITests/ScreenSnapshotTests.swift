@@ -1,4 +1,6 @@
+import DataFiles
 import Foundation
+import SampleApp
 import SnapshotTesting
 import StoreKitSim
 import Testing
@@ -319,6 +321,40 @@ import Testing
             // Another process's purchase sheet is open on the same store.
             let other = PaymentQueue(store: ui.store)
             _ = try other.add(Payment(productID: "com.storefront.credits.10"))
+            ui.press(.enter)
+        }
+    }
+
+    /// A data file the storefront cannot use, as the alert says it when the user acts: the
+    /// file's line as found (in every language), then what to do in the screen's language.
+    @Test func dataFileProblem() throws {
+        let error = DataFileError(path: "/home/me/.storefront/UserDefaults.json", location: "line 1, column 13",
+                                  problem: "not valid JSON (Unexpected end of file)", remedy: .resetApp(.editFile))
+        func shown(_ ui: UITestHarness) -> String {
+            var state = ui.state
+            _ = update(&state, .dataFileProblem(AppProblem(error)))
+            return render(state).text
+        }
+        for (width, height) in Self.sizes {
+            assertSnapshot(of: shown(try UITestHarness(width: width, height: height)), as: .lines,
+                           named: "data-file-problem-\(width)x\(height)")
+        }
+        for (width, height) in Self.japaneseSizes {
+            let ui = try UITestHarness(width: width, height: height, settings: UITestHarness.useJapanese)
+            let screen = shown(ui)
+            assertSnapshot(of: screen, as: .lines, named: "data-file-problem-ja-\(width)x\(height)")
+            let english = JapaneseScreenText.englishWords(in: screen, state: ui.state, diagnostics: [error.summary])
+            #expect(english.isEmpty, "English of the app's own on data-file-problem-ja-\(width)x\(height): \(english)\n\(screen)")
+        }
+    }
+
+    /// An Ask to Buy request approved in another terminal first, approved again here.
+    @Test func requestAnsweredElsewhere() throws {
+        try check("request-answered-elsewhere", settings: { $0.askToBuy = true }) { ui in
+            try ui.buy("5 Monkey Credits")
+            ui.press(.char("a"))
+            let id = try #require(ui.state.snapshot.pendingApprovals.first?.id)
+            try PaymentQueue(store: ui.store).approve(transactionID: id)
             ui.press(.enter)
         }
     }

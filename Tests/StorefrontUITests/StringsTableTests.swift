@@ -9,14 +9,18 @@ import Testing
 @Suite struct StringsTableTests {
     static let tables: [any PhraseTable] = [
         StoreStrings.shared, SheetStrings.shared, AlertStrings.shared, ErrorStrings.shared, ConditionStrings.shared,
-        ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, ScreenStrings.shared,
+        ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, ScreenStrings.shared, DataFileStrings.shared,
+        QueueErrorStrings.shared, WalkthroughStrings.shared,
     ]
 
     static let periods = [SubscriptionPeriod(value: 1, unit: .week), SubscriptionPeriod(value: 3, unit: .day),
                           SubscriptionPeriod(value: 1, unit: .month), SubscriptionPeriod(value: 2, unit: .year)]
+    /// Every error the store and the app make: StoreKit's codes in their own words, then
+    /// those made in words of their own (named as `errorsMadeInTheirOwnWords` finds them).
     static let errors = SKErrorCode.allCases.map { StoreError($0) }
         + [StoreError.notConnected, .alreadyOwned, .notSignedIn, .interrupted, .declined, .restricted,
-           .purchaseInProgress, .restoreInProgress]
+           .purchaseInProgress, .restoreInProgress,
+           .invalidQuantity(3, of: "com.storefront.premium", maximum: 1), .invalidQuantity(12, of: "com.storefront.credits.5", maximum: 10)]
 
     /// Each entry's English and Japanese, with sample values in the entries that take some.
     /// An entry of a shape with no samples here is reported, so none goes unchecked.
@@ -43,6 +47,10 @@ import Testing
         case let phrase as Phrase2<Bool, String>: return each(phrase, [(true, "X"), (false, "X")])
         case let phrase as Phrase2<String, SubscriptionPeriod>: return each(phrase, periods.map { ("X", $0) })
         case let phrase as Phrase2<SubscriptionPeriod, String>: return each(phrase, periods.map { ($0, "X") })
+        case let phrase as Phrase3<String, String, String>: return [(phrase.en("X", "Y", "Z"), phrase.ja("X", "Y", "Z"))]
+        case let phrase as Phrase3<String, TransactionState, String>:
+            return TransactionState.allCases.map { (phrase.en("X", $0, "Y"), phrase.ja("X", $0, "Y")) }
+        case let phrase as Phrase3<Int, String, String>: return [(phrase.en(1, "X", "Y"), phrase.ja(1, "X", "Y"))]
         default: return nil
         }
     }
@@ -116,6 +124,42 @@ import Testing
         }
         let unknownToTheTable = StoreError(domain: "Elsewhere", code: 1, name: "odd", message: "Something odd.")
         #expect(Strings.japanese.errors.description(unknownToTheTable) == "Something odd.", "its recorded words rather than none")
+        let otherWords = StoreError(.paymentInvalid, message: "Quantity 3 is not valid for com.storefront.premium: use 1.")
+        #expect(Strings.japanese.errors.description(otherWords) == otherWords.message, "recorded in words the store does not use")
+    }
+
+    /// A quantity refused by the store reads in Japanese with its values, read back from the
+    /// message the transaction keeps.
+    @Test func aRefusedQuantityReadsInJapaneseWithItsValues() {
+        let consumable = StoreError.invalidQuantity(12, of: "com.storefront.credits.5", maximum: 10)
+        #expect(consumable.message == "Quantity 12 is not valid for com.storefront.credits.5: use 1 to 10.")
+        #expect(Strings.japanese.errors.description(consumable) == "数量12はcom.storefront.credits.5には指定できません。1〜10を指定してください。")
+        let premium = StoreError.invalidQuantity(2, of: "com.storefront.premium", maximum: 1)
+        #expect(premium.message == "Quantity 2 is not valid for com.storefront.premium: use 1 (only consumables take a quantity).")
+        #expect(Strings.japanese.errors.description(premium)
+            == "数量2はcom.storefront.premiumには指定できません。1を指定してください(数量を指定できるのは消耗型だけです)。")
+    }
+
+    /// Every error the sources make in words of their own is made under a name (a `static let`
+    /// or `static func` of StoreError), and every such name is in `errors`, which have their
+    /// Japanese: an error made anywhere else, or a new one, fails here.
+    @Test func everyErrorMadeInWordsOfItsOwnIsListed() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" }
+        var names: Set<String> = []
+        for file in files {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            // A domain of its own, or a code with a message.
+            for made in text.matches(of: /StoreError\(\s*(domain:|\.?\w+,\s*message:)/) {
+                let before = text[..<made.range.lowerBound]
+                let name = before.matches(of: /static (?:let|func) (\w+)/).last.map { String($0.output.1) }
+                names.insert(name ?? "unnamed, in \(file.lastPathComponent)")
+            }
+        }
+        #expect(names == ["notConnected", "alreadyOwned", "notSignedIn", "interrupted", "declined", "restricted",
+                          "purchaseInProgress", "restoreInProgress", "invalidQuantity"])
     }
 
     /// The check the Japanese snapshots pass finds English where there is some.

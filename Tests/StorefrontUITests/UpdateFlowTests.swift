@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 import SampleApp
 import StoreKitSim
@@ -450,10 +451,12 @@ import Testing
         guard case .sheet(let sheet) = state.mode, case .purchasing = sheet.stage else {
             Issue.record("not purchasing: \(state.mode)"); return
         }
-        _ = update(&state, .dataFileProblem("store.json: line 1, column 1: not valid JSON"))
+        let problem = AppProblem(DataFileError(path: "store.json", location: "line 1, column 1", problem: "not valid JSON",
+                                               remedy: .resetLegacyStore))
+        _ = update(&state, .dataFileProblem(problem))
         #expect(state.mode == ui.state.mode, "the sheet waits for the outcome")
         state.mode = .store
-        _ = update(&state, .dataFileProblem("store.json: line 1, column 1: not valid JSON"))
+        _ = update(&state, .dataFileProblem(problem))
         guard case .alert(let alert) = state.mode else { Issue.record("no alert: \(state.mode)"); return }
         #expect(alert.title == "Cannot Use the Data Files")
     }

@@ -54,13 +54,13 @@ import Walkthroughs
     }
 
     @Test func theStatusSaysWhatTheKeysDo() {
-        #expect(PlaybackControl().status == "Space pause · → step · q stop")
-        #expect(PlaybackControl(speed: 2).status == "Space pause · → step · q stop · 2×")
-        #expect(PlaybackControl(speed: 0.5).status == "Space pause · → step · q stop · 0.5×")
+        #expect(PlaybackControl().status(in: .english) == "Space pause · → step · q stop")
+        #expect(PlaybackControl(speed: 2).status(in: .english) == "Space pause · → step · q stop · 2×")
+        #expect(PlaybackControl(speed: 0.5).status(in: .english) == "Space pause · → step · q stop · 0.5×")
         var control = PlaybackControl()
         _ = control.handle(.char(" "))
-        #expect(control.status.hasPrefix("PAUSED"))
+        #expect(control.status(in: .english).hasPrefix("PAUSED"))
         control.end()
-        #expect(control.status.hasPrefix("END"))
+        #expect(control.status(in: .english).hasPrefix("END"))
     }
 }

@@ -4,8 +4,10 @@ import StoreKitSim
 ///
 /// In English an error reads as the store recorded it (`StoreError.message`, kept with the
 /// transaction in store.sqlite and printed by the command line), so its words have one home;
-/// in Japanese as iOS words StoreKit's errors, found by the error itself. An error this
-/// table does not know keeps its recorded words.
+/// in Japanese as iOS words StoreKit's errors, found by the error itself. Every error the
+/// store and the app make has its Japanese here; one this table does not know (recorded by an
+/// earlier storefront in other words, or written into store.sqlite by hand) keeps its
+/// recorded words.
 public struct ErrorStrings: PhraseTable {
     public static let shared = ErrorStrings()
 
@@ -20,7 +22,11 @@ public struct ErrorStrings: PhraseTable {
 
     /// The store's and the app's own errors, then StoreKit's codes as the store words them.
     static func japanese(_ error: StoreError) -> String? {
-        switch error {
+        if let refused = error.invalidQuantity {
+            let allowed = refused.maximum == 1 ? "1を指定してください(数量を指定できるのは消耗型だけです)" : "1〜\(refused.maximum)を指定してください"
+            return "数量\(refused.quantity)は\(refused.productID)には指定できません。\(allowed)。"
+        }
+        return switch error {
         case .notConnected: "インターネット接続がオフラインのようです。"
         case .alreadyOwned: "このサブスクリプションには登録済みです。[設定]>[ユーザ名]>[サブスクリプション]で管理できます。"
         case .notSignedIn: "先にApple Accountでサインインしてください。"

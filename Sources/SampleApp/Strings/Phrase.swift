@@ -50,3 +50,16 @@ public struct Phrase2<A, B>: Sendable {
         }
     }
 }
+
+/// A text with three values in it.
+public struct Phrase3<A, B, C>: Sendable {
+    public let en: @Sendable (A, B, C) -> String
+    public let ja: @Sendable (A, B, C) -> String
+
+    func text(_ strings: Strings) -> (A, B, C) -> String {
+        switch strings {
+        case .english: en
+        case .japanese: ja
+        }
+    }
+}

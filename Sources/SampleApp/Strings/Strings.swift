@@ -21,6 +21,9 @@ public enum Strings: Sendable, CaseIterable {
     public var keys: Localized<KeyStrings> { Localized(self) }
     public var log: Localized<LogStrings> { Localized(self) }
     public var screen: Localized<ScreenStrings> { Localized(self) }
+    public var dataFiles: Localized<DataFileStrings> { Localized(self) }
+    public var queueErrors: Localized<QueueErrorStrings> { Localized(self) }
+    public var walkthrough: Localized<WalkthroughStrings> { Localized(self) }
 }
 
 /// A table of phrases, made once. Its entries are stored properties, so a test can read every
@@ -48,6 +51,10 @@ public struct Localized<Table: PhraseTable>: Sendable {
     }
 
     public subscript<A, B>(dynamicMember entry: KeyPath<Table, Phrase2<A, B>>) -> (A, B) -> String {
+        Table.shared[keyPath: entry].text(strings)
+    }
+
+    public subscript<A, B, C>(dynamicMember entry: KeyPath<Table, Phrase3<A, B, C>>) -> (A, B, C) -> String {
         Table.shared[keyPath: entry].text(strings)
     }
 }

@@ -113,6 +113,25 @@ public struct StoreError: Error, Codable, Equatable, Sendable, CustomStringConve
         domain: appDomain, code: 7, name: "notSignedIn",
         message: "Sign in with an Apple Account first.")
 
+    // MARK: A quantity the product does not take
+
+    /// Only a consumable takes a quantity, up to its `maximum`.
+    public static func invalidQuantity(_ quantity: Int, of productID: String, maximum: Int) -> StoreError {
+        let allowed = maximum == 1 ? "1 (only consumables take a quantity)" : "1 to \(maximum)"
+        return StoreError(.paymentInvalid, message: "Quantity \(quantity) is not valid for \(productID): use \(allowed).")
+    }
+
+    /// What an `invalidQuantity` error was made of, read back from its message (all that a
+    /// transaction keeps of it), so that the screens can word it in their language; nil for
+    /// any other error.
+    public var invalidQuantity: (quantity: Int, productID: String, maximum: Int)? {
+        guard skCode == .paymentInvalid,
+              let match = message.wholeMatch(of: /Quantity (\d+) is not valid for (.+): use 1(?: to (\d+))?.*/),
+              let quantity = Int(match.1) else { return nil }
+        let parts = (quantity: quantity, productID: String(match.2), maximum: match.3.flatMap { Int($0) } ?? 1)
+        return Self.invalidQuantity(parts.quantity, of: parts.productID, maximum: parts.maximum) == self ? parts : nil
+    }
+
     // MARK: Simulated situations
 
     public static let interrupted = StoreError(

@@ -20,8 +20,7 @@ extension StoreRecords {
         } else if product == nil {
             transaction.fail(StoreError(.storeProductNotAvailable), at: now)
         } else if let product, !(1...product.maximumQuantity).contains(payment.quantity) {
-            let allowed = product.maximumQuantity == 1 ? "1 (only consumables take a quantity)" : "1 to \(product.maximumQuantity)"
-            transaction.fail(StoreError(.paymentInvalid, message: "Quantity \(payment.quantity) is not valid for \(payment.productID): use \(allowed)."), at: now)
+            transaction.fail(.invalidQuantity(payment.quantity, of: payment.productID, maximum: product.maximumQuantity), at: now)
         } else if let first = receipt.first(where: { $0.productID == payment.productID }),
                   catalog.product(payment.productID)?.type == .nonConsumable {
             transaction.reason = .redownload

@@ -197,9 +197,10 @@ public final class StorefrontRuntime {
             pending.append(.refused(error))
         } catch where alerting {
             appendEvent(.problem(AppProblem(error)))
-            pending.append(.dataFileProblem(ErrorText.of(error)))
+            pending.append(.dataFileProblem(AppProblem(error)))
         } catch {
-            let problem = ErrorText.of(error)
+            // Told apart by their English words, whatever the screen's language.
+            let problem = ErrorText.of(error, in: .english)
             problemsThisTick.insert(problem)
             if reportedProblems.insert(problem).inserted { appendEvent(.problem(AppProblem(error))) }
         }

@@ -20,8 +20,9 @@ public enum Action: Equatable, Sendable {
     /// Asked again for the products (R, or Enter on a "Network down?" row), and the answer failed.
     case productsUnavailable(StoreError)
     /// Something the user did could not read or write the data files (store.sqlite or
-    /// UserDefaults.json broken while open, a full disk): what is wrong and what to do.
-    case dataFileProblem(String)
+    /// UserDefaults.json broken while open, a full disk), worded in the screen's language as
+    /// what is wrong and what to do.
+    case dataFileProblem(AppProblem)
 }
 
 /// What update asks the runtime to do with the engine. The answers come back as actions.

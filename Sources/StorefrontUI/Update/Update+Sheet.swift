@@ -217,8 +217,9 @@ extension AppState {
         case .restoreFailed, .problem: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
         }
-        log.append(LogLine(date: date, text: event.text(app: appDescription, times: times, strings: strings, errors: ErrorText.of),
-                           tint: tint))
+        let strings = strings
+        let text = event.text(app: appDescription, times: times, strings: strings, errors: { ErrorText.of($0, in: strings) })
+        log.append(LogLine(date: date, text: text, tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }
     }
 }

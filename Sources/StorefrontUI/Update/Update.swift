@@ -42,10 +42,11 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         guard case .store = state.mode else { return [] }
         state.mode = .alert(state.failure(state.strings.alerts.cannotConnectTitle, error))
         return []
-    case .dataFileProblem(let description):
+    case .dataFileProblem(let problem):
         // A purchase in flight keeps its sheet: the outcome still comes, and the log has the line.
         if case .sheet(let sheet) = state.mode, case .purchasing = sheet.stage { return [] }
-        state.mode = .alert(Alert(kind: .failure, title: state.strings.alerts.cannotUseFilesTitle, message: description))
+        state.mode = .alert(Alert(kind: .failure, title: state.strings.alerts.cannotUseFilesTitle,
+                                  message: ErrorText.of(problem.error, in: state.strings)))
         return []
     case .refused(let error):
         state.mode = .alert(state.failure(state.strings.alerts.cannotCompleteTitle, error))

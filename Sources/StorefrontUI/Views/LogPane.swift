@@ -26,7 +26,7 @@ enum LogPane {
         let lines = earlier.map {
             Line(stamp: state.times.stamp(of: $0.date, now: state.now),
                  text: AppEvent.updated($0, redelivered: false).text(app: state.appDescription, times: state.times, strings: state.strings,
-                                                                     errors: ErrorText.of),
+                                                                     errors: { ErrorText.of($0, in: state.strings) }),
                  style: .dim)
         } + session.map {
             Line(stamp: state.times.stamp(of: $0.date, now: state.now), text: $0.text, style: Style(tint: $0.tint))

@@ -1,13 +1,14 @@
 import DataFiles
+import SampleApp
 import StoreKitSim
 
-/// How an error reads where it is shown: the storefront's alerts and log and the command line
-/// word the engine's typed errors alike.
+/// How an error reads where it is shown: the storefront's alerts and log (in the screen's
+/// language) and the command line (in English) word the engine's typed errors alike.
 public enum ErrorText {
-    public static func of(_ error: any Error) -> String {
+    public static func of(_ error: any Error, in strings: Strings) -> String {
         switch error {
-        case let error as DataFileError: error.text
-        case let error as QueueError: error.text
+        case let error as DataFileError: error.text(strings)
+        case let error as QueueError: error.text(strings)
         default: "\(error)"
         }
     }

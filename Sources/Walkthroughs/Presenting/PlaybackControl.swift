@@ -1,3 +1,4 @@
+import SampleApp
 import StorefrontUI
 
 /// How a playing walkthrough answers its viewer: Space pauses and resumes, → lets one step
@@ -47,13 +48,14 @@ public struct PlaybackControl: Equatable, Sendable {
         if mode != .stopped { mode = .ended }
     }
 
-    /// The band's right-hand text.
-    public var status: String {
-        switch mode {
-        case .ended: "END · your keys drive the storefront · q quits"
-        case .paused: "PAUSED · your keys drive the storefront · Space resume · → step · q stop"
-        case .stepping: "→ one step · Space pause · q stop"
-        case .playing, .stopped: "Space pause · → step · q stop" + (speed == 1 ? "" : " · \(Self.format(speed))×")
+    /// The band's right-hand text, in the storefront's language.
+    public func status(in strings: Strings) -> String {
+        let words = strings.walkthrough
+        return switch mode {
+        case .ended: words.ended
+        case .paused: words.paused
+        case .stepping: words.stepping
+        case .playing, .stopped: words.playing + (speed == 1 ? "" : " · \(Self.format(speed))×")
         }
     }
 

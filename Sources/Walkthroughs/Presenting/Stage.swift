@@ -12,7 +12,7 @@ public struct Stage {
         let screen = render(storefront.state)
         var frame = Buffer(width: screen.width, height: screen.height + CaptionBand.height)
         frame.place(screen, atY: 0)
-        band.draw(into: &frame, atY: screen.height)
+        band.draw(into: &frame, atY: screen.height, strings: storefront.state.strings)
         return frame
     }
 
@@ -25,10 +25,10 @@ public struct Stage {
 
     /// A key pressed for the step, shown after the ones before it.
     public mutating func press(_ key: Key) {
-        band.keys.append(KeyLabel.of(key))
+        band.keys.append(key)
     }
 
     public mutating func finish(_ failure: StepFailure?) {
-        band.failure = failure.map { "line \($0.line): expected \($0.expected), saw \($0.saw)" }
+        band.failure = failure
     }
 }

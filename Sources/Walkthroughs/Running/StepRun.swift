@@ -36,7 +36,7 @@ final class StepRun {
             } catch let error as StoreCondition.InvalidValue {
                 throw failure("a value \(name) takes", saw: error.message)
             } catch {
-                throw failure("the store to take the setting", saw: ErrorText.of(error))
+                throw failure("the store to take the setting", saw: ErrorText.of(error, in: .english))
             }
             storefront.settle()
         case .open(let target):
@@ -58,7 +58,7 @@ final class StepRun {
             do {
                 try storefront.relaunch()
             } catch {
-                throw failure("the storefront to open again", saw: ErrorText.of(error))
+                throw failure("the storefront to open again", saw: ErrorText.of(error, in: .english))
             }
         case .answer(let answer, let ref):
             try self.answer(answer, ref, failure: failure)
@@ -182,7 +182,7 @@ final class StepRun {
             case .resolve: _ = try outside.resolve(transactionID: transaction.id)
             }
         } catch {
-            throw failure("the store to \(answer.rawValue) \(transaction.id)", ErrorText.of(error))
+            throw failure("the store to \(answer.rawValue) \(transaction.id)", ErrorText.of(error, in: .english))
         }
         storefront.settle()
     }

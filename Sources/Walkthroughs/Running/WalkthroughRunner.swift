@@ -51,7 +51,7 @@ public struct WalkthroughRunner {
             storefront = try HeadlessStorefront(catalog: catalog, app: app, width: width, height: height, settings: settings,
                                                 presenter: presenter)
         } catch {
-            let saw = (error as? StoreCondition.InvalidValue)?.message ?? ErrorText.of(error)
+            let saw = (error as? StoreCondition.InvalidValue)?.message ?? ErrorText.of(error, in: .english)
             result.failures.append(StepFailure(line: 0, step: "(start)", expected: "a fresh storefront to run on", saw: saw))
             return (result, nil)
         }

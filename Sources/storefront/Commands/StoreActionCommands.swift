@@ -1,4 +1,5 @@
 import ArgumentParser
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -23,7 +24,7 @@ enum StoreAction {
         do {
             shownID = try action(session.queue)
         } catch let error as QueueError {
-            throw CommandFailure.usage(error.text)
+            throw CommandFailure.usage(error.text(.english))
         }
         guard let t = session.current(shownID) else { return }
         if output.json {

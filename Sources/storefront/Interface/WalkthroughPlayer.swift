@@ -20,7 +20,7 @@ final class WalkthroughPlayer {
 
     private func draw() {
         guard let storefront else { return }
-        stage.band.status = control.status
+        stage.band.controls = control
         terminal.draw(stage.frame(of: storefront))
     }
 

@@ -1,5 +1,6 @@
 import DataFiles
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -123,7 +124,7 @@ extension CatalogSummary {
         }
         if let first = inspection.problems.first {
             var report = ErrorReport(kind: "data", message: "\(file): \(first.path): \(first.message)", exitCode: .badData,
-                                     remedy: DataFileError.Remedy.fixCatalog.text)
+                                     remedy: DataFileError.Remedy.fixCatalog.text(.english))
             report.body.path = file
             report.body.location = first.path
             report.body.problem = first.message

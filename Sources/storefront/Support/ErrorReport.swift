@@ -1,6 +1,7 @@
 import ArgumentParser
 import DataFiles
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -52,7 +53,7 @@ struct ErrorReport {
     init?(_ error: any Error, command: ParsableCommand.Type, subcommand: ParsableCommand.Type) {
         switch error {
         case let error as DataFileError:
-            self.init(kind: "data", message: error.summary, exitCode: .badData, remedy: error.remedy.text)
+            self.init(kind: "data", message: error.summary, exitCode: .badData, remedy: error.remedy.text(.english))
             body.path = error.path
             body.location = error.location
             body.problem = error.problem

@@ -9,6 +9,6 @@ struct EventLog {
 
     func print(_ event: AppEvent) {
         guard !quiet else { return }
-        printLine(event.text(app: app, errors: ErrorText.of))
+        printLine(event.text(app: app, errors: { ErrorText.of($0, in: .english) }))
     }
 }
