@@ -1,1 +1,0 @@
-../../../Sources/StoreKitSim/Catalog/Catalog.swift

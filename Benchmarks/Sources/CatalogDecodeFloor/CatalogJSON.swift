@@ -1,0 +1,1 @@
+../../../Sources/StoreKitSim/Catalog/CatalogJSON.swift
