@@ -81,6 +81,8 @@ public struct AlertStrings: PhraseTable {
     public let cannotConnectTitle = Phrase(en: "Cannot Connect to the App Store", ja: "App Storeに接続できません")
     public let cannotUseFilesTitle = Phrase(en: "Cannot Use the Data Files", ja: "データファイルを使用できません")
     public let cannotCompleteTitle = Phrase(en: "Cannot Complete Purchase", ja: "購入を完了できません")
+    /// An approval, a decline or a resolution the store cannot take (answered elsewhere).
+    public let cannotAnswerTitle = Phrase(en: "Cannot Answer the Request", ja: "リクエストに応答できません")
 
     // MARK: What was delivered, under "You're all set."
 

@@ -45,8 +45,10 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .dataFileProblem(let problem):
         // A purchase in flight keeps its sheet: the outcome still comes, and the log has the line.
         if case .sheet(let sheet) = state.mode, case .purchasing = sheet.stage { return [] }
-        state.mode = .alert(Alert(kind: .failure, title: state.strings.alerts.cannotUseFilesTitle,
-                                  message: ErrorText.of(problem.error, in: state.strings)))
+        let words = state.strings.alerts
+        // A request answered elsewhere is no fault of the files.
+        let title = problem.error is QueueError ? words.cannotAnswerTitle : words.cannotUseFilesTitle
+        state.mode = .alert(Alert(kind: .failure, title: title, message: ErrorText.of(problem.error, in: state.strings)))
         return []
     case .refused(let error):
         state.mode = .alert(state.failure(state.strings.alerts.cannotCompleteTitle, error))
