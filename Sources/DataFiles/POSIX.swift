@@ -167,6 +167,14 @@ package enum POSIX {
         guard unlink(path) == 0 else { throw .current }
     }
 
+    /// This process's id.
+    package static var processID: Int32 { getpid() }
+
+    /// Whether a process with this id runs (one of another user's counts: EPERM).
+    package static func processExists(_ pid: Int32) -> Bool {
+        pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
+    }
+
     /// Creates `path` and any missing parent with `mode`; directories already there are left
     /// exactly as they are. Throws the path that could not be made, with why.
     static func makeDirectories(_ path: String, mode: mode_t) throws(DirectoryFailure) {

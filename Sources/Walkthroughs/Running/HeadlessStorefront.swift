@@ -28,8 +28,7 @@ public final class HeadlessStorefront {
     /// app opens (a matrix's combination).
     public init(catalog: Catalog, app: AppDescription = .builtIn, width: Int = 100, height: Int = 30, settings: [StoreCondition.Change] = [],
                 presenter: Presenter? = nil) throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-walkthrough-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let url = try ScratchDirectory.make()
         directory = DataDirectory(url: url)
         times = TimeDisplay(timeZone: TimeZone(identifier: "UTC")!)
         self.presenter = presenter
