@@ -139,7 +139,7 @@ extension StoreCondition {
 
     static let hold = onOff(
         "hold", \.hold,
-        note: "hold on: a purchase or restore waits for the side button (Enter, or a line on stdin) before the latency starts.",
+        note: "hold on: a purchase or restore waits for the side button (Enter, or a line on stdin) before the latency starts (with dialogs on: with dialogs off nothing asks for it).",
         title: \.hold, good: false, badge: \.holdBadge, tint: .warning)
 
     static let timeRate = StoreCondition(
