@@ -14,9 +14,21 @@ extension AppDescription {
     public func period(of productID: String, type: ProductType, stated: SubscriptionPeriod?) -> SubscriptionPeriod? {
         switch type {
         case .autoRenewable: stated
-        case .nonRenewing: nonRenewingPeriods[productID] ?? stated ?? Self.defaultNonRenewingPeriod
+        case .nonRenewing: nonRenewingPeriod(of: productID, stated: stated).period
         case .consumable, .nonConsumable: nil
         }
+    }
+
+    /// Who gives a non-renewing subscription its period.
+    public enum PeriodSource: Sendable, Equatable {
+        case appDescription, catalog, appDefault
+    }
+
+    /// A non-renewing subscription's period (`stated`: the catalog's), and who gives it.
+    public func nonRenewingPeriod(of productID: String, stated: SubscriptionPeriod?) -> (period: SubscriptionPeriod, source: PeriodSource) {
+        if let period = nonRenewingPeriods[productID] { return (period, .appDescription) }
+        if let stated { return (stated, .catalog) }
+        return (Self.defaultNonRenewingPeriod, .appDefault)
     }
 
     public func period(of product: CatalogProduct) -> SubscriptionPeriod? {

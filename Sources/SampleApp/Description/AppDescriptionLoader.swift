@@ -12,16 +12,30 @@ public enum AppDescriptionLoader {
 
     /// The description beside `catalogURL`, or the generic app when there is none.
     public static func load(beside catalogURL: URL, catalog: Catalog) throws(DataFileError) -> AppDescription {
+        try loadIfPresent(beside: catalogURL, catalog: catalog) ?? generic(for: catalog, at: catalogURL)
+    }
+
+    /// The app for the catalog at `catalogURL` when nothing describes it, named after the file.
+    public static func generic(for catalog: Catalog, at catalogURL: URL) -> AppDescription {
+        .generic(for: catalog, named: appName(for: catalogURL))
+    }
+
+    /// The app's name when its description gives none: the catalog file's (`Products.storekit` → Products).
+    private static func appName(for catalogURL: URL) -> String {
+        catalogURL.deletingPathExtension().lastPathComponent
+    }
+
+    /// The description beside `catalogURL`, or nil when there is no file.
+    public static func loadIfPresent(beside catalogURL: URL, catalog: Catalog) throws(DataFileError) -> AppDescription? {
         let url = file(beside: catalogURL)
-        let name = catalogURL.deletingPathExtension().lastPathComponent
         let contents: DataFileReader.Contents?
         do {
             contents = try DataFileReader.read(url)
         } catch {
             throw DataFileError(path: url.path, problem: "cannot read the app description (\(error.reason))", remedy: .fixAppDescription)
         }
-        guard let contents else { return .generic(for: catalog, named: name) }
-        return try decode(contents.data, path: url.path, catalog: catalog, defaultName: name)
+        guard let contents else { return nil }
+        return try decode(contents.data, path: url.path, catalog: catalog, defaultName: appName(for: catalogURL))
     }
 
     public static func decode(_ data: Data, path: String, catalog: Catalog, defaultName: String) throws(DataFileError) -> AppDescription {

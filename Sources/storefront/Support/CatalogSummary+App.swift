@@ -18,9 +18,10 @@ enum AppDescriptionCheck {
     static func check(catalogAt path: String?, catalog: Catalog) -> AppDescriptionCheck {
         do {
             guard let path else { return .builtIn(try AppDescriptionLoader.defaultDescription(for: catalog)) }
-            let url = AppDescriptionLoader.file(beside: URL(fileURLWithPath: path))
-            let app = try AppDescriptionLoader.load(beside: URL(fileURLWithPath: path), catalog: catalog)
-            return FileManager.default.fileExists(atPath: url.path) ? .file(url.path, app) : .generic(url.path, app)
+            let catalogURL = URL(fileURLWithPath: path)
+            let file = AppDescriptionLoader.file(beside: catalogURL).path
+            if let app = try AppDescriptionLoader.loadIfPresent(beside: catalogURL, catalog: catalog) { return .file(file, app) }
+            return .generic(file, AppDescriptionLoader.generic(for: catalog, at: catalogURL))
         } catch {
             return .unusable(error)
         }
@@ -43,12 +44,14 @@ extension CatalogSummary {
     /// How long each non-renewing subscription lasts in the app, and who says so.
     var nonRenewingPeriods: [(id: String, period: SubscriptionPeriod, source: String)] {
         guard let app = appCheck?.app else { return [] }
-        return catalog.products.filter { $0.type == .nonRenewing }.compactMap { product in
-            guard let period = app.period(of: product) else { return nil }
-            let source = app.nonRenewingPeriods[product.id] != nil ? "the app description"
-                : product.subscription != nil ? "the catalog"
-                : "the app's default; the app description's nonRenewingPeriods can say otherwise"
-            return (product.id, period, source)
+        return catalog.products.filter { $0.type == .nonRenewing }.map { product in
+            let (period, source) = app.nonRenewingPeriod(of: product.id, stated: product.subscription?.period)
+            let who = switch source {
+            case .appDescription: "the app description"
+            case .catalog: "the catalog"
+            case .appDefault: "the app's default; the app description's nonRenewingPeriods can say otherwise"
+            }
+            return (product.id, period, who)
         }
     }
 }
