@@ -47,7 +47,7 @@ extension AppState {
             return [.saveSettings(settings), signedIn] + presentSheet(productID)
         case .alreadyPurchased(let productID):
             // The store answers with a regular purchase at no charge, followed on the sheet.
-            mode = snapshot.settings.dialogs ? .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID))) : .store
+            mode = followingPurchase(of: productID)
             return [.buy(productID: productID, quantity: 1)]
         case .info, .success, .failure, .askToBuy:
             return []

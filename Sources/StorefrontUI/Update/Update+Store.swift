@@ -106,12 +106,13 @@ extension AppState {
             }
             return []
         }
-        guard snapshot.settings.dialogs else {
-            mode = .store
-            return [.buy(productID: productID, quantity: 1)]
-        }
-        mode = .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID)))
-        return []
+        mode = followingPurchase(of: productID)
+        return snapshot.settings.dialogs ? [] : [.buy(productID: productID, quantity: 1)]
+    }
+
+    /// What shows while `productID` is bought: its sheet, or with dialogs off the store itself.
+    func followingPurchase(of productID: String) -> Mode {
+        snapshot.settings.dialogs ? .sheet(PurchaseSheet(productID: productID, product: snapshot.product(productID))) : .store
     }
 
     /// A sheet still waiting for Buy on what the store now says this account owns (just
