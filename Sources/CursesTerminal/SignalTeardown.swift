@@ -54,6 +54,7 @@ enum SignalTeardown {
 /// terminal given back under a UI that keeps drawing, with no crash handler left.
 private func crashed(_ sig: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     restoreTerminal()
+    detachInput()
     let previous = previousActions[Int(sig)]
     let plain = previous.plainHandler
     // SIG_DFL and SIG_IGN are the numbers 0 and 1, not functions.
@@ -63,6 +64,18 @@ private func crashed(_ sig: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ c
     // Blocked while this handler runs, so delivered (now by default: the end) as it returns.
     signal(sig, SIG_DFL)
     raise(sig)
+}
+
+/// The Swift runtime's backtracer, started with a terminal on stdin and stdout, offers to
+/// debug and waits 30 seconds for a key, the process (and the data directory's lock) held all
+/// that time. With stdin on /dev/null it finds no key to wait for: it prints the backtrace and
+/// ends at once. (open and dup2 are async-signal-safe.)
+private func detachInput() {
+    guard isatty(STDIN_FILENO) == 1 else { return }
+    let null = open("/dev/null", O_RDONLY)
+    guard null >= 0 else { return }
+    dup2(null, STDIN_FILENO)
+    close(null)
 }
 
 /// A sigaction's handler, one union that glibc and Darwin name differently: set for
