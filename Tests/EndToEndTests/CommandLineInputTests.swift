@@ -721,7 +721,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory.path), "nothing was created")
     }
 
-    /// The README's way to install shell completions.
+    /// The way docs/install.md gives to install shell completions.
     @Test(arguments: ["bash", "zsh", "fish"])
     func shellCompletionScripts(shell: String) throws {
         let result = try cli.run(arguments: ["--generate-completion-script", shell])

@@ -13,7 +13,7 @@ import Testing
         #expect(try cli.run("set", "latency", "0").status == 0)
     }
 
-    /// ISO 8601 in UTC with milliseconds, as the README promises.
+    /// ISO 8601 in UTC with milliseconds, as docs/command-line.md promises.
     private func isTimestamp(_ value: Any?) -> Bool {
         guard let text = value as? String else { return false }
         return text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil

@@ -129,12 +129,12 @@ import Testing
 }
 
 extension WalkthroughMatrixCommandTests {
-    /// The README's "Restriction matrix" shows the shipped matrix's real output: its first rows
-    /// and its count, as the binary prints them.
-    @Test func theReadmeShowsTheRealTable() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    /// docs/walkthroughs.md's "Restriction matrix" shows the shipped matrix's real output: its
+    /// first rows and its count, as the binary prints them.
+    @Test func theDocsShowTheRealTable() throws {
+        let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/walkthroughs.md")
+        let text = try String(contentsOf: page, encoding: .utf8)
         let command = "$ storefront test --matrix assets/walkthroughs/purchase-matrix.walk\n"
         let start = try #require(text.range(of: command))
         let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
@@ -143,7 +143,7 @@ extension WalkthroughMatrixCommandTests {
         #expect(gap >= 6 && shown.count == gap + 2, "the first rows, …, the count")
 
         let result = try cli.run(arguments: ["test", "--matrix", Self.shippedMatrix])
-        // The file as named: the README's from the package's directory, this one absolute.
+        // The file as named: the page's from the package's directory, this one absolute.
         let printed = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(shown.first.map { Self.shippedMatrix.hasSuffix("/" + $0) } == true)
         #expect(Array(shown[1..<gap]) == Array(printed[1..<gap]))

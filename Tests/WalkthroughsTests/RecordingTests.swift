@@ -123,16 +123,17 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test func theReadmesRecordingIsTheRealOne() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    /// docs/walkthroughs.md's recording example is what recording prints and writes.
+    @Test func theDocumentedRecordingIsTheRealOne() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("docs/walkthroughs.md"), encoding: .utf8)
         let file = "assets/walkthroughs/ask-to-buy-approved.walk"
         let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
         let (_, recorder) = try record(text, height: 28)
         let header = try #require(recorder.cast.split(separator: "\n").first).replacingOccurrences(of: "\"storefront: \\\"demo\\\"\"", with: "\"storefront: ask-to-buy-approved\"")
-        #expect(readme.contains("\n$ head -1 ask.cast\n\(header)\n"), "README's recording example: \(header)")
+        #expect(page.contains("\n$ head -1 ask.cast\n\(header)\n"), "the documented recording's header: \(header)")
         let steps = try WalkthroughParser(catalog: catalog).parse(text, file: file).steps.count
         let summary = "Recorded \(file): \(steps) steps, \(String(format: "%.1f", recorder.duration)) s → ask.cast and ask.txt"
-        #expect(readme.contains(summary), "\(summary)")
+        #expect(page.contains(summary), "\(summary)")
     }
 
     @Test func everyShippedWalkthroughRecordsAsItTests() throws {
