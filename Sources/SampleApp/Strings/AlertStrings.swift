@@ -59,7 +59,7 @@ public struct AlertStrings: PhraseTable {
     public let restrictedTitle = Phrase(en: "In-App Purchases Restricted", ja: "App内の購入が不可")
     public let restrictedMessage = Phrase(
         en: "In-App Purchases are turned off on this device. Allow them in Settings > Screen Time > Content & Privacy Restrictions > iTunes & App Store Purchases > In-app Purchases, then try again.",
-        ja: "機能制限でApp内の購入が不可になっています。[設定]>[スクリーンタイム]>[コンテンツとプライバシーの制限]>[iTunesおよびApp Storeでの購入]>[App内課金]を許可したうえ再度お試しください。")
+        ja: "機能制限でApp内の購入が不可になっています。[設定]>[スクリーンタイム]>[コンテンツとプライバシーの制限]>[iTunesおよびApp Storeでの購入]>[App内課金]を許可したうえで再度お試しください。")
 
     // MARK: Outcomes
 
