@@ -53,7 +53,7 @@ public final class StorefrontRuntime {
         if store.wallClock.isFixed, let due = awaitedDueDate {
             perform(alerting: false) { hear(try queue.advance(to: due).events) }
         }
-        // Another terminal changed the storefront, or took the network down.
+        // Another terminal changed the storefront or the locale.
         if Self.asksForProductsAgain(from: settings, to: queue.records.settings) {
             perform(alerting: false) { try loadProducts() }
         }
@@ -226,22 +226,28 @@ public final class StorefrontRuntime {
     }
 
     /// Asks the store for the products: the rows read "Loading…" until the answer, due after
-    /// the store's latency. `retrying`: the user asked (R), so a failed answer is said out loud.
+    /// the store's latency. `retrying`: the user asked (R), so a failed answer is said out loud,
+    /// and the products the app has stay on screen meanwhile (another storefront or locale has
+    /// other products: they start from "Loading…").
     private func loadProducts(retrying: Bool = false) throws {
         var request = ProductsRequest(productIdentifiers: app.appDescription.productIdentifiers, store: store)
         try request.start()
         productsRequest = request
         isRetryingProducts = retrying
-        products = nil
+        if !(retrying && hasProducts) { products = nil }
         try takeProductsAnswerIfDue()
         refreshSnapshot()
     }
 
-    /// The store's answer to the products request, once it is due.
+    /// The store's answer to the products request, once it is due. A failure takes nothing
+    /// away: an app keeps the products it has, as one whose request fails keeps its SKProducts.
     private func takeProductsAnswerIfDue() throws {
         guard let answer = try productsRequest?.response() else { return }
         productsRequest = nil
-        products = answer
+        switch answer {
+        case .success: products = answer
+        case .failure: if !hasProducts { products = answer }
+        }
         // Said out loud, so a retry that ends where it started is not mistaken for a dead key.
         if isRetryingProducts, case .failure(let error) = answer { pending.append(.productsUnavailable(error)) }
         isRetryingProducts = false
@@ -249,13 +255,15 @@ public final class StorefrontRuntime {
 
     /// Whether a change of conditions makes the app ask for its products again: a new
     /// storefront has other prices, a new locale other localizations (as an app relaunched in
-    /// another language asks again), and a network gone down fails the request. A network
-    /// back on is left for the user to retry (R): the products stay "Network down?" until then.
+    /// another language asks again). The network going down asks for nothing: the app keeps
+    /// the products it has, and only what it asks for next fails. Products that could not be
+    /// loaded stay "Network down?" until the user retries (R), network back on or not.
     static func asksForProductsAgain(from old: Settings, to new: Settings) -> Bool {
-        old.storefront != new.storefront || old.locale != new.locale || (old.network && !new.network)
+        old.storefront != new.storefront || old.locale != new.locale
     }
 
     private var products: Result<ProductsResponse, StoreError>?
+    private var hasProducts: Bool { if case .success? = products { true } else { false } }
     private var productsRequest: ProductsRequest?
     private var isRetryingProducts = false
 
@@ -300,6 +308,7 @@ public final class StorefrontRuntime {
         for product in store.catalog.products where product.type.isSubscription {
             snapshot.subscriptionExpiries[product.id] = app.subscriptionExpiry(product.id)
         }
+        snapshot.isRequestingProducts = productsRequest != nil
         snapshot.pendingApprovals = records.pendingApprovals
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
