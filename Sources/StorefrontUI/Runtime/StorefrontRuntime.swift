@@ -267,6 +267,22 @@ public final class StorefrontRuntime {
     private var productsRequest: ProductsRequest?
     private var isRetryingProducts = false
 
+    /// The Ask to Buy requests waiting at the last look: one gone since may have lapsed.
+    private var waitingForApproval: [Transaction] = []
+
+    /// Requests the store dropped after 24 hours unanswered (from this process or another's
+    /// `advance`): the app hears nothing of them, the log does. Read from the store, so a
+    /// request approved, declined or another account's is never taken for one.
+    private func noteLapsedRequests(_ waiting: [Transaction]) {
+        let still = Set(waiting.map(\.id))
+        for request in waitingForApproval where !still.contains(request.id) {
+            perform(alerting: false) {
+                if let t = try store.storage.transaction(request.id), t.hasLapsed { pending.append(.requestLapsed(t)) }
+            }
+        }
+        waitingForApproval = waiting
+    }
+
     /// How many of the newest transactions the full log holds: its cost never grows with the history.
     public static let historyPage = 500
     private var history: [Transaction] = []
@@ -310,6 +326,7 @@ public final class StorefrontRuntime {
         }
         snapshot.isRequestingProducts = productsRequest != nil
         snapshot.pendingApprovals = records.pendingApprovals
+        noteLapsedRequests(records.pendingApprovals)
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
