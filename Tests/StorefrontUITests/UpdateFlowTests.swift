@@ -468,7 +468,7 @@ import Testing
         ui.press(.enter)
         guard let dialog = DialogModel(ui.state) else { Issue.record("no viewer: \(ui.state.mode)"); return }
         #expect(dialog.buttons == ["Close"])
-        #expect(FooterView.keys(for: ui.state).hints.map(\.1) == ["close"], "the footer offers no choice either")
+        #expect(FooterView.keys(for: ui.state).hints.map(\.label) == ["close"], "the footer offers no choice either")
         ui.press(.tab, .enter)
         #expect(ui.state.mode == .store)
     }
@@ -526,9 +526,9 @@ import Testing
         #expect(ui.state.snapshot.settings.failWith == .unknown, "→ steps from off to the first code")
         ui.press(.right, .left, .left)
         #expect(ui.state.snapshot.settings.failWith == nil)
-        #expect(FooterView.keys(for: ui.state).hints.contains { $0.1 == "step" })
+        #expect(FooterView.keys(for: ui.state).hints.contains { $0.label == "step" })
         ui.press(.enter)
-        #expect(FooterView.keys(for: ui.state).fixed.first?.1 == "back")
+        #expect(FooterView.keys(for: ui.state).fixed.first?.label == "back")
     }
 
     @Test func settingsPanelTogglesAndChoosesAnError() throws {
