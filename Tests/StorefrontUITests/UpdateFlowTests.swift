@@ -204,7 +204,7 @@ import Testing
         try ui.select("Premium content here")
         ui.press(.enter)
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert"); return }
-        #expect(alert.kind == .signIn(productID: "com.storefront.premium"))
+        #expect(alert.kind == .signIn(productID: "com.storefront.premium", accounts: [Settings.defaultAccount], chosen: 0))
         ui.press(.enter)
         #expect(ui.state.snapshot.settings.account == Settings().account)
         #expect(ui.screen.contains("sandbox.user@example.com"), "the sheet shows the signed-in account")
@@ -304,7 +304,7 @@ import Testing
         let ui = try UITestHarness { $0.account = nil }
         ui.press(.char("r"))
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
-        #expect(alert.kind == .signIn(productID: nil))
+        #expect(alert.kind == .signIn(productID: nil, accounts: [Settings.defaultAccount], chosen: 0))
         #expect(alert.message.contains("Restoring purchases"))
         #expect(ui.state.log.isEmpty, "nothing happened yet: the user has not answered")
         ui.press(.enter)
@@ -323,7 +323,7 @@ import Testing
         try ui.select("10 Monkey Credits")
         ui.press(.enter)
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
-        #expect(alert.kind == .signIn(productID: "com.storefront.credits.10"))
+        #expect(alert.kind == .signIn(productID: "com.storefront.credits.10", accounts: [Settings.defaultAccount], chosen: 0))
         #expect(ui.state.log.count == 1, "asking is not news: only the first answer is logged so far")
         ui.press(.escape)
         #expect(ui.state.log.map(\.text) == ["Sign In to the App Store cancelled: nothing restored",
@@ -511,7 +511,7 @@ import Testing
         try ui.select("Premium content here")
         ui.press(.enter)
         guard case .alert(let signIn) = ui.state.mode else { Issue.record("no sign-in: \(ui.state.mode)"); return }
-        #expect(signIn.kind == .signIn(productID: "com.storefront.premium"))
+        #expect(signIn.kind == .signIn(productID: "com.storefront.premium", accounts: [Settings.defaultAccount], chosen: 0))
         ui.press(.enter)
         guard case .alert(let offer) = ui.state.mode else { Issue.record("no offer: \(ui.state.mode)"); return }
         #expect(offer.kind == .alreadyPurchased(productID: "com.storefront.premium"))

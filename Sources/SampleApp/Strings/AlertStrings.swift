@@ -22,6 +22,9 @@ public struct AlertStrings: PhraseTable {
     /// After why: "Sign in as sandbox.user@example.com?"
     public let signInAs = Phrase2<String, String>(en: { need, account in "\(need) Sign in as \(account)?" },
                                                   ja: { need, account in "\(need)\(account)としてサインインしますか？" })
+    /// After why, above the accounts used on this store to choose from.
+    public let signInAsOneOf = Phrase1<String>(en: { need in "\(need) Sign in as:" },
+                                               ja: { need in "\(need)サインインするアカウントを選んでください:" })
 
     // MARK: Before the sheet
 

@@ -35,6 +35,7 @@ public struct KeyStrings: PhraseTable {
     public let change = Phrase(en: "change", ja: "変更")
     public let step = Phrase(en: "step", ja: "切り替え")
     public let back = Phrase(en: "back", ja: "戻る")
+    public let account = Phrase(en: "account", ja: "アカウント")
 
     // MARK: The help overlay
 

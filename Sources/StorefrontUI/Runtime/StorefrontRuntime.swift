@@ -308,6 +308,7 @@ public final class StorefrontRuntime {
         snapshot.settings = records.settings
         snapshot.isRealTime = records.clock.runsAsRealTime(rate: records.settings.timeRate)
         snapshot.products = products
+        snapshot.isRequestingProducts = productsRequest != nil
         snapshot.awaitingSideButton = queue.awaitingSideButton
         snapshot.premiumUnlocked = app.premiumUnlocked
         snapshot.credits = app.credits
@@ -324,12 +325,12 @@ public final class StorefrontRuntime {
         for product in store.catalog.products where product.type.isSubscription {
             snapshot.subscriptionExpiries[product.id] = app.subscriptionExpiry(product.id)
         }
-        snapshot.isRequestingProducts = productsRequest != nil
         snapshot.pendingApprovals = records.pendingApprovals
         noteLapsedRequests(records.pendingApprovals)
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
+        snapshot.accounts = records.accountsByLastUse
         snapshot.introOfferEligible = Set(store.catalog.products.map(\.id).filter {
             records.isEligibleForIntroOffer($0, catalog: store.catalog)
         })

@@ -26,6 +26,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var history: [Transaction] = []
     /// How many transactions the store holds.
     public var historyCount = 0
+    /// The accounts used on this store, the last used first (`StoreRecords.accountsByLastUse`).
+    public var accounts: [String] = []
     /// Products the account has bought at least once.
     public var purchasedProducts: Set<String> = []
     /// The subscriptions whose purchase now would start with their free trial, as the store decides.

@@ -122,7 +122,7 @@ extension AppState {
             guard case .restoring(let restored) = mode else { break }
             mode = .alert(restoreSummary(restored))
         case .restoreFailed(let error) where error == .notSignedIn:
-            mode = .alert(.signIn(then: nil, strings: strings))
+            mode = .alert(signInAlert(then: nil))
         case .restoreFailed(let error) where error.isCancellation:
             // Dismissed while waiting for the side button: silent, as a cancelled purchase is.
             if case .restoring = mode { mode = .store }

@@ -126,6 +126,9 @@ enum FooterView {
                 return (hints, [cancel])
             }
         case .alert(let alert):
+            if case .signIn(_, let accounts, _) = alert.kind, accounts.count > 1 {
+                return ([press, Hint("↑↓", words.account), choose], close)
+            }
             return (alert.buttons.count > 1 ? [press, choose] : [Hint("⏎", state.strings.alerts.ok)], close)
         case .content(let viewer):
             let choice = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog, strings: state.strings).count > 1
