@@ -15,7 +15,8 @@ extension Transaction {
         var parts: [String] = []
         switch state {
         case .deferred:
-            parts.append(atLaunch ? log.stillWaiting : strings.store.waitingForApproval)
+            // Dropped by the store: waiting no more (an earlier line, read from the history).
+            parts.append(hasLapsed ? log.lapsed : atLaunch ? log.stillWaiting : strings.store.waitingForApproval)
         case .purchased:
             if let kind = reason?.label(strings) { parts.append(kind) }
         case .purchasing, .failed, .restored:

@@ -65,6 +65,36 @@ import Testing
         #expect(screen.contains("Played \(file): every expectation held"), "\(screen)")
     }
 
+    /// The storefront's smallest window has no room for the caption band: play says what it
+    /// needs and waits, running no step, until the window is large enough. Then, at the
+    /// smallest size it plays in, it runs to the end.
+    @Test func playWaitsInAWindowTooSmallThenRunsAtItsSmallestSize() throws {
+        let file = try write("demo.walk", Self.demo)
+        let tmux = try TmuxSession(cli, width: 70, height: 20, arguments: ["play", file, "--speed", "20", "--quit-at-end"])
+        defer { tmux.kill() }
+        let small = try tmux.waitFor("terminal too small to play (needs 70×22)")
+        #expect(small.contains("the walkthrough waits until then; q stops"), "\(small)")
+        try tmux.resize(width: 70, height: 22)
+        #expect(try tmux.exitStatus(seconds: 60) == 0)
+        let screen = try tmux.screen(joined: true)
+        #expect(screen.contains("Played \(file): every expectation held"), "\(screen)")
+    }
+
+    /// Shrunk in the middle of a play, it pauses; grown again, it goes on where it was.
+    @Test func shrinkingMidPlayPausesAndGrowingResumes() throws {
+        let file = try write("demo.walk", Self.demo)
+        let tmux = try TmuxSession(cli, width: 70, height: 22, arguments: ["play", file, "--quit-at-end"])
+        defer { tmux.kill() }
+        _ = try tmux.waitFor("Buying credits")
+        try tmux.resize(width: 70, height: 20)
+        _ = try tmux.waitFor("terminal too small to play (needs 70×22)")
+        try tmux.resize(width: 70, height: 22)
+        _ = try tmux.waitForAbsence("too small")
+        #expect(try tmux.exitStatus(seconds: 60) == 0)
+        let screen = try tmux.screen(joined: true)
+        #expect(screen.contains("Played \(file): every expectation held"), "\(screen)")
+    }
+
     @Test func rightRunsOneStepThenPausesAndQStops() throws {
         let file = try write("demo.walk", Self.demo)
         let tmux = try TmuxSession(cli, arguments: ["play", file])

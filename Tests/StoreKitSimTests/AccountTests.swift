@@ -82,4 +82,21 @@ import Testing
         try t.set { $0.account = Settings.defaultAccount }
         #expect(try storeDatabase(directory).load().owns(ID.premium))
     }
+
+    /// Whom a sign-in offers: the accounts that bought, the last first, read alike from
+    /// store.sqlite and from memory (a failed purchase is no use of the store).
+    @Test(arguments: [false, true])
+    func theAccountsUsedAreListedTheLastFirst(onDisk: Bool) throws {
+        let t = onDisk ? try Harness.onDisk() : try Harness()
+        try t.buy(ID.premium)
+        try t.set { $0.account = Self.other }
+        try t.buy(ID.credits5)
+        try t.set { $0.account = "failed@example.com"; $0.failWith = .paymentNotAllowed }
+        try t.buy(ID.credits10)
+        try t.set { $0.account = Settings.defaultAccount; $0.failWith = nil }
+        try t.buy(ID.credits10)
+        #expect(try t.storage.load().accountsByLastUse == [Settings.defaultAccount, Self.other])
+        try t.set { $0.account = nil }
+        #expect(try t.storage.load().accountsByLastUse == [Settings.defaultAccount, Self.other], "signed out, they stay")
+    }
 }

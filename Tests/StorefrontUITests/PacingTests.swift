@@ -49,24 +49,39 @@ import Testing
         #expect(ui.screen.contains("¥160"))
     }
 
-    @Test func theNetworkGoingOffIsNoticedComingBackIsNot() throws {
+    /// An app keeps the products it has: the network going down fails only what it asks for
+    /// next (a retry, a purchase), and the rows keep their prices and the invalid identifiers.
+    @Test func theNetworkGoingOffKeepsTheProductsTheAppHas() throws {
         let ui = try UITestHarness()
         func toggleNetwork() {
             ui.press(.char("s"))
             for _ in 0..<SettingRow.network.rawValue { ui.press(.down) }
             ui.press(.enter, .escape)
         }
+        let loaded = try #require(ui.state.snapshot.loadedProducts)
+        #expect(!loaded.invalidProductIdentifiers.isEmpty)
         toggleNetwork()  // off, from the panel
-        #expect(ui.screen.contains("Loading…"))
         ui.wait()
-        #expect(ui.screen.contains("Network down?"))
-        toggleNetwork()  // on again
-        #expect(ui.state.snapshot.settings.network)
-        ui.wait()
-        #expect(ui.screen.contains("Network down?"), "until the user retries")
-        ui.press(.char("R"))
-        ui.wait()
+        #expect(!ui.state.snapshot.settings.network)
+        #expect(ui.state.snapshot.loadedProducts == loaded, "the products and the invalid identifiers stay")
         #expect(ui.screen.contains("$0.99"))
+        #expect(!ui.screen.contains("Network down?"))
+        #expect(!ui.screen.contains("R retry"), "nothing failed to load")
+
+        ui.press(.char("R"))
+        #expect(ui.screen.contains("$0.99"), "what the app has stays while it asks")
+        ui.wait()
+        #expect(ui.screen.contains("Cannot Connect to the App Store"), "the new request fails, and says so")
+        ui.press(.enter)
+        #expect(ui.state.snapshot.loadedProducts == loaded, "and takes nothing away")
+
+        try ui.select("5 Monkey Credits")
+        ui.buySelected()
+        #expect(ui.screen.contains("Purchase Failed"), "a purchase fails at the store")
+        ui.press(.enter)
+        toggleNetwork()  // on again
+        try ui.buy("5 Monkey Credits")
+        #expect(ui.state.snapshot.credits == 5)
     }
 
     // MARK: The latency's steps

@@ -294,6 +294,17 @@ import Testing
         }
     }
 
+    /// The accounts used on this store, the last used first, the sandbox account chosen.
+    @Test func signInChoosingAnAccount() throws {
+        try check("sign-in-accounts") { ui in
+            try ui.changeSettings { $0.account = "family.child@example.com" }
+            try ui.buy("5 Monkey Credits")
+            try ui.changeSettings { $0.account = nil }
+            try ui.select("10 Monkey Credits")
+            ui.press(.enter, .down)
+        }
+    }
+
     @Test func otherAlerts() throws {
         try check("already-purchased") { ui in
             try ui.select("Premium content here")

@@ -48,4 +48,72 @@ import Testing
         #expect(ui.state.snapshot.pendingApprovals.isEmpty)
         #expect(ui.state.snapshot.queue.isEmpty)
     }
+
+    /// The app hears nothing of a lapse (as Apple documents), but the log tells the store's
+    /// side too: a dimmed line, at the moment the request lapsed.
+    @Test func anAskToBuyRequestLapsingIsToldInTheLogAtItsTime() throws {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        try ui.buy("10 Monkey Credits")
+        let request = try #require(ui.state.snapshot.pendingApprovals.first)
+        let lapse = try #require(request.lapseDate)
+        // Another terminal: `storefront advance 25h`.
+        try PaymentQueue(store: ui.store).advance(by: try #require(StoreDuration("25h")))
+        ui.runtime.tick()
+        let line = try #require(ui.state.log.last)
+        #expect(line.text == "\(request.id) Ask to Buy request lapsed  com.storefront.credits.10  (24 hours unanswered: dropped by the store, no update to the app)")
+        #expect(line.date == lapse, "stamped when it lapsed, not when the storefront noticed")
+        #expect(line.tint == .muted, "dimmed, as the store's own lines")
+        let shown = try #require(ui.screen.split(separator: "\n").first { $0.contains("\(request.id) Ask to Buy request lapsed") })
+        #expect(shown.hasPrefix(" \(ui.state.times.stamp(of: lapse, now: ui.state.now)) "), "\(shown)")
+        ui.runtime.tick()
+        #expect(ui.state.log.filter { $0.text.contains("lapsed") }.count == 1, "told once")
+
+        try ui.relaunch()
+        #expect(ui.screen.contains("\(request.id) deferred  com.storefront.credits.10  (lapsed unanswered)"),
+                "an earlier line no longer says it waits:\n\(ui.screen)")
+    }
+
+    @Test func aRequestLapsingAsTheStorefrontWatchesIsToldInItsLanguage() throws {
+        let ui = try UITestHarness {
+            $0.askToBuy = true
+            UITestHarness.useJapanese(&$0)
+        }
+        try ui.buy("10 Monkey Credits")
+        let request = try #require(ui.state.snapshot.pendingApprovals.first)
+        ui.wait(seconds: 25 * 3600)
+        let line = try #require(ui.state.log.last)
+        #expect(line.text.hasPrefix("\(request.id) 購入のリクエストが失効  com.storefront.credits.10"), "\(line.text)")
+        #expect(line.date == request.lapseDate)
+    }
+
+    @Test func aRequestAnsweredInTimeIsNoLapse() throws {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        try ui.buy("10 Monkey Credits")
+        let request = try #require(ui.state.snapshot.pendingApprovals.first)
+        try PaymentQueue(store: ui.store).decline(transactionID: request.id)
+        try PaymentQueue(store: ui.store).advance(by: try #require(StoreDuration("25h")))
+        ui.runtime.tick()
+        #expect(!ui.state.log.contains { $0.text.contains("lapsed") })
+    }
+
+    /// One time everywhere: a renewal the storefront hears of late (store time moved on from
+    /// another terminal) is stamped with its renewal date in the pane, as in the full log.
+    @Test func aRenewalHeardLateIsStampedWhenItHappened() throws {
+        let ui = try UITestHarness(width: 120)
+        try ui.buy("Pro Monthly")
+        try PaymentQueue(store: ui.store).advance(by: try #require(StoreDuration("40d")))
+        ui.runtime.tick()
+        let renewals = ui.transactions.filter { $0.reason == .renewal }
+        try #require(renewals.count >= 2)
+        for renewal in renewals {
+            let line = try #require(ui.state.log.first { $0.text.hasPrefix("\(renewal.id) purchased") })
+            #expect(line.date == renewal.date, "\(line.text)")
+        }
+        let latest = try #require(renewals.last)
+        let paneLine = try #require(ui.screen.split(separator: "\n").first { $0.contains("\(latest.id) purchased") })
+        #expect(paneLine.contains(ui.state.times.stamp(of: latest.date, now: ui.state.now)), "\(paneLine)")
+        ui.press(.char("l"))
+        let logRow = try #require(ui.screen.split(separator: "\n").first { $0.contains("\(latest.id)  ") })
+        #expect(logRow.contains("\(ui.state.times.day(latest.date)) \(ui.state.times.time(latest.date))"), "\(logRow)")
+    }
 }

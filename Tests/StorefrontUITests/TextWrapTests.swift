@@ -1,3 +1,4 @@
+import SampleApp
 import Testing
 @testable import StorefrontUI
 
@@ -41,5 +42,46 @@ import Testing
     @Test func bracketsAndSpacesStayAsTheyWere() {
         #expect(TextWrap.lines("「はい」と言った", width: 8) == ["「はい」", "と言った"])
         #expect(TextWrap.lines("free 。", width: 5) == ["free", "。"], "a mark after a space has nothing to hold on to")
+    }
+}
+
+/// A name in brackets (a menu path's step, a title in 「」) is never broken when text wraps,
+/// and a menu path breaks only between its steps, never before a `>`.
+@Suite struct BracketWrapTests {
+    static let restricted = Strings.japanese.alerts.restrictedMessage
+
+    /// From where its longest step fits on a line with the `>` after it.
+    @Test(arguments: 33...60)
+    func aMenuPathBreaksOnlyBetweenItsSteps(width: Int) {
+        let lines = TextWrap.lines(Self.restricted, width: width)
+        #expect(lines.joined().filter { $0 != " " } == Self.restricted.filter { $0 != " " }, "nothing lost")
+        for line in lines {
+            #expect(line.filter { $0 == "[" }.count == line.filter { $0 == "]" }.count, "a step cut at \(width): \(lines)")
+            #expect(!line.hasPrefix(">"), "a line starts with > at \(width): \(lines)")
+        }
+    }
+
+    @Test(arguments: 16...60)
+    func japaneseBracketsKeepTheirNameWhole(width: Int) {
+        let lines = TextWrap.lines(Strings.japanese.alerts.deleteMessage, width: width)
+        #expect(lines.contains { $0.contains("「購入を復元」") }, "at \(width): \(lines)")
+    }
+
+    @Test func aNameGoesDownWhole() {
+        #expect(TextWrap.lines("あいうえお「購入を復元」", width: 16) == ["あいうえお", "「購入を復元」"])
+        #expect(TextWrap.lines("Open [Environment: storefront] here", width: 28) == ["Open", "[Environment: storefront]", "here"])
+    }
+
+    @Test func aNameWiderThanTheLineStillWraps() {
+        #expect(TextWrap.lines("「あいうえおかきくけこ」", width: 8) == ["「あいう", "えおかき", "くけこ」"])
+    }
+
+    @Test func aSubscriptInAWordStaysInItsWord() {
+        let lines = TextWrap.lines("at $.products[0].price here", width: 12)
+        #expect(!lines.contains { $0.hasPrefix("[0]") }, "\(lines)")
+    }
+
+    @Test func theRestrictedMessageReadsAsJapanese() {
+        #expect(Self.restricted.contains("許可したうえで再度お試しください"))
     }
 }

@@ -145,7 +145,7 @@ import Testing
         var state = ui.state
         #expect(update(&state, .key(.enter)) == [])
         guard case .alert(let alert) = state.mode else { Issue.record("no alert: \(state.mode)"); return }
-        #expect(alert.kind == .signIn(productID: "com.storefront.premium"))
+        #expect(alert.kind == .signIn(productID: "com.storefront.premium", accounts: [Settings.defaultAccount], chosen: 0))
         #expect(alert.buttons == ["Cancel", "Sign In"])
 
         var cancelled = state

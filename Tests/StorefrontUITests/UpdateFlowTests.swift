@@ -135,7 +135,7 @@ import Testing
         ui.press(.enter)
         try ui.changeSettings { $0.network = false }
         ui.wait()
-        #expect(ui.state.snapshot.productsError != nil, "the products can no longer be loaded")
+        #expect(ui.state.snapshot.settings.network == false)
         #expect(ui.screen.contains("A pack of 5 credits to spend in the app."), "the sheet keeps its product")
         #expect(ui.screen.contains("[ Buy ]"))
         ui.press(.tab, .enter)  // Cancel
@@ -204,7 +204,7 @@ import Testing
         try ui.select("Premium content here")
         ui.press(.enter)
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert"); return }
-        #expect(alert.kind == .signIn(productID: "com.storefront.premium"))
+        #expect(alert.kind == .signIn(productID: "com.storefront.premium", accounts: [Settings.defaultAccount], chosen: 0))
         ui.press(.enter)
         #expect(ui.state.snapshot.settings.account == Settings().account)
         #expect(ui.screen.contains("sandbox.user@example.com"), "the sheet shows the signed-in account")
@@ -304,7 +304,7 @@ import Testing
         let ui = try UITestHarness { $0.account = nil }
         ui.press(.char("r"))
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
-        #expect(alert.kind == .signIn(productID: nil))
+        #expect(alert.kind == .signIn(productID: nil, accounts: [Settings.defaultAccount], chosen: 0))
         #expect(alert.message.contains("Restoring purchases"))
         #expect(ui.state.log.isEmpty, "nothing happened yet: the user has not answered")
         ui.press(.enter)
@@ -323,7 +323,7 @@ import Testing
         try ui.select("10 Monkey Credits")
         ui.press(.enter)
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
-        #expect(alert.kind == .signIn(productID: "com.storefront.credits.10"))
+        #expect(alert.kind == .signIn(productID: "com.storefront.credits.10", accounts: [Settings.defaultAccount], chosen: 0))
         #expect(ui.state.log.count == 1, "asking is not news: only the first answer is logged so far")
         ui.press(.escape)
         #expect(ui.state.log.map(\.text) == ["Sign In to the App Store cancelled: nothing restored",
@@ -468,7 +468,7 @@ import Testing
         ui.press(.enter)
         guard let dialog = DialogModel(ui.state) else { Issue.record("no viewer: \(ui.state.mode)"); return }
         #expect(dialog.buttons == ["Close"])
-        #expect(FooterView.keys(for: ui.state).hints.map(\.1) == ["close"], "the footer offers no choice either")
+        #expect(FooterView.keys(for: ui.state).hints.map(\.label) == ["close"], "the footer offers no choice either")
         ui.press(.tab, .enter)
         #expect(ui.state.mode == .store)
     }
@@ -511,7 +511,7 @@ import Testing
         try ui.select("Premium content here")
         ui.press(.enter)
         guard case .alert(let signIn) = ui.state.mode else { Issue.record("no sign-in: \(ui.state.mode)"); return }
-        #expect(signIn.kind == .signIn(productID: "com.storefront.premium"))
+        #expect(signIn.kind == .signIn(productID: "com.storefront.premium", accounts: [Settings.defaultAccount], chosen: 0))
         ui.press(.enter)
         guard case .alert(let offer) = ui.state.mode else { Issue.record("no offer: \(ui.state.mode)"); return }
         #expect(offer.kind == .alreadyPurchased(productID: "com.storefront.premium"))
@@ -526,9 +526,9 @@ import Testing
         #expect(ui.state.snapshot.settings.failWith == .unknown, "→ steps from off to the first code")
         ui.press(.right, .left, .left)
         #expect(ui.state.snapshot.settings.failWith == nil)
-        #expect(FooterView.keys(for: ui.state).hints.contains { $0.1 == "step" })
+        #expect(FooterView.keys(for: ui.state).hints.contains { $0.label == "step" })
         ui.press(.enter)
-        #expect(FooterView.keys(for: ui.state).fixed.first?.1 == "back")
+        #expect(FooterView.keys(for: ui.state).fixed.first?.label == "back")
     }
 
     @Test func settingsPanelTogglesAndChoosesAnError() throws {

@@ -92,4 +92,26 @@ import Testing
         #expect(screen[29] == " ✗ 3行目: 期待 3 credits、結果 0 credits", "\(screen[29])")
         #expect(recorder.transcript.contains("expected 3 credits, saw 0 credits"), "the transcript is the report's")
     }
+
+    /// A terminal too small for the storefront and the band (70×20 is the storefront's own
+    /// smallest) says what a walkthrough needs, and that it waits; after the end, that q quits.
+    @Test func tooSmallToPlaySaysTheSizeItNeedsAndThatItWaits() throws {
+        #expect((Stage.minimumWidth, Stage.minimumHeight) == (70, 22))
+        #expect(Stage.fits(width: 70, height: 22))
+        #expect(!Stage.fits(width: 70, height: 21))
+        #expect(!Stage.fits(width: 69, height: 30))
+        var stage = Stage()
+        var control = PlaybackControl()
+        stage.band.controls = control
+        let english = stage.tooSmallFrame(width: 70, height: 20, strings: .english).text
+        #expect(english.contains("terminal too small to play (needs 70×22)"), "\(english)")
+        #expect(english.contains("now 70×20 — enlarge the window to continue"))
+        #expect(english.contains("the walkthrough waits until then; q stops"))
+        let japanese = stage.tooSmallFrame(width: 70, height: 20, strings: .japanese).text
+        #expect(japanese.contains("再生するには端末が小さすぎます (70×22以上が必要)"), "\(japanese)")
+        #expect(japanese.contains("それまでウォークスルーは待機します。qで停止"))
+        control.end()
+        stage.band.controls = control
+        #expect(stage.tooSmallFrame(width: 60, height: 10, strings: .english).text.contains("q quits"))
+    }
 }

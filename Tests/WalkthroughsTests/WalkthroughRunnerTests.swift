@@ -82,9 +82,11 @@ import Walkthroughs
             press "OK"
             advance 23h
             expect queue 1
+            expect screen not "request lapsed"
             advance 1h
             expect queue empty
             expect transaction state deferred
+            expect screen "Ask to Buy request lapsed  com.storefront.pass.yearly"
             """)
         #expect(result.passed, "\(result.failures)")
     }

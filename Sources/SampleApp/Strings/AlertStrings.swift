@@ -22,6 +22,9 @@ public struct AlertStrings: PhraseTable {
     /// After why: "Sign in as sandbox.user@example.com?"
     public let signInAs = Phrase2<String, String>(en: { need, account in "\(need) Sign in as \(account)?" },
                                                   ja: { need, account in "\(need)\(account)としてサインインしますか？" })
+    /// After why, above the accounts used on this store to choose from.
+    public let signInAsOneOf = Phrase1<String>(en: { need in "\(need) Sign in as:" },
+                                               ja: { need in "\(need)サインインするアカウントを選んでください:" })
 
     // MARK: Before the sheet
 
@@ -59,7 +62,7 @@ public struct AlertStrings: PhraseTable {
     public let restrictedTitle = Phrase(en: "In-App Purchases Restricted", ja: "App内の購入が不可")
     public let restrictedMessage = Phrase(
         en: "In-App Purchases are turned off on this device. Allow them in Settings > Screen Time > Content & Privacy Restrictions > iTunes & App Store Purchases > In-app Purchases, then try again.",
-        ja: "機能制限でApp内の購入が不可になっています。[設定]>[スクリーンタイム]>[コンテンツとプライバシーの制限]>[iTunesおよびApp Storeでの購入]>[App内課金]を許可したうえ再度お試しください。")
+        ja: "機能制限でApp内の購入が不可になっています。[設定]>[スクリーンタイム]>[コンテンツとプライバシーの制限]>[iTunesおよびApp Storeでの購入]>[App内課金]を許可したうえで再度お試しください。")
 
     // MARK: Outcomes
 

@@ -6,6 +6,13 @@ public struct KeyStrings: PhraseTable {
     // MARK: The footer
 
     public let openOrBuy = Phrase(en: "open/buy", ja: "開く/購入")
+    /// Short labels, for a narrow footer.
+    public let open = Phrase(en: "open", ja: "開く")
+    public let approve = Phrase(en: "approve", ja: "承認")
+    public let approveWaiting = Phrase1<Int>(en: { count in "approve (\(count))" }, ja: { count in "承認 (\(count))" })
+    public let delete = Phrase(en: "delete", ja: "削除")
+    /// `?` when the footer had no room for every key: the help lists them all.
+    public let more = Phrase(en: "more", ja: "その他")
     public let restore = Phrase(en: "restore", ja: "復元")
     public let settings = Phrase(en: "settings", ja: "設定")
     public let approvals = Phrase(en: "approvals", ja: "承認")
@@ -28,6 +35,7 @@ public struct KeyStrings: PhraseTable {
     public let change = Phrase(en: "change", ja: "変更")
     public let step = Phrase(en: "step", ja: "切り替え")
     public let back = Phrase(en: "back", ja: "戻る")
+    public let account = Phrase(en: "account", ja: "アカウント")
 
     // MARK: The help overlay
 

@@ -30,6 +30,10 @@ public struct LogStrings: PhraseTable {
     public let spent = Phrase1<Int>(en: { balance in "spent 1 credit  (balance \(balance))" },
                                     ja: { balance in "1クレジット使用  (残高 \(balance))" })
     public let problem = Phrase1<String>(en: { error in "problem: \(error)" }, ja: { error in "問題: \(error)" })
+    /// The store's side: an Ask to Buy request dropped, of which the app hears nothing.
+    public let requestLapsed = Phrase2<String, String>(
+        en: { id, item in "\(id) Ask to Buy request lapsed  \(item)  (24 hours unanswered: dropped by the store, no update to the app)" },
+        ja: { id, item in "\(id) 購入のリクエストが失効  \(item)  (24時間応答なし: ストアが取り下げ、Appへの通知なし)" })
 
     // MARK: What was delivered
 

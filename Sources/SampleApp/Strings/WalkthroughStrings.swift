@@ -12,6 +12,12 @@ public struct WalkthroughStrings: PhraseTable {
     public let stepping = Phrase(en: "→ one step · Space pause · q stop", ja: "→ 1ステップ実行中 · Spaceで一時停止 · qで停止")
     public let ended = Phrase(en: "END · your keys drive the storefront · q quits", ja: "再生終了 · 自由に操作できます · qで終了")
 
+    // MARK: A terminal too small to play in
+
+    public let tooSmall = Phrase2<Int, Int>(en: { width, height in "terminal too small to play (needs \(width)×\(height))" },
+                                            ja: { width, height in "再生するには端末が小さすぎます (\(width)×\(height)以上が必要)" })
+    public let waitsForRoom = Phrase(en: "the walkthrough waits until then; q stops", ja: "それまでウォークスルーは待機します。qで停止")
+
     // MARK: The step row
 
     /// An expectation that did not hold, or a step that could not be done: its line, then

@@ -66,6 +66,16 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         settings.account != nil && t.account == settings.account
     }
 
+    /// The accounts that bought, or are buying, on this store, the one that did so last first:
+    /// whom a sign-in offers. Judged on purchases and open transactions only, which every
+    /// storage's records hold (a store.sqlite's hold each account's latest purchase).
+    public var accountsByLastUse: [String] {
+        var seen = Set<String>()
+        return transactions.reversed()
+            .filter { $0.state == .purchased || !$0.finished }
+            .compactMap(\.account).filter { seen.insert($0).inserted }
+    }
+
     /// The signed-in account's unfinished and deferred transactions: what SKPaymentQueue.transactions
     /// holds. Another account's wait in the store until it signs in again.
     public var queue: [Transaction] { transactions.filter { !$0.finished && isSignedInAccount($0) } }

@@ -1,9 +1,12 @@
 /// Japanese line-breaking rules (kinsoku shori): closing punctuation, the prolonged sound
-/// mark and small kana never start a line, and opening brackets never end one. Half-width
-/// closing punctuation after Japanese text ("…があります):") counts as closing too.
+/// mark, small kana and a menu path's `>` never start a line, and opening brackets never end
+/// one. Half-width closing punctuation after Japanese text ("…があります):") counts as
+/// closing too. A name in brackets (a menu path's step, 「設定」, [App内課金]) is not broken.
 enum Kinsoku {
-    static let noStart = Set<Character>("。、，．・：；」』）】〉》〕］｝〙〗！？ー〜々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ),.:;!?]}")
+    static let noStart = Set<Character>("。、，．・：；」』）】〉》〕］｝〙〗！？ー〜々ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ),.:;!?]}>＞")
     static let noEnd = Set<Character>("「『（【〈《〔［｛〘〖")
+    /// Brackets around a name, which wraps as one word: each opening one and its closing one.
+    static let nameBrackets: [Character: Character] = ["「": "」", "『": "』", "【": "】", "〈": "〉", "《": "》", "〔": "〕", "［": "］", "[": "]"]
 
     /// Joins wrapping tokens so no line can break before a no-start character (it goes
     /// down with the character before it) or after a no-end one (it goes down with the next).

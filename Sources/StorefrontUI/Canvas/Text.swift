@@ -10,7 +10,7 @@ public enum TextWrap {
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
-        for word in Kinsoku.glue(tokens(paragraph)) {
+        for word in Kinsoku.glue(tokens(paragraph, width: width)) {
             let w = DisplayWidth.of(word)
             if lineWidth + w > width, !line.isEmpty {
                 lines.append(trimTrailing(line))
@@ -39,11 +39,24 @@ public enum TextWrap {
         return lines
     }
 
-    /// Words, single spaces, and each wide character on its own.
-    private static func tokens(_ text: String) -> [String] {
+    /// Words, single spaces, and each wide character on its own; a name in brackets that fits
+    /// in `width` is one word, brackets and spaces included (not a subscript in a word, as
+    /// in `products[0]`, which stays in its word).
+    private static func tokens(_ text: String, width: Int) -> [String] {
         var tokens: [String] = []
         var word = ""
-        for ch in text {
+        var i = text.startIndex
+        while i < text.endIndex {
+            let ch = text[i]
+            let inWord = word.last.map { $0.isLetter || $0.isNumber } ?? false
+            if !inWord, let closing = Kinsoku.nameBrackets[ch], let end = text[i...].dropFirst().firstIndex(of: closing),
+               DisplayWidth.of(String(text[i...end])) <= width {
+                if !word.isEmpty { tokens.append(word) }
+                word = ""
+                tokens.append(String(text[i...end]))
+                i = text.index(after: end)
+                continue
+            }
             if ch == " " || DisplayWidth.of(ch) == 2 {
                 if !word.isEmpty { tokens.append(word) }
                 word = ""
@@ -51,6 +64,7 @@ public enum TextWrap {
             } else {
                 word.append(ch)
             }
+            i = text.index(after: i)
         }
         if !word.isEmpty { tokens.append(word) }
         return tokens

@@ -22,7 +22,7 @@ public struct StoreCondition: Sendable {
     private let parseValue: @Sendable (String, Catalog) throws(InvalidValue) -> Change
     private let describeValue: @Sendable (Settings) -> String
     private let showValue: @Sendable (Settings, Strings) -> (String, Tint?)
-    private let changeValue: @Sendable (Settings, PanelKey, Catalog) -> PanelChange<Settings>
+    private let changeValue: @Sendable (Settings, PanelKey, PanelChoices) -> PanelChange<Settings>
     private let badgeValue: @Sendable (Settings, Strings) -> HeaderView.Badge?
 
     /// A parsed value, applied to whatever the store holds when it is saved.
@@ -39,9 +39,9 @@ public struct StoreCondition: Sendable {
 
     /// A condition stored in `field`, whatever its type. `parse` reads a typed value (the
     /// catalog knows the storefronts), `describe` is the text `set` and `state` print, `show`
-    /// the panel's text and tint, `change` what ←, → and Enter do to it, and `badge` the
-    /// header's badge while the condition is active; `title`, `show` and `badge` in the
-    /// screen's words.
+    /// the panel's text and tint, `change` what ←, → and Enter do to it (choosing among
+    /// `PanelChoices` where the value is not the condition's own), and `badge` the header's
+    /// badge while the condition is active; `title`, `show` and `badge` in the screen's words.
     init<Value: Sendable>(
         _ name: String, values: String, note: String? = nil,
         field: WritableKeyPath<Settings, Value> & Sendable,
@@ -49,7 +49,7 @@ public struct StoreCondition: Sendable {
         describe: @escaping @Sendable (Value) -> String,
         title: KeyPath<ConditionStrings, Phrase> & Sendable,
         show: @escaping @Sendable (Value, Strings) -> (String, Tint?),
-        change: @escaping @Sendable (Value, PanelKey, Catalog) -> PanelChange<Value>,
+        change: @escaping @Sendable (Value, PanelKey, PanelChoices) -> PanelChange<Value>,
         badge: @escaping @Sendable (Value, Strings) -> HeaderView.Badge? = { _, _ in nil }
     ) {
         self.name = name
@@ -62,8 +62,8 @@ public struct StoreCondition: Sendable {
         }
         describeValue = { describe($0[keyPath: field]) }
         showValue = { show($0[keyPath: field], $1) }
-        changeValue = { settings, key, catalog in
-            switch change(settings[keyPath: field], key, catalog) {
+        changeValue = { settings, key, choices in
+            switch change(settings[keyPath: field], key, choices) {
             case .set(let value):
                 var changed = settings
                 changed[keyPath: field] = value
@@ -93,8 +93,8 @@ public struct StoreCondition: Sendable {
     func panelValue(_ settings: Settings, strings: Strings) -> (String, Tint?) { showValue(settings, strings) }
 
     /// What a key does on the condition's panel row.
-    func change(_ settings: Settings, _ key: PanelKey, catalog: Catalog) -> PanelChange<Settings> {
-        changeValue(settings, key, catalog)
+    func change(_ settings: Settings, _ key: PanelKey, choices: PanelChoices) -> PanelChange<Settings> {
+        changeValue(settings, key, choices)
     }
 
     /// The header's badge while the condition is active.
@@ -107,6 +107,14 @@ enum PanelKey {
     case left, right, enter
 
     var step: Int { self == .left ? -1 : 1 }
+}
+
+/// What the panel's rows choose among besides a condition's own values.
+struct PanelChoices {
+    /// Its storefronts and locales.
+    var catalog: Catalog
+    /// The accounts used on this store, the last used first.
+    var accounts: [String]
 }
 
 /// What a key does to a panel row: sets a new value, or opens the list of StoreKit errors

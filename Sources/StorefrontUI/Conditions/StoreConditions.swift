@@ -77,11 +77,26 @@ extension StoreCondition {
         describe: { $0 ?? "none (signed out)" },
         title: \.account,
         show: { account, strings in (account ?? strings.conditions.signedOut, account == nil ? .warning : nil) },
-        change: { account, key, _ in .set(cycle(accounts, from: account, key.step)) },
+        change: { account, key, choices in
+            .set(cycle(accountChoices(used: choices.accounts, current: account), from: account, key.step))
+        },
         badge: { account, strings in account == nil ? .init(text: strings.conditions.signedOutBadge, tint: .warning) : nil })
 
-    /// The accounts the panel cycles through: the sandbox account, a child's, signed out.
-    static let accounts: [String?] = [Settings().account, "family.child@example.com", nil]
+    /// Whom the Sign In prompt offers: the accounts used on this store, the last used first,
+    /// then the sandbox account a new store signs in with.
+    static func signInAccounts(used: [String]) -> [String] {
+        var seen = Set<String>()
+        return (used + [Settings.defaultAccount]).filter { seen.insert($0).inserted }
+    }
+
+    /// The accounts the panel cycles through: those the Sign In prompt offers, a child's (for
+    /// another account's purchases), the one signed in now if none of them, then signed out.
+    static func accountChoices(used: [String], current: String?) -> [String?] {
+        var seen = Set<String>()
+        let accounts = (signInAccounts(used: used) + ["family.child@example.com"] + [current].compactMap { $0 })
+            .filter { seen.insert($0).inserted }
+        return accounts + [nil]
+    }
 
     static let storefront = StoreCondition(
         "storefront", values: "STOREFRONT", field: \.storefront,
@@ -98,7 +113,7 @@ extension StoreCondition {
         describe: { $0 },
         title: \.storefront,
         show: { id, _ in (id, nil) },
-        change: { id, key, catalog in .set(cycle(catalog.storefronts.map(\.id), from: id, key.step)) })
+        change: { id, key, choices in .set(cycle(choices.catalog.storefronts.map(\.id), from: id, key.step)) })
 
     static let locale = StoreCondition(
         "locale", values: "LOCALE", field: \.locale,
@@ -111,7 +126,7 @@ extension StoreCondition {
         describe: { $0 },
         title: \.locale,
         show: { locale, _ in (locale, nil) },
-        change: { locale, key, catalog in .set(cycle(localeChoices(catalog), from: locale, key.step)) })
+        change: { locale, key, choices in .set(cycle(localeChoices(choices.catalog), from: locale, key.step)) })
 
     /// The locales the panel cycles through: English and Japanese, then the catalog's own.
     static func localeChoices(_ catalog: Catalog) -> [String] {

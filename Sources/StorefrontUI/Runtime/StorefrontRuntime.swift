@@ -53,7 +53,7 @@ public final class StorefrontRuntime {
         if store.wallClock.isFixed, let due = awaitedDueDate {
             perform(alerting: false) { hear(try queue.advance(to: due).events) }
         }
-        // Another terminal changed the storefront, or took the network down.
+        // Another terminal changed the storefront or the locale.
         if Self.asksForProductsAgain(from: settings, to: queue.records.settings) {
             perform(alerting: false) { try loadProducts() }
         }
@@ -226,22 +226,28 @@ public final class StorefrontRuntime {
     }
 
     /// Asks the store for the products: the rows read "Loading…" until the answer, due after
-    /// the store's latency. `retrying`: the user asked (R), so a failed answer is said out loud.
+    /// the store's latency. `retrying`: the user asked (R), so a failed answer is said out loud,
+    /// and the products the app has stay on screen meanwhile (another storefront or locale has
+    /// other products: they start from "Loading…").
     private func loadProducts(retrying: Bool = false) throws {
         var request = ProductsRequest(productIdentifiers: app.appDescription.productIdentifiers, store: store)
         try request.start()
         productsRequest = request
         isRetryingProducts = retrying
-        products = nil
+        if !(retrying && hasProducts) { products = nil }
         try takeProductsAnswerIfDue()
         refreshSnapshot()
     }
 
-    /// The store's answer to the products request, once it is due.
+    /// The store's answer to the products request, once it is due. A failure takes nothing
+    /// away: an app keeps the products it has, as one whose request fails keeps its SKProducts.
     private func takeProductsAnswerIfDue() throws {
         guard let answer = try productsRequest?.response() else { return }
         productsRequest = nil
-        products = answer
+        switch answer {
+        case .success: products = answer
+        case .failure: if !hasProducts { products = answer }
+        }
         // Said out loud, so a retry that ends where it started is not mistaken for a dead key.
         if isRetryingProducts, case .failure(let error) = answer { pending.append(.productsUnavailable(error)) }
         isRetryingProducts = false
@@ -249,15 +255,33 @@ public final class StorefrontRuntime {
 
     /// Whether a change of conditions makes the app ask for its products again: a new
     /// storefront has other prices, a new locale other localizations (as an app relaunched in
-    /// another language asks again), and a network gone down fails the request. A network
-    /// back on is left for the user to retry (R): the products stay "Network down?" until then.
+    /// another language asks again). The network going down asks for nothing: the app keeps
+    /// the products it has, and only what it asks for next fails. Products that could not be
+    /// loaded stay "Network down?" until the user retries (R), network back on or not.
     static func asksForProductsAgain(from old: Settings, to new: Settings) -> Bool {
-        old.storefront != new.storefront || old.locale != new.locale || (old.network && !new.network)
+        old.storefront != new.storefront || old.locale != new.locale
     }
 
     private var products: Result<ProductsResponse, StoreError>?
+    private var hasProducts: Bool { if case .success? = products { true } else { false } }
     private var productsRequest: ProductsRequest?
     private var isRetryingProducts = false
+
+    /// The Ask to Buy requests waiting at the last look: one gone since may have lapsed.
+    private var waitingForApproval: [Transaction] = []
+
+    /// Requests the store dropped after 24 hours unanswered (from this process or another's
+    /// `advance`): the app hears nothing of them, the log does. Read from the store, so a
+    /// request approved, declined or another account's is never taken for one.
+    private func noteLapsedRequests(_ waiting: [Transaction]) {
+        let still = Set(waiting.map(\.id))
+        for request in waitingForApproval where !still.contains(request.id) {
+            perform(alerting: false) {
+                if let t = try store.storage.transaction(request.id), t.hasLapsed { pending.append(.requestLapsed(t)) }
+            }
+        }
+        waitingForApproval = waiting
+    }
 
     /// How many of the newest transactions the full log holds: its cost never grows with the history.
     public static let historyPage = 500
@@ -284,6 +308,7 @@ public final class StorefrontRuntime {
         snapshot.settings = records.settings
         snapshot.isRealTime = records.clock.runsAsRealTime(rate: records.settings.timeRate)
         snapshot.products = products
+        snapshot.isRequestingProducts = productsRequest != nil
         snapshot.awaitingSideButton = queue.awaitingSideButton
         snapshot.premiumUnlocked = app.premiumUnlocked
         snapshot.credits = app.credits
@@ -301,9 +326,11 @@ public final class StorefrontRuntime {
             snapshot.subscriptionExpiries[product.id] = app.subscriptionExpiry(product.id)
         }
         snapshot.pendingApprovals = records.pendingApprovals
+        noteLapsedRequests(records.pendingApprovals)
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
+        snapshot.accounts = records.accountsByLastUse
         snapshot.introOfferEligible = Set(store.catalog.products.map(\.id).filter {
             records.isEligibleForIntroOffer($0, catalog: store.catalog)
         })

@@ -52,8 +52,9 @@ public struct Alert: Equatable, Sendable {
         case success
         case failure
         case askToBuy
-        /// Signing in, then buying the product that asked for it (nil: restoring purchases).
-        case signIn(productID: String?)
+        /// Signing in as the `chosen` one of `accounts`, then buying the product that asked for
+        /// it (nil: restoring purchases).
+        case signIn(productID: String?, accounts: [String], chosen: Int)
         case confirmDelete
         /// The store already has this non-consumable (the app's data was deleted): Get downloads
         /// it again at no charge.
@@ -79,12 +80,14 @@ public struct Alert: Equatable, Sendable {
         self.focus = focus ?? buttons.count - 1
     }
 
-    /// Asks a signed-out user to sign in, then buys `productID` (nil: restores purchases).
-    static func signIn(then productID: String?, strings: Strings) -> Alert {
+    /// Asks a signed-out user to sign in as one of `accounts` (never empty; the first is
+    /// chosen, ↑↓ choose another), then buys `productID` (nil: restores purchases).
+    static func signIn(then productID: String?, accounts: [String], strings: Strings) -> Alert {
         let words = strings.alerts
         let need = productID == nil ? words.restoreNeedsAccount : words.purchaseNeedsAccount
-        return Alert(kind: .signIn(productID: productID), title: words.signInTitle,
-                     message: words.signInAs(need, Settings.defaultAccount), buttons: [words.cancel, words.signIn])
+        let message = accounts.count == 1 ? words.signInAs(need, accounts[0]) : words.signInAsOneOf(need)
+        return Alert(kind: .signIn(productID: productID, accounts: accounts, chosen: 0), title: words.signInTitle,
+                     message: message, buttons: [words.cancel, words.signIn])
     }
 }
 

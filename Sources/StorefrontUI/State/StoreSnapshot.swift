@@ -7,6 +7,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var settings = Settings()
     /// The products request's answer, or its error (network down); nil while it loads.
     public var products: Result<ProductsResponse, StoreError>?
+    /// A products request is on its way: the first, or a retry while the products stay.
+    public var isRequestingProducts = false
     /// A purchase or restore waiting for the side button (hold on).
     public var awaitingSideButton: PaymentQueue.SideButtonRequest?
     public var premiumUnlocked = false
@@ -24,6 +26,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var history: [Transaction] = []
     /// How many transactions the store holds.
     public var historyCount = 0
+    /// The accounts used on this store, the last used first (`StoreRecords.accountsByLastUse`).
+    public var accounts: [String] = []
     /// Products the account has bought at least once.
     public var purchasedProducts: Set<String> = []
     /// The subscriptions whose purchase now would start with their free trial, as the store decides.
@@ -48,7 +52,7 @@ public struct StoreSnapshot: Equatable, Sendable {
     }
 
     /// The products request has not answered yet.
-    public var isLoadingProducts: Bool { products == nil }
+    public var isLoadingProducts: Bool { products == nil || isRequestingProducts }
 
     public func product(_ id: String) -> Product? {
         loadedProducts?.products.first { $0.id == id }

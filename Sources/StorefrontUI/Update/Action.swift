@@ -13,6 +13,9 @@ public enum Action: Equatable, Sendable {
     case event(AppEvent, at: Date)
     /// Something the system did outside the queue (the Sign In prompt's answer), for the log.
     case noted(String, at: Date)
+    /// An Ask to Buy request nobody answered within 24 hours, dropped by the store. The app
+    /// hears nothing of it (as Apple documents); the log, which tells the store's side too, does.
+    case requestLapsed(Transaction)
     /// A payment was added: the transaction the purchase sheet follows.
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).

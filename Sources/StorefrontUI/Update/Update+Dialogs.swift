@@ -5,6 +5,12 @@ import StoreKitSim
 extension AppState {
     mutating func handleAlert(_ alert: Alert, _ key: Key) -> [Effect] {
         var alert = alert
+        if case .signIn(let productID, let accounts, let chosen) = alert.kind,
+           let account = Self.chosenAccount(chosen, count: accounts.count, key) {
+            alert.kind = .signIn(productID: productID, accounts: accounts, chosen: account)
+            mode = .alert(alert)
+            return []
+        }
         if let moved = Self.movedFocus(alert.focus, count: alert.buttons.count, key) {
             alert.focus = moved
             mode = .alert(alert)
@@ -15,9 +21,31 @@ extension AppState {
         case .escape, .char("q"): return press(alert, button: 0)
         case .click(let x, let y):
             if let button = clickedButton(x: x, y: y) { return press(alert, button: button) }
+            // A click on one of the Sign In prompt's accounts chooses it.
+            let layout = Layout(width: width, height: height)
+            if case .signIn(let productID, let accounts, _) = alert.kind, accounts.count > 1, let dialog = DialogModel(self),
+               let account = accounts.firstIndex(where: { dialog.isClick(on: $0, x: x, y: y, layout: layout) }) {
+                alert.kind = .signIn(productID: productID, accounts: accounts, chosen: account)
+                mode = .alert(alert)
+            }
         default: break
         }
         return []
+    }
+
+    /// The Sign In prompt, offering the accounts used on this store (the last used first).
+    func signInAlert(then productID: String?) -> Alert {
+        .signIn(then: productID, accounts: StoreCondition.signInAccounts(used: snapshot.accounts), strings: strings)
+    }
+
+    /// ↑↓ choose among the Sign In prompt's accounts, stopping at the ends as a list does.
+    static func chosenAccount(_ chosen: Int, count: Int, _ key: Key) -> Int? {
+        guard count > 1 else { return nil }
+        switch key {
+        case .up, .char("k"): return max(0, chosen - 1)
+        case .down, .char("j"): return min(count - 1, chosen + 1)
+        default: return nil
+        }
     }
 
     /// The last button is the action (Delete, Sign In); any other dismisses.
@@ -26,7 +54,7 @@ extension AppState {
         let confirmed = alert.buttons.count > 1 && button == alert.buttons.count - 1
         guard confirmed else {
             // The Sign In prompt's answer is logged either way, so the log tells the story in order.
-            if case .signIn(let productID) = alert.kind {
+            if case .signIn(let productID, _, _) = alert.kind {
                 let log = strings.log
                 return [.note(log.signInCancelled(productID.map { log.notBought(title(of: $0)) } ?? log.nothingRestored))]
             }
@@ -35,9 +63,9 @@ extension AppState {
         switch alert.kind {
         case .confirmDelete:
             return [.deleteAppData]
-        case .signIn(let productID):
+        case .signIn(let productID, let accounts, let chosen):
             var settings = snapshot.settings
-            settings.account = Settings().account
+            settings.account = accounts[chosen]
             let signedIn = Effect.note(strings.log.signedIn(settings.account ?? ""))
             // Signed in, the purchase or restore that asked for it goes on.
             guard let productID else {

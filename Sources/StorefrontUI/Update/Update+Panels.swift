@@ -50,7 +50,7 @@ extension AppState {
     /// Toggles or steps one setting as its condition says; the runtime saves it to
     /// store.sqlite at once. Enter on the failure row opens the list of errors instead.
     private mutating func change(_ condition: StoreCondition, _ key: PanelKey, panel: inout SettingsPanel) -> [Effect] {
-        switch condition.change(snapshot.settings, key, catalog: catalog) {
+        switch condition.change(snapshot.settings, key, choices: PanelChoices(catalog: catalog, accounts: snapshot.accounts)) {
         case .set(let settings):
             return [.saveSettings(settings)]
         case .chooseError(let highlighted):

@@ -122,7 +122,7 @@ extension AppState {
             guard case .restoring(let restored) = mode else { break }
             mode = .alert(restoreSummary(restored))
         case .restoreFailed(let error) where error == .notSignedIn:
-            mode = .alert(.signIn(then: nil, strings: strings))
+            mode = .alert(signInAlert(then: nil))
         case .restoreFailed(let error) where error.isCancellation:
             // Dismissed while waiting for the side button: silent, as a cancelled purchase is.
             if case .restoring = mode { mode = .store }
@@ -208,8 +208,10 @@ extension AppState {
 
     // MARK: The log
 
-    /// A line in the live log, stamped with when the event arrived: `now` is only as fresh
-    /// as the last tick, and the loop does not tick while idle.
+    /// A line in the live log, stamped with when it happened in store time: a transaction's
+    /// update with the transaction's own date, as the full log shows it (a renewal at its
+    /// renewal date, however late the app hears of it); what the app did with `date`, when it
+    /// did it (`now` is only as fresh as the last tick, and the loop does not tick while idle).
     mutating func record(_ event: AppEvent, at date: Date) {
         let tint: Tint? = switch event {
         case .updated(let t, _, _): t.state.tint
@@ -219,7 +221,8 @@ extension AppState {
         }
         let strings = strings
         let text = event.text(app: appDescription, times: times, strings: strings, errors: { ErrorText.of($0, in: strings) })
-        log.append(LogLine(date: date, text: text, tint: tint))
+        let happened = if case .updated(let t, _, _) = event { t.date } else { date }
+        log.append(LogLine(date: happened, text: text, tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }
     }
 }

@@ -23,7 +23,7 @@ extension AppState {
         case .char("r"):
             // Signed out, the system asks to sign in first: the restore waits for the answer.
             if snapshot.settings.account == nil {
-                mode = .alert(.signIn(then: nil, strings: strings))
+                mode = .alert(signInAlert(then: nil))
                 return []
             }
             mode = .restoring([])
@@ -86,7 +86,7 @@ extension AppState {
         }
         guard snapshot.product(productID) != nil else { return [] }
         if snapshot.settings.account == nil {
-            mode = .alert(.signIn(then: productID, strings: strings))
+            mode = .alert(signInAlert(then: productID))
             return []
         }
         return presentSheet(productID)

@@ -35,6 +35,11 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .noted(let text, let date):
         state.log.append(LogLine(date: date, text: text, tint: .muted))
         return []
+    case .requestLapsed(let t):
+        // Dimmed as the store's own lines are, at the moment it lapsed.
+        let text = state.strings.log.requestLapsed(t.id, t.item(named: t.productID))
+        state.log.append(LogLine(date: t.lapseDate ?? state.now, text: text, tint: .muted))
+        return []
     case .purchaseStarted(let transaction):
         return state.follow(transaction)
     case .productsUnavailable(let error):

@@ -70,6 +70,12 @@ extension DialogModel {
 
     init(alert: Alert) {
         var lines = [Line(text: alert.message)]
+        if case .signIn(_, let accounts, let chosen) = alert.kind, accounts.count > 1 {
+            lines.append(Line(text: ""))
+            for (i, account) in accounts.enumerated() {
+                lines.append(i == chosen ? Line(text: "› \(account)", style: .tint(.accent, bold: true)) : Line(text: "  \(account)"))
+            }
+        }
         if let detail = alert.detail { lines += [Line(text: ""), Line(text: detail, style: .dim)] }
         let tint: Tint = switch alert.kind {
         case .success: .success

@@ -33,76 +33,128 @@ enum HeaderView {
 }
 
 /// The keys that work in the current mode: the store's (help and quit at the right), or a
-/// dialog's or panel's own.
+/// dialog's or panel's own. Where the store's do not all fit, they take their short labels,
+/// and if they still do not, the least needed give way and `?` says there are more.
 enum FooterView {
+    /// A key and what it does, with a shorter label for a narrow footer; `yields`: the order
+    /// in which it gives way where even short labels do not fit (lowest first; nil: last,
+    /// from the right).
+    struct Hint: Equatable {
+        var key: String
+        var label: String
+        var short: String
+        var yields: Int?
+
+        init(_ key: String, _ label: String, short: String? = nil, yields: Int? = nil) {
+            self.key = key
+            self.label = label
+            self.short = short ?? label
+            self.yields = yields
+        }
+
+        var width: Int { DisplayWidth.of(key) + DisplayWidth.of(label) + 3 }
+        var shortened: Hint { Hint(key, short, yields: yields) }
+    }
+
     static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
-        let (hints, fixed) = keys(for: state)
+        let (hints, fixed) = fitted(state, width: layout.width)
         let y = layout.footer.y
-        let right = layout.width - fixed.reduce(0) { $0 + width($1) }
+        let right = layout.width - fixed.reduce(0) { $0 + $1.width }
         var x = 1
-        for hint in hints where x + width(hint) <= right {
+        for hint in hints where x + hint.width <= right {
             x = put(hint, x: x, y: y, into: &canvas)
         }
         x = right
         for hint in fixed { x = put(hint, x: x, y: y, into: &canvas) }
     }
 
+    /// The hints as they fit in `width` columns: whole, then short from the right one at a
+    /// time, then the most needed of them with `?` reading "more" (the help lists every key).
+    static func fitted(_ state: AppState, width: Int) -> (hints: [Hint], fixed: [Hint]) {
+        let (hints, fixed) = keys(for: state)
+        func fits(_ hints: [Hint], _ fixed: [Hint]) -> Bool {
+            1 + (hints + fixed).reduce(0) { $0 + $1.width } <= width
+        }
+        var short = hints
+        for index in hints.indices.reversed() where !fits(short, fixed) {
+            short[index] = hints[index].shortened
+        }
+        guard !fits(short, fixed), let help = fixed.firstIndex(where: { $0.key == "?" }) else { return (short, fixed) }
+        var more = fixed
+        more[help] = Hint("?", state.strings.keys.more)
+        // Those that yield first, then from the right.
+        let order = short.indices.sorted { (short[$0].yields ?? .max, -$0) < (short[$1].yields ?? .max, -$1) }
+        var kept = Array(short.enumerated())
+        for index in order {
+            if fits(kept.map(\.element), more) { break }
+            kept.removeAll { $0.offset == index }
+        }
+        return (kept.map(\.element), more)
+    }
+
     /// The hints at the left and those kept at the right.
-    static func keys(for state: AppState) -> (hints: [(String, String)], fixed: [(String, String)]) {
+    static func keys(for state: AppState) -> (hints: [Hint], fixed: [Hint]) {
         let words = state.strings.keys
-        let close = [("Esc", words.close)]
-        let press = ("⏎", words.press), choose = ("Tab ←→", words.choose), cancel = ("Esc", words.cancel)
+        let close = [Hint("Esc", words.close)]
+        let press = Hint("⏎", words.press), choose = Hint("Tab ←→", words.choose), cancel = Hint("Esc", words.cancel)
         switch state.mode {
         case .store:
             let waiting = state.snapshot.waitingRequests.count
-            var hints = [("⏎", words.openOrBuy), ("r", words.restore), ("s", words.settings),
-                         ("a", waiting > 0 ? words.approvalsWaiting(waiting) : words.approvals), ("l", words.log),
-                         ("D", words.deleteApp), ("↑↓", words.move)]
-            if state.snapshot.productsError != nil { hints.insert(("R", words.retry), at: 1) }
-            return (hints, [("?", words.help), ("q", words.quit)])
+            // Moving is plain to see, and the detail pane says what Enter does: those go first.
+            var hints = [
+                Hint("⏎", words.openOrBuy, short: words.open, yields: 1),
+                Hint("r", words.restore),
+                Hint("s", words.settings),
+                Hint("a", waiting > 0 ? words.approvalsWaiting(waiting) : words.approvals,
+                     short: waiting > 0 ? words.approveWaiting(waiting) : words.approve),
+                Hint("l", words.log),
+                Hint("D", words.deleteApp, short: words.delete),
+                Hint("↑↓", words.move, yields: 0),
+            ]
+            if state.snapshot.productsError != nil { hints.insert(Hint("R", words.retry), at: 1) }
+            return (hints, [Hint("?", words.help), Hint("q", words.quit)])
         case .sheet(let sheet):
             switch sheet.stage {
             case .purchasing(let id) where state.snapshot.awaitingSideButton == .purchase(transactionID: id):
-                return ([("⏎", words.sideButton)], [cancel])
-            case .purchasing: return ([("…", words.waitingForAppStore)], [])
-            case .interrupted: return ([press, choose], [("Esc", words.notNow)])
+                return ([Hint("⏎", words.sideButton)], [cancel])
+            case .purchasing: return ([Hint("…", words.waitingForAppStore)], [])
+            case .interrupted: return ([press, choose], [Hint("Esc", words.notNow)])
             case .askPermission: return ([press, choose], [cancel])
             case .confirm:
                 var hints = [press, choose]
-                if (state.product(in: sheet)?.maximumQuantity ?? 1) > 1 { hints.append(("+ −", words.quantity)) }
+                if (state.product(in: sheet)?.maximumQuantity ?? 1) > 1 { hints.append(Hint("+ −", words.quantity)) }
                 return (hints, [cancel])
             }
         case .alert(let alert):
-            return (alert.buttons.count > 1 ? [press, choose] : [("⏎", state.strings.alerts.ok)], close)
+            if case .signIn(_, let accounts, _) = alert.kind, accounts.count > 1 {
+                return ([press, Hint("↑↓", words.account), choose], close)
+            }
+            return (alert.buttons.count > 1 ? [press, choose] : [Hint("⏎", state.strings.alerts.ok)], close)
         case .content(let viewer):
             let choice = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog, strings: state.strings).count > 1
-            return (choice ? [press, choose] : [("⏎", words.close)], close)
+            return (choice ? [press, choose] : [Hint("⏎", words.close)], close)
         case .restoring where state.snapshot.awaitingSideButton == .restore:
-            return ([("⏎", words.sideButton)], [cancel])
+            return ([Hint("⏎", words.sideButton)], [cancel])
         case .restoring:
-            return ([("…", words.restoring)], [])
+            return ([Hint("…", words.restoring)], [])
         case .settings(let panel):
             if panel.choosingError != nil {
-                return ([("⏎", words.choose), ("↑↓ g G", words.move)], [("Esc", words.back)])
+                return ([Hint("⏎", words.choose), Hint("↑↓ g G", words.move)], [Hint("Esc", words.back)])
             }
-            return ([("⏎", words.change), ("←→", words.step), ("↑↓", words.move)], close)
+            return ([Hint("⏎", words.change), Hint("←→", words.step), Hint("↑↓", words.move)], close)
         case .approvals(let panel):
             let waiting = state.snapshot.waitingRequests
             guard !waiting.isEmpty else { return ([], close) }
             // Only an Ask to Buy request has two buttons to choose between.
             let hasChoice = waiting.indices.contains(panel.selection) && waiting[panel.selection].state == .deferred
-            return ([press] + (hasChoice ? [choose] : []) + [("↑↓", words.move)], close)
+            return ([press] + (hasChoice ? [choose] : []) + [Hint("↑↓", words.move)], close)
         case .help, .log:
             return ([], close)
         }
     }
 
-    private static func width(_ hint: (String, String)) -> Int {
-        DisplayWidth.of(hint.0) + DisplayWidth.of(hint.1) + 3
-    }
-
-    private static func put(_ hint: (String, String), x: Int, y: Int, into canvas: inout some Canvas) -> Int {
-        let after = canvas.put(hint.0, x: x, y: y, style: .bold)
-        return canvas.put(" \(hint.1)  ", x: after, y: y, style: .dim)
+    private static func put(_ hint: Hint, x: Int, y: Int, into canvas: inout some Canvas) -> Int {
+        let after = canvas.put(hint.key, x: x, y: y, style: .bold)
+        return canvas.put(" \(hint.label)  ", x: after, y: y, style: .dim)
     }
 }

@@ -43,21 +43,25 @@ enum BannerView {
 }
 
 /// Too small only pauses: it says which key works, and that whatever is open waits.
-enum TooSmallView {
+public enum TooSmallView {
     static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
         let words = state.strings.screen
-        let message = [
-            (words.tooSmall(Layout.minimumWidth, Layout.minimumHeight), Style.bold),
-            (words.enlarge(layout.width, layout.height), .plain),
-            (waiting(state.mode, words).map(words.keysWorkAgain) ?? words.qQuits, .plain),
-        ]
+        draw(needs: words.tooSmall(Layout.minimumWidth, Layout.minimumHeight),
+             then: waiting(state.mode, words).map(words.keysWorkAgain) ?? words.qQuits, strings: state.strings, into: &canvas)
+    }
+
+    /// The message, centred: what size is needed (bold), the size now, then what waits for it.
+    /// A played walkthrough says it of the storefront and its caption band together.
+    public static func draw(needs: String, then: String, strings: Strings, into canvas: inout some Canvas) {
+        let (width, height) = (canvas.width, canvas.height)
+        let message = [(needs, Style.bold), (strings.screen.enlarge(width, height), .plain), (then, .plain)]
         // Wrapped rather than cut, so the keys that work are never lost off the edge.
         let lines = message.flatMap { text, style in
-            TextWrap.lines(text, width: layout.width).map { (DisplayWidth.truncate($0, to: layout.width), style) }
+            TextWrap.lines(text, width: width).map { (DisplayWidth.truncate($0, to: width), style) }
         }
-        let top = max(0, (layout.height - lines.count) / 2)
+        let top = max(0, (height - lines.count) / 2)
         for (i, (text, style)) in lines.enumerated() {
-            canvas.put(text, x: max(0, (layout.width - DisplayWidth.of(text)) / 2), y: top + i, style: style)
+            canvas.put(text, x: max(0, (width - DisplayWidth.of(text)) / 2), y: top + i, style: style)
         }
     }
 

@@ -1,3 +1,4 @@
+import SampleApp
 import StorefrontUI
 
 /// What a presenter shows and keeps track of: the storefront drawn above the caption band,
@@ -6,6 +7,25 @@ public struct Stage {
     public var band = CaptionBand()
 
     public init() {}
+
+    /// The smallest terminal a walkthrough is shown in: the storefront's smallest screen
+    /// with the band under it.
+    public static let minimumWidth = Layout.minimumWidth
+    public static let minimumHeight = Layout.minimumHeight + CaptionBand.height
+
+    public static func fits(width: Int, height: Int) -> Bool {
+        width >= minimumWidth && height >= minimumHeight
+    }
+
+    /// A terminal too small for the storefront and the band: what size it needs, and that
+    /// the walkthrough waits for it (after the end, that the storefront does).
+    public func tooSmallFrame(width: Int, height: Int, strings: Strings) -> Buffer {
+        var frame = Buffer(width: width, height: height)
+        let words = strings.walkthrough
+        let then = band.controls?.mode == .ended ? strings.screen.qQuits : words.waitsForRoom
+        TooSmallView.draw(needs: words.tooSmall(Self.minimumWidth, Self.minimumHeight), then: then, strings: strings, into: &frame)
+        return frame
+    }
 
     /// The whole screen: the storefront at its size, the band under it.
     public func frame(of storefront: HeadlessStorefront) -> Buffer {

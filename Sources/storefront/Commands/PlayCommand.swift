@@ -13,7 +13,9 @@ struct PlayCommand: ParsableCommand {
             walkthrough drives it: each key shown as it is pressed, captions in the band under the storefront. \
             Space pauses and resumes; while paused your keys drive the storefront (Space hands it back); → lets \
             one step run and pauses again; q stops. At the end the storefront stays yours until q. Then a line \
-            says how it went, with a line per expectation that did not hold (exit 4).
+            says how it went, with a line per expectation that did not hold (exit 4). The storefront and the \
+            band need a window of \(Stage.minimumWidth)×\(Stage.minimumHeight) or more: in a smaller one the \
+            walkthrough waits, its time stopped, until the window is large enough again.
             """)
 
     @OptionGroup var global: GlobalOptions

@@ -42,7 +42,7 @@ struct RecordCommand: ParsableCommand {
     /// `100x30`: at least the storefront's smallest screen with the band under it.
     static func dimensions(_ text: String) throws -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        let minimum = (Layout.minimumWidth, Layout.minimumHeight + CaptionBand.height)
+        let minimum = (Stage.minimumWidth, Stage.minimumHeight)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
               (minimum.0...500).contains(width), (minimum.1...200).contains(height) else {
             throw ValidationError("--size takes columns x rows from \(minimum.0)x\(minimum.1) to 500x200, e.g. 100x30, not \"\(text)\".")
