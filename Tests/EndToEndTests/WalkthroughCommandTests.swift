@@ -74,7 +74,11 @@ import Testing
 
         let missing = try cli.run(arguments: ["test", cli.dataDirectory.appendingPathComponent("none.walk").path])
         #expect(missing.status == 65)
-        #expect(missing.stderr.contains("none.walk:1:1: expected a walkthrough file; it does not exist"))
+        #expect(missing.stderr.contains("none.walk: does not exist; expected a walkthrough file"), "\(missing.summary)")
+        let missingJSON = try cli.run(arguments: ["test", "--json", cli.dataDirectory.appendingPathComponent("none.walk").path]).json()
+        let missingError = try #require(missingJSON["error"] as? [String: Any])
+        #expect(missingError["location"] == nil, "the file as a whole, no line")
+        #expect((missingJSON["syntaxErrors"] as? [[String: Any]])?.first?["line"] as? Int == 0)
     }
 
     @Test func testTakesFilesAndNoDataDirectory() throws {

@@ -57,7 +57,7 @@ enum WalkthroughFiles {
             var report = ErrorReport(kind: "data", message: first.description, exitCode: .badData,
                                      remedy: "Fix the walkthrough files; nothing was run.")
             report.body.path = first.file
-            report.body.location = "line \(first.line), column \(first.column)"
+            report.body.location = first.line == 0 ? nil : "line \(first.line), column \(first.column)"
             report.body.problem = first.message
             try JSONOutput.print(Output(error: report.body, syntaxErrors: errors.map(SyntaxErrorJSON.init)))
         } else {
