@@ -81,6 +81,27 @@ import Testing
         #expect((missingJSON["syntaxErrors"] as? [[String: Any]])?.first?["line"] as? Int == 0)
     }
 
+    /// test, play and record run on fresh data of their own: their usage and help leave
+    /// --data-dir out (given, it is refused with why), while the other commands list it.
+    @Test func onlyTheCommandsThatUseADataDirectoryListIt() throws {
+        for command in ["test", "play", "record"] {
+            for arguments in [[command, "--help"], ["help", command]] {
+                let help = try cli.run(arguments: arguments)
+                #expect(help.status == 0, "\(help.summary)")
+                #expect(help.stdout.contains("--catalog <file>"), "\(help.summary)")
+                #expect(!help.stdout.contains("--data-dir"), "\(help.summary)")
+            }
+            let usage = try cli.run(arguments: [command, "--data-dir", "/tmp/x", "x.walk"])
+            #expect(usage.status == 64)
+            #expect(usage.stderr.contains("\(command) runs each walkthrough on a fresh temporary data directory: leave --data-dir out."))
+            #expect(!usage.stderr.contains("[--data-dir"), "the usage line after it leaves it out: \(usage.summary)")
+        }
+        for arguments in [["buy", "--help"], ["state", "--help"], ["help", "advance"], ["catalog", "check", "--help"]] {
+            let help = try cli.run(arguments: arguments)
+            #expect(help.stdout.contains("--data-dir <dir>"), "\(help.summary)")
+        }
+    }
+
     @Test func testTakesFilesAndNoDataDirectory() throws {
         let none = try cli.run(arguments: ["test"])
         #expect(none.status == 64, "\(none.summary)")

@@ -7,10 +7,6 @@ import Walkthroughs
 /// catalog first; a bad one exits 65 with each error where an editor can jump to it, and
 /// nothing runs.
 enum WalkthroughFiles {
-    static func catalog(_ global: GlobalOptions) throws -> CatalogFiles {
-        try CatalogFiles(global)
-    }
-
     /// `check`: a further problem with a file that parsed (a matrix too large to run).
     static func parse(_ files: [String], catalog: CatalogFiles, json: Bool,
                       check: (Walkthrough) -> SyntaxError? = { _ in nil }) throws -> [Walkthrough] {
@@ -37,13 +33,6 @@ enum WalkthroughFiles {
             try Data(content.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw CommandFailure.failed("cannot write \(what) to \(path): \(error.localizedDescription)")
-        }
-    }
-
-    /// `test`, `play` and `record` run on fresh data of their own.
-    static func refuseDataDir(_ global: GlobalOptions, command: String) throws {
-        if global.dataDir != nil {
-            throw ValidationError("\(command) runs each walkthrough on a fresh temporary data directory: leave --data-dir out.")
         }
     }
 
