@@ -150,16 +150,25 @@ public final class SampleApp {
             let event = work[next]
             next += 1
             do {
-                if case .updated(let first, let arrival) = event, first.state == .restored {
-                    // A restore's transactions come together, one per purchase and renewal
-                    // (thousands, for a long subscription): taken as one batch.
+                // A restore's transactions come together, one per purchase and renewal
+                // (thousands, for a long subscription), and are finished together: each run
+                // of them is taken as one batch.
+                switch event {
+                case .updated(let first, let arrival) where first.state == .restored:
                     var batch = [(first, arrival)]
                     while next < work.count, case .updated(let t, let arrival) = work[next], t.state == .restored {
                         batch.append((t, arrival))
                         next += 1
                     }
                     work.insert(contentsOf: try handleRestored(batch), at: next)
-                } else {
+                case .removed(let first):
+                    var batch = [first]
+                    while next < work.count, case .removed(let t) = work[next] {
+                        batch.append(t)
+                        next += 1
+                    }
+                    try handleRemoved(batch)
+                default:
                     work.insert(contentsOf: try handle(event), at: next)
                 }
             } catch {
@@ -195,13 +204,14 @@ public final class SampleApp {
                 return queue.settings.finishTransactions ? try queue.finishTransaction(transaction) : []
             case .failed:
                 return queue.settings.finishTransactions ? try queue.finishTransaction(transaction) : []
-            case .purchasing, .deferred, .restored:
+            case .purchasing, .deferred:
+                return []
+            case .restored:
+                // Taken in batches (handleRestored), never here.
                 return []
             }
         case .removed(let transaction):
-            record(.finished(transaction))
-            let kept = deliveredUnfinished.filter { $0 != transaction.id }
-            if kept != deliveredUnfinished { try recordDelivered(kept) }
+            try handleRemoved([transaction])
             return []
         case .restoreFinished:
             record(.restoreFinished)
@@ -213,9 +223,8 @@ public final class SampleApp {
     }
 
     /// Restored transactions, as an app handles the batch StoreKit hands it: each delivered,
-    /// what they bring written at once, then all finished at once, however many there are.
-    /// Delivering a restored transaction twice changes nothing (a flag set again, the latest
-    /// expiry kept), so no note of it is kept: one that comes back after a kill is delivered again.
+    /// what they bring and the note that they were delivered written at once, then all
+    /// finished at once, however many there are.
     private func handleRestored(_ batch: [(Transaction, PaymentQueueEvent.Arrival)]) throws -> [PaymentQueueEvent] {
         for (t, arrival) in batch { record(.updated(t, redelivered: arrival == .redelivered)) }
         guard handlesTransactions else { return [] }
@@ -225,16 +234,31 @@ public final class SampleApp {
         var values = defaults.values
         var written: [String: JSONValue?] = [:]
         var delivered: [AppEvent] = []
+        var noted = deliveredUnfinished
         for (t, _) in batch {
+            if noted.contains(t.id) {
+                delivered.append(.alreadyDelivered(t))
+                continue
+            }
             guard let product = catalog.product(t.productID) else { continue }
             let (changes, delivery) = try self.changes(delivering: t, of: product, over: values)
             values.merge(changes) { $1 }
             written.merge(changes.mapValues { $0 }) { $1 }
+            noted.append(t.id)
             delivered.append(.delivered(t, delivery))
         }
+        if noted != deliveredUnfinished { written[Self.deliveredKey] = .array(noted.map(JSONValue.string)) }
         try defaults.set(written)
         for event in delivered { record(event) }
         return queue.settings.finishTransactions ? try queue.finishTransactions(batch.map(\.0)) : []
+    }
+
+    /// Finished transactions: logged, and struck from the note of what was delivered in one write.
+    private func handleRemoved(_ batch: [Transaction]) throws {
+        for t in batch { record(.finished(t)) }
+        let finished = Set(batch.map(\.id))
+        let kept = deliveredUnfinished.filter { !finished.contains($0) }
+        if kept != deliveredUnfinished { try recordDelivered(kept) }
     }
 
     // MARK: Delivery

@@ -190,6 +190,28 @@ import Testing
         #expect(try #require(Int(t.storage.changeToken())) == before + 2, "the restore's answer, then every finish at once")
     }
 
+    /// Restored transactions left unfinished (finishing off, or the app killed before it) stay
+    /// in the queue with the app's note that they were delivered: the next launch finishes
+    /// them without delivering them again, as it does a purchase.
+    @Test func restoredTransactionsLeftUnfinishedAreNotDeliveredTwice() throws {
+        let t = try Harness.onDisk()
+        try t.buy(ID.premium)
+        try t.buy(ID.monthly)
+        try t.set { $0.finishTransactions = false }
+        try t.app.defaults.removeAll()
+        try t.restore()
+        let restored = restored(t)
+        #expect(restored.count == 2)
+        #expect(t.app.deliveredUnfinished == restored.map(\.id))
+        try t.set { $0.finishTransactions = true }
+        let again = try t.relaunched()
+        #expect(again.app.events.filter { if case .alreadyDelivered = $0 { true } else { false } }.count == 2)
+        #expect(again.deliveries.isEmpty)
+        #expect(try again.records.queue.isEmpty)
+        #expect(again.app.deliveredUnfinished.isEmpty)
+        #expect(again.app.premiumUnlocked)
+    }
+
     /// However many restored transactions a subscription has and in whatever order they come,
     /// the app ends with the latest expiry: an older period delivered after a newer one (or a
     /// restore after a purchase) never takes it back.
@@ -203,7 +225,7 @@ import Testing
         #expect(restored(t).count == 3)
         #expect(Array(t.deliveries.suffix(3)) == Array(repeating: .subscription(ID.monthly, expires: latest), count: 3))
         #expect(t.app.subscriptionExpiry(ID.monthly) == latest)
-        #expect(try Data(contentsOf: t.app.defaults.url) == writes, "nothing new to keep: nothing written")
+        #expect(try Data(contentsOf: t.app.defaults.url) == writes, "nothing new to keep: the file ends as it was")
     }
 
     @Test func resolvedInterruptionIsRestoredLikeAnyPurchase() throws {
