@@ -149,7 +149,31 @@ public final class SampleApp {
         while next < work.count {
             let event = work[next]
             next += 1
-            do { work.insert(contentsOf: try handle(event), at: next) } catch { record(.problem(AppProblem(error))) }
+            do {
+                // A restore's transactions come together, one per purchase and renewal
+                // (thousands, for a long subscription), and are finished together: each run
+                // of them is taken as one batch.
+                switch event {
+                case .updated(let first, let arrival) where first.state == .restored:
+                    var batch = [(first, arrival)]
+                    while next < work.count, case .updated(let t, let arrival) = work[next], t.state == .restored {
+                        batch.append((t, arrival))
+                        next += 1
+                    }
+                    work.insert(contentsOf: try handleRestored(batch), at: next)
+                case .removed(let first):
+                    var batch = [first]
+                    while next < work.count, case .removed(let t) = work[next] {
+                        batch.append(t)
+                        next += 1
+                    }
+                    try handleRemoved(batch)
+                default:
+                    work.insert(contentsOf: try handle(event), at: next)
+                }
+            } catch {
+                record(.problem(AppProblem(error)))
+            }
         }
         return Array(events[start...])
     }
@@ -162,24 +186,32 @@ public final class SampleApp {
             record(.updated(transaction, redelivered: arrival == .redelivered, cancelledAtLaunch: arrival == .cancelledAtLaunch))
             guard handlesTransactions else { return [] }
             switch transaction.state {
-            case .purchased, .restored:
+            case .purchased:
                 // Build on what UserDefaults.json holds now, hand edits included.
                 try defaults.reloadIfChanged()
                 if deliveredUnfinished.contains(transaction.id) {
                     record(.alreadyDelivered(transaction))
                 } else {
-                    try deliver(transaction)
+                    do {
+                        try deliver(transaction)
+                    } catch let refusal as StoreError {
+                        // What the app cannot hold is not finished: it stays in the queue,
+                        // nothing lost, and comes back at the next launch.
+                        record(.notDelivered(transaction, refusal))
+                        return []
+                    }
                 }
                 return queue.settings.finishTransactions ? try queue.finishTransaction(transaction) : []
             case .failed:
                 return queue.settings.finishTransactions ? try queue.finishTransaction(transaction) : []
             case .purchasing, .deferred:
                 return []
+            case .restored:
+                // Taken in batches (handleRestored), never here.
+                return []
             }
         case .removed(let transaction):
-            record(.finished(transaction))
-            let kept = deliveredUnfinished.filter { $0 != transaction.id }
-            if kept != deliveredUnfinished { try recordDelivered(kept) }
+            try handleRemoved([transaction])
             return []
         case .restoreFinished:
             record(.restoreFinished)
@@ -190,44 +222,96 @@ public final class SampleApp {
         }
     }
 
+    /// Restored transactions, as an app handles the batch StoreKit hands it: each delivered,
+    /// what they bring and the note that they were delivered written at once, then all
+    /// finished at once, however many there are.
+    private func handleRestored(_ batch: [(Transaction, PaymentQueueEvent.Arrival)]) throws -> [PaymentQueueEvent] {
+        for (t, arrival) in batch { record(.updated(t, redelivered: arrival == .redelivered)) }
+        guard handlesTransactions else { return [] }
+        // Build on what UserDefaults.json holds now, hand edits included.
+        try defaults.reloadIfChanged()
+        try checkOwnValues()
+        var values = defaults.values
+        var written: [String: JSONValue?] = [:]
+        var delivered: [AppEvent] = []
+        var noted = deliveredUnfinished
+        for (t, _) in batch {
+            if noted.contains(t.id) {
+                delivered.append(.alreadyDelivered(t))
+                continue
+            }
+            guard let product = catalog.product(t.productID) else { continue }
+            let (changes, delivery) = try self.changes(delivering: t, of: product, over: values)
+            values.merge(changes) { $1 }
+            written.merge(changes.mapValues { $0 }) { $1 }
+            noted.append(t.id)
+            delivered.append(.delivered(t, delivery))
+        }
+        if noted != deliveredUnfinished { written[Self.deliveredKey] = .array(noted.map(JSONValue.string)) }
+        try defaults.set(written)
+        for event in delivered { record(event) }
+        return queue.settings.finishTransactions ? try queue.finishTransactions(batch.map(\.0)) : []
+    }
+
+    /// Finished transactions: logged, and struck from the note of what was delivered in one write.
+    private func handleRemoved(_ batch: [Transaction]) throws {
+        for t in batch { record(.finished(t)) }
+        let finished = Set(batch.map(\.id))
+        let kept = deliveredUnfinished.filter { !finished.contains($0) }
+        if kept != deliveredUnfinished { try recordDelivered(kept) }
+    }
+
     // MARK: Delivery
 
+    /// Delivers what `transaction` bought into UserDefaults.json. Refused (a `StoreError` of
+    /// the app's own, thrown before anything is written) when the app cannot hold it, so the
+    /// caller leaves the transaction unfinished.
     private func deliver(_ transaction: Transaction) throws {
         guard let product = catalog.product(transaction.productID) else { return }
         // Only on values the app can read (the caller has just reloaded them).
         try checkOwnValues()
-        let delivery: Delivery
+        let (changes, delivery) = try self.changes(delivering: transaction, of: product, over: defaults.values)
         // What was bought and the note that it was delivered go to disk in one write, so a
         // kill leaves either both or neither.
-        var changes: [String: JSONValue?] = [Self.deliveredKey: .array((deliveredUnfinished + [transaction.id]).map(JSONValue.string))]
+        var write: [String: JSONValue?] = changes
+        write[Self.deliveredKey] = .array((deliveredUnfinished + [transaction.id]).map(JSONValue.string))
+        try defaults.set(write)
+        record(.delivered(transaction, delivery))
+    }
+
+    /// The values delivering `transaction` sets on top of `values`, and what that delivers.
+    private func changes(delivering transaction: Transaction, of product: CatalogProduct,
+                         over values: [String: JSONValue]) throws -> ([String: JSONValue], Delivery) {
+        let expiry = values[product.id]?.stringValue.flatMap(JSONCoding.parse)
         switch product.type {
         case .nonConsumable:
-            changes[product.id] = .bool(true)
-            delivery = .unlocked(product.id)
+            return ([product.id: .bool(true)], .unlocked(product.id))
         case .consumable:
             if let perUnit = appDescription.creditsPerUnit(of: product.id) {
-                // Saturating: a description or a hand edit near Int.max stays there instead of crashing.
-                let added = perUnit.multipliedSaturating(by: transaction.quantity)
-                let balance = credits.addingSaturating(added)
-                changes[Self.creditsKey] = .int(balance)
-                delivery = .credits(added: added, balance: balance)
-            } else {
-                let balance = balance(of: product.id).addingSaturating(transaction.quantity)
-                changes[product.id] = .int(balance)
-                delivery = .units(product.id, added: transaction.quantity, balance: balance)
+                let added = try Self.sum(perUnit.multipliedReportingOverflow(by: transaction.quantity))
+                let balance = try Self.sum((values[Self.creditsKey]?.intValue ?? 0).addingReportingOverflow(added))
+                return ([Self.creditsKey: .int(balance)], .credits(added: added, balance: balance))
             }
+            let balance = try Self.sum((values[product.id]?.intValue ?? 0).addingReportingOverflow(transaction.quantity))
+            return ([product.id: .int(balance)], .units(product.id, added: transaction.quantity, balance: balance))
         case .autoRenewable:
-            let expiry = transaction.expiresDate ?? transaction.date
-            changes[product.id] = .string(JSONCoding.format(expiry))
-            delivery = .subscription(product.id, expires: expiry)
+            var until = transaction.expiresDate ?? transaction.date
+            // A restore brings each purchase and renewal: the latest expiry stands, whatever
+            // the order they come in.
+            if transaction.state == .restored, let expiry { until = max(until, expiry) }
+            return ([product.id: .string(JSONCoding.format(until))], .subscription(product.id, expires: until))
         case .nonRenewing:
             // The store does not track non-renewing periods: the app extends its own expiry.
-            let expiry = appDescription.nonRenewingExpiry(product, boughtAt: transaction.date, current: subscriptionExpiry(product.id))
-            changes[product.id] = .string(JSONCoding.format(expiry))
-            delivery = .subscription(product.id, expires: expiry)
+            let until = appDescription.nonRenewingExpiry(product, boughtAt: transaction.date, current: expiry)
+            return ([product.id: .string(JSONCoding.format(until))], .subscription(product.id, expires: until))
         }
-        try defaults.set(changes)
-        record(.delivered(transaction, delivery))
+    }
+
+    /// A balance past the largest number (a hand edit near it, or a description made in code)
+    /// cannot be held: the delivery is refused rather than the balance cut short.
+    private static func sum(_ result: (partialValue: Int, overflow: Bool)) throws -> Int {
+        guard !result.overflow else { throw StoreError.balanceFull }
+        return result.partialValue
     }
 
     @discardableResult
@@ -255,6 +339,8 @@ public enum AppEvent: Equatable, Sendable {
     case finished(Transaction)
     /// Redelivered after the app had delivered it but before it finished: finished, not delivered again.
     case alreadyDelivered(Transaction)
+    /// The app refused to deliver it (`StoreError.balanceFull`): left unfinished in the queue.
+    case notDelivered(Transaction, StoreError)
     case restoreFinished
     case restoreFailed(StoreError)
     case spent(remaining: Int)

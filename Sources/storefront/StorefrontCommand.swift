@@ -50,7 +50,8 @@ struct StorefrontCommand: ParsableCommand {
             var command = try parseAsRoot(arguments)
             running = type(of: command)
             let global = (command as? any UsesGlobalOptions)?.global
-            hint = CommandLineHint(dataDirectoryOption: global?.dataDir, catalogOption: global?.catalog)
+            let catalog = global?.catalog ?? (command as? any RunsWalkthroughs)?.options.catalog
+            hint = CommandLineHint(dataDirectoryOption: global?.dataDir, catalogOption: catalog)
             try CommandLineHint.$current.withValue(hint) { try command.run() }
         } catch {
             let report = CommandLineHint.$current.withValue(hint) { ErrorReport(error, command: self, subcommand: running) }
@@ -88,6 +89,14 @@ extension StateCommand: UsesGlobalOptions {}
 extension ResetCommand: UsesGlobalOptions {}
 extension ClockCommand: UsesGlobalOptions {}
 extension AdvanceCommand: UsesGlobalOptions {}
-extension TestCommand: UsesGlobalOptions {}
 extension CatalogCheckCommand: UsesGlobalOptions {}
 extension CatalogExportCommand: UsesGlobalOptions {}
+
+/// A command that runs walkthroughs on fresh data of its own: --catalog only.
+protocol RunsWalkthroughs {
+    var options: WalkthroughOptions { get }
+}
+
+extension TestCommand: RunsWalkthroughs {}
+extension PlayCommand: RunsWalkthroughs {}
+extension RecordCommand: RunsWalkthroughs {}

@@ -76,6 +76,11 @@ import Testing
                                                          "garden.tea.lite.weekly", "garden.tea.club.season"])
         #expect(products[0]["price"] as? String == "0.99")
         #expect(products[1]["familyShareable"] as? Bool == true)
+        // The file's storefront is Japan's, whose yen has no minor unit: each price with cents noted.
+        let notes = try #require(json["notes"] as? [String])
+        #expect(notes.contains("$.products[1].displayPrice: 4.99 has more decimal places than JPN prices have (0): shown and charged rounded half up, ¥5"),
+                "\(notes)")
+        #expect(notes.count == 5)
         let subscription = try #require(products[2]["subscription"] as? [String: Any])
         #expect(subscription["level"] as? Int == 1)
         let promotional = try #require((subscription["promotionalOffers"] as? [[String: Any]])?.first)
@@ -200,6 +205,19 @@ import Testing
         #expect(settings["failWith"] as? Int == 4)
         #expect(settings["timeRate"] as? String == "1d-per-s")
         #expect(!result.stdout.contains(Self.keyMarker))
+    }
+
+    /// A .storekit price with cents in a storefront whose currency has none is whole, as any
+    /// iPhone shows it: ¥5, not ¥4.99.
+    @Test func aPriceWithCentsIsWholeInYen() throws {
+        let result = try cli.run("--catalog", Self.fixture("TeaGarden-v2"), "products")
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(result.stdout.contains("¥5"), "\(result.summary)")
+        #expect(!result.stdout.contains("¥4.99"))
+        let json = try cli.run("--catalog", Self.fixture("TeaGarden-v2"), "products", "--json").json()
+        let products = try #require(json["products"] as? [[String: Any]])
+        let teapots = try #require(products.first { $0["id"] as? String == "garden.tea.teapots" })
+        #expect(teapots["formattedPrice"] as? String == "¥5")
     }
 
     @Test func disableDialogsTurnsTheDialogsOff() throws {

@@ -120,6 +120,35 @@ import Testing
         #expect(try cli.userDefaults()["credits"] == nil)
     }
 
+    /// A balance that cannot take a pack: `buy` exits 4 with the app's own refusal, and the
+    /// purchase waits unfinished in the queue; once there is room, `launch` delivers it.
+    @Test func aPackTheBalanceCannotHoldIsRefusedAndWaitsInTheQueue() throws {
+        let nearTheTop = Int.max - 3
+        try cli.write(#"{"credits": \#(nearTheTop)}"#, to: cli.userDefaultsURL)
+        let text = try cli.run("buy", "com.storefront.credits.10")
+        #expect(text.status == 4, "\(text.summary)")
+        #expect(text.stderr.contains("storefront: Cannot deliver com.storefront.credits.10: The balance cannot take this purchase"),
+                "\(text.summary)")
+        #expect(text.stderr.contains("(StorefrontApp 17 balanceFull)"))
+        #expect(text.stderr.contains("reset --app-only"), "what to do")
+        #expect(text.stdout.contains("not delivered, left unfinished in the queue"), "\(text.summary)")
+        #expect(!text.stdout.contains("finished\n"))
+        #expect(try cli.userDefaults()["credits"] as? Int == nearTheTop)
+        #expect(try queue().map { $0["productID"] as? String } == ["com.storefront.credits.10"])
+
+        let json = try buy("com.storefront.credits.5", status: 4)
+        let error = try json.error()
+        #expect(error["domain"] as? String == "StorefrontApp")
+        #expect(error["name"] as? String == "balanceFull")
+        #expect(try queue().count == 2, "both wait; nothing is lost")
+
+        try cli.write(#"{"credits": 0}"#, to: cli.userDefaultsURL)
+        let launched = try cli.run("launch")
+        #expect(launched.status == 0, "\(launched.summary)")
+        #expect(try cli.userDefaults()["credits"] as? Int == 15)
+        #expect(try queue().isEmpty)
+    }
+
     // MARK: 3. Subscription with a free trial, and the non-renewing pass
 
     @Test func subscriptionTrialAndWhatRestoreBringsBack() throws {
@@ -150,6 +179,29 @@ import Testing
         let after = try cli.userDefaults()
         #expect((after["com.storefront.pro.monthly"] as? String).flatMap(JSONCoding.parse) == expires)
         #expect(after["com.storefront.pass.yearly"] == nil)
+    }
+
+    /// A restore brings one restored transaction per purchase and renewal, as StoreKit's
+    /// does: --json lists each, naming the transaction it restores; the text counts them.
+    @Test func restoreListsEachPurchaseAndRenewal() throws {
+        try buy("com.storefront.premium")
+        try buy("com.storefront.pro.monthly")
+        #expect(try cli.run("advance", "2mo").status == 0)
+        try cli.run("launch")
+        let purchases = try history().filter { $0["state"] as? String == "purchased" }
+        #expect(purchases.count == 4, "premium, the trial, two renewals")
+        try cli.run("reset", "--app-only")
+
+        let json = try cli.run("restore", "--json").json()
+        let restored = try #require(json["restored"] as? [[String: Any]])
+        #expect(restored.map { $0["originalTransactionID"] as? String } == purchases.map { $0["id"] as? String })
+        #expect(restored.allSatisfy { $0["state"] as? String == "restored" && $0["finished"] as? Bool == true })
+        let expiry = (json["userDefaults"] as? [String: Any])?["com.storefront.pro.monthly"] as? String
+        #expect(expiry == purchases.last?["expiresDate"] as? String, "the latest period stands")
+
+        try cli.run("reset", "--app-only")
+        let text = try cli.run("restore")
+        #expect(text.stdout.contains("Restored 4 purchases: com.storefront.premium, com.storefront.pro.monthly ×3\n"), "\(text.summary)")
     }
 
     /// The restore summary says what the store never restores, of what the account bought

@@ -74,7 +74,32 @@ import Testing
 
         let missing = try cli.run(arguments: ["test", cli.dataDirectory.appendingPathComponent("none.walk").path])
         #expect(missing.status == 65)
-        #expect(missing.stderr.contains("none.walk:1:1: expected a walkthrough file; it does not exist"))
+        #expect(missing.stderr.contains("none.walk: does not exist; expected a walkthrough file"), "\(missing.summary)")
+        let missingJSON = try cli.run(arguments: ["test", "--json", cli.dataDirectory.appendingPathComponent("none.walk").path]).json()
+        let missingError = try #require(missingJSON["error"] as? [String: Any])
+        #expect(missingError["location"] == nil, "the file as a whole, no line")
+        #expect((missingJSON["syntaxErrors"] as? [[String: Any]])?.first?["line"] as? Int == 0)
+    }
+
+    /// test, play and record run on fresh data of their own: their usage and help leave
+    /// --data-dir out (given, it is refused with why), while the other commands list it.
+    @Test func onlyTheCommandsThatUseADataDirectoryListIt() throws {
+        for command in ["test", "play", "record"] {
+            for arguments in [[command, "--help"], ["help", command]] {
+                let help = try cli.run(arguments: arguments)
+                #expect(help.status == 0, "\(help.summary)")
+                #expect(help.stdout.contains("--catalog <file>"), "\(help.summary)")
+                #expect(!help.stdout.contains("--data-dir"), "\(help.summary)")
+            }
+            let usage = try cli.run(arguments: [command, "--data-dir", "/tmp/x", "x.walk"])
+            #expect(usage.status == 64)
+            #expect(usage.stderr.contains("\(command) runs each walkthrough on a fresh temporary data directory: leave --data-dir out."))
+            #expect(!usage.stderr.contains("[--data-dir"), "the usage line after it leaves it out: \(usage.summary)")
+        }
+        for arguments in [["buy", "--help"], ["state", "--help"], ["help", "advance"], ["catalog", "check", "--help"]] {
+            let help = try cli.run(arguments: arguments)
+            #expect(help.stdout.contains("--data-dir <dir>"), "\(help.summary)")
+        }
     }
 
     @Test func testTakesFilesAndNoDataDirectory() throws {

@@ -94,10 +94,10 @@ import Testing
         #expect(result.status == 0, "\(result.summary)")
         #expect(result.stdout == """
             file,fail-with,network,state,error,delivered,result
-            \(file),off,on,—,—,—,pass
-            \(file),off,off,—,—,—,pass
-            \(file),5,on,—,—,—,pass
-            \(file),5,off,—,—,—,pass
+            \(file),off,on,,,,pass
+            \(file),off,off,,,,pass
+            \(file),5,on,,,,pass
+            \(file),5,off,,,,pass
 
             """)
         #expect(result.stderr == "4 passed, 0 failed\n")

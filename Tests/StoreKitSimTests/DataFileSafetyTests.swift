@@ -268,7 +268,8 @@ import Testing
         #expect(try t.app.spendCredit().spent == (before > 0))
         try t.buy(ID.credits10, quantity: 10)
         let spent = before > 0 ? before - 1 : before
-        #expect(t.app.credits == (spent > Int.max - 100 ? Int.max : spent + 100))
+        // Past the largest number the purchase is refused, left unfinished, the balance kept.
+        #expect(t.app.credits == (spent > Int.max - 100 ? spent : spent + 100))
     }
 
     /// A credits value the app cannot read as a whole number is refused, never read as 0 and
@@ -285,12 +286,14 @@ import Testing
         #expect(try String(contentsOf: t.app.defaults.url, encoding: .utf8) == text)
     }
 
-    @Test func creditsThatWouldOverflowStopAtTheLimit() throws {
+    @Test func creditsPastTheLargestNumberAreRefusedNotCutShort() throws {
         // A description made in code is not checked as a file is.
         var app = AppDescription.builtIn
         app.credits[ID.credits10] = Int.max / 2 + 1
         let t = try Harness(appDescription: app)
-        try t.buy(ID.credits10, quantity: 3)
-        #expect(t.app.credits == Int.max)
+        let bought = try t.buy(ID.credits10, quantity: 3)
+        #expect(t.app.credits == 0)
+        #expect(!bought.finished, "left in the queue")
+        #expect(t.notDelivered == [bought.id: .balanceFull])
     }
 }

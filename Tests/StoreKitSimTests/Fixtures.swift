@@ -131,6 +131,12 @@ final class Harness {
         app.events.compactMap { if case .delivered(_, let d) = $0 { d } else { nil } }
     }
 
+    /// The transactions the app refused to deliver, by id, and why.
+    var notDelivered: [String: StoreError] {
+        Dictionary(app.events.compactMap { if case .notDelivered(let t, let error) = $0 { (t.id, error) } else { nil } },
+                   uniquingKeysWith: { $1 })
+    }
+
     /// The transactions the app finished, by id.
     var finishedIDs: [String] {
         app.events.compactMap { if case .finished(let t) = $0 { t.id } else { nil } }

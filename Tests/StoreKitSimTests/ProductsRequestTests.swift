@@ -131,8 +131,23 @@ import Testing
         // The euro after the amount where the locale writes it so, before it where not.
         #expect(deu.format(Decimal(string: "4.99")!, locale: "de_DE") == "4,99\u{a0}€")
         #expect(deu.format(Decimal(string: "4.99")!, locale: "en_US") == "€4.99")
-        // A price with more decimals than its currency (a .storekit price) is shown as written.
-        #expect(jpn.format(Decimal(string: "0.99")!, locale: "ja_JP") == "¥0.99")
+        // A price with more decimals than its currency (a .storekit price, never converted) is
+        // shown in the currency's own decimal places, rounded half up: no App Store shows ¥0.99.
+        #expect(jpn.format(Decimal(string: "0.99")!, locale: "ja_JP") == "¥1")
+        #expect(jpn.format(Decimal(string: "4.5")!, locale: "ja_JP") == "¥5", "half up, not to the even ¥4")
+        #expect(jpn.format(Decimal(string: "4.49")!, locale: "ja_JP") == "¥4")
+        #expect(usa.format(Decimal(string: "2.995")!, locale: "en_US") == "$3.00")
         #expect(usa.fractionDigits == 2 && jpn.fractionDigits == 0)
+    }
+
+    /// ISO 4217's minor units, one rule for every price's decimals whatever the platform's
+    /// formatting data says: none for the yen, the won, the dong and the Chilean peso, two for
+    /// the rupiah (which some formatting data writes without).
+    @Test func eachCurrencyHasISO4217sDecimalPlaces() throws {
+        for (id, digits) in [("JPN", 0), ("KOR", 0), ("VNM", 0), ("CHL", 0), ("USA", 2), ("IDN", 2), ("PAK", 2), ("DEU", 2)] {
+            #expect(AppStoreStorefront.named(id)?.fractionDigits == digits, "\(id)")
+        }
+        #expect(AppStoreStorefront.named("IDN")?.format(15_000, locale: "en_US").hasSuffix("15,000.00") == true)
+        #expect(AppStoreStorefront.named("KOR")?.format(Decimal(string: "1200.5")!, locale: "ko_KR") == "₩1,201")
     }
 }

@@ -129,23 +129,103 @@ import Testing
         #expect(t.app.events.filter { $0 == .restoreFinished }.count == 1)
     }
 
-    @Test func restoredSubscriptionStandsForItsLatestRenewal() throws {
-        let t = try Harness()
-        let first = try t.buy(ID.monthly)
-        let trialEnd = try #require(first.expiresDate)
-        t.clock.advance(by: trialEnd.timeIntervalSince(t.clock.now) + 1)
-        try t.queue.tick()
-        let latest = try #require(try t.records.receipt.last)
-        #expect(latest.id != first.id)
+    /// StoreKit's restore delivers one restored transaction per completed transaction: a
+    /// subscription's purchase and each of its renewals, each naming the one it restores. On
+    /// disk a change reads only each product's first and latest purchases: the restore asks the
+    /// storage for the rest.
+    @Test(arguments: [false, true]) func aSubscriptionIsRestoredOncePerPurchaseAndRenewal(onDisk: Bool) throws {
+        let t = onDisk ? try Harness.onDisk() : try Harness()
+        let premium = try t.buy(ID.premium)
+        try t.buy(ID.monthly)
+        try t.queue.advance(by: StoreDuration(value: 5, unit: .month))
+        try t.buy(ID.premium)
+        let history = try t.storage.history(last: nil, finishedOnly: false)
+        let monthly = history.filter { $0.productID == ID.monthly }
+        #expect(monthly.count == 6, "the trial's purchase and five renewals")
+        #expect(history.filter { $0.productID == ID.premium }.map(\.reason) == [.purchase, .redownload])
 
         try t.app.defaults.removeAll()
         try t.restore()
-        let restored = try #require(restored(t).first)
-        #expect(restored.productID == ID.monthly)
-        #expect(restored.originalTransactionID == first.id, "renewals keep the first purchase as original")
-        #expect(restored.expiresDate == latest.expiresDate)
-        #expect(restored.isTrialPeriod == false)
-        #expect(t.app.subscriptionExpiry(ID.monthly) == latest.expiresDate)
+        let restored = restored(t)
+        #expect(restored.map(\.originalTransactionID) == [premium.id] + monthly.map(\.id),
+                "in the order made; a re-download is the same purchase again, not restored twice")
+        #expect(restored.dropFirst().map(\.expiresDate) == monthly.map(\.expiresDate))
+        #expect(restored.dropFirst().map(\.isTrialPeriod) == monthly.map(\.isTrialPeriod))
+        #expect(Set(restored.map(\.id)).count == restored.count)
+        #expect(t.app.premiumUnlocked)
+        #expect(t.app.subscriptionExpiry(ID.monthly) == monthly.last?.expiresDate)
+        #expect(t.finishedIDs.suffix(restored.count) == restored.map(\.id)[...], "each finished")
+        #expect(try t.records.queue.isEmpty)
+    }
+
+    /// Another process moving store time past the restore's answer (`storefront advance`)
+    /// answers it, every purchase included, and the app hears of them at its next tick.
+    @Test func aRestoreAnsweredByAnotherProcessBringsEveryRenewal() throws {
+        let t = try Harness.onDisk()
+        try t.buy(ID.monthly)
+        try t.queue.advance(by: StoreDuration(value: 3, unit: .month))
+        try t.queue.restoreCompletedTransactions()
+        let elsewhere = PaymentQueue(store: AppStore(catalog: t.store.catalog, storage: try storeDatabase(t.directory), wallClock: t.clock))
+        try elsewhere.advance(by: StoreDuration(value: 1, unit: .minute))
+        try t.queue.tick()
+        #expect(restored(t).count == 4, "the trial's purchase and three renewals")
+        #expect(t.app.events.last == .restoreFinished)
+    }
+
+    /// However many transactions a restore brings, the app finishes them in one change to the
+    /// store (and writes UserDefaults.json once), as it takes them in one batch: restoring
+    /// years of renewals does not cost a commit each.
+    @Test func aRestoresBatchIsFinishedInOneChange() throws {
+        let t = try Harness()
+        try t.buy(ID.premium)
+        try t.buy(ID.monthly)
+        try t.queue.advance(by: StoreDuration(value: 1, unit: .year))
+        try t.app.defaults.removeAll()
+        try t.queue.restoreCompletedTransactions()
+        t.clock.advance(by: Harness.latency)
+        let before = try #require(Int(t.storage.changeToken()))
+        try t.queue.tick()
+        #expect(restored(t).count == 14)
+        #expect(try t.records.queue.isEmpty)
+        #expect(try #require(Int(t.storage.changeToken())) == before + 2, "the restore's answer, then every finish at once")
+    }
+
+    /// Restored transactions left unfinished (finishing off, or the app killed before it) stay
+    /// in the queue with the app's note that they were delivered: the next launch finishes
+    /// them without delivering them again, as it does a purchase.
+    @Test func restoredTransactionsLeftUnfinishedAreNotDeliveredTwice() throws {
+        let t = try Harness.onDisk()
+        try t.buy(ID.premium)
+        try t.buy(ID.monthly)
+        try t.set { $0.finishTransactions = false }
+        try t.app.defaults.removeAll()
+        try t.restore()
+        let restored = restored(t)
+        #expect(restored.count == 2)
+        #expect(t.app.deliveredUnfinished == restored.map(\.id))
+        try t.set { $0.finishTransactions = true }
+        let again = try t.relaunched()
+        #expect(again.app.events.filter { if case .alreadyDelivered = $0 { true } else { false } }.count == 2)
+        #expect(again.deliveries.isEmpty)
+        #expect(try again.records.queue.isEmpty)
+        #expect(again.app.deliveredUnfinished.isEmpty)
+        #expect(again.app.premiumUnlocked)
+    }
+
+    /// However many restored transactions a subscription has and in whatever order they come,
+    /// the app ends with the latest expiry: an older period delivered after a newer one (or a
+    /// restore after a purchase) never takes it back.
+    @Test func anOlderRestoredPeriodNeverTakesTheExpiryBack() throws {
+        let t = try Harness()
+        try t.buy(ID.monthly)
+        try t.queue.advance(by: StoreDuration(value: 2, unit: .month))
+        let latest = try #require(t.app.subscriptionExpiry(ID.monthly))
+        let writes = try Data(contentsOf: t.app.defaults.url)
+        try t.restore()
+        #expect(restored(t).count == 3)
+        #expect(Array(t.deliveries.suffix(3)) == Array(repeating: .subscription(ID.monthly, expires: latest), count: 3))
+        #expect(t.app.subscriptionExpiry(ID.monthly) == latest)
+        #expect(try Data(contentsOf: t.app.defaults.url) == writes, "nothing new to keep: the file ends as it was")
     }
 
     @Test func resolvedInterruptionIsRestoredLikeAnyPurchase() throws {

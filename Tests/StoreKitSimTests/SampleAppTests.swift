@@ -121,12 +121,24 @@ import Testing
         #expect(try UserDefaultsFile(url: t.app.defaults.url).integer(forKey: SampleApp.creditsKey) == 0)
     }
 
-    @Test func aBalanceEditedUpToTheLimitStaysThereInsteadOfCrashing() throws {
+    /// A balance edited up to the largest number cannot take a purchase: the app refuses to
+    /// deliver it (its own error) before finishing, so the purchase waits in the queue and
+    /// nothing is lost; with room made, the next launch delivers it.
+    @Test func aPurchaseTheBalanceCannotHoldIsLeftUnfinishedNotCutShort() throws {
         let t = try Harness()
-        try Data(#"{"credits": \#(Int.max)}"#.utf8).write(to: t.app.defaults.url)
-        try t.buy(ID.credits5)
+        let text = #"{"credits": \#(Int.max)}"#
+        try Data(text.utf8).write(to: t.app.defaults.url)
+        let bought = try t.buy(ID.credits5)
+        #expect(bought.state == .purchased)
+        #expect(!bought.finished)
+        #expect(t.notDelivered == [bought.id: .balanceFull])
         #expect(t.app.credits == Int.max)
-        #expect(try t.records.queue.isEmpty, "delivered and finished")
+        #expect(try String(contentsOf: t.app.defaults.url, encoding: .utf8) == text, "not written")
+
+        try t.app.defaults.set(.int(10), forKey: SampleApp.creditsKey)
+        let relaunched = try t.relaunched()
+        #expect(relaunched.app.credits == 15)
+        #expect(try relaunched.records.queue.isEmpty, "delivered and finished")
     }
 
     @Test func deliveryBuildsOnUserDefaultsEditedByHand() throws {

@@ -65,7 +65,32 @@ import Testing
         #expect(inspection.catalog.settings == CatalogSettings(
             storefront: "JPN", locale: "ja_JP", askToBuy: true, failWith: .paymentNotAllowed, interrupted: false,
             timeRate: TimeRate("1d-per-s")))
-        #expect(inspection.notes == [])
+        // The file's storefront is Japan's: each price with cents is a price yen cannot have.
+        #expect(inspection.notes == [
+            "$.products[0].displayPrice: 0.99 has more decimal places than JPN prices have (0): shown and charged rounded half up, ¥1",
+            "$.products[1].displayPrice: 4.99 has more decimal places than JPN prices have (0): shown and charged rounded half up, ¥5",
+            "$.subscriptionGroups[0].subscriptions[0].displayPrice: 2.99 has more decimal places than JPN prices have (0): shown and charged rounded half up, ¥3",
+            "$.subscriptionGroups[0].subscriptions[1].displayPrice: 0.99 has more decimal places than JPN prices have (0): shown and charged rounded half up, ¥1",
+            "$.nonRenewingSubscriptions[0].displayPrice: 14.99 has more decimal places than JPN prices have (0): shown and charged rounded half up, ¥15",
+        ])
+        #expect(inspection.problems == [], "Xcode takes them: a note, not a problem")
+    }
+
+    /// A .storekit file's one price is shown in every storefront's currency, in its decimal
+    /// places: rounded half up to a whole yen in Japan, never ¥4.99.
+    @Test func aPriceWithCentsIsWholeInAStorefrontWithoutMinorUnits() throws {
+        let catalog = try catalog("TeaGarden-v2")
+        let teapots = try #require(catalog.product("garden.tea.teapots"))
+        #expect(teapots.price == .everywhere(Decimal(string: "4.99") ?? 0))
+        let jpn = try #require(AppStoreStorefront.named("JPN"))
+        let japan = try #require(Product(teapots, storefront: jpn, locale: "ja_JP"))
+        #expect(japan.price == 5)
+        #expect(japan.formattedPrice == "¥5")
+        #expect(japan.formattedPrice(quantity: 3) == "¥15")
+        let kor = try #require(AppStoreStorefront.named("KOR"))
+        #expect(Product(teapots, storefront: kor, locale: "ko_KR")?.formattedPrice == "₩5")
+        let usa = try #require(Product(teapots, storefront: .unitedStates, locale: "en_US"))
+        #expect(usa.formattedPrice == "$4.99")
     }
 
     @Test func version3OffersAndErrorsPerAPI() throws {
@@ -291,7 +316,8 @@ import Testing
             top["settings"] = settings
         }
         #expect(inspection.catalog.settings.failWith == nil)
-        #expect(inspection.notes == ["settings._storeKitError 99 is not a StoreKit error code: purchases do not fail"])
+        #expect(inspection.notes.first == "settings._storeKitError 99 is not a StoreKit error code: purchases do not fail")
+        #expect(inspection.notes.dropFirst().allSatisfy { $0.contains("rounded half up") }, "then the yen prices with cents")
     }
 
     @Test func aProductWithNoLocalizationIsShownByItsReferenceName() throws {
@@ -302,7 +328,7 @@ import Testing
         }
         #expect(inspection.catalog.product("garden.tea.teapots")?.localizations == [
             ProductLocalization(locale: "ja_JP", title: "Teapots", description: "")])
-        #expect(inspection.notes == ["garden.tea.teapots has no localization: shown by its reference name"])
+        #expect(inspection.notes.first == "garden.tea.teapots has no localization: shown by its reference name")
     }
 
     // MARK: Telling the kinds apart

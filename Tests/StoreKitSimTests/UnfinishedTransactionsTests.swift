@@ -155,10 +155,21 @@ import Testing
         #expect(t.app.defaults.values[SampleApp.deliveredKey] == nil)
     }
 
-    @Test func creditsNearTheLargestNumberSaturateInsteadOfCrashing() throws {
+    /// A purchase the balance cannot hold is never cut short: it waits in the queue, comes
+    /// back at every launch, and is delivered once there is room.
+    @Test func creditsNearTheLargestNumberWaitInTheQueueUntilThereIsRoom() throws {
         let t = try Harness.onDisk()
         try t.app.defaults.set(.int(Int.max - 3), forKey: SampleApp.creditsKey)
-        try t.buy(ID.credits10, quantity: 10)
-        #expect(t.app.credits == Int.max)
+        let bought = try t.buy(ID.credits10, quantity: 10)
+        #expect(t.app.credits == Int.max - 3)
+        #expect(try t.records.queue.map(\.id) == [bought.id])
+        let again = try t.relaunched()
+        #expect(again.app.credits == Int.max - 3)
+        #expect(again.notDelivered == [bought.id: .balanceFull], "refused again at launch, still waiting")
+        #expect(try again.records.queue.map(\.id) == [bought.id])
+        try again.app.defaults.set(.int(0), forKey: SampleApp.creditsKey)
+        let roomy = try again.relaunched()
+        #expect(roomy.app.credits == 100)
+        #expect(try roomy.records.queue.isEmpty)
     }
 }

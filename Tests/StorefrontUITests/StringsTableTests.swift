@@ -19,7 +19,7 @@ import Testing
     /// those made in words of their own (named as `errorsMadeInTheirOwnWords` finds them).
     static let errors = SKErrorCode.allCases.map { StoreError($0) }
         + [StoreError.notConnected, .alreadyOwned, .notSignedIn, .interrupted, .declined, .restricted,
-           .purchaseInProgress, .restoreInProgress,
+           .purchaseInProgress, .restoreInProgress, .balanceFull,
            .invalidQuantity(3, of: "com.storefront.premium", maximum: 1), .invalidQuantity(12, of: "com.storefront.credits.5", maximum: 10)]
 
     /// Each entry's English and Japanese, with sample values in the entries that take some.
@@ -159,7 +159,7 @@ import Testing
             }
         }
         #expect(names == ["notConnected", "alreadyOwned", "notSignedIn", "interrupted", "declined", "restricted",
-                          "purchaseInProgress", "restoreInProgress", "invalidQuantity"])
+                          "purchaseInProgress", "restoreInProgress", "balanceFull", "invalidQuantity"])
     }
 
     /// The check the Japanese snapshots pass finds English where there is some.

@@ -300,6 +300,37 @@ import Testing
         #expect(ui.state.snapshot.premiumUnlocked)
     }
 
+    /// A subscription comes back as one restored transaction per purchase and renewal: the
+    /// summary names it once.
+    @Test func theRestoreSummaryNamesEachProductOnce() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.wait(seconds: 70 * 86_400)
+        ui.press(.char("D"), .tab, .enter, .char("r"))
+        ui.wait()
+        #expect(ui.transactions.filter { $0.state == .restored }.count > 1)
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no summary: \(ui.state.mode)"); return }
+        #expect(alert.title == "Purchases Restored")
+        #expect(alert.message.components(separatedBy: "• Pro Monthly").count == 2, "\(alert.message)")
+    }
+
+    /// The app refuses to deliver what its balance cannot hold: after the store's confirmation,
+    /// the app's own alert says so, in the storefront's language, and the purchase waits.
+    @Test(arguments: [false, true]) func aPurchaseTheAppCannotHoldEndsInItsAlert(japanese: Bool) throws {
+        let ui = try UITestHarness(settings: japanese ? UITestHarness.useJapanese : { _ in })
+        try FileManager.default.createDirectory(at: ui.directory, withIntermediateDirectories: true)
+        try Data(#"{"credits": \#(Int.max)}"#.utf8).write(to: ui.directory.appendingPathComponent("UserDefaults.json"))
+        try ui.select(japanese ? "モンキークレジット5個" : "5 Monkey Credits")
+        ui.buySelected()
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no alert: \(ui.state.mode)"); return }
+        #expect(alert.kind == .failure)
+        #expect(alert.title == ui.state.strings.alerts.cannotCompleteTitle)
+        #expect(alert.message == ui.state.strings.errors.description(.balanceFull))
+        #expect(alert.detail?.contains("StorefrontApp") == true)
+        #expect(ui.state.snapshot.credits == Int.max)
+        #expect(ui.transactions.last?.finished == false, "left in the queue")
+    }
+
     @Test func restoreWhileSignedOutAsksToSignInThenRestores() throws {
         let ui = try UITestHarness { $0.account = nil }
         ui.press(.char("r"))

@@ -1,6 +1,6 @@
 import StoreKitSim
 import Testing
-import Walkthroughs
+@testable import Walkthroughs
 
 /// The matrix's table as Markdown and as CSV, byte for byte, and its JSON and JUnit names.
 @Suite struct WalkthroughMatrixReportTests {
@@ -46,12 +46,23 @@ import Walkthroughs
         ])
     }
 
+    /// Empty cells are empty, and "+10 credits" is text, not a formula a spreadsheet runs.
     @Test func csvOneTableWithAFileColumnQuotedAsRFC4180Asks() {
         #expect(report.csvLines == [
             "file,account,fail-with,state,error,delivered,result",
-            "m.walk,a|b,off,purchased,—,\"+10 credits, Premium Quotes unlocked\",pass",
-            "m.walk,\"say \"\"hi\"\", kid\",2,failed,2 paymentCancelled,—,\"FAIL: lines 12, 15\"",
-            "plain.walk,,,—,—,—,pass",
+            "m.walk,a|b,off,purchased,,\"'+10 credits, Premium Quotes unlocked\",pass",
+            "m.walk,\"say \"\"hi\"\", kid\",2,failed,2 paymentCancelled,,\"FAIL: lines 12, 15\"",
+            "plain.walk,,,,,,pass",
+        ])
+    }
+
+    /// OWASP's advice on CSV injection: a field a spreadsheet would read as a formula gets a
+    /// leading single quote and quotes; RFC 4180 quotes a comma, a quote and any line break.
+    @Test func noCSVFieldIsAFormula() {
+        let fields = ["=1+2", "+10 credits", "-1009", "@SUM(A1)", "\tx", "\rx", "a\nb", "a\r\nb", "a,b", "say \"hi\"", "plain", "", "1-2"]
+        #expect(fields.map(MatrixReport.csvField) == [
+            "\"'=1+2\"", "\"'+10 credits\"", "\"'-1009\"", "\"'@SUM(A1)\"", "\"'\tx\"", "\"'\rx\"", "\"a\nb\"", "\"a\r\nb\"",
+            "\"a,b\"", "\"say \"\"hi\"\"\"", "plain", "", "1-2",
         ])
     }
 

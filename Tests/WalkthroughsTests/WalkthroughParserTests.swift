@@ -43,6 +43,10 @@ import Walkthroughs
             expect transaction none
             expect transaction "One-Year Pass" none
             expect transaction 1000000003 none
+            expect transaction reason purchase
+            expect transaction com.storefront.pro.monthly reason renewal
+            expect transaction "Premium Quotes" reason redownload
+            expect transaction 1000000004 reason resolution
             expect defaults com.storefront.premium true
             expect defaults credits 15
             expect defaults theme "dark"
@@ -80,6 +84,10 @@ import Walkthroughs
             .expect(.noTransaction(.latest)),
             .expect(.noTransaction(.product("com.storefront.pass.yearly"))),
             .expect(.noTransaction(.id("1000000003"))),
+            .expect(.transactionReason(.latest, .purchase)),
+            .expect(.transactionReason(.product("com.storefront.pro.monthly"), .renewal)),
+            .expect(.transactionReason(.product("com.storefront.premium"), .redownload)),
+            .expect(.transactionReason(.id("1000000004"), .resolution)),
             .expect(.defaults(key: "com.storefront.premium", value: .bool(true))),
             .expect(.defaults(key: "credits", value: .int(15))),
             .expect(.defaults(key: "theme", value: .string("dark"))),

@@ -129,6 +129,38 @@ import Walkthroughs
         #expect(result.passed, "\(result.failures)")
     }
 
+    /// Why the store made a transaction: bought, renewed, got again at no charge, or the
+    /// purchase an interruption held back; a restored one has no reason.
+    @Test func aTransactionsReasonIsExpected() throws {
+        let result = try run("""
+            open "Premium Quotes"
+            press "Buy"
+            press "OK"
+            expect transaction reason purchase
+            open "Pro Monthly"
+            press "Subscribe"
+            press "OK"
+            advance 8d
+            expect transaction com.storefront.pro.monthly reason renewal
+            delete app data
+            open "Premium Quotes"
+            press "Get"
+            press "OK"
+            expect transaction reason redownload
+            set interrupted on
+            open "One-Year Pass"
+            press "Buy"
+            press "Not Now"
+            resolve
+            expect transaction reason resolution
+            restore
+            expect transaction reason purchase
+            """)
+        #expect(result.failures.map { $0.summary(file: "f") } == [
+            "f:22: expect transaction reason purchase — expected 1000000009 with reason purchase, saw 1000000009 with no reason (restored)",
+        ])
+    }
+
     @Test func noTransactionHoldsUntilTheStoreHasOne() throws {
         let result = try run("""
             expect transaction none

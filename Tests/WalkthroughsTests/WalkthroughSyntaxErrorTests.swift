@@ -58,13 +58,58 @@ import Walkthroughs
         #expect(errors("expect transaction stat purchased").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction state purchsed").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction nne") == [
-            "demo.walk:1:20: expected state, error, none, or a transaction by id or product (id or title) after expect transaction; did you mean 'expect transaction none'?",
+            "demo.walk:1:20: expected state, reason, error, none, or a transaction by id or product (id or title) after expect transaction; did you mean 'expect transaction none'?",
         ])
         #expect(errors("expect transaction 1000000001 non").first?.hasSuffix("did you mean 'expect transaction 1000000001 none'?") == true)
         #expect(errors("expect transaction none now") == [
             "demo.walk:1:25: expected the end of the step after 'expect transaction none'; did you mean 'expect transaction none'?",
         ])
         #expect(errors("expect queue lots").first?.hasPrefix("demo.walk:1:14: expected empty or how many") == true)
+        #expect(errors("expect transaction reason purchse").first?.hasSuffix("did you mean 'expect transaction reason purchase'?") == true)
+        #expect(errors("expect transaction reason") == [
+            "demo.walk:1:26: expected why the store made it: purchase, renewal, redownload, resolution; did you mean 'expect transaction reason purchase'?",
+        ])
+        // Restored is what a transaction is, not why the store made it.
+        #expect(errors("expect transaction \"Premium Quotes\" reason restored") == [
+            "demo.walk:1:44: expected why the store made it: purchase, renewal, redownload, resolution; restored is a state, not a reason; did you mean 'expect transaction \"Premium Quotes\" state restored'?",
+        ])
+    }
+
+    /// A suggestion is itself a step: the nearest verb with the words typed after it when
+    /// that parses, else that verb's example.
+    @Test func aSuggestionIsAlwaysAValidStep() {
+        #expect(errors("cancel subscription com.storefront.pro.monthly") == [
+            "demo.walk:1:1: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, advance, caption, pause, expect, vary, when; did you mean 'advance 25h'?",
+        ])
+        // A duration in words is suggested as a duration is written.
+        #expect(errors("advance 1 month").first?.hasSuffix("did you mean 'advance 1mo'?") == true)
+        #expect(errors("advance 2 hours").first?.hasSuffix("did you mean 'advance 2h'?") == true)
+        #expect(errors("advance 3 Days").first?.hasSuffix("did you mean 'advance 3d'?") == true)
+        #expect(errors("advance a while").first?.hasSuffix("did you mean 'advance 25h'?") == true)
+        // A guard on a condition the file does not vary cannot be suggested at all.
+        #expect(errors("wen ask-to-buy on: press \"Ask\"").first?.contains("did you mean") == false)
+    }
+
+    @Test func everySuggestionParses() throws {
+        let lines = ["cancel subscription X", "advance 1 month", "advance forever", "buy com.storefront.premium", "aprove 1",
+                     "expect transaction reason restored", "expect transaction stat purchased", "set ask-to-by on",
+                     "open \"Premum Quotes\"", "key Entr", "pause forever", "quantity 0", "delete app", "expect defaults credits",
+                     "when network off: cancel", "vary network", "refund 1000000001", "expect crdits 3"]
+        for line in lines {
+            for suggestion in errorsWithSuggestions("vary network off on\n" + line) {
+                #expect(errors("vary network off on\n" + suggestion) == [], "\(line) suggests \(suggestion)")
+            }
+        }
+    }
+
+    /// The suggestions the errors of `text` make.
+    func errorsWithSuggestions(_ text: String) -> [String] {
+        do {
+            _ = try parser.parse(text, file: "demo.walk")
+            return []
+        } catch {
+            return error.errors.compactMap(\.suggestion)
+        }
     }
 
     @Test func everyBadLineIsReportedAndAnEmptyFileIsOne() {
@@ -86,11 +131,14 @@ import Walkthroughs
                 return error.errors.first?.description
             }
         }
-        #expect(error(directory.path) == "\(directory.path):1:1: expected a walkthrough file; it is a directory, not a file")
-        #expect(error(directory.appendingPathComponent("none.walk").path)?.hasSuffix("it does not exist") == true)
+        // Said of the file as a whole, not of a line 1 it does not have.
+        #expect(error(directory.path) == "\(directory.path): is a directory, not a file; expected a walkthrough file")
+        let none = directory.appendingPathComponent("none.walk").path
+        #expect(error(none) == "\(none): does not exist; expected a walkthrough file")
         let binary = directory.appendingPathComponent("binary.walk")
         try Data([0x6F, 0x70, 0xFF, 0xFE]).write(to: binary)
-        #expect(error(binary.path)?.hasSuffix("it is not UTF-8 text") == true)
+        #expect(error(binary.path) == "\(binary.path): is not UTF-8 text; expected a walkthrough file")
+        #expect(error("") == "\"\": is an empty path; expected a walkthrough file")
     }
 }
 

@@ -36,6 +36,8 @@ public struct ErrorStrings: PhraseTable {
             "App内課金が制限されています。[設定]>[スクリーンタイム]>[コンテンツとプライバシーの制限]>[iTunesおよびApp Storeでの購入]>[App内課金]で許可してください。"
         case .purchaseInProgress: "購入はすでに処理中です。完了するまでお待ちください。"
         case .restoreInProgress: "購入を復元しています。復元が終わってからもう一度お試しください。"
+        case .balanceFull:
+            "残高にこの購入分を加えられません。Appが保持できる上限(\(Int.max))を超えてしまいます。購入は完了処理されずにキューに残り、次回の起動時にもう一度届きます。"
         default: error.skCode.flatMap { error == StoreError($0) ? japanese($0) : nil }
         }
     }

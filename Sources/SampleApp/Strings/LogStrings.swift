@@ -25,6 +25,9 @@ public struct LogStrings: PhraseTable {
     public let alreadyDelivered = Phrase1<String>(
         en: { id in "\(id) already delivered before the app stopped: not delivered again" },
         ja: { id in "\(id) Appの停止前に配信済み: 再配信しません" })
+    public let notDelivered = Phrase2<String, String>(
+        en: { id, error in "\(id) not delivered, left unfinished in the queue: \(error)" },
+        ja: { id, error in "\(id) 配信できず、未完了のままキューに残します: \(error)" })
     public let restoreFinished = Phrase(en: "restore finished", ja: "復元完了")
     public let restoreFailed = Phrase1<String>(en: { error in "restore failed  \(error)" }, ja: { error in "復元失敗  \(error)" })
     public let spent = Phrase1<Int>(en: { balance in "spent 1 credit  (balance \(balance))" },

@@ -5,21 +5,40 @@ extension AppStoreStorefront {
     /// currencies and conventions ($, ¥ without decimals, € after the amount, £).
     static let featured = ["USA", "JPN", "DEU", "FRA", "GBR"]
 
-    /// How many decimal places its currency's prices have: 2 for USD, 0 for JPY.
-    public var fractionDigits: Int {
-        // The currency's own decimals, as its formatting writes one unit: "$1.00", "¥1".
-        let one = Decimal(1).formatted(.currency(code: currency).locale(Locale(identifier: "en_US_POSIX")))
-        guard let point = one.lastIndex(of: ".") else { return 0 }
-        return one[one.index(after: point)...].prefix { $0.isNumber }.count
+    /// How many decimal places its currency's prices have: ISO 4217's minor unit, 2 for USD,
+    /// 0 for JPY and KRW. The one rule for a price's decimals: how a price is charged and
+    /// shown, and which prices a catalog may give a storefront.
+    public var fractionDigits: Int { Self.minorUnits(of: currency) }
+
+    /// ISO 4217's minor unit of `currency`: the number of decimal places its amounts have.
+    public static func minorUnits(of currency: String) -> Int {
+        minorUnitsOtherThanTwo[currency] ?? 2
+    }
+
+    /// ISO 4217's currencies whose minor unit is not 2: every other has cents.
+    private static let minorUnitsOtherThanTwo: [String: Int] = [
+        "BIF": 0, "CLP": 0, "DJF": 0, "GNF": 0, "ISK": 0, "JPY": 0, "KMF": 0, "KRW": 0, "PYG": 0,
+        "RWF": 0, "UGX": 0, "UYI": 0, "VND": 0, "VUV": 0, "XAF": 0, "XOF": 0, "XPF": 0,
+        "BHD": 3, "IQD": 3, "JOD": 3, "KWD": 3, "LYD": 3, "OMR": 3, "TND": 3,
+        "CLF": 4, "UYW": 4,
+    ]
+
+    /// `price` as this storefront charges it, in its currency's minor units: a price with more
+    /// decimal places (a .storekit file's one price, never converted) rounded half up, so that
+    /// 4.99 is ¥5 in Japan, never ¥4.99.
+    public func amount(_ price: Decimal) -> Decimal {
+        guard price.fractionDigits > fractionDigits else { return price }
+        var exact = price
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &exact, fractionDigits, .plain)
+        return rounded
     }
 
     /// `price` in this storefront's currency as a device set to `locale` writes it:
-    /// "$4.99", "¥480", "4,99 €" (de_DE), "€4.99" (en_US). A price with more decimal places
-    /// than the currency has (a .storekit price, never converted) keeps them.
+    /// "$4.99", "¥480", "4,99 €" (de_DE), "€4.99" (en_US), with the currency's decimal places.
     public func format(_ price: Decimal, locale: String) -> String {
         let style = Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: locale))
-        guard price.fractionDigits > fractionDigits else { return price.formatted(style) }
-        return price.formatted(style.precision(.fractionLength(price.fractionDigits)))
+        return amount(price).formatted(style.precision(.fractionLength(fractionDigits)))
     }
 }
 

@@ -61,8 +61,9 @@ extension CatalogLoader {
                 CatalogProblem(path: reading.place(of: problem.path), message: problem.message)
             }
         }
+        let rounded = CatalogValidation.roundedPrices(in: reading.catalog).map { "\(reading.place(of: $0.path)): \($0.message)" }
         return CatalogInspection(format: .storeKit(version: file.version.description), catalog: reading.catalog,
-                                 problems: problems, notes: reading.notes)
+                                 problems: problems, notes: reading.notes + rounded)
     }
 }
 

@@ -27,6 +27,20 @@ public enum CatalogValidation {
         return problems
     }
 
+    /// Each price for every storefront (a .storekit file's `displayPrice`) with more decimal
+    /// places than the file's storefront's currency has (4.99 in JPN): that storefront charges
+    /// and shows it rounded half up (`AppStoreStorefront.amount`), as any other storefront with
+    /// fewer decimals does. Xcode takes such a price, so this is a note at its path, not a problem.
+    public static func roundedPrices(in catalog: Catalog) -> [CatalogProblem] {
+        let storefront = catalog.settings.storefront.flatMap(AppStoreStorefront.named) ?? .unitedStates
+        return catalog.products.enumerated().compactMap { i, product in
+            guard case .everywhere(let price) = product.price, price.fractionDigits > storefront.fractionDigits else { return nil }
+            let shown = storefront.format(price, locale: "en_US")
+            return CatalogProblem(path: "$.products[\(i)].price",
+                                  message: "\(price) has more decimal places than \(storefront.id) prices have (\(storefront.fractionDigits)): shown and charged rounded half up, \(shown)")
+        }
+    }
+
     private static func priceProblems(_ product: CatalogProduct, at here: String) -> [CatalogProblem] {
         switch product.price {
         case .everywhere(let price):

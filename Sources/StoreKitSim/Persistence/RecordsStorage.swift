@@ -21,6 +21,10 @@ public protocol RecordsStorage: AnyObject {
     /// those the app finished.
     func history(last count: Int?, finishedOnly: Bool) throws -> [Transaction]
     func transactionCount() throws -> Int
+    /// The completed purchases (renewals included) of `account` of the products `productIDs`,
+    /// in the order they were made, wherever they are in the history: what a restore brings
+    /// back. A query of its own, so that no change ever reads the whole history.
+    func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction]
 }
 
 extension RecordsStorage {
@@ -66,4 +70,8 @@ public final class InMemoryStorage: RecordsStorage {
     }
 
     public func transactionCount() throws -> Int { records.transactions.count }
+
+    public func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] {
+        records.transactions.filter { $0.state == .purchased && $0.account == account && productIDs.contains($0.productID) }
+    }
 }

@@ -140,6 +140,20 @@ public final class StoreDatabase: RecordsStorage {
         }
     }
 
+    public func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] {
+        guard let database = try connection(creating: false), !productIDs.isEmpty else { return [] }
+        return try access {
+            try reading(database) { db in
+                // Read along the index of each account's purchases.
+                let marks = Array(repeating: "?", count: productIDs.count).joined(separator: ", ")
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT * FROM transactions WHERE state = 'purchased' AND account = ? AND productID IN (\(marks)) ORDER BY seq
+                    """, arguments: StatementArguments([account] + productIDs.sorted()))
+                return try rows.map(TransactionRow.transaction)
+            }
+        }
+    }
+
     public func transactionCount() throws -> Int {
         // Rows are only ever appended (reset empties the table, and numbering starts again at
         // 1), so the last seq is the count, read from the primary key's end, not by counting.

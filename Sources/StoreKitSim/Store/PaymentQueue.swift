@@ -150,16 +150,24 @@ public final class PaymentQueue {
     }
 
     public func finishTransaction(_ transaction: Transaction) throws -> [PaymentQueueEvent] {
-        var removed: Transaction?
+        try finishTransactions([transaction])
+    }
+
+    /// finishTransaction for each of `transactions` (a restore's batch), in one change.
+    public func finishTransactions(_ transactions: [Transaction]) throws -> [PaymentQueueEvent] {
+        var removed: [Transaction] = []
         let (_, events) = try mutate { records, _ in
-            guard let i = records.index(of: transaction.id), !records.transactions[i].finished,
-                  records.transactions[i].state != .purchasing, records.transactions[i].state != .deferred else { return }
-            records.transactions[i].finished = true
-            removed = records.transactions[i]
+            removed = []
+            let ids = Set(transactions.map(\.id))
+            for i in records.transactions.indices where ids.contains(records.transactions[i].id) {
+                guard !records.transactions[i].finished, records.transactions[i].state != .purchasing,
+                      records.transactions[i].state != .deferred else { continue }
+                records.transactions[i].finished = true
+                removed.append(records.transactions[i])
+            }
         }
-        guard let removed else { return events }
-        delivered[removed.id] = nil
-        return events + [.removed(removed)]
+        for t in removed { delivered[t.id] = nil }
+        return events + removed.map { .removed($0) }
     }
 
     /// `appRules`: as for `add`.
@@ -219,7 +227,8 @@ public final class PaymentQueue {
         }
         guard let due = nextDueDate, due <= now else { return events }
         var outcome: StoreRecords.RestoreOutcome?
-        events += try mutate { records, now in outcome = try records.process(catalog: store.catalog, now: now) }.1
+        let purchases = try purchasesToRestore(dueBy: now)
+        events += try mutate { records, now in outcome = try records.process(catalog: store.catalog, now: now, purchases: purchases) }.1
         guard restoring, let outcome else { return events }
         restoring = false
         switch outcome {
@@ -270,12 +279,13 @@ public final class PaymentQueue {
             }
         } else {
             // Nobody here hears of it (a store-side command): the whole way in one commit.
+            let purchases = try purchasesToRestore(dueBy: end)
             events += try mutate { records, _ in
                 records.clock.move(to: end, at: store.wallClock.now, rate: records.settings.timeRate)
                 let reached = records.time(at: store.wallClock.now)
                 while let due = records.nextDueDate(catalog: store.catalog), due <= reached {
                     let count = records.transactions.count
-                    _ = try records.process(catalog: store.catalog, now: reached)
+                    _ = try records.process(catalog: store.catalog, now: reached, purchases: purchases)
                     if records.nextDueDate(catalog: store.catalog) == due, records.transactions.count == count { break }
                 }
             }.1
@@ -285,6 +295,14 @@ public final class PaymentQueue {
         var seen = Set<String>()
         let changes = (recorded ?? []).filter { seen.insert($0.id).inserted }.compactMap { latest[$0.id] }
         return Advance(changes: changes, events: events)
+    }
+
+    /// For a restore due by `date`: the signed-in account's purchases of what a restore brings
+    /// back, from the whole history. The records a change works on hold only a few of them, so
+    /// they are asked for apart, and only when a restore is about to be answered.
+    private func purchasesToRestore(dueBy date: Date) throws -> [Transaction] {
+        guard let due = records.restoreDueDate, due <= date, let account = records.settings.account else { return [] }
+        return try store.storage.purchases(of: account, productIDs: StoreRecords.restorableProductIDs(store.catalog))
     }
 
     /// While recording (an advance): every transaction this process's changes made or changed.

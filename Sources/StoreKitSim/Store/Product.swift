@@ -29,7 +29,8 @@ public struct Product: Equatable, Sendable, Identifiable {
         type = entry.type
         localizedTitle = text.title
         localizedDescription = text.description
-        self.price = price
+        // What the storefront charges: one price for every storefront is rounded to its currency.
+        self.price = storefront.amount(price)
         self.storefront = storefront
         self.locale = locale
         familyShareable = entry.familyShareable

@@ -53,7 +53,9 @@ extension StoreRecords {
     /// Does everything due by `now`, one thing at a time at its own time, in order, exactly
     /// as if that time had passed: purchases and a restore the store answers, subscriptions
     /// renewing, Ask to Buy requests lapsing. Returns how a restore that completed ended.
-    mutating func process(catalog: Catalog, now: Date) throws -> RestoreOutcome? {
+    /// `purchases`: for a restore due by `now`, the account's purchases read from the whole
+    /// history (`RecordsStorage.purchases`), which the records alone do not hold.
+    mutating func process(catalog: Catalog, now: Date, purchases: [Transaction] = []) throws -> RestoreOutcome? {
         var outcome: RestoreOutcome?
         // Bounded, so a tiny period and a long advance cannot hold the store: what is left is
         // still due, and the next call goes on with it.
@@ -67,7 +69,7 @@ extension StoreRecords {
             } else if restoreDueDate == due {
                 restoreDueDate = nil
                 if settings.network {
-                    try restore(catalog: catalog, now: due)
+                    try restore(catalog: catalog, now: due, history: purchases)
                     outcome = .finished
                 } else {
                     outcome = .failed(StoreError(.unknown))
@@ -174,25 +176,30 @@ extension StoreRecords {
         return i
     }
 
-    /// Restore: one restored transaction per non-consumable owned and per auto-renewable
-    /// subscription bought, never consumables or non-renewing subscriptions.
-    private mutating func restore(catalog: Catalog, now: Date) throws {
-        // In the order first bought, each standing for its latest purchase.
-        var order: [String] = []
-        var latest: [String: Transaction] = [:]
-        for t in receipt {
-            if latest[t.productID] == nil { order.append(t.productID) }
-            latest[t.productID] = t
-        }
-        for id in order {
-            guard let original = latest[id], let product = catalog.product(id), product.type.isRestorable else { continue }
+    /// Restore, as StoreKit's restoreCompletedTransactions: one restored transaction per
+    /// completed transaction of a non-consumable or an auto-renewable subscription (each
+    /// renewal too), in the order they were made, each naming the one it restores as its
+    /// original. Never consumables or non-renewing subscriptions, and never a re-download
+    /// (the same purchase, got again). `history`: the account's purchases as read from the
+    /// whole history before this change; the records add what they hold besides (made or
+    /// completed since, in this change or by another process).
+    private mutating func restore(catalog: Catalog, now: Date, history: [Transaction]) throws {
+        var seen = Set<String>()
+        let purchases = (history.filter { $0.state == .purchased && isSignedInAccount($0) } + receipt)
+            .filter { seen.insert($0.id).inserted }
+        for original in purchases where original.reason != .redownload && catalog.product(original.productID)?.type.isRestorable == true {
             var restored = Transaction(id: try makeTransactionID(), payment: original.payment, state: .restored, date: now)
-            restored.originalTransactionID = original.originalTransactionID ?? original.id
+            restored.originalTransactionID = original.id
             restored.expiresDate = original.expiresDate
             restored.isTrialPeriod = original.isTrialPeriod
             restored.account = original.account
             transactions.append(restored)
         }
+    }
+
+    /// The products whose purchases a restore brings back.
+    static func restorableProductIDs(_ catalog: Catalog) -> Set<String> {
+        Set(catalog.products.filter(\.type.isRestorable).map(\.id))
     }
 
     /// Auto-renewable subscriptions renew at the end of each period while the store runs,

@@ -114,13 +114,17 @@ extension AppState {
                     present(outcome: t)
                 default: break
                 }
-            case .restoring(let restored) where t.state == .restored:
+            case .restoring(let restored) where t.state == .restored && !restored.contains(t.productID):
+                // One restored transaction per purchase and renewal: each product named once.
                 mode = .restoring(restored + [t.productID])
             default: break
             }
         case .restoreFinished:
             guard case .restoring(let restored) = mode else { break }
             mode = .alert(restoreSummary(restored))
+        case .notDelivered(_, let error):
+            // The app's own refusal, after the store's confirmation: what it could not keep.
+            mode = .alert(failure(strings.alerts.cannotCompleteTitle, error))
         case .restoreFailed(let error) where error == .notSignedIn:
             mode = .alert(signInAlert(then: nil))
         case .restoreFailed(let error) where error.isCancellation:
@@ -216,7 +220,7 @@ extension AppState {
         let tint: Tint? = switch event {
         case .updated(let t, _, _): t.state.tint
         case .delivered: .success
-        case .restoreFailed, .problem: .danger
+        case .restoreFailed, .problem, .notDelivered: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
         }
         let strings = strings

@@ -55,6 +55,8 @@ public enum Expectation: Equatable, Sendable {
     case screen(String, present: Bool)
     case transactionState(TransactionRef, TransactionState)
     case transactionError(TransactionRef, ErrorMatch)
+    /// Why the store made it (StoreKit 2's `Transaction.reason`); a restored transaction has none.
+    case transactionReason(TransactionRef, TransactionReason)
     /// No such transaction: none at all (`latest`), none with the id, none of the product.
     case noTransaction(TransactionRef)
     /// The app's UserDefaults value for the key; nil: no value.

@@ -2,8 +2,9 @@
 /// nearest valid step. Printed as a compiler prints, so editors jump to it.
 public struct SyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
+    /// 1-based; 0 for the file as a whole (it cannot be read as a walkthrough).
     public var line: Int
-    /// 1-based, in characters.
+    /// 1-based, in characters; 0 with line 0.
     public var column: Int
     /// What was expected there ("expected a duration after advance: …").
     public var message: String
@@ -11,7 +12,14 @@ public struct SyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     public var suggestion: String?
 
     public var description: String {
-        "\(file):\(line):\(column): \(message)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        let place = line == 0 ? file : "\(file):\(line):\(column)"
+        return "\(place): \(message)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    }
+
+    /// The file as a whole is not a walkthrough: what it is ("does not exist", "is a directory,
+    /// not a file"), said of it as every data file's refusal is.
+    static func file(_ file: String, _ problem: String) -> SyntaxError {
+        SyntaxError(file: file, line: 0, column: 0, message: problem)
     }
 }
 

@@ -10,8 +10,10 @@ extension WalkthroughParser {
     /// Parses the file at `path` (as the user gave it: messages name it so).
     public func parse(file path: String) throws(SyntaxErrors) -> Walkthrough {
         func refused(_ problem: String) -> SyntaxErrors {
-            SyntaxErrors(errors: [SyntaxError(file: path, line: 1, column: 1, message: "expected a walkthrough file; it \(problem)")])
+            SyntaxErrors(errors: [.file(path, problem + "; expected a walkthrough file")])
         }
+        // An empty argument would read the current directory.
+        guard !path.isEmpty else { throw SyntaxErrors(errors: [.file("\"\"", "is an empty path; expected a walkthrough file")]) }
         let contents: DataFileReader.Contents?
         do {
             contents = try DataFileReader.read(URL(fileURLWithPath: path), limit: Self.maximumBytes)

@@ -25,9 +25,9 @@ extension WalkthroughParser {
             try r.end()
             return .screen(text.text, present: present)
         case "transaction":
-            let fields = ["state", "error", "none"]
+            let fields = ["state", "reason", "error", "none"]
             let ref = try transaction(&r, after: "expect transaction", optional: true, stopWords: fields)
-            let field = try r.required("state, error or none after the transaction", suggestion: "expect transaction state purchased")
+            let field = try r.required("state, reason, error or none after the transaction", suggestion: "expect transaction state purchased")
             switch field.quoted ? "" : field.text.lowercased() {
             case "state":
                 let states = TransactionState.allCases.map(\.rawValue)
@@ -39,6 +39,21 @@ extension WalkthroughParser {
                 }
                 try r.end()
                 return .transactionState(ref, state)
+            case "reason":
+                let reasons = TransactionReason.allCases.map(\.rawValue)
+                let value = try r.required("why the store made it: \(reasons.joined(separator: ", "))",
+                                           suggestion: r.source + " purchase")
+                guard let reason = TransactionReason(rawValue: value.text.lowercased()) else {
+                    // Restored is what a transaction is, not why it was made.
+                    if ["restored", "restore"].contains(value.text.lowercased()) {
+                        throw LineProblem(value.column, "expected why the store made it: \(reasons.joined(separator: ", ")); restored is a state, not a reason",
+                                          suggestion: r.split(at: r.index - 2).before + "state restored")
+                    }
+                    throw LineProblem(value.column, "expected why the store made it: \(reasons.joined(separator: ", "))",
+                                      suggestion: r.replacing(r.index - 1, with: Nearest.to(value.text, in: reasons) ?? "purchase"))
+                }
+                try r.end()
+                return .transactionReason(ref, reason)
             case "error":
                 let match = try errorMatch(&r)
                 try r.end()
@@ -47,7 +62,7 @@ extension WalkthroughParser {
                 try r.end()
                 return .noTransaction(ref)
             default:
-                throw LineProblem(field.column, "expected state, error or none after the transaction",
+                throw LineProblem(field.column, "expected state, reason, error or none after the transaction",
                                   suggestion: r.replacing(r.index - 1, with: Nearest.to(field.text, in: fields) ?? "state"))
             }
         case "defaults":

@@ -17,9 +17,10 @@ public struct WalkthroughParser {
     /// The steps of `text`, or every line that is not a step. `file`: the name messages use.
     public func parse(_ text: String, file: String) throws(SyntaxErrors) -> Walkthrough {
         var errors: [SyntaxError] = []
+        var variations: [Variation] = []
         func note(_ problem: LineProblem, line: Int) {
             errors.append(SyntaxError(file: file, line: line, column: problem.column, message: problem.message,
-                                      suggestion: problem.suggestion))
+                                      suggestion: problem.suggestion.flatMap { valid($0, variations: variations) }))
         }
         // "\r\n" is one Character in Swift: a Windows line end is a line end too.
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
@@ -36,7 +37,6 @@ public struct WalkthroughParser {
             }
         }
         // The `vary` lines first: a `when` anywhere in the file may name what they vary.
-        var variations: [Variation] = []
         for (line, reader) in readers where reader.verb.isWord("vary") {
             var reader = reader
             do throws(LineProblem) {
@@ -65,6 +65,20 @@ public struct WalkthroughParser {
         }
         guard errors.isEmpty else { throw SyntaxErrors(errors: errors.sorted { $0.line < $1.line }) }
         return Walkthrough(file: file, steps: steps, variations: variations)
+    }
+
+    /// `suggestion` when it is itself a step of this file (with its `vary` lines), else its
+    /// verb's example when that is one, else none: a suggestion is never a line refused in turn.
+    private func valid(_ suggestion: String, variations: [Variation]) -> String? {
+        let verb = suggestion.split(separator: " ").first.map { $0.lowercased() } ?? ""
+        return [suggestion, examples[verb]].compactMap { $0 }.first { isStep($0, variations: variations) }
+    }
+
+    private func isStep(_ line: String, variations: [Variation]) -> Bool {
+        guard let tokens = try? LineTokens.split(line), !tokens.isEmpty else { return false }
+        var reader = StepReader(tokens: tokens, characters: LineTokens.source(of: line, tokens: tokens))
+        if reader.verb.isWord("vary") { return (try? variation(&reader, line: 0, earlier: [])) != nil }
+        return (try? step(reader, line: 0, variations: variations)) != nil
     }
 
     /// A line's step, and its guard when it starts with `when`.
@@ -136,8 +150,10 @@ public struct WalkthroughParser {
         case "advance":
             let token = try r.required("a duration after advance: \(StoreDuration.syntax)", suggestion: "advance 25h")
             guard let duration = StoreDuration(token.text) else {
+                // "advance 1 month" means 1mo.
+                let meant = DurationWords.duration(r.tokens.dropFirst().map(\.text))
                 throw LineProblem(token.column, "expected a duration after advance, up to 100 years: \(StoreDuration.syntax)",
-                                  suggestion: "advance 25h")
+                                  suggestion: meant.map { "advance \($0)" } ?? "advance 25h")
             }
             try r.end()
             return .advance(duration)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// `--matrix --csv`: every table as one CSV table (RFC 4180 quoting), for a spreadsheet or a
-/// script: a file column, then every condition any file varies (empty where a file does not).
+/// script: a file column, then every condition any file varies, then the outcome; a cell with
+/// nothing in it is empty.
 extension MatrixReport {
     public var csvLines: [String] {
         var conditions: [String] = []
@@ -13,16 +14,24 @@ extension MatrixReport {
             for row in table.rows {
                 let values = row.result.combination?.values ?? []
                 let cells = conditions.map { condition in values.first { $0.condition == condition }?.value ?? "" }
-                lines.append(Self.csvRow([table.file] + cells + Self.outcomeCells(row)))
+                lines.append(Self.csvRow([table.file] + cells + Self.outcomeCells(row, nothing: "")))
             }
         }
         return lines
     }
 
-    /// A field with a comma, a quote or a line break goes in quotes, its quotes doubled.
     static func csvRow(_ fields: [String]) -> String {
-        fields.map { field in
-            field.contains(where: { ",\"\r\n".contains($0) }) ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
-        }.joined(separator: ",")
+        fields.map(csvField).joined(separator: ",")
+    }
+
+    /// One field, as text whatever reads it. One a spreadsheet would take for a formula
+    /// (starting with =, +, -, @, a tab or a carriage return, as "+10 credits" does) is made
+    /// text by a leading single quote, and quoted, as OWASP's advice on CSV injection says;
+    /// one with a comma, a quote or a line break is quoted as RFC 4180 asks, its quotes doubled.
+    static func csvField(_ field: String) -> String {
+        let formula = field.unicodeScalars.first.map { "=+-@\t\r".unicodeScalars.contains($0) } ?? false
+        let text = formula ? "'" + field : field
+        guard formula || text.unicodeScalars.contains(where: { ",\"\r\n".unicodeScalars.contains($0) }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

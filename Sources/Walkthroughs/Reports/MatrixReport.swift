@@ -18,13 +18,14 @@ public struct MatrixReport: Sendable {
     /// The columns after the conditions'.
     static let outcomeColumns = ["state", "error", "delivered", "result"]
 
-    /// A row's cells after its values, as a person reads them: "—" for nothing.
-    static func outcomeCells(_ row: MatrixRow) -> [String] {
+    /// A row's cells after its values; `nothing` where there is none: "—" for a person to
+    /// read, an empty cell for a spreadsheet.
+    static func outcomeCells(_ row: MatrixRow, nothing: String = "—") -> [String] {
         let outcome = row.outcome
         return [
-            outcome.state?.rawValue ?? "—",
-            outcome.error.map { "\($0.code) \($0.name)" } ?? "—",
-            outcome.delivered.isEmpty ? "—" : outcome.delivered.joined(separator: ", "),
+            outcome.state?.rawValue ?? nothing,
+            outcome.error.map { "\($0.code) \($0.name)" } ?? nothing,
+            outcome.delivered.isEmpty ? nothing : outcome.delivered.joined(separator: ", "),
             resultCell(row.result),
         ]
     }

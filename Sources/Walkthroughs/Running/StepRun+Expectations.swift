@@ -28,6 +28,14 @@ extension StepRun {
                 return failure("\(t.id) \(expected.rawValue)", saw: "\(t.id) \(t.state.rawValue)")
             case .success: break
             }
+        case .transactionReason(let ref, let expected):
+            switch transaction(ref) {
+            case .failure(let missing): return failure("a transaction made for reason \(expected.rawValue)", saw: missing.text)
+            case .success(let t) where t.reason != expected:
+                let saw = t.reason.map { "reason \($0.rawValue)" } ?? "no reason (\(t.state.rawValue))"
+                return failure("\(t.id) with reason \(expected.rawValue)", saw: "\(t.id) with \(saw)")
+            case .success: break
+            }
         case .transactionError(let ref, let expected):
             switch transaction(ref) {
             case .failure(let missing): return failure("a transaction with \(Self.describe(expected))", saw: missing.text)

@@ -10,7 +10,8 @@ struct BuyCommand: ParsableCommand {
         abstract: "Buy a product through the payment queue, under the current settings.",
         discussion: "Exits 0 when purchased (or downloaded again at no charge, for a non-consumable already owned), "
             + "3 when deferred (Ask to Buy, a request merged into one waiting included), 4 when failed, cancelled, "
-            + "refused, or merged into an interrupted purchase waiting to be resolved. "
+            + "refused, not delivered (the app cannot hold it: it stays unfinished in the queue), "
+            + "or merged into an interrupted purchase waiting to be resolved. "
             + "With hold on, the store waits for the side button: press Enter, or send a line on stdin; "
             + "stdin ending first cancels the purchase.")
 
@@ -72,6 +73,10 @@ struct BuyCommand: ParsableCommand {
         func current() -> Transaction? { session.current(started.id) }
         try running.wait { current()?.state != .purchasing }
         guard let final = current() else { return }
+        if let refusal = notDelivered(final, by: app) {
+            try Report.failure(refusal, json: output.json, context: "Cannot deliver \(productID)",
+                               launch: session.launchReport(app))
+        }
 
         if output.json {
             try JSONOutput.print(Output(transaction: TransactionJSON(final), merged: false,
@@ -93,6 +98,15 @@ struct BuyCommand: ParsableCommand {
             }
             throw ExitCode.failed
         }
+    }
+
+    /// Why the app refused to deliver `t`, if it did: the purchase went through, but the app
+    /// left it unfinished in the queue.
+    private func notDelivered(_ t: Transaction, by app: SampleApp) -> StoreError? {
+        app.events.lazy.compactMap { event -> StoreError? in
+            if case .notDelivered(let refused, let error) = event, refused.id == t.id { return error }
+            return nil
+        }.first
     }
 
     /// A repeated purchase of what waits for an answer made nothing new: says which request

@@ -18,7 +18,7 @@ struct PlayCommand: ParsableCommand {
             walkthrough waits, its time stopped, until the window is large enough again.
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: WalkthroughOptions
 
     @Argument(help: ArgumentHelp("The walkthrough file.", valueName: "file"))
     var file: String
@@ -30,14 +30,14 @@ struct PlayCommand: ParsableCommand {
     var quitAtEnd = false
 
     func validate() throws {
-        try WalkthroughFiles.refuseDataDir(global, command: "play")
+        try options.refuseDataDir(command: "play")
         guard speed.isFinite, (0.1...100).contains(speed) else {
             throw ValidationError("--speed takes a number from 0.1 to 100 (1 is the walkthrough's own pace), not \(speed).")
         }
     }
 
     func run() throws {
-        let catalog = try WalkthroughFiles.catalog(global)
+        let catalog = try CatalogFiles(catalog: options.catalog)
         let walkthrough = try WalkthroughFiles.parse([file], catalog: catalog, json: false)[0]
         let (speed, quitAtEnd) = (speed, quitAtEnd)
         let result = try MainActor.assumeIsolated { () throws -> WalkthroughResult in

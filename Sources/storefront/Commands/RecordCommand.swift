@@ -15,7 +15,7 @@ struct RecordCommand: ParsableCommand {
             Exits 4 when an expectation did not hold (the files are written all the same).
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: WalkthroughOptions
 
     @Argument(help: ArgumentHelp("The walkthrough file.", valueName: "file"))
     var file: String
@@ -33,7 +33,7 @@ struct RecordCommand: ParsableCommand {
     var title: String?
 
     func validate() throws {
-        try WalkthroughFiles.refuseDataDir(global, command: "record")
+        try options.refuseDataDir(command: "record")
         if cast == nil, text == nil { throw ValidationError("record writes --cast OUT.cast, --text OUT.txt or both: give one.") }
         if cast?.isEmpty == true || text?.isEmpty == true { throw ValidationError("--cast and --text take a file to write.") }
         _ = try Self.dimensions(size)
@@ -51,7 +51,7 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try WalkthroughFiles.catalog(global)
+        let catalog = try CatalogFiles(catalog: options.catalog)
         let walkthrough = try WalkthroughFiles.parse([file], catalog: catalog, json: false)[0]
         var runner = WalkthroughRunner(catalog: catalog.catalog, app: catalog.app)
         let (width, height) = try Self.dimensions(size)

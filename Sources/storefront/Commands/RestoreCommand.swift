@@ -6,7 +6,10 @@ import StoreKitSim
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
-        abstract: "Restore purchases: non-consumables and auto-renewable subscriptions come back as restored.")
+        abstract: "Restore purchases: non-consumables and auto-renewable subscriptions come back as restored.",
+        discussion: "One restored transaction per purchase of a non-consumable and per purchase and renewal of an "
+            + "auto-renewable subscription, as StoreKit's restoreCompletedTransactions delivers them; "
+            + "--json lists each.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -57,10 +60,20 @@ struct RestoreCommand: ParsableCommand {
         if restored.isEmpty {
             printLine("No purchases to restore.")
         } else {
-            printLine("Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"): \(restored.map(\.productID).joined(separator: ", "))")
+            printLine("Restored \(restored.count) purchase\(restored.count == 1 ? "" : "s"): \(Self.products(restored))")
         }
         if !notRestored.isEmpty {
             printLine("Not restored (the App Store never restores consumables or non-renewing subscriptions: the app must keep them itself): \(notRestored.joined(separator: ", "))")
         }
+    }
+
+    /// Each product once, in the order first restored, with how many of its transactions came
+    /// back when more than one (a subscription's purchase and each renewal).
+    static func products(_ restored: [Transaction]) -> String {
+        var counts: [String: Int] = [:]
+        for t in restored { counts[t.productID, default: 0] += 1 }
+        return restored.map(\.productID).uniqued()
+            .map { id in counts[id, default: 0] > 1 ? "\(id) ×\(counts[id, default: 0])" : id }
+            .joined(separator: ", ")
     }
 }

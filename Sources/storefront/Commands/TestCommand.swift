@@ -19,7 +19,7 @@ struct TestCommand: ParsableCommand {
             --matrix a file runs once, with the first value of each vary line.
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: WalkthroughOptions
 
     @Argument(help: ArgumentHelp("Walkthrough files.", valueName: "file"))
     var files: [String]
@@ -38,12 +38,12 @@ struct TestCommand: ParsableCommand {
     func validate() throws {
         if csv, !matrix { throw ValidationError("--csv prints the table of --matrix: add --matrix, or leave --csv out.") }
         if csv, output.json { throw ValidationError("--csv and --json each choose the output: give one of them.") }
-        try WalkthroughFiles.refuseDataDir(global, command: "test")
+        try options.refuseDataDir(command: "test")
         if junit?.isEmpty == true { throw ValidationError("--junit is empty: give a file to write, or leave the option out.") }
     }
 
     func run() throws {
-        let catalog = try WalkthroughFiles.catalog(global)
+        let catalog = try CatalogFiles(catalog: options.catalog)
         let walkthroughs = try WalkthroughFiles.parse(files, catalog: catalog, json: output.json,
                                                       check: { matrix ? $0.matrixTooLarge : nil })
         let runner = WalkthroughRunner(catalog: catalog.catalog, app: catalog.app)

@@ -10,7 +10,12 @@ struct CatalogFiles {
     let app: AppDescription
 
     init(_ options: GlobalOptions) throws {
-        guard let path = options.catalog else {
+        try self.init(catalog: options.catalog)
+    }
+
+    /// `catalog`: the file --catalog names, if any.
+    init(catalog path: String?) throws {
+        guard let path else {
             catalog = try CatalogLoader.defaultCatalog()
             app = try AppDescriptionLoader.defaultDescription(for: catalog)
             return

@@ -43,8 +43,14 @@ struct ErrorReport {
 
     /// What to do about a refusal the user can act on from the command line.
     private static func remedy(for error: StoreError) -> String? {
-        guard error == .notSignedIn else { return nil }
-        return "Sign in with `\(CommandLineHint.command("set account EMAIL"))` (e.g. \(Settings.defaultAccount)), then try again."
+        switch error {
+        case .notSignedIn:
+            "Sign in with `\(CommandLineHint.command("set account EMAIL"))` (e.g. \(Settings.defaultAccount)), then try again."
+        case .balanceFull:
+            "Lower the balance in UserDefaults.json (or start the app's data afresh with `\(CommandLineHint.command("reset --app-only"))`), then `\(CommandLineHint.command("launch"))` delivers it."
+        default:
+            nil
+        }
     }
 
     /// Storefront's own failures, and what swift-argument-parser reports (nil for help and

@@ -7,10 +7,6 @@ import Walkthroughs
 /// catalog first; a bad one exits 65 with each error where an editor can jump to it, and
 /// nothing runs.
 enum WalkthroughFiles {
-    static func catalog(_ global: GlobalOptions) throws -> CatalogFiles {
-        try CatalogFiles(global)
-    }
-
     /// `check`: a further problem with a file that parsed (a matrix too large to run).
     static func parse(_ files: [String], catalog: CatalogFiles, json: Bool,
                       check: (Walkthrough) -> SyntaxError? = { _ in nil }) throws -> [Walkthrough] {
@@ -40,13 +36,6 @@ enum WalkthroughFiles {
         }
     }
 
-    /// `test`, `play` and `record` run on fresh data of their own.
-    static func refuseDataDir(_ global: GlobalOptions, command: String) throws {
-        if global.dataDir != nil {
-            throw ValidationError("\(command) runs each walkthrough on a fresh temporary data directory: leave --data-dir out.")
-        }
-    }
-
     private static func report(_ errors: [SyntaxError], json: Bool) throws -> Never {
         if json {
             struct Output: Encodable {
@@ -57,7 +46,7 @@ enum WalkthroughFiles {
             var report = ErrorReport(kind: "data", message: first.description, exitCode: .badData,
                                      remedy: "Fix the walkthrough files; nothing was run.")
             report.body.path = first.file
-            report.body.location = "line \(first.line), column \(first.column)"
+            report.body.location = first.line == 0 ? nil : "line \(first.line), column \(first.column)"
             report.body.problem = first.message
             try JSONOutput.print(Output(error: report.body, syntaxErrors: errors.map(SyntaxErrorJSON.init)))
         } else {
