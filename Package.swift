@@ -72,7 +72,10 @@ let package = Package(
         ),
         .testTarget(name: "WalkthroughsTests", dependencies: ["Walkthroughs", "StorefrontUI", "StoreKitSim"]),
         // Depends on the executable so `swift test` builds the binary it runs.
-        .testTarget(name: "EndToEndTests", dependencies: ["DataFiles", "StoreKitSim", "SampleApp", "storefront"]),
+        // GRDB to damage a store.sqlite as the sqlite3 shell would.
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "DataFiles", "StoreKitSim", "SampleApp", "storefront", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

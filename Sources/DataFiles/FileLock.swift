@@ -58,10 +58,18 @@ package final class FileLock {
         flock(fd, LOCK_EX | LOCK_NB) == 0
     }
 
-    /// Replaces the lock file's text: who holds it, for whoever is refused.
-    func write(_ text: String) {
+    /// Replaces the lock file's text: who holds it (for whoever is refused), or what the store's
+    /// files were last left as.
+    package func write(_ text: String) {
         ftruncate(fd, 0)
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// The lock file's text (a few hundred bytes at most are kept in it).
+    package func text() -> String {
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : ""
     }
 }

@@ -50,7 +50,10 @@ public enum JSONCoding {
     /// a binary fraction such as .475 (stored as .47499…) to .474, so a date read and written
     /// again would drift a millisecond each time; the fraction is done here by integers instead.
     public static func format(_ date: Date) -> String {
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        // Dates are read within the years 1970 to 9999; one past what an Int64 of milliseconds
+        // holds still prints (at its end), never traps.
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        let milliseconds = Int64(exactly: value) ?? (value < 0 ? -62_135_596_800_000 : 253_402_300_799_999)
         let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
         let whole = seconds - (fraction < 0 ? 1 : 0)
         let stamp = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())

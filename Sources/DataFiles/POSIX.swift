@@ -103,7 +103,7 @@ package enum POSIX {
     }
 
     /// Where a symbolic link points, as written in it.
-    static func linkTarget(_ path: String) -> String? {
+    package static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count >= 0 else { return nil }
@@ -157,6 +157,15 @@ package enum POSIX {
         guard let fd = try? openFile(directory, O_RDONLY | O_DIRECTORY) else { return }
         try? sync(fd)
         closeFile(fd)
+    }
+
+    /// Makes a regular file readable and writable by its owner only (0600), never through a
+    /// symbolic link: a file kept aside keeps no wider mode than the data it holds. Best effort.
+    package static func makeOwnerOnly(_ path: String) {
+        guard let fd = try? openFile(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK) else { return }
+        defer { closeFile(fd) }
+        guard (try? status(ofOpen: fd))?.kind == .regular else { return }
+        _ = fchmod(fd, 0o600)
     }
 
     package static func move(_ from: String, to: String) throws(Errno) {

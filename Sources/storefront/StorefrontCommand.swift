@@ -21,7 +21,7 @@ struct StorefrontCommand: ParsableCommand {
         subcommands: [
             OpenCommand.self, ProductsCommand.self, BuyCommand.self, RestoreCommand.self, LaunchCommand.self,
             PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self,
-            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
+            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
             CatalogCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
@@ -86,6 +86,7 @@ extension DeclineCommand: UsesGlobalOptions {}
 extension ResolveCommand: UsesGlobalOptions {}
 extension SetCommand: UsesGlobalOptions {}
 extension StateCommand: UsesGlobalOptions {}
+extension DoctorCommand: UsesGlobalOptions {}
 extension ResetCommand: UsesGlobalOptions {}
 extension ClockCommand: UsesGlobalOptions {}
 extension AdvanceCommand: UsesGlobalOptions {}

@@ -165,7 +165,7 @@ import Testing
         }
         let far = try #require(throws: DataFileError.self) { try AppStore(catalog: t.store.catalog, storage: try storeDatabase(directory)).now() }
         #expect(far.location == "store, column clockStoreAnchor")
-        #expect(far.problem.contains("outside the years 1 to 9999"))
+        #expect(far.problem.contains("outside the years 1970 to 9999"))
     }
 
     @Test(arguments: ["P36501D", "P5201W", "P1201M", "P101Y", "P9223372036854775807D"])

@@ -265,6 +265,195 @@ import Testing
     }
 }
 
+/// A store.sqlite damaged by something other than storefront (the sqlite3 shell, a disk, a bad
+/// copy) is refused when it is opened, whatever is then read or written, and left byte for byte.
+@Suite struct DamagedStoreDatabaseTests {
+    /// A store with a purchase, a subscription and an unfinished purchase, closed.
+    private func makeStore() throws -> (TemporaryDirectory, [Transaction]) {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        let bought = [try t.buy(ID.premium), try t.buy(ID.monthly)]
+        t.app.handlesTransactions = false
+        return (directory, bought + [try t.buy(ID.credits5)])
+    }
+
+    /// store.sqlite and SQLite's log beside it (none reads as empty, as SQLite reads it).
+    private func bytes(_ directory: TemporaryDirectory) throws -> [Data] {
+        let url = directory.dataDirectory.storeDatabaseURL
+        return [try Data(contentsOf: url), (try? Data(contentsOf: URL(fileURLWithPath: url.path + "-wal"))) ?? Data()]
+    }
+
+    private func edit(_ directory: TemporaryDirectory, _ sql: String) throws {
+        try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path).writeWithoutTransaction { db in
+            try db.execute(sql: sql)
+        }
+    }
+
+    /// Rewrites the root page of table or index `name` (the log moved into the file first).
+    private func rewriteRootPage(of name: String, in directory: TemporaryDirectory, _ change: (inout [UInt8]) -> Void) throws {
+        let url = directory.dataDirectory.storeDatabaseURL
+        let (root, size) = try DatabaseQueue(path: url.path).writeWithoutTransaction { db in
+            try db.checkpoint(.truncate)
+            return (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = ?", arguments: [name]) ?? 0,
+                    try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+        }
+        var data = [UInt8](try Data(contentsOf: url))
+        var page = Array(data[(root - 1) * size ..< root * size])
+        change(&page)
+        data.replaceSubrange((root - 1) * size ..< root * size, with: page)
+        try Data(data).write(to: url)
+    }
+
+    private func refusal(_ directory: TemporaryDirectory, sourceLocation: SourceLocation = #_sourceLocation) throws -> DataFileError {
+        let before = try bytes(directory)
+        let error = try #require(throws: DataFileError.self, sourceLocation: sourceLocation) {
+            try Harness.onDisk(directory).buy(ID.credits10)
+        }
+        #expect(error.path == directory.dataDirectory.storeDatabaseURL.path, sourceLocation: sourceLocation)
+        #expect(try bytes(directory) == before, "left byte for byte", sourceLocation: sourceLocation)
+        return error
+    }
+
+    @Test(arguments: [
+        ("ALTER TABLE transactions DROP COLUMN requestDate", "table transactions", "has no column requestDate, which storefront reads"),
+        ("ALTER TABLE transactions RENAME COLUMN quantity TO qty", "table transactions", "has no column quantity, which storefront reads"),
+        ("ALTER TABLE transactions RENAME COLUMN id TO ident", "table transactions", "has no column id, which storefront reads"),
+        ("ALTER TABLE store DROP COLUMN clockStoreAnchor", "table store", "has no column clockStoreAnchor, which storefront reads"),
+        ("DROP INDEX transactions_open", nil, "has no index transactions_open, which storefront made"),
+        ("CREATE TRIGGER t AFTER INSERT ON transactions BEGIN DELETE FROM accounts; END", "trigger t", "is not one storefront makes"),
+    ] as [(String, String?, String)])
+    func aSchemaNotAsStorefrontMadeItIsRefusedByName(edit sql: String, location: String?, problem: String) throws {
+        let (directory, _) = try makeStore()
+        try edit(directory, sql)
+        let error = try refusal(directory)
+        #expect(error.location == location)
+        #expect(error.problem == problem)
+        #expect(error.remedy == .resetStore)
+    }
+
+    /// Milliseconds no clock gives: a crash in JSON's conversion, or a monthly subscription of
+    /// the year 1 renewing twenty-four thousand times.
+    @Test(arguments: [("date", "9223372036854775807"), ("expiresDate", "-62135596800000"), ("dueDate", "-9223372036854775808"),
+                      ("requestDate", "-1")])
+    func timesOutsideTheStoresYearsAreRefusedByRowAndColumn(column: String, value: String) throws {
+        let (directory, bought) = try makeStore()
+        try edit(directory, "UPDATE transactions SET \(column) = \(value) WHERE id = '\(bought[1].id)'")
+        let error = try refusal(directory)
+        #expect(error.location == "transactions, id \(bought[1].id), column \(column)")
+        #expect(error.problem == "holds \(value), a time outside the years 1970 to 9999 (milliseconds since 1970)")
+    }
+
+    /// A row no command reads to do its work (not the queue, nor a product's first or latest
+    /// purchase) is refused as state refuses it: by every command, before any write.
+    @Test func aRowTheWorkingSetNeverReadsIsRefusedByEveryCommand() throws {
+        let (directory, bought) = try makeStore()
+        try edit(directory, "UPDATE transactions SET state = 'bogus' WHERE id = '\(bought[0].id)'")
+        let error = try refusal(directory)
+        #expect(error.location == "transactions, id \(bought[0].id), column state")
+    }
+
+    /// With the queue's index emptied, an unfinished purchase would be delivered again at every
+    /// launch; a zeroed page loses whatever it held.
+    @Test(arguments: ["emptied index", "zeroed page"])
+    func damageSQLiteFindsIsRefusedBeforeAnythingIsWritten(kind: String) throws {
+        let (directory, _) = try makeStore()
+        if kind == "emptied index" {
+            try rewriteRootPage(of: "transactions_open", in: directory) { page in
+                // An index leaf page holding no entry.
+                page = [0x0A, 0, 0, 0, 0, UInt8(page.count >> 8 & 0xFF), UInt8(page.count & 0xFF), 0]
+                    + [UInt8](repeating: 0, count: page.count - 8)
+            }
+        } else {
+            try rewriteRootPage(of: "transactions", in: directory) { page in page = [UInt8](repeating: 0, count: page.count) }
+        }
+        let error = try refusal(directory)
+        #expect(error.problem.hasPrefix("is damaged ("))
+        #expect(error.remedy == .resetStore)
+    }
+
+    /// A log left by a process killed after writing damage: read, never moved into the file.
+    @Test func damageInTheLogOfAKilledWriterIsRefusedAndTheLogKept() throws {
+        let (directory, bought) = try makeStore()
+        let url = directory.dataDirectory.storeDatabaseURL
+        // A connection left open stands for the killed process: its log stays beside the file.
+        let killed = try DatabaseQueue(path: url.path)
+        try killed.write { db in try db.execute(sql: "UPDATE transactions SET quantity = 'many' WHERE id = '\(bought[0].id)'") }
+        #expect(try bytes(directory)[1].count > 0)
+        let error = try refusal(directory)
+        #expect(error.location == "transactions, id \(bought[0].id), column quantity")
+        withExtendedLifetime(killed) {}
+    }
+
+    /// A change made beside an open storefront by something else (the sqlite3 shell) is
+    /// checked at the next open, even after that storefront has written again: its own writes
+    /// never vouch for another's.
+    @Test func aChangeMadeBesideAnOpenStorefrontIsCheckedAtTheNextOpen() throws {
+        let directory = TemporaryDirectory()
+        let open = try Harness.onDisk(directory)
+        let bought = try open.buy(ID.premium)
+        try edit(directory, "UPDATE transactions SET state = 'bogus' WHERE id = '\(bought.id)'")
+        try open.buy(ID.credits5)
+        let error = try #require(throws: DataFileError.self) { try storeDatabase(directory) }
+        #expect(error.location == "transactions, id \(bought.id), column state")
+    }
+
+    /// storefront writes no file of its data directory through a link: the store elsewhere is
+    /// never written, whoever made the link.
+    @Test func aLinkToAStoreElsewhereIsRefusedNotWrittenThrough() throws {
+        let (elsewhere, _) = try makeStore()
+        let target = elsewhere.dataDirectory.storeDatabaseURL
+        let before = try bytes(elsewhere)
+        let directory = TemporaryDirectory()
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: directory.dataDirectory.storeDatabaseURL, withDestinationURL: target)
+        let error = try #require(throws: DataFileError.self) { try Harness.onDisk(directory).buy(ID.credits10) }
+        #expect(error.problem == "is a symbolic link to \(target.path); storefront never opens its store through a link")
+        #expect(error.remedy == .removeStrayFile)
+        #expect(try bytes(elsewhere) == before)
+    }
+
+    /// `storefront doctor`: every problem, not the first only, and nothing written (the log
+    /// of a writer still open included).
+    @Test func theWholeCheckListsEveryProblemAndWritesNothing() throws {
+        let (directory, bought) = try makeStore()
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 20).isEmpty)
+        let open = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        try open.write { db in
+            try db.execute(sql: "UPDATE transactions SET state = 'bogus' WHERE id = '\(bought[0].id)'")
+            try db.execute(sql: "UPDATE transactions SET date = -1 WHERE id = '\(bought[2].id)'")
+        }
+        let before = try bytes(directory)
+        let problems = try StoreDatabase.problems(directory.dataDirectory, limit: 20)
+        #expect(problems.map(\.location) == ["transactions, id \(bought[0].id), column state", "transactions, id \(bought[2].id), column date"])
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 1).count == 1)
+        #expect(try bytes(directory) == before)
+        withExtendedLifetime(open) {}
+        #expect(try StoreDatabase.problems(TemporaryDirectory().dataDirectory, limit: 20).isEmpty, "no store yet")
+    }
+
+    /// A file kept aside holds the store's records: owner-only, as every file storefront keeps,
+    /// whatever mode it had; a link is moved, and what it points to left as it is.
+    @Test func filesKeptAsideAreOwnerOnly() throws {
+        let directory = TemporaryDirectory()
+        let url = directory.dataDirectory.storeDatabaseURL
+        try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+        for suffix in ["", "-wal"] {
+            try Data("not a database".utf8).write(to: URL(fileURLWithPath: url.path + suffix))
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path + suffix)
+        }
+        let aside = try StoreDatabase.keepAside(directory.dataDirectory, at: directory.file("store.sqlite.broken"))
+        for path in [aside.path, aside.path + "-wal"] {
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600, "\(path)")
+        }
+        let target = directory.file("kept-elsewhere")
+        try Data().write(to: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+        try FileManager.default.createSymbolicLink(at: url, withDestinationURL: target)
+        _ = try StoreDatabase.keepAside(directory.dataDirectory, at: directory.file("store.sqlite.broken-2"))
+        #expect(try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int == 0o644)
+    }
+}
+
 /// A store.sqlite made by the first schema is brought up to date when opened.
 @Suite struct SchemaMigrationTests {
     /// A v1 store.sqlite: a purchase, a renewal, an interrupted purchase and its resolution,

@@ -62,6 +62,53 @@ import Testing
         #expect(t.app.subscriptionExpiry(ID.monthly) == threeMonthsLater)
     }
 
+    /// An app closed for decades (a fast clock, an old store): every missed renewal is made, in
+    /// order, a period apart, but one step of the store gives the app a bounded number, so
+    /// neither the store nor the app is held; the next steps go on.
+    @Test func aStoreDecadesBehindCatchesUpInBoundedSteps() throws {
+        let t = try Harness()
+        let first = try t.buy(ID.monthly)
+        let start = try #require(first.expiresDate)
+        let missed = 40 * 12
+        let end = (0..<missed).reduce(start) { end, _ in month.added(to: end) }
+        t.clock.advance(by: end.timeIntervalSince(t.clock.now) - 1)
+
+        // The app hears of each renewal; delivering them is its own work, not this test's.
+        let later = try Harness(storage: t.storage, directory: t.directory, clock: t.clock, launch: false)
+        later.app.handlesTransactions = false
+        _ = try later.app.launch()
+        #expect(try later.records.receipt.count == 1 + StoreRecords.mostEventsAtOnce, "the launch's step: a bounded number")
+        #expect(later.updates.count == StoreRecords.mostEventsAtOnce)
+        var steps = 1
+        while let due = later.queue.nextDueDate, due <= later.queue.now, steps <= missed {
+            try later.queue.tick()
+            steps += 1
+        }
+        let renewals = try later.records.receipt.dropFirst()
+        #expect(renewals.count == missed)
+        #expect(steps == (missed + StoreRecords.mostEventsAtOnce - 1) / StoreRecords.mostEventsAtOnce)
+        #expect(renewals.first?.date == start)
+        #expect(zip(renewals, renewals.dropFirst()).allSatisfy { $1.date == $0.expiresDate }, "each a period after the one before")
+        #expect(renewals.allSatisfy { $0.expiresDate == month.added(to: $0.date) })
+        #expect(renewals.allSatisfy { $0.originalTransactionID == first.id && $0.reason == .renewal })
+        #expect(later.updates.map(\.id) == renewals.map(\.id), "the app heard of each, in order")
+        #expect(try later.records.latestExpiry(of: ID.monthly) == end)
+    }
+
+    /// Store side (a parent's device, `storefront advance`), where nobody hears of it: the whole
+    /// way in one commit, each renewal made once, at its time.
+    @Test func aStoreSideAdvanceCatchesUpAllAtOnce() throws {
+        let t = try Harness()
+        let first = try t.buy(ID.monthly)
+        let storeSide = PaymentQueue(store: t.store)
+        let changes = try storeSide.advance(by: try #require(StoreDuration("20y"))).changes
+        let now = storeSide.now
+        let dates = sequence(first: try #require(first.expiresDate)) { month.added(to: $0) }.prefix { $0 <= now }
+        #expect(changes.map(\.date) == Array(dates))
+        #expect(changes.allSatisfy { $0.originalTransactionID == first.id })
+        #expect(try t.records.latestExpiry(of: ID.monthly).map { $0 > now } == true)
+    }
+
     @Test func renewalWhileTheAppIsKilledIsDeliveredAtTheNextLaunch() throws {
         let t = try Harness()
         let first = try t.buy(ID.monthly)

@@ -49,8 +49,9 @@ public struct SubscriptionPeriod: Codable, Sendable, Equatable, CustomStringConv
     public var description: String { "P\(value)\(unit.rawValue)" }
 
     /// Whether a period ending at `date` is followed by another that ends later: false only
-    /// where the calendar cannot go on (dates past any the store holds).
-    func endsAfter(_ date: Date) -> Bool { added(to: date) > date }
+    /// where the calendar cannot go on (dates past any the store holds: it keeps an expiry
+    /// there at their end, which no period goes past).
+    func endsAfter(_ date: Date) -> Bool { StoreClockState.clamped(added(to: date)) > date }
 
     public func added(to date: Date, calendar: Calendar = .gregorianUTC) -> Date {
         let component: Calendar.Component = switch unit {
@@ -64,9 +65,10 @@ public struct SubscriptionPeriod: Codable, Sendable, Equatable, CustomStringConv
 }
 
 extension Calendar {
-    public static var gregorianUTC: Calendar {
+    /// Made once: a renewal adds a period, and a store catching up adds many.
+    public static let gregorianUTC: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar
-    }
+    }()
 }

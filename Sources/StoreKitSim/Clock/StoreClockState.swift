@@ -15,9 +15,13 @@ public struct StoreClockState: Equatable, Sendable, Codable {
         self.storeAnchor = storeAnchor
     }
 
-    /// The times the store can hold: up to the end of the year 9999, so dates stay dates for
-    /// every calendar, file and display (a rate of a year a second left running gets there).
-    public static let times = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
+    /// The times the store can hold, for its clock and every date of its records: from 1970,
+    /// where its milliseconds count from (no clock reads earlier), to the end of the year 9999,
+    /// so dates stay dates for every calendar, file and display (a rate of a year a second left
+    /// running gets there). A record outside them is damage, not a date.
+    public static let times = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)
+    /// `times` in words, for the refusals that name them.
+    public static let timesDescribed = "the years 1970 to 9999"
 
     /// Store seconds in one real second: the rate's, once anchored.
     public func factor(_ rate: TimeRate) -> Double {

@@ -14,7 +14,8 @@ public final class StoreDatabase: RecordsStorage {
     public var url: URL { directory.storeDatabaseURL }
     /// The catalog's products: whose purchases the working set holds.
     private let productIDs: [String]
-    /// Held while store.sqlite is made, so two processes never make it at once.
+    /// Held while store.sqlite is made or checked, so two processes never make it at once and
+    /// none opens it half-checked; its text notes what storefront last left the files as.
     private let lock: FileLock
     /// Nil until there is a store.sqlite: looking at a fresh directory makes no file, the
     /// first change does.
@@ -34,8 +35,32 @@ public final class StoreDatabase: RecordsStorage {
     /// The database, opened (or made, when `creating`) if this process has not yet.
     private func connection(creating: Bool) throws -> DatabaseQueue? {
         if let database { return database }
-        database = try lock.withLock { try StoreDatabaseFile.openDatabase(directory, creating: creating) }
+        database = try lock.withLock { try StoreDatabaseFile.openDatabase(directory, creating: creating, lock: lock) }
         return database
+    }
+
+    /// Closing may move SQLite's log into the file (the last connection does): noted, so the
+    /// next open trusts what this one left.
+    deinit {
+        guard let database else { return }
+        let asNoted = filesAsNoted()
+        guard (try? database.close()) != nil else { return }
+        noteFiles(if: asNoted)
+    }
+
+    /// Whether store.sqlite and its log are as storefront last noted them. Asked before this
+    /// process writes, so that its note afterwards never vouches for a change made by
+    /// something else meanwhile (the sqlite3 shell beside an open storefront): that one is
+    /// checked at the next open.
+    private func filesAsNoted() -> Bool {
+        StoreFilesStamp.matches(url, noted: lock)
+    }
+
+    /// Notes store.sqlite and its log as this process left them, after its own writes to
+    /// files that were as noted before them (`asNoted`).
+    private func noteFiles(if asNoted: Bool) {
+        guard asNoted else { return }
+        try? lock.withLock { StoreFilesStamp.note(url, in: lock) }
     }
 
     // MARK: RecordsStorage
@@ -60,7 +85,9 @@ public final class StoreDatabase: RecordsStorage {
         }
         return try access {
             let commits = ownCommits
+            var asNoted = false
             let result = try database.write { db in
+                asNoted = filesAsNoted()
                 let before = try workingSet(db, including: ids)
                 var records = before
                 let result = try body(&records)
@@ -70,7 +97,10 @@ public final class StoreDatabase: RecordsStorage {
                 }
                 return result
             }
-            if ownCommits != commits { CrashPoint.reached("after a commit to \(url.lastPathComponent)") }
+            if ownCommits != commits {
+                CrashPoint.reached("after a commit to \(url.lastPathComponent)")
+                noteFiles(if: asNoted)
+            }
             return result
         }
     }
@@ -78,37 +108,8 @@ public final class StoreDatabase: RecordsStorage {
     public func timeBase() throws -> (Settings, StoreClockState) {
         guard let database = try connection(creating: false) else { return (Settings(), StoreClockState()) }
         return try access {
-            try reading(database) { db in
-                let settings = try StoreSettingsRows.read(db)
-                guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM store WHERE id = 1")) else {
-                    return (settings, StoreClockState())
-                }
-                return (settings, try Self.clock(row))
-            }
+            try reading(database) { db in (try StoreSettingsRows.read(db), try StoreRow.read(db)?.clock ?? StoreClockState()) }
         }
-    }
-
-    /// The clock's anchors in the `store` row.
-    /// Both or neither, each a time the store can hold (a hand edit is refused, not trusted).
-    private static func clock(_ row: Row) throws -> StoreClockState {
-        let columns = ["clockRealAnchor", "clockStoreAnchor"]
-        let anchors = try columns.map { column -> Date? in
-            let value: Int64?
-            do { value = try row.decode(Int64?.self, forColumn: column) } catch {
-                throw RowProblem(location: "store, column \(column)", problem: "holds \(row[column] as DatabaseValue), not a time in milliseconds")
-            }
-            guard let value else { return nil }
-            let date = TransactionRow.date(value)
-            guard StoreClockState.times.contains(date) else {
-                throw RowProblem(location: "store, column \(column)", problem: "holds \(value), a time outside the years 1 to 9999")
-            }
-            return date
-        }
-        guard (anchors[0] == nil) == (anchors[1] == nil) else {
-            throw RowProblem(location: "store, columns \(columns.joined(separator: " and "))",
-                             problem: "hold one time without the other: both or neither")
-        }
-        return StoreClockState(realAnchor: anchors[0], storeAnchor: anchors[1])
     }
 
     public func changeToken() -> String {
@@ -168,7 +169,9 @@ public final class StoreDatabase: RecordsStorage {
     public func erase() throws {
         guard let database = try connection(creating: false) else { return }
         try access {
+            var asNoted = false
             try database.write { db in
+                asNoted = filesAsNoted()
                 try db.execute(sql: """
                     DELETE FROM transactions;
                     DELETE FROM accounts;
@@ -180,6 +183,7 @@ public final class StoreDatabase: RecordsStorage {
             }
             CrashPoint.reached("after the commit erasing \(url.lastPathComponent)")
             ownCommits += 1
+            noteFiles(if: asNoted)
         }
     }
 
@@ -191,14 +195,10 @@ public final class StoreDatabase: RecordsStorage {
     private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreRecords {
         var records = StoreRecords()
         records.settings = try StoreSettingsRows.read(db)
-        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM store WHERE id = 1")) {
-            do {
-                records.nextTransactionNumber = try row.decode(forColumn: "nextTransactionNumber")
-                records.restoreDueDate = try row.decode(Int64?.self, forColumn: "restoreDueDate").map(TransactionRow.date)
-            } catch {
-                throw RowProblem(location: "store", problem: "holds a value of the wrong type (\(row))")
-            }
-            records.clock = try Self.clock(row)
+        if let row = try StoreRow.read(db) {
+            records.nextTransactionNumber = row.nextTransactionNumber
+            records.restoreDueDate = row.restoreDueDate
+            records.clock = row.clock
         }
         var rows: [Int64: Row] = [:]
         func add(_ fetched: [Row]) throws {
@@ -224,7 +224,7 @@ public final class StoreDatabase: RecordsStorage {
         for id in ids {
             try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id]))
         }
-        records.transactions = try rows.keys.sorted().map { try TransactionRow.transaction(rows[$0]!) }
+        records.transactions = try rows.sorted { $0.key < $1.key }.map { try TransactionRow.transaction($0.value) }
         return records
     }
 
@@ -233,17 +233,11 @@ public final class StoreDatabase: RecordsStorage {
     private func save(_ records: StoreRecords, over before: StoreRecords, _ db: Database) throws -> Bool {
         guard records != before else { return false }
         try StoreSettingsRows.write(records.settings, over: before.settings, db)
-        if records.nextTransactionNumber != before.nextTransactionNumber || records.restoreDueDate != before.restoreDueDate
-            || records.clock != before.clock {
-            try db.cachedStatement(sql: """
-                UPDATE store SET nextTransactionNumber = ?, restoreDueDate = ?, clockRealAnchor = ?, clockStoreAnchor = ?
-                WHERE id = 1
-                """).execute(arguments: [
-                    records.nextTransactionNumber, records.restoreDueDate.map(TransactionRow.milliseconds),
-                    records.clock.realAnchor.map(TransactionRow.milliseconds),
-                    records.clock.storeAnchor.map(TransactionRow.milliseconds),
-                ])
-        }
+        let row = StoreRow(nextTransactionNumber: records.nextTransactionNumber, restoreDueDate: records.restoreDueDate,
+                           clock: records.clock)
+        let rowBefore = StoreRow(nextTransactionNumber: before.nextTransactionNumber, restoreDueDate: before.restoreDueDate,
+                                 clock: before.clock)
+        if row != rowBefore { try row.write(db) }
         let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         for t in records.transactions {
             switch old[t.id] {
@@ -281,16 +275,30 @@ public final class StoreDatabase: RecordsStorage {
 
 extension StoreDatabase {
     /// Moves a store.sqlite that cannot be used aside, with its write-ahead log (so the copy
-    /// can still be opened and rescued), under the store's lock. Returns where it went.
+    /// can still be opened and rescued), under the store's lock, each owner-only as every
+    /// file storefront keeps. Returns where it went.
     public static func keepAside(_ directory: DataDirectory, at aside: URL) throws -> URL {
         let lock = try FileLock(url: directory.lockURL)
         return try lock.withLock {
             let url = directory.storeDatabaseURL
             try FileManager.default.moveItem(at: url, to: aside)
-            for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
-                try? FileManager.default.moveItem(atPath: url.path + suffix, toPath: aside.path + suffix)
+            POSIX.makeOwnerOnly(aside.path)
+            for suffix in ["-wal", "-shm"] where (try? POSIX.linkStatus(of: url.path + suffix)) != nil {
+                guard (try? FileManager.default.moveItem(atPath: url.path + suffix, toPath: aside.path + suffix)) != nil else { continue }
+                POSIX.makeOwnerOnly(aside.path + suffix)
             }
             return aside
+        }
+    }
+
+    /// Checks store.sqlite whole, as an open does when the files are not as storefront left
+    /// them (`StoreDatabaseCheck`), reading only: every problem found, at most `limit` of a
+    /// kind; none when the store can be used or there is none yet. A file that is not a store
+    /// at all is one problem.
+    public static func problems(_ directory: DataDirectory, limit: Int) throws -> [DataFileError] {
+        let lock = try FileLock(url: directory.lockURL)
+        return try lock.withLock {
+            try StoreDatabaseFile.problems(directory, limit: limit)
         }
     }
 }

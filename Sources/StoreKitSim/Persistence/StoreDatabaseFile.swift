@@ -9,24 +9,27 @@ enum StoreDatabaseFile {
 
     /// Opens store.sqlite; when there is none, makes it from a store.json of an earlier
     /// storefront, or an empty one when `creating`, or returns nil. Called under the store's
-    /// file lock, so two processes never make the database at once.
-    static func openDatabase(_ directory: DataDirectory, creating: Bool) throws -> DatabaseQueue? {
+    /// file lock (`lock`), so two processes never make the database at once, and none opens
+    /// it while another checks it. A store whose files are not as storefront left them is
+    /// checked whole first (`StoreFilesStamp`, `StoreDatabaseCheck`): one that fails is refused
+    /// before anything is written, by every command alike.
+    static func openDatabase(_ directory: DataDirectory, creating: Bool, lock: FileLock) throws -> DatabaseQueue? {
         let url = directory.storeDatabaseURL
         if try !isUsableFile(url) {
             let legacy = try LegacyStoreFile.read(directory.legacyStoreURL)
             guard legacy != nil || creating else { return nil }
             try create(url, from: legacy)
+            StoreFilesStamp.note(url, in: lock)
         }
         try checkHeader(url)
         try checkCompanions(url)
+        if !StoreFilesStamp.matches(url, noted: lock), let problem = try StoreDatabaseCheck.problems(url, limit: 1).first {
+            throw problem
+        }
         let database = try mapping(url) { try DatabaseQueue(path: url.path, configuration: configuration) }
         try mapping(url) {
             try database.writeWithoutTransaction { db in
-                let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-                guard tables.contains("grdb_migrations"), tables.contains("store") else {
-                    throw DataFileError(path: url.path, problem: "is an SQLite database, but not a storefront store",
-                                        remedy: remedy)
-                }
+                // Checked again whatever the stamp says: a newer storefront notes its files too.
                 guard try !StoreSchema.migrator.hasBeenSuperseded(db) else {
                     throw DataFileError(path: url.path, problem: "was written by a newer storefront",
                                         remedy: .useNewerVersion)
@@ -37,7 +40,27 @@ enum StoreDatabaseFile {
             try StoreSchema.migrator.migrate(database)
         }
         try LegacyStoreFile.keepAsideIfMigrated(directory, database: database)
+        StoreFilesStamp.note(url, in: lock)
         return database
+    }
+
+    /// Every problem of the store's file, reading only (`storefront doctor`): none when there
+    /// is no store yet. One that stops the rest (not a file, not SQLite) is the only one.
+    /// Called under the store's file lock.
+    static func problems(_ directory: DataDirectory, limit: Int) throws -> [DataFileError] {
+        let url = directory.storeDatabaseURL
+        do {
+            guard try isUsableFile(url) else {
+                // A store.json not yet migrated is the store until the first open.
+                _ = try LegacyStoreFile.read(directory.legacyStoreURL)
+                return []
+            }
+            try checkHeader(url)
+            try checkCompanions(url)
+            return try StoreDatabaseCheck.problems(url, limit: limit)
+        } catch let error as DataFileError {
+            return [error]
+        }
     }
 
     /// WAL, so the storefront reads while a command writes; synchronous = FULL, so a purchase
@@ -51,22 +74,23 @@ enum StoreDatabaseFile {
     }
 
     /// Whether `url` is a store file to open (false: there is none yet). Anything there that
-    /// is not a regular file, or is empty, is refused.
+    /// is not a regular file, or is empty, is refused; so is a symbolic link, whatever it
+    /// points to: storefront writes no file of its data directory through a link (as for
+    /// SQLite's files beside it and the lock files), so nothing outside it is ever written.
     private static func isUsableFile(_ url: URL) throws -> Bool {
         let status: FileStatus
         do {
-            status = try POSIX.status(of: url.path)
+            status = try POSIX.linkStatus(of: url.path)
         } catch {
             guard error.code == ENOENT else {
-                let problem = error.code == ELOOP ? "is a symbolic link loop" : "cannot be opened (\(error.text))"
-                throw DataFileError(path: url.path, problem: problem, remedy: remedy)
-            }
-            // A dangling symbolic link is not "no file": making one would write through it.
-            if (try? POSIX.linkStatus(of: url.path))?.kind == .symbolicLink {
-                throw DataFileError(path: url.path, problem: "is a symbolic link to a file that does not exist",
-                                    remedy: remedy)
+                throw DataFileError(path: url.path, problem: "cannot be opened (\(error.text))", remedy: remedy)
             }
             return false
+        }
+        if status.kind == .symbolicLink {
+            let target = POSIX.linkTarget(url.path).map { " to \($0)" } ?? ""
+            throw DataFileError(path: url.path, problem: "is a symbolic link\(target); storefront never opens its store through a link",
+                                remedy: .removeStrayFile)
         }
         guard status.kind == .regular else {
             throw DataFileError(path: url.path, problem: "is \(status.kind.described), not a file", remedy: remedy)
@@ -158,6 +182,9 @@ enum StoreDatabaseFile {
                                 remedy: .startAfresh)
         } catch let error as DatabaseError {
             throw describe(error, url)
+        } catch let error as RowDecodingError {
+            // A value GRDB could not decode where storefront reads it without a check of its own.
+            throw DataFileError(path: url.path, problem: "holds a value storefront cannot read (\(error))", remedy: remedy)
         }
     }
 

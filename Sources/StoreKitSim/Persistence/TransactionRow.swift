@@ -38,8 +38,8 @@ enum TransactionRow {
         return values.map { $0?.databaseValue ?? .null }
     }
 
-    /// Reads a row back. A value of the wrong type (a hand edit with the sqlite3 shell) is a
-    /// refusal naming the row and column, never a crash.
+    /// Reads a row back. A value of the wrong type or out of range (a hand edit with the
+    /// sqlite3 shell) is a refusal naming the row and column, never a crash.
     static func transaction(_ row: Row) throws -> Transaction {
         let id = (try? row.decode(String.self, forColumn: "id")) ?? "?"
         func bad(_ column: String, _ problem: String) -> RowProblem {
@@ -47,8 +47,17 @@ enum TransactionRow {
         }
         func value<T: DatabaseValueConvertible>(_ column: String, _ type: T.Type = T.self) throws -> T {
             do { return try row.decode(T.self, forColumn: column) } catch {
-                throw bad(column, "holds \(row[column] as DatabaseValue), not a value of type \(T.self)")
+                throw bad(column, "holds \(shown(row, column)), not a value of type \(T.self)")
             }
+        }
+        func time(_ column: String) throws -> Date? {
+            guard let milliseconds = try value(column, Int64?.self) else { return nil }
+            guard let date = storedDate(milliseconds) else { throw bad(column, outOfRange(milliseconds)) }
+            return date
+        }
+        func requiredTime(_ column: String) throws -> Date {
+            guard let date = try time(column) else { throw bad(column, "holds NULL, not a value of type Date") }
+            return date
         }
         let stateText: String = try value("state")
         guard let state = TransactionState(rawValue: stateText) else {
@@ -57,17 +66,17 @@ enum TransactionRow {
         var t = Transaction(id: try value("id"),
                             payment: Payment(productID: try value("productID"), quantity: try value("quantity"),
                                              applicationUsername: try value("applicationUsername", String?.self)),
-                            state: state, date: date(try value("date")))
+                            state: state, date: try requiredTime("date"))
         if let text = try value("error", String?.self) {
             do { t.error = try JSONCoding.decoder().decode(StoreError.self, from: Data(text.utf8)) } catch {
                 throw bad("error", "not a StoreKit error in JSON")
             }
         }
         t.originalTransactionID = try value("originalTransactionID")
-        t.expiresDate = try value("expiresDate", Int64?.self).map(date)
+        t.expiresDate = try time("expiresDate")
         t.isTrialPeriod = try value("isTrialPeriod")
         t.finished = try value("finished")
-        t.dueDate = try value("dueDate", Int64?.self).map(date)
+        t.dueDate = try time("dueDate")
         t.awaitingResolution = try value("awaitingResolution")
         t.account = try value("account")
         if let text = try value("reason", String?.self) {
@@ -77,20 +86,39 @@ enum TransactionRow {
             }
             t.reason = reason
         }
-        t.requestDate = try value("requestDate", Int64?.self).map(date)
+        t.requestDate = try time("requestDate")
         return t
     }
 
-    static func milliseconds(_ date: Date) -> Int64 {
-        let value = (date.timeIntervalSince1970 * 1000).rounded()
-        // Dates come from the clock and from parsed ISO 8601 text, never this far out; a
-        // value that is cannot crash a write.
-        return Int64(exactly: value) ?? (value < 0 ? Int64.min / 2 : Int64.max / 2)
+    /// A value as a refusal quotes it; a column the row lacks is said to be missing (the
+    /// schema check refuses such a store first: this never traps).
+    static func shown(_ row: Row, _ column: String) -> String {
+        row.hasColumn(column) ? "\(row[column] as DatabaseValue)" : "nothing (there is no such column)"
     }
 
+    /// Whole milliseconds since 1970, the times the store can hold kept as they are: a write
+    /// is always read back (the store's clock never leaves them; a date derived from it, an
+    /// expiry a century on, is held at their end).
+    static func milliseconds(_ date: Date) -> Int64 {
+        let clamped = min(max(date, StoreClockState.times.lowerBound), StoreClockState.times.upperBound)
+        return Int64((clamped.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    /// The time of whole milliseconds since 1970.
     static func date(_ milliseconds: Int64) -> Date {
-        // Any Int64 of milliseconds is a finite Date; only display would look odd.
         Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// A time read back, or nil when it is outside the times the store can hold: damage
+    /// (Int64.max milliseconds, the year 1), which the caller refuses by name.
+    static func storedDate(_ milliseconds: Int64) -> Date? {
+        let date = date(milliseconds)
+        return StoreClockState.times.contains(date) ? date : nil
+    }
+
+    /// What a refusal says of a time `storedDate` would not take.
+    static func outOfRange(_ milliseconds: Int64) -> String {
+        "holds \(milliseconds), a time outside \(StoreClockState.timesDescribed) (milliseconds since 1970)"
     }
 }
 

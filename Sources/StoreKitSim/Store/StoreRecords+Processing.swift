@@ -57,10 +57,22 @@ extension StoreRecords {
     /// history (`RecordsStorage.purchases`), which the records alone do not hold.
     mutating func process(catalog: Catalog, now: Date, purchases: [Transaction] = []) throws -> RestoreOutcome? {
         var outcome: RestoreOutcome?
-        // Bounded, so a tiny period and a long advance cannot hold the store: what is left is
-        // still due, and the next call goes on with it.
+        // Renewals are kept track of as they are made, so a store far behind catches up at the
+        // same cost per renewal however many there are; anything else happening changes what
+        // renews, so the schedule is worked out again after it.
+        var renewals = RenewalSchedule(self, catalog: catalog)
+        var answersAndLapses = nextAnswerOrLapse
+        // Bounded, so a store far behind (a tiny period, a fast clock, a long advance) cannot
+        // hold the store, nor give the app more at once than it can take in a moment: what is
+        // left is still due, and the next call goes on with it.
         for _ in 0..<Self.mostEventsAtOnce {
-            guard let due = nextDueDate(catalog: catalog), due <= now else { break }
+            let renewal = renewals.next
+            guard let due = [answersAndLapses, renewal?.date].compactMap({ $0 }).min(), due <= now else { break }
+            // At the same time, answers and lapses come before renewals.
+            if let renewal, renewal.date < answersAndLapses ?? .distantFuture {
+                transactions.append(renewals.renew(renewal.index, id: try makeTransactionID()))
+                continue
+            }
             if let i = transactions.firstIndex(where: { $0.state == .purchasing && $0.dueDate == due }) {
                 complete(at: i, catalog: catalog, now: due)
             } else if let i = transactions.firstIndex(where: { $0.isWaitingForApproval && $0.lapseDate == due }) {
@@ -75,20 +87,28 @@ extension StoreRecords {
                     outcome = .failed(StoreError(.unknown))
                 }
             } else {
-                try renewSubscription(due: due, catalog: catalog)
+                break
             }
+            renewals = RenewalSchedule(self, catalog: catalog)
+            answersAndLapses = nextAnswerOrLapse
         }
         return outcome
     }
 
-    /// How many things `process` does in one call at most.
-    static let mostEventsAtOnce = 10_000
+    /// How many things `process` does in one call at most: renewals the app then hears of one
+    /// by one, each finished in a commit of its own.
+    static let mostEventsAtOnce = 100
 
     /// When the store next has something to do: a purchase or restore to answer, a renewal, a
     /// request to drop; nil when nothing is in flight.
     public func nextDueDate(catalog: Catalog) -> Date? {
+        [nextAnswerOrLapse, nextRenewal(catalog: catalog)].compactMap { $0 }.min()
+    }
+
+    /// When the store next answers a purchase or a restore, or drops a request.
+    private var nextAnswerOrLapse: Date? {
         let lapses = transactions.compactMap { $0.isWaitingForApproval ? $0.lapseDate : nil }
-        return (lapses + [answerDueDate, nextRenewal(catalog: catalog)].compactMap { $0 }).min()
+        return (lapses + [answerDueDate].compactMap { $0 }).min()
     }
 
     /// When the store next answers a purchase or a restore: what a waiting app waits for
@@ -202,28 +222,6 @@ extension StoreRecords {
         Set(catalog.products.filter(\.type.isRestorable).map(\.id))
     }
 
-    /// Auto-renewable subscriptions renew at the end of each period while the store runs,
-    /// for every account: the App Store renews them whichever account this device has signed
-    /// in. Another account's renewals wait in its queue until it signs in again. Renews the
-    /// one whose period ends at `due`.
-    private mutating func renewSubscription(due: Date, catalog: Catalog) throws {
-        for account in purchasingAccounts {
-            for product in catalog.products where product.type == .autoRenewable {
-                guard let info = product.subscription, info.period.endsAfter(due),
-                      let latest = receipt(of: account).last(where: { $0.productID == product.id && $0.expiresDate == due }),
-                      latestExpiry(of: product.id, account: account) == due else { continue }
-                var renewal = Transaction(id: try makeTransactionID(), payment: latest.payment, state: .purchased, date: due)
-                renewal.originalTransactionID = latest.originalTransactionID ?? latest.id
-                renewal.expiresDate = info.period.added(to: due)
-                renewal.isTrialPeriod = false
-                renewal.account = account
-                renewal.reason = .renewal
-                transactions.append(renewal)
-                return
-            }
-        }
-    }
-
     /// Whether buying `productID` now starts with its free trial: an auto-renewable
     /// subscription with one, in a subscription group the account (by default the signed-in
     /// one) never subscribed to (the App Store gives an introductory offer once per group).
@@ -237,12 +235,6 @@ extension StoreRecords {
         return !receipt(of: account).contains { catalog.product($0.productID)?.subscriptionGroupID == group }
     }
 
-    /// The accounts with purchases on record, in the order they first bought.
-    var purchasingAccounts: [String] {
-        var seen = Set<String>()
-        return transactions.compactMap { $0.state == .purchased ? $0.account : nil }.filter { seen.insert($0).inserted }
-    }
-
     /// The signed-in account's latest expiry of `productID`.
     public func latestExpiry(of productID: String) -> Date? {
         latestExpiry(of: productID, account: settings.account)
@@ -254,12 +246,7 @@ extension StoreRecords {
 
     /// When the next subscription of any account renews.
     public func nextRenewal(catalog: Catalog) -> Date? {
-        let subscriptions = catalog.products.filter { $0.type == .autoRenewable && $0.subscription != nil }
-        return purchasingAccounts.flatMap { account in
-            subscriptions.compactMap { product in
-                latestExpiry(of: product.id, account: account).flatMap { product.subscription?.period.endsAfter($0) == true ? $0 : nil }
-            }
-        }.min()
+        RenewalSchedule(self, catalog: catalog).next?.date
     }
 
     /// Until when the account owns `product` as the store sees it: non-consumables for ever once

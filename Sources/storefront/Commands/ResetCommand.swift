@@ -75,6 +75,7 @@ struct ResetCommand: ParsableCommand {
         } catch is DataFileError {
             let kept = Self.asideName(for: url)
             try FileManager.default.moveItem(at: url, to: kept)
+            POSIX.makeOwnerOnly(kept.path)
             keptAside.append(kept)
         }
     }
