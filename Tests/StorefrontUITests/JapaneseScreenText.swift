@@ -47,10 +47,10 @@ enum JapaneseScreenText {
                   StoreError.notConnected.name, StoreError.alreadyOwned.name, StoreError.notSignedIn.name]
         texts += ["SKPaymentQueue.canMakePayments() == false", "invalidProductIdentifiers", "StoreKit",
                   "UserDefaults.json", "store.sqlite", "\"credits\""]
-        // The copies reset keeps aside, what the command line's options name, the README, a
+        // The copies reset keeps aside, what the command line's options name, the docs page, a
         // format, a shell command.
         texts += ["UserDefaults.json.broken-", "store.sqlite.broken-", "store.json.broken-",
-                  "$STOREFRONT_DATA_DIR", "DIR", "README", "JSON", "chmod u+rw"]
+                  "$STOREFRONT_DATA_DIR", "DIR", "docs/catalogs.md", "JSON", "chmod u+rw"]
         // Apple's names, as Apple's Japanese writes them, and the sandbox sheet's marker.
         texts += ["[Environment: storefront]", "App Store", "Apple Account", "Apple Music", "Apple", "iTunes", "App", "OK", "ID"]
         texts += ["PgUp", "PgDn", "Enter", "Space", "Esc", "Tab"]

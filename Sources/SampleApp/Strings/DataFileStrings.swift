@@ -63,11 +63,11 @@ public struct DataFileStrings: PhraseTable {
         ja: "別のデータディレクトリを使うか(--data-dir DIRまたは$STOREFRONT_DATA_DIR)、このディレクトリのアクセス権を直してください。")
     public let checkCatalogPath = Phrase(en: "Check the path given to --catalog.", ja: "--catalogに指定したパスを確認してください。")
     public let fixCatalog = Phrase(
-        en: "Fix the catalog (its format is described in the README) or run without --catalog to use the default.",
-        ja: "カタログを直すか(形式はREADMEに記載)、--catalogを付けずに実行してデフォルトのカタログを使ってください。")
+        en: "Fix the catalog (its format is in docs/catalogs.md) or run without --catalog to use the default.",
+        ja: "カタログを直すか(形式はdocs/catalogs.mdに記載)、--catalogを付けずに実行してデフォルトのカタログを使ってください。")
     public let fixAppDescription = Phrase(
-        en: "Fix the app description (its format is described in the README), or move it away to see the catalog with the generic app.",
-        ja: "Appの記述を直すか(形式はREADMEに記載)、ほかの場所へ移して汎用のAppでカタログを表示してください。")
+        en: "Fix the app description (its format is in docs/catalogs.md), or move it away to see the catalog with the generic app.",
+        ja: "Appの記述を直すか(形式はdocs/catalogs.mdに記載)、ほかの場所へ移して汎用のAppでカタログを表示してください。")
     /// `missing`: the storefront the store is set to, which the catalog lacks.
     public let chooseStorefront = Phrase2<String, String>(
         en: { choose, missing in "Choose one with `\(choose)`, or use the --catalog that has \(missing)." },

@@ -33,7 +33,7 @@ public enum CatalogLoader {
         let remedy = DataFileError.Remedy.fixCatalog
         do {
             if let former = CatalogJSON.formerAppKeys.first(where: { top[$0] != nil }) {
-                throw CatalogProblem(path: "$.\(former)", message: "the app's own part (app, productIdentifiers, content) and the storefronts list are no longer read from the catalog: move app, productIdentifiers and content to an app description file beside it (see README, \"The catalog format\"), and remove storefronts")
+                throw CatalogProblem(path: "$.\(former)", message: "the app's own part (app, productIdentifiers, content) and the storefronts list are no longer read from the catalog: move app, productIdentifiers and content to an app description file beside it (see docs/catalogs.md), and remove storefronts")
             }
             return try JSONDecoder().decode(CatalogJSON.self, from: data).catalog()
         } catch let problem as CatalogProblem {

@@ -12,7 +12,7 @@ import StoreKitSim
 public struct StoreCondition: Sendable {
     /// The name `set` takes and `state` lists: `can-make-payments`.
     public let name: String
-    /// What it takes, as `set --help` and the README show it: `on|off`.
+    /// What it takes, as `set --help` and docs/store-conditions-and-time.md show it: `on|off`.
     public let values: String
     /// A line under the list in `set --help`, for values that need more than their syntax.
     public let note: String?

@@ -1,6 +1,6 @@
 import StorefrontUI
 
-/// The keys a `key` step names, as the README's key table and the footer write them.
+/// The keys a `key` step names, as the key table of docs/terminal-storefront.md and the footer write them.
 enum KeyNames {
     static let named: [(String, Key)] = [
         ("Enter", .enter), ("Esc", .escape), ("Escape", .escape), ("Tab", .tab), ("Shift-Tab", .backTab),

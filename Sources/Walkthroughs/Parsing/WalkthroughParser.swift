@@ -96,7 +96,7 @@ public struct WalkthroughParser {
         }
     }
 
-    /// The first word of each step, in the order the README lists them.
+    /// The first word of each step, in the order docs/walkthroughs.md lists them.
     static let verbs = ["set", "open", "quantity", "press", "key", "restore", "delete", "relaunch", "approve", "decline",
                         "resolve", "advance", "caption", "pause", "expect", "vary", "when"]
 

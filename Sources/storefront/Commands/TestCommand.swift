@@ -11,7 +11,7 @@ struct TestCommand: ParsableCommand {
             Each walkthrough runs on a fresh data directory of its own, with no terminal and store time \
             simulated (an hour of it takes no time), from 2030-01-01 09:00 UTC: the same file gives the same \
             result and transaction ids every time. Every file is checked first: a bad one exits 65 and \
-            nothing runs. Exits 0 when every walkthrough passes, 4 when one fails. The format is in the README.
+            nothing runs. Exits 0 when every walkthrough passes, 4 when one fails. The format is in docs/walkthroughs.md.
 
             --matrix runs each file in every combination of its vary lines (at most \(Walkthrough.maximumCombinations)), \
             each from a fresh store, and prints a Markdown table per file: a row per combination with the newest \

@@ -6,7 +6,7 @@ import StorefrontUI
 
 /// `catalog check --json`.
 extension CatalogSummary {
-    /// The stable shape of `catalog check --json` (documented in the README).
+    /// The stable shape of `catalog check --json` (documented in docs/command-line.md).
     struct JSON: Encodable {
         var file: String
         /// "storefront" or "storekit".

@@ -8,7 +8,7 @@ import StorefrontUI
 /// How every error a command ends with is shown: with --json, one `{ "error": { … } }` object
 /// on stdout; otherwise `storefront: message` on stderr. Either way, the documented exit code.
 struct ErrorReport {
-    /// The stable shape of `error` under --json (documented in the README).
+    /// The stable shape of `error` under --json (documented in docs/command-line.md).
     struct Body: Encodable {
         /// usage, data, store, failed, busy or internal.
         var kind: String

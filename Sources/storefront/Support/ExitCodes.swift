@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// storefront's exit codes, as documented in the README and --help.
+/// storefront's exit codes, as documented in docs/command-line.md and --help.
 extension ExitCode {
     static let deferred = ExitCode(3)
     static let failed = ExitCode(4)

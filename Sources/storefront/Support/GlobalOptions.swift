@@ -50,6 +50,6 @@ struct WalkthroughOptions: ParsableArguments {
 }
 
 struct OutputOptions: ParsableArguments {
-    @Flag(help: "Print JSON (its shape is described in the README).")
+    @Flag(help: "Print JSON (its shapes are in docs/command-line.md).")
     var json = false
 }

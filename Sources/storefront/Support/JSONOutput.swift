@@ -4,7 +4,7 @@ import SampleApp
 import StoreKitSim
 import StorefrontUI
 
-/// The stable shapes of `--json` output (documented in the README).
+/// The stable shapes of `--json` output (documented in docs/command-line.md).
 struct TransactionJSON: Encodable {
     var id: String
     var productID: String
