@@ -24,7 +24,8 @@ public final class SampleApp {
     public static let creditsKey = "credits"
     /// The transactions the app delivered and has not yet seen finished. A transaction that
     /// comes back (the app was killed between delivering and finishing) is finished without
-    /// being delivered twice. Only unfinished transactions are listed, so it stays small.
+    /// being delivered twice. Only unfinished transactions are listed: a batch's, from its
+    /// delivery until its finish.
     public static let deliveredKey = "deliveredUnfinishedTransactions"
 
     public init(catalog: Catalog, appDescription: AppDescription, defaults: UserDefaultsFile, queue: PaymentQueue) {
@@ -150,17 +151,17 @@ public final class SampleApp {
             let event = work[next]
             next += 1
             do {
-                // A restore's transactions come together, one per purchase and renewal
-                // (thousands, for a long subscription), and are finished together: each run
-                // of them is taken as one batch.
+                // What the queue tells at once comes as one batch, as StoreKit hands an app one
+                // array of transactions (a launch's redelivery, the renewals of a store far
+                // behind, a restore's thousands), and is written and finished as one.
                 switch event {
-                case .updated(let first, let arrival) where first.state == .restored:
+                case .updated(let first, let arrival):
                     var batch = [(first, arrival)]
-                    while next < work.count, case .updated(let t, let arrival) = work[next], t.state == .restored {
+                    while next < work.count, case .updated(let t, let arrival) = work[next] {
                         batch.append((t, arrival))
                         next += 1
                     }
-                    work.insert(contentsOf: try handleRestored(batch), at: next)
+                    work.insert(contentsOf: try handleUpdated(batch), at: next)
                 case .removed(let first):
                     var batch = [first]
                     while next < work.count, case .removed(let t) = work[next] {
@@ -168,8 +169,10 @@ public final class SampleApp {
                         next += 1
                     }
                     try handleRemoved(batch)
-                default:
-                    work.insert(contentsOf: try handle(event), at: next)
+                case .restoreFinished:
+                    record(.restoreFinished)
+                case .restoreFailed(let error):
+                    record(.restoreFailed(error))
                 }
             } catch {
                 record(.problem(AppProblem(error)))
@@ -178,79 +181,32 @@ public final class SampleApp {
         return Array(events[start...])
     }
 
-    /// One event: recorded, and a purchase delivered and finished. Returns what the queue
-    /// answered.
-    private func handle(_ event: PaymentQueueEvent) throws -> [PaymentQueueEvent] {
-        switch event {
-        case .updated(let transaction, let arrival):
-            record(.updated(transaction, redelivered: arrival == .redelivered, cancelledAtLaunch: arrival == .cancelledAtLaunch))
-            guard handlesTransactions else { return [] }
-            switch transaction.state {
-            case .purchased:
-                // Build on what UserDefaults.json holds now, hand edits included.
-                try defaults.reloadIfChanged()
-                if deliveredUnfinished.contains(transaction.id) {
-                    record(.alreadyDelivered(transaction))
-                } else {
-                    do {
-                        try deliver(transaction)
-                    } catch let refusal as StoreError {
-                        // What the app cannot hold is not finished: it stays in the queue,
-                        // nothing lost, and comes back at the next launch.
-                        record(.notDelivered(transaction, refusal))
-                        return []
-                    }
-                }
-                return queue.settings.finishTransactions ? try queue.finishTransaction(transaction) : []
-            case .failed:
-                return queue.settings.finishTransactions ? try queue.finishTransaction(transaction) : []
-            case .purchasing, .deferred:
-                return []
-            case .restored:
-                // Taken in batches (handleRestored), never here.
-                return []
-            }
-        case .removed(let transaction):
-            try handleRemoved([transaction])
-            return []
-        case .restoreFinished:
-            record(.restoreFinished)
-            return []
-        case .restoreFailed(let error):
-            record(.restoreFailed(error))
+    /// Transactions the queue told of at once, as an app handles the array StoreKit hands it:
+    /// each heard of and what it brings delivered, in order; what they bring and the note that
+    /// they were delivered written at once, then all finished at once, however many there are.
+    /// Returns what the queue answered.
+    private func handleUpdated(_ batch: [(Transaction, PaymentQueueEvent.Arrival)]) throws -> [PaymentQueueEvent] {
+        let heard = batch.map { t, arrival in
+            AppEvent.updated(t, redelivered: arrival == .redelivered, cancelledAtLaunch: arrival == .cancelledAtLaunch)
+        }
+        guard handlesTransactions else {
+            for event in heard { record(event) }
             return []
         }
-    }
-
-    /// Restored transactions, as an app handles the batch StoreKit hands it: each delivered,
-    /// what they bring and the note that they were delivered written at once, then all
-    /// finished at once, however many there are.
-    private func handleRestored(_ batch: [(Transaction, PaymentQueueEvent.Arrival)]) throws -> [PaymentQueueEvent] {
-        for (t, arrival) in batch { record(.updated(t, redelivered: arrival == .redelivered)) }
-        guard handlesTransactions else { return [] }
-        // Build on what UserDefaults.json holds now, hand edits included.
-        try defaults.reloadIfChanged()
-        try checkOwnValues()
-        var values = defaults.values
-        var written: [String: JSONValue?] = [:]
-        var delivered: [AppEvent] = []
-        var noted = deliveredUnfinished
-        for (t, _) in batch {
-            if noted.contains(t.id) {
-                delivered.append(.alreadyDelivered(t))
-                continue
-            }
-            guard let product = catalog.product(t.productID) else { continue }
-            let (changes, delivery) = try self.changes(delivering: t, of: product, over: values)
-            values.merge(changes) { $1 }
-            written.merge(changes.mapValues { $0 }) { $1 }
-            noted.append(t.id)
-            delivered.append(.delivered(t, delivery))
+        let delivered: Delivered
+        do {
+            delivered = try deliver(batch.map(\.0))
+        } catch {
+            // Nothing was written: heard of, and left unfinished to come back.
+            for event in heard { record(event) }
+            throw error
         }
-        if noted != deliveredUnfinished { written[Self.deliveredKey] = .array(noted.map(JSONValue.string)) }
-        try defaults.set(written)
-        for event in delivered { record(event) }
-        return queue.settings.finishTransactions ? try queue.finishTransactions(batch.map(\.0)) : []
+        for (event, outcome) in zip(heard, delivered.outcomes) {
+            record(event)
+            if let outcome { record(outcome) }
+        }
+        guard queue.settings.finishTransactions, !delivered.finishing.isEmpty else { return [] }
+        return try queue.finishTransactions(delivered.finishing)
     }
 
     /// Finished transactions: logged, and struck from the note of what was delivered in one write.
@@ -263,20 +219,66 @@ public final class SampleApp {
 
     // MARK: Delivery
 
-    /// Delivers what `transaction` bought into UserDefaults.json. Refused (a `StoreError` of
-    /// the app's own, thrown before anything is written) when the app cannot hold it, so the
-    /// caller leaves the transaction unfinished.
-    private func deliver(_ transaction: Transaction) throws {
-        guard let product = catalog.product(transaction.productID) else { return }
-        // Only on values the app can read (the caller has just reloaded them).
-        try checkOwnValues()
-        let (changes, delivery) = try self.changes(delivering: transaction, of: product, over: defaults.values)
-        // What was bought and the note that it was delivered go to disk in one write, so a
-        // kill leaves either both or neither.
-        var write: [String: JSONValue?] = changes
-        write[Self.deliveredKey] = .array((deliveredUnfinished + [transaction.id]).map(JSONValue.string))
-        try defaults.set(write)
-        record(.delivered(transaction, delivery))
+    /// What the app did with a batch: for each transaction, what it delivered (nil: nothing
+    /// to deliver), and those to finish, in order.
+    private struct Delivered {
+        var outcomes: [AppEvent?] = []
+        var finishing: [Transaction] = []
+    }
+
+    /// Delivers what `transactions` bought into UserDefaults.json, with the note that they were
+    /// delivered, in one write: a kill leaves all of them or none. A transaction already noted
+    /// (the app was killed before finishing it) is finished without being delivered twice; a
+    /// failure is finished with nothing to deliver; one the app cannot hold (a `StoreError` of
+    /// the app's own) is neither delivered nor finished: it stays in the queue, nothing lost,
+    /// and comes back at the next launch.
+    private func deliver(_ transactions: [Transaction]) throws -> Delivered {
+        var result = Delivered()
+        if transactions.contains(where: { $0.state == .purchased || $0.state == .restored }) {
+            // Build on what UserDefaults.json holds now, hand edits included, and only on
+            // values the app can read.
+            try defaults.reloadIfChanged()
+            try checkOwnValues()
+        }
+        var values = defaults.values
+        var written: [String: JSONValue?] = [:]
+        let notedBefore = deliveredUnfinished
+        var noted = notedBefore
+        var isNoted = Set(noted)
+        for t in transactions {
+            switch t.state {
+            case .purchasing, .deferred:
+                result.outcomes.append(nil)
+            case .failed:
+                result.outcomes.append(nil)
+                result.finishing.append(t)
+            case .purchased, .restored:
+                if isNoted.contains(t.id) {
+                    result.outcomes.append(.alreadyDelivered(t))
+                    result.finishing.append(t)
+                    continue
+                }
+                guard let product = catalog.product(t.productID) else {
+                    result.outcomes.append(nil)
+                    result.finishing.append(t)
+                    continue
+                }
+                do {
+                    let (changes, delivery) = try self.changes(delivering: t, of: product, over: values)
+                    values.merge(changes) { $1 }
+                    for (key, value) in changes { written[key] = value }
+                    noted.append(t.id)
+                    isNoted.insert(t.id)
+                    result.outcomes.append(.delivered(t, delivery))
+                    result.finishing.append(t)
+                } catch let refusal as StoreError {
+                    result.outcomes.append(.notDelivered(t, refusal))
+                }
+            }
+        }
+        if noted != notedBefore { written[Self.deliveredKey] = .array(noted.map(JSONValue.string)) }
+        if !written.isEmpty { try defaults.set(written) }
+        return result
     }
 
     /// The values delivering `transaction` sets on top of `values`, and what that delivers.

@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 import SampleApp
 import StoreKitSim
@@ -32,9 +33,10 @@ import Testing
         let walk = BinaryRunner()
         defer { walk.cleanUp() }
         try FileManager.default.createDirectory(at: walk.dataDirectory, withIntermediateDirectories: true)
-        for command in flow.setup {
-            let result = try walk.run(arguments: ["--data-dir", walk.dataDirectory.path] + command)
-            try #require(result.status == 0, "\(result.summary)")
+        for step in flow.setup {
+            let arguments = try step.arguments(CrashCheck(cli: walk, facts: facts))
+            let result = try walk.run(arguments: ["--data-dir", walk.dataDirectory.path] + arguments)
+            try #require(result.status == step.status, "\(result.summary)")
         }
         let appSince = flow.deletesApp ? try CrashCheck(cli: walk, facts: facts).look().newestNumber : 0
         var steps: [(before: URL, points: Int)] = []
@@ -87,6 +89,28 @@ import Testing
             }
         }
         print("crash test: flow \(flow) killed at each of its \(runs) write points")
+    }
+
+    /// A launch that delivers a queue of renewals writes as often whatever their number: one
+    /// write of UserDefaults.json delivering them all, one commit finishing them all, one write
+    /// clearing the note of what was delivered (the renewals flow kills it at each).
+    @Test func aLaunchWritesAsOftenForTenYearsOfRenewalsAsForOne() throws {
+        var points: [String: Int] = [:]
+        for (years, renewals) in [("1y", 12), ("10y", 120)] {
+            let cli = BinaryRunner()
+            defer { cli.cleanUp() }
+            for command in [["set", "latency", "0"], ["buy", CrashFlow.monthlyID], ["advance", years]] {
+                let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + command)
+                try #require(result.status == 0, "\(result.summary)")
+            }
+            let launched = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "launch"],
+                                       environment: ["STOREFRONT_KILL_AT_WRITE": "1000000"])
+            try #require(launched.status == 0, "\(launched.summary)")
+            let heard = launched.stdout.split(separator: "\n").filter { $0.contains(" purchased ") && $0.contains("(renewal") }
+            #expect(heard.count == renewals, "the app hears of each renewal:\n\(launched.stdout)")
+            points[years] = launched.writePoints
+        }
+        #expect(points["1y"] == points["10y"], "write points of a launch delivering 12 and 120 renewals: \(points)")
     }
 
     // MARK: At every write, the open storefront
@@ -354,26 +378,36 @@ final class SessionReaper: @unchecked Sendable {
     func wait() { group.wait() }
 }
 
-/// The flows the crash test kills at every write: the purchases, approvals and restores.
+/// The flows the crash test kills at every write: the purchases, approvals and restores, and
+/// a launch taking a long queue at once.
 enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset
+    case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals
 
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
     static let premiumID = "com.storefront.premium"
+    static let monthlyID = "com.storefront.pro.monthly"
 
     var testDescription: String { rawValue }
 
-    /// Commands run first, never killed.
-    var setup: [[String]] {
-        let base = [["set", "latency", "0"]]
+    /// Commands run first, never killed, each ending with its status.
+    var setup: [CrashStep] {
+        func commands(_ list: [String]...) -> [CrashStep] { list.map { .command($0, status: 0) } }
+        let base = commands(["set", "latency", "0"])
         return switch self {
         case .firstWrite: []
         case .consumable, .premium: base
-        case .askToBuy: base + [["set", "ask-to-buy", "on"]]
-        case .interrupted: base + [["set", "interrupted", "on"]]
-        case .restore: base + [["buy", Self.premiumID], ["reset", "--app-only"]]
-        case .reset: base + [["buy", Self.premiumID], ["buy", Self.credits5, "--quantity", "2"]]
+        case .askToBuy: base + commands(["set", "ask-to-buy", "on"])
+        case .interrupted: base + commands(["set", "interrupted", "on"])
+        case .restore: base + commands(["buy", Self.premiumID], ["reset", "--app-only"])
+        case .reset: base + commands(["buy", Self.premiumID], ["buy", Self.credits5, "--quantity", "2"])
+        case .renewals:
+            // Two packs approved from outside and ten years of renewals, all waiting for the
+            // app's next launch: one batch of 122 transactions.
+            base + commands(["buy", Self.monthlyID], ["set", "ask-to-buy", "on"])
+                + [.command(["buy", Self.credits5], status: 3), .command(["buy", Self.credits10], status: 3),
+                   .approveRequest, .approveRequest]
+                + commands(["advance", "10y"])
         }
     }
 
@@ -390,6 +424,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .interrupted: [.command(["buy", Self.credits10], status: 4), .resolveInterruption, .command(["launch"], status: 0)]
         case .restore: [.command(["restore"], status: 0)]
         case .reset: [.command(["reset"], status: 0)]
+        case .renewals: [.command(["launch"], status: 0)]
         }
     }
 
@@ -428,6 +463,8 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             try run("restore", status: 0)
         case .reset:
             try run("reset", status: 0)
+        case .renewals:
+            break  // the launch that recovers delivers what is left
         }
         return ran
     }
@@ -454,6 +491,12 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             #expect(!seen.transactions(of: Self.premiumID, .restored).isEmpty, "\(context)")
         case .reset:
             #expect(seen.history.isEmpty && seen.defaults.isEmpty, "\(context): reset")
+        case .renewals:
+            #expect(credits == 15, "\(context): each pack delivered once")
+            let expiry = seen.defaults[Self.monthlyID]?.stringValue.flatMap(JSONCoding.parse)
+            #expect(expiry != nil && expiry == seen.records.latestExpiry(of: Self.monthlyID), "\(context): the latest renewal delivered")
+            #expect(seen.transactions(of: Self.monthlyID, .purchased).count == 1 + 10 * 12, "\(context): renewed once a month")
+            #expect(seen.records.queue.isEmpty && seen.delivered.isEmpty, "\(context): nothing waiting")
         }
     }
 }

@@ -62,14 +62,14 @@ import Testing
         #expect(t.app.subscriptionExpiry(ID.monthly) == threeMonthsLater)
     }
 
-    /// An app closed for decades (a fast clock, an old store): every missed renewal is made, in
-    /// order, a period apart, but one step of the store gives the app a bounded number, so
+    /// An app closed for centuries (a fast clock, an old store): every missed renewal is made,
+    /// in order, a period apart, but one step of the store gives the app a bounded number, so
     /// neither the store nor the app is held; the next steps go on.
-    @Test func aStoreDecadesBehindCatchesUpInBoundedSteps() throws {
+    @Test func aStoreCenturiesBehindCatchesUpInBoundedSteps() throws {
         let t = try Harness()
         let first = try t.buy(ID.monthly)
         let start = try #require(first.expiresDate)
-        let missed = 40 * 12
+        let missed = StoreRecords.mostEventsAtOnce + 40 * 12
         let end = (0..<missed).reduce(start) { end, _ in month.added(to: end) }
         t.clock.advance(by: end.timeIntervalSince(t.clock.now) - 1)
 
@@ -93,6 +93,41 @@ import Testing
         #expect(renewals.allSatisfy { $0.originalTransactionID == first.id && $0.reason == .renewal })
         #expect(later.updates.map(\.id) == renewals.map(\.id), "the app heard of each, in order")
         #expect(try later.records.latestExpiry(of: ID.monthly) == end)
+    }
+
+    /// However many renewals wait for the app (the store advanced decades while it was closed),
+    /// its launch takes them as one batch: each heard of and delivered, all finished in one
+    /// change to the store, so a launch costs the same number of commits whatever the queue holds.
+    @Test func renewalsWaitingAtLaunchAreFinishedInOneChange() throws {
+        let t = try Harness()
+        try t.buy(ID.monthly)
+        try PaymentQueue(store: t.store).advance(by: try #require(StoreDuration("10y")))
+        let waiting = try t.records.queue
+        #expect(waiting.count == 10 * 12)
+        let before = try #require(Int(t.storage.changeToken()))
+        let launched = try t.relaunched()
+        #expect(try #require(Int(t.storage.changeToken())) == before + 1, "every finish at once")
+        #expect(launched.updates.map(\.id) == waiting.map(\.id), "each heard of, in order")
+        #expect(Set(launched.finishedIDs) == Set(waiting.map(\.id)))
+        #expect(launched.app.subscriptionExpiry(ID.monthly) == waiting.last?.expiresDate)
+        #expect(launched.app.deliveredUnfinished.isEmpty)
+        #expect(try launched.records.queue.isEmpty)
+    }
+
+    /// Store time moving on decades while the app watches (a walkthrough's `advance`): the
+    /// renewals are made in one round and the app finishes them at once, not a commit or two
+    /// for each, with the store's queue growing as it goes.
+    @Test func decadesAdvancedWhileTheAppWatchesTakeAFewChanges() throws {
+        let t = try Harness()
+        let first = try t.buy(ID.monthly)
+        let before = try #require(Int(t.storage.changeToken()))
+        try t.queue.advance(by: try #require(StoreDuration("40y")))
+        let renewals = t.updates.filter { $0.reason == .renewal }
+        #expect(renewals.count == 40 * 12)
+        #expect(renewals.first?.date == first.expiresDate)
+        #expect(try #require(Int(t.storage.changeToken())) == before + 3, "the clock moved, the renewals made, all finished")
+        #expect(t.app.subscriptionExpiry(ID.monthly) == renewals.last?.expiresDate)
+        #expect(try t.records.queue.isEmpty)
     }
 
     /// Store side (a parent's device, `storefront advance`), where nobody hears of it: the whole

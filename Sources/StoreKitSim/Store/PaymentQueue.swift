@@ -238,6 +238,19 @@ public final class PaymentQueue {
         return events
     }
 
+    /// Ticks until nothing is due by store time now: the store does what it is behind on a
+    /// round (`StoreRecords.mostEventsAtOnce`) at a time, each a commit of its own. Stops
+    /// early should a round do nothing.
+    private func catchUp() throws -> [PaymentQueueEvent] {
+        var events: [PaymentQueueEvent] = []
+        repeat {
+            let token = lastToken
+            events += try tick()
+            guard lastToken != token else { break }
+        } while (nextDueDate ?? .distantFuture) <= now
+        return events
+    }
+
     /// What store time moving on did: the transactions it made or changed, in the order they
     /// were made (a request dropped after 24 hours among them, which the app never hears of),
     /// and what the app hears.
@@ -268,14 +281,15 @@ public final class PaymentQueue {
         defer { recorded = nil }
         let end = target(now)
         if launched {
-            // The app hears of each thing at its own time.
+            // The app hears of each answer and lapse at its own time (a request it saw waiting,
+            // then dropped); the renewals between them come as they fall due, a round at a time.
             while true {
-                let step = min(nextDueDate ?? end, end)
+                let step = min(records.nextAnswerOrLapse ?? end, end)
                 events += try mutate { records, _ in
                     records.clock.move(to: step, at: store.wallClock.now, rate: records.settings.timeRate)
                 }.1
-                events += try tick()
-                if step >= end { break }
+                events += try catchUp()
+                guard step < end, (records.nextAnswerOrLapse ?? .distantFuture) > step else { break }
             }
         } else {
             // Nobody here hears of it (a store-side command): the whole way in one commit.

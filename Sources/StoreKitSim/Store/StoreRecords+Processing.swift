@@ -95,9 +95,11 @@ extension StoreRecords {
         return outcome
     }
 
-    /// How many things `process` does in one call at most: renewals the app then hears of one
-    /// by one, each finished in a commit of its own.
-    static let mostEventsAtOnce = 100
+    /// How many things `process` does in one call at most. The app takes what one call makes
+    /// as one batch (one write of its own, one commit finishing them all), so this is large:
+    /// a century of a weekly subscription's renewals is one call, a fraction of a second; only
+    /// a store further behind than that goes on at the next call.
+    static let mostEventsAtOnce = 10_000
 
     /// When the store next has something to do: a purchase or restore to answer, a renewal, a
     /// request to drop; nil when nothing is in flight.
@@ -106,7 +108,7 @@ extension StoreRecords {
     }
 
     /// When the store next answers a purchase or a restore, or drops a request.
-    private var nextAnswerOrLapse: Date? {
+    var nextAnswerOrLapse: Date? {
         let lapses = transactions.compactMap { $0.isWaitingForApproval ? $0.lapseDate : nil }
         return (lapses + [answerDueDate].compactMap { $0 }).min()
     }

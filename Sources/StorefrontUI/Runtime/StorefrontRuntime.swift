@@ -119,11 +119,16 @@ public final class StorefrontRuntime {
         drain()
     }
 
+    /// Works through the actions in order, those they cause after them. Read in place, not
+    /// taken off the front one by one: a launch can hand the log thousands of lines at once.
     private func drain() {
-        while !pending.isEmpty {
-            let action = pending.removeFirst()
+        var next = 0
+        while next < pending.count {
+            let action = pending[next]
+            next += 1
             for effect in update(&state, action) { run(effect) }
         }
+        pending.removeAll(keepingCapacity: true)
     }
 
     private func run(_ effect: Effect) {
