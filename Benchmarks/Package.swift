@@ -22,6 +22,7 @@ let package = Package(
                 .product(name: "StoreKitSim", package: "storefront"),
                 .product(name: "SampleApp", package: "storefront"),
                 .product(name: "StorefrontUI", package: "storefront"),
+                .product(name: "Walkthroughs", package: "storefront"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/StorefrontBenchmarks",

@@ -12,14 +12,14 @@ package enum AtomicFile {
     /// file of ours already beside it is left by a run that died: it is removed first.
     /// Returns the `POSIX.token` of the file written.
     @discardableResult
-    package static func write(_ data: Data, to url: URL) throws(DataFileError) -> String {
+    package static func write(_ data: Data, to url: URL, durability: Durability = .durable) throws(DataFileError) -> String {
         let directory = url.deletingLastPathComponent()
         try DataDirectory.create(directory)
         removeLeftovers(of: url)
         let (temp, fd) = try createTemporary(for: url)
         let token: String
         do {
-            token = try fill(fd, with: data)
+            token = try fill(fd, with: data, sync: durability == .durable)
         } catch {
             try? POSIX.remove(temp)
             throw cannotWrite(url, error)
@@ -32,7 +32,7 @@ package enum AtomicFile {
             throw cannotWrite(url, error)
         }
         CrashPoint.reached("after the rename into \(url.lastPathComponent)")
-        POSIX.syncDirectory(directory.path)
+        if durability == .durable { POSIX.syncDirectory(directory.path) }
         return token
     }
 
@@ -68,11 +68,11 @@ package enum AtomicFile {
         }
     }
 
-    /// Writes and syncs the temporary file, then closes it. Returns its token.
-    private static func fill(_ fd: Int32, with data: Data) throws(Errno) -> String {
+    /// Writes (and syncs) the temporary file, then closes it. Returns its token.
+    private static func fill(_ fd: Int32, with data: Data, sync: Bool) throws(Errno) -> String {
         defer { POSIX.closeFile(fd) }
         try POSIX.writeAll(fd, data)
-        try POSIX.sync(fd)
+        if sync { try POSIX.sync(fd) }
         return try POSIX.status(ofOpen: fd).token
     }
 

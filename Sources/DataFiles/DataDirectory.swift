@@ -4,9 +4,12 @@ import Foundation
 /// $XDG_DATA_HOME/storefront, else ~/.local/share/storefront.
 public struct DataDirectory: Sendable, Equatable {
     public let url: URL
+    /// Whether its files are synced to disk as they are written (`.scratch`: a walkthrough's).
+    public let durability: Durability
 
-    public init(url: URL) {
+    public init(url: URL, durability: Durability = .durable) {
         self.url = url.standardizedFileURL
+        self.durability = durability
     }
 
     public static func resolve(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> DataDirectory {

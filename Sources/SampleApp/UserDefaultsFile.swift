@@ -5,13 +5,16 @@ import Foundation
 /// Keys the app does not know are kept as they are.
 public final class UserDefaultsFile {
     public let url: URL
+    /// `.scratch`: writes are not synced to disk (a walkthrough's data directory).
+    public let durability: Durability
     public private(set) var values: [String: JSONValue]
 
     /// Reads the file; a missing file is an empty domain, as after installing the app. Anything
     /// else that cannot be read (a directory, no permission, a link loop…) is an error: taking
     /// it for an empty domain would replace it, credits and purchases gone, at the next write.
-    public init(url: URL) throws {
+    public init(url: URL, durability: Durability = .durable) throws {
         self.url = url
+        self.durability = durability
         let read = try Self.read(url)
         values = read.values
         token = read.token
@@ -51,7 +54,7 @@ public final class UserDefaultsFile {
         // The same domain: nothing is written, so the file (and the modification time another
         // storefront watches) stays as it is, a hand-formatted file included.
         guard next != values else { return }
-        token = try AtomicFile.write(try JSONCoding.encode(next), to: url)
+        token = try AtomicFile.write(try JSONCoding.encode(next), to: url, durability: durability)
         values = next
     }
 

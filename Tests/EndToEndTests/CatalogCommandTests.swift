@@ -4,7 +4,7 @@ import Testing
 
 /// `storefront catalog check` and `catalog export --storekit`, and `--catalog FILE.storekit`
 /// with every command, run as a user runs them.
-@Suite final class CatalogCommandTests {
+@Suite(.ownThreads) final class CatalogCommandTests {
     let cli = BinaryRunner()
 
     deinit {

@@ -3,7 +3,7 @@ import Testing
 
 /// The store's clock from the command line: `clock`, `advance`, `set time-rate`, and runs that
 /// repeat byte for byte under a fixed start.
-@Suite final class CommandLineClockTests {
+@Suite(.ownThreads) final class CommandLineClockTests {
     let cli = BinaryRunner()
     static let start = ["STOREFRONT_START_TIME": "2030-01-01T09:00:00Z", "TZ": "UTC"]
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Every error a command ends with, of each kind: with --json one `{ "error": … }` object on
 /// stdout and nothing on stderr's behalf there; without it, `storefront: message` on stderr.
-@Suite final class CommandLineErrorTests {
+@Suite(.ownThreads) final class CommandLineErrorTests {
     let cli = BinaryRunner()
 
     deinit {

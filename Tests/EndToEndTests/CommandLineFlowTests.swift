@@ -5,7 +5,7 @@ import Testing
 
 /// Each seed's flow through the command line alone: every step is its own process, so the
 /// flow survives a restart between every step.
-@Suite final class CommandLineFlowTests {
+@Suite(.ownThreads) final class CommandLineFlowTests {
     let cli = BinaryRunner()
 
     init() throws {

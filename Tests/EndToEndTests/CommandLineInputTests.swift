@@ -6,7 +6,7 @@ import Testing
 
 /// Bad input gets a clear message naming the file, field or key, the documented exit code,
 /// and nothing is lost: a file that does not parse is never rewritten.
-@Suite final class CommandLineInputTests {
+@Suite(.ownThreads) final class CommandLineInputTests {
     let cli = BinaryRunner()
 
     /// Where the catalogs written for a test go, with the app descriptions beside them.
@@ -702,7 +702,12 @@ import Testing
     @Test func aCommandWaitsForAnotherToFinish() throws {
         #expect(try cli.run("set", "latency", "1500").status == 0)
         let first = try cli.start("buy", "com.storefront.credits.5")
-        Thread.sleep(forTimeInterval: 0.3)  // the first has the app
+        // The first has the app (and holds it for the 1.5 s latency).
+        let lock = DataDirectory(url: cli.dataDirectory)
+        let deadline = Date() + 15
+        while !InterfaceLock.holder(of: lock).hasPrefix("storefront buy (process"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         let second = try cli.run("buy", "com.storefront.credits.10")
         let firstResult = try first.wait()
         #expect(firstResult.status == 0, "\(firstResult.summary)")

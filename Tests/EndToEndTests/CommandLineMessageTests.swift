@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What the commands say: hints that can be pasted as they are, quantities, local times.
-@Suite final class CommandLineMessageTests {
+@Suite(.ownThreads) final class CommandLineMessageTests {
     let cli = BinaryRunner()
 
     deinit {

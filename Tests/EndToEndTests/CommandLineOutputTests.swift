@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The documented, stable shapes of `--json` output, and the documented exit codes.
-@Suite final class CommandLineOutputTests {
+@Suite(.ownThreads) final class CommandLineOutputTests {
     let cli = BinaryRunner()
 
     deinit {

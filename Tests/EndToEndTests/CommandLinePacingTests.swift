@@ -3,7 +3,7 @@ import Testing
 
 /// The store's pace on the command line: `products` takes the latency as `buy` does, and
 /// with hold on `buy` and `restore` wait for the side button, a line on stdin.
-@Suite final class CommandLinePacingTests {
+@Suite(.ownThreads) final class CommandLinePacingTests {
     let cli = BinaryRunner()
 
     deinit {

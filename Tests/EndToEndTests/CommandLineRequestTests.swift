@@ -4,7 +4,7 @@ import Testing
 
 /// What the store does with a purchase repeated, killed midway, bought again, or made by
 /// another Apple Account, through the binary.
-@Suite final class CommandLineRequestTests {
+@Suite(.ownThreads) final class CommandLineRequestTests {
     let cli = BinaryRunner()
 
     init() throws {

@@ -10,11 +10,13 @@ import Testing
 /// launch`, and doing again what was interrupted) and checked (`CrashCheck`): every file
 /// opens, every purchase was delivered exactly once, nothing is stuck.
 ///
-/// STOREFRONT_CRASH_KILLS sets how many random kills (200 by default, what `swift test` runs);
-/// STOREFRONT_CRASH_SEED replays the random kills of a run whose seed a failure printed.
-@Suite struct CrashTests {
+/// STOREFRONT_CRASH_KILLS sets how many random kills (200 by default, what `swift test` runs),
+/// shared among `randomLanes` data directories killed side by side; STOREFRONT_CRASH_SEED
+/// replays the random kills of a run whose seed a failure printed (in every lane).
+@Suite(.ownThreads(first: true)) struct CrashTests {
     static let environment = ProcessInfo.processInfo.environment
     static let randomKills = environment["STOREFRONT_CRASH_KILLS"].flatMap { Int($0) } ?? 200
+    static let randomLanes = 4
 
     // MARK: At every write, command line
 
@@ -177,10 +179,13 @@ import Testing
 
     // MARK: At random points
 
-    /// One data directory whose history grows: commands (and now and then the open storefront,
+    /// A data directory whose history grows: commands (and now and then the open storefront,
     /// mid-purchase) killed after a random delay, each followed by a launch and the checks.
-    @Test func killedAtRandomPoints() throws {
+    /// Each lane has a directory of its own and its share of the random kills.
+    @Test(arguments: 0..<randomLanes)
+    func killedAtRandomPoints(lane: Int) throws {
         let seed = Self.environment["STOREFRONT_CRASH_SEED"].flatMap { UInt64($0) } ?? UInt64.random(in: 1...UInt64.max)
+        let wanted = Self.randomKills / Self.randomLanes + (lane < Self.randomKills % Self.randomLanes ? 1 : 0)
         var random = SeededRandom(seed: seed)
         let cli = BinaryRunner()
         defer { cli.cleanUp() }
@@ -194,7 +199,7 @@ import Testing
         let reaper = SessionReaper()
         defer { reaper.wait() }
         var seen = try check.look()
-        print("crash test: \(Self.randomKills) random kills, STOREFRONT_CRASH_SEED=\(seed)")
+        print("crash test: lane \(lane): \(wanted) random kills, STOREFRONT_CRASH_SEED=\(seed)")
 
         func report(_ problems: [CrashCheck.Problem], _ context: String) {
             for problem in problems where reported.insert(problem.kind).inserted {
@@ -205,12 +210,12 @@ import Testing
         // Kills land anywhere in a command: from 0 to 150 ms, or to 1.5 times as long as a
         // launch takes when the machine is slower than that.
         var launchTime = 0.1
-        while kills < Self.randomKills, runs < Self.randomKills * 10 {
+        while kills < wanted, runs < wanted * 10 {
             runs += 1
             let delay = (Double.random(in: 0...1, using: &random) * max(0.15, 1.5 * launchTime) * 1000).rounded() / 1000
             var context: String
-            if runs % 40 == 0 {
-                // The open storefront, killed mid-purchase.
+            if kills % 20 == 10 {
+                // The open storefront, killed mid-purchase: one kill in twenty.
                 let pack = Int.random(in: 0...1, using: &random)
                 let title = ["5 Monkey Credits", "10 Monkey Credits"][pack]
                 let tty = try TmuxSession(cli)
@@ -264,18 +269,31 @@ import Testing
             seen = (try? check.look()) ?? seen
         }
 
-        // Settle: nothing in flight, every setting back to finishing what it delivers.
+        // Settle: every setting back to finishing what it delivers, and every answer in flight
+        // due, so that the launch gives them all.
         for setting in [["latency", "0"], ["finish-transactions", "on"], ["ask-to-buy", "off"], ["interrupted", "off"]] {
             #expect(try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "set"] + setting).status == 0)
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        try Self.waitForAnswersDue(check)
         #expect(try cli.run("launch").status == 0)
         report(check.problems(settled: true) + (try check.stateCommandProblems()), "settling at the end")
         let elapsed = Date().timeIntervalSince(started)
-        print("crash test: \(kills) random kills (\(storefrontKills) of the open storefront) in \(runs) runs, "
+        print("crash test: lane \(lane): \(kills) random kills (\(storefrontKills) of the open storefront) in \(runs) runs, "
               + "\(seen.history.count) transactions, a launch taking \(Int(launchTime * 1000)) ms, "
               + "\(String(format: "%.1f", elapsed)) s, STOREFRONT_CRASH_SEED=\(seed)")
-        #expect(kills >= Self.randomKills, "only \(kills) of \(runs) runs were killed before they finished")
+        #expect(kills >= wanted, "only \(kills) of \(runs) runs were killed before they finished")
+    }
+
+    /// Waits until the store's answers still in flight (purchases and a restore, made with an
+    /// earlier latency) are due: store time is real time here, so until their dates have passed.
+    private static func waitForAnswersDue(_ check: CrashCheck) throws {
+        let records = try check.look().records
+        let purchases = records.queue.filter { $0.state == .purchasing }.compactMap(\.dueDate)
+        let due = (purchases + [records.restoreDueDate].compactMap { $0 }).max()
+        let deadline = Date() + 15
+        while let due, Date() < due, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
     }
 
     /// "Delete the app" when nothing is in flight, so the checks know which transactions the new app holds.

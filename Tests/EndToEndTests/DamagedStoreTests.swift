@@ -6,7 +6,7 @@ import Testing
 /// copy, a link) is refused like every other bad file, by every command alike: exit 65, the
 /// file named with what is wrong and what to do, store.sqlite and its log left byte for byte,
 /// nothing delivered, no crash, no hang (each run is killed after BinaryRunner.timeout).
-@Suite final class DamagedStoreTests {
+@Suite(.ownThreads) final class DamagedStoreTests {
     let cli = BinaryRunner()
 
     deinit { cli.cleanUp() }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `storefront play` in a real terminal (tmux) and `storefront record` through the binary.
-@Suite final class PlayRecordCommandTests {
+@Suite(.ownThreads) final class PlayRecordCommandTests {
     let cli = BinaryRunner()
 
     deinit { cli.cleanUp() }

@@ -3,7 +3,7 @@ import Testing
 
 /// Every StoreKit configuration fixture, opened in the storefront in a real terminal: its
 /// products are shown (in its own storefront and locale) and the first one is bought.
-@Suite final class StoreKitFixtureTerminalTests {
+@Suite(.ownThreads) final class StoreKitFixtureTerminalTests {
     let cli = BinaryRunner()
 
     deinit { cli.cleanUp() }
@@ -29,11 +29,13 @@ import Testing
             try tty.waitFor("┌")
             try tty.send("Right", "Enter")
         }
+        // Delivered: the app wrote what it holds.
         let deadline = Date() + 15
         var delivered: [String: Any] = [:]
-        while delivered.isEmpty, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.2)
+        while true {
             delivered = (try? JSONSerialization.jsonObject(with: Data(contentsOf: cli.userDefaultsURL))) as? [String: Any] ?? [:]
+            if !delivered.isEmpty || Date() > deadline { break }
+            Thread.sleep(forTimeInterval: 0.05)
         }
         let last = (try? tty.screen()) ?? ""
         #expect(!delivered.isEmpty, "nothing delivered: \(last)")

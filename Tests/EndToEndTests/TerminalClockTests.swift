@@ -3,7 +3,7 @@ import Testing
 
 /// The store's clock with the storefront open: another terminal moves store time, and the
 /// open storefront follows by itself (no key pressed).
-@Suite(.serialized) struct TerminalClockTests {
+@Suite(.ownThreads) struct TerminalClockTests {
     let cli = BinaryRunner()
 
     @Test func advancingFromAnotherTerminalLapsesARequestAndShowsStoreTime() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// What the storefront says in a real terminal: local times under TZ, the quantity, and a
 /// command that acts on this data directory.
-@Suite(.serialized) struct TerminalMessageTests {
+@Suite(.ownThreads) struct TerminalMessageTests {
     let cli = BinaryRunner()
 
     @Test func theRequestSentNoticeAndTheLogUnderTZ() throws {

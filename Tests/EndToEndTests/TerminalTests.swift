@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// The storefront as a person uses it: the built binary in tmux, keys in, screen out.
-/// Serialized, so two terminals never compete for the machine's cores. Every wait polls the
-/// screen up to a deadline; nothing asserts on how fast the app is.
-@Suite(.serialized) struct TerminalTests {
+/// The storefront as a person uses it: the built binary in tmux, keys in, screen out. Each
+/// test has a terminal (a tmux server) and a data directory of its own, so they run side by
+/// side. Every wait polls the screen up to a deadline; nothing asserts on how fast the app is.
+@Suite(.ownThreads) struct TerminalTests {
     let cli = BinaryRunner()
 
     init() throws {
@@ -243,9 +243,9 @@ import Testing
         try tty.waitFor("the purchase sheet waits")
         try tty.send("Escape")
         try tty.send("q")
-        // A resize is read before keys still waiting in the input: give these time to arrive
-        // while the window is small.
-        Thread.sleep(forTimeInterval: 1)
+        // A resize is read before keys still waiting in the input: these are read while the
+        // window is small.
+        try tty.waitForKeysRead()
         try tty.resize(width: 100, height: 30)
         let screen = try tty.waitFor("[ Buy ]")
         #expect(!screen.contains("EXITED"), "neither Esc nor q quit with the sheet open")

@@ -114,6 +114,26 @@ final class TmuxSession {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// Waits until the storefront has read every key sent to it: its terminal's input queue
+    /// is empty at two polls in a row (tmux passes on what it is sent at once).
+    func waitForKeysRead(seconds: Double = 15) throws {
+        let tty = try tmux(["display-message", "-p", "-t", name, "#{pane_tty}"], readOutput: true)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let fd = open(tty, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+        try #require(fd >= 0, "the pane's terminal \(tty) opens")
+        defer { close(fd) }
+        let deadline = Date() + seconds
+        var emptyBefore = false
+        repeat {
+            var waiting: Int32 = 0
+            let empty = ioctl(fd, UInt(FIONREAD), &waiting) == 0 && waiting == 0
+            if empty, emptyBefore { return }
+            emptyBefore = empty
+            Thread.sleep(forTimeInterval: 0.05)
+        } while Date() < deadline
+        throw TerminalTimeout(waitingFor: "the storefront to read the keys sent", seconds: seconds, screen: (try? screen()) ?? "")
+    }
+
     // MARK: Screen
 
     /// The visible screen; `joined` rejoins lines the terminal wrapped (long messages).
@@ -221,13 +241,13 @@ final class TmuxSession {
             let selected = detailTitle(in: current)
             if selected == title { return }
             try send("j")
+            // A capture can catch a redraw half done (a title partly rewritten): only a screen
+            // captured twice in a row is read, or a garbled title could count as a row.
+            var previous: String?
             current = try wait(for: "the selection to move past \(selected ?? "?") towards \(title)") { screen in
+                defer { previous = screen }
                 let now = self.detailTitle(in: screen)
-                guard now != nil, now != selected else { return false }
-                // A capture can catch a redraw half done (a title partly rewritten): only a
-                // screen that stays the same is read, or a garbled title could count as a row.
-                Thread.sleep(forTimeInterval: 0.1)
-                return (try? self.screen()) == screen
+                return now != nil && now != selected && screen == previous
             }
         }
         throw TerminalTimeout(waitingFor: "a row titled \(title)", seconds: 0, screen: current)

@@ -3,7 +3,7 @@ import Testing
 
 /// `storefront test` through the binary: the shipped walkthroughs pass, a bad file runs
 /// nothing, and a failing expectation fails the run with where and what.
-@Suite final class WalkthroughCommandTests {
+@Suite(.ownThreads) final class WalkthroughCommandTests {
     let cli = BinaryRunner()
 
     deinit { cli.cleanUp() }

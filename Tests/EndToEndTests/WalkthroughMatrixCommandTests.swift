@@ -3,7 +3,7 @@ import Testing
 
 /// `storefront test --matrix` through the binary: the shipped matrix's 24 combinations, the
 /// table as Markdown or CSV, a failing combination, and what is refused.
-@Suite final class WalkthroughMatrixCommandTests {
+@Suite(.ownThreads) final class WalkthroughMatrixCommandTests {
     let cli = BinaryRunner()
 
     deinit { cli.cleanUp() }

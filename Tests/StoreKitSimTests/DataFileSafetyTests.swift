@@ -140,7 +140,8 @@ import Testing
         let defaults = try UserDefaultsFile(url: url)
         try defaults.set(.int(5), forKey: SampleApp.creditsKey)
         let written = try identity(url)
-        Thread.sleep(forTimeInterval: 0.01)
+        // Linked elsewhere too, the file keeps its inode: a rewrite could not reuse its number.
+        try FileManager.default.linkItem(at: url, to: directory.file("UserDefaults.json.kept"))
         try defaults.set(.int(5), forKey: SampleApp.creditsKey)
         try defaults.set(nil, forKey: "never.set")
         #expect(try identity(url) == written)

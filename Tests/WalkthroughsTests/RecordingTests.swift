@@ -136,15 +136,20 @@ import Testing
         #expect(page.contains(summary), "\(summary)")
     }
 
-    @Test func everyShippedWalkthroughRecordsAsItTests() throws {
-        let folder = Self.root.appendingPathComponent("assets/walkthroughs")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".walk") }.sorted()
-        #expect(!files.isEmpty)
-        for file in files {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            let (result, recorder) = try record(text)
-            #expect(result.passed, "\(file): \(result.failures.map { $0.summary(file: file) })")
-            _ = try CastReplay(recorder.cast).screen()
-        }
+    static let shippedFolder = root.appendingPathComponent("assets/walkthroughs")
+    static let shipped = ((try? FileManager.default.contentsOfDirectory(atPath: shippedFolder.path)) ?? [])
+        .filter { $0.hasSuffix(".walk") }.sorted()
+
+    @Test func thereAreShippedWalkthroughs() {
+        #expect(!Self.shipped.isEmpty, "no .walk files in \(Self.shippedFolder.path)")
+    }
+
+    /// One test case a file, so they record side by side.
+    @Test(arguments: shipped)
+    func everyShippedWalkthroughRecordsAsItTests(file: String) throws {
+        let text = try String(contentsOf: Self.shippedFolder.appendingPathComponent(file), encoding: .utf8)
+        let (result, recorder) = try record(text)
+        #expect(result.passed, "\(file): \(result.failures.map { $0.summary(file: file) })")
+        _ = try CastReplay(recorder.cast).screen()
     }
 }

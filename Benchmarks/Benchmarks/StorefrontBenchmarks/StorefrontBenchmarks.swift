@@ -24,6 +24,7 @@ let benchmarks: @Sendable () -> Void = {
     cellsChangedBenchmarks()
     purchaseCommitBenchmarks()
     catalogBenchmarks()
+    walkthroughMatrixBenchmarks()
 }
 
 /// The terminal size every screen benchmark renders at.

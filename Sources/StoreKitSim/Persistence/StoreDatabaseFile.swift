@@ -18,7 +18,7 @@ enum StoreDatabaseFile {
         if try !isUsableFile(url) {
             let legacy = try LegacyStoreFile.read(directory.legacyStoreURL)
             guard legacy != nil || creating else { return nil }
-            try create(url, from: legacy)
+            try create(url, from: legacy, durability: directory.durability)
             StoreFilesStamp.note(url, in: lock)
         }
         try checkHeader(url)
@@ -26,7 +26,7 @@ enum StoreDatabaseFile {
         if !StoreFilesStamp.matches(url, noted: lock), let problem = try StoreDatabaseCheck.problems(url, limit: 1).first {
             throw problem
         }
-        let database = try mapping(url) { try DatabaseQueue(path: url.path, configuration: configuration) }
+        let database = try mapping(url) { try DatabaseQueue(path: url.path, configuration: configuration(for: directory)) }
         try mapping(url) {
             try database.writeWithoutTransaction { db in
                 // Checked again whatever the stamp says: a newer storefront notes its files too.
@@ -70,6 +70,15 @@ enum StoreDatabaseFile {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        return configuration
+    }
+
+    /// A scratch directory's store is thrown away: nothing in it waits for the disk.
+    private static func configuration(for directory: DataDirectory) -> Configuration {
+        var configuration = self.configuration
+        if directory.durability == .scratch {
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
+        }
         return configuration
     }
 
@@ -135,8 +144,8 @@ enum StoreDatabaseFile {
     /// Makes the database beside its final name and renames it into place, so store.sqlite is
     /// either absent or complete, whenever the process is killed. The temporary file is named
     /// and cleared as `AtomicFile`'s are; its rollback journal is kept in memory, so a kill
-    /// leaves no journal beside it either.
-    private static func create(_ url: URL, from legacy: LegacyStoreFile.Contents?) throws {
+    /// leaves no journal beside it either. A scratch store is a copy of an empty one.
+    private static func create(_ url: URL, from legacy: LegacyStoreFile.Contents?, durability: Durability) throws {
         let directory = url.deletingLastPathComponent()
         AtomicFile.removeLeftovers(of: url)
         let temp = directory.appendingPathComponent(AtomicFile.temporaryName(for: url)).path
@@ -149,6 +158,7 @@ enum StoreDatabaseFile {
         }
         do {
             try mapping(URL(fileURLWithPath: temp)) {
+                if durability == .scratch, legacy == nil, try EmptyStoreImage.copy(to: temp) { return }
                 var configuration = Configuration()
                 configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA journal_mode = MEMORY") }
                 let database = try DatabaseQueue(path: temp, configuration: configuration)
@@ -164,7 +174,7 @@ enum StoreDatabaseFile {
             try? POSIX.remove(temp)
             throw error
         }
-        POSIX.syncDirectory(directory.path)
+        if durability == .durable { POSIX.syncDirectory(directory.path) }
         CrashPoint.reached("after the rename into \(url.lastPathComponent)")
     }
 

@@ -5,8 +5,8 @@ import StoreKitSim
 import StorefrontUI
 
 /// The storefront with no terminal, on a fresh data directory of its own (store.sqlite and
-/// UserDefaults.json, as the binary keeps them), from the same start every run: same steps,
-/// same screens, same transaction ids.
+/// UserDefaults.json, as the binary keeps them, but never synced to disk: the directory is
+/// thrown away), from the same start every run: same steps, same screens, same transaction ids.
 ///
 /// With no presenter (a test), real time stands still: store time moves only when a step
 /// advances it or when the app waits for the store, which then answers at once. With one
@@ -29,7 +29,7 @@ public final class HeadlessStorefront {
     public init(catalog: Catalog, app: AppDescription = .builtIn, width: Int = 100, height: Int = 30, settings: [StoreCondition.Change] = [],
                 presenter: Presenter? = nil) throws {
         let url = try ScratchDirectory.make()
-        directory = DataDirectory(url: url)
+        directory = DataDirectory(url: url, durability: .scratch)
         times = TimeDisplay(timeZone: TimeZone(identifier: "UTC")!)
         self.presenter = presenter
         clock = ManualClock(now: Self.start, fixed: presenter == nil)
@@ -56,12 +56,14 @@ public final class HeadlessStorefront {
 
     private static func launch(_ store: AppStore, app: AppDescription, directory: DataDirectory,
                                size: (width: Int, height: Int), times: TimeDisplay) throws -> StorefrontRuntime {
-        let defaults = try UserDefaultsFile(url: directory.userDefaultsURL)
+        let defaults = try UserDefaultsFile(url: directory.userDefaultsURL, durability: directory.durability)
         return try StorefrontRuntime(store: store, appDescription: app, defaults: defaults, width: size.width, height: size.height, times: times)
     }
 
     public var state: AppState { runtime.state }
-    public var screen: String { render(runtime.state).text }
+    public var screen: String { screenLines.joined(separator: "\n") }
+    /// The screen's rows, trailing spaces removed.
+    public var screenLines: [String] { render(runtime.state).lines }
 
     /// Quits and opens the storefront again on the same files, at the size it had.
     public func relaunch() throws {

@@ -7,9 +7,11 @@ import Foundation
 enum ScratchDirectory {
     static let prefix = "storefront-walkthrough-"
 
-    /// A new private directory (0700), after removing those of processes that no longer run.
+    /// A new private directory (0700), after removing those of processes that no longer run:
+    /// once per process (a matrix makes a thousand, and the temporary directory may hold
+    /// thousands of names to look through).
     static func make(in parent: URL = FileManager.default.temporaryDirectory) throws -> URL {
-        removeAbandoned(in: parent)
+        if cleaned.firstTime(parent.path) { removeAbandoned(in: parent) }
         let url = parent.appendingPathComponent("\(prefix)\(POSIX.processID)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return url
@@ -23,6 +25,17 @@ enum ScratchDirectory {
             guard let pid = owner(of: name), !POSIX.processExists(pid) else { continue }
             try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
+    }
+
+    /// The parents this process has cleared already.
+    private static let cleaned = Paths()
+
+    private final class Paths: @unchecked Sendable {
+        private let lock = NSLock()
+        private var seen: Set<String> = []
+
+        /// True the first time `path` is given.
+        func firstTime(_ path: String) -> Bool { lock.withLock { seen.insert(path).inserted } }
     }
 
     /// The process id in `storefront-walkthrough-<pid>-<uuid>`.

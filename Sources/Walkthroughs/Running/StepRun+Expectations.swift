@@ -12,14 +12,14 @@ extension StepRun {
         }
         switch expectation {
         case .screen(let text, let present):
-            let screen = storefront.screen
-            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = storefront.screenLines
             let row = lines.firstIndex { $0.contains(text) }
+            let screen = { lines.joined(separator: "\n") }
             if present, row == nil {
-                return failure("\(StepReader.quoted(text)) on the screen", saw: "a screen without it", screen: screen)
+                return failure("\(StepReader.quoted(text)) on the screen", saw: "a screen without it", screen: screen())
             }
             if !present, let row {
-                return failure("no \(StepReader.quoted(text)) on the screen", saw: "it on line \(row + 1)", screen: screen)
+                return failure("no \(StepReader.quoted(text)) on the screen", saw: "it on line \(row + 1)", screen: screen())
             }
         case .transactionState(let ref, let expected):
             switch transaction(ref) {

@@ -6,7 +6,7 @@ import StorefrontUI
 /// Runs walkthroughs: each on a fresh storefront of its own, driven by keys as a person
 /// drives it, every expectation checked. A failed expectation is noted and the walkthrough
 /// goes on; a step that cannot be done (no such row or button) stops it there.
-public struct WalkthroughRunner {
+public struct WalkthroughRunner: Sendable {
     public let catalog: Catalog
     public let app: AppDescription
     public var width = 100
@@ -25,10 +25,15 @@ public struct WalkthroughRunner {
         return result
     }
 
+    /// Each walkthrough run once, as `run` does, side by side; the results in their order.
+    public func run(_ walkthroughs: [Walkthrough]) -> [WalkthroughResult] {
+        SideBySide.map(walkthroughs) { run($0) }
+    }
+
     /// Every combination of the walkthrough's `vary` lines, each from a fresh store (one
-    /// run for a file without them), in the order of `combinations`.
+    /// run for a file without them), side by side, in the order of `combinations`.
     public func runMatrix(_ walkthrough: Walkthrough) -> MatrixTable {
-        let rows = walkthrough.combinations.map { combination in
+        let rows = SideBySide.map(walkthrough.combinations) { combination in
             let (result, storefront) = execute(walkthrough, in: combination)
             return MatrixRow(result: result, outcome: storefront.map(Outcome.init) ?? Outcome())
         }

@@ -51,7 +51,7 @@ struct TestCommand: ParsableCommand {
             try runMatrix(walkthroughs, runner)
             return
         }
-        let report = TestReport(results: walkthroughs.map { runner.run($0) })
+        let report = TestReport(results: runner.run(walkthroughs))
         try writeJUnit(report)
         if output.json {
             try JSONOutput.print(report.json)
