@@ -146,10 +146,10 @@ import Testing
     @Test func storeTimeStopsAtTheLastTimeItCanHold() throws {
         let t = try Harness()
         for _ in 0..<81 { try t.queue.advance(by: try #require(StoreDuration("100y"))) }
-        #expect(try t.store.now() == StoreClockState.times.upperBound)
+        #expect(try t.store.now() == StoreTimes.range.upperBound)
         let changes = try t.queue.advance(by: try #require(StoreDuration("1d")))
         #expect(changes.isEmpty)
-        #expect(try t.store.now() == StoreClockState.times.upperBound)
+        #expect(try t.store.now() == StoreTimes.range.upperBound)
     }
 
     @Test func clockAnchorsFromAHandEditAreRefusedByName() throws {

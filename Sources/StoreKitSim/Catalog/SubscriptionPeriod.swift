@@ -51,7 +51,7 @@ public struct SubscriptionPeriod: Codable, Sendable, Equatable, CustomStringConv
     /// Whether a period ending at `date` is followed by another that ends later: false only
     /// where the calendar cannot go on (dates past any the store holds: it keeps an expiry
     /// there at their end, which no period goes past).
-    func endsAfter(_ date: Date) -> Bool { StoreClockState.clamped(added(to: date)) > date }
+    func endsAfter(_ date: Date) -> Bool { StoreTimes.clamped(added(to: date)) > date }
 
     public func added(to date: Date, calendar: Calendar = .gregorianUTC) -> Date {
         let component: Calendar.Component = switch unit {

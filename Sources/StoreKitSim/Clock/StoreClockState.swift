@@ -15,14 +15,6 @@ public struct StoreClockState: Equatable, Sendable, Codable {
         self.storeAnchor = storeAnchor
     }
 
-    /// The times the store can hold, for its clock and every date of its records: from 1970,
-    /// where its milliseconds count from (no clock reads earlier), to the end of the year 9999,
-    /// so dates stay dates for every calendar, file and display (a rate of a year a second left
-    /// running gets there). A record outside them is damage, not a date.
-    public static let times = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)
-    /// `times` in words, for the refusals that name them.
-    public static let timesDescribed = "the years 1970 to 9999"
-
     /// Store seconds in one real second: the rate's, once anchored.
     public func factor(_ rate: TimeRate) -> Double {
         realAnchor != nil && storeAnchor != nil ? rate.factor : 1
@@ -31,8 +23,8 @@ public struct StoreClockState: Equatable, Sendable, Codable {
     /// Store time when real time is `real`. Real time going back (a clock set back) leaves
     /// store time where it was, rather than taking it back by the rate.
     public func time(at real: Date, rate: TimeRate) -> Date {
-        guard let realAnchor, let storeAnchor else { return Self.clamped(real) }
-        return Self.clamped(storeAnchor + factor(rate) * max(0, real.timeIntervalSince(realAnchor)))
+        guard let realAnchor, let storeAnchor else { return StoreTimes.clamped(real) }
+        return StoreTimes.clamped(storeAnchor + factor(rate) * max(0, real.timeIntervalSince(realAnchor)))
     }
 
     /// Anchors at `real`, keeping store time where `rate` has brought it: done before the
@@ -45,7 +37,7 @@ public struct StoreClockState: Equatable, Sendable, Codable {
     /// Moves store time on to `date` (never back, never past the last time it can hold).
     public mutating func move(to date: Date, at real: Date, rate: TimeRate) {
         anchor(at: real, rate: rate)
-        if let storeAnchor, date > storeAnchor { self.storeAnchor = Self.clamped(date) }
+        if let storeAnchor, date > storeAnchor { self.storeAnchor = StoreTimes.clamped(date) }
     }
 
     /// Real seconds until store time reaches `date` (0 when it has).
@@ -62,9 +54,5 @@ public struct StoreClockState: Equatable, Sendable, Codable {
     public func runsAsRealTime(rate: TimeRate) -> Bool {
         guard let realAnchor, let storeAnchor else { return true }
         return rate == .realtime && abs(storeAnchor.timeIntervalSince(realAnchor)) < 0.5
-    }
-
-    static func clamped(_ date: Date) -> Date {
-        min(max(date, times.lowerBound), times.upperBound)
     }
 }

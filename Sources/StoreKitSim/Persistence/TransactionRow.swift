@@ -100,7 +100,7 @@ enum TransactionRow {
     /// is always read back (the store's clock never leaves them; a date derived from it, an
     /// expiry a century on, is held at their end).
     static func milliseconds(_ date: Date) -> Int64 {
-        let clamped = min(max(date, StoreClockState.times.lowerBound), StoreClockState.times.upperBound)
+        let clamped = StoreTimes.clamped(date)
         return Int64((clamped.timeIntervalSince1970 * 1000).rounded())
     }
 
@@ -113,12 +113,12 @@ enum TransactionRow {
     /// (Int64.max milliseconds, the year 1), which the caller refuses by name.
     static func storedDate(_ milliseconds: Int64) -> Date? {
         let date = date(milliseconds)
-        return StoreClockState.times.contains(date) ? date : nil
+        return StoreTimes.range.contains(date) ? date : nil
     }
 
     /// What a refusal says of a time `storedDate` would not take.
     static func outOfRange(_ milliseconds: Int64) -> String {
-        "holds \(milliseconds), a time outside \(StoreClockState.timesDescribed) (milliseconds since 1970)"
+        "holds \(milliseconds), a time outside \(StoreTimes.described) (milliseconds since 1970)"
     }
 }
 

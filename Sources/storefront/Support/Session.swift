@@ -45,8 +45,8 @@ struct Session {
     /// the same output, dates and transaction ids.
     static func wallClock(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any WallClock {
         guard let text = environment[startTimeVariable] else { return SystemClock() }
-        guard let start = JSONCoding.parse(text), StoreClockState.times.contains(start) else {
-            throw CommandFailure.usage("\(startTimeVariable) takes a time in ISO 8601 in \(StoreClockState.timesDescribed) such as 2030-01-01T09:00:00Z, not \"\(text)\"")
+        guard let start = JSONCoding.parse(text), StoreTimes.range.contains(start) else {
+            throw CommandFailure.usage("\(startTimeVariable) takes a time in ISO 8601 in \(StoreTimes.described) such as 2030-01-01T09:00:00Z, not \"\(text)\"")
         }
         return ManualClock(now: start, fixed: true)
     }

@@ -1,0 +1,1 @@
+../../../Sources/StoreKitSim/Clock/StoreTimes.swift

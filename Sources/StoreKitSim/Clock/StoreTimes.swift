@@ -1,0 +1,16 @@
+import Foundation
+
+/// The times the store can hold, for its clock and every date of its records: from 1970, where
+/// its milliseconds count from (no clock reads earlier), to the end of the year 9999, so dates
+/// stay dates for every calendar, file and display (a rate of a year a second left running gets
+/// there). A record outside them is damage, not a date.
+public enum StoreTimes {
+    public static let range = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)
+    /// `range` in words, for the refusals that name it.
+    public static let described = "the years 1970 to 9999"
+
+    /// The nearest time the store can hold.
+    static func clamped(_ date: Date) -> Date {
+        min(max(date, range.lowerBound), range.upperBound)
+    }
+}
