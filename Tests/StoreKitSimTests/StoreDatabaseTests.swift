@@ -371,6 +371,47 @@ import Testing
         #expect(error.remedy == .resetStore)
     }
 
+    /// A next id set back by hand would give a new purchase an old one's id, and the purchase
+    /// would take that one's place: refused at open, and by the write itself when it was set
+    /// back beside an open storefront.
+    @Test func aNextIdSetBackIsRefusedNeverOverwritingAPurchase() throws {
+        let (directory, bought) = try makeStore()
+        try edit(directory, "UPDATE store SET nextTransactionNumber = \(bought[0].id)")
+        let error = try refusal(directory)
+        #expect(error.location == "store, column nextTransactionNumber")
+        #expect(error.problem == "holds \(bought[0].id), but transaction \(bought.last!.id) exists already: the next id must follow the highest in use")
+    }
+
+    @Test func aNextIdSetBackBesideAnOpenStorefrontIsRefusedByTheWrite() throws {
+        let directory = TemporaryDirectory()
+        let open = try Harness.onDisk(directory)
+        let premium = try open.buy(ID.premium)
+        try edit(directory, "UPDATE store SET nextTransactionNumber = \(premium.id)")
+        let error = try #require(throws: DataFileError.self) { try open.buy(ID.credits5) }
+        #expect(error.location == "store, column nextTransactionNumber")
+        let kept = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path).read { db in
+            try Row.fetchAll(db, sql: "SELECT id, productID FROM transactions").map { "\($0["id"] as String) \($0["productID"] as String)" }
+        }
+        #expect(kept == ["\(premium.id) \(ID.premium)"], "the premium purchase is still there, alone")
+    }
+
+    /// A quantity no payment can have would deliver -1000 credits.
+    @Test(arguments: ["-1000", "0", "11"])
+    func aQuantityNoPaymentHasIsRefused(quantity: String) throws {
+        let (directory, bought) = try makeStore()
+        try edit(directory, "UPDATE transactions SET quantity = \(quantity) WHERE id = '\(bought[2].id)'")
+        let error = try refusal(directory)
+        #expect(error.location == "transactions, id \(bought[2].id), column quantity")
+        #expect(error.problem == "holds \(quantity), not a quantity from 1 to 10")
+    }
+
+    @Test func aNextIdBelowTheFirstIsRefused() throws {
+        let (directory, _) = try makeStore()
+        try edit(directory, "UPDATE store SET nextTransactionNumber = -5")
+        let error = try refusal(directory)
+        #expect(error.problem == "holds -5, below the first transaction id (1000000001)")
+    }
+
     /// A log left by a process killed after writing damage: read, never moved into the file.
     @Test func damageInTheLogOfAKilledWriterIsRefusedAndTheLogKept() throws {
         let (directory, bought) = try makeStore()

@@ -34,11 +34,9 @@ enum LegacyStoreFile {
                                 problem: "written by a newer storefront (version \(records.version))",
                                 remedy: .useNewerVersion)
         }
-        // Parses, but a hand edit could still deliver -500 credits. (A failed payment keeps the
-        // invalid quantity it was refused for.)
-        for (i, t) in records.transactions.enumerated() where t.state != .failed && !(1...10).contains(t.quantity) {
+        for (i, t) in records.transactions.enumerated() where !t.hasPossibleQuantity {
             throw DataFileError(path: url.path, location: "$.transactions[\(i)].quantity",
-                                problem: "must be 1 to 10, not \(t.quantity)", remedy: remedy)
+                                problem: "must be 1 to \(Product.largestQuantity), not \(t.quantity)", remedy: remedy)
         }
         // Two transactions under one id would make approve, decline and finish act on the wrong one.
         var seen = Set<String>()

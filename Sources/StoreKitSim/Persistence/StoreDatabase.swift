@@ -239,12 +239,21 @@ public final class StoreDatabase: RecordsStorage {
                                  clock: before.clock)
         if row != rowBefore { try row.write(db) }
         let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        var ids = Set<String>()
         for t in records.transactions {
+            // A new transaction under an id already read (a store whose next id was set back
+            // beside an open storefront) would overwrite that one: refused, nothing written.
+            guard ids.insert(t.id).inserted else {
+                throw StoreRow.idInUse(before.nextTransactionNumber, highest: Int(t.id) ?? before.nextTransactionNumber)
+            }
             switch old[t.id] {
             case t?:
                 continue
             case nil:
-                try TransactionRow.insert(t, db)
+                do { try TransactionRow.insert(t, db) } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                    // Under an id of the history beyond the records read: the same refusal.
+                    throw StoreRow.idInUse(before.nextTransactionNumber, highest: Int(t.id) ?? before.nextTransactionNumber)
+                }
             case .some:
                 try db.cachedStatement(sql: TransactionRow.updateSQL)
                     .execute(arguments: StatementArguments(try TransactionRow.values(t).dropFirst() + [t.id.databaseValue]))

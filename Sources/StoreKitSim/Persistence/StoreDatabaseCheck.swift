@@ -202,7 +202,13 @@ enum StoreDatabaseCheck {
             do { try read() } catch let problem as RowProblem { problems.append(Finding(problem)) }
         }
         try collect { _ = try StoreSettingsRows.read(db) }
-        try collect { _ = try StoreRow.read(db) }
+        try collect {
+            // The next id must follow every id in use, or a new transaction would take an old one's.
+            guard let next = try StoreRow.read(db)?.nextTransactionNumber,
+                  let highest = try Int.fetchOne(db, sql: "SELECT max(CAST(id AS INTEGER)) FROM transactions"),
+                  next <= highest else { return }
+            throw StoreRow.idInUse(next, highest: highest)
+        }
         // A store made before accounts were kept has none until it is brought up to date.
         if try db.tableExists("accounts"),
            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM accounts WHERE typeof(name) != 'text'"), count > 0 {

@@ -30,6 +30,10 @@ struct StoreRow: Equatable {
             throw RowProblem(location: "store, column nextTransactionNumber",
                              problem: "holds \(TransactionRow.shown(row, "nextTransactionNumber")), not a transaction number")
         }
+        guard next >= StoreRecords.firstTransactionNumber else {
+            throw RowProblem(location: "store, column nextTransactionNumber",
+                             problem: "holds \(next), below the first transaction id (\(StoreRecords.firstTransactionNumber))")
+        }
         // The clock's anchors: both or neither.
         let columns = ["clockRealAnchor", "clockStoreAnchor"]
         let anchors = try columns.map(time)
@@ -39,6 +43,13 @@ struct StoreRow: Equatable {
         }
         return StoreRow(nextTransactionNumber: next, restoreDueDate: try time("restoreDueDate"),
                         clock: StoreClockState(realAnchor: anchors[0], storeAnchor: anchors[1]))
+    }
+
+    /// The refusal of a next transaction id the store has given already (a hand edit of
+    /// `nextTransactionNumber`): a purchase made with it would take an earlier one's place.
+    static func idInUse(_ next: Int, highest: Int) -> RowProblem {
+        RowProblem(location: "store, column nextTransactionNumber",
+                   problem: "holds \(next), but transaction \(highest) exists already: the next id must follow the highest in use")
     }
 
     /// Writes the row's values (the row is made with the table).

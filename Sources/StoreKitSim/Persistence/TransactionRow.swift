@@ -87,6 +87,9 @@ enum TransactionRow {
             t.reason = reason
         }
         t.requestDate = try time("requestDate")
+        guard t.hasPossibleQuantity else {
+            throw bad("quantity", "holds \(t.quantity), not a quantity from 1 to \(Product.largestQuantity)")
+        }
         return t
     }
 

@@ -57,5 +57,8 @@ public struct Product: Equatable, Sendable, Identifiable {
     public func formatted(_ amount: Decimal) -> String { storefront.format(amount, locale: locale) }
 
     /// Only consumables can be bought several at a time (SKMutablePayment.quantity).
-    public var maximumQuantity: Int { type == .consumable ? 10 : 1 }
+    public var maximumQuantity: Int { type == .consumable ? Self.largestQuantity : 1 }
+
+    /// The most of any product one payment can buy.
+    public static let largestQuantity = 10
 }

@@ -119,3 +119,12 @@ extension Transaction {
         quantity > 1 ? "\(name) ×\(quantity)" : name
     }
 }
+
+extension Transaction {
+    /// Whether its quantity is one the store can have made: 1 to the most any product allows,
+    /// or anything for a failed payment, which keeps the quantity it was refused for. Read
+    /// back from a file, any other (a hand edit) would deliver -500 credits.
+    public var hasPossibleQuantity: Bool {
+        state == .failed || (1...Product.largestQuantity).contains(quantity)
+    }
+}
