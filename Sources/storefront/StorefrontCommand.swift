@@ -2,6 +2,7 @@ import Foundation
 import StoreKitSim
 import StorefrontUI
 import ArgumentParser
+import CursesTerminal
 
 @main
 struct StorefrontCommand: ParsableCommand {
@@ -30,6 +31,8 @@ struct StorefrontCommand: ParsableCommand {
     /// Runs a command, mapping storefront's own failures to its documented exit codes.
     static func main() {
         CrashHook.install()
+        // Commands run on the main thread.
+        MainActor.assumeIsolated { CrashSignals.install() }
         let given = Array(CommandLine.arguments.dropFirst())
         // The command whose usage follows a usage error: the root until one is parsed.
         var running: any ParsableCommand.Type = self

@@ -313,6 +313,20 @@ import Testing
         try tty.proveTerminalUsable()
     }
 
+    /// A command waiting at a terminal (buy with hold on, at the side button's prompt) ends at
+    /// once on Ctrl-\ too, letting go of the data directory, rather than sitting 30 seconds at
+    /// the backtracer's prompt.
+    @Test func aCommandWaitingAtATerminalEndsAtOnceOnCtrlBackslash() throws {
+        defer { cli.cleanUp() }
+        try cli.run("set", "hold", "on")
+        let tty = try TmuxSession(cli, arguments: ["--data-dir", cli.dataDirectory.path, "buy", "com.storefront.premium"])
+        defer { tty.kill() }
+        try tty.waitFor("Double-click the side button to confirm — press Enter.")
+        try tty.send("C-\\")
+        #expect(try tty.exitStatus(seconds: 20) == 128 + SIGQUIT)
+        #expect(try cli.run("set", "hold", "off").status == 0, "the data directory is free again")
+    }
+
     /// A closed terminal window (here: the tmux server killed while the shell ignores SIGHUP,
     /// so no hangup signal reaches storefront) must end the storefront, not leave it spinning.
     @Test func closingTheTerminalEndsTheStorefront() throws {
