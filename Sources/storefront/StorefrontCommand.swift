@@ -54,7 +54,8 @@ struct StorefrontCommand: ParsableCommand {
             running = type(of: command)
             let global = (command as? any UsesGlobalOptions)?.global
             let catalog = global?.catalog ?? (command as? any RunsWalkthroughs)?.options.catalog
-            hint = CommandLineHint(dataDirectoryOption: global?.dataDir, catalogOption: catalog)
+            let dataDir = global?.dataDir ?? (command as? DoctorCommand)?.options.dataDir
+            hint = CommandLineHint(dataDirectoryOption: dataDir, catalogOption: catalog)
             try CommandLineHint.$current.withValue(hint) { try command.run() }
         } catch {
             let report = CommandLineHint.$current.withValue(hint) { ErrorReport(error, command: self, subcommand: running) }
@@ -89,7 +90,6 @@ extension DeclineCommand: UsesGlobalOptions {}
 extension ResolveCommand: UsesGlobalOptions {}
 extension SetCommand: UsesGlobalOptions {}
 extension StateCommand: UsesGlobalOptions {}
-extension DoctorCommand: UsesGlobalOptions {}
 extension ResetCommand: UsesGlobalOptions {}
 extension ClockCommand: UsesGlobalOptions {}
 extension AdvanceCommand: UsesGlobalOptions {}

@@ -102,6 +102,15 @@ import Testing
         }
     }
 
+    /// doctor checks store.sqlite alone: it lists no catalog, and refuses one with the reason.
+    @Test func doctorTakesADataDirectoryAndNoCatalog() throws {
+        let help = try cli.run(arguments: ["doctor", "--help"])
+        #expect(help.stdout.contains("--data-dir <dir>") && !help.stdout.contains("--catalog"), "\(help.summary)")
+        let usage = try cli.run(arguments: ["--catalog", "/nonexistent", "doctor"])
+        #expect(usage.status == 64, "\(usage.summary)")
+        #expect(usage.stderr.contains("doctor checks store.sqlite alone, with no catalog: leave --catalog out."))
+    }
+
     @Test func testTakesFilesAndNoDataDirectory() throws {
         let none = try cli.run(arguments: ["test"])
         #expect(none.status == 64, "\(none.summary)")

@@ -18,7 +18,7 @@ struct DoctorCommand: ParsableCommand {
             than storefront, and refuses one that fails.
             """)
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var options: StoreOnlyOptions
     @OptionGroup var output: OutputOptions
 
     /// At most this many of SQLite's problems, and of the rows'.
@@ -39,7 +39,7 @@ struct DoctorCommand: ParsableCommand {
     }
 
     func run() throws {
-        let directory = DataDirectory.resolve(option: global.dataDir)
+        let directory = DataDirectory.resolve(option: options.dataDir)
         let url = directory.storeDatabaseURL
         let problems = try StoreDatabase.problems(directory, limit: Self.mostProblems)
         let exists = (try? POSIX.linkStatus(of: url.path)) != nil

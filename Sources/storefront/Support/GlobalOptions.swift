@@ -1,22 +1,27 @@
 import ArgumentParser
 
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp(
-        "Where UserDefaults.json and store.sqlite live (default: $STOREFRONT_DATA_DIR, else $XDG_DATA_HOME/storefront, else ~/.local/share/storefront).",
-        valueName: "dir"))
+    @Option(name: .customLong("data-dir"), help: GlobalOptions.dataDirHelp)
     var dataDir: String?
 
     @Option(help: GlobalOptions.catalogHelp)
     var catalog: String?
 
+    static let dataDirHelp = ArgumentHelp(
+        "Where UserDefaults.json and store.sqlite live (default: $STOREFRONT_DATA_DIR, else $XDG_DATA_HOME/storefront, else ~/.local/share/storefront).",
+        valueName: "dir")
     static let catalogHelp = ArgumentHelp("A catalog file to use instead of the built-in one.", valueName: "file")
 
     func validate() throws {
+        try Self.validate(dataDir: dataDir)
+        try Self.validate(catalog: catalog)
+    }
+
+    static func validate(dataDir: String?) throws {
         // An empty path (an unset shell variable) must not quietly mean the default directory.
         if dataDir?.isEmpty == true {
             throw ValidationError("--data-dir is empty: give a directory, or leave the option out to use the default.")
         }
-        try Self.validate(catalog: catalog)
     }
 
     static func validate(catalog: String?) throws {
@@ -45,6 +50,24 @@ struct WalkthroughOptions: ParsableArguments {
     func refuseDataDir(command: String) throws {
         if dataDir != nil {
             throw ValidationError("\(command) runs each walkthrough on a fresh temporary data directory: leave --data-dir out.")
+        }
+    }
+}
+
+/// The options of `doctor`, which checks store.sqlite alone: the data directory, and no
+/// catalog. --catalog is still read, hidden from its usage and help, so that it is refused with
+/// the reason rather than as an option unknown.
+struct StoreOnlyOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: GlobalOptions.dataDirHelp)
+    var dataDir: String?
+
+    @Option(help: .hidden)
+    var catalog: String?
+
+    func validate() throws {
+        try GlobalOptions.validate(dataDir: dataDir)
+        if catalog != nil {
+            throw ValidationError("doctor checks store.sqlite alone, with no catalog: leave --catalog out.")
         }
     }
 }
