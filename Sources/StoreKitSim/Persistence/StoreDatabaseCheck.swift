@@ -13,13 +13,15 @@ import GRDB
 enum StoreDatabaseCheck {
     /// The problems found, at most `limit` of SQLite's and of the rows' (none: the store can be
     /// used). Nothing is written: with SQLite's log beside the file (a storefront open, or one
-    /// that stopped without closing) the connection is read-only, so closing it never moves the
+    /// that stopped without closing), or a rollback journal, the connection is read-only, so closing it never moves the
     /// log into the file; with none there is nothing to move, and a read-only connection would
     /// leave an empty log behind. Called under the store's lock, so no storefront opens it
     /// meanwhile.
     static func problems(_ url: URL, limit: Int) throws -> [DataFileError] {
         var configuration = StoreDatabaseFile.configuration
-        configuration.readonly = FileManager.default.fileExists(atPath: url.path + "-wal")
+        // A rollback journal (another program's unfinished write) would be rolled back into the
+        // file by a connection that may write.
+        configuration.readonly = ["-wal", "-journal"].contains { FileManager.default.fileExists(atPath: url.path + $0) }
         return try StoreDatabaseFile.mapping(url) {
             let database = try DatabaseQueue(path: url.path, configuration: configuration)
             defer { try? database.close() }

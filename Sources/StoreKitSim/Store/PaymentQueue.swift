@@ -227,7 +227,7 @@ public final class PaymentQueue {
         }
         guard let due = nextDueDate, due <= now else { return events }
         var outcome: StoreRecords.RestoreOutcome?
-        let purchases = try purchasesToRestore(dueBy: now)
+        let purchases = try purchasesToRestore()
         events += try mutate { records, now in outcome = try records.process(catalog: store.catalog, now: now, purchases: purchases) }.1
         guard restoring, let outcome else { return events }
         restoring = false
@@ -293,7 +293,7 @@ public final class PaymentQueue {
             }
         } else {
             // Nobody here hears of it (a store-side command): the whole way in one commit.
-            let purchases = try purchasesToRestore(dueBy: end)
+            let purchases = try purchasesToRestore()
             events += try mutate { records, _ in
                 records.clock.move(to: end, at: store.wallClock.now, rate: records.settings.timeRate)
                 let reached = records.time(at: store.wallClock.now)
@@ -311,11 +311,12 @@ public final class PaymentQueue {
         return Advance(changes: changes, events: events)
     }
 
-    /// For a restore due by `date`: the signed-in account's purchases of what a restore brings
+    /// While a restore is in flight: the signed-in account's purchases of what a restore brings
     /// back, from the whole history. The records a change works on hold only a few of them, so
-    /// they are asked for apart, and only when a restore is about to be answered.
-    private func purchasesToRestore(dueBy date: Date) throws -> [Transaction] {
-        guard let due = records.restoreDueDate, due <= date, let account = records.settings.account else { return [] }
+    /// they are asked for apart. Asked for whenever one is in flight, not only once it is due: the
+    /// change reads the clock again, and the restore may fall due in between.
+    private func purchasesToRestore() throws -> [Transaction] {
+        guard records.restoreDueDate != nil, let account = records.settings.account else { return [] }
         return try store.storage.purchases(of: account, productIDs: StoreRecords.restorableProductIDs(store.catalog))
     }
 
