@@ -193,6 +193,7 @@ import Testing
         }
         let reset = try cli.run(arguments: ["--data-dir", directory.path, "reset"])
         #expect(reset.status == 0, "\(reset.summary)")
+        #expect(reset.stdout.contains("Kept the unusable store.sqlite as \(directory.path)/store.sqlite.broken-"), "\(reset.summary)")
         let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("store.sqlite.broken-") }
         #expect(kept.count == 3, "the store, its log and its index: \(kept)")
         for name in kept {
@@ -217,5 +218,8 @@ import Testing
         #expect(none.status == 0, "\(none.summary)")
         #expect(none.stdout.contains("none yet"))
         #expect(!FileManager.default.fileExists(atPath: cli.storeDatabaseURL.path), "looking makes no store")
+        let nowhere = cli.dataDirectory.appendingPathComponent("nowhere")
+        #expect(try cli.run(arguments: ["--data-dir", nowhere.path, "doctor"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: nowhere.path), "nor a data directory, nor its lock file")
     }
 }

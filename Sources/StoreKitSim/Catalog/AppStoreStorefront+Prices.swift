@@ -8,12 +8,7 @@ extension AppStoreStorefront {
     /// How many decimal places its currency's prices have: ISO 4217's minor unit, 2 for USD,
     /// 0 for JPY and KRW. The one rule for a price's decimals: how a price is charged and
     /// shown, and which prices a catalog may give a storefront.
-    public var fractionDigits: Int { Self.minorUnits(of: currency) }
-
-    /// ISO 4217's minor unit of `currency`: the number of decimal places its amounts have.
-    public static func minorUnits(of currency: String) -> Int {
-        minorUnitsOtherThanTwo[currency] ?? 2
-    }
+    public var fractionDigits: Int { Self.minorUnitsOtherThanTwo[currency] ?? 2 }
 
     /// ISO 4217's currencies whose minor unit is not 2: every other has cents.
     private static let minorUnitsOtherThanTwo: [String: Int] = [
@@ -23,11 +18,17 @@ extension AppStoreStorefront {
         "CLF": 4, "UYW": 4,
     ]
 
+    /// Whether `price` is written with more decimal places than this storefront's currency has
+    /// (4.99 in Japan): charged and shown rounded (`amount`).
+    public func rounds(_ price: Decimal) -> Bool {
+        price.fractionDigits > fractionDigits
+    }
+
     /// `price` as this storefront charges it, in its currency's minor units: a price with more
     /// decimal places (a .storekit file's one price, never converted) rounded half up, so that
     /// 4.99 is ¥5 in Japan, never ¥4.99.
     public func amount(_ price: Decimal) -> Decimal {
-        guard price.fractionDigits > fractionDigits else { return price }
+        guard rounds(price) else { return price }
         var exact = price
         var rounded = Decimal()
         NSDecimalRound(&rounded, &exact, fractionDigits, .plain)

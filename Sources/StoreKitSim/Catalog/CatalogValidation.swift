@@ -34,7 +34,7 @@ public enum CatalogValidation {
     public static func roundedPrices(in catalog: Catalog) -> [CatalogProblem] {
         let storefront = catalog.settings.storefront.flatMap(AppStoreStorefront.named) ?? .unitedStates
         return catalog.products.enumerated().compactMap { i, product in
-            guard case .everywhere(let price) = product.price, price.fractionDigits > storefront.fractionDigits else { return nil }
+            guard case .everywhere(let price) = product.price, storefront.rounds(price) else { return nil }
             let shown = storefront.format(price, locale: "en_US")
             return CatalogProblem(path: "$.products[\(i)].price",
                                   message: "\(price) has more decimal places than \(storefront.id) prices have (\(storefront.fractionDigits)): shown and charged rounded half up, \(shown)")
@@ -55,7 +55,7 @@ public enum CatalogValidation {
                 }
                 if price < 0 {
                     problems.append(CatalogProblem(path: path, message: "price must not be negative"))
-                } else if price.fractionDigits > storefront.fractionDigits {
+                } else if storefront.rounds(price) {
                     // 2.999 would be shown as $3.00 and charged as 2.999.
                     problems.append(CatalogProblem(path: path, message: "\(price) has more decimal places than \(storefront.id) prices have (\(storefront.fractionDigits))"))
                 }

@@ -49,9 +49,10 @@ public final class StoreDatabase: RecordsStorage {
     }
 
     /// Whether store.sqlite and its log are as storefront last noted them. Asked before this
-    /// process writes, so that its note afterwards never vouches for a change made by
-    /// something else meanwhile (the sqlite3 shell beside an open storefront): that one is
-    /// checked at the next open.
+    /// process writes, so that its note afterwards does not vouch for a change made by
+    /// something else before it (the sqlite3 shell beside an open storefront): that one is
+    /// checked at the next open. (A change made in the moment between this process's commit
+    /// and its note is the one it could vouch for.)
     private func filesAsNoted() -> Bool {
         StoreFilesStamp.matches(url, noted: lock)
     }
@@ -305,6 +306,8 @@ extension StoreDatabase {
     /// kind; none when the store can be used or there is none yet. A file that is not a store
     /// at all is one problem.
     public static func problems(_ directory: DataDirectory, limit: Int) throws -> [DataFileError] {
+        // Nothing there (not even a link): nothing to check, and nothing made to check it with.
+        guard (try? POSIX.linkStatus(of: directory.storeDatabaseURL.path)) != nil else { return [] }
         let lock = try FileLock(url: directory.lockURL)
         return try lock.withLock {
             try StoreDatabaseFile.problems(directory, limit: limit)

@@ -59,7 +59,7 @@ enum StoreDatabaseCheck {
             return [Finding("is an SQLite database, but not a storefront store")]
         }
         guard try !StoreSchema.migrator.hasBeenSuperseded(db) else {
-            return [Finding("was written by a newer storefront", remedy: .useNewerVersion)]
+            return [Finding(StoreSchema.newerProblem, remedy: .useNewerVersion)]
         }
         let integrity = try integrityProblems(db, limit: limit)
         if !integrity.isEmpty { return integrity.map { Finding("is damaged (\($0))") } }

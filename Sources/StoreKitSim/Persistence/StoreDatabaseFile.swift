@@ -31,8 +31,7 @@ enum StoreDatabaseFile {
             try database.writeWithoutTransaction { db in
                 // Checked again whatever the stamp says: a newer storefront notes its files too.
                 guard try !StoreSchema.migrator.hasBeenSuperseded(db) else {
-                    throw DataFileError(path: url.path, problem: "was written by a newer storefront",
-                                        remedy: .useNewerVersion)
+                    throw DataFileError(path: url.path, problem: StoreSchema.newerProblem, remedy: .useNewerVersion)
                 }
                 // Only once the file is known to be ours; persistent, so a no-op after the first time.
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")

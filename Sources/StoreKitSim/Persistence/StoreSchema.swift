@@ -5,6 +5,9 @@ import GRDB
 /// The tables of store.sqlite, as migrations: a database made by an older storefront is
 /// brought up to date when opened, one made by a newer one is refused.
 enum StoreSchema {
+    /// What a store whose migrations this storefront does not know is (`hasBeenSuperseded`).
+    static let newerProblem = "was written by a newer storefront"
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

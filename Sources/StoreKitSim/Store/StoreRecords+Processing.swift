@@ -95,8 +95,8 @@ extension StoreRecords {
         return outcome
     }
 
-    /// How many things `process` does in one call at most. The app takes what one call makes
-    /// as one batch (one write of its own, one commit finishing them all), so this is large:
+    /// How many things `process` does in one call at most. The app takes what the queue hands
+    /// it at once (one call's, or the rounds of one catch-up) as one batch (one write of its own, one commit finishing them all), so this is large:
     /// a century of a weekly subscription's renewals is one call, a fraction of a second; only
     /// a store further behind than that goes on at the next call.
     static let mostEventsAtOnce = 10_000

@@ -7,7 +7,7 @@ import StorefrontUI
 enum SideBySide {
     /// `transform` applied to every item, on as many threads as the machine has cores; the
     /// results in the items' order, whichever finished first, so the output is the same as
-    /// one after the other. Each thread prints the caller's command-line hints (a task-local
+    /// one after the other. Each thread uses the caller's command-line hints (a task-local
     /// value, which a thread of its own does not inherit).
     static func map<Item: Sendable, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
         guard items.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else { return items.map(transform) }

@@ -5,8 +5,9 @@ import StoreKitSim
 import StorefrontUI
 
 /// Checks store.sqlite whole, on demand: SQLite's full integrity check, then storefront's own
-/// checks of its tables and of every row. Reads only, so it is safe beside an open storefront
-/// and on a store every other command refuses.
+/// checks of its tables and of every row. Reads only (it makes no file where there is no store),
+/// so it is safe on a store every other command refuses, and beside an open storefront, which
+/// waits for the check to finish before it writes.
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",

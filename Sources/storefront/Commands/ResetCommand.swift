@@ -42,7 +42,11 @@ struct ResetCommand: ParsableCommand {
                                         keptAside: keptAside.map(\.path)))
             return
         }
-        for kept in keptAside { printLine("Kept the unusable \(kept.lastPathComponent) as \(kept.path)") }
+        for kept in keptAside {
+            // NAME.broken-<seconds>[-N]: the name it had comes before ".broken-".
+            let name = kept.lastPathComponent.components(separatedBy: ".broken-")[0]
+            printLine("Kept the unusable \(name) as \(kept.path)")
+        }
         guard appOnly else {
             printLine("Reset \(directory.url.path): no app data, no store records, default settings.")
             return
