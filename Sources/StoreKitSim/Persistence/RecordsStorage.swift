@@ -25,6 +25,8 @@ public protocol RecordsStorage: AnyObject {
     /// in the order they were made, wherever they are in the history: what a restore brings
     /// back. A query of its own, so that no change ever reads the whole history.
     func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction]
+    /// The stored events after `id` (0: from the first), in order, at most `limit` (all when nil).
+    func events(after id: Int64, limit: Int?) throws -> [StoreEvent]
 }
 
 extension RecordsStorage {
@@ -36,6 +38,8 @@ extension RecordsStorage {
 /// Records in memory, for tests and previews: the whole history is the working set.
 public final class InMemoryStorage: RecordsStorage {
     public private(set) var records: StoreRecords
+    /// The outbox: every event stored, numbered from 1.
+    public private(set) var events: [StoreEvent] = []
     private var generation = 0
 
     public init(_ records: StoreRecords = StoreRecords()) {
@@ -51,6 +55,11 @@ public final class InMemoryStorage: RecordsStorage {
     public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
         var copy = records
         let result = try body(&copy)
+        for var event in copy.newEvents {
+            event.id = Int64(events.count + 1)
+            events.append(event)
+        }
+        copy.newEvents = []
         if copy != records {
             records = copy
             generation += 1
@@ -73,5 +82,10 @@ public final class InMemoryStorage: RecordsStorage {
 
     public func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] {
         records.transactions.filter { $0.state == .purchased && $0.account == account && productIDs.contains($0.productID) }
+    }
+
+    public func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {
+        let after = events.drop { $0.id <= id }
+        return Array(limit.map { after.prefix(max(0, $0)) } ?? after)
     }
 }

@@ -156,6 +156,10 @@ public final class StoreDatabase: RecordsStorage {
         }
     }
 
+    public func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {
+        [] // Stored with the change in the `events` table (to come with the table).
+    }
+
     public func transactionCount() throws -> Int {
         // Rows are only ever appended (reset empties the table, and numbering starts again at
         // 1), so the last seq is the count, read from the primary key's end, not by counting.

@@ -39,12 +39,17 @@ public struct Settings: Codable, Equatable, Sendable {
     public var dialogs = true
     /// How fast store time runs against real time (renewals, Ask to Buy's 24 hours).
     public var timeRate = TimeRate.realtime
+    /// Renewals' payments fail (Xcode's `_renewalBillingIssuesEnabled`): subscriptions go into
+    /// billing retry (or grace) until the subscriber fixes the payment method.
+    public var billingRetry = false
+    /// Access kept after a failed renewal while the store retries.
+    public var gracePeriod = BillingGracePeriod.off
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions,
-             account, storefront, locale, latencyMilliseconds, hold, dialogs, timeRate
+             account, storefront, locale, latencyMilliseconds, hold, dialogs, timeRate, billingRetry, gracePeriod
     }
 
     // Fields missing (from an older store.json, or rows not in the settings table) keep their defaults.
@@ -80,6 +85,15 @@ public struct Settings: Codable, Equatable, Sendable {
         hold = try c.decodeIfPresent(Bool.self, forKey: .hold) ?? d.hold
         dialogs = try c.decodeIfPresent(Bool.self, forKey: .dialogs) ?? d.dialogs
         timeRate = try c.decodeIfPresent(TimeRate.self, forKey: .timeRate) ?? d.timeRate
+        billingRetry = try c.decodeIfPresent(Bool.self, forKey: .billingRetry) ?? d.billingRetry
+        if let text = try c.decodeIfPresent(String.self, forKey: .gracePeriod) {
+            guard let grace = BillingGracePeriod(rawValue: text) else {
+                let names = BillingGracePeriod.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(forKey: .gracePeriod, in: c, debugDescription:
+                    "must be one of \(names), not \"\(text)\"")
+            }
+            gracePeriod = grace
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -97,6 +111,8 @@ public struct Settings: Codable, Equatable, Sendable {
         try c.encode(hold, forKey: .hold)
         try c.encode(dialogs, forKey: .dialogs)
         try c.encode(timeRate, forKey: .timeRate)
+        try c.encode(billingRetry, forKey: .billingRetry)
+        try c.encode(gracePeriod, forKey: .gracePeriod)
     }
 }
 

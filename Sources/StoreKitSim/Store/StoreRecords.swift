@@ -17,6 +17,11 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     public var restoreDueDate: Date?
     /// The store's clock: what store time is, for every process.
     public var clock = StoreClockState()
+    /// Every account's subscription in every group it subscribed to: one record each.
+    public var subscriptions: [SubscriptionStatus] = []
+    /// What this change's rules did, in order, not yet stored: the storage writes them with
+    /// the change, in the same transaction, and numbers them (`StoreEvent.id`).
+    public var newEvents: [StoreEvent] = []
 
     public init() {}
 
@@ -44,7 +49,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock
+        case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock, subscriptions
     }
 
     // A field left out keeps its default, so a hand-trimmed store.json still loads.
@@ -59,6 +64,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         nextTransactionNumber = max(try c.decodeIfPresent(Int.self, forKey: .nextTransactionNumber) ?? highest + 1, highest + 1)
         restoreDueDate = try c.decodeIfPresent(Date.self, forKey: .restoreDueDate)
         clock = try c.decodeIfPresent(StoreClockState.self, forKey: .clock) ?? StoreClockState()
+        subscriptions = try c.decodeIfPresent([SubscriptionStatus].self, forKey: .subscriptions) ?? []
     }
 
     /// Whether `t` belongs to the signed-in Apple Account. Signed out, nothing does.

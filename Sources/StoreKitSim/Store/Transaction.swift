@@ -70,6 +70,26 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     /// the request's 24 hours of waiting.
     public var requestDate: Date?
 
+    // Purchase facts: written once, when the store completes the purchase, and never changed.
+    /// When the store completed it (`Transaction.purchaseDate`); `date` moves with each change.
+    public var purchaseDate: Date?
+    /// The first purchase of what it stands for (itself, unless a renewal, plan change or restore).
+    public var originalPurchaseDate: Date?
+    /// What was charged, in `currency`: the offer's price when bought with one, 0 for a free
+    /// trial or a re-download.
+    public var price: Decimal?
+    /// ISO 4217.
+    public var currency: String?
+    /// The App Store storefront it was bought in (ISO 3166-1 alpha-3, "USA").
+    public var storefront: String?
+    /// The offer it used, if any.
+    public var offer: TransactionOffer?
+    /// Auto-renewable subscriptions: the id of the period it paid for (`webOrderLineItemID`).
+    public var webOrderLineItemID: String?
+    /// The subscriber moved to a higher plan during this transaction's period (`isUpgraded`):
+    /// its unused time was refunded, and it gives no access.
+    public var isUpgraded: Bool?
+
     public init(id: String, payment: Payment, state: TransactionState, date: Date) {
         self.id = id
         productID = payment.productID

@@ -1,0 +1,72 @@
+import Foundation
+
+/// One account's subscription in one subscription group, as the store keeps it: StoreKit 2's
+/// `Product.SubscriptionInfo.Status` (its state, and its `RenewalInfo`). A record of the store,
+/// changed only by `SubscriptionLifecycle`; a subscriber has at most one per group.
+public struct SubscriptionStatus: Codable, Equatable, Sendable {
+    public var account: String
+    public var groupID: String
+    /// The plan the subscriber has now (the latest transaction's product).
+    public var productID: String
+    public var state: RenewalState
+    /// The first purchase of this subscription: every renewal and plan change names it.
+    public var originalTransactionID: String
+    /// The transaction that paid for the current (or last) period.
+    public var latestTransactionID: String
+    /// The end of the period paid for.
+    public var expiresDate: Date
+    // RenewalInfo
+    public var willAutoRenew: Bool
+    /// The plan the next renewal is for (`autoRenewPreference`): another after a downgrade.
+    public var autoRenewProductID: String
+    public var expirationReason: ExpirationReason?
+    /// In billing retry or grace: since when the store retries (it gives up 60 days on).
+    public var billingRetryStartDate: Date?
+    /// In grace: when access ends unless the payment goes through.
+    public var gracePeriodExpiresDate: Date?
+    public var priceIncreaseStatus: PriceIncreaseStatus
+    /// The start of the latest run of periods without a gap (a resubscribe after expiry starts
+    /// a new one).
+    public var recentSubscriptionStartDate: Date
+
+    public init(account: String, groupID: String, productID: String, state: RenewalState,
+                originalTransactionID: String, latestTransactionID: String, expiresDate: Date,
+                willAutoRenew: Bool = true, autoRenewProductID: String? = nil, expirationReason: ExpirationReason? = nil,
+                billingRetryStartDate: Date? = nil, gracePeriodExpiresDate: Date? = nil,
+                priceIncreaseStatus: PriceIncreaseStatus = .noIncreasePending, recentSubscriptionStartDate: Date) {
+        self.account = account
+        self.groupID = groupID
+        self.productID = productID
+        self.state = state
+        self.originalTransactionID = originalTransactionID
+        self.latestTransactionID = latestTransactionID
+        self.expiresDate = expiresDate
+        self.willAutoRenew = willAutoRenew
+        self.autoRenewProductID = autoRenewProductID ?? productID
+        self.expirationReason = expirationReason
+        self.billingRetryStartDate = billingRetryStartDate
+        self.gracePeriodExpiresDate = gracePeriodExpiresDate
+        self.priceIncreaseStatus = priceIncreaseStatus
+        self.recentSubscriptionStartDate = recentSubscriptionStartDate
+    }
+
+    /// `RenewalInfo.isInBillingRetry`.
+    public var isInBillingRetry: Bool { state == .inBillingRetryPeriod || state == .inGracePeriod }
+
+    /// `RenewalInfo.renewalDate`: when the next renewal is charged, while one will be.
+    public var renewalDate: Date? {
+        state == .subscribed && willAutoRenew ? expiresDate : nil
+    }
+
+    /// Whether the subscriber has the service now (`RenewalState.givesAccess`).
+    public var givesAccess: Bool { state.givesAccess }
+
+    /// Until when access lasts as things stand: the period's end, or the grace's.
+    public var accessEndDate: Date? {
+        switch state {
+        case .subscribed: expiresDate
+        case .inGracePeriod: gracePeriodExpiresDate ?? expiresDate
+        case .expired, .inBillingRetryPeriod, .revoked: nil
+        }
+    }
+}
