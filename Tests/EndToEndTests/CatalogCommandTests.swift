@@ -51,16 +51,27 @@ import Testing
         #expect(lines.contains("      billing plan MONTHLY: 3.99 a billing period, 47.88 in all (shown, not purchasable)"))
         #expect(lines.contains("    level 2  cards.study.basic.monthly  1 month, 4.99"))
         #expect(lines.contains("Locales: en_GB, en_US, ja"))
-        #expect(lines.contains("Conditions for a new data directory: storefront JPN, locale ja_JP, ask-to-buy off, fail-with 4 paymentNotAllowed, interrupted off, time-rate realtime, dialogs on"))
+        #expect(lines.contains("Conditions for a new data directory: storefront JPN, locale ja_JP, ask-to-buy off, fail-with 4 paymentNotAllowed, interrupted off, time-rate realtime, dialogs on, billing-retry off, grace-period off"))
     }
 
     @Test func checkNotesWhatItDoesNotSimulate() throws {
         let result = try cli.run(arguments: ["catalog", "check", Self.fixture("MountainMaps-v4")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("\nNotes:\n  settings._timeRate 1003 renews every subscription at one interval"))
-        #expect(result.stdout.contains("\n  settings._renewalBillingIssuesEnabled: "))
         #expect(!result.stdout.contains("_disableDialogs"), "read as a condition, not a note")
-        #expect(result.stdout.contains(", dialogs off\n"), "Conditions: …, dialogs off")
+        #expect(!result.stdout.contains("_renewalBillingIssuesEnabled") && !result.stdout.contains("_billingGracePeriodEnabled"),
+                "read as conditions, not notes")
+        #expect(result.stdout.contains(", dialogs off, billing-retry on, grace-period xcode (6 days for a weekly plan, 16 for the others)\n"),
+                "Conditions: …")
+    }
+
+    /// A new data directory starts with the file's billing conditions.
+    @Test func aNewStoreStartsWithTheFilesBillingConditions() throws {
+        let result = try cli.run("--catalog", Self.fixture("MountainMaps-v4"), "state", "--json")
+        #expect(result.status == 0, "\(result.summary)")
+        let settings = try #require(try result.json()["settings"] as? [String: Any])
+        #expect(settings["billingRetry"] as? Bool == true)
+        #expect(settings["gracePeriod"] as? String == "xcode")
     }
 
     @Test func checkJSON() throws {

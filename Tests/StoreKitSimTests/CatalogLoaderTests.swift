@@ -25,7 +25,27 @@ import Testing
         #expect(yearly.type == .nonRenewing)
         #expect(yearly.subscription?.period == SubscriptionPeriod(value: 1, unit: .year))
         #expect(yearly.subscription?.introductoryOffer == nil)
-        #expect(catalog.products.count == 5)
+        #expect(catalog.products.count == 8)
+    }
+
+    /// The group "pro" has a plan for every rule of changing plans: the same level and period
+    /// (crossgrade at once), the same level and another period (crossgrade at the next
+    /// renewal), and a lower level (downgrade; upgrade from it). Only the monthly plan has a trial.
+    @Test func defaultCatalogHasAPlanForEveryChangeOfPlan() throws {
+        let catalog = try CatalogLoader.defaultCatalog()
+        let plans = catalog.subscriptions(in: "pro")
+        #expect(plans.map(\.id) == [ID.monthly, ID.proYearly, ID.proStudent, ID.liteMonthly])
+        #expect(plans.map { $0.subscription?.level } == [1, 1, 1, 2])
+        #expect(plans.map { $0.subscription?.period.description } == ["P1M", "P1Y", "P1M", "P1M"])
+        #expect(plans.map { $0.subscription?.introductoryOffer != nil } == [true, false, false, false])
+        let monthly = try #require(catalog.product(ID.monthly))
+        let student = try #require(catalog.product(ID.proStudent))
+        let lite = try #require(catalog.product(ID.liteMonthly))
+        for storefront in ["USA", "JPN"] {
+            let price = try #require(monthly.price(in: storefront))
+            #expect(try #require(student.price(in: storefront)) < price, "the student plan costs less")
+            #expect(try #require(lite.price(in: storefront)) < price, "the lower level costs less")
+        }
     }
 
     @Test func defaultCatalogIsSoldInBothStorefrontsAndLanguages() throws {
@@ -152,9 +172,9 @@ import Testing
         #expect(period.location == "$.products[1].subscription")
 
         let trial = try refusal { object in
-            try editProduct(4, in: &object) { $0["subscription"] = ["period": "P1Y", "introductoryOffer": ["paymentMode": "freeTrial", "period": "P1W"]] }
+            try editProduct(7, in: &object) { $0["subscription"] = ["period": "P1Y", "introductoryOffer": ["paymentMode": "freeTrial", "period": "P1W"]] }
         }
-        #expect(trial.location == "$.products[4].subscription")
+        #expect(trial.location == "$.products[7].subscription")
         #expect(trial.problem == "only an autoRenewable subscription has offers")
     }
 
@@ -238,11 +258,11 @@ import Testing
     /// lasts), and a .storekit file has none: one without is read as it is.
     @Test func nonRenewingSubscriptionWithoutAPeriod() throws {
         let data = try defaultCatalogJSON { object in
-            try editProduct(4, in: &object) { $0["subscription"] = nil }
+            try editProduct(7, in: &object) { $0["subscription"] = nil }
         }
         let catalog = try CatalogLoader.decode(data, path: Self.path)
-        #expect(catalog.products[4].type == .nonRenewing)
-        #expect(catalog.products[4].subscription == nil)
+        #expect(catalog.products[7].type == .nonRenewing)
+        #expect(catalog.products[7].subscription == nil)
     }
 
     @Test func badSubscriptionPeriod() throws {

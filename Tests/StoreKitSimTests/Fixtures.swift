@@ -10,6 +10,13 @@ enum ID {
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
     static let monthly = "com.storefront.pro.monthly"
+    /// The other plans of the monthly's group: the same level a year (crossgrade at the next
+    /// renewal), the same level and period for less (crossgrade at once), the level below
+    /// (downgrade; upgrade from it).
+    static let proYearly = "com.storefront.pro.yearly"
+    static let proStudent = "com.storefront.pro.student"
+    static let liteMonthly = "com.storefront.lite.monthly"
+    /// The non-renewing pass.
     static let yearly = "com.storefront.pass.yearly"
     /// Asked for by the app, unknown to the store.
     static let credits50 = "com.storefront.credits.50"

@@ -12,10 +12,11 @@ import Testing
         #expect(response.invalidProductIdentifiers == [ID.retiredTheme, ID.credits50])
     }
 
-    @Test func theAppsOwnIdentifiersSplitFiveValidTwoInvalid() throws {
+    @Test func theAppsOwnIdentifiersSplitEightValidTwoInvalid() throws {
         let t = try Harness()
         let response = try ProductsRequest(productIdentifiers: AppDescription.builtIn.productIdentifiers, store: t.store).answer()
-        #expect(response.products.map(\.id) == [ID.premium, ID.credits5, ID.credits10, ID.monthly, ID.yearly])
+        #expect(response.products.map(\.id) == [ID.premium, ID.credits5, ID.credits10, ID.monthly, ID.proYearly, ID.proStudent,
+                                                ID.liteMonthly, ID.yearly])
         #expect(response.invalidProductIdentifiers == [ID.credits50, ID.retiredTheme])
     }
 

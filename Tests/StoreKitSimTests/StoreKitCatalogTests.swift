@@ -114,7 +114,7 @@ import Testing
         #expect(catalog.locales == ["en_GB", "en_US", "ja"])
     }
 
-    @Test func version4WinBackOffersAndSettingsNotSimulated() throws {
+    @Test func version4WinBackOffersAndBillingConditions() throws {
         let inspection = try inspect("MountainMaps-v4")
         let explorer = try #require(inspection.catalog.product("maps.mountain.explorer.yearly")?.subscription)
         #expect(explorer.winBackOffers == [
@@ -128,15 +128,17 @@ import Testing
         #expect(inspection.catalog.settings.interrupted == true)
         #expect(inspection.catalog.settings.timeRate == TimeRate("1mo-per-30s"))
         #expect(inspection.catalog.settings.dialogs == false, "_disableDialogs true")
-        #expect(inspection.notes.count == 3)
+        #expect(inspection.catalog.settings.billingRetry == true, "_renewalBillingIssuesEnabled true")
+        #expect(inspection.catalog.settings.gracePeriod == .xcode, "_billingGracePeriodEnabled true: Xcode's 6 or 16 days")
+        #expect(inspection.notes.count == 1, "the billing conditions are simulated: no note")
         #expect(inspection.notes.contains { $0.hasPrefix("settings._timeRate 1003") })
-        #expect(inspection.notes.contains { $0.hasPrefix("settings._renewalBillingIssuesEnabled") })
-        #expect(inspection.notes.contains { $0.hasPrefix("settings._billingGracePeriodEnabled") })
     }
 
     @Test func version5BillingPlansGoWithTheirOffers() throws {
         let catalog = try catalog("StudyCards-v5")
         #expect(catalog.settings.failWith == .paymentNotAllowed)
+        #expect(catalog.settings.billingRetry == false)
+        #expect(catalog.settings.gracePeriod == .off, "_billingGracePeriodEnabled false")
         let pro = try #require(catalog.product("cards.study.pro.yearly")?.subscription)
         #expect(pro.introductoryOffer == SubscriptionOffer(paymentMode: .freeTrial, period: try #require(period("P2W"))))
         #expect(pro.promotionalOffers.map(\.id) == ["cards.study.pro.half-year"])
@@ -206,6 +208,38 @@ import Testing
         #expect(notes.count == 2)
         #expect(notes.contains { $0.hasPrefix("time-rate 1w-per-s is none of Xcode's rates") })
         #expect(notes.contains { $0.hasPrefix("fail-with 8 cloudServiceRevoked has no StoreKit error") })
+    }
+
+    /// The billing conditions go back as Xcode's two keys; a grace of App Store Connect's
+    /// lengths becomes Xcode's one grace period, and says so.
+    @Test(arguments: [(BillingGracePeriod.off, false, false), (.xcode, true, false),
+                      (.threeDays, true, true), (.sixteenDays, true, true), (.twentyEightDays, true, true)])
+    func billingConditionsAreWrittenAsXcodes(grace: BillingGracePeriod, enabled: Bool, noted: Bool) throws {
+        var catalog = try catalog("TeaGarden-v2")
+        catalog.settings.billingRetry = true
+        catalog.settings.gracePeriod = grace
+        let written = StoreKitCatalogWriter.write(catalog)
+        #expect(written.file.settings.renewalBillingIssuesEnabled == true)
+        #expect(written.file.settings.billingGracePeriodEnabled == enabled)
+        #expect(written.notes == (noted ? ["grace-period \(grace.rawValue) is written as Xcode's billing grace period, which lasts 6 days for a weekly plan and 16 days for the others"] : []))
+        let again = try CatalogLoader.inspect(try StoreKitCatalogWriter.data(catalog).data, path: "billing.storekit")
+        #expect(again.catalog.settings.billingRetry == true)
+        #expect(again.catalog.settings.gracePeriod == (enabled ? .xcode : .off))
+    }
+
+    /// A catalog that says nothing of them writes neither key, as Xcode 13's files have none.
+    @Test func noBillingConditionsNoKeys() throws {
+        let text = String(decoding: try StoreKitCatalogWriter.data(try catalog("TeaGarden-v2")).data, as: UTF8.self)
+        #expect(!text.contains("_renewalBillingIssuesEnabled"))
+        #expect(!text.contains("_billingGracePeriodEnabled"))
+    }
+
+    /// A new data directory starts with the file's billing conditions.
+    @Test func theBillingConditionsApplyToANewStore() {
+        let settings = CatalogSettings(billingRetry: true, gracePeriod: .xcode).applied(to: Settings())
+        #expect(settings.billingRetry)
+        #expect(settings.gracePeriod == .xcode)
+        #expect(CatalogSettings().applied(to: settings) == settings, "what a file does not say stays")
     }
 
     // MARK: Problems

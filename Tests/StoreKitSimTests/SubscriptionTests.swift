@@ -161,11 +161,13 @@ import Testing
     }
 
     @Test func theTrialIsOncePerSubscriptionGroup() throws {
+        // The group's yearly plan with the monthly plan's free trial.
         var catalog = try CatalogLoader.defaultCatalog()
-        var yearly = try #require(catalog.product(ID.monthly))
-        yearly.id = "com.storefront.pro.yearly"
-        yearly.subscription?.period = year
-        catalog.products.append(yearly)
+        let index = try #require(catalog.products.firstIndex { $0.id == ID.proYearly })
+        let trial = catalog.product(ID.monthly)?.subscription?.introductoryOffer
+        catalog.products[index].subscription?.introductoryOffer = trial
+        let yearly = catalog.products[index]
+        try #require(yearly.subscription?.period == year)
         let t = try Harness(catalog: catalog)
         // The one question the storefront's rows and sheet ask too, answered as the purchase is.
         #expect(try t.records.isEligibleForIntroOffer(yearly.id, catalog: catalog))

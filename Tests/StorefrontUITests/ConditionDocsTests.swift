@@ -42,18 +42,19 @@ import Testing
     }
 
     /// Each condition's badge while it is active, in the header's order, in English; the
-    /// injected error's as the documentation writes it, `FAILING: <error>`.
+    /// injected error's and the grace period's as the documentation writes them,
+    /// `FAILING: <error>` and `GRACE: <days> DAYS`.
     static func badges() throws -> [String] {
         let catalog = try CatalogLoader.defaultCatalog()
         let error = SKErrorCode.paymentNotAllowed.name
         return StoreCondition.all.compactMap { condition in
-            ["on", "off", "none", error].lazy.compactMap { value -> String? in
+            ["on", "off", "none", error, "28d"].lazy.compactMap { value -> String? in
                 guard let change = try? condition.parse(value, catalog: catalog) else { return nil }
                 var settings = Settings()
                 change(&settings)
                 return condition.badge(settings, strings: .english)?.text
             }.first
-        }.map { $0.replacingOccurrences(of: error, with: "<error>") }
+        }.map { $0.replacingOccurrences(of: error, with: "<error>").replacingOccurrences(of: "GRACE: 28", with: "GRACE: <days>") }
     }
 
     /// The README and the storefront's page list every badge the header shows, in its order.
@@ -80,7 +81,9 @@ import Testing
                       ("fail-with", "paymentNotAllowed", "4 paymentNotAllowed", "99"),
                       ("account", " none ", "none (signed out)", " "),
                       ("storefront", "jpn", "JPN", "GBR"),
-                      ("latency", "250", "250 ms", "60001")])
+                      ("latency", "250", "250 ms", "60001"),
+                      ("billing-retry", "ON", "on", "sometimes"),
+                      ("grace-period", "16D", "16d", "16")])
     func aTypedValueReadsBack(name: String, typed: String, described: String, refused: String) throws {
         let condition = try #require(StoreCondition.all.first { $0.name == name })
         let catalog = try CatalogLoader.defaultCatalog()

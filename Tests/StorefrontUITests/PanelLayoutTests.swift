@@ -95,6 +95,51 @@ import Testing
         #expect(!ui.screen.contains("Tab ←→"))
     }
 
+    /// Xcode's two billing conditions in the panel: billing retry toggles, the grace period
+    /// steps through App Store Connect's lengths and Xcode's, and the header shows both.
+    @Test(arguments: [false, true])
+    func theBillingConditionsStepAndShowTheirBadges(japanese: Bool) throws {
+        let ui = try UITestHarness(width: 100, height: 30) { if japanese { UITestHarness.useJapanese(&$0) } }
+        let words = ui.state.strings.conditions
+        ui.press(.char("s"), .end, .up, .enter)
+        #expect(ui.state.snapshot.settings.billingRetry)
+        ui.press(.down, .right, .right)
+        #expect(ui.state.snapshot.settings.gracePeriod == .sixteenDays)
+        #expect(lines(ui)[1].hasSuffix("─ \(words.billingRetryBadge) ─ \(words.graceBadge("16")) ──"), "\(lines(ui)[1])")
+        #expect(lines(ui).contains { $0.contains("\(words.gracePeriod)") && $0.contains(" \(words.graceDays(16)) ") }, "\(ui.screen)")
+        ui.press(.right, .right)
+        #expect(ui.state.snapshot.settings.gracePeriod == .xcode)
+        #expect(lines(ui)[1].hasSuffix("─ \(words.graceBadge("6/16")) ──"))
+        #expect(ui.screen.contains(words.graceXcode))
+        ui.press(.right)
+        #expect(ui.state.snapshot.settings.gracePeriod == .off)
+        #expect(!lines(ui)[1].contains(words.graceBadge("16").prefix(3)))
+        ui.press(.left)
+        #expect(ui.state.snapshot.settings.gracePeriod == .xcode, "← goes round too")
+        if !japanese {
+            #expect(lines(ui)[1].hasSuffix("─ BILLING RETRY ─ GRACE: 6/16 DAYS ──"))
+        } else {
+            #expect(lines(ui)[1].hasSuffix("─ 請求の再試行 ─ 猶予: 6/16日 ──"))
+        }
+    }
+
+    /// In the smallest window the panel drops its blank lines so every row shows, and a
+    /// click still lands on the row under it.
+    @Test func theSmallestPanelShowsEveryRowAndAClickFindsIt() throws {
+        let ui = try UITestHarness(width: 70, height: 20)
+        ui.press(.char("s"))
+        let layout = Layout(width: 70, height: 20)
+        let box = SettingsGeometry.box(layout)
+        let rows = lines(ui)[(box.y + 1)..<(box.maxY - 2)]
+        #expect(rows.count == StoreCondition.all.count)
+        for (line, condition) in zip(rows, StoreCondition.all) {
+            #expect(line.contains(condition.title(ui.state.strings)), "\(ui.screen)")
+        }
+        #expect(lines(ui)[box.maxY - 2].contains("saved in store.sqlite"))
+        ui.press(.click(x: box.x + 5, y: SettingsGeometry.firstRowY(layout) + SettingRow.gracePeriod.rawValue))
+        #expect(ui.state.snapshot.settings.gracePeriod == .threeDays, "a click is Enter on the row: one step on")
+    }
+
     /// The display column after `needle` in `line`.
     private func column(after needle: String, in line: String) -> Int? {
         line.range(of: needle).map { DisplayWidth.of(line[..<$0.upperBound]) }

@@ -213,29 +213,22 @@ import Testing
 
     /// Two subscriptions in one group: the free trial is the group's, once.
     @Test func theRowsAndTheSheetOfferTheTrialOnlyWhenTheStoreGivesIt() throws {
+        // The group's yearly plan with the monthly plan's free trial.
         var catalog = try CatalogLoader.defaultCatalog()
-        var yearly = try #require(catalog.product("com.storefront.pro.monthly"))
-        yearly.id = "com.storefront.pro.yearly"
-        yearly.subscription?.period = SubscriptionPeriod(value: 1, unit: .year)
-        yearly.subscription?.level = 2
-        yearly.localizations = yearly.localizations.map {
-            var localization = $0
-            localization.title = "Pro Yearly"
-            return localization
-        }
-        catalog.products.append(yearly)
-        var app = AppDescription.builtIn
-        app.productIdentifiers.append(yearly.id)
-        let ui = try UITestHarness(catalog: catalog, appDescription: app)
+        let index = try #require(catalog.products.firstIndex { $0.id == "com.storefront.pro.yearly" })
+        let trial = catalog.product("com.storefront.pro.monthly")?.subscription?.introductoryOffer
+        catalog.products[index].subscription?.introductoryOffer = trial
+        let yearly = catalog.products[index]
+        let ui = try UITestHarness(catalog: catalog)
         try ui.select("Pro Yearly")
         #expect(RowText(.product(yearly.id), state: ui.state).trailing.hasPrefix("free trial"))
         try ui.buy("Pro Monthly")
-        #expect(RowText(.product(yearly.id), state: ui.state).trailing == "$4.99",
+        #expect(RowText(.product(yearly.id), state: ui.state).trailing == "$49.99",
                 "the group's trial is used: the row promises none")
         try ui.select("Pro Yearly")
         ui.press(.enter)
         #expect(!dialogText(ui).contains("1 week free"), "nor does the sheet")
-        #expect(dialogText(ui).contains("$4.99/year starting"))
+        #expect(dialogText(ui).contains("$49.99/year starting"))
         ui.press(.enter)
         ui.wait()
         #expect(ui.transactions.last?.isTrialPeriod == false, "and the store gives none")

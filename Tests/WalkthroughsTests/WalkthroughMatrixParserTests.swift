@@ -41,9 +41,27 @@ import Walkthroughs
         #expect(walkthrough.steps[3].when == StepGuard([ConditionValue("account", "kid@example.com")]))
     }
 
+    /// Xcode's billing conditions vary as any other; a `when` matches a value on what it means.
+    @Test func theBillingConditionsVary() throws {
+        let walkthrough = try parser.parse("""
+            vary billing-retry off on
+            vary grace-period off 3d XCODE
+            when billing-retry on, grace-period xcode: expect credits 0
+            """, file: "m.walk")
+        #expect(walkthrough.variations == [
+            Variation(condition: "billing-retry", values: ["off", "on"], line: 1),
+            Variation(condition: "grace-period", values: ["off", "3d", "XCODE"], line: 2),
+        ])
+        #expect(walkthrough.combinations.count == 6)
+        #expect(walkthrough.steps[0].when == StepGuard([ConditionValue("billing-retry", "on"), ConditionValue("grace-period", "XCODE")]))
+        #expect(errors("vary grace-period off xcode Xcode") == [
+            "m.walk:1:29: expected a value not given already; Xcode is grace-period xcode again",
+        ])
+    }
+
     @Test func aBadVaryLine() {
         #expect(errors("vary ask-to-by off on") == [
-            "m.walk:1:6: expected a store condition after vary: can-make-payments, ask-to-buy, network, fail-with, interrupted, finish-transactions, account, storefront, locale, latency, hold, dialogs, time-rate; did you mean 'vary ask-to-buy off on'?",
+            "m.walk:1:6: expected a store condition after vary: can-make-payments, ask-to-buy, network, fail-with, interrupted, finish-transactions, account, storefront, locale, latency, hold, dialogs, time-rate, billing-retry, grace-period; did you mean 'vary ask-to-buy off on'?",
         ])
         #expect(errors("vary fail-with off paymentCanceled") == [
             "m.walk:1:20: expected a value fail-with takes: fail-with takes off or a StoreKit error code: "

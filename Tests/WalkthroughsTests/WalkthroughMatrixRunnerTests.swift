@@ -62,6 +62,20 @@ import Walkthroughs
         #expect(table.rows[0].result.failures.first?.saw.hasPrefix("it on line ") == true)
     }
 
+    /// Each combination's store starts with its billing conditions, as the header's badges show.
+    @Test func theBillingConditionsHoldInTheirCombinations() throws {
+        let table = WalkthroughRunner(catalog: catalog).runMatrix(try parse("""
+            vary billing-retry off on
+            vary grace-period off 16d
+            when billing-retry on: expect screen "BILLING RETRY"
+            when billing-retry off: expect screen not "BILLING RETRY"
+            when grace-period 16d: expect screen "GRACE: 16 DAYS"
+            when grace-period off: expect screen not "GRACE:"
+            """))
+        #expect(table.rows.count == 4)
+        #expect(table.rows.allSatisfy { $0.result.passed }, "\(table.rows.map(\.result.failures))")
+    }
+
     @Test func withoutTheMatrixTheFirstValuesRun() throws {
         let walkthrough = try parse("""
             vary can-make-payments off on

@@ -98,6 +98,21 @@ import Walkthroughs
         ])
     }
 
+    /// Xcode's two billing conditions are `set` steps like the others.
+    @Test func theBillingConditionsAreSetSteps() throws {
+        #expect(try actions("set billing-retry on\nset grace-period 16d\nset grace-period XCODE\nset billing-retry off\nset grace-period off") == [
+            .set(condition: "billing-retry", value: "on"),
+            .set(condition: "grace-period", value: "16d"),
+            .set(condition: "grace-period", value: "XCODE"),
+            .set(condition: "billing-retry", value: "off"),
+            .set(condition: "grace-period", value: "off"),
+        ])
+        let refused = #expect(throws: SyntaxErrors.self) { try actions("set grace-period 15d") }
+        #expect(refused?.errors.map(\.description) == [
+            "w.walk:1:18: expected a value grace-period takes: grace-period takes off, 3d, 16d, 28d or xcode, not \"15d\"; did you mean 'set grace-period 16d'?",
+        ])
+    }
+
     @Test func commentsAndBlankLinesAreNotSteps() throws {
         let walkthrough = try parser.parse("# the premium flow\n\n  open \"Premium Quotes\"   # the offer row\r\npress \"#1\"\n", file: "w.walk")
         #expect(walkthrough.steps.map(\.line) == [3, 4])

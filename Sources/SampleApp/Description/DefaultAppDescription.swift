@@ -10,6 +10,9 @@ public enum DefaultAppDescription {
     "com.storefront.credits.5",
     "com.storefront.credits.10",
     "com.storefront.pro.monthly",
+    "com.storefront.pro.yearly",
+    "com.storefront.pro.student",
+    "com.storefront.lite.monthly",
     "com.storefront.pass.yearly",
     "com.storefront.credits.50",
     "com.storefront.theme.retired"

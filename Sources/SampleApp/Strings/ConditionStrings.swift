@@ -22,6 +22,8 @@ public struct ConditionStrings: PhraseTable {
     public let hold = Phrase(en: "Wait for side button", ja: "サイドボタンを待つ")
     public let dialogs = Phrase(en: "App Store dialogs", ja: "App Storeのダイアログ")
     public let timeRate = Phrase(en: "Store time rate", ja: "ストア時間の速さ")
+    public let billingRetry = Phrase(en: "Billing retry on renewal", ja: "更新時の請求の再試行")
+    public let gracePeriod = Phrase(en: "Billing grace period", ja: "請求の猶予期間")
 
     // MARK: Values
 
@@ -32,6 +34,10 @@ public struct ConditionStrings: PhraseTable {
     public let milliseconds = Phrase1<Int>(en: { ms in "\(ms) ms" }, ja: { ms in "\(ms)ミリ秒" })
     /// Seconds as written ("1.5"), with their unit.
     public let seconds = Phrase1<String>(en: { seconds in "\(seconds) s" }, ja: { seconds in "\(seconds)秒" })
+    /// A grace period App Store Connect offers.
+    public let graceDays = Phrase1<Int>(en: { days in "\(days) days" }, ja: { days in "\(days)日間" })
+    /// Xcode's grace period: 6 days for a weekly plan, 16 for the others.
+    public let graceXcode = Phrase(en: "Xcode's (6 or 16 days)", ja: "Xcode (6日間または16日間)")
 
     // MARK: Badges, while a condition is not as the store normally is
 
@@ -45,6 +51,9 @@ public struct ConditionStrings: PhraseTable {
     public let signedOutBadge = Phrase(en: "SIGNED OUT", ja: "サインアウト")
     public let holdBadge = Phrase(en: "HOLD", ja: "サイドボタン待ち")
     public let noDialogsBadge = Phrase(en: "NO DIALOGS", ja: "ダイアログなし")
+    public let billingRetryBadge = Phrase(en: "BILLING RETRY", ja: "請求の再試行")
+    /// The grace period's length, or "6/16" for Xcode's.
+    public let graceBadge = Phrase1<String>(en: { days in "GRACE: \(days) DAYS" }, ja: { days in "猶予: \(days)日" })
 
     // MARK: Choosing the error
 

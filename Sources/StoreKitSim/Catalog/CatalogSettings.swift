@@ -12,9 +12,14 @@ public struct CatalogSettings: Sendable, Equatable {
     public var timeRate: TimeRate?
     /// Whether the App Store's dialogs show (a .storekit file's `_disableDialogs`, negated).
     public var dialogs: Bool?
+    /// Renewals' payments fail (a .storekit file's `_renewalBillingIssuesEnabled`).
+    public var billingRetry: Bool?
+    /// A .storekit file's `_billingGracePeriodEnabled`: Xcode's grace period, or none.
+    public var gracePeriod: BillingGracePeriod?
 
     public init(storefront: String? = nil, locale: String? = nil, askToBuy: Bool? = nil,
-                failWith: SKErrorCode? = nil, interrupted: Bool? = nil, timeRate: TimeRate? = nil, dialogs: Bool? = nil) {
+                failWith: SKErrorCode? = nil, interrupted: Bool? = nil, timeRate: TimeRate? = nil, dialogs: Bool? = nil,
+                billingRetry: Bool? = nil, gracePeriod: BillingGracePeriod? = nil) {
         self.storefront = storefront
         self.locale = locale
         self.askToBuy = askToBuy
@@ -22,6 +27,8 @@ public struct CatalogSettings: Sendable, Equatable {
         self.interrupted = interrupted
         self.timeRate = timeRate
         self.dialogs = dialogs
+        self.billingRetry = billingRetry
+        self.gracePeriod = gracePeriod
     }
 
     public var isEmpty: Bool { self == CatalogSettings() }
@@ -36,6 +43,8 @@ public struct CatalogSettings: Sendable, Equatable {
         if let interrupted { result.interrupted = interrupted }
         if let timeRate { result.timeRate = timeRate }
         if let dialogs { result.dialogs = dialogs }
+        if let billingRetry { result.billingRetry = billingRetry }
+        if let gracePeriod { result.gracePeriod = gracePeriod }
         return result
     }
 }

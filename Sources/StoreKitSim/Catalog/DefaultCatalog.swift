@@ -97,6 +97,75 @@ public enum DefaultCatalog {
       }
     },
     {
+      "id": "com.storefront.pro.yearly",
+      "type": "autoRenewable",
+      "localizations": {
+        "en": {
+          "title": "Pro Yearly",
+          "description": "Every quote, all year, for the price of ten months."
+        },
+        "ja": {
+          "title": "プロ 年額プラン",
+          "description": "すべての名言を1年間。10か月分の価格で。"
+        }
+      },
+      "prices": {
+        "USA": 49.99,
+        "JPN": 8000
+      },
+      "subscription": {
+        "period": "P1Y",
+        "group": "pro",
+        "level": 1
+      }
+    },
+    {
+      "id": "com.storefront.pro.student",
+      "type": "autoRenewable",
+      "localizations": {
+        "en": {
+          "title": "Pro Student",
+          "description": "Every quote, every month, at a student's price."
+        },
+        "ja": {
+          "title": "プロ 学生プラン",
+          "description": "すべての名言を毎月、学生価格で。"
+        }
+      },
+      "prices": {
+        "USA": 2.49,
+        "JPN": 400
+      },
+      "subscription": {
+        "period": "P1M",
+        "group": "pro",
+        "level": 1
+      }
+    },
+    {
+      "id": "com.storefront.lite.monthly",
+      "type": "autoRenewable",
+      "localizations": {
+        "en": {
+          "title": "Lite Monthly",
+          "description": "Half the quotes, every month, for less."
+        },
+        "ja": {
+          "title": "ライト 月額プラン",
+          "description": "名言の半分を毎月、お手頃価格で。"
+        }
+      },
+      "prices": {
+        "USA": 1.99,
+        "JPN": 320
+      },
+      "subscription": {
+        "period": "P1M",
+        "group": "pro",
+        "level": 2
+      }
+    },
+    {
       "id": "com.storefront.pass.yearly",
       "type": "nonRenewing",
       "localizations": {

@@ -25,8 +25,9 @@ import Foundation
 //     SKTestSession.TimeRate's raw values (0 real time, 10–15 monthly renewal every hour to
 //     every 30 seconds, 1000–1005 one renewal every 15 minutes to every 2 seconds).
 // 4.0 (Xcode 16): `winbackOffers` on every subscription; `appPolicies` (EULA, privacy
-//     policies); `settings` `_billingGracePeriodEnabled`, `_renewalBillingIssuesEnabled`,
-//     `_disableDialogs`, `_shouldSetupSyncOnLoad`.
+//     policies); `settings` `_renewalBillingIssuesEnabled` (renewals' payments fail: billing
+//     retry), `_billingGracePeriodEnabled` (Xcode's one grace period: 6 days for a weekly plan,
+//     16 for the others), `_disableDialogs`, `_shouldSetupSyncOnLoad`.
 // 5.0 (Xcode 26): billing plans: `billingPlans` on every subscription (`billingPlanType`
 //     "BILLED_UPFRONT" or "MONTHLY", `displayPrice` per billing period,
 //     `commitmentDisplayPrice`, `isEnabled`), `billingPlanType` on offers, and

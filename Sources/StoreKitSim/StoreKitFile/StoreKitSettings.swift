@@ -4,7 +4,8 @@
 /// as older Xcode versions numbered it) are left unread.
 struct StoreKitSettings: Codable, Sendable, Equatable {
     var askToBuyEnabled: Bool?
-    /// Version 4: a grace period when a renewal's billing fails.
+    /// Version 4: a grace period when a renewal's billing fails, Xcode's (6 days for a weekly
+    /// plan, 16 for the others).
     var billingGracePeriodEnabled: Bool?
     /// Interrupted purchases (SKTestSession.interruptedPurchasesEnabled).
     var billingIssuesEnabled: Bool?

@@ -30,12 +30,8 @@ enum StoreKitSettingsReader {
             }
         }
         settings.dialogs = file.disableDialogs.map { !$0 }
-        if file.renewalBillingIssuesEnabled == true {
-            notes.append("settings._renewalBillingIssuesEnabled: renewals failing for billing (billing retry) are not simulated")
-        }
-        if file.billingGracePeriodEnabled == true {
-            notes.append("settings._billingGracePeriodEnabled: a billing grace period is not simulated")
-        }
+        settings.billingRetry = file.renewalBillingIssuesEnabled
+        settings.gracePeriod = file.billingGracePeriodEnabled.map { $0 ? .xcode : .off }
         return (settings, notes)
     }
 

@@ -14,7 +14,7 @@ extension StoreCondition {
 
     public static let all: [StoreCondition] = [
         canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, locale, latency,
-        hold, dialogs, timeRate,
+        hold, dialogs, timeRate, billingRetry, gracePeriod,
     ]
 
     static let canMakePayments = onOff(
@@ -179,5 +179,49 @@ extension StoreCondition {
     /// 86400, 2.5: no trailing zeros.
     public static func factorText(_ value: Double) -> String {
         value == value.rounded() && value < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    static let billingRetry = onOff(
+        "billing-retry", \.billingRetry,
+        note: "billing-retry on (Xcode's Billing Retry on Renewal): each renewal's payment fails, and the subscription goes into billing retry (or its grace period) until the subscriber fixes the payment method; turning it off fixes none already failing.",
+        title: \.billingRetry, good: false, badge: \.billingRetryBadge, tint: .warning)
+
+    static let gracePeriod = StoreCondition(
+        "grace-period", values: "off|3d|16d|28d|xcode",
+        note: "grace-period: how long a subscriber keeps access after a renewal's payment fails, as App Store Connect offers it (3, 16 or 28 days), or xcode: Xcode's Billing Grace Period, 6 days for a weekly plan and 16 for the others.",
+        field: \.gracePeriod,
+        parse: { text, _ throws(InvalidValue) in
+            guard let grace = BillingGracePeriod(rawValue: text.lowercased()) else {
+                throw InvalidValue(message: "grace-period takes off, 3d, 16d, 28d or xcode, not \"\(text)\"")
+            }
+            return grace
+        },
+        describe: { $0.rawValue },
+        title: \.gracePeriod,
+        show: { grace, strings in (graceText(grace, strings: strings), grace == .off ? nil : .accent) },
+        change: { grace, key, _ in .set(cycle(BillingGracePeriod.allCases, from: grace, key.step)) },
+        badge: { grace, strings in
+            graceBadgeDays(grace).map { .init(text: strings.conditions.graceBadge($0), tint: .accent) }
+        })
+
+    /// "16 days", "Xcode's (6 or 16 days)", "off".
+    static func graceText(_ grace: BillingGracePeriod, strings: Strings) -> String {
+        switch (grace, graceDays(grace)) {
+        case (.xcode, _): strings.conditions.graceXcode
+        case (_, let days?) where days.weekly == days.monthly: strings.conditions.graceDays(days.monthly)
+        default: strings.conditions.off
+        }
+    }
+
+    /// The grace's days as the badge writes them: "16", or "6/16" for Xcode's; nil when off.
+    static func graceBadgeDays(_ grace: BillingGracePeriod) -> String? {
+        graceDays(grace).map { $0.weekly == $0.monthly ? "\($0.monthly)" : "\($0.weekly)/\($0.monthly)" }
+    }
+
+    /// The days a weekly and a monthly plan get, as the store counts them.
+    private static func graceDays(_ grace: BillingGracePeriod) -> (weekly: Int, monthly: Int)? {
+        guard let weekly = grace.days(for: SubscriptionPeriod(value: 1, unit: .week)),
+              let monthly = grace.days(for: SubscriptionPeriod(value: 1, unit: .month)) else { return nil }
+        return (weekly, monthly)
     }
 }

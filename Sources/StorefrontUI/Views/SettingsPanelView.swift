@@ -3,8 +3,12 @@ import SampleApp
 import StoreKitSim
 
 enum SettingsGeometry {
-    static func box(_ layout: Layout) -> Rect { layout.dialog(width: 72, height: StoreCondition.all.count + 5) }
-    static func firstRowY(_ layout: Layout) -> Int { box(layout).y + 2 }
+    static func box(_ layout: Layout) -> Rect { layout.dialog(width: 72, height: StoreCondition.all.count + (roomy(layout) ? 5 : 3)) }
+    static func firstRowY(_ layout: Layout) -> Int { box(layout).y + (roomy(layout) ? 2 : 1) }
+
+    /// Whether a blank line fits above and below the rows; in a short window every row is
+    /// shown without them.
+    private static func roomy(_ layout: Layout) -> Bool { StoreCondition.all.count + 5 <= layout.height - 2 }
 }
 
 /// Every store condition as a live toggle, saved in store.sqlite.

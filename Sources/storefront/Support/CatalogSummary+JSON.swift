@@ -95,6 +95,9 @@ extension CatalogSummary {
         var interrupted: Bool?
         var timeRate: String?
         var dialogs: Bool?
+        var billingRetry: Bool?
+        /// off, or xcode (Xcode's: 6 days for a weekly plan, 16 for the others).
+        var gracePeriod: String?
     }
 
     struct App: Encodable {
@@ -139,7 +142,8 @@ extension CatalogSummary {
             locales: catalog.locales,
             conditions: Conditions(storefront: settings.storefront, locale: settings.locale, askToBuy: settings.askToBuy,
                                    failWith: settings.failWith?.rawValue, interrupted: settings.interrupted,
-                                   timeRate: settings.timeRate?.description, dialogs: settings.dialogs),
+                                   timeRate: settings.timeRate?.description, dialogs: settings.dialogs,
+                                   billingRetry: settings.billingRetry, gracePeriod: settings.gracePeriod?.rawValue),
             appDescription: appJSON,
             notes: inspection.notes,
             problems: problems,

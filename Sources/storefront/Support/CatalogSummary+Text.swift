@@ -129,6 +129,8 @@ extension CatalogSummary {
         if let v = s.interrupted { parts.append("interrupted \(v ? "on" : "off")") }
         if let v = s.timeRate { parts.append("time-rate \(v)") }
         if let v = s.dialogs { parts.append("dialogs \(v ? "on" : "off")") }
+        if let v = s.billingRetry { parts.append("billing-retry \(v ? "on" : "off")") }
+        if let v = s.gracePeriod { parts.append("grace-period \(v.rawValue)\(v == .xcode ? " (6 days for a weekly plan, 16 for the others)" : "")") }
         return parts.isEmpty ? "the defaults" : parts.joined(separator: ", ")
     }
 
