@@ -289,7 +289,7 @@ import Testing
         let json = try export.json()
         #expect(json["path"] as? String == outputFile)
         #expect(json["version"] as? String == "5.0")
-        #expect(json["products"] as? Int == 5)
+        #expect(json["products"] as? Int == 8)
         #expect(json["subscriptionGroups"] as? Int == 1)
         #expect((json["notes"] as? [Any])?.isEmpty == true)
         let before = try cli.run(arguments: ["catalog", "check", "--json"]).json()

@@ -87,6 +87,23 @@ import Testing
         #expect(bad.stderr.contains("time-rate takes realtime, or STORE-per-REAL"), "\(bad.summary)")
     }
 
+    /// Xcode's two billing conditions, set from the command line and kept in the store.
+    @Test func theBillingConditionsAreSettings() throws {
+        let retry = try cli.run("set", "billing-retry", "on")
+        #expect(retry.status == 0, "\(retry.summary)")
+        #expect(retry.stdout == "billing-retry = on\n")
+        let grace = try cli.run("set", "grace-period", "16d")
+        #expect(grace.stdout == "grace-period = 16d\n", "\(grace.summary)")
+        let settings = try #require(try cli.state()["settings"] as? [String: Any])
+        #expect(settings["billingRetry"] as? Bool == true)
+        #expect(settings["gracePeriod"] as? String == "16d")
+        let bad = try cli.run("set", "grace-period", "16")
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("grace-period takes off, 3d, 16d, 28d or xcode, not \"16\""), "\(bad.summary)")
+        let help = try cli.run("set", "--help")
+        #expect(help.stdout.contains("  billing-retry on|off\n  grace-period off|3d|16d|28d|xcode\n"), "\(help.summary)")
+    }
+
     @Test func badDurationsAndStartTimesAreUsageErrors() throws {
         let duration = try run("advance", "soon", status: 64)
         #expect(duration.stderr.contains("advance takes a duration"), "\(duration.summary)")

@@ -130,7 +130,8 @@ import Testing
         let products = try #require(output["products"] as? [[String: Any]])
         #expect(products.map { $0["id"] as? String } == [
             "com.storefront.premium", "com.storefront.credits.5", "com.storefront.credits.10",
-            "com.storefront.pro.monthly", "com.storefront.pass.yearly",
+            "com.storefront.pro.monthly", "com.storefront.pro.yearly", "com.storefront.pro.student", "com.storefront.lite.monthly",
+            "com.storefront.pass.yearly",
         ])
         for product in products {
             for key in ["id", "type", "title", "description", "price", "formattedPrice", "currency"] {

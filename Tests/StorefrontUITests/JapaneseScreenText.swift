@@ -52,7 +52,7 @@ enum JapaneseScreenText {
         texts += ["UserDefaults.json.broken-", "store.sqlite.broken-", "store.json.broken-",
                   "$STOREFRONT_DATA_DIR", "DIR", "docs/catalogs.md", "JSON", "chmod u+rw"]
         // Apple's names, as Apple's Japanese writes them, and the sandbox sheet's marker.
-        texts += ["[Environment: storefront]", "App Store", "Apple Account", "Apple Music", "Apple", "iTunes", "App", "OK", "ID"]
+        texts += ["[Environment: storefront]", "App Store", "Apple Account", "Apple Music", "Apple", "iTunes", "Xcode", "App", "OK", "ID"]
         texts += ["PgUp", "PgDn", "Enter", "Space", "Esc", "Tab"]
         return texts
     }

@@ -111,6 +111,10 @@ import Testing
         #expect(ui.state.snapshot.settings.gracePeriod == .xcode)
         #expect(lines(ui)[1].hasSuffix("─ \(words.graceBadge("6/16")) ──"))
         #expect(ui.screen.contains(words.graceXcode))
+        if japanese {
+            let english = JapaneseScreenText.englishWords(in: ui.screen, state: ui.state)
+            #expect(english.isEmpty, "English of the app's own: \(english)\n\(ui.screen)")
+        }
         ui.press(.right)
         #expect(ui.state.snapshot.settings.gracePeriod == .off)
         #expect(!lines(ui)[1].contains(words.graceBadge("16").prefix(3)))
