@@ -52,7 +52,7 @@ public struct ConditionStrings: PhraseTable {
     public let holdBadge = Phrase(en: "HOLD", ja: "サイドボタン待ち")
     public let noDialogsBadge = Phrase(en: "NO DIALOGS", ja: "ダイアログなし")
     public let billingRetryBadge = Phrase(en: "BILLING RETRY", ja: "請求の再試行")
-    /// The grace period's length, or "6/16" for Xcode's.
+    /// The grace period's length in days: "16", or "6/16" for Xcode's.
     public let graceBadge = Phrase1<String>(en: { days in "GRACE: \(days) DAYS" }, ja: { days in "猶予: \(days)日" })
 
     // MARK: Choosing the error

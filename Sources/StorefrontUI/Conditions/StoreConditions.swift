@@ -206,11 +206,8 @@ extension StoreCondition {
 
     /// "16 days", "Xcode's (6 or 16 days)", "off".
     static func graceText(_ grace: BillingGracePeriod, strings: Strings) -> String {
-        switch (grace, graceDays(grace)) {
-        case (.xcode, _): strings.conditions.graceXcode
-        case (_, let days?) where days.weekly == days.monthly: strings.conditions.graceDays(days.monthly)
-        default: strings.conditions.off
-        }
+        if grace == .xcode { return strings.conditions.graceXcode }
+        return graceDays(grace).map { strings.conditions.graceDays($0.monthly) } ?? strings.conditions.off
     }
 
     /// The grace's days as the badge writes them: "16", or "6/16" for Xcode's; nil when off.
