@@ -333,4 +333,39 @@ import Testing
         let end = apply(.renewalDue, status, at: status.expiresDate, context(t))
         #expect(end.status?.expirationReason == .productUnavailable)
     }
+
+    // MARK: Introductory offers paid for
+
+    @Test func aPayAsYouGoOfferIsPaidAtItsPriceForItsPeriodsThenTheFullPrice() throws {
+        var catalog = Plans.catalog
+        let offer = SubscriptionOffer(paymentMode: .payAsYouGo, period: Plans.month, periodCount: 3, price: 1)
+        catalog.products[0].subscription?.introductoryOffer = offer
+        let first = bought(Plans.proMonthly, id: "100", at: start)
+        let subscribed = apply(.purchase(first), nil, at: start, context(catalog: catalog, eligible: true))
+        var status = try #require(subscribed.status)
+        var latest = try #require(subscribed.transactions.first)
+        #expect(latest.price == 1 && latest.isTrialPeriod == false && latest.offer?.paymentMode == .payAsYouGo)
+        var prices: [Decimal?] = []
+        for n in 0..<3 {
+            var c = context(latest, catalog: catalog)
+            c.newTransactionID = "\(200 + n)"
+            let renewal = apply(.renewalDue, status, at: status.expiresDate, c)
+            status = try #require(renewal.status)
+            latest = try #require(renewal.transactions.first)
+            prices.append(latest.price)
+        }
+        #expect(prices == [1, 1, 10], "three periods at the offer's price, then the plan's")
+        #expect(latest.offer == nil)
+    }
+
+    @Test func aPayUpFrontOfferCoversItsWholeLengthAtOnce() throws {
+        var catalog = Plans.catalog
+        catalog.products[0].subscription?.introductoryOffer = SubscriptionOffer(paymentMode: .payUpFront, period: Plans.month,
+                                                                                periodCount: 3, price: 20)
+        let change = apply(.purchase(bought(Plans.proMonthly, id: "100", at: start)), nil, at: start,
+                           context(catalog: catalog, eligible: true))
+        let made = try #require(change.transactions.first)
+        #expect(made.price == 20 && made.offer?.paymentMode == .payUpFront && made.isTrialPeriod == false)
+        #expect(made.expiresDate == Calendar.gregorianUTC.date(byAdding: .month, value: 3, to: start))
+    }
 }

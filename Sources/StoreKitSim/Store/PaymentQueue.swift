@@ -359,6 +359,8 @@ public final class PaymentQueue {
             let value = try body(&records, records.time(at: store.wallClock.now))
             recorded? += records.changes(since: before)
             latest = records
+            // The storage keeps this change's events; the copy here reads what was stored.
+            latest.newEvents = []
             return value
         }
         records = latest

@@ -52,11 +52,12 @@ extension StoreRecords {
             isEligibleForIntroOffer: isEligibleForIntroOffer)
         let change = SubscriptionLifecycle.apply(input, to: status, at: now, context: context)
         for t in change.transactions {
-            if let i = transactions.lastIndex(where: { $0.id == t.id }) {
-                transactions[i] = t
-            } else {
-                if t.id == newID { nextTransactionNumber += 1 }
+            if t.id == newID {
+                // Made now: appended without a search, so a renewal costs the same however long the history.
+                nextTransactionNumber += 1
                 transactions.append(t)
+            } else if let i = transactions.lastIndex(where: { $0.id == t.id }) {
+                transactions[i] = t
             }
         }
         if let new = change.status {
