@@ -105,4 +105,41 @@ import Testing
         try t.set { $0.storefront = "JPN" }
         #expect(try t.records.settings.storefront == "JPN")
     }
+
+    /// From another process (the command line, a parent's device): the open app hears it at its next tick.
+    @Test(arguments: StorageKind.keepingStatuses)
+    func anOperationFromAnotherProcessReachesTheOpenApp(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        t.clock.advance(by: 60)
+        let storeSide = StoreAdmin(queue: PaymentQueue(store: t.store))
+        #expect(try storeSide.forceRenewal(Plans.proMonthly).isEmpty, "nobody hears it there")
+        try t.queue.tick()
+        let renewal = try #require(t.updates.last)
+        #expect(renewal.reason == .renewal && renewal.originalTransactionID == first.id)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == renewal.expiresDate)
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func aPriceIncreaseWithoutConsentIsToldAndCharged(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        try t.admin.requestPriceIncrease(Plans.proMonthly, price: 11, consentNeeded: false)
+        #expect(try t.status?.priceIncreaseStatus == .noIncreasePending)
+        let told = try #require(try t.storedEvents.last)
+        #expect(told.kind == .priceIncreased && told.details.price == 11 && told.details.storefront == "USA")
+        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        #expect(t.updates.last?.price == 11 && t.updates.last?.reason == .renewal)
+        #expect(try t.status?.state == .subscribed)
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func aPriceIncreaseInAnotherStorefrontLeavesThisOnesSubscribersAlone(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        try t.admin.requestPriceIncrease(Plans.proMonthly, storefront: "JPN", price: 1800, consentNeeded: true)
+        #expect(try t.status?.priceIncreaseStatus == .noIncreasePending)
+        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        #expect(t.updates.last?.price == 10)
+    }
 }
