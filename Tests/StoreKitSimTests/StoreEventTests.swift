@@ -59,4 +59,30 @@ import Testing
         #expect(events.dropFirst().allSatisfy { $0.originalTransactionID == first.id })
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.date <= $1.date && $0.id < $1.id })
     }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func aCancelledSheetAndARepeatedRequestAreEvents(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let sheet = try t.queue.add(Payment(productID: Plans.coins))
+        try t.queue.cancel(sheet)
+        try t.set { $0.askToBuy = true }
+        let asked = try t.buy(Plans.proMonthly)
+        t.clock.advance(by: 3600)
+        _ = try t.queue.add(Payment(productID: Plans.proMonthly))
+        let events = try t.storedEvents
+        #expect(events.map(\.kind) == [.purchaseFailed, .askToBuyRequested, .askToBuyRequested])
+        #expect(events[0].details.error == StoreError(.paymentCancelled))
+        #expect(events[2].transactionID == asked.id && events[2].date == t.queue.now, "asked again, now")
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func aRedownloadIsAPurchaseAtNoCharge(kind: StorageKind) throws {
+        let t = try Harness.plans(kind, catalog: try CatalogLoader.defaultCatalog())
+        let first = try t.buy(ID.premium)
+        t.clock.advance(by: 3600)
+        let again = try t.buy(ID.premium)
+        #expect(again.reason == .redownload && again.price == 0 && first.price == 2.99)
+        #expect(again.originalPurchaseDate == first.purchaseDate && again.purchaseDate == again.date)
+        #expect(try t.storedEvents.map(\.kind) == [.purchased, .purchased])
+    }
 }

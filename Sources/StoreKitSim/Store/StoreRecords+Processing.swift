@@ -181,7 +181,7 @@ extension StoreRecords {
         let t = transactions[i]
         transactions[i].purchaseDate = now
         transactions[i].originalPurchaseDate = t.reason == .redownload
-            ? transactions.first { $0.id == t.originalTransactionID }?.purchaseDate ?? now : now
+            ? transactions.first { $0.id == t.originalTransactionID }.map { $0.purchaseDate ?? $0.date } ?? now : now
         transactions[i].storefront = storefront.id
         transactions[i].currency = storefront.currency
         let price = catalog.product(t.productID)?.price(in: storefront, changes: priceChanges) ?? 0
