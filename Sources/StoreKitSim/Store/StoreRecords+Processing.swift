@@ -65,18 +65,18 @@ extension StoreRecords {
         // Timers are kept track of as the statuses change, so a store far behind catches up at
         // the same cost per renewal however many there are; anything else happening (a
         // purchase) may change the statuses, so the schedule is worked out again after it.
-        var renewals = RenewalSchedule(self, catalog: catalog)
+        var timers = RenewalSchedule(self, catalog: catalog)
         var answersAndLapses = nextAnswerOrLapse
         // Bounded, so a store far behind (a tiny period, a fast clock, a long advance) cannot
         // hold the store, nor give the app more at once than it can take in a moment: what is
         // left is still due, and the next call goes on with it.
         for _ in 0..<Self.mostEventsAtOnce {
-            let renewal = renewals.next
-            guard let due = [answersAndLapses, renewal?.date].compactMap({ $0 }).min(), due <= now else { break }
-            // At the same time, answers and lapses come before renewals.
-            if let renewal, renewal.date < answersAndLapses ?? .distantFuture {
-                try runLifecycle(renewal.input, status: renewal.index, at: renewal.date, catalog: catalog)
-                renewals.update(renewal.index, in: self, catalog: catalog)
+            let timer = timers.next
+            guard let due = [answersAndLapses, timer?.date].compactMap({ $0 }).min(), due <= now else { break }
+            // At the same time, answers and lapses come before subscriptions' timers.
+            if let timer, timer.date < answersAndLapses ?? .distantFuture {
+                try runLifecycle(timer.input, status: timer.index, at: timer.date, catalog: catalog)
+                timers.update(timer.index, in: self, catalog: catalog)
                 continue
             }
             if let i = transactions.firstIndex(where: { $0.state == .purchasing && $0.dueDate == due }) {
@@ -96,7 +96,7 @@ extension StoreRecords {
             } else {
                 break
             }
-            renewals = RenewalSchedule(self, catalog: catalog)
+            timers = RenewalSchedule(self, catalog: catalog)
             answersAndLapses = nextAnswerOrLapse
         }
         return outcome
