@@ -229,6 +229,23 @@ import Testing
         #expect(failed.status?.givesAccess == false)
     }
 
+    @Test func cancelledInGraceItEndsWithTheGraceAndInBillingRetryAtOnce() throws {
+        let (status, t) = subscribed()
+        let grace = context(t) { $0.billingRetry = true; $0.gracePeriod = .threeDays }
+        let inGrace = try #require(apply(.renewalDue, status, at: status.expiresDate, grace).status)
+        let cancelled = try #require(apply(.setAutoRenew(false), inGrace, at: status.expiresDate + 60, grace).status)
+        #expect(cancelled.state == .inGracePeriod && cancelled.givesAccess, "access to the grace's end")
+        let end = apply(.gracePeriodEnd, cancelled, at: try #require(cancelled.gracePeriodExpiresDate), grace)
+        #expect(end.status?.state == .expired && end.status?.expirationReason == .autoRenewDisabled)
+
+        let retry = context(t) { $0.billingRetry = true }
+        let inRetry = try #require(apply(.renewalDue, status, at: status.expiresDate, retry).status)
+        let now = status.expiresDate + 60
+        let off = apply(.setAutoRenew(false), inRetry, at: now, retry)
+        #expect(off.status?.state == .expired && off.status?.expirationReason == .autoRenewDisabled)
+        #expect(off.events.first?.date == now)
+    }
+
     @Test func xcodesGraceIsSixDaysForAWeekAndSixteenForAMonth() {
         #expect(BillingGracePeriod.xcode.days(for: Plans.week) == 6)
         #expect(BillingGracePeriod.xcode.days(for: Plans.month) == 16)
