@@ -301,7 +301,16 @@ public final class SampleApp {
             // A restore brings each purchase and renewal: the latest expiry stands, whatever
             // the order they come in.
             if transaction.state == .restored, let expiry { until = max(until, expiry) }
-            return ([product.id: .string(JSONCoding.format(until))], .subscription(product.id, expires: until))
+            var changes: [String: JSONValue] = [product.id: .string(JSONCoding.format(until))]
+            // One plan of a group at a time: a plan bought for a period from now (an upgrade)
+            // ends the access of the group's other plans there.
+            if transaction.state == .purchased, transaction.expiresDate != nil, let group = product.subscriptionGroupID {
+                for other in catalog.products where other.id != product.id && other.subscriptionGroupID == group {
+                    guard let end = values[other.id]?.stringValue.flatMap(JSONCoding.parse), end > transaction.date else { continue }
+                    changes[other.id] = .string(JSONCoding.format(transaction.date))
+                }
+            }
+            return (changes, .subscription(product.id, expires: until))
         case .nonRenewing:
             // The store does not track non-renewing periods: the app extends its own expiry.
             let until = appDescription.nonRenewingExpiry(product, boughtAt: transaction.date, current: expiry)

@@ -174,8 +174,14 @@ import Testing
         #expect(try !t.records.isEligibleForIntroOffer(ID.yearly, catalog: catalog), "a non-renewing pass has no trial")
         #expect(try !t.records.isEligibleForIntroOffer(ID.premium, catalog: catalog))
 
-        #expect(try t.buy(ID.monthly).isTrialPeriod == true)
+        let first = try t.buy(ID.monthly)
+        #expect(first.isTrialPeriod == true)
         #expect(try !t.records.isEligibleForIntroOffer(yearly.id, catalog: catalog), "the group's trial is used")
+        // One plan of a group at a time: the yearly plan is bought once the monthly one ended.
+        try StoreAdmin(queue: t.queue.raw).setAutoRenew(ID.monthly, on: false)
+        t.clock.advance(by: try #require(first.expiresDate).timeIntervalSince(t.clock.now) + 1)
+        try t.queue.tick()
+        #expect(try !t.records.isEligibleForIntroOffer(yearly.id, catalog: catalog), "still used after it ended")
         let second = try t.buy(yearly.id)
         #expect(second.state == .purchased)
         #expect(second.isTrialPeriod == false, "the group's trial was used")

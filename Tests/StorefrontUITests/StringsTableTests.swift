@@ -19,7 +19,7 @@ import Testing
     /// those made in words of their own (named as `errorsMadeInTheirOwnWords` finds them).
     static let errors = SKErrorCode.allCases.map { StoreError($0) }
         + [StoreError.notConnected, .alreadyOwned, .notSignedIn, .interrupted, .declined, .restricted,
-           .purchaseInProgress, .restoreInProgress, .balanceFull,
+           .purchaseInProgress, .restoreInProgress, .balanceFull, .activeSubscriptionInStorefront,
            .invalidQuantity(3, of: "com.storefront.premium", maximum: 1), .invalidQuantity(12, of: "com.storefront.credits.5", maximum: 10)]
 
     /// Each entry's English and Japanese, with sample values in the entries that take some.
@@ -36,6 +36,7 @@ import Testing
         case let phrase as Phrase1<String>: return each(phrase, ["X"])
         case let phrase as Phrase1<Int>: return each(phrase, [1, 2])
         case let phrase as Phrase1<Bool>: return each(phrase, [true, false])
+        case let phrase as Phrase1<Decimal>: return each(phrase, [0, -1.5])
         case let phrase as Phrase1<TransactionState>: return each(phrase, [.purchasing, .purchased, .failed, .deferred, .restored])
         case let phrase as Phrase1<ProductType>: return each(phrase, ProductType.allCases)
         case let phrase as Phrase1<SubscriptionPeriod>: return each(phrase, periods)
@@ -159,7 +160,8 @@ import Testing
             }
         }
         #expect(names == ["notConnected", "alreadyOwned", "notSignedIn", "interrupted", "declined", "restricted",
-                          "purchaseInProgress", "restoreInProgress", "balanceFull", "invalidQuantity"])
+                          "purchaseInProgress", "restoreInProgress", "balanceFull", "invalidQuantity",
+                          "activeSubscriptionInStorefront"])
     }
 
     /// The check the Japanese snapshots pass finds English where there is some.

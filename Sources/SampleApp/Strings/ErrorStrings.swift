@@ -28,7 +28,9 @@ public struct ErrorStrings: PhraseTable {
         }
         return switch error {
         case .notConnected: "インターネット接続がオフラインのようです。"
-        case .alreadyOwned: "このサブスクリプションには登録済みです。[設定]>[ユーザ名]>[サブスクリプション]で管理できます。"
+        case .alreadyOwned: "このサブスクリプションには登録済みです。変更や解約は[サブスクリプションの管理]で行えます。"
+        case .activeSubscriptionInStorefront:
+            "サブスクリプションがあるあいだは国または地域を変更できません。[サブスクリプションの管理]で解約し、期限が切れるまでお待ちください。"
         case .notSignedIn: "先にApple Accountでサインインしてください。"
         case .interrupted: "購入が中断されました。App Storeの更新された規約に同意する必要があります。"
         case .declined: "購入のリクエストは拒否されました。"

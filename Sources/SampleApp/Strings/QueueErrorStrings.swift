@@ -1,3 +1,4 @@
+import Foundation
 import StoreKitSim
 
 /// A request answered from outside the app that the store cannot take (`QueueError`): an
@@ -32,4 +33,36 @@ public struct QueueErrorStrings: PhraseTable {
         ja: { id, pending in
             "トランザクション\(id)は解決を待っている中断された購入ではありません。解決待ちのものは`\(pending)`で一覧できます。"
         })
+
+    // A store-side operation on a subscription. `subscriptions`: the command that lists them.
+    public let noSuchProduct = Phrase1<String>(
+        en: { id in "no product \(id) in the catalog" },
+        ja: { id in "カタログにプロダクト\(id)はありません。" })
+    public let notAutoRenewable = Phrase1<String>(
+        en: { id in "\(id) is not an auto-renewable subscription" },
+        ja: { id in "\(id)は自動更新サブスクリプションではありません。" })
+    public let notSubscribed = Phrase1<String>(
+        en: { id in "the signed-in account has no subscription in the group of \(id): buy it first" },
+        ja: { id in "サインイン中のアカウントは\(id)のグループのサブスクリプションに登録していません。先に購入してください。" })
+    public let subscriptionExpired = Phrase1<String>(
+        en: { id in "the subscription to \(id) has ended: buy it again to resubscribe" },
+        ja: { id in "\(id)のサブスクリプションは終了しています。もう一度購入すると再登録できます。" })
+    public let inBillingRetry = Phrase1<String>(
+        en: { id in "the renewal of \(id) is failing (billing retry): fix the billing issue instead of forcing a renewal" },
+        ja: { id in "\(id)の更新の支払いが失敗しています(請求の再試行中)。更新を強制せず、請求の問題を解決してください。" })
+    public let noBillingIssue = Phrase1<String>(
+        en: { id in "the subscription to \(id) has no billing issue to fix" },
+        ja: { id in "\(id)のサブスクリプションに解決すべき請求の問題はありません。" })
+    public let noPriceIncreasePending = Phrase1<String>(
+        en: { id in "the subscription to \(id) has no price increase waiting for consent" },
+        ja: { id in "\(id)のサブスクリプションに同意を待っている価格の値上げはありません。" })
+    public let unknownStorefront = Phrase1<String>(
+        en: { id in "no App Store storefront \(id): use a code such as USA, JPN or DEU" },
+        ja: { id in "App Storeのストアフロント\(id)はありません。USA、JPN、DEUなどのコードを指定してください。" })
+    public let notSoldIn = Phrase2<String, String>(
+        en: { id, storefront in "\(id) is not sold in the \(storefront) storefront, so it has no price there to change" },
+        ja: { id, storefront in "\(id)はストアフロント\(storefront)で販売されていないため、変更する価格がありません。" })
+    public let invalidPrice = Phrase1<Decimal>(
+        en: { price in "a price must be above zero, not \(price)" },
+        ja: { price in "価格は0より大きくしてください(\(price)は指定できません)。" })
 }

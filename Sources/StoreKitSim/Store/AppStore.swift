@@ -36,19 +36,27 @@ public final class AppStore {
         return clock.realInterval(until: date, from: wallClock.now, rate: settings.timeRate)
     }
 
-    /// Changes settings. A new time rate runs on from the store time of the moment.
+    /// Changes settings. A new time rate runs on from the store time of the moment. Another
+    /// storefront while the signed-in account has a subscription that has not ended is refused
+    /// (`StoreError.activeSubscriptionInStorefront`), as the App Store refuses it.
     public func updateSettings(_ change: (inout Settings) -> Void) throws {
         try storage.update { records in
             let rate = records.settings.timeRate
+            let storefront = records.settings.storefront
             change(&records.settings)
+            if records.settings.storefront != storefront {
+                records.adoptPurchasesWithoutStatus(catalog: catalog)
+                if records.hasActiveSubscription { throw StoreError.activeSubscriptionInStorefront }
+            }
             // Read under the store's lock: the anchor is the moment of the change.
             if records.settings.timeRate != rate { records.changeRate(from: rate, at: wallClock.now) }
         }
     }
 
-    /// The product as the current storefront sells it, or nil if it is not for sale there.
-    public func product(_ id: String, settings: Settings) -> Product? {
+    /// The product as the current storefront sells it (at the price the store charges now,
+    /// `priceChanges`), or nil if it is not for sale there.
+    public func product(_ id: String, settings: Settings, priceChanges: [PriceChange] = []) -> Product? {
         guard let entry = catalog.product(id) else { return nil }
-        return Product(entry, storefront: settings.appStoreStorefront, locale: settings.locale)
+        return Product(entry, storefront: settings.appStoreStorefront, locale: settings.locale, priceChanges: priceChanges)
     }
 }

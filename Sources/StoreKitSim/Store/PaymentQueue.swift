@@ -77,10 +77,7 @@ public final class PaymentQueue {
         try mutate { records, now in
             if records.settings.account == nil { throw StoreError.notSignedIn }
             try appRules(records)
-            if let product = store.catalog.product(payment.productID), product.type == .autoRenewable,
-               (records.ownedUntil(product) ?? .distantPast) > now {
-                throw StoreError.alreadyOwned
-            }
+            if let refusal = records.purchaseRefusal(payment.productID, catalog: store.catalog) { throw refusal }
             if let waiting = records.waitingRequest(for: payment.productID, catalog: store.catalog),
                let merged = records.repeatRequest(waiting.id, now: now) {
                 return merged
@@ -335,8 +332,18 @@ public final class PaymentQueue {
         let token = store.storage.changeToken()
         guard token != lastToken else { return [] }
         records = try store.storage.load()
+        // What the next change adopts (`adoptPurchasesWithoutStatus`), seen already.
+        records.adoptPurchasesWithoutStatus(catalog: store.catalog)
         lastToken = token
         return publish()
+    }
+
+    /// A store-side change (`StoreAdmin`): the store first does what is due, then `body`;
+    /// returns its value and what the app hears of both.
+    func storeSideChange<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
+        let events = try tick()
+        let (value, more) = try mutate(including: ids, body)
+        return (value, events + more)
     }
 
     // MARK: Plumbing
@@ -346,11 +353,14 @@ public final class PaymentQueue {
     private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
         var latest = records
         let result = try store.storage.update(including: ids) { records -> T in
+            records.adoptPurchasesWithoutStatus(catalog: store.catalog)
             let before = records
             // Real time read under the store's lock: the moment of the change.
             let value = try body(&records, records.time(at: store.wallClock.now))
             recorded? += records.changes(since: before)
             latest = records
+            // The storage keeps this change's events; the copy here reads what was stored.
+            latest.newEvents = []
             return value
         }
         records = latest

@@ -21,16 +21,17 @@ public struct Product: Equatable, Sendable, Identifiable {
     /// SKProduct.discounts: promotional offers.
     public var promotionalOffers: [SubscriptionOffer]
 
-    /// Nil when the product has no price in `storefront`: it is not sold there.
-    public init?(_ entry: CatalogProduct, storefront: AppStoreStorefront, locale: String) {
-        guard let price = entry.price(in: storefront.id) else { return nil }
+    /// Nil when the product has no price in `storefront`: it is not sold there. `priceChanges`:
+    /// the prices the store changed since the catalog (`StoreRecords.priceChanges`).
+    public init?(_ entry: CatalogProduct, storefront: AppStoreStorefront, locale: String, priceChanges: [PriceChange] = []) {
+        guard let price = entry.price(in: storefront, changes: priceChanges) else { return nil }
         let text = entry.localization(for: locale)
         id = entry.id
         type = entry.type
         localizedTitle = text.title
         localizedDescription = text.description
         // What the storefront charges: one price for every storefront is rounded to its currency.
-        self.price = storefront.amount(price)
+        self.price = price
         self.storefront = storefront
         self.locale = locale
         familyShareable = entry.familyShareable

@@ -42,12 +42,13 @@ public struct ProductsRequest {
     /// order asked, and every other identifier as invalid. Fails with a network error when
     /// the network is off.
     func answer() throws -> ProductsResponse {
-        let settings = try store.settings()
+        let records = try store.storage.load()
+        let settings = records.settings
         guard settings.network else { throw StoreError.notConnected }
         var products: [Product] = []
         var invalid: [String] = []
         for id in productIdentifiers {
-            if let product = store.product(id, settings: settings) {
+            if let product = store.product(id, settings: settings, priceChanges: records.priceChanges) {
                 products.append(product)
             } else {
                 invalid.append(id)

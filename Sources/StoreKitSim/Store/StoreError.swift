@@ -108,7 +108,12 @@ public struct StoreError: Error, Codable, Equatable, Sendable, CustomStringConve
     /// non-consumable bought again is downloaded again at no charge instead.)
     public static let alreadyOwned = StoreError(
         domain: appDomain, code: 5, name: "alreadyOwned",
-        message: "You're currently subscribed to this. Manage your subscriptions in Settings > your name > Subscriptions.")
+        message: "You're currently subscribed to this. Change or cancel it in Manage Subscriptions.")
+    /// Another storefront (country or region) while a subscription has not ended: the App
+    /// Store's refusal.
+    public static let activeSubscriptionInStorefront = StoreError(
+        domain: appDomain, code: 18, name: "activeSubscription",
+        message: "You can't change the country or region while you have a subscription: cancel it in Manage Subscriptions and wait until it ends.")
     public static let notSignedIn = StoreError(
         domain: appDomain, code: 7, name: "notSignedIn",
         message: "Sign in with an Apple Account first.")

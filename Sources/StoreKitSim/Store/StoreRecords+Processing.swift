@@ -27,6 +27,7 @@ extension StoreRecords {
             transaction.originalTransactionID = first.originalTransactionID ?? first.id
         }
         transactions.append(transaction)
+        if transaction.state == .failed { recordFailure(transaction) }
         return transaction
     }
 
@@ -34,7 +35,10 @@ extension StoreRecords {
     /// request is asked again (its 24 hours start over); an interruption comes back as it is.
     mutating func repeatRequest(_ id: String, now: Date) -> Transaction? {
         guard let i = index(of: id), transactions[i].isWaitingRequest else { return nil }
-        if transactions[i].state == .deferred { transactions[i].requestDate = now }
+        if transactions[i].state == .deferred {
+            transactions[i].requestDate = now
+            record(.askToBuyRequested, transactions[i], at: now)
+        }
         return transactions[i]
     }
 
@@ -47,37 +51,40 @@ extension StoreRecords {
     /// The user tapped Cancel: StoreKit reports paymentCancelled.
     mutating func cancel(_ id: String, now: Date) {
         guard let i = index(of: id), transactions[i].state == .purchasing else { return }
-        transactions[i].fail(StoreError(.paymentCancelled), at: now)
+        fail(at: i, StoreError(.paymentCancelled), now: now)
     }
 
     /// Does everything due by `now`, one thing at a time at its own time, in order, exactly
     /// as if that time had passed: purchases and a restore the store answers, subscriptions
-    /// renewing, Ask to Buy requests lapsing. Returns how a restore that completed ended.
+    /// timers (renewals, expiries, a grace's end, billing retry giving up), Ask to Buy
+    /// requests lapsing. Returns how a restore that completed ended.
     /// `purchases`: for a restore due by `now`, the account's purchases read from the whole
     /// history (`RecordsStorage.purchases`), which the records alone do not hold.
     mutating func process(catalog: Catalog, now: Date, purchases: [Transaction] = []) throws -> RestoreOutcome? {
         var outcome: RestoreOutcome?
-        // Renewals are kept track of as they are made, so a store far behind catches up at the
-        // same cost per renewal however many there are; anything else happening changes what
-        // renews, so the schedule is worked out again after it.
-        var renewals = RenewalSchedule(self, catalog: catalog)
+        // Timers are kept track of as the statuses change, so a store far behind catches up at
+        // the same cost per renewal however many there are; anything else happening (a
+        // purchase) may change the statuses, so the schedule is worked out again after it.
+        var timers = RenewalSchedule(self, catalog: catalog)
         var answersAndLapses = nextAnswerOrLapse
         // Bounded, so a store far behind (a tiny period, a fast clock, a long advance) cannot
         // hold the store, nor give the app more at once than it can take in a moment: what is
         // left is still due, and the next call goes on with it.
         for _ in 0..<Self.mostEventsAtOnce {
-            let renewal = renewals.next
-            guard let due = [answersAndLapses, renewal?.date].compactMap({ $0 }).min(), due <= now else { break }
-            // At the same time, answers and lapses come before renewals.
-            if let renewal, renewal.date < answersAndLapses ?? .distantFuture {
-                transactions.append(renewals.renew(renewal.index, id: try makeTransactionID()))
+            let timer = timers.next
+            guard let due = [answersAndLapses, timer?.date].compactMap({ $0 }).min(), due <= now else { break }
+            // At the same time, answers and lapses come before subscriptions' timers.
+            if let timer, timer.date < answersAndLapses ?? .distantFuture {
+                try runLifecycle(timer.input, status: timer.index, at: timer.date, catalog: catalog)
+                timers.update(timer.index, in: self, catalog: catalog)
                 continue
             }
             if let i = transactions.firstIndex(where: { $0.state == .purchasing && $0.dueDate == due }) {
-                complete(at: i, catalog: catalog, now: due)
+                try complete(at: i, catalog: catalog, now: due)
             } else if let i = transactions.firstIndex(where: { $0.isWaitingForApproval && $0.lapseDate == due }) {
                 // Dropped with no update to the app, as Apple documents for a request nobody answers.
                 transactions[i].finished = true
+                record(.askToBuyLapsed, transactions[i], at: due)
             } else if restoreDueDate == due {
                 restoreDueDate = nil
                 if settings.network {
@@ -89,7 +96,7 @@ extension StoreRecords {
             } else {
                 break
             }
-            renewals = RenewalSchedule(self, catalog: catalog)
+            timers = RenewalSchedule(self, catalog: catalog)
             answersAndLapses = nextAnswerOrLapse
         }
         return outcome
@@ -101,8 +108,8 @@ extension StoreRecords {
     /// a store further behind than that goes on at the next call.
     static let mostEventsAtOnce = 10_000
 
-    /// When the store next has something to do: a purchase or restore to answer, a renewal, a
-    /// request to drop; nil when nothing is in flight.
+    /// When the store next has something to do: a purchase or restore to answer, a
+    /// subscription's timer, a request to drop; nil when nothing is in flight.
     public func nextDueDate(catalog: Catalog) -> Date? {
         [nextAnswerOrLapse, nextRenewal(catalog: catalog)].compactMap { $0 }.min()
     }
@@ -125,56 +132,74 @@ extension StoreRecords {
     }
 
     /// The store's answer to a confirmed purchase, under the settings of the moment.
-    private mutating func complete(at i: Int, catalog: Catalog, now: Date) {
+    private mutating func complete(at i: Int, catalog: Catalog, now: Date) throws {
         transactions[i].dueDate = nil
         if !settings.network {
-            transactions[i].fail(StoreError(.unknown), at: now)
+            fail(at: i, StoreError(.unknown), now: now)
         } else if let code = settings.failWith {
-            transactions[i].fail(StoreError(code), at: now)
+            fail(at: i, StoreError(code), now: now)
         } else if transactions[i].reason == .redownload {
             // Nothing to pay, so nothing to ask a parent or to interrupt for.
-            purchase(at: i, catalog: catalog, now: now)
+            try purchase(at: i, catalog: catalog, now: now)
         } else if settings.interrupted {
-            transactions[i].fail(.interrupted, at: now)
             transactions[i].awaitingResolution = true
+            fail(at: i, .interrupted, now: now)
         } else if settings.askToBuy {
             transactions[i].state = .deferred
             transactions[i].date = now
             transactions[i].requestDate = now
+            record(.askToBuyRequested, transactions[i], at: now)
         } else {
-            purchase(at: i, catalog: catalog, now: now)
+            try purchase(at: i, catalog: catalog, now: now)
         }
     }
 
-    private mutating func purchase(at i: Int, catalog: Catalog, now: Date) {
+    /// The store completes a purchase: its purchase facts written once, and for a subscription
+    /// the lifecycle decides what it is (a first subscribe, a resubscribe, a plan change).
+    private mutating func purchase(at i: Int, catalog: Catalog, now: Date) throws {
         // Asked before this purchase joins the receipt.
         let account = transactions[i].account
         let introOffer = isEligibleForIntroOffer(transactions[i].productID, catalog: catalog, account: account)
         transactions[i].state = .purchased
         transactions[i].date = now
         transactions[i].error = nil
+        writePurchaseFacts(at: i, catalog: catalog, now: now)
         guard let product = catalog.product(transactions[i].productID), product.type == .autoRenewable,
-              let info = product.subscription else { return }
-        if let offer = info.introductoryOffer, introOffer {
-            transactions[i].expiresDate = offer.firstPeriodEnd(from: now)
-            transactions[i].isTrialPeriod = offer.paymentMode == .freeTrial
-        } else {
-            let start = max(now, latestExpiry(of: product.id, account: account) ?? now)
-            transactions[i].expiresDate = info.period.added(to: start)
-            transactions[i].isTrialPeriod = false
+              let group = product.subscriptionGroupID, account != nil else {
+            record(.purchased, transactions[i], at: now, details: StoreEventDetails(
+                price: transactions[i].price, currency: transactions[i].currency, storefront: transactions[i].storefront))
+            return
         }
+        try runLifecycle(.purchase(transactions[i]), status: statusIndex(of: account, group: group), at: now,
+                         catalog: catalog, isEligibleForIntroOffer: introOffer)
+    }
+
+    /// What the purchase cost and where, as the settings' storefront sells it now (a
+    /// re-download nothing). A subscription's offer and period are the lifecycle's.
+    private mutating func writePurchaseFacts(at i: Int, catalog: Catalog, now: Date) {
+        let storefront = settings.appStoreStorefront
+        let t = transactions[i]
+        transactions[i].purchaseDate = now
+        transactions[i].originalPurchaseDate = t.reason == .redownload
+            ? transactions.first { $0.id == t.originalTransactionID }.map { $0.purchaseDate ?? $0.date } ?? now : now
+        transactions[i].storefront = storefront.id
+        transactions[i].currency = storefront.currency
+        let price = catalog.product(t.productID)?.price(in: storefront, changes: priceChanges) ?? 0
+        transactions[i].price = t.reason == .redownload ? 0 : price * Decimal(t.quantity)
     }
 
     /// Ask to Buy: the parent approved, the purchase goes through as a new update.
     mutating func approve(_ id: String, catalog: Catalog, now: Date) throws {
         let i = try deferredIndex(id)
-        purchase(at: i, catalog: catalog, now: now)
+        record(.askToBuyApproved, transactions[i], at: now)
+        try purchase(at: i, catalog: catalog, now: now)
     }
 
     /// Ask to Buy: the parent declined.
     mutating func decline(_ id: String, now: Date) throws {
         let i = try deferredIndex(id)
         transactions[i].fail(.declined, at: now)
+        record(.askToBuyDeclined, transactions[i], at: now, details: StoreEventDetails(error: .declined))
     }
 
     /// An interrupted purchase resolved by the user: a new transaction completes it.
@@ -187,7 +212,8 @@ extension StoreRecords {
         resolved.account = transactions[i].account
         resolved.reason = .resolution
         transactions.append(resolved)
-        purchase(at: transactions.count - 1, catalog: catalog, now: now)
+        record(.resolved, resolved, at: now)
+        try purchase(at: transactions.count - 1, catalog: catalog, now: now)
         return transactions[transactions.count - 1]
     }
 
@@ -215,8 +241,11 @@ extension StoreRecords {
             restored.expiresDate = original.expiresDate
             restored.isTrialPeriod = original.isTrialPeriod
             restored.account = original.account
+            restored.copyPurchaseFacts(of: original)
             transactions.append(restored)
         }
+        // One event for the whole restore: what it brought back is in the transactions.
+        newEvents.append(StoreEvent(date: now, kind: .restored, account: settings.account, productID: nil))
     }
 
     /// The products whose purchases a restore brings back.
@@ -234,7 +263,9 @@ extension StoreRecords {
     func isEligibleForIntroOffer(_ productID: String, catalog: Catalog, account: String?) -> Bool {
         guard let product = catalog.product(productID), let group = product.subscriptionGroupID,
               product.subscription?.introductoryOffer != nil else { return false }
-        return !receipt(of: account).contains { catalog.product($0.productID)?.subscriptionGroupID == group }
+        // A status is kept once the group is subscribed to; a purchase not yet adopted counts too.
+        return status(of: account, group: group) == nil
+            && !receipt(of: account).contains { catalog.product($0.productID)?.subscriptionGroupID == group }
     }
 
     /// The signed-in account's latest expiry of `productID`.
@@ -246,18 +277,22 @@ extension StoreRecords {
         receipt(of: account).filter { $0.productID == productID }.compactMap(\.expiresDate).max()
     }
 
-    /// When the next subscription of any account renews.
+    /// When any account's subscription next has something happen (a renewal, an expiry, a
+    /// grace's end, billing retry giving up).
     public func nextRenewal(catalog: Catalog) -> Date? {
         RenewalSchedule(self, catalog: catalog).next?.date
     }
 
     /// Until when the account owns `product` as the store sees it: non-consumables for ever once
-    /// bought, auto-renewables until their latest expiry; nil for what is bought again each time
+    /// bought; an auto-renewable while its group's status is on it and gives access, until
+    /// access ends (`SubscriptionStatus.accessEndDate`); nil for what is bought again each time
     /// (consumables, and non-renewing subscriptions, which the app must track itself).
     public func ownedUntil(_ product: CatalogProduct) -> Date? {
         switch product.type {
         case .nonConsumable: owns(product.id) ? .distantFuture : nil
-        case .autoRenewable: latestExpiry(of: product.id)
+        case .autoRenewable:
+            product.subscriptionGroupID.flatMap { status(of: settings.account, group: $0) }
+                .flatMap { $0.productID == product.id && $0.givesAccess ? $0.accessEndDate : nil }
         case .consumable, .nonRenewing: nil
         }
     }
@@ -267,12 +302,40 @@ extension StoreRecords {
     /// an app is killed during the system purchase sheet.
     mutating func cancelOrphanedSheets(now: Date) {
         for i in transactions.indices where transactions[i].state == .purchasing && transactions[i].dueDate == nil {
-            transactions[i].fail(StoreError(.paymentCancelled), at: now)
+            fail(at: i, StoreError(.paymentCancelled), now: now)
         }
+    }
+
+    /// The transaction at `i` fails with `error`, and the event says so.
+    private mutating func fail(at i: Int, _ error: StoreError, now: Date) {
+        transactions[i].fail(error, at: now)
+        recordFailure(transactions[i])
+    }
+
+    private mutating func recordFailure(_ t: Transaction) {
+        record(.purchaseFailed, t, at: t.date, details: StoreEventDetails(error: t.error))
+    }
+
+    /// An event about `t`.
+    mutating func record(_ kind: StoreEventKind, _ t: Transaction, at date: Date, details: StoreEventDetails = StoreEventDetails()) {
+        newEvents.append(StoreEvent(date: date, kind: kind, account: t.account, productID: t.productID, transactionID: t.id,
+                                    originalTransactionID: t.originalTransactionID, details: details))
     }
 }
 
 extension Transaction {
+    /// A restored transaction stands for `original`: the same purchase facts.
+    mutating func copyPurchaseFacts(of original: Transaction) {
+        purchaseDate = original.purchaseDate
+        originalPurchaseDate = original.originalPurchaseDate
+        price = original.price
+        currency = original.currency
+        storefront = original.storefront
+        offer = original.offer
+        webOrderLineItemID = original.webOrderLineItemID
+        isUpgraded = original.isUpgraded
+    }
+
     mutating func fail(_ error: StoreError, at date: Date) {
         state = .failed
         self.error = error
@@ -288,4 +351,23 @@ public enum QueueError: Error, Equatable, Sendable {
     case notInterrupted(String)
     /// An Ask to Buy request nobody answered within 24 hours: the store dropped it.
     case lapsed(String)
+    // A store-side operation on a subscription (`StoreAdmin`), named by a product of its group.
+    case noSuchProduct(String)
+    /// The product is not an auto-renewable subscription.
+    case notAutoRenewable(String)
+    /// The signed-in account never subscribed to the product's group.
+    case notSubscribed(String)
+    /// The subscription already ended.
+    case subscriptionExpired(String)
+    /// A renewal cannot be forced while a payment is failing: fix the billing issue instead.
+    case inBillingRetry(String)
+    /// Nothing to fix: no renewal's payment is failing.
+    case noBillingIssue(String)
+    case noPriceIncreasePending(String)
+    /// An App Store storefront the store does not know.
+    case unknownStorefront(String)
+    /// The product is not sold in the storefront, so it has no price there to change.
+    case notSoldIn(String, storefront: String)
+    /// A price of zero or below.
+    case invalidPrice(Decimal)
 }

@@ -11,6 +11,16 @@ extension QueueError {
         case .notDeferred(let id, let state): words.notDeferred(id, state, pending)
         case .lapsed(let id): words.lapsed(id)
         case .notInterrupted(let id): words.notInterrupted(id, pending)
+        case .noSuchProduct(let id): words.noSuchProduct(id)
+        case .notAutoRenewable(let id): words.notAutoRenewable(id)
+        case .notSubscribed(let id): words.notSubscribed(id)
+        case .subscriptionExpired(let id): words.subscriptionExpired(id)
+        case .inBillingRetry(let id): words.inBillingRetry(id)
+        case .noBillingIssue(let id): words.noBillingIssue(id)
+        case .noPriceIncreasePending(let id): words.noPriceIncreasePending(id)
+        case .unknownStorefront(let id): words.unknownStorefront(id)
+        case .notSoldIn(let id, let storefront): words.notSoldIn(id, storefront)
+        case .invalidPrice(let price): words.invalidPrice(price)
         }
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+
+/// The App Store's side of a subscription, as Xcode's SKTestSession offers it: expire it,
+/// force a renewal, turn auto-renew off or on, fix a billing issue, raise a price and agree to
+/// it; and answer Ask to Buy and interrupted purchases. Acts for the signed-in account, over a
+/// payment queue, so an app open on that queue hears the results as `PaymentQueueEvent`s (a
+/// store-side process that never launched an app hears nothing: the results may be ignored).
+/// A request that cannot apply is refused with a `QueueError`.
+public final class StoreAdmin {
+    public let queue: PaymentQueue
+
+    public init(queue: PaymentQueue) {
+        self.queue = queue
+    }
+
+    private var catalog: Catalog { queue.store.catalog }
+
+    /// SKTestSession.expireSubscription(productIdentifier:): ends it now.
+    @discardableResult
+    public func expireSubscription(_ productID: String) throws -> [PaymentQueueEvent] {
+        try change(.expireNow, productID)
+    }
+
+    /// SKTestSession.forceRenewalOfSubscription(productIdentifier:): the period ends now and
+    /// the store renews as it would at its end (or fails to, or lets it expire).
+    @discardableResult
+    public func forceRenewal(_ productID: String) throws -> [PaymentQueueEvent] {
+        try change(.renewNow, productID)
+    }
+
+    /// Manage Subscriptions' Cancel Subscription (off) and resubscribe (on).
+    @discardableResult
+    public func setAutoRenew(_ productID: String, on: Bool) throws -> [PaymentQueueEvent] {
+        try change(.setAutoRenew(on), productID)
+    }
+
+    /// SKTestSession.resolveIssueForTransaction: the subscriber fixed the payment method, and
+    /// the failing renewal goes through.
+    @discardableResult
+    public func resolveBillingIssue(_ productID: String) throws -> [PaymentQueueEvent] {
+        try change(.fixBilling, productID)
+    }
+
+    /// The store sets `productID`'s price in `storefront` (the settings' when nil): with
+    /// `consentNeeded` (SKTestSession.requestPriceIncreaseConsent) subscribers must agree by
+    /// their renewal or it expires; without, they are told and renew at it.
+    @discardableResult
+    public func requestPriceIncrease(_ productID: String, storefront: String? = nil, price: Decimal,
+                                     consentNeeded: Bool) throws -> [PaymentQueueEvent] {
+        try queue.storeSideChange { records, now in
+            try records.changePrice(of: productID, in: storefront ?? records.settings.storefront, to: price,
+                                    consentNeeded: consentNeeded, catalog: catalog, now: now)
+        }.1
+    }
+
+    /// The subscriber agreed to the price increase (the consent sheet's button).
+    @discardableResult
+    public func agreeToPriceIncrease(_ productID: String) throws -> [PaymentQueueEvent] {
+        try change(.agreeToPriceIncrease, productID)
+    }
+
+    // MARK: Ask to Buy and interruptions
+
+    @discardableResult
+    public func approve(transactionID id: String) throws -> [PaymentQueueEvent] {
+        try queue.approve(transactionID: id)
+    }
+
+    @discardableResult
+    public func decline(transactionID id: String) throws -> [PaymentQueueEvent] {
+        try queue.decline(transactionID: id)
+    }
+
+    @discardableResult
+    public func resolve(transactionID id: String) throws -> (Transaction, [PaymentQueueEvent]) {
+        try queue.resolve(transactionID: id)
+    }
+
+    private func change(_ input: SubscriptionInput, _ productID: String) throws -> [PaymentQueueEvent] {
+        try queue.storeSideChange { records, now in
+            try records.changeSubscription(input, productID: productID, catalog: catalog, now: now)
+        }.1
+    }
+}

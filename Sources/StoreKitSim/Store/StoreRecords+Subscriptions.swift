@@ -1,0 +1,150 @@
+import Foundation
+
+/// The store's subscriptions: each account's status per group, changed only through
+/// `SubscriptionLifecycle`, and what the rest of the store reads of them.
+extension StoreRecords {
+    /// `account`'s status in `groupID`, if it ever subscribed there.
+    public func status(of account: String?, group groupID: String) -> SubscriptionStatus? {
+        guard let i = statusIndex(of: account, group: groupID) else { return nil }
+        return subscriptions[i]
+    }
+
+    /// The signed-in account's status in the group of `productID`.
+    public func status(for productID: String, catalog: Catalog) -> SubscriptionStatus? {
+        catalog.product(productID)?.subscriptionGroupID.flatMap { status(of: settings.account, group: $0) }
+    }
+
+    func statusIndex(of account: String?, group groupID: String) -> Int? {
+        guard let account else { return nil }
+        return subscriptions.firstIndex { $0.account == account && $0.groupID == groupID }
+    }
+
+    /// Whether the signed-in account has a subscription that has not ended (in billing retry
+    /// too): what keeps it in its storefront.
+    public var hasActiveSubscription: Bool {
+        subscriptions.contains { $0.account == settings.account && $0.state != .expired && $0.state != .revoked }
+    }
+
+    /// Why the store refuses a payment for `productID` before any sheet: the plan the account
+    /// has and keeps (an active subscription to it, renewing to it) bought again.
+    func purchaseRefusal(_ productID: String, catalog: Catalog) -> StoreError? {
+        guard let status = status(for: productID, catalog: catalog), status.givesAccess,
+              status.productID == productID, status.autoRenewProductID == productID else { return nil }
+        return .alreadyOwned
+    }
+
+    /// The transaction `id`, looked for from the newest: a status's latest is near the end.
+    func latestTransaction(_ id: String) -> Transaction? {
+        transactions.last { $0.id == id }
+    }
+
+    /// Runs `input` through the lifecycle for the status at `index` (or a new one: nil) and
+    /// writes what it did: the status, the transactions made or changed, the events.
+    @discardableResult
+    mutating func runLifecycle(_ input: SubscriptionInput, status index: Int?, at now: Date, catalog: Catalog,
+                               isEligibleForIntroOffer: Bool = false) throws -> SubscriptionChange {
+        let status = index.map { subscriptions[$0] }
+        guard nextTransactionNumber < Int.max else { throw Exhausted.transactionNumbers }
+        let newID = String(nextTransactionNumber)
+        let context = SubscriptionContext(
+            catalog: catalog, settings: settings, priceChanges: priceChanges,
+            latest: status.flatMap { latestTransaction($0.latestTransactionID) }, newTransactionID: newID,
+            isEligibleForIntroOffer: isEligibleForIntroOffer)
+        let change = SubscriptionLifecycle.apply(input, to: status, at: now, context: context)
+        for t in change.transactions {
+            if t.id == newID {
+                // Made now: appended without a search, so a renewal costs the same however long the history.
+                nextTransactionNumber += 1
+                transactions.append(t)
+            } else if let i = transactions.lastIndex(where: { $0.id == t.id }) {
+                transactions[i] = t
+            }
+        }
+        if let new = change.status {
+            if let index { subscriptions[index] = new } else { subscriptions.append(new) }
+        }
+        newEvents += change.events
+        return change
+    }
+
+    /// A store made before statuses were kept (or whose catalog's groups changed) has
+    /// subscriptions with no status: each account's latest-expiring purchase per group becomes
+    /// its status, subscribed with auto-renew on, as the store renewed them before. Deterministic,
+    /// so a reader adopting on its own copy sees what the next change writes.
+    mutating func adoptPurchasesWithoutStatus(catalog: Catalog) {
+        var groupOf: [String: String] = [:]
+        for product in catalog.products { if let group = product.subscriptionGroupID { groupOf[product.id] = group } }
+        guard !groupOf.isEmpty else { return }
+        let known = Set(subscriptions.map { [$0.account, $0.groupID] })
+        var order: [[String]] = []
+        var latest: [[String]: Transaction] = [:]
+        for t in transactions where t.state == .purchased && t.isUpgraded != true {
+            guard let account = t.account, let expiry = t.expiresDate, let group = groupOf[t.productID] else { continue }
+            let key = [account, group]
+            guard !known.contains(key) else { continue }
+            if let current = latest[key] {
+                if (current.expiresDate ?? .distantPast) > expiry { continue }
+            } else {
+                order.append(key)
+            }
+            latest[key] = t
+        }
+        for key in order {
+            guard let t = latest[key], let expiry = t.expiresDate else { continue }
+            subscriptions.append(SubscriptionStatus(
+                account: key[0], groupID: key[1], productID: t.productID, state: .subscribed,
+                originalTransactionID: t.originalTransactionID ?? t.id, latestTransactionID: t.id, expiresDate: expiry,
+                recentSubscriptionStartDate: t.originalPurchaseDate ?? t.purchaseDate ?? t.date))
+        }
+    }
+}
+
+/// The store-side operations on subscriptions (`StoreAdmin`): each checked, then run
+/// through the lifecycle.
+extension StoreRecords {
+    /// Runs `input` for the signed-in account's subscription in the group of `productID`,
+    /// refusing (`QueueError`) what cannot apply to it.
+    mutating func changeSubscription(_ input: SubscriptionInput, productID: String, catalog: Catalog, now: Date) throws {
+        let group = try subscriptionGroup(of: productID, catalog: catalog)
+        guard let i = statusIndex(of: settings.account, group: group) else { throw QueueError.notSubscribed(productID) }
+        let status = subscriptions[i]
+        let ended = status.state == .expired || status.state == .revoked
+        switch input {
+        case .fixBilling:
+            guard status.isInBillingRetry else { throw ended ? QueueError.subscriptionExpired(productID) : QueueError.noBillingIssue(productID) }
+        case .agreeToPriceIncrease:
+            guard status.priceIncreaseStatus == .pending, !ended else { throw QueueError.noPriceIncreasePending(productID) }
+        case .renewNow:
+            if ended { throw QueueError.subscriptionExpired(productID) }
+            if status.isInBillingRetry { throw QueueError.inBillingRetry(productID) }
+        default:
+            if ended { throw QueueError.subscriptionExpired(productID) }
+        }
+        try runLifecycle(input, status: i, at: now, catalog: catalog)
+    }
+
+    /// The store sets `productID`'s price in `storefront`: every subscriber there renewing to
+    /// it is asked to agree (`consentNeeded`) or told.
+    mutating func changePrice(of productID: String, in storefront: String, to price: Decimal, consentNeeded: Bool,
+                              catalog: Catalog, now: Date) throws {
+        _ = try subscriptionGroup(of: productID, catalog: catalog)
+        guard let place = AppStoreStorefront.named(storefront) else { throw QueueError.unknownStorefront(storefront) }
+        guard catalog.product(productID)?.price(in: place.id) != nil else { throw QueueError.notSoldIn(productID, storefront: place.id) }
+        guard price > 0 else { throw QueueError.invalidPrice(price) }
+        priceChanges.removeAll { $0.productID == productID && $0.storefront == place.id }
+        priceChanges.append(PriceChange(productID: productID, storefront: place.id, price: price,
+                                        consentNeeded: consentNeeded, date: now))
+        for i in subscriptions.indices where subscriptions[i].autoRenewProductID == productID {
+            let status = subscriptions[i]
+            guard status.state != .expired, status.state != .revoked,
+                  (latestTransaction(status.latestTransactionID)?.storefront ?? settings.storefront) == place.id else { continue }
+            try runLifecycle(.priceIncrease(consentNeeded: consentNeeded), status: i, at: now, catalog: catalog)
+        }
+    }
+
+    private func subscriptionGroup(of productID: String, catalog: Catalog) throws -> String {
+        guard let product = catalog.product(productID) else { throw QueueError.noSuchProduct(productID) }
+        guard let group = product.subscriptionGroupID else { throw QueueError.notAutoRenewable(productID) }
+        return group
+    }
+}

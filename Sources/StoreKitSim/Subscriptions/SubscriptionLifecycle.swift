@@ -1,0 +1,372 @@
+import Foundation
+
+/// The one place a subscription's status changes: a pure function of the status, what
+/// happened and the store time, giving the new status, the transactions made or changed, and
+/// the events that tell of it. The store's records, its timers and the store-side operations
+/// all go through `apply`.
+public enum SubscriptionLifecycle {
+    /// How long the App Store retries a failed renewal before it gives up.
+    public static let billingRetryDays = 60
+
+    public static func apply(_ input: SubscriptionInput, to status: SubscriptionStatus?, at now: Date,
+                             context: SubscriptionContext) -> SubscriptionChange {
+        var step = Step(status: status, now: now, context: context)
+        if case .purchase(let transaction) = input {
+            step.purchase(transaction)
+            return step.change
+        }
+        guard let current = status else { return step.change }
+        switch input {
+        case .purchase: break
+        case .renewalDue where current.state == .subscribed:
+            step.renew(at: current.expiresDate, periodFrom: current.expiresDate)
+        case .renewNow where current.state == .subscribed:
+            step.renew(at: now, periodFrom: now)
+        case .gracePeriodEnd where current.state == .inGracePeriod:
+            step.endGrace()
+        case .billingRetryEnd where current.isInBillingRetry:
+            let end = billingRetryEndDate(current) ?? now
+            step.expire(.billingError, at: end)
+        case .fixBilling where current.isInBillingRetry:
+            step.recover()
+        case .expireNow where current.state != .expired && current.state != .revoked:
+            step.expire(.unknown, at: now, endingPeriod: true)
+        case .setAutoRenew(let on) where current.state != .expired && current.state != .revoked:
+            step.setAutoRenew(on)
+        case .priceIncrease(let consentNeeded) where current.state != .expired && current.state != .revoked:
+            step.priceIncrease(consentNeeded: consentNeeded)
+        case .agreeToPriceIncrease where current.priceIncreaseStatus == .pending:
+            step.status?.priceIncreaseStatus = .agreed
+            step.emit(.priceIncreaseAgreed, details: step.priceDetails(of: current.autoRenewProductID))
+        default:
+            break
+        }
+        return step.change
+    }
+
+    /// The status's next timer: when it falls due and what then happens; nil when nothing
+    /// is to happen on its own (expired, revoked, or a renewal past the calendar's end).
+    public static func nextTimer(of status: SubscriptionStatus, catalog: Catalog) -> (date: Date, input: SubscriptionInput)? {
+        switch status.state {
+        case .subscribed:
+            // A period the calendar cannot follow with another (dates past any the store holds).
+            let period = catalog.product(status.autoRenewProductID)?.subscription?.period
+            if status.willAutoRenew, let period, !period.endsAfter(status.expiresDate) { return nil }
+            return (status.expiresDate, .renewalDue)
+        case .inGracePeriod:
+            let grace = status.gracePeriodExpiresDate ?? status.expiresDate
+            guard let retryEnd = billingRetryEndDate(status), retryEnd < grace else { return (grace, .gracePeriodEnd) }
+            return (retryEnd, .billingRetryEnd)
+        case .inBillingRetryPeriod:
+            return billingRetryEndDate(status).map { ($0, .billingRetryEnd) }
+        case .expired, .revoked:
+            return nil
+        }
+    }
+
+    /// When billing retry gives up: 60 days after it began.
+    public static func billingRetryEndDate(_ status: SubscriptionStatus) -> Date? {
+        status.billingRetryStartDate.map { days(billingRetryDays, after: $0) }
+    }
+
+    /// How a purchase of `to` changes a subscription to `from`, by their levels (1 is the
+    /// highest); nil when they are the same plan.
+    public static func planChange(from: CatalogProduct, to: CatalogProduct) -> PlanChange? {
+        guard from.id != to.id else { return nil }
+        let old = from.subscription?.level ?? .max, new = to.subscription?.level ?? .max
+        return new < old ? .upgrade : new > old ? .downgrade : .crossgrade
+    }
+
+    /// Whether a plan change takes effect at once (an upgrade, or a crossgrade of the same
+    /// period) rather than at the next renewal.
+    public static func takesEffectAtOnce(_ change: PlanChange, from: CatalogProduct, to: CatalogProduct) -> Bool {
+        switch change {
+        case .upgrade: true
+        case .downgrade: false
+        case .crossgrade: from.subscription?.period == to.subscription?.period
+        }
+    }
+
+    static func days(_ count: Int, after date: Date) -> Date {
+        Calendar.gregorianUTC.date(byAdding: .day, value: count, to: date) ?? date
+    }
+}
+
+/// One step's work: the status as it changes, and what it made and said.
+private struct Step {
+    var status: SubscriptionStatus?
+    let now: Date
+    let context: SubscriptionContext
+    var transactions: [Transaction] = []
+    var events: [StoreEvent] = []
+
+    init(status: SubscriptionStatus?, now: Date, context: SubscriptionContext) {
+        self.status = status
+        self.now = now
+        self.context = context
+    }
+
+    var change: SubscriptionChange { SubscriptionChange(status: status, transactions: transactions, events: events) }
+
+    private var catalog: Catalog { context.catalog }
+
+    /// Where the subscription is sold: where its latest period was bought.
+    private var storefront: AppStoreStorefront {
+        context.latest?.storefront.flatMap(AppStoreStorefront.named) ?? context.settings.appStoreStorefront
+    }
+
+    /// What `productID` costs there now; nil when it is not for sale (gone from the catalog,
+    /// or not sold in the storefront).
+    private func price(of productID: String) -> Decimal? {
+        catalog.product(productID)?.price(in: storefront, changes: context.priceChanges)
+    }
+
+    func priceDetails(of productID: String) -> StoreEventDetails {
+        StoreEventDetails(price: price(of: productID), currency: storefront.currency, storefront: storefront.id)
+    }
+
+    mutating func emit(_ kind: StoreEventKind, transaction: Transaction? = nil, date: Date? = nil,
+                       details: StoreEventDetails = StoreEventDetails()) {
+        guard let status else { return }
+        events.append(StoreEvent(date: date ?? now, kind: kind, account: status.account,
+                                 productID: transaction?.productID ?? status.productID,
+                                 transactionID: transaction?.id, originalTransactionID: status.originalTransactionID,
+                                 details: details))
+    }
+
+    // MARK: Purchases
+
+    mutating func purchase(_ bought: Transaction) {
+        guard let product = catalog.product(bought.productID), let info = product.subscription,
+              let group = product.subscriptionGroupID, let account = bought.account else { return }
+        var t = bought
+        t.webOrderLineItemID = t.id
+        guard let current = status, current.givesAccess, let plan = catalog.product(current.productID) else {
+            subscribe(t, product: product, info: info, group: group, account: account)
+            return
+        }
+        t.originalTransactionID = current.originalTransactionID
+        t.originalPurchaseDate = context.latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate
+        guard let change = SubscriptionLifecycle.planChange(from: plan, to: product) else {
+            // The plan one has, bought back while another waits for the renewal: the renewal stays with it.
+            changePreference(to: product.id, change: nil, with: t)
+            return
+        }
+        if SubscriptionLifecycle.takesEffectAtOnce(change, from: plan, to: product) {
+            upgrade(from: current, plan: plan, to: t, period: info.period, change: change)
+        } else {
+            changePreference(to: product.id, change: change, with: t)
+        }
+    }
+
+    /// The first subscription of the group, or one after the last ended (a resubscribe: the
+    /// same original transaction, a new run of periods).
+    private mutating func subscribe(_ bought: Transaction, product: CatalogProduct, info: SubscriptionInfo,
+                                    group: String, account: String) {
+        var t = bought
+        let offer = context.isEligibleForIntroOffer ? info.introductoryOffer : nil
+        if let offer {
+            t.expiresDate = offer.firstPeriodEnd(from: now)
+            t.isTrialPeriod = offer.paymentMode == .freeTrial
+            t.offer = TransactionOffer(type: .introductory, paymentMode: offer.paymentMode, period: offer.period)
+            t.price = offer.paymentMode == .freeTrial ? 0 : storefront(of: t).amount(offer.price)
+        } else {
+            t.expiresDate = info.period.added(to: now)
+            t.isTrialPeriod = false
+        }
+        if let status {
+            t.originalTransactionID = status.originalTransactionID
+            t.originalPurchaseDate = context.latest?.originalPurchaseDate
+        }
+        let expires = t.expiresDate ?? now
+        self.status = SubscriptionStatus(
+            account: account, groupID: group, productID: t.productID, state: .subscribed,
+            originalTransactionID: status?.originalTransactionID ?? t.id, latestTransactionID: t.id,
+            expiresDate: expires, recentSubscriptionStartDate: now)
+        transactions.append(t)
+        emit(.subscribed, transaction: t, details: StoreEventDetails(
+            expiresDate: expires, price: t.price, currency: t.currency, storefront: t.storefront))
+    }
+
+    private func storefront(of t: Transaction) -> AppStoreStorefront {
+        t.storefront.flatMap(AppStoreStorefront.named) ?? context.settings.appStoreStorefront
+    }
+
+    /// A higher plan, or one of the same level and period: at once, for a new period, the old
+    /// plan's latest transaction marked upgraded and its unused time refunded.
+    private mutating func upgrade(from current: SubscriptionStatus, plan: CatalogProduct, to bought: Transaction,
+                                  period: SubscriptionPeriod, change: PlanChange) {
+        var t = bought
+        t.expiresDate = period.added(to: now)
+        t.isTrialPeriod = false
+        var refund: Decimal = 0
+        if var old = context.latest, old.id == current.latestTransactionID {
+            old.isUpgraded = true
+            refund = Self.refund(of: old, at: now, in: storefront(of: old))
+            transactions.append(old)
+        }
+        status?.productID = t.productID
+        status?.autoRenewProductID = t.productID
+        status?.latestTransactionID = t.id
+        status?.expiresDate = t.expiresDate ?? now
+        status?.state = .subscribed
+        status?.willAutoRenew = true
+        status?.billingRetryStartDate = nil
+        status?.gracePeriodExpiresDate = nil
+        status?.priceIncreaseStatus = .noIncreasePending
+        transactions.append(t)
+        emit(.upgraded, transaction: t, details: StoreEventDetails(
+            fromProductID: plan.id, toProductID: t.productID, planChange: change, expiresDate: t.expiresDate,
+            price: t.price, currency: t.currency, storefront: t.storefront, refundedAmount: refund))
+    }
+
+    /// The price of `old` times the part of its period not used by `date`, as its currency
+    /// rounds it.
+    static func refund(of old: Transaction, at date: Date, in storefront: AppStoreStorefront) -> Decimal {
+        guard let price = old.price, price > 0, let end = old.expiresDate, end > date else { return 0 }
+        let start = old.purchaseDate ?? old.date
+        let whole = (end.timeIntervalSince(start) * 1000).rounded(), unused = (end.timeIntervalSince(date) * 1000).rounded()
+        guard whole > 0 else { return 0 }
+        return storefront.amount(price * Decimal(min(unused, whole)) / Decimal(whole))
+    }
+
+    /// A lower plan, or one of the same level and another period (or the current plan back):
+    /// the next renewal is for it. The purchase completes at no charge and changes nothing
+    /// else: it names the plan the renewal will be for, and the current period's end when it
+    /// is the current plan.
+    private mutating func changePreference(to productID: String, change: PlanChange?, with bought: Transaction) {
+        guard let current = status else { return }
+        var t = bought
+        t.price = 0
+        t.isTrialPeriod = false
+        t.expiresDate = productID == current.productID ? current.expiresDate : nil
+        t.webOrderLineItemID = nil
+        transactions.append(t)
+        status?.willAutoRenew = true
+        guard current.autoRenewProductID != productID else { return }
+        status?.autoRenewProductID = productID
+        emit(.renewalPreferenceChanged, transaction: t, details: StoreEventDetails(
+            fromProductID: current.autoRenewProductID, toProductID: productID, planChange: change,
+            expiresDate: current.expiresDate))
+    }
+
+    // MARK: Renewals
+
+    /// The period ends at `date`: renewed for a period from `start`, failed into billing retry,
+    /// or expired.
+    mutating func renew(at date: Date, periodFrom start: Date) {
+        guard let current = status else { return }
+        let next = current.autoRenewProductID
+        if !current.willAutoRenew { return expire(.autoRenewDisabled, at: date) }
+        if current.priceIncreaseStatus == .pending { return expire(.didNotConsentToPriceIncrease, at: date) }
+        guard price(of: next) != nil, catalog.product(next)?.subscription != nil else {
+            return expire(.productUnavailable, at: date)
+        }
+        if context.settings.billingRetry {
+            let period = catalog.product(next)?.subscription?.period ?? SubscriptionPeriod(value: 1, unit: .month)
+            let graceDays = context.settings.gracePeriod.days(for: period)
+            status?.state = graceDays == nil ? .inBillingRetryPeriod : .inGracePeriod
+            status?.billingRetryStartDate = date
+            status?.gracePeriodExpiresDate = graceDays.map { SubscriptionLifecycle.days($0, after: date) }
+            emit(.renewalFailed, date: date, details: StoreEventDetails(
+                gracePeriodExpiresDate: status?.gracePeriodExpiresDate, expiresDate: current.expiresDate))
+            return
+        }
+        makeRenewal(at: date, periodFrom: start, kind: .renewed)
+    }
+
+    /// The renewal transaction, for the plan the status renews to, and the status paid again.
+    private mutating func makeRenewal(at date: Date, periodFrom start: Date, kind: StoreEventKind) {
+        guard let current = status, let product = catalog.product(current.autoRenewProductID),
+              let period = product.subscription?.period else { return }
+        let latest = context.latest
+        var t = Transaction(id: context.newTransactionID,
+                            payment: Payment(productID: product.id, applicationUsername: latest?.applicationUsername),
+                            state: .purchased, date: date)
+        t.account = current.account
+        t.reason = .renewal
+        t.originalTransactionID = current.originalTransactionID
+        t.expiresDate = period.added(to: start)
+        t.isTrialPeriod = false
+        t.purchaseDate = date
+        t.originalPurchaseDate = latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate
+        t.storefront = storefront.id
+        t.currency = storefront.currency
+        t.price = price(of: product.id)
+        t.webOrderLineItemID = t.id
+        // A pay-as-you-go introductory offer goes on at its price for its periods.
+        if let used = latest?.offer, used.type == .introductory, used.paymentMode == .payAsYouGo,
+           latest?.productID == product.id, let offer = product.subscription?.introductoryOffer,
+           offer.paymentMode == .payAsYouGo, offer.end(from: current.recentSubscriptionStartDate) > date {
+            t.offer = used
+            t.price = storefront.amount(offer.price)
+            t.expiresDate = offer.period.added(to: start)
+        }
+        status?.productID = product.id
+        status?.latestTransactionID = t.id
+        status?.expiresDate = t.expiresDate ?? date
+        status?.state = .subscribed
+        status?.billingRetryStartDate = nil
+        status?.gracePeriodExpiresDate = nil
+        status?.expirationReason = nil
+        if current.priceIncreaseStatus == .agreed { status?.priceIncreaseStatus = .noIncreasePending }
+        transactions.append(t)
+        let planChanged = current.productID != product.id
+        let change = planChanged ? catalog.product(current.productID).flatMap { SubscriptionLifecycle.planChange(from: $0, to: product) } : nil
+        emit(kind, transaction: t, date: date, details: StoreEventDetails(
+            fromProductID: planChanged ? current.productID : nil, toProductID: planChanged ? product.id : nil,
+            planChange: change, expiresDate: t.expiresDate, price: t.price, currency: t.currency, storefront: t.storefront))
+    }
+
+    // MARK: Billing problems
+
+    mutating func endGrace() {
+        guard let current = status else { return }
+        guard current.willAutoRenew else { return expire(.autoRenewDisabled, at: current.gracePeriodExpiresDate ?? now) }
+        status?.state = .inBillingRetryPeriod
+        emit(.gracePeriodExpired, date: current.gracePeriodExpiresDate ?? now,
+             details: StoreEventDetails(gracePeriodExpiresDate: current.gracePeriodExpiresDate))
+    }
+
+    /// The payment went through: a renewal now. In grace the billing cycle is unchanged (the
+    /// period follows the one that failed); in billing retry it starts again today.
+    mutating func recover() {
+        guard let current = status else { return }
+        guard price(of: current.autoRenewProductID) != nil, catalog.product(current.autoRenewProductID)?.subscription != nil else {
+            return expire(.productUnavailable, at: now)
+        }
+        let start = current.state == .inGracePeriod ? current.expiresDate : now
+        makeRenewal(at: now, periodFrom: start, kind: .recovered)
+    }
+
+    // MARK: The subscriber's and the store's choices
+
+    /// Ended at `date` for `reason`. `endingPeriod`: the store ends the paid period now too.
+    mutating func expire(_ reason: ExpirationReason, at date: Date, endingPeriod: Bool = false) {
+        guard let current = status else { return }
+        status?.state = .expired
+        status?.expirationReason = reason
+        status?.willAutoRenew = false
+        if endingPeriod { status?.expiresDate = min(current.expiresDate, date) }
+        emit(.expired, date: date, details: StoreEventDetails(expirationReason: reason, expiresDate: status?.expiresDate))
+    }
+
+    mutating func setAutoRenew(_ on: Bool) {
+        guard let current = status, current.willAutoRenew != on else { return }
+        // Cancelled with no access and nothing paid: nothing is left to run to its end.
+        if !on && current.state == .inBillingRetryPeriod { return expire(.autoRenewDisabled, at: now) }
+        status?.willAutoRenew = on
+        emit(on ? .autoRenewEnabled : .autoRenewDisabled, details: StoreEventDetails(expiresDate: current.expiresDate))
+    }
+
+    mutating func priceIncrease(consentNeeded: Bool) {
+        guard let current = status else { return }
+        let details = priceDetails(of: current.autoRenewProductID)
+        if consentNeeded {
+            status?.priceIncreaseStatus = .pending
+            emit(.priceIncreasePending, details: details)
+        } else {
+            emit(.priceIncreased, details: details)
+        }
+    }
+}

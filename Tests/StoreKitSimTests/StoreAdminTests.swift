@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+/// The store-side operations (Xcode's SKTestSession), heard by the open app.
+@Suite struct StoreAdminTests {
+    @Test(arguments: StorageKind.keepingStatuses)
+    func expireNowEndsAccessAtOnce(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        try t.buy(Plans.proMonthly)
+        t.clock.advance(by: 60)
+        try t.admin.expireSubscription(Plans.proMonthly)
+        let status = try #require(try t.status)
+        #expect(status.state == .expired && status.expirationReason == .unknown && status.expiresDate == t.queue.now)
+        #expect(try t.records.ownedUntil(try #require(Plans.catalog.product(Plans.proMonthly))) == nil)
+        #expect(t.queue.nextDueDate == nil, "nothing left to renew")
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func aForcedRenewalReachesTheOpenApp(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        t.clock.advance(by: 3600)
+        let events = try t.admin.forceRenewal(Plans.proMonthly)
+        t.app.receive(events)
+        let renewal = try #require(t.updates.last)
+        #expect(renewal.reason == .renewal && renewal.originalTransactionID == first.id && renewal.date == t.queue.now)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == Plans.month.added(to: renewal.date))
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func autoRenewOffThenOnRenewsAsBefore(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        try t.admin.setAutoRenew(Plans.proMonthly, on: false)
+        #expect(try t.status?.willAutoRenew == false)
+        try t.admin.setAutoRenew(Plans.proMonthly, on: true)
+        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        #expect(try t.status?.state == .subscribed)
+        #expect(t.updates.last?.reason == .renewal)
+        #expect(try t.storedEvents.map(\.kind).suffix(3) == [.autoRenewDisabled, .autoRenewEnabled, .renewed])
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func aPriceIncreaseIsShownByTheProductsRequestAndCharged(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        try t.admin.requestPriceIncrease(Plans.proMonthly, price: 12, consentNeeded: true)
+        #expect(try t.status?.priceIncreaseStatus == .pending)
+        #expect(try t.records.priceChanges == [PriceChange(productID: Plans.proMonthly, storefront: "USA", price: 12,
+                                                             consentNeeded: true, date: t.queue.now)])
+        var request = ProductsRequest(productIdentifiers: [Plans.proMonthly], store: t.store)
+        try request.start()
+        t.clock.advance(by: Harness.latency)
+        let products = try #require(try request.response()).get().products
+        #expect(products.first?.price == 12)
+
+        try t.admin.agreeToPriceIncrease(Plans.proMonthly)
+        #expect(try t.status?.priceIncreaseStatus == .agreed)
+        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        #expect(t.updates.last?.price == 12 && t.updates.last?.reason == .renewal)
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func anUnansweredPriceIncreaseExpiresAtTheRenewal(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        try t.admin.requestPriceIncrease(Plans.proMonthly, price: 12, consentNeeded: true)
+        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        #expect(try t.status?.state == .expired && t.status?.expirationReason == .didNotConsentToPriceIncrease)
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func requestsThatCannotApplyAreRefused(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        #expect(throws: QueueError.notSubscribed(Plans.proMonthly)) { try t.admin.expireSubscription(Plans.proMonthly) }
+        #expect(throws: QueueError.noSuchProduct("nope")) { try t.admin.forceRenewal("nope") }
+        #expect(throws: QueueError.notAutoRenewable(Plans.coins)) { try t.admin.setAutoRenew(Plans.coins, on: false) }
+        try t.buy(Plans.proMonthly)
+        #expect(throws: QueueError.noBillingIssue(Plans.proMonthly)) { try t.admin.resolveBillingIssue(Plans.proMonthly) }
+        #expect(throws: QueueError.noPriceIncreasePending(Plans.proMonthly)) { try t.admin.agreeToPriceIncrease(Plans.proMonthly) }
+        #expect(throws: QueueError.unknownStorefront("XYZ")) {
+            try t.admin.requestPriceIncrease(Plans.proMonthly, storefront: "XYZ", price: 12, consentNeeded: false)
+        }
+        #expect(throws: QueueError.notSoldIn(Plans.liteWeekly, storefront: "JPN")) {
+            try t.admin.requestPriceIncrease(Plans.liteWeekly, storefront: "JPN", price: 300, consentNeeded: false)
+        }
+        #expect(throws: QueueError.invalidPrice(0)) { try t.admin.requestPriceIncrease(Plans.proMonthly, price: 0, consentNeeded: false) }
+        try t.admin.expireSubscription(Plans.proMonthly)
+        #expect(throws: QueueError.subscriptionExpired(Plans.proMonthly)) { try t.admin.expireSubscription(Plans.proMonthly) }
+        #expect(throws: QueueError.subscriptionExpired(Plans.proMonthly)) { try t.admin.forceRenewal(Plans.proMonthly) }
+        #expect(throws: QueueError.subscriptionExpired(Plans.proMonthly)) { try t.admin.setAutoRenew(Plans.proMonthly, on: true) }
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func anotherStorefrontIsRefusedWhileASubscriptionHasNotEnded(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        try t.set { $0.storefront = "JPN" }
+        try t.set { $0.storefront = "USA" }
+        try t.buy(Plans.proMonthly)
+        #expect(throws: StoreError.activeSubscriptionInStorefront) { try t.set { $0.storefront = "JPN" } }
+        #expect(try t.records.settings.storefront == "USA")
+        try t.set { $0.askToBuy = true }
+        try t.admin.expireSubscription(Plans.proMonthly)
+        try t.set { $0.storefront = "JPN" }
+        #expect(try t.records.settings.storefront == "JPN")
+    }
+
+    /// From another process (the command line, a parent's device): the open app hears it at its next tick.
+    @Test(arguments: StorageKind.keepingStatuses)
+    func anOperationFromAnotherProcessReachesTheOpenApp(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        t.clock.advance(by: 60)
+        let storeSide = StoreAdmin(queue: PaymentQueue(store: t.store))
+        #expect(try storeSide.forceRenewal(Plans.proMonthly).isEmpty, "nobody hears it there")
+        try t.queue.tick()
+        let renewal = try #require(t.updates.last)
+        #expect(renewal.reason == .renewal && renewal.originalTransactionID == first.id)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == renewal.expiresDate)
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func aPriceIncreaseWithoutConsentIsToldAndCharged(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        try t.admin.requestPriceIncrease(Plans.proMonthly, price: 11, consentNeeded: false)
+        #expect(try t.status?.priceIncreaseStatus == .noIncreasePending)
+        let told = try #require(try t.storedEvents.last)
+        #expect(told.kind == .priceIncreased && told.details.price == 11 && told.details.storefront == "USA")
+        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        #expect(t.updates.last?.price == 11 && t.updates.last?.reason == .renewal)
+        #expect(try t.status?.state == .subscribed)
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func aPriceIncreaseInAnotherStorefrontLeavesThisOnesSubscribersAlone(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        try t.admin.requestPriceIncrease(Plans.proMonthly, storefront: "JPN", price: 1800, consentNeeded: true)
+        #expect(try t.status?.priceIncreaseStatus == .noIncreasePending)
+        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        #expect(t.updates.last?.price == 10)
+    }
+}

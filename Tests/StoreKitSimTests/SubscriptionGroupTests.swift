@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+/// One subscription per group per account, through the payment queue as the app buys.
+@Suite struct SubscriptionGroupTests {
+    @Test(arguments: StorageKind.keepingStatuses)
+    func aFirstPurchaseMakesTheGroupsStatusWithItsPurchaseFacts(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        let status = try #require(try t.status)
+        #expect(status.state == .subscribed && status.productID == Plans.proMonthly)
+        #expect(status.latestTransactionID == first.id && status.originalTransactionID == first.id)
+        #expect(first.purchaseDate == first.date && first.originalPurchaseDate == first.date)
+        #expect(first.storefront == "USA" && first.currency == "USD" && first.price == 0, "a free trial")
+        #expect(first.offer?.paymentMode == .freeTrial && first.webOrderLineItemID == first.id)
+        let product = try #require(Plans.catalog.product(Plans.proMonthly))
+        #expect(try t.records.ownedUntil(product) == status.expiresDate)
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func buyingTheSamePlanWhileActiveIsRefused(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        try t.buy(Plans.proMonthly)
+        #expect(throws: StoreError.alreadyOwned) { try t.queue.add(Payment(productID: Plans.proMonthly)) }
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func anUpgradeEndsTheOldPlansAccessAtOnce(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let lite = try t.buy(Plans.liteMonthly)
+        t.clock.advance(by: 10 * 86_400)
+        let pro = try t.buy(Plans.proMonthly)
+        #expect(pro.state == .purchased && pro.price == 10 && pro.isTrialPeriod == false, "the group's trial: gone with the first plan")
+        #expect(pro.expiresDate == Plans.month.added(to: pro.date))
+        #expect(try t.transaction(lite.id).isUpgraded == true)
+        let records = try t.records
+        #expect(records.ownedUntil(try #require(Plans.catalog.product(Plans.liteMonthly))) == nil)
+        #expect(records.ownedUntil(try #require(Plans.catalog.product(Plans.proMonthly))) == pro.expiresDate)
+        // The app drops the upgraded plan's access where the new one starts.
+        #expect(t.app.subscriptionExpiry(Plans.liteMonthly) == pro.date)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == pro.expiresDate)
+        let upgraded = try #require(try t.storedEvents.last)
+        #expect(upgraded.kind == .upgraded && upgraded.details.refundedAmount.map { $0 > 0 } == true)
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func aDowngradeRenewsToTheLowerPlanAtTheNextRenewal(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let pro = try t.buy(Plans.proMonthly)
+        let lite = try t.buy(Plans.liteMonthly)
+        #expect(lite.state == .purchased && lite.price == 0 && lite.expiresDate == nil, "completed at no charge")
+        #expect(try t.status?.autoRenewProductID == Plans.liteMonthly)
+        #expect(try t.status?.productID == Plans.proMonthly)
+        #expect(t.queue.transactions.isEmpty, "the app finished it: every payment ends")
+        #expect(!t.app.isSubscriptionActive(Plans.liteMonthly, now: t.clock.now), "no access to the lower plan yet")
+        #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
+
+        try t.advance(to: try #require(pro.expiresDate), plus: 1)
+        let renewal = try #require(t.updates.last)
+        #expect(renewal.productID == Plans.liteMonthly && renewal.reason == .renewal && renewal.originalTransactionID == pro.id)
+        #expect(try t.status?.productID == Plans.liteMonthly)
+        #expect(t.app.isSubscriptionActive(Plans.liteMonthly, now: t.clock.now))
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func buyingTheCurrentPlanBackKeepsItsRenewal(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let pro = try t.buy(Plans.proMonthly)
+        try t.buy(Plans.liteMonthly)
+        let back = try t.buy(Plans.proMonthly)
+        #expect(back.state == .purchased && back.expiresDate == pro.expiresDate)
+        #expect(try t.status?.autoRenewProductID == Plans.proMonthly)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == pro.expiresDate, "the app's access unchanged")
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func afterExpiryAnyPlanOfTheGroupIsAResubscribe(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let pro = try t.buy(Plans.proMonthly)
+        try t.admin.setAutoRenew(Plans.proMonthly, on: false)
+        try t.advance(to: try #require(pro.expiresDate), plus: 1)
+        #expect(try t.status?.state == .expired)
+        #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
+        let again = try t.buy(Plans.proYearly)
+        #expect(again.originalTransactionID == pro.id && again.price == 100)
+        let status = try #require(try t.status)
+        #expect(status.state == .subscribed && status.productID == Plans.proYearly)
+        #expect(status.recentSubscriptionStartDate == again.date && status.originalTransactionID == pro.id)
+        #expect(try t.storedEvents.last?.kind == .subscribed)
+    }
+
+    @Test(arguments: StorageKind.keepingStatuses)
+    func anAccountsStatusIsItsOwn(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        try t.buy(Plans.proMonthly)
+        try t.set { $0.account = "other@example.com" }
+        #expect(try t.status == nil)
+        let other = try t.buy(Plans.proMonthly)
+        #expect(other.isTrialPeriod == true, "another account's first subscription")
+        #expect(try t.records.subscriptions.count == 2)
+    }
+
+    /// A store whose purchases were made before statuses were kept: the latest-expiring purchase
+    /// of each group becomes its status the first time the rules run, and renews as before.
+    @Test func purchasesWithoutAStatusAreAdopted() throws {
+        var records = StoreRecords()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        func purchase(_ id: String, _ productID: String, expires: Date) -> Transaction {
+            var t = Transaction(id: id, payment: Payment(productID: productID), state: .purchased, date: now)
+            t.account = records.settings.account
+            t.expiresDate = expires
+            t.finished = true
+            return t
+        }
+        records.transactions = [purchase("1", Plans.liteMonthly, expires: now + 100), purchase("2", Plans.proMonthly, expires: now + 300),
+                                purchase("3", Plans.proYearly, expires: now + 200)]
+        records.nextTransactionNumber = 4
+        records.adoptPurchasesWithoutStatus(catalog: Plans.catalog)
+        #expect(records.subscriptions.count == 1)
+        let status = try #require(records.subscriptions.first)
+        #expect(status.productID == Plans.proMonthly && status.latestTransactionID == "2" && status.expiresDate == now + 300)
+        #expect(status.state == .subscribed && status.willAutoRenew)
+        let again = records
+        records.adoptPurchasesWithoutStatus(catalog: Plans.catalog)
+        #expect(records == again, "once")
+        #expect(records.nextRenewal(catalog: Plans.catalog) == now + 300)
+    }
+}
