@@ -68,6 +68,7 @@ enum LegacyStoreFile {
             }
             try TransactionRow.insert(t, db)
         }
+        try SubscriptionRow.write(contents.records.subscriptions, over: [], db)
     }
 
     /// Once the database holds what store.json held, store.json goes aside as

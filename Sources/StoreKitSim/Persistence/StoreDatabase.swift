@@ -157,7 +157,8 @@ public final class StoreDatabase: RecordsStorage {
     }
 
     public func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {
-        [] // Stored with the change in the `events` table (to come with the table).
+        guard let database = try connection(creating: false) else { return [] }
+        return try access { try reading(database) { db in try EventRow.read(after: id, limit: limit, db) } }
     }
 
     public func transactionCount() throws -> Int {
@@ -181,6 +182,9 @@ public final class StoreDatabase: RecordsStorage {
                     DELETE FROM transactions;
                     DELETE FROM accounts;
                     DELETE FROM settings;
+                    DELETE FROM subscriptions;
+                    DELETE FROM events;
+                    DELETE FROM priceChanges;
                     UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL,
                         clockRealAnchor = NULL, clockStoreAnchor = NULL;
                     """)
@@ -194,9 +198,10 @@ public final class StoreDatabase: RecordsStorage {
 
     // MARK: Reading and writing
 
-    /// The settings, the queue (and interrupted purchases) of every account, and for each
-    /// account and each product of the catalog its first, latest and longest-lasting purchase,
-    /// in the order they were made.
+    /// The settings, the queue (and interrupted purchases) of every account, every
+    /// subscription's status and the transactions it names, and for each account and each
+    /// product of the catalog its first, latest and longest-lasting purchase, in the order
+    /// they were made.
     private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreRecords {
         var records = StoreRecords()
         records.settings = try StoreSettingsRows.read(db)
@@ -226,7 +231,10 @@ public final class StoreDatabase: RecordsStorage {
                 }
             }
         }
-        for id in ids {
+        // Statuses are few (one per account and group): all of them, with their transactions.
+        records.subscriptions = try SubscriptionRow.readAll(db)
+        let named = records.subscriptions.flatMap { [$0.latestTransactionID, $0.originalTransactionID] }
+        for id in ids.union(named) {
             try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id]))
         }
         records.transactions = try rows.sorted { $0.key < $1.key }.map { try TransactionRow.transaction($0.value) }
@@ -234,7 +242,8 @@ public final class StoreDatabase: RecordsStorage {
     }
 
     /// Writes what changed between `before` and `records`: new transactions appended, changed
-    /// ones updated by id, settings one by one. Returns whether anything was written.
+    /// ones updated by id, settings one by one, statuses by account and group, and the
+    /// change's new events appended (numbered by SQLite). Returns whether anything was written.
     private func save(_ records: StoreRecords, over before: StoreRecords, _ db: Database) throws -> Bool {
         guard records != before else { return false }
         try StoreSettingsRows.write(records.settings, over: before.settings, db)
@@ -243,6 +252,8 @@ public final class StoreDatabase: RecordsStorage {
         let rowBefore = StoreRow(nextTransactionNumber: before.nextTransactionNumber, restoreDueDate: before.restoreDueDate,
                                  clock: before.clock)
         if row != rowBefore { try row.write(db) }
+        try SubscriptionRow.write(records.subscriptions, over: before.subscriptions, db)
+        try EventRow.append(records.newEvents, db)
         let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         var ids = Set<String>()
         for t in records.transactions {
