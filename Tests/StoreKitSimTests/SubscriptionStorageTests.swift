@@ -151,14 +151,17 @@ enum FullRecords {
         #expect(records.transactions.map(\.id) == ["1000000001", "1000000002"])
     }
 
-    @Test func aChangeThatOnlyAddsEventsCommits() throws {
+    @Test(arguments: StorageKind.allCases)
+    func aChangeThatOnlyAddsEventsCommits(kind: StorageKind) throws {
         let directory = TemporaryDirectory()
-        let database = try storeDatabase(directory)
-        try database.update { $0.settings.askToBuy = true }
-        let token = database.changeToken()
-        try database.update { $0.newEvents = [FullRecords.event(.autoRenewDisabled)] }
-        #expect(database.changeToken() != token)
-        #expect(try storeDatabase(directory).events(after: 0, limit: nil).map(\.kind) == [.autoRenewDisabled])
+        let storage = try kind.make(directory)
+        try storage.update { $0.settings.askToBuy = true }
+        let token = storage.changeToken()
+        try storage.update { $0.newEvents = [FullRecords.event(.autoRenewDisabled)] }
+        #expect(storage.changeToken() != token, "a reader watching the token reads the new event")
+        let reread = kind == .sqlite ? try storeDatabase(directory) : storage
+        #expect(try reread.events(after: 0, limit: nil).map(\.kind) == [.autoRenewDisabled])
+        guard kind == .sqlite else { return }
         let none = TemporaryDirectory()
         try storeDatabase(none).update { $0.newEvents = [FullRecords.event(.purchased)] }
         #expect(try storeDatabase(none).events(after: 0, limit: nil).map(\.id) == [1], "the first event makes the store")
