@@ -5,8 +5,9 @@ import GRDB
 /// The simulated App Store's records in store.sqlite (SQLite in WAL mode, through GRDB).
 ///
 /// Every change is one write transaction that reads the records the store's rules need (the
-/// settings, the queue, each product's first, latest and longest purchase) and writes back
-/// only the rows that changed: a commit costs the same whatever the history holds. Other
+/// settings, the queue, each product's first, latest and longest purchase, every
+/// subscription's status) and writes back only the rows that changed, with the events the
+/// change made: a commit costs the same whatever the history holds. Other
 /// processes (the command line beside an open storefront) write the same database; SQLite
 /// serialises the writers, and a reader sees whole commits only.
 public final class StoreDatabase: RecordsStorage {
