@@ -22,6 +22,8 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     /// What this change's rules did, in order, not yet stored: the storage writes them with
     /// the change, in the same transaction, and numbers them (`StoreEvent.id`).
     public var newEvents: [StoreEvent] = []
+    /// Prices the store changed since the catalog (a price increase), per product and storefront.
+    public var priceChanges: [PriceChange] = []
 
     public init() {}
 
@@ -49,7 +51,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock, subscriptions
+        case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock, subscriptions, priceChanges
     }
 
     // A field left out keeps its default, so a hand-trimmed store.json still loads.
@@ -65,6 +67,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         restoreDueDate = try c.decodeIfPresent(Date.self, forKey: .restoreDueDate)
         clock = try c.decodeIfPresent(StoreClockState.self, forKey: .clock) ?? StoreClockState()
         subscriptions = try c.decodeIfPresent([SubscriptionStatus].self, forKey: .subscriptions) ?? []
+        priceChanges = try c.decodeIfPresent([PriceChange].self, forKey: .priceChanges) ?? []
     }
 
     /// Whether `t` belongs to the signed-in Apple Account. Signed out, nothing does.
