@@ -412,7 +412,7 @@ import Testing
         #expect(error.problem == "holds -5, below the first transaction id (1000000001)")
     }
 
-    /// A store with a subscription's status, its two transactions and an event, closed.
+    /// A store with a subscription's status, its two transactions, two price changes and an event, closed.
     private func makeSubscriptionStore() throws -> TemporaryDirectory {
         let directory = TemporaryDirectory()
         try FullRecords.write(into: try storeDatabase(directory))
@@ -477,7 +477,23 @@ import Testing
     }
 
     @Test(arguments: [
+        ("UPDATE priceChanges SET price = 'cheap' WHERE storefront = 'USA'", "price", "holds \"cheap\", not an amount such as 4.99"),
+        ("UPDATE priceChanges SET consentNeeded = 'maybe' WHERE storefront = 'USA'", "consentNeeded",
+         "holds \"maybe\", not a value of type Bool"),
+        ("UPDATE priceChanges SET date = -5 WHERE storefront = 'USA'", "date",
+         "holds -5, a time outside the years 1970 to 9999 (milliseconds since 1970)"),
+    ] as [(String, String, String)])
+    func aDamagedPriceChangeIsRefusedByRowAndColumn(edit sql: String, column: String, problem: String) throws {
+        let directory = try makeSubscriptionStore()
+        try edit(directory, sql)
+        let error = try refusal(directory)
+        #expect(error.location == "priceChanges, product \(ID.monthly), storefront USA, column \(column)")
+        #expect(error.problem == problem)
+    }
+
+    @Test(arguments: [
         ("DROP TABLE events", nil, "has no table events, which storefront made"),
+        ("DROP TABLE priceChanges", nil, "has no table priceChanges, which storefront made"),
         ("ALTER TABLE subscriptions DROP COLUMN gracePeriodExpiresDate", "table subscriptions",
          "has no column gracePeriodExpiresDate, which storefront reads"),
         ("ALTER TABLE transactions RENAME COLUMN price TO cost", "table transactions", "has no column price, which storefront reads"),

@@ -58,6 +58,12 @@ enum FullRecords {
                            recentSubscriptionStartDate: start)
     }
 
+    static var priceChanges: [PriceChange] {
+        [PriceChange(productID: ID.monthly, storefront: "USA", price: Decimal(string: "5.99")!, consentNeeded: true,
+                     date: start + 86_400),
+         PriceChange(productID: ID.monthly, storefront: "JPN", price: 1_200, consentNeeded: false, date: start + 2 * 86_400)]
+    }
+
     static func event(_ kind: StoreEventKind, at offset: TimeInterval = 0) -> StoreEvent {
         StoreEvent(date: start + offset, kind: kind, account: Settings.defaultAccount, productID: ID.monthly,
                    transactionID: "1000000002", originalTransactionID: "1000000001",
@@ -68,12 +74,13 @@ enum FullRecords {
                                               refundedAmount: Decimal(string: "3.47")!, error: StoreError.notConnected))
     }
 
-    /// Writes the transactions, the status and `events` into `storage`, in one change.
+    /// Writes the transactions, the status, the price changes and `events` into `storage`, in one change.
     static func write(into storage: any RecordsStorage, events: [StoreEvent] = [event(.renewalFailed)]) throws {
         try storage.update {
             $0.transactions += transactions
             $0.nextTransactionNumber = 1_000_000_003
             $0.subscriptions = [status]
+            $0.priceChanges = priceChanges
             $0.newEvents = events
         }
     }
@@ -90,6 +97,7 @@ enum FullRecords {
         let storage = kind == .sqlite ? try storeDatabase(directory) : written
         let records = try storage.load()
         #expect(records.subscriptions == [FullRecords.status])
+        #expect(records.priceChanges == FullRecords.priceChanges)
         #expect(records.newEvents.isEmpty, "stored, no longer new")
         for t in FullRecords.transactions {
             #expect(try storage.transaction(t.id) == t)
@@ -131,6 +139,26 @@ enum FullRecords {
         changed.expirationReason = .autoRenewDisabled
         let reread = kind == .sqlite ? try storeDatabase(directory) : storage
         #expect(try reread.load().subscriptions == [changed, third])
+    }
+
+    /// A later price change of a product in a storefront replaces the earlier; one withdrawn is gone.
+    @Test(arguments: StorageKind.allCases)
+    func aPriceChangeReplacedOrWithdrawnIsWritten(kind: StorageKind) throws {
+        let directory = TemporaryDirectory()
+        let storage = try kind.make(directory)
+        try FullRecords.write(into: storage)
+        var raised = FullRecords.priceChanges[0]
+        raised.price = Decimal(string: "6.49")!
+        raised.consentNeeded = false
+        raised.date = FullRecords.start + 3 * 86_400
+        try storage.update {
+            $0.priceChanges.removeAll { $0.storefront != "JPN" }
+            $0.priceChanges.append(raised)
+        }
+        let reread = kind == .sqlite ? try storeDatabase(directory) : storage
+        #expect(try reread.load().priceChanges == [FullRecords.priceChanges[1], raised])
+        try storage.update { $0.priceChanges.removeAll { $0.storefront == "JPN" } }
+        #expect(try (kind == .sqlite ? try storeDatabase(directory) : storage).load().priceChanges == [raised])
     }
 
     /// The working set reads every status and the transactions it names, wherever they are in

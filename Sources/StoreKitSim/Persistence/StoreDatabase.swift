@@ -6,10 +6,10 @@ import GRDB
 ///
 /// Every change is one write transaction that reads the records the store's rules need (the
 /// settings, the queue, each product's first, latest and longest purchase, every
-/// subscription's status) and writes back only the rows that changed, with the events the
-/// change made: a commit costs the same whatever the history holds. Other
-/// processes (the command line beside an open storefront) write the same database; SQLite
-/// serialises the writers, and a reader sees whole commits only.
+/// subscription's status, the prices the store changed) and writes back only the rows that
+/// changed, with the events the change made: a commit costs the same whatever the history
+/// holds. Other processes (the command line beside an open storefront) write the same
+/// database; SQLite serialises the writers, and a reader sees whole commits only.
 public final class StoreDatabase: RecordsStorage {
     public let directory: DataDirectory
     public var url: URL { directory.storeDatabaseURL }
@@ -232,8 +232,10 @@ public final class StoreDatabase: RecordsStorage {
                 }
             }
         }
-        // Statuses are few (one per account and group): all of them, with their transactions.
+        // Statuses are few (one per account and group): all of them, with their transactions;
+        // so are the prices the store changed.
         records.subscriptions = try SubscriptionRow.readAll(db)
+        records.priceChanges = try PriceChangeRow.readAll(db)
         let named = records.subscriptions.flatMap { [$0.latestTransactionID, $0.originalTransactionID] }
         for id in ids.union(named) {
             try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id]))
@@ -243,7 +245,8 @@ public final class StoreDatabase: RecordsStorage {
     }
 
     /// Writes what changed between `before` and `records`: new transactions appended, changed
-    /// ones updated by id, settings one by one, statuses by account and group, and the
+    /// ones updated by id, settings one by one, statuses by account and group, price changes
+    /// by product and storefront, and the
     /// change's new events appended (numbered by SQLite). Returns whether anything was written.
     private func save(_ records: StoreRecords, over before: StoreRecords, _ db: Database) throws -> Bool {
         guard records != before else { return false }
@@ -254,6 +257,7 @@ public final class StoreDatabase: RecordsStorage {
                                  clock: before.clock)
         if row != rowBefore { try row.write(db) }
         try SubscriptionRow.write(records.subscriptions, over: before.subscriptions, db)
+        try PriceChangeRow.write(records.priceChanges, over: before.priceChanges, db)
         try EventRow.append(records.newEvents, db)
         let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         var ids = Set<String>()

@@ -6,8 +6,8 @@ import GRDB
 /// storefront store of a version this one knows, that SQLite finds it whole (integrity_check:
 /// every page, and every index against its table), that its tables and indexes are those
 /// storefront's migrations made, and that every row reads as the store reads it (the rules of
-/// `StoreSettingsRows`, `StoreRow`, `TransactionRow`, `SubscriptionRow` and `EventRow`, not a
-/// second copy of them), each status naming transactions that are there.
+/// `StoreSettingsRows`, `StoreRow`, `TransactionRow`, `SubscriptionRow`, `PriceChangeRow` and
+/// `EventRow`, not a second copy of them), each status naming transactions that are there.
 ///
 /// Opening a store runs it when the files are not as storefront left them (`StoreFilesStamp`);
 /// `storefront doctor` runs it on demand.
@@ -198,7 +198,7 @@ enum StoreDatabaseCheck {
     // MARK: Rows
 
     /// Every row read as the store reads it: the settings, the store's row, each account,
-    /// each transaction in the order they were made, each status and each event.
+    /// each transaction in the order they were made, each status, each price change and each event.
     private static func rowProblems(_ db: Database, limit: Int) throws -> [Finding] {
         var problems: [Finding] = []
         func collect(_ read: () throws -> Void) throws {
@@ -226,6 +226,10 @@ enum StoreDatabaseCheck {
         let statuses = try Row.fetchCursor(db, sql: "SELECT * FROM subscriptions ORDER BY rowid")
         while problems.count < limit, let row = try statuses.next() {
             try collect { try checkNamedTransactions(try SubscriptionRow.status(row), db) }
+        }
+        let prices = try Row.fetchCursor(db, sql: "SELECT * FROM priceChanges ORDER BY productID, storefront")
+        while problems.count < limit, let row = try prices.next() {
+            try collect { _ = try PriceChangeRow.priceChange(row) }
         }
         let events = try Row.fetchCursor(db, sql: "SELECT * FROM events ORDER BY id")
         while problems.count < limit, let row = try events.next() {
