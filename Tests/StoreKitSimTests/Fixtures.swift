@@ -199,11 +199,15 @@ enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     var testDescription: String { rawValue }
 
-    /// A new, empty storage; store.sqlite in `directory`, as the binary opens it.
-    func make(_ directory: TemporaryDirectory) throws -> any RecordsStorage {
+    /// A new, empty storage; store.sqlite in `directory`, as the binary opens it for `catalog`
+    /// (the default catalog when nil).
+    func make(_ directory: TemporaryDirectory, catalog: Catalog? = nil) throws -> any RecordsStorage {
         switch self {
-        case .inMemory: InMemoryStorage()
-        case .sqlite: try storeDatabase(directory)
+        case .inMemory:
+            InMemoryStorage()
+        case .sqlite:
+            try StoreDatabase(directory: directory.dataDirectory,
+                              productIDs: try (catalog ?? CatalogLoader.defaultCatalog()).products.map(\.id))
         }
     }
 }
@@ -212,7 +216,8 @@ extension Harness {
     /// A harness over a new storage of `kind` (store.sqlite in `directory`).
     convenience init(_ kind: StorageKind, directory: TemporaryDirectory = TemporaryDirectory(), clock: ManualClock = ManualClock(),
                      catalog: Catalog? = nil, settings: (inout Settings) -> Void = { _ in }) throws {
-        try self.init(storage: try kind.make(directory), directory: directory, clock: clock, catalog: catalog, settings: settings)
+        try self.init(storage: try kind.make(directory, catalog: catalog), directory: directory, clock: clock, catalog: catalog,
+                      settings: settings)
     }
 }
 
