@@ -32,6 +32,11 @@ import Testing
         Damage(name: "unknown state", problem: "transactions, id 1000000001, column state: \"bogus\" is not a transaction state"),
         Damage(name: "unknown state in the log of a killed writer",
                problem: "transactions, id 1000000001, column state: \"bogus\" is not a transaction state"),
+        Damage(name: "unknown subscription state",
+               problem: "subscriptions, account sandbox.user@example.com, group damaged, column state: \"bogus\" is not a renewal state"),
+        Damage(name: "status naming no transaction",
+               problem: "subscriptions, account sandbox.user@example.com, group damaged, column latestTransactionID: names transaction 1000000099"),
+        Damage(name: "unknown event kind", problem: "events, id 1, column kind: \"bogus\" is not an event kind"),
         Damage(name: "symbolic link", problem: "is a symbolic link to ", remedy: "Remove it if you did not put it there"),
     ]
 
@@ -96,6 +101,10 @@ import Testing
         case "Int64.max date": try edit(store, "UPDATE transactions SET date = 9223372036854775807 WHERE id = '1000000001'")
         case "year 1 expiry": try edit(store, "UPDATE transactions SET expiresDate = -62135596800000 WHERE id = '1000000002'")
         case "unknown state": try edit(store, "UPDATE transactions SET state = 'bogus' WHERE id = '1000000001'")
+        case "unknown subscription state": try edit(store, Self.status(state: "bogus", latest: "1000000002"))
+        case "status naming no transaction": try edit(store, Self.status(state: "subscribed", latest: "1000000099"))
+        case "unknown event kind":
+            try edit(store, "INSERT INTO events (date, kind, details) VALUES (1893488400000, 'bogus', '{}')")
         case "flipped schema byte":
             try rewrite(store) { bytes, _, _ in
                 let text = Array("seq INTEGER PRIMARY KEY".utf8)
@@ -128,6 +137,15 @@ import Testing
             Issue.record("no way to make \(damage.name)")
         }
         return nil
+    }
+
+    /// A status row of a group no catalog has (so no rule of the store's makes it too).
+    private static func status(state: String, latest: String) -> String {
+        """
+        INSERT INTO subscriptions VALUES ('sandbox.user@example.com', 'damaged', 'com.storefront.pro.monthly', '\(state)',
+            '1000000002', '\(latest)', 1896080400000, 1, 'com.storefront.pro.monthly', NULL, NULL, NULL,
+            'noIncreasePending', 1893488400000)
+        """
     }
 
     /// Each file of the data directory, by name, with its bytes (links followed): store.sqlite,

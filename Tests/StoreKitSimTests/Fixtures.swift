@@ -199,6 +199,35 @@ final class AppQueue {
     }
 }
 
+/// The two storages of the store's records, which implement one contract: store tests run
+/// over both (`@Test(arguments: StorageKind.allCases)`).
+enum StorageKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case inMemory, sqlite
+
+    var testDescription: String { rawValue }
+
+    /// A new, empty storage; store.sqlite in `directory`, as the binary opens it for `catalog`
+    /// (the default catalog when nil).
+    func make(_ directory: TemporaryDirectory, catalog: Catalog? = nil) throws -> any RecordsStorage {
+        switch self {
+        case .inMemory:
+            InMemoryStorage()
+        case .sqlite:
+            try StoreDatabase(directory: directory.dataDirectory,
+                              productIDs: try (catalog ?? CatalogLoader.defaultCatalog()).products.map(\.id))
+        }
+    }
+}
+
+extension Harness {
+    /// A harness over a new storage of `kind` (store.sqlite in `directory`).
+    convenience init(_ kind: StorageKind, directory: TemporaryDirectory = TemporaryDirectory(), clock: ManualClock = ManualClock(),
+                     catalog: Catalog? = nil, settings: (inout Settings) -> Void = { _ in }) throws {
+        try self.init(storage: try kind.make(directory, catalog: catalog), directory: directory, clock: clock, catalog: catalog,
+                      settings: settings)
+    }
+}
+
 /// store.sqlite in `directory`, opened as the binary opens it for the default catalog.
 func storeDatabase(_ directory: TemporaryDirectory) throws -> StoreDatabase {
     try StoreDatabase(directory: directory.dataDirectory, productIDs: try CatalogLoader.defaultCatalog().products.map(\.id))

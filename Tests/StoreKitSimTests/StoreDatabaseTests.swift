@@ -412,6 +412,100 @@ import Testing
         #expect(error.problem == "holds -5, below the first transaction id (1000000001)")
     }
 
+    /// A store with a subscription's status, its two transactions, two price changes and an event, closed.
+    private func makeSubscriptionStore() throws -> TemporaryDirectory {
+        let directory = TemporaryDirectory()
+        try FullRecords.write(into: try storeDatabase(directory))
+        return directory
+    }
+
+    /// The new tables' rows are read by the same readers as the working set's, each refusal
+    /// naming the row and column; a status naming a transaction that is not there is one.
+    @Test(arguments: [
+        ("UPDATE subscriptions SET state = 'bogus'", "column state",
+         "\"bogus\" is not a renewal state (subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked)"),
+        ("UPDATE subscriptions SET expirationReason = 'tired'", "column expirationReason",
+         "\"tired\" is not an expiration reason (autoRenewDisabled, billingError, didNotConsentToPriceIncrease, productUnavailable, unknown)"),
+        ("UPDATE subscriptions SET priceIncreaseStatus = 'soon'", "column priceIncreaseStatus",
+         "\"soon\" is not a price increase status (noIncreasePending, pending, agreed)"),
+        ("UPDATE subscriptions SET expiresDate = 9223372036854775807", "column expiresDate",
+         "holds 9223372036854775807, a time outside the years 1970 to 9999 (milliseconds since 1970)"),
+        ("UPDATE subscriptions SET willAutoRenew = 'sometimes'", "column willAutoRenew",
+         "holds \"sometimes\", not a value of type Bool"),
+        ("UPDATE subscriptions SET latestTransactionID = '1000000099'", "column latestTransactionID",
+         "names transaction 1000000099, which is not in the store"),
+        ("DELETE FROM transactions WHERE id = '1000000001'", "column originalTransactionID",
+         "names transaction 1000000001, which is not in the store"),
+    ] as [(String, String, String)])
+    func aDamagedStatusIsRefusedByRowAndColumn(edit sql: String, column: String, problem: String) throws {
+        let directory = try makeSubscriptionStore()
+        try edit(directory, sql)
+        let error = try refusal(directory)
+        #expect(error.location == "subscriptions, account \(Settings.defaultAccount), group \(FullRecords.group), \(column)")
+        #expect(error.problem == problem)
+    }
+
+    @Test(arguments: [
+        ("UPDATE events SET kind = 'bogus'", "kind", "\"bogus\" is not an event kind ("),
+        ("UPDATE events SET date = -1", "date", "holds -1, a time outside the years 1970 to 9999"),
+        ("UPDATE events SET details = 'not JSON'", "details", "not an event's details in JSON"),
+        ("UPDATE events SET details = '{\"planChange\":\"sideways\"}'", "details", "not an event's details in JSON"),
+        ("UPDATE events SET details = '{\"expiresDate\":\"0001-01-01T00:00:00Z\"}'", "details",
+         "expiresDate is 0001-01-01T00:00:00.000Z, a time outside the years 1970 to 9999"),
+        ("UPDATE events SET account = x'00ff'", "account", "holds "),
+    ] as [(String, String, String)])
+    func aDamagedEventIsRefusedByRowAndColumn(edit sql: String, column: String, problem: String) throws {
+        let directory = try makeSubscriptionStore()
+        try edit(directory, sql)
+        let error = try refusal(directory)
+        #expect(error.location == "events, id 1, column \(column)")
+        #expect(error.problem.hasPrefix(problem), "\(error.problem)")
+    }
+
+    @Test(arguments: [
+        ("price", "'4,99'", "holds \"4,99\", not an amount such as 4.99"),
+        ("offer", "'{\"type\":\"introductory\"}'", "not an offer (type, paymentMode, period) in JSON"),
+        ("purchaseDate", "253402300800000", "holds 253402300800000, a time outside the years 1970 to 9999 (milliseconds since 1970)"),
+        ("isUpgraded", "'yes'", "holds \"yes\", not a value of type Optional<Bool>"),
+    ] as [(String, String, String)])
+    func aDamagedPurchaseFactIsRefusedByRowAndColumn(column: String, value: String, problem: String) throws {
+        let directory = try makeSubscriptionStore()
+        try edit(directory, "UPDATE transactions SET \(column) = \(value) WHERE id = '1000000002'")
+        let error = try refusal(directory)
+        #expect(error.location == "transactions, id 1000000002, column \(column)")
+        #expect(error.problem == problem)
+    }
+
+    @Test(arguments: [
+        ("UPDATE priceChanges SET price = 'cheap' WHERE storefront = 'USA'", "price", "holds \"cheap\", not an amount such as 4.99"),
+        ("UPDATE priceChanges SET consentNeeded = 'maybe' WHERE storefront = 'USA'", "consentNeeded",
+         "holds \"maybe\", not a value of type Bool"),
+        ("UPDATE priceChanges SET date = -5 WHERE storefront = 'USA'", "date",
+         "holds -5, a time outside the years 1970 to 9999 (milliseconds since 1970)"),
+    ] as [(String, String, String)])
+    func aDamagedPriceChangeIsRefusedByRowAndColumn(edit sql: String, column: String, problem: String) throws {
+        let directory = try makeSubscriptionStore()
+        try edit(directory, sql)
+        let error = try refusal(directory)
+        #expect(error.location == "priceChanges, product \(ID.monthly), storefront USA, column \(column)")
+        #expect(error.problem == problem)
+    }
+
+    @Test(arguments: [
+        ("DROP TABLE events", nil, "has no table events, which storefront made"),
+        ("DROP TABLE priceChanges", nil, "has no table priceChanges, which storefront made"),
+        ("ALTER TABLE subscriptions DROP COLUMN gracePeriodExpiresDate", "table subscriptions",
+         "has no column gracePeriodExpiresDate, which storefront reads"),
+        ("ALTER TABLE transactions RENAME COLUMN price TO cost", "table transactions", "has no column price, which storefront reads"),
+    ] as [(String, String?, String)])
+    func aNewTableNotAsStorefrontMadeItIsRefusedByName(edit sql: String, location: String?, problem: String) throws {
+        let directory = try makeSubscriptionStore()
+        try edit(directory, sql)
+        let error = try refusal(directory)
+        #expect(error.location == location)
+        #expect(error.problem == problem)
+    }
+
     /// A log left by a process killed after writing damage: read, never moved into the file.
     @Test func damageInTheLogOfAKilledWriterIsRefusedAndTheLogKept() throws {
         let (directory, bought) = try makeStore()
@@ -495,7 +589,7 @@ import Testing
     }
 }
 
-/// A store.sqlite made by the first schema is brought up to date when opened.
+/// A store.sqlite made by an earlier schema is brought up to date when opened.
 @Suite struct SchemaMigrationTests {
     /// A v1 store.sqlite: a purchase, a renewal, an interrupted purchase and its resolution,
     /// a request waiting for approval, with `account` as the signed-in setting (nil: none).
@@ -542,6 +636,45 @@ import Testing
         try makeVersion1(directory, account: account)
         let records = try storeDatabase(directory).load()
         #expect(records.transactions.allSatisfy { $0.account == Settings.defaultAccount })
+    }
+
+    /// A v3 store.sqlite (before subscriptions, events and purchase facts): every transaction
+    /// kept, each purchase's dates filled in from what v3 knew.
+    @Test func version3TransactionsAreKeptAndTheirPurchaseDatesFilledIn() throws {
+        let directory = TemporaryDirectory()
+        let database = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        try StoreSchema.migrator.migrate(database, upTo: "v3")
+        let rows: [(String, String, String, String?, Int64, Int64?, String?)] = [
+            ("1000000001", ID.monthly, "purchased", nil, 1_800_000_000_000, 1_802_592_000_000, "purchase"),
+            ("1000000002", ID.monthly, "purchased", "1000000001", 1_802_592_000_000, 1_805_184_000_000, "renewal"),
+            ("1000000003", ID.premium, "failed", nil, 1_800_000_001_000, nil, "purchase"),
+            ("1000000004", ID.premium, "purchased", "1000000003", 1_800_000_002_000, nil, "resolution"),
+            ("1000000005", ID.monthly, "restored", "1000000001", 1_800_000_003_000, 1_802_592_000_000, nil),
+            ("1000000006", ID.yearly, "deferred", nil, 1_800_000_004_000, nil, "purchase"),
+        ]
+        try database.write { db in
+            for (id, product, state, original, date, expires, reason) in rows {
+                try db.execute(sql: """
+                    INSERT INTO transactions (id, productID, quantity, state, date, originalTransactionID, expiresDate, finished,
+                                              account, reason, requestDate)
+                    VALUES (?, ?, 1, ?, ?, ?, ?, 1, ?, ?, NULL)
+                    """, arguments: [id, product, state, date, original, expires, Settings.defaultAccount, reason])
+            }
+            try db.execute(sql: "UPDATE store SET nextTransactionNumber = 1000000007")
+        }
+        try database.close()
+        let before = try storeDatabase(directory).history(last: nil, finishedOnly: false)
+        #expect(before.map(\.id) == rows.map(\.0))
+        func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+        #expect(before.map(\.purchaseDate) == [date(1_800_000_000_000), date(1_802_592_000_000), nil, date(1_800_000_002_000), nil, nil])
+        #expect(before.map(\.originalPurchaseDate)
+                == [date(1_800_000_000_000), date(1_800_000_000_000), nil, date(1_800_000_002_000), nil, nil],
+                "a renewal's is its original purchase's; a resolution's its own")
+        #expect(before.allSatisfy { $0.price == nil && $0.offer == nil && $0.isUpgraded == nil }, "facts v3 never knew stay unknown")
+        #expect(try storeDatabase(directory).load().subscriptions.isEmpty)
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v4 store as storefront makes them")
+        let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        #expect(try migrated.read { try StoreSchema.migrator.appliedIdentifiers($0) }.contains("v4"))
     }
 
     @Test func aMigratedStoreGoesOnAsANewOne() throws {

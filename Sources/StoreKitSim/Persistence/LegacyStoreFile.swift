@@ -68,6 +68,8 @@ enum LegacyStoreFile {
             }
             try TransactionRow.insert(t, db)
         }
+        try SubscriptionRow.write(contents.records.subscriptions, over: [], db)
+        try PriceChangeRow.write(contents.records.priceChanges, over: [], db)
     }
 
     /// Once the database holds what store.json held, store.json goes aside as

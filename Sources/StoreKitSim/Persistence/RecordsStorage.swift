@@ -55,12 +55,14 @@ public final class InMemoryStorage: RecordsStorage {
     public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
         var copy = records
         let result = try body(&copy)
-        for var event in copy.newEvents {
+        let added = copy.newEvents
+        for var event in added {
             event.id = Int64(events.count + 1)
             events.append(event)
         }
         copy.newEvents = []
-        if copy != records {
+        // Events alone are a change too: a reader watching the token reads them.
+        if copy != records || !added.isEmpty {
             records = copy
             generation += 1
         }

@@ -5,10 +5,11 @@ import GRDB
 /// The simulated App Store's records in store.sqlite (SQLite in WAL mode, through GRDB).
 ///
 /// Every change is one write transaction that reads the records the store's rules need (the
-/// settings, the queue, each product's first, latest and longest purchase) and writes back
-/// only the rows that changed: a commit costs the same whatever the history holds. Other
-/// processes (the command line beside an open storefront) write the same database; SQLite
-/// serialises the writers, and a reader sees whole commits only.
+/// settings, the queue, each product's first, latest and longest purchase, every
+/// subscription's status, the prices the store changed) and writes back only the rows that
+/// changed, with the events the change made: a commit costs the same whatever the history
+/// holds. Other processes (the command line beside an open storefront) write the same
+/// database; SQLite serialises the writers, and a reader sees whole commits only.
 public final class StoreDatabase: RecordsStorage {
     public let directory: DataDirectory
     public var url: URL { directory.storeDatabaseURL }
@@ -157,7 +158,8 @@ public final class StoreDatabase: RecordsStorage {
     }
 
     public func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {
-        [] // Stored with the change in the `events` table (to come with the table).
+        guard let database = try connection(creating: false) else { return [] }
+        return try access { try reading(database) { db in try EventRow.read(after: id, limit: limit, db) } }
     }
 
     public func transactionCount() throws -> Int {
@@ -181,6 +183,9 @@ public final class StoreDatabase: RecordsStorage {
                     DELETE FROM transactions;
                     DELETE FROM accounts;
                     DELETE FROM settings;
+                    DELETE FROM subscriptions;
+                    DELETE FROM events;
+                    DELETE FROM priceChanges;
                     UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL,
                         clockRealAnchor = NULL, clockStoreAnchor = NULL;
                     """)
@@ -194,9 +199,10 @@ public final class StoreDatabase: RecordsStorage {
 
     // MARK: Reading and writing
 
-    /// The settings, the queue (and interrupted purchases) of every account, and for each
-    /// account and each product of the catalog its first, latest and longest-lasting purchase,
-    /// in the order they were made.
+    /// The settings, the queue (and interrupted purchases) of every account, every
+    /// subscription's status and the transactions it names, and for each account and each
+    /// product of the catalog its first, latest and longest-lasting purchase, in the order
+    /// they were made.
     private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreRecords {
         var records = StoreRecords()
         records.settings = try StoreSettingsRows.read(db)
@@ -226,7 +232,12 @@ public final class StoreDatabase: RecordsStorage {
                 }
             }
         }
-        for id in ids {
+        // Statuses are few (one per account and group): all of them, with their transactions;
+        // so are the prices the store changed.
+        records.subscriptions = try SubscriptionRow.readAll(db)
+        records.priceChanges = try PriceChangeRow.readAll(db)
+        let named = records.subscriptions.flatMap { [$0.latestTransactionID, $0.originalTransactionID] }
+        for id in ids.union(named) {
             try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id]))
         }
         records.transactions = try rows.sorted { $0.key < $1.key }.map { try TransactionRow.transaction($0.value) }
@@ -234,7 +245,9 @@ public final class StoreDatabase: RecordsStorage {
     }
 
     /// Writes what changed between `before` and `records`: new transactions appended, changed
-    /// ones updated by id, settings one by one. Returns whether anything was written.
+    /// ones updated by id, settings one by one, statuses by account and group, price changes
+    /// by product and storefront, and the
+    /// change's new events appended (numbered by SQLite). Returns whether anything was written.
     private func save(_ records: StoreRecords, over before: StoreRecords, _ db: Database) throws -> Bool {
         guard records != before else { return false }
         try StoreSettingsRows.write(records.settings, over: before.settings, db)
@@ -243,6 +256,9 @@ public final class StoreDatabase: RecordsStorage {
         let rowBefore = StoreRow(nextTransactionNumber: before.nextTransactionNumber, restoreDueDate: before.restoreDueDate,
                                  clock: before.clock)
         if row != rowBefore { try row.write(db) }
+        try SubscriptionRow.write(records.subscriptions, over: before.subscriptions, db)
+        try PriceChangeRow.write(records.priceChanges, over: before.priceChanges, db)
+        try EventRow.append(records.newEvents, db)
         let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         var ids = Set<String>()
         for t in records.transactions {

@@ -6,7 +6,8 @@ import GRDB
 /// storefront store of a version this one knows, that SQLite finds it whole (integrity_check:
 /// every page, and every index against its table), that its tables and indexes are those
 /// storefront's migrations made, and that every row reads as the store reads it (the rules of
-/// `StoreSettingsRows`, `StoreRow` and `TransactionRow`, not a second copy of them).
+/// `StoreSettingsRows`, `StoreRow`, `TransactionRow`, `SubscriptionRow`, `PriceChangeRow` and
+/// `EventRow`, not a second copy of them), each status naming transactions that are there.
 ///
 /// Opening a store runs it when the files are not as storefront left them (`StoreFilesStamp`);
 /// `storefront doctor` runs it on demand.
@@ -196,8 +197,8 @@ enum StoreDatabaseCheck {
 
     // MARK: Rows
 
-    /// Every row read as the store reads it: the settings, the store's row, each account and
-    /// each transaction, in the order they were made.
+    /// Every row read as the store reads it: the settings, the store's row, each account,
+    /// each transaction in the order they were made, each status, each price change and each event.
     private static func rowProblems(_ db: Database, limit: Int) throws -> [Finding] {
         var problems: [Finding] = []
         func collect(_ read: () throws -> Void) throws {
@@ -220,6 +221,31 @@ enum StoreDatabaseCheck {
         while problems.count < limit, let row = try rows.next() {
             try collect { _ = try TransactionRow.transaction(row) }
         }
+        // Tables since v4: a store not yet brought up to date has none.
+        guard try db.tableExists("subscriptions") else { return Array(problems.prefix(limit)) }
+        let statuses = try Row.fetchCursor(db, sql: "SELECT * FROM subscriptions ORDER BY rowid")
+        while problems.count < limit, let row = try statuses.next() {
+            try collect { try checkNamedTransactions(try SubscriptionRow.status(row), db) }
+        }
+        let prices = try Row.fetchCursor(db, sql: "SELECT * FROM priceChanges ORDER BY productID, storefront")
+        while problems.count < limit, let row = try prices.next() {
+            try collect { _ = try PriceChangeRow.priceChange(row) }
+        }
+        let events = try Row.fetchCursor(db, sql: "SELECT * FROM events ORDER BY id")
+        while problems.count < limit, let row = try events.next() {
+            try collect { _ = try EventRow.event(row) }
+        }
         return Array(problems.prefix(limit))
+    }
+
+    /// A status stands for transactions of the history: one it names that is not there (a row
+    /// deleted by hand) would leave the subscription without its purchase.
+    private static func checkNamedTransactions(_ status: SubscriptionStatus, _ db: Database) throws {
+        for (column, id) in [("originalTransactionID", status.originalTransactionID), ("latestTransactionID", status.latestTransactionID)] {
+            let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM transactions WHERE id = ?)", arguments: [id])
+            guard exists != true else { continue }
+            throw RowProblem(location: "\(SubscriptionRow.location(status.account, status.groupID)), column \(column)",
+                             problem: "names transaction \(id), which is not in the store")
+        }
     }
 }

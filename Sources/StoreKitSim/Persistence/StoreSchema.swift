@@ -97,6 +97,67 @@ enum StoreSchema {
                 ALTER TABLE store ADD COLUMN clockStoreAnchor INTEGER;  -- milliseconds since 1970
                 """)
         }
+        migrator.registerMigration("v4") { db in
+            // Subscriptions as records of the store, the events of every change (the outbox),
+            // each transaction's purchase facts, and the store-side prices of plans.
+            try db.execute(sql: """
+                ALTER TABLE transactions ADD COLUMN purchaseDate INTEGER;          -- milliseconds since 1970
+                ALTER TABLE transactions ADD COLUMN originalPurchaseDate INTEGER;  -- milliseconds since 1970
+                ALTER TABLE transactions ADD COLUMN price TEXT;                    -- an exact decimal, "4.99"
+                ALTER TABLE transactions ADD COLUMN currency TEXT;
+                ALTER TABLE transactions ADD COLUMN storefront TEXT;
+                ALTER TABLE transactions ADD COLUMN offer TEXT;                    -- JSON: type, id, paymentMode, period
+                ALTER TABLE transactions ADD COLUMN webOrderLineItemID TEXT;
+                ALTER TABLE transactions ADD COLUMN isUpgraded INTEGER;
+                -- A purchase made before v4 was completed when its row last changed; a renewal's
+                -- original purchase is the one it names.
+                UPDATE transactions SET purchaseDate = date WHERE state = 'purchased';
+                UPDATE transactions SET originalPurchaseDate = coalesce(
+                    (SELECT o.date FROM transactions o WHERE o.id = transactions.originalTransactionID AND o.state = 'purchased'),
+                    date) WHERE state = 'purchased';
+                -- One row per account and subscription group (SubscriptionStatus); the rowid keeps
+                -- the order statuses were first made in, as the records list them.
+                CREATE TABLE subscriptions (
+                    account TEXT NOT NULL,
+                    groupID TEXT NOT NULL,
+                    productID TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    originalTransactionID TEXT NOT NULL,
+                    latestTransactionID TEXT NOT NULL,
+                    expiresDate INTEGER NOT NULL,              -- milliseconds since 1970
+                    willAutoRenew INTEGER NOT NULL,
+                    autoRenewProductID TEXT NOT NULL,
+                    expirationReason TEXT,
+                    billingRetryStartDate INTEGER,             -- milliseconds since 1970
+                    gracePeriodExpiresDate INTEGER,            -- milliseconds since 1970
+                    priceIncreaseStatus TEXT NOT NULL,
+                    recentSubscriptionStartDate INTEGER NOT NULL,  -- milliseconds since 1970
+                    PRIMARY KEY (account, groupID)
+                );
+                -- What the store's rules did, in order: written with the change they tell of.
+                -- AUTOINCREMENT: an id is never given twice, a reset included, so a reader's
+                -- cursor never skips a new event.
+                CREATE TABLE events (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    date INTEGER NOT NULL,                     -- milliseconds since 1970
+                    kind TEXT NOT NULL,
+                    account TEXT,
+                    productID TEXT,
+                    transactionID TEXT,
+                    originalTransactionID TEXT,
+                    details TEXT NOT NULL                      -- JSON (StoreEventDetails)
+                );
+                -- A plan's price raised by the store in one storefront.
+                CREATE TABLE priceChanges (
+                    productID TEXT NOT NULL,
+                    storefront TEXT NOT NULL,
+                    price TEXT NOT NULL,                       -- an exact decimal, "5.99"
+                    consentNeeded INTEGER NOT NULL,
+                    date INTEGER NOT NULL,                     -- milliseconds since 1970
+                    PRIMARY KEY (productID, storefront)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

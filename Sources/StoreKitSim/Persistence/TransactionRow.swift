@@ -9,6 +9,7 @@ enum TransactionRow {
         "id", "productID", "quantity", "state", "date", "error", "applicationUsername",
         "originalTransactionID", "expiresDate", "isTrialPeriod", "finished", "dueDate", "awaitingResolution",
         "account", "reason", "requestDate",
+        "purchaseDate", "originalPurchaseDate", "price", "currency", "storefront", "offer", "webOrderLineItemID", "isUpgraded",
     ]
 
     static let insertSQL = """
@@ -34,6 +35,8 @@ enum TransactionRow {
             t.originalTransactionID, t.expiresDate.map(milliseconds), t.isTrialPeriod, t.finished,
             t.dueDate.map(milliseconds), t.awaitingResolution,
             t.account, t.reason?.rawValue, t.requestDate.map(milliseconds),
+            t.purchaseDate.map(milliseconds), t.originalPurchaseDate.map(milliseconds), t.price.map(RowReader.amountText),
+            t.currency, t.storefront, try t.offer.map { try JSONCoding.line($0) }, t.webOrderLineItemID, t.isUpgraded,
         ]
         return values.map { $0?.databaseValue ?? .null }
     }
@@ -42,53 +45,36 @@ enum TransactionRow {
     /// sqlite3 shell) is a refusal naming the row and column, never a crash.
     static func transaction(_ row: Row) throws -> Transaction {
         let id = (try? row.decode(String.self, forColumn: "id")) ?? "?"
-        func bad(_ column: String, _ problem: String) -> RowProblem {
-            RowProblem(location: "transactions, id \(id), column \(column)", problem: problem)
-        }
-        func value<T: DatabaseValueConvertible>(_ column: String, _ type: T.Type = T.self) throws -> T {
-            do { return try row.decode(T.self, forColumn: column) } catch {
-                throw bad(column, "holds \(shown(row, column)), not a value of type \(T.self)")
-            }
-        }
-        func time(_ column: String) throws -> Date? {
-            guard let milliseconds = try value(column, Int64?.self) else { return nil }
-            guard let date = storedDate(milliseconds) else { throw bad(column, outOfRange(milliseconds)) }
-            return date
-        }
-        func requiredTime(_ column: String) throws -> Date {
-            guard let date = try time(column) else { throw bad(column, "holds NULL, not a value of type Date") }
-            return date
-        }
-        let stateText: String = try value("state")
+        let r = RowReader(row: row, location: "transactions, id \(id)")
+        let stateText: String = try r.value("state")
         guard let state = TransactionState(rawValue: stateText) else {
-            throw bad("state", "\"\(stateText)\" is not a transaction state")
+            throw r.problem("state", "\"\(stateText)\" is not a transaction state")
         }
-        var t = Transaction(id: try value("id"),
-                            payment: Payment(productID: try value("productID"), quantity: try value("quantity"),
-                                             applicationUsername: try value("applicationUsername", String?.self)),
-                            state: state, date: try requiredTime("date"))
-        if let text = try value("error", String?.self) {
-            do { t.error = try JSONCoding.decoder().decode(StoreError.self, from: Data(text.utf8)) } catch {
-                throw bad("error", "not a StoreKit error in JSON")
-            }
-        }
-        t.originalTransactionID = try value("originalTransactionID")
-        t.expiresDate = try time("expiresDate")
-        t.isTrialPeriod = try value("isTrialPeriod")
-        t.finished = try value("finished")
-        t.dueDate = try time("dueDate")
-        t.awaitingResolution = try value("awaitingResolution")
-        t.account = try value("account")
-        if let text = try value("reason", String?.self) {
-            guard let reason = TransactionReason(rawValue: text) else {
-                let names = TransactionReason.allCases.map(\.rawValue).joined(separator: ", ")
-                throw bad("reason", "\"\(text)\" is not a transaction reason (\(names))")
-            }
-            t.reason = reason
-        }
-        t.requestDate = try time("requestDate")
+        var t = Transaction(id: try r.value("id"),
+                            payment: Payment(productID: try r.value("productID"), quantity: try r.value("quantity"),
+                                             applicationUsername: try r.value("applicationUsername", String?.self)),
+                            state: state, date: try r.requiredTime("date"))
+        t.error = try r.json("error", "a StoreKit error")
+        t.originalTransactionID = try r.value("originalTransactionID")
+        t.expiresDate = try r.time("expiresDate")
+        t.isTrialPeriod = try r.value("isTrialPeriod")
+        t.finished = try r.value("finished")
+        t.dueDate = try r.time("dueDate")
+        t.awaitingResolution = try r.value("awaitingResolution")
+        t.account = try r.value("account")
+        t.reason = try r.named("reason", "a transaction reason")
+        t.requestDate = try r.time("requestDate")
+        // Purchase facts (columns since v4: a store not yet brought up to date has none).
+        t.purchaseDate = try r.time("purchaseDate")
+        t.originalPurchaseDate = try r.time("originalPurchaseDate")
+        t.price = try r.amount("price")
+        t.currency = try r.value("currency")
+        t.storefront = try r.value("storefront")
+        t.offer = try r.json("offer", "an offer (type, paymentMode, period)")
+        t.webOrderLineItemID = try r.value("webOrderLineItemID")
+        t.isUpgraded = try r.value("isUpgraded")
         guard t.hasPossibleQuantity else {
-            throw bad("quantity", "holds \(t.quantity), not a quantity from 1 to \(Product.largestQuantity)")
+            throw r.problem("quantity", "holds \(t.quantity), not a quantity from 1 to \(Product.largestQuantity)")
         }
         return t
     }

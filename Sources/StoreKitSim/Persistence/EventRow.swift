@@ -1,0 +1,64 @@
+import DataFiles
+import Foundation
+import GRDB
+
+/// An event as a row of the `events` table: the outbox, numbered by SQLite in the order the
+/// events were stored.
+enum EventRow {
+    static let columns = ["date", "kind", "account", "productID", "transactionID", "originalTransactionID", "details"]
+
+    private static let insertSQL = """
+        INSERT INTO events (\(columns.joined(separator: ", "))) \
+        VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+        """
+
+    /// Appends `events` in their order, each numbered after every event stored before it.
+    static func append(_ events: [StoreEvent], _ db: Database) throws {
+        for event in events {
+            try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(try values(event)))
+        }
+    }
+
+    /// The events after `id`, in order, at most `limit` (all when nil).
+    static func read(after id: Int64, limit: Int?, _ db: Database) throws -> [StoreEvent] {
+        // A negative limit is none.
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM events WHERE id > ? ORDER BY id LIMIT ?"),
+                         arguments: [id, limit.map { max(0, $0) } ?? -1]).map(event)
+    }
+
+    /// The values of `columns`, in their order (the id is SQLite's to give).
+    static func values(_ e: StoreEvent) throws -> [DatabaseValue] {
+        let values: [(any DatabaseValueConvertible)?] = [
+            TransactionRow.milliseconds(e.date), e.kind.rawValue, e.account, e.productID, e.transactionID,
+            e.originalTransactionID, try JSONCoding.line(stored(e.details)),
+        ]
+        return values.map { $0?.databaseValue ?? .null }
+    }
+
+    /// Details as kept: their times held within the years the store holds, as every time it
+    /// writes, so what is written is always read back.
+    private static func stored(_ details: StoreEventDetails) -> StoreEventDetails {
+        var details = details
+        details.gracePeriodExpiresDate = details.gracePeriodExpiresDate.map(StoreTimes.clamped)
+        details.expiresDate = details.expiresDate.map(StoreTimes.clamped)
+        return details
+    }
+
+    /// Reads a row back, refusing damage by row and column (a time in its details included).
+    static func event(_ row: Row) throws -> StoreEvent {
+        let id = (try? row.decode(Int64.self, forColumn: "id")).map(String.init) ?? "?"
+        let r = RowReader(row: row, location: "events, id \(id)")
+        var event = StoreEvent(id: try r.value("id"), date: try r.requiredTime("date"), kind: try r.requiredNamed("kind", "an event kind"),
+                               account: try r.value("account"), productID: try r.value("productID"),
+                               transactionID: try r.value("transactionID"), originalTransactionID: try r.value("originalTransactionID"))
+        guard let details = try r.json("details", "an event's details", StoreEventDetails.self) else {
+            throw r.problem("details", "holds NULL, not an event's details")
+        }
+        for (name, date) in [("gracePeriodExpiresDate", details.gracePeriodExpiresDate), ("expiresDate", details.expiresDate)] {
+            guard let date, !StoreTimes.range.contains(date) else { continue }
+            throw r.problem("details", "\(name) is \(JSONCoding.format(date)), a time outside \(StoreTimes.described)")
+        }
+        event.details = details
+        return event
+    }
+}

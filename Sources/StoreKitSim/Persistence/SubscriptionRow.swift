@@ -1,0 +1,78 @@
+import DataFiles
+import Foundation
+import GRDB
+
+/// A subscription's status as a row of the `subscriptions` table, one per account and group.
+enum SubscriptionRow {
+    static let columns = [
+        "account", "groupID", "productID", "state", "originalTransactionID", "latestTransactionID", "expiresDate",
+        "willAutoRenew", "autoRenewProductID", "expirationReason", "billingRetryStartDate", "gracePeriodExpiresDate",
+        "priceIncreaseStatus", "recentSubscriptionStartDate",
+    ]
+
+    /// Every status, in the order each was first made.
+    static func readAll(_ db: Database) throws -> [SubscriptionStatus] {
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM subscriptions ORDER BY rowid")).map(status)
+    }
+
+    /// Writes what changed between `before` and `statuses`: new and changed ones by their
+    /// account and group (keeping their place in the order), gone ones deleted.
+    static func write(_ statuses: [SubscriptionStatus], over before: [SubscriptionStatus], _ db: Database) throws {
+        guard statuses != before else { return }
+        let old = Dictionary(before.map { (key($0), $0) }, uniquingKeysWith: { $1 })
+        let kept = Set(statuses.map(key))
+        for key in old.keys where !kept.contains(key) {
+            try db.cachedStatement(sql: "DELETE FROM subscriptions WHERE account = ? AND groupID = ?")
+                .execute(arguments: [key.account, key.groupID])
+        }
+        for status in statuses where old[key(status)] != status {
+            try db.cachedStatement(sql: upsertSQL).execute(arguments: StatementArguments(values(status)))
+        }
+    }
+
+    private struct Key: Hashable {
+        var account: String
+        var groupID: String
+    }
+
+    private static func key(_ status: SubscriptionStatus) -> Key { Key(account: status.account, groupID: status.groupID) }
+
+    private static let upsertSQL = """
+        INSERT INTO subscriptions (\(columns.joined(separator: ", "))) \
+        VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) \
+        ON CONFLICT (account, groupID) DO UPDATE SET \(columns.dropFirst(2).map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+        """
+
+    /// The values of `columns`, in their order.
+    static func values(_ s: SubscriptionStatus) -> [DatabaseValue] {
+        let values: [(any DatabaseValueConvertible)?] = [
+            s.account, s.groupID, s.productID, s.state.rawValue, s.originalTransactionID, s.latestTransactionID,
+            TransactionRow.milliseconds(s.expiresDate), s.willAutoRenew, s.autoRenewProductID, s.expirationReason?.rawValue,
+            s.billingRetryStartDate.map(TransactionRow.milliseconds), s.gracePeriodExpiresDate.map(TransactionRow.milliseconds),
+            s.priceIncreaseStatus.rawValue, TransactionRow.milliseconds(s.recentSubscriptionStartDate),
+        ]
+        return values.map { $0?.databaseValue ?? .null }
+    }
+
+    /// Where a refusal says the row is.
+    static func location(_ account: String, _ groupID: String) -> String {
+        "subscriptions, account \(account), group \(groupID)"
+    }
+
+    /// Reads a row back, refusing damage by row and column.
+    static func status(_ row: Row) throws -> SubscriptionStatus {
+        let account = (try? row.decode(String.self, forColumn: "account")) ?? "?"
+        let group = (try? row.decode(String.self, forColumn: "groupID")) ?? "?"
+        let r = RowReader(row: row, location: location(account, group))
+        return SubscriptionStatus(
+            account: try r.value("account"), groupID: try r.value("groupID"), productID: try r.value("productID"),
+            state: try r.requiredNamed("state", "a renewal state"),
+            originalTransactionID: try r.value("originalTransactionID"), latestTransactionID: try r.value("latestTransactionID"),
+            expiresDate: try r.requiredTime("expiresDate"), willAutoRenew: try r.value("willAutoRenew"),
+            autoRenewProductID: try r.value("autoRenewProductID", String.self),
+            expirationReason: try r.named("expirationReason", "an expiration reason"),
+            billingRetryStartDate: try r.time("billingRetryStartDate"), gracePeriodExpiresDate: try r.time("gracePeriodExpiresDate"),
+            priceIncreaseStatus: try r.requiredNamed("priceIncreaseStatus", "a price increase status"),
+            recentSubscriptionStartDate: try r.requiredTime("recentSubscriptionStartDate"))
+    }
+}
