@@ -36,7 +36,7 @@ import Testing
                problem: "subscriptions, account sandbox.user@example.com, group damaged, column state: \"bogus\" is not a renewal state"),
         Damage(name: "status naming no transaction",
                problem: "subscriptions, account sandbox.user@example.com, group damaged, column latestTransactionID: names transaction 1000000099"),
-        Damage(name: "unknown event kind", problem: "events, id 1, column kind: \"bogus\" is not an event kind"),
+        Damage(name: "unknown event kind", problem: "events, id 1000, column kind: \"bogus\" is not an event kind"),
         Damage(name: "symbolic link", problem: "is a symbolic link to ", remedy: "Remove it if you did not put it there"),
     ]
 
@@ -104,7 +104,8 @@ import Testing
         case "unknown subscription state": try edit(store, Self.status(state: "bogus", latest: "1000000002"))
         case "status naming no transaction": try edit(store, Self.status(state: "subscribed", latest: "1000000099"))
         case "unknown event kind":
-            try edit(store, "INSERT INTO events (date, kind, details) VALUES (1893488400000, 'bogus', '{}')")
+            // After whatever events the purchases made.
+            try edit(store, "INSERT INTO events (id, date, kind, details) VALUES (1000, 1893488400000, 'bogus', '{}')")
         case "flipped schema byte":
             try rewrite(store) { bytes, _, _ in
                 let text = Array("seq INTEGER PRIMARY KEY".utf8)

@@ -666,10 +666,11 @@ import Testing
         let before = try storeDatabase(directory).history(last: nil, finishedOnly: false)
         #expect(before.map(\.id) == rows.map(\.0))
         func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
-        #expect(before.map(\.purchaseDate) == [date(1_800_000_000_000), date(1_802_592_000_000), nil, date(1_800_000_002_000), nil, nil])
+        #expect(before.map(\.purchaseDate)
+                == [date(1_800_000_000_000), date(1_802_592_000_000), nil, date(1_800_000_002_000), date(1_800_000_000_000), nil])
         #expect(before.map(\.originalPurchaseDate)
-                == [date(1_800_000_000_000), date(1_800_000_000_000), nil, date(1_800_000_002_000), nil, nil],
-                "a renewal's is its original purchase's; a resolution's its own")
+                == [date(1_800_000_000_000), date(1_800_000_000_000), nil, date(1_800_000_002_000), date(1_800_000_000_000), nil],
+                "a renewal's is its original purchase's, a restored one's the purchase it restored; a resolution's its own")
         #expect(before.allSatisfy { $0.price == nil && $0.offer == nil && $0.isUpgraded == nil }, "facts v3 never knew stay unknown")
         #expect(try storeDatabase(directory).load().subscriptions.isEmpty)
         #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v4 store as storefront makes them")

@@ -110,11 +110,17 @@ enum StoreSchema {
                 ALTER TABLE transactions ADD COLUMN webOrderLineItemID TEXT;
                 ALTER TABLE transactions ADD COLUMN isUpgraded INTEGER;
                 -- A purchase made before v4 was completed when its row last changed; a renewal's
-                -- original purchase is the one it names.
+                -- original purchase is the one it names; a restored transaction has the dates of
+                -- the purchase it restored.
                 UPDATE transactions SET purchaseDate = date WHERE state = 'purchased';
                 UPDATE transactions SET originalPurchaseDate = coalesce(
                     (SELECT o.date FROM transactions o WHERE o.id = transactions.originalTransactionID AND o.state = 'purchased'),
                     date) WHERE state = 'purchased';
+                UPDATE transactions SET
+                    purchaseDate = (SELECT o.purchaseDate FROM transactions o WHERE o.id = transactions.originalTransactionID),
+                    originalPurchaseDate = (SELECT o.originalPurchaseDate FROM transactions o
+                                            WHERE o.id = transactions.originalTransactionID)
+                    WHERE state = 'restored';
                 -- One row per account and subscription group (SubscriptionStatus); the rowid keeps
                 -- the order statuses were first made in, as the records list them.
                 CREATE TABLE subscriptions (
