@@ -4,7 +4,7 @@ import Testing
 
 /// Renewals whose payment fails (Xcode's billing retry condition), with and without grace.
 @Suite struct BillingRetryTests {
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func graceKeepsAccessThenRetryThenExpiry(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
         let first = try t.buy(Plans.proMonthly)
@@ -25,7 +25,7 @@ import Testing
         #expect(try t.storedEvents.map(\.kind).suffix(3) == [.renewalFailed, .gracePeriodExpired, .expired])
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func fixingBillingInRetryRenewsFromTheRecovery(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true }
         let first = try t.buy(Plans.proMonthly)

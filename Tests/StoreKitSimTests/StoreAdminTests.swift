@@ -4,7 +4,7 @@ import Testing
 
 /// The store-side operations (Xcode's SKTestSession), heard by the open app.
 @Suite struct StoreAdminTests {
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func expireNowEndsAccessAtOnce(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         try t.buy(Plans.proMonthly)
@@ -16,7 +16,7 @@ import Testing
         #expect(t.queue.nextDueDate == nil, "nothing left to renew")
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func aForcedRenewalReachesTheOpenApp(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
@@ -28,7 +28,7 @@ import Testing
         #expect(t.app.subscriptionExpiry(Plans.proMonthly) == Plans.month.added(to: renewal.date))
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func autoRenewOffThenOnRenewsAsBefore(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
@@ -41,7 +41,7 @@ import Testing
         #expect(try t.storedEvents.map(\.kind).suffix(3) == [.autoRenewDisabled, .autoRenewEnabled, .renewed])
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func aPriceIncreaseIsShownByTheProductsRequestAndCharged(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
@@ -61,7 +61,7 @@ import Testing
         #expect(t.updates.last?.price == 12 && t.updates.last?.reason == .renewal)
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func anUnansweredPriceIncreaseExpiresAtTheRenewal(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
@@ -70,7 +70,7 @@ import Testing
         #expect(try t.status?.state == .expired && t.status?.expirationReason == .didNotConsentToPriceIncrease)
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func requestsThatCannotApplyAreRefused(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         #expect(throws: QueueError.notSubscribed(Plans.proMonthly)) { try t.admin.expireSubscription(Plans.proMonthly) }
@@ -92,7 +92,7 @@ import Testing
         #expect(throws: QueueError.subscriptionExpired(Plans.proMonthly)) { try t.admin.setAutoRenew(Plans.proMonthly, on: true) }
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func anotherStorefrontIsRefusedWhileASubscriptionHasNotEnded(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         try t.set { $0.storefront = "JPN" }
@@ -107,7 +107,7 @@ import Testing
     }
 
     /// From another process (the command line, a parent's device): the open app hears it at its next tick.
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func anOperationFromAnotherProcessReachesTheOpenApp(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
@@ -120,7 +120,7 @@ import Testing
         #expect(t.app.subscriptionExpiry(Plans.proMonthly) == renewal.expiresDate)
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func aPriceIncreaseWithoutConsentIsToldAndCharged(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
@@ -133,7 +133,7 @@ import Testing
         #expect(try t.status?.state == .subscribed)
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func aPriceIncreaseInAnotherStorefrontLeavesThisOnesSubscribersAlone(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)

@@ -4,7 +4,7 @@ import Testing
 
 /// Every rule says what it did, in order, in the store's outbox.
 @Suite struct StoreEventTests {
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func purchasesAndFailuresAreEvents(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let coins = try t.buy(Plans.coins, quantity: 2)
@@ -18,7 +18,7 @@ import Testing
         #expect(events[1].transactionID == failed.id && events[1].details.error == StoreError(.paymentInvalid))
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func askToBuyIsRequestedApprovedDeclinedAndLapses(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.askToBuy = true }
         let approved = try t.buy(Plans.coins)
@@ -34,7 +34,7 @@ import Testing
         #expect(events.map(\.1) == [approved.id, approved.id, approved.id, declined.id, declined.id, lapsed.id, lapsed.id])
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func aResolutionAndARestoreAreEvents(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.interrupted = true }
         let interrupted = try t.buy(Plans.proMonthly)
@@ -49,7 +49,7 @@ import Testing
         #expect(restored.offer == original.offer && restored.webOrderLineItemID == original.webOrderLineItemID)
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func renewalsAreEventsInOrder(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
@@ -60,7 +60,7 @@ import Testing
         #expect(zip(events, events.dropFirst()).allSatisfy { $0.date <= $1.date && $0.id < $1.id })
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func aCancelledSheetAndARepeatedRequestAreEvents(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let sheet = try t.queue.add(Payment(productID: Plans.coins))
@@ -75,7 +75,7 @@ import Testing
         #expect(events[2].transactionID == asked.id && events[2].date == t.queue.now, "asked again, now")
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func aRedownloadIsAPurchaseAtNoCharge(kind: StorageKind) throws {
         let t = try Harness.plans(kind, catalog: try CatalogLoader.defaultCatalog())
         let first = try t.buy(ID.premium)

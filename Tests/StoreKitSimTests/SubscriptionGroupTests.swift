@@ -4,7 +4,7 @@ import Testing
 
 /// One subscription per group per account, through the payment queue as the app buys.
 @Suite struct SubscriptionGroupTests {
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func aFirstPurchaseMakesTheGroupsStatusWithItsPurchaseFacts(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
@@ -18,14 +18,14 @@ import Testing
         #expect(try t.records.ownedUntil(product) == status.expiresDate)
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func buyingTheSamePlanWhileActiveIsRefused(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         try t.buy(Plans.proMonthly)
         #expect(throws: StoreError.alreadyOwned) { try t.queue.add(Payment(productID: Plans.proMonthly)) }
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func anUpgradeEndsTheOldPlansAccessAtOnce(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let lite = try t.buy(Plans.liteMonthly)
@@ -44,7 +44,7 @@ import Testing
         #expect(upgraded.kind == .upgraded && upgraded.details.refundedAmount.map { $0 > 0 } == true)
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func aDowngradeRenewsToTheLowerPlanAtTheNextRenewal(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let pro = try t.buy(Plans.proMonthly)
@@ -63,7 +63,7 @@ import Testing
         #expect(t.app.isSubscriptionActive(Plans.liteMonthly, now: t.clock.now))
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func buyingTheCurrentPlanBackKeepsItsRenewal(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let pro = try t.buy(Plans.proMonthly)
@@ -74,7 +74,7 @@ import Testing
         #expect(t.app.subscriptionExpiry(Plans.proMonthly) == pro.expiresDate, "the app's access unchanged")
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func afterExpiryAnyPlanOfTheGroupIsAResubscribe(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let pro = try t.buy(Plans.proMonthly)
@@ -90,7 +90,7 @@ import Testing
         #expect(try t.storedEvents.last?.kind == .subscribed)
     }
 
-    @Test(arguments: StorageKind.keepingStatuses)
+    @Test(arguments: StorageKind.allCases)
     func anAccountsStatusIsItsOwn(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         try t.buy(Plans.proMonthly)

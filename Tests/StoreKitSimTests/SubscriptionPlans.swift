@@ -43,22 +43,6 @@ enum Plans {
     }
 }
 
-/// The storages the store's subscription tests run over: SQLite joins once store.sqlite
-/// keeps statuses and events.
-enum StorageKind: String, CaseIterable, Sendable {
-    case inMemory, sqlite
-
-    /// The storages that keep subscription statuses.
-    static let keepingStatuses: [StorageKind] = [.inMemory]
-
-    func make(_ directory: TemporaryDirectory, catalog: Catalog) throws -> any RecordsStorage {
-        switch self {
-        case .inMemory: InMemoryStorage()
-        case .sqlite: try StoreDatabase(directory: directory.dataDirectory, productIDs: catalog.products.map(\.id))
-        }
-    }
-}
-
 extension Harness {
     /// A harness over the subscription plans, on `kind` of storage.
     static func plans(_ kind: StorageKind, catalog: Catalog = Plans.catalog,
