@@ -75,6 +75,14 @@ public final class StorefrontRuntime {
         dispatch(.tick(queue.now))
     }
 
+    /// A store-side action on a subscription (a walkthrough's step, Manage Subscriptions): carried
+    /// out on this storefront's queue, so the app hears at once what it does.
+    public func perform(_ operation: StoreAdmin.Operation) {
+        perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
+        refreshSnapshot()
+        dispatch(.tick(queue.now))
+    }
+
     /// The store's next answer the user is waiting for: the purchase or restore in flight,
     /// or the products.
     private var awaitedDueDate: Date? {

@@ -1,0 +1,37 @@
+import Foundation
+
+extension StoreAdmin {
+    /// One store-side action on a subscription, as a value: what a command, a walkthrough step
+    /// and the storefront each name and hand to `perform`, so the three act alike.
+    public enum Operation: Equatable, Sendable {
+        case expire(productID: String)
+        case renew(productID: String)
+        case autoRenew(productID: String, on: Bool)
+        case fixBilling(productID: String)
+        /// `storefront` nil: the store's current one.
+        case priceIncrease(productID: String, storefront: String?, price: Decimal, consentNeeded: Bool)
+        case agreeToPriceIncrease(productID: String)
+
+        /// The product it acts on.
+        public var productID: String {
+            switch self {
+            case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
+                 .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id): id
+            }
+        }
+    }
+
+    /// Carries out `operation`; what an app open on the queue hears.
+    @discardableResult
+    public func perform(_ operation: Operation) throws -> [PaymentQueueEvent] {
+        switch operation {
+        case .expire(let id): try expireSubscription(id)
+        case .renew(let id): try forceRenewal(id)
+        case .autoRenew(let id, let on): try setAutoRenew(id, on: on)
+        case .fixBilling(let id): try resolveBillingIssue(id)
+        case .priceIncrease(let id, let storefront, let price, let consent):
+            try requestPriceIncrease(id, storefront: storefront, price: price, consentNeeded: consent)
+        case .agreeToPriceIncrease(let id): try agreeToPriceIncrease(id)
+        }
+    }
+}
