@@ -344,6 +344,7 @@ public final class StorefrontRuntime {
         snapshot.queue = records.queue
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
         snapshot.accounts = records.accountsByLastUse
+        snapshot.subscriptions = records.subscriptions.filter { $0.account == records.settings.account }
         snapshot.introOfferEligible = Set(store.catalog.products.map(\.id).filter {
             records.isEligibleForIntroOffer($0, catalog: store.catalog)
         })

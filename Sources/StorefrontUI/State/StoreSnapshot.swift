@@ -38,6 +38,10 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// ever). The app may not know it (its data deleted): buying again is refused, and
     /// restoring brings it back.
     public var ownedAtStore: [String: Date] = [:]
+    /// The signed-in account's subscription in each group it subscribed to, as the store keeps
+    /// it (StoreKit 2's `Product.SubscriptionInfo.Status`): what rows, the detail pane and
+    /// Manage Subscriptions say of a plan.
+    public var subscriptions: [SubscriptionStatus] = []
 
     public init() {}
 
@@ -68,6 +72,11 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// Whether buying `id` now starts with its free trial (StoreRecords.isEligibleForIntroOffer).
     public func isEligibleForIntroOffer(_ id: String) -> Bool {
         introOfferEligible.contains(id)
+    }
+
+    /// The signed-in account's status in `groupID`.
+    public func subscription(inGroup groupID: String) -> SubscriptionStatus? {
+        subscriptions.first { $0.groupID == groupID }
     }
 
     public func isSubscribed(_ id: String, now: Date) -> Bool {
