@@ -25,6 +25,7 @@ let benchmarks: @Sendable () -> Void = {
     purchaseCommitBenchmarks()
     catalogBenchmarks()
     walkthroughMatrixBenchmarks()
+    subscriptionBenchmarks()
 }
 
 /// The terminal size every screen benchmark renders at.
