@@ -136,8 +136,11 @@ import Walkthroughs
     /// that parses, else that verb's example.
     @Test func aSuggestionIsAlwaysAValidStep() {
         #expect(errors("cancel subscription com.storefront.pro.monthly") == [
-            "demo.walk:1:1: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, expire, renew, auto-renew, fix-billing, price-increase, agree-price, advance, caption, pause, expect, vary, when; did you mean 'renew \"Pro Monthly\"'?",
+            "demo.walk:1:1: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, expire, renew, auto-renew, fix-billing, price-increase, agree-price, advance, caption, pause, expect, vary, when; did you mean 'auto-renew com.storefront.pro.monthly off'?",
         ])
+        // Cancelling a subscription is turning auto-renew off, not the verb spelt nearest.
+        #expect(errors("cancel subscription").first?.hasSuffix("did you mean 'auto-renew \"Pro Monthly\" off'?") == true)
+        #expect(errors("cancel subscription \"lite monthly\"").first?.hasSuffix("did you mean 'auto-renew \"lite monthly\" off'?") == true)
         // A duration in words is suggested as a duration is written.
         #expect(errors("advance 1 month").first?.hasSuffix("did you mean 'advance 1mo'?") == true)
         #expect(errors("advance 2 hours").first?.hasSuffix("did you mean 'advance 2h'?") == true)

@@ -17,6 +17,17 @@ extension WalkthroughParser {
         ]
     }
 
+    /// `cancel subscription [PRODUCT]`, as Manage Subscriptions words it, is turning auto-renew
+    /// off: the step to suggest, rather than the verb spelt nearest (`renew`, its opposite).
+    func cancelSubscription(_ r: StepReader) -> String? {
+        guard r.verb.isWord("cancel"), r.tokens.count > 1, r.tokens[1].isWord("subscription") else { return nil }
+        var rest = r
+        _ = rest.next()
+        // The plan as it was written, when it is one.
+        let named = r.tokens.count > 2 && (try? subscriptionProduct(&rest, after: "", example: "")) != nil
+        return "auto-renew \(named ? StepReader.written(r.tokens[2].text) : subscriptionExample) off"
+    }
+
     /// `verb` (one of `operationVerbs`) and the rest of its line.
     func operation(_ verb: String, _ r: inout StepReader) throws(LineProblem) -> StepAction {
         let example = operationExamples[verb] ?? verb

@@ -177,7 +177,7 @@ public struct WalkthroughParser {
         case _ where Self.operationVerbs.contains(name): return try operation(name, &r)
         default:
             let nearest = Nearest.to(verb.text, in: Self.verbs) ?? "open"
-            let suggestion = r.tokens.count > 1 ? r.replacing(0, with: nearest) : examples[nearest] ?? nearest
+            let suggestion = cancelSubscription(r) ?? (r.tokens.count > 1 ? r.replacing(0, with: nearest) : examples[nearest] ?? nearest)
             throw LineProblem(verb.column, "expected a step: \(Self.verbs.map { $0 == "delete" ? "delete app data" : $0 }.joined(separator: ", "))",
                               suggestion: suggestion)
         }
