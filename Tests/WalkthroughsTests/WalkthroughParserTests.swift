@@ -113,6 +113,78 @@ import Walkthroughs
         ])
     }
 
+    /// The store-side steps on a subscription use the command line's words; products by id or
+    /// title, in any language.
+    @Test func theSubscriptionStepsAreTheCommandLinesWords() throws {
+        let text = """
+            expire "Pro Monthly"
+            renew com.storefront.pro.yearly
+            auto-renew "Pro Monthly" off
+            auto-renew "ライト 月額プラン" ON
+            fix-billing "pro student"
+            price-increase "Pro Monthly" 5.99
+            price-increase "Pro Monthly" 900 in jpn consent
+            price-increase com.storefront.lite.monthly 1.49 no-consent in USA
+            agree-price "Pro Monthly"
+            """
+        #expect(try actions(text) == [
+            .operation(.expire(productID: "com.storefront.pro.monthly")),
+            .operation(.renew(productID: "com.storefront.pro.yearly")),
+            .operation(.autoRenew(productID: "com.storefront.pro.monthly", on: false)),
+            .operation(.autoRenew(productID: "com.storefront.lite.monthly", on: true)),
+            .operation(.fixBilling(productID: "com.storefront.pro.student")),
+            .priceChange(productID: "com.storefront.pro.monthly", storefront: nil, price: Decimal(string: "5.99")!),
+            .operation(.priceIncrease(productID: "com.storefront.pro.monthly", storefront: "JPN", price: 900, consentNeeded: true)),
+            .operation(.priceIncrease(productID: "com.storefront.lite.monthly", storefront: "USA", price: Decimal(string: "1.49")!,
+                                      consentNeeded: false)),
+            .operation(.agreeToPriceIncrease(productID: "com.storefront.pro.monthly")),
+        ])
+    }
+
+    @Test func everySubscriptionExpectation() throws {
+        let text = """
+            expect subscription "Pro Monthly" state subscribed
+            expect subscription com.storefront.pro.monthly state inGracePeriod
+            expect subscription "Pro Monthly" state INBILLINGRETRYPERIOD
+            expect subscription "Pro Monthly" state expired
+            expect subscription "Pro Monthly" state revoked
+            expect subscription "Lite Monthly" plan "Pro Yearly"
+            expect subscription "Pro Monthly" auto-renew on
+            expect subscription "Pro Monthly" auto-renew off
+            expect subscription "Pro Monthly" expiration-reason autoRenewDisabled
+            expect subscription "Pro Monthly" expiration-reason billingError
+            expect subscription "Pro Monthly" expiration-reason didNotConsentToPriceIncrease
+            expect subscription "Pro Monthly" expiration-reason productUnavailable
+            expect subscription "Pro Monthly" expiration-reason unknown
+            expect subscription "Pro Monthly" expiration-reason none
+            expect subscription "Pro Monthly" renews-to com.storefront.lite.monthly
+            expect subscription "Pro Monthly" price-increase pending
+            expect subscription "Pro Monthly" price-increase agreed
+            expect subscription "Pro Monthly" price-increase none
+            """
+        let monthly = "com.storefront.pro.monthly"
+        #expect(try actions(text) == [
+            .expect(.subscription(productID: monthly, .state(.subscribed))),
+            .expect(.subscription(productID: monthly, .state(.inGracePeriod))),
+            .expect(.subscription(productID: monthly, .state(.inBillingRetryPeriod))),
+            .expect(.subscription(productID: monthly, .state(.expired))),
+            .expect(.subscription(productID: monthly, .state(.revoked))),
+            .expect(.subscription(productID: "com.storefront.lite.monthly", .plan("com.storefront.pro.yearly"))),
+            .expect(.subscription(productID: monthly, .autoRenew(true))),
+            .expect(.subscription(productID: monthly, .autoRenew(false))),
+            .expect(.subscription(productID: monthly, .expirationReason(.autoRenewDisabled))),
+            .expect(.subscription(productID: monthly, .expirationReason(.billingError))),
+            .expect(.subscription(productID: monthly, .expirationReason(.didNotConsentToPriceIncrease))),
+            .expect(.subscription(productID: monthly, .expirationReason(.productUnavailable))),
+            .expect(.subscription(productID: monthly, .expirationReason(.unknown))),
+            .expect(.subscription(productID: monthly, .expirationReason(nil))),
+            .expect(.subscription(productID: monthly, .renewsTo("com.storefront.lite.monthly"))),
+            .expect(.subscription(productID: monthly, .priceIncrease(.pending))),
+            .expect(.subscription(productID: monthly, .priceIncrease(.agreed))),
+            .expect(.subscription(productID: monthly, .priceIncrease(.noIncreasePending))),
+        ])
+    }
+
     @Test func commentsAndBlankLinesAreNotSteps() throws {
         let walkthrough = try parser.parse("# the premium flow\n\n  open \"Premium Quotes\"   # the offer row\r\npress \"#1\"\n", file: "w.walk")
         #expect(walkthrough.steps.map(\.line) == [3, 4])

@@ -20,7 +20,7 @@ import Walkthroughs
 
     @Test func anUnknownStepSuggestsTheNearestKeepingItsArguments() {
         #expect(errors("open \"Premium Quotes\"\n  aprove 1000000001") == [
-            "demo.walk:2:3: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, advance, caption, pause, expect, vary, when; did you mean 'approve 1000000001'?",
+            "demo.walk:2:3: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, expire, renew, auto-renew, fix-billing, price-increase, agree-price, advance, caption, pause, expect, vary, when; did you mean 'approve 1000000001'?",
         ])
     }
 
@@ -54,7 +54,7 @@ import Walkthroughs
     }
 
     @Test func expectationsSuggestTheirOwnWords() {
-        #expect(errors("expect credit 10") == ["demo.walk:1:8: expected what to expect: screen, transaction, defaults, credits, queue; did you mean 'expect credits 10'?"])
+        #expect(errors("expect credit 10") == ["demo.walk:1:8: expected what to expect: screen, transaction, subscription, defaults, credits, queue; did you mean 'expect credits 10'?"])
         #expect(errors("expect transaction stat purchased").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction state purchsed").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction nne") == [
@@ -75,12 +75,72 @@ import Walkthroughs
         ])
     }
 
+    @Test func subscriptionStepsSuggestTheirOwnWords() {
+        #expect(errors("expire \"Pro Montly\"") == [
+            "demo.walk:1:8: expected an auto-renewable subscription by id or title after expire; did you mean 'expire \"Pro Monthly\"'?",
+        ])
+        #expect(errors("renew \"Premium Quotes\"") == [
+            "demo.walk:1:7: expected an auto-renewable subscription by id or title after renew; \"Premium Quotes\" is not one; did you mean 'renew \"Pro Monthly\"'?",
+        ])
+        #expect(errors("fix-billing") == [
+            "demo.walk:1:12: expected an auto-renewable subscription by id or title after fix-billing; did you mean 'fix-billing \"Pro Monthly\"'?",
+        ])
+        #expect(errors("fix-biling \"Pro Monthly\"").first?.hasSuffix("did you mean 'fix-billing \"Pro Monthly\"'?") == true)
+        #expect(errors("auto-renew \"Pro Monthly\"") == [
+            "demo.walk:1:25: expected on or off for auto-renew; did you mean 'auto-renew \"Pro Monthly\" off'?",
+        ])
+        #expect(errors("auto-renew \"Pro Monthly\" of").first?.hasSuffix("did you mean 'auto-renew \"Pro Monthly\" off'?") == true)
+        #expect(errors("agree-price \"Pro Monthly\" now") == [
+            "demo.walk:1:27: expected the end of the step after 'agree-price \"Pro Monthly\"'; did you mean 'agree-price \"Pro Monthly\"'?",
+        ])
+    }
+
+    @Test func aPriceIncreaseNamesWhatItTakes() {
+        #expect(errors("price-increase \"Pro Monthly\"") == [
+            "demo.walk:1:29: expected the new price after the product, in the storefront's currency (5.99); did you mean 'price-increase \"Pro Monthly\" 5.99'?",
+        ])
+        #expect(errors("price-increase \"Pro Monthly\" $5.99") == [
+            "demo.walk:1:30: expected the new price after the product, in the storefront's currency (5.99); did you mean 'price-increase \"Pro Monthly\" 5.99'?",
+        ])
+        #expect(errors("price-increase \"Pro Monthly\" 900 in jpm") == [
+            "demo.walk:1:37: expected an App Store storefront after in: a country code such as USA, JPN; did you mean 'price-increase \"Pro Monthly\" 900 in JPN'?",
+        ])
+        #expect(errors("price-increase \"Pro Monthly\" 5.99 consnet") == [
+            "demo.walk:1:35: expected in STOREFRONT, consent or no-consent after the price (each once); did you mean 'price-increase \"Pro Monthly\" 5.99 consent'?",
+        ])
+        #expect(errors("price-increase \"Pro Monthly\" 5.99 consent no-consent in USA").first?.hasSuffix("did you mean 'price-increase \"Pro Monthly\" 5.99 consent in USA'?") == true)
+    }
+
+    @Test func aSubscriptionExpectationSuggestsItsOwnWords() {
+        #expect(errors("expect subscription state subscribed") == [
+            "demo.walk:1:21: expected an auto-renewable subscription by id or title after expect subscription, before state; did you mean 'expect subscription \"Pro Monthly\" state subscribed'?",
+        ])
+        #expect(errors("expect subscription \"Pro Monthly\" stat subscribed") == [
+            "demo.walk:1:35: expected what to expect of the subscription: state, plan, auto-renew, expiration-reason, renews-to, price-increase; did you mean 'expect subscription \"Pro Monthly\" state subscribed'?",
+        ])
+        #expect(errors("expect subscription \"Pro Monthly\" state expird") == [
+            "demo.walk:1:41: expected a subscription state: subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked; did you mean 'expect subscription \"Pro Monthly\" state expired'?",
+        ])
+        #expect(errors("expect subscription \"Pro Monthly\" expiration-reason billing") == [
+            "demo.walk:1:53: expected why it ended, or none: autoRenewDisabled, billingError, didNotConsentToPriceIncrease, productUnavailable, unknown, none; did you mean 'expect subscription \"Pro Monthly\" expiration-reason billingError'?",
+        ])
+        #expect(errors("expect subscription \"Pro Monthly\" renews-to \"Lite Montly\"").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" renews-to \"Lite Monthly\"'?") == true)
+        #expect(errors("expect subscription \"Pro Monthly\" price-increase pendin").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" price-increase pending'?") == true)
+        #expect(errors("expect subscription \"Pro Monthly\" auto-renew yes").first?.hasPrefix("demo.walk:1:46: expected on or off for auto-renew") == true)
+        #expect(errors("expect subscription \"Pro Monthly\"").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" state subscribed'?") == true)
+        #expect(errors("expect subscripton \"Pro Monthly\" state expired").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" state expired'?") == true)
+        #expect(errors("expect subscription \"One-Year Pass\" state expired").first?.contains("\"One-Year Pass\" is not one") == true)
+    }
+
     /// A suggestion is itself a step: the nearest verb with the words typed after it when
     /// that parses, else that verb's example.
     @Test func aSuggestionIsAlwaysAValidStep() {
         #expect(errors("cancel subscription com.storefront.pro.monthly") == [
-            "demo.walk:1:1: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, advance, caption, pause, expect, vary, when; did you mean 'advance 25h'?",
+            "demo.walk:1:1: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, expire, renew, auto-renew, fix-billing, price-increase, agree-price, advance, caption, pause, expect, vary, when; did you mean 'auto-renew com.storefront.pro.monthly off'?",
         ])
+        // Cancelling a subscription is turning auto-renew off, not the verb spelt nearest.
+        #expect(errors("cancel subscription").first?.hasSuffix("did you mean 'auto-renew \"Pro Monthly\" off'?") == true)
+        #expect(errors("cancel subscription \"lite monthly\"").first?.hasSuffix("did you mean 'auto-renew \"lite monthly\" off'?") == true)
         // A duration in words is suggested as a duration is written.
         #expect(errors("advance 1 month").first?.hasSuffix("did you mean 'advance 1mo'?") == true)
         #expect(errors("advance 2 hours").first?.hasSuffix("did you mean 'advance 2h'?") == true)
@@ -94,7 +154,11 @@ import Walkthroughs
         let lines = ["cancel subscription X", "advance 1 month", "advance forever", "buy com.storefront.premium", "aprove 1",
                      "expect transaction reason restored", "expect transaction stat purchased", "set ask-to-by on",
                      "open \"Premum Quotes\"", "key Entr", "pause forever", "quantity 0", "delete app", "expect defaults credits",
-                     "when network off: cancel", "vary network", "refund 1000000001", "expect crdits 3"]
+                     "when network off: cancel", "vary network", "refund 1000000001", "expect crdits 3", "expire Premium", "renew",
+                     "auto-renew \"Pro Monthly\" maybe", "fix-biling x", "price-increase \"Pro Monthly\" free", "agree-price x y",
+                     "price-increase \"Pro Monthly\" 5.99 in Atlantis", "price-increase \"Pro Monthly\" 5.99 consent consent",
+                     "expect subscription", "expect subscription plan pro", "expect subscription \"Pro Monthly\" renews-to x",
+                     "expect subscription \"Pro Monthly\" expiration-reason", "expect subscription x state subscribed"]
         for line in lines {
             for suggestion in errorsWithSuggestions("vary network off on\n" + line) {
                 #expect(errors("vary network off on\n" + suggestion) == [], "\(line) suggests \(suggestion)")
@@ -149,7 +213,8 @@ import Walkthroughs
         let pieces = ["open", "expect", "transaction", "state", "\"", "\\\"", "\\", "#", " ", "\t", "set", "fail-with", "é",
                       "e\u{301}", "🇺🇸", "\u{1B}[2J", "\r", "\r\n", "\n", "quantity", "-1", "99999999999999999999", "key",
                       "advance", "0s", "pause", "1e309s", ".s", "defaults", "credits", "queue", "screen", "not", "delete", "app",
-                      "データ", "\u{0}", "press", "approve", "\u{FEFF}", "\u{202E}"]
+                      "データ", "\u{0}", "press", "approve", "\u{FEFF}", "\u{202E}", "expire", "auto-renew", "price-increase",
+                      "subscription", "plan", "in", "consent", "5.99", "\"Pro Monthly\"", "on"]
         var generator = SeededGenerator(seed: 42)
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 1...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()

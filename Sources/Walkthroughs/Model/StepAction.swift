@@ -1,4 +1,5 @@
 import DataFiles
+import Foundation
 import StoreKitSim
 import StorefrontUI
 
@@ -21,6 +22,13 @@ public enum StepAction: Equatable, Sendable {
     /// A parent or the user, outside the app: approves or declines an Ask to Buy request, or
     /// resolves an interrupted purchase.
     case answer(RequestAnswer, TransactionRef)
+    /// The App Store's side of the signed-in account's subscription (Xcode's SKTestSession,
+    /// Manage Subscriptions), named as the command line names it: expire, renew, auto-renew,
+    /// fix-billing, agree-price, and price-increase with its consent said.
+    case operation(StoreAdmin.Operation)
+    /// `price-increase` with no consent or no-consent: consent is needed when the price rises
+    /// from what it is when the step runs, as `storefront price-increase` decides.
+    case priceChange(productID: String, storefront: String?, price: Decimal)
     case advance(StoreDuration)
     /// Shown while the walkthrough plays; a test passes over it.
     case caption(String)
@@ -64,6 +72,23 @@ public enum Expectation: Equatable, Sendable {
     case credits(Int)
     /// How many unfinished transactions the queue holds.
     case queue(Int)
+    /// The signed-in account's subscription in the product's group, as the store keeps it
+    /// (StoreKit 2's `Product.SubscriptionInfo.Status`).
+    case subscription(productID: String, SubscriptionField)
+}
+
+/// What `expect subscription` looks at in a subscription's status, and the value it expects.
+public enum SubscriptionField: Equatable, Sendable {
+    case state(RenewalState)
+    /// The plan it has now (the latest transaction's product).
+    case plan(String)
+    /// `RenewalInfo.willAutoRenew`.
+    case autoRenew(Bool)
+    /// nil: none (it has not ended).
+    case expirationReason(ExpirationReason?)
+    /// The plan the next renewal is for (`RenewalInfo.autoRenewPreference`).
+    case renewsTo(String)
+    case priceIncrease(PriceIncreaseStatus)
 }
 
 /// A transaction's error as a step names it.

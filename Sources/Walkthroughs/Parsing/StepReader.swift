@@ -57,6 +57,14 @@ struct StepReader {
         return String(characters[..<(token.column - offset)]) + replacement + String(characters[(token.end - offset)...])
     }
 
+    /// The line without the word at `position` (one said twice).
+    func removing(_ position: Int) -> String {
+        let offset = tokens[0].column
+        let token = tokens[position]
+        let before = String(characters[..<(token.column - offset)]).trimmingCharacters(in: .whitespaces)
+        return before + String(characters[(token.end - offset)...])
+    }
+
     /// The line as written before the word at `position`, and from it on.
     func split(at position: Int) -> (before: String, from: String) {
         let offset = tokens[position].column - tokens[0].column

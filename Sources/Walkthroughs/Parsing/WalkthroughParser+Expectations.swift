@@ -4,7 +4,7 @@ import StoreKitSim
 
 /// `expect …`: what must be true when the step is reached.
 extension WalkthroughParser {
-    static let subjects = ["screen", "transaction", "defaults", "credits", "queue"]
+    static let subjects = ["screen", "transaction", "subscription", "defaults", "credits", "queue"]
 
     func expectation(_ r: inout StepReader) throws(LineProblem) -> Expectation {
         let list = Self.subjects.joined(separator: ", ")
@@ -65,6 +65,8 @@ extension WalkthroughParser {
                 throw LineProblem(field.column, "expected state, reason, error or none after the transaction",
                                   suggestion: r.replacing(r.index - 1, with: Nearest.to(field.text, in: fields) ?? "state"))
             }
+        case "subscription":
+            return try subscriptionExpectation(&r)
         case "defaults":
             let key = try r.required("a UserDefaults key and its value", suggestion: "expect defaults com.storefront.premium true")
             let value = try defaultsValue(&r)

@@ -56,6 +56,8 @@ extension StepRun {
         case .credits(let expected):
             let credits = runtime.app.credits
             if credits != expected { return failure("\(expected) credits", saw: "\(credits) credits") }
+        case .subscription(let productID, let field):
+            if let (expected, saw) = checkSubscription(productID, field) { return failure(expected, saw: saw) }
         case .queue(let expected):
             let queue = (try? storefront.store.storage.load().queue) ?? runtime.queue.transactions
             if queue.count != expected {

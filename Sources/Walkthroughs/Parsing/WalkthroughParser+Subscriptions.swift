@@ -1,0 +1,195 @@
+import Foundation
+import StoreKitSim
+
+/// The store-side steps on a subscription (`expire`, `renew`, `auto-renew`, `fix-billing`,
+/// `price-increase`, `agree-price`: the command line's words) and `expect subscription …`.
+extension WalkthroughParser {
+    /// The store-side steps, in the order docs/walkthroughs.md lists them.
+    static let operationVerbs = ["expire", "renew", "auto-renew", "fix-billing", "price-increase", "agree-price"]
+
+    /// An example of each store-side step, for suggestions.
+    var operationExamples: [String: String] {
+        let plan = subscriptionExample
+        return [
+            "expire": "expire \(plan)", "renew": "renew \(plan)", "auto-renew": "auto-renew \(plan) off",
+            "fix-billing": "fix-billing \(plan)", "price-increase": "price-increase \(plan) 5.99",
+            "agree-price": "agree-price \(plan)",
+        ]
+    }
+
+    /// `cancel subscription [PRODUCT]`, as Manage Subscriptions words it, is turning auto-renew
+    /// off: the step to suggest, rather than the verb spelt nearest (`renew`, its opposite).
+    func cancelSubscription(_ r: StepReader) -> String? {
+        guard r.verb.isWord("cancel"), r.tokens.count > 1, r.tokens[1].isWord("subscription") else { return nil }
+        var rest = r
+        _ = rest.next()
+        // The plan as it was written, when it is one.
+        let named = r.tokens.count > 2 && (try? subscriptionProduct(&rest, after: "", example: "")) != nil
+        return "auto-renew \(named ? StepReader.written(r.tokens[2].text) : subscriptionExample) off"
+    }
+
+    /// `verb` (one of `operationVerbs`) and the rest of its line.
+    func operation(_ verb: String, _ r: inout StepReader) throws(LineProblem) -> StepAction {
+        let example = operationExamples[verb] ?? verb
+        let productID = try subscriptionProduct(&r, after: verb, example: example)
+        switch verb {
+        case "expire":
+            try r.end()
+            return .operation(.expire(productID: productID))
+        case "renew":
+            try r.end()
+            return .operation(.renew(productID: productID))
+        case "fix-billing":
+            try r.end()
+            return .operation(.fixBilling(productID: productID))
+        case "agree-price":
+            try r.end()
+            return .operation(.agreeToPriceIncrease(productID: productID))
+        case "auto-renew":
+            let on = try onOrOff(&r, what: "auto-renew", suggestion: r.source + " off")
+            try r.end()
+            return .operation(.autoRenew(productID: productID, on: on))
+        default:
+            return try priceIncrease(productID, &r)
+        }
+    }
+
+    /// `price-increase PRODUCT PRICE [in STOREFRONT] [consent|no-consent]`.
+    private func priceIncrease(_ productID: String, _ r: inout StepReader) throws(LineProblem) -> StepAction {
+        let expected = "the new price after the product, in the storefront's currency (5.99)"
+        let token = try r.required(expected, suggestion: r.source + " 5.99")
+        guard let price = Self.price(token) else {
+            throw LineProblem(token.column, "expected \(expected)", suggestion: r.replacing(r.index - 1, with: "5.99"))
+        }
+        var storefront: String?
+        var consent: Bool?
+        let words = ["in", "consent", "no-consent"]
+        while let word = r.next() {
+            switch word.quoted ? "" : word.text.lowercased() {
+            case "in" where storefront == nil:
+                storefront = try self.storefront(&r)
+            case "consent" where consent == nil, "no-consent" where consent == nil:
+                consent = word.text.lowercased() == "consent"
+            default:
+                let nearest = Nearest.to(word.text, in: words) ?? "consent"
+                let suggestion = words.contains(word.text.lowercased()) ? r.removing(r.index - 1)
+                    : nearest == "in" ? r.replacing(r.index - 1, with: "in USA") : r.replacing(r.index - 1, with: nearest)
+                throw LineProblem(word.column, "expected in STOREFRONT, consent or no-consent after the price (each once)",
+                                  suggestion: suggestion)
+            }
+        }
+        guard let consent else { return .priceChange(productID: productID, storefront: storefront, price: price) }
+        return .operation(.priceIncrease(productID: productID, storefront: storefront, price: price, consentNeeded: consent))
+    }
+
+    /// A price as the command line takes it: digits, and a point with digits after it.
+    static func price(_ token: LineToken) -> Decimal? {
+        guard !token.quoted, token.text.range(of: #"^[0-9]{1,12}(\.[0-9]{1,6})?$"#, options: .regularExpression) != nil else { return nil }
+        return Decimal(string: token.text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// An App Store storefront's code after `in` (USA, JPN), as `set storefront` takes it.
+    private func storefront(_ r: inout StepReader) throws(LineProblem) -> String {
+        let codes = catalog.storefronts.map(\.id)
+        let expected = "an App Store storefront after in: a country code such as \(codes.prefix(3).joined(separator: ", "))"
+        let token = try r.required(expected, suggestion: r.source + " " + (codes.first ?? "USA"))
+        guard !token.quoted, let place = AppStoreStorefront.named(token.text) else {
+            throw LineProblem(token.column, "expected \(expected)",
+                              suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: codes) ?? "USA"))
+        }
+        return place.id
+    }
+
+    private func onOrOff(_ r: inout StepReader, what: String, suggestion: String) throws(LineProblem) -> Bool {
+        let token = try r.required("on or off for \(what)", suggestion: suggestion)
+        if token.isWord("on") { return true }
+        if token.isWord("off") { return false }
+        throw LineProblem(token.column, "expected on or off for \(what)",
+                          suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: ["off", "on"]) ?? "off"))
+    }
+
+    /// The names of the catalog's auto-renewable subscriptions: ids and titles in every language.
+    private var subscriptionNames: [(String, String)] {
+        rowNames.compactMap { name, target -> (String, String)? in
+            guard case .product(let id) = target, catalog.product(id)?.subscriptionGroupID != nil else { return nil }
+            return (name, id)
+        }
+    }
+
+    /// The catalog's first auto-renewable subscription, by the title it shows first.
+    var subscriptionExample: String {
+        let product = catalog.products.first { $0.subscriptionGroupID != nil }
+        return StepReader.written(product?.localization(for: Settings().locale).title ?? "com.example.plan")
+    }
+
+    /// An auto-renewable subscription by id or title, after `verb`: the store acts on, or
+    /// reads, the signed-in account's subscription in its group.
+    func subscriptionProduct(_ r: inout StepReader, after verb: String, example: String,
+                             fields: [String] = []) throws(LineProblem) -> String {
+        let expected = "an auto-renewable subscription by id or title after \(verb)"
+        let token = try r.required(expected, suggestion: example)
+        let names = subscriptionNames
+        if let match = names.first(where: { $0.0 == token.text }) ?? names.first(where: { $0.0.lowercased() == token.text.lowercased() }) {
+            return match.1
+        }
+        // `expect subscription state subscribed`: the product left out, not misspelt.
+        if !token.quoted, fields.contains(token.text.lowercased()) {
+            let (before, from) = r.split(at: r.index - 1)
+            throw LineProblem(token.column, "expected \(expected), before \(token.text)", suggestion: before + subscriptionExample + " " + from)
+        }
+        let nearest = Nearest.to(token.text, in: names.map(\.0)).map { r.replacing(r.index - 1, with: StepReader.written($0)) }
+        // A product of another kind (a non-consumable, a non-renewing pass) has no subscription to act on.
+        let other = rowNames.contains { name, target in
+            if case .product = target { name.lowercased() == token.text.lowercased() } else { false }
+        }
+        throw LineProblem(token.column, "expected \(expected)" + (other ? "; \(StepReader.written(token.text)) is not one" : ""),
+                          suggestion: nearest ?? example)
+    }
+
+    // MARK: expect subscription
+
+    static let subscriptionFields = ["state", "plan", "auto-renew", "expiration-reason", "renews-to", "price-increase"]
+
+    /// `expect subscription PRODUCT FIELD VALUE`.
+    func subscriptionExpectation(_ r: inout StepReader) throws(LineProblem) -> Expectation {
+        let fields = Self.subscriptionFields
+        let productID = try subscriptionProduct(&r, after: "expect subscription", example: "expect subscription \(subscriptionExample) state subscribed",
+                                                fields: fields)
+        let list = fields.joined(separator: ", ")
+        let field = try r.required("what to expect of the subscription: \(list)", suggestion: r.source + " state subscribed")
+        let name = field.quoted ? "" : field.text.lowercased()
+        let value: SubscriptionField
+        switch name {
+        case "state":
+            value = .state(try choice(&r, RenewalState.allCases.map(\.rawValue), "a subscription state", RenewalState.init))
+        case "plan", "renews-to":
+            let plan = try subscriptionProduct(&r, after: name, example: r.source + " " + subscriptionExample)
+            value = name == "plan" ? .plan(plan) : .renewsTo(plan)
+        case "auto-renew":
+            value = .autoRenew(try onOrOff(&r, what: "auto-renew", suggestion: r.source + " on"))
+        case "expiration-reason":
+            let reasons = ExpirationReason.allCases.map(\.rawValue) + ["none"]
+            value = .expirationReason(try choice(&r, reasons, "why it ended, or none", { $0 == "none" ? .some(nil) : ExpirationReason(rawValue: $0).map { .some($0) } }))
+        case "price-increase":
+            let statuses: [String: PriceIncreaseStatus] = ["pending": .pending, "agreed": .agreed, "none": .noIncreasePending]
+            value = .priceIncrease(try choice(&r, ["pending", "agreed", "none"], "a price increase's status", { statuses[$0] }))
+        default:
+            throw LineProblem(field.column, "expected what to expect of the subscription: \(list)",
+                              suggestion: r.replacing(r.index - 1, with: Nearest.to(field.text, in: fields) ?? "state"))
+        }
+        try r.end()
+        return .subscription(productID: productID, value)
+    }
+
+    /// One of `words` (as written, any case), read by `read`.
+    private func choice<Value>(_ r: inout StepReader, _ words: [String], _ what: String,
+                               _ read: (String) -> Value?) throws(LineProblem) -> Value {
+        let expected = "\(what): \(words.joined(separator: ", "))"
+        let token = try r.required(expected, suggestion: r.source + " " + words[0])
+        if !token.quoted, let word = words.first(where: { $0.lowercased() == token.text.lowercased() }), let value = read(word) {
+            return value
+        }
+        throw LineProblem(token.column, "expected \(expected)",
+                          suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: words) ?? words[0]))
+    }
+}

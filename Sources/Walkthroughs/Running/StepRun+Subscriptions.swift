@@ -1,0 +1,84 @@
+import Foundation
+import StoreKitSim
+import StorefrontUI
+
+/// The store-side steps on a subscription, and `expect subscription …`.
+extension StepRun {
+    /// Done on the storefront's own queue (the runtime's one entry for store-side actions), so
+    /// the app hears at once what it does, as when the command line does it beside an open
+    /// storefront. A refusal is the runtime's alert in front: the step cannot be done.
+    func perform(_ operation: StoreAdmin.Operation, failure: Failure) throws(StepFailure) {
+        let before = state.mode
+        runtime.perform(operation)
+        storefront.settle()
+        if state.mode != before, case .alert(let alert) = state.mode, alert.kind == .failure,
+           alert.title == state.strings.alerts.cannotAnswerTitle {
+            throw failure("the store to \(Self.describe(operation))", alert.message)
+        }
+    }
+
+    /// `price-increase` with its consent unsaid: needed when the price rises from what it is
+    /// now in that storefront, as `storefront price-increase` decides.
+    func priceChange(_ productID: String, storefront code: String?, price: Decimal) -> StoreAdmin.Operation {
+        let records = (try? storefront.store.storage.load()) ?? runtime.queue.records
+        let current = AppStoreStorefront.named(code ?? records.settings.storefront).flatMap {
+            storefront.store.catalog.product(productID)?.price(in: $0, changes: records.priceChanges)
+        }
+        return .priceIncrease(productID: productID, storefront: code, price: price, consentNeeded: current.map { price > $0 } ?? true)
+    }
+
+    /// The step as a failure words what it asked of the store.
+    static func describe(_ operation: StoreAdmin.Operation) -> String {
+        switch operation {
+        case .expire(let id): "expire \(id)"
+        case .renew(let id): "renew \(id)"
+        case .autoRenew(let id, let on): "turn auto-renew \(on ? "on" : "off") for \(id)"
+        case .fixBilling(let id): "fix the billing issue of \(id)"
+        case .priceIncrease(let id, let storefront, let price, let consent):
+            "change the price of \(id)\(storefront.map { " in \($0)" } ?? "") to \(price), \(consent ? "consent needed" : "no consent needed")"
+        case .agreeToPriceIncrease(let id): "agree to the price increase of \(id)"
+        }
+    }
+
+    /// The signed-in account's status in the group of `productID`, as the store keeps it now:
+    /// read, never worked out again from the transactions.
+    func checkSubscription(_ productID: String, _ expected: SubscriptionField) -> (expected: String, saw: String)? {
+        let records = (try? storefront.store.storage.load()) ?? runtime.queue.records
+        guard let status = records.status(for: productID, catalog: storefront.store.catalog) else {
+            let group = storefront.store.catalog.product(productID)?.subscriptionGroupID ?? "?"
+            return (expected.words, "no subscription in group \(group)")
+        }
+        let saw = expected.reading(status)
+        guard saw != expected else { return nil }
+        // Which plan it was, unless that is what was read.
+        guard case .plan = saw else { return (expected.words, "\(saw.words) (\(status.productID))") }
+        return (expected.words, saw.words)
+    }
+}
+
+extension SubscriptionField {
+    /// This field as `status` has it.
+    func reading(_ status: SubscriptionStatus) -> SubscriptionField {
+        switch self {
+        case .state: .state(status.state)
+        case .plan: .plan(status.productID)
+        case .autoRenew: .autoRenew(status.willAutoRenew)
+        case .expirationReason: .expirationReason(status.expirationReason)
+        case .renewsTo: .renewsTo(status.autoRenewProductID)
+        case .priceIncrease: .priceIncrease(status.priceIncreaseStatus)
+        }
+    }
+
+    /// As the step writes it: `state subscribed`, `auto-renew off`.
+    var words: String {
+        switch self {
+        case .state(let state): "state \(state.rawValue)"
+        case .plan(let id): "plan \(id)"
+        case .autoRenew(let on): "auto-renew \(on ? "on" : "off")"
+        case .expirationReason(let reason): "expiration-reason \(reason?.rawValue ?? "none")"
+        case .renewsTo(let id): "renews-to \(id)"
+        case .priceIncrease(let status):
+            "price-increase " + (status == .noIncreasePending ? "none" : status.rawValue)
+        }
+    }
+}
