@@ -24,6 +24,8 @@ struct StorefrontCommand: ParsableCommand {
             PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self,
             SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
             CatalogCommand.self,
+            SubscriptionsCommand.self, AutoRenewCommand.self, ExpireCommand.self, RenewCommand.self, FixBillingCommand.self,
+            PriceIncreaseCommand.self, AgreePriceCommand.self, EventsCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )
@@ -95,6 +97,14 @@ extension ClockCommand: UsesGlobalOptions {}
 extension AdvanceCommand: UsesGlobalOptions {}
 extension CatalogCheckCommand: UsesGlobalOptions {}
 extension CatalogExportCommand: UsesGlobalOptions {}
+extension SubscriptionsCommand: UsesGlobalOptions {}
+extension AutoRenewCommand: UsesGlobalOptions {}
+extension ExpireCommand: UsesGlobalOptions {}
+extension RenewCommand: UsesGlobalOptions {}
+extension FixBillingCommand: UsesGlobalOptions {}
+extension PriceIncreaseCommand: UsesGlobalOptions {}
+extension AgreePriceCommand: UsesGlobalOptions {}
+extension EventsCommand: UsesGlobalOptions {}
 
 /// A command that runs walkthroughs on fresh data of its own: --catalog only.
 protocol RunsWalkthroughs {
