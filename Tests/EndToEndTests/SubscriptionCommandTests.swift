@@ -129,6 +129,17 @@ import Testing
         #expect((renewal["details"] as? [String: Any])?["planChange"] as? String == "downgrade")
     }
 
+    @Test func buyingThePlanBackCancelsTheWaitingDowngrade() throws {
+        try run("buy", Self.monthly)
+        try run("buy", Self.lite)
+        let back = try run("buy", Self.monthly)
+        #expect(back.stdout.contains("The plan change to Lite Monthly (\(Self.lite)) is cancelled: Pro Monthly (\(Self.monthly)) renews at 2030-01-08 09:00:01 +00:00"),
+                "\(back.summary)")
+        #expect(try renewalInfo(try pro())["autoRenewPreference"] as? String == Self.monthly)
+        let again = try run("buy", Self.monthly, "--json", status: 4)
+        #expect(try again.error()["name"] as? String == "alreadyOwned", "the plan one has and keeps")
+    }
+
     @Test func anotherPeriodOfTheSameLevelWaitsForTheRenewal() throws {
         try run("buy", Self.monthly)
         let change = try #require(try run("buy", Self.yearly, "--json").json()["planChange"] as? [String: Any])
@@ -281,5 +292,17 @@ import Testing
         let status = try cli.run("subscriptions", "--json")
         #expect(status.stdout.contains("\"willAutoRenew\" : false"), "\(status.summary)")
         #expect(try !tty.screen().contains("EXITED"))
+    }
+
+    /// `events --follow` shows each event as another process's change stores it.
+    @Test func followingListsEachEventAsItComes() throws {
+        try cli.run("set", "latency", "0")
+        let tty = try TmuxSession(cli, width: 200, arguments: ["--data-dir", cli.dataDirectory.path, "events", "--follow"])
+        defer { tty.kill() }
+        #expect(try cli.run("buy", Self.monthly).status == 0)
+        try tty.waitFor("subscribed  sandbox.user@example.com  \(Self.monthly)  txn 1000000001")
+        #expect(try cli.run("auto-renew", Self.monthly, "off").status == 0)
+        let screen = try tty.waitFor("autoRenewDisabled  sandbox.user@example.com")
+        #expect(!screen.contains("EXITED"), "it goes on: \(screen)")
     }
 }

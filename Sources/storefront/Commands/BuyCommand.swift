@@ -112,7 +112,7 @@ struct BuyCommand: ParsableCommand {
         }
 
         let planChange = try session.database.events(after: cursor, limit: nil)
-            .first { $0.transactionID == final.id }.flatMap(PlanChangeJSON.init)
+            .filter { $0.transactionID == final.id }.compactMap(PlanChangeJSON.init).first
         if output.json {
             try JSONOutput.print(Output(transaction: TransactionJSON(final), merged: false,
                                         redelivered: session.launchReport(app).redelivered,
@@ -141,9 +141,12 @@ struct BuyCommand: ParsableCommand {
     /// "Upgrade: Pro Yearly starts now…", "Downgrade: Pro Monthly goes on until DATE…".
     private func describe(_ change: PlanChangeJSON, session: Session) -> String {
         let text = SubscriptionText(catalog: session.catalog, settings: (try? session.database.settings()) ?? Settings())
-        let kind = change.kind.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() } ?? "Plan change"
         let from = text.plan(change.fromProductID), to = text.plan(change.toProductID)
         let date = change.date.map { TimeDisplay().dateTime($0) } ?? "the next renewal"
+        // The plan one has, bought back while another waited for the renewal.
+        guard let kind = change.kind.map({ $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }) else {
+            return "The plan change to \(from) is cancelled: \(to) renews at \(date) (nothing charged now)."
+        }
         if change.takesEffect == "now" {
             let refund = change.refundedAmount.map { ", the unused time refunded (\($0)\(change.currency.map { " \($0)" } ?? ""))" } ?? ""
             return "\(kind): \(to) starts now, replacing \(from)\(refund)."
