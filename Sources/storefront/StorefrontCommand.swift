@@ -22,10 +22,11 @@ struct StorefrontCommand: ParsableCommand {
         subcommands: [
             OpenCommand.self, ProductsCommand.self, BuyCommand.self, RestoreCommand.self, LaunchCommand.self,
             PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self,
-            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
-            CatalogCommand.self,
+            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self,
             SubscriptionsCommand.self, AutoRenewCommand.self, ExpireCommand.self, RenewCommand.self, FixBillingCommand.self,
             PriceIncreaseCommand.self, AgreePriceCommand.self, EventsCommand.self,
+            DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
+            CatalogCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )

@@ -104,6 +104,9 @@ import Testing
         #expect(old["isUpgraded"] as? Bool == true, "\(old)")
         #expect(try events().contains { $0["kind"] as? String == "upgraded" })
         let state = try run("state").stdout
+        #expect(state.contains("Subscriptions\n  Pro Yearly (\(Self.yearly))  subscribed  Renews 2031-01-11"), "\(state)")
+        let statuses = try #require(try run("state", "--json").json()["subscriptions"] as? [[String: Any]])
+        #expect((statuses.first?["status"] as? [String: Any])?["state"] as? String == "subscribed", "\(statuses)")
         #expect(state.contains("upgraded"), "\(state)")
         #expect(state.contains("paid 49.99 USD in USA"), "\(state)")
     }
@@ -304,5 +307,18 @@ import Testing
         #expect(try cli.run("auto-renew", Self.monthly, "off").status == 0)
         let screen = try tty.waitFor("autoRenewDisabled  sandbox.user@example.com")
         #expect(!screen.contains("EXITED"), "it goes on: \(screen)")
+    }
+
+    /// Each command's one line of help points to the page that describes it.
+    @Test func theHelpNamesEachCommandAndItsPage() throws {
+        let help = try run("help").stdout
+        for command in ["subscriptions", "auto-renew", "expire", "renew", "fix-billing", "price-increase", "agree-price", "events"] {
+            let line = try #require(help.split(separator: "\n").firstIndex { $0.hasPrefix("  \(command) ") }, "\(command): \(help)")
+            let entry = help.split(separator: "\n")[line...].prefix(3).joined(separator: " ")
+            #expect(entry.contains("(docs/command-line.md)"), "\(entry)")
+        }
+        let price = try run("price-increase", "--help").stdout
+        #expect(price.contains("--consent-needed/--no-consent-needed"), "\(price)")
+        #expect(price.contains("consent is needed when the\nprice rises"), "\(price)")
     }
 }

@@ -6,7 +6,7 @@ import StoreKitSim
 struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "events",
-        abstract: "List what the store did, in order: the store's events (purchases, renewals, expiries, plan changes…; docs/command-line.md).")
+        abstract: "List what the store did, in order: its events (docs/command-line.md).")
 
     @OptionGroup var global: GlobalOptions
 

@@ -7,7 +7,7 @@ import StorefrontUI
 
 struct StateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "state", abstract: "Show the settings, the app's UserDefaults, the queue and the history.")
+        commandName: "state", abstract: "Show the settings, the app's UserDefaults, the subscriptions, the queue and the history.")
 
     @OptionGroup var global: GlobalOptions
 

@@ -60,7 +60,7 @@ enum SubscriptionAction {
 struct AutoRenewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "auto-renew",
-        abstract: "Turn a subscription's auto-renew off (Cancel Subscription: it runs to the end of its period) or on again (docs/command-line.md).")
+        abstract: "Turn auto-renew off (cancel: it runs to its period's end) or on again (docs/command-line.md).")
 
     enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 
@@ -82,7 +82,7 @@ struct AutoRenewCommand: ParsableCommand {
 struct ExpireCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "expire",
-        abstract: "End a subscription now, as the store does (SKTestSession.expireSubscription; docs/command-line.md).")
+        abstract: "End a subscription now, as the store can (docs/command-line.md).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var product: SubscriptionProductArgument
@@ -98,7 +98,7 @@ struct ExpireCommand: ParsableCommand {
 struct RenewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "renew",
-        abstract: "Force a subscription's renewal now: its period ends and the store renews it as at a normal renewal (docs/command-line.md).")
+        abstract: "Force a subscription's renewal now (docs/command-line.md).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var product: SubscriptionProductArgument
@@ -114,7 +114,7 @@ struct RenewCommand: ParsableCommand {
 struct FixBillingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fix-billing",
-        abstract: "The subscriber fixes the payment method: a renewal failing in billing retry or grace goes through (docs/command-line.md).")
+        abstract: "Fix the billing issue: a renewal failing in billing retry goes through (docs/command-line.md).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var product: SubscriptionProductArgument
@@ -130,7 +130,7 @@ struct FixBillingCommand: ParsableCommand {
 struct PriceIncreaseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "price-increase",
-        abstract: "Change a plan's price in a storefront; subscribers renewing to it must agree, or are told (docs/command-line.md).",
+        abstract: "Change a plan's price; subscribers must agree or are told (docs/command-line.md).",
         discussion: "Without --consent-needed or --no-consent-needed, consent is needed when the price rises "
             + "(as the App Store asks for most increases) and not when it falls. With consent needed, a subscriber "
             + "who has not agreed (`storefront agree-price`) by the renewal expires (didNotConsentToPriceIncrease).")
@@ -177,7 +177,7 @@ struct PriceIncreaseCommand: ParsableCommand {
 struct AgreePriceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "agree-price",
-        abstract: "The subscriber agrees to a price increase waiting for consent: the next renewal is at the new price (docs/command-line.md).")
+        abstract: "Agree to a price increase waiting for consent (docs/command-line.md).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var product: SubscriptionProductArgument

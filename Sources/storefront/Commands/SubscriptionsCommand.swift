@@ -5,7 +5,7 @@ import StorefrontUI
 struct SubscriptionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subscriptions",
-        abstract: "Show each subscription group's status for the signed-in account, as StoreKit 2's Product.SubscriptionInfo.Status (docs/command-line.md).")
+        abstract: "Show each subscription group's status, as StoreKit 2's SubscriptionInfo.Status (docs/command-line.md).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
