@@ -213,6 +213,14 @@ import Testing
         #expect((try pro()["transaction"] as? [String: Any])?["price"] as? String == "5.49")
     }
 
+    /// Consent is asked for a rise unless told otherwise, never for a fall.
+    @Test func aLowerPriceNeedsNoConsent() throws {
+        try run("buy", Self.monthly)
+        let lowered = try run("price-increase", Self.monthly, "3.99")
+        #expect(lowered.stdout.contains("is now 3.99 USD (was 4.99 USD), no consent needed"), "\(lowered.summary)")
+        #expect(try renewalInfo(try pro())["priceIncreaseStatus"] as? String == "noIncreasePending")
+    }
+
     @Test func expireAndRenewActAtOnce() throws {
         try run("buy", Self.monthly)
         let renewed = try run("renew", Self.monthly, "--json").json()

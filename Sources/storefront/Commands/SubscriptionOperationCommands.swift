@@ -26,9 +26,16 @@ enum SubscriptionAction {
     /// `approve` and `decline` refuse theirs).
     static func perform(_ operation: StoreAdmin.Operation, _ global: GlobalOptions, _ output: OutputOptions,
                         done: (SubscriptionText, _ before: SubscriptionStatus?, _ after: SubscriptionStatus?) -> String) throws {
+        try perform(global, output, operation: { _, _ in operation }, done: done)
+    }
+
+    /// `operation`: made from the store's records as they are before it, and the catalog.
+    static func perform(_ global: GlobalOptions, _ output: OutputOptions, operation make: (StoreRecords, Catalog) -> StoreAdmin.Operation,
+                        done: (SubscriptionText, _ before: SubscriptionStatus?, _ after: SubscriptionStatus?) -> String) throws {
         let session = try Session(global)
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
+        let operation = make(session.queue.records, session.catalog)
         let before = session.queue.records.status(for: operation.productID, catalog: session.catalog)
         do {
             try StoreAdmin(queue: session.queue).perform(operation)
@@ -154,15 +161,16 @@ struct PriceIncreaseCommand: ParsableCommand {
               let amount = Decimal(string: price, locale: Locale(identifier: "en_US_POSIX")) else {
             throw CommandFailure.usage("price-increase takes a price such as 5.99, not \"\(price)\"")
         }
-        let session = try Session(global)
-        let records = try session.database.load()
-        let place = AppStoreStorefront.named(storefront ?? records.settings.storefront)
-        let current = place.flatMap { session.catalog.product(product.productID)?.price(in: $0, changes: records.priceChanges) }
-        // A rise needs consent unless told otherwise; a fall never does.
-        let consent = consentNeeded ?? (current.map { amount > $0 } ?? true)
-        let operation = StoreAdmin.Operation.priceIncrease(productID: product.productID, storefront: storefront, price: amount,
-                                                           consentNeeded: consent)
-        try SubscriptionAction.perform(operation, global, output) { text, _, after in
+        var place: AppStoreStorefront?
+        var current: Decimal?
+        var consent = true
+        try SubscriptionAction.perform(global, output, operation: { records, catalog in
+            place = AppStoreStorefront.named(storefront ?? records.settings.storefront)
+            current = place.flatMap { catalog.product(product.productID)?.price(in: $0, changes: records.priceChanges) }
+            // A rise needs consent unless told otherwise; a fall never does.
+            consent = consentNeeded ?? (current.map { amount > $0 } ?? true)
+            return .priceIncrease(productID: product.productID, storefront: storefront, price: amount, consentNeeded: consent)
+        }) { text, _, after in
             let currency = place.map { " \($0.currency)" } ?? ""
             let was = current.map { " (was \($0)\(currency))" } ?? ""
             let rule = consent
