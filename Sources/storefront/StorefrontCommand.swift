@@ -22,7 +22,10 @@ struct StorefrontCommand: ParsableCommand {
         subcommands: [
             OpenCommand.self, ProductsCommand.self, BuyCommand.self, RestoreCommand.self, LaunchCommand.self,
             PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self,
-            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self, DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
+            SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self,
+            SubscriptionsCommand.self, AutoRenewCommand.self, ExpireCommand.self, RenewCommand.self, FixBillingCommand.self,
+            PriceIncreaseCommand.self, AgreePriceCommand.self, EventsCommand.self,
+            DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
             CatalogCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
@@ -95,6 +98,14 @@ extension ClockCommand: UsesGlobalOptions {}
 extension AdvanceCommand: UsesGlobalOptions {}
 extension CatalogCheckCommand: UsesGlobalOptions {}
 extension CatalogExportCommand: UsesGlobalOptions {}
+extension SubscriptionsCommand: UsesGlobalOptions {}
+extension AutoRenewCommand: UsesGlobalOptions {}
+extension ExpireCommand: UsesGlobalOptions {}
+extension RenewCommand: UsesGlobalOptions {}
+extension FixBillingCommand: UsesGlobalOptions {}
+extension PriceIncreaseCommand: UsesGlobalOptions {}
+extension AgreePriceCommand: UsesGlobalOptions {}
+extension EventsCommand: UsesGlobalOptions {}
 
 /// A command that runs walkthroughs on fresh data of its own: --catalog only.
 protocol RunsWalkthroughs {

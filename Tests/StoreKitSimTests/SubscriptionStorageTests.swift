@@ -246,6 +246,7 @@ enum FullRecords {
     @Test func bothStoragesAnswerTheEventsQueryAlike() throws {
         let directory = TemporaryDirectory()
         let storages = try StorageKind.allCases.map { try $0.make(directory) }
+        #expect(try storages.map { try $0.lastEventID() } == [0, 0], "none yet")
         for storage in storages {
             try storage.update { $0.newEvents = [FullRecords.event(.subscribed), FullRecords.event(.renewed, at: 1)] }
             try storage.update { $0.settings.askToBuy = true }
@@ -258,6 +259,7 @@ enum FullRecords {
             #expect(!answers[0].isEmpty || after >= 7 || limit ?? 1 <= 0)
         }
         #expect(try storages[1].events(after: 0, limit: nil).map(\.id) == Array(1...7))
+        #expect(try storages.map { try $0.lastEventID() } == [7, 7], "the cursor of what comes next")
     }
 
     /// A reset empties the outbox; numbering goes on, so a reader's cursor never skips an event.
@@ -270,6 +272,7 @@ enum FullRecords {
         #expect(try database.events(after: 0, limit: nil).isEmpty)
         try database.update { $0.newEvents = [FullRecords.event(.purchased)] }
         #expect(try database.events(after: 2, limit: nil).map(\.id) == [3])
+        #expect(try database.lastEventID() == 3)
     }
 }
 

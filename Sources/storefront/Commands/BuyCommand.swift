@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import DataFiles
 import SampleApp
 import StoreKitSim
@@ -41,6 +42,36 @@ struct BuyCommand: ParsableCommand {
         var merged: Bool
         var redelivered: [TransactionJSON]
         var userDefaults: [String: JSONValue]
+        /// Another plan of a group the account subscribes to: how the subscription changed.
+        var planChange: PlanChangeJSON?
+    }
+
+    /// Buying another plan of a subscribed group, as the App Store does it: an upgraded (or
+    /// same-period) plan at once, a downgraded (or other-period) one at the next renewal.
+    struct PlanChangeJSON: Encodable {
+        /// upgrade, downgrade or crossgrade.
+        var kind: PlanChange?
+        var fromProductID: String
+        var toProductID: String
+        /// `now`, or `renewal`: the plan the next renewal is for.
+        var takesEffect: String
+        /// When it takes effect: now, or the current period's end.
+        var date: Date?
+        /// An upgrade: the refund of the old plan's unused time, a decimal string.
+        var refundedAmount: String?
+        var currency: String?
+
+        init?(_ e: StoreEvent) {
+            guard e.kind == .upgraded || e.kind == .renewalPreferenceChanged,
+                  let from = e.details.fromProductID, let to = e.details.toProductID else { return nil }
+            kind = e.details.planChange
+            fromProductID = from
+            toProductID = to
+            takesEffect = e.kind == .upgraded ? "now" : "renewal"
+            date = e.kind == .upgraded ? e.date : e.details.expiresDate
+            refundedAmount = e.details.refundedAmount.map { "\($0)" }
+            currency = e.details.currency
+        }
     }
 
     func run() throws {
@@ -50,6 +81,8 @@ struct BuyCommand: ParsableCommand {
             let known = (session.app.productIdentifiers + catalog.products.map(\.id)).uniqued().joined(separator: ", ")
             throw CommandFailure.usage("unknown product \"\(productID)\": the app asks the store for \(known) (`\(CommandLineHint.command("products"))` shows which are valid)")
         }
+        // What the store does from here on: a plan change is told by its events.
+        let cursor = try session.database.lastEventID()
         let running = try session.launchApp(for: Self.self, quiet: output.json)
         // The app lock is held until the command is done.
         defer { withExtendedLifetime(running) {} }
@@ -78,14 +111,19 @@ struct BuyCommand: ParsableCommand {
                                launch: session.launchReport(app))
         }
 
+        let planChange = try session.database.events(after: cursor, limit: nil)
+            .filter { $0.transactionID == final.id }.compactMap(PlanChangeJSON.init).first
         if output.json {
             try JSONOutput.print(Output(transaction: TransactionJSON(final), merged: false,
                                         redelivered: session.launchReport(app).redelivered,
-                                        userDefaults: app.defaults.values))
-        } else if noFinish, final.state == .purchased {
-            printLine("The app was killed before it handled \(final.id) (\(final.item(named: final.productID))): it stays in the queue and comes back at the next launch (\(CommandLineHint.command("launch"))).")
-        } else if final.state == .purchased, final.reason == .redownload {
-            printLine("You've already purchased this: \(final.productID) was downloaded again at no charge (transaction \(final.id), first bought as \(final.originalTransactionID ?? "?")).")
+                                        userDefaults: app.defaults.values, planChange: planChange))
+        } else {
+            if let planChange { printLine(describe(planChange, session: session)) }
+            if noFinish, final.state == .purchased {
+                printLine("The app was killed before it handled \(final.id) (\(final.item(named: final.productID))): it stays in the queue and comes back at the next launch (\(CommandLineHint.command("launch"))).")
+            } else if final.state == .purchased, final.reason == .redownload {
+                printLine("You've already purchased this: \(final.productID) was downloaded again at no charge (transaction \(final.id), first bought as \(final.originalTransactionID ?? "?")).")
+            }
         }
         switch final.state {
         case .purchased, .restored, .purchasing: return
@@ -98,6 +136,22 @@ struct BuyCommand: ParsableCommand {
             }
             throw ExitCode.failed
         }
+    }
+
+    /// "Upgrade: Pro Yearly starts now…", "Downgrade: Pro Monthly goes on until DATE…".
+    private func describe(_ change: PlanChangeJSON, session: Session) -> String {
+        let text = SubscriptionText(catalog: session.catalog, settings: (try? session.database.settings()) ?? Settings())
+        let from = text.plan(change.fromProductID), to = text.plan(change.toProductID)
+        let date = change.date.map { TimeDisplay().dateTime($0) } ?? "the next renewal"
+        // The plan one has, bought back while another waited for the renewal.
+        guard let kind = change.kind.map({ $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }) else {
+            return "The plan change to \(from) is cancelled: \(to) renews at \(date) (nothing charged now)."
+        }
+        if change.takesEffect == "now" {
+            let refund = change.refundedAmount.map { ", the unused time refunded (\($0)\(change.currency.map { " \($0)" } ?? ""))" } ?? ""
+            return "\(kind): \(to) starts now, replacing \(from)\(refund)."
+        }
+        return "\(kind): \(from) goes on until \(date), then renews as \(to) (nothing charged now)."
     }
 
     /// Why the app refused to deliver `t`, if it did: the purchase went through, but the app

@@ -45,7 +45,17 @@ struct SetCommand: ParsableCommand {
         } catch {
             throw CommandFailure.usage(error.message)
         }
-        try session.store.updateSettings(change)
+        do {
+            try session.store.updateSettings(change)
+        } catch let error as StoreError where error == .activeSubscriptionInStorefront {
+            // Named: the subscription that keeps the account where it is, and how to end it.
+            var report = ErrorReport(error)
+            let records = try session.database.load()
+            if let active = records.subscriptions.first(where: { $0.account == records.settings.account && $0.state != .expired && $0.state != .revoked }) {
+                report.body.remedy = ErrorReport.endSubscriptionRemedy(active.productID)
+            }
+            report.exit(json: output.json)
+        }
         let settings = try session.store.settings()
         if output.json {
             try JSONOutput.print(Output(settings: settings))

@@ -7,7 +7,7 @@ import StorefrontUI
 
 struct StateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "state", abstract: "Show the settings, the app's UserDefaults, the queue and the history.")
+        commandName: "state", abstract: "Show the settings, the app's UserDefaults, the subscriptions, the queue and the history.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -26,18 +26,23 @@ struct StateCommand: ParsableCommand {
         var credits: Int
         var queue: [TransactionJSON]
         var history: [TransactionJSON]
+        /// Each subscription group with the signed-in account's status in it.
+        var subscriptions: [SubscriptionGroupJSON]
     }
 
     func run() throws {
         let session = try Session(global)
-        let records = try session.database.load()
+        // Older purchases adopted as statuses, as the next change would.
+        _ = try session.queue.refresh()
+        let records = session.queue.records
         let defaults = try UserDefaultsFile(url: session.directory.userDefaultsURL)
         let credits = defaults.integer(forKey: SampleApp.creditsKey)
         if output.json {
             try JSONOutput.print(Output(
                 dataDirectory: session.directory.url.path, settings: records.settings, userDefaults: defaults.values,
                 credits: credits, queue: records.queue.map(TransactionJSON.init),
-                history: try session.database.history(last: nil, finishedOnly: false).map(TransactionJSON.init)))
+                history: try session.database.history(last: nil, finishedOnly: false).map(TransactionJSON.init),
+                subscriptions: SubscriptionsCommand.groups(records, session: session)))
             return
         }
         let history = try session.database.history(last: all ? nil : Self.recent, finishedOnly: false)
@@ -58,6 +63,11 @@ struct StateCommand: ParsableCommand {
         func line(_ t: Transaction) -> String {
             self.line(t, signedIn: records.settings.account, itemWidth: itemWidth)
         }
+        printLine("Subscriptions")
+        let text = SubscriptionText(catalog: session.catalog, settings: records.settings)
+        let statuses = records.groupStatuses(catalog: session.catalog).compactMap { $0.status }
+        if statuses.isEmpty { printLine("  (none)") }
+        for s in statuses { printLine("  \(text.plan(s.productID))  \(s.state.rawValue)  \(text.summary(s))") }
         printLine("Queue (unfinished)")
         if records.queue.isEmpty { printLine("  (empty)") }
         for t in records.queue { printLine("  " + line(t)) }
@@ -77,6 +87,15 @@ struct StateCommand: ParsableCommand {
     /// One transaction, its item padded to `itemWidth` (as shown: a control character in an
     /// id takes its escape's width); another account's purchases name it (they wait for it
     /// to sign in).
+    /// The purchase facts that say what it was: the price paid where, the offer, upgraded.
+    private static func facts(_ t: Transaction) -> String {
+        var text = ""
+        if let price = t.price { text += "  paid \(price)\(t.currency.map { " \($0)" } ?? "")\(t.storefront.map { " in \($0)" } ?? "")" }
+        if let offer = t.offer { text += "  \(offer.type.rawValue) offer \(offer.paymentMode.rawValue) \(offer.period)" }
+        if t.isUpgraded == true { text += "  upgraded" }
+        return text
+    }
+
     private func line(_ t: Transaction, signedIn: String?, itemWidth: Int) -> String {
         let shown = TerminalText.escaped(item(t)).count
         var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(item(t))"
@@ -84,6 +103,7 @@ struct StateCommand: ParsableCommand {
         text += "  \(Self.times.dateTime(t.date))"
         if let error = t.error { text += "  \(Strings.english.label(of: error))" }
         if let expiry = t.expiresDate { text += "  expires \(Self.times.dateTime(expiry))" }
+        text += Self.facts(t)
         if !t.finished && t.state != .purchasing { text += "  unfinished" }
         return text + t.remarks(signedIn: signedIn)
     }

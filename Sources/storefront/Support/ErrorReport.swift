@@ -48,9 +48,17 @@ struct ErrorReport {
             "Sign in with `\(CommandLineHint.command("set account EMAIL"))` (e.g. \(Settings.defaultAccount)), then try again."
         case .balanceFull:
             "Lower the balance in UserDefaults.json (or start the app's data afresh with `\(CommandLineHint.command("reset --app-only"))`), then `\(CommandLineHint.command("launch"))` delivers it."
+        case .activeSubscriptionInStorefront:
+            endSubscriptionRemedy("PRODUCT")
         default:
             nil
         }
+    }
+
+    /// How to end the subscription `productID` that keeps the account in its storefront.
+    static func endSubscriptionRemedy(_ productID: String) -> String {
+        "Turn auto-renew off (`\(CommandLineHint.command("auto-renew \(productID) off"))`) and let it end, "
+            + "or end it now (`\(CommandLineHint.command("expire \(productID)"))`); `\(CommandLineHint.command("subscriptions"))` shows it."
     }
 
     /// Storefront's own failures, and what swift-argument-parser reports (nil for help and

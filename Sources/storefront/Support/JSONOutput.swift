@@ -23,6 +23,17 @@ struct TransactionJSON: Encodable {
     var reason: TransactionReason?
     /// Ask to Buy: when the request was last made (a repeated request restarts it).
     var requestDate: Date?
+    // Purchase facts, written once when the store completed it (none before).
+    var purchaseDate: Date?
+    var originalPurchaseDate: Date?
+    /// What was charged, a decimal string in `currency`.
+    var price: String?
+    var currency: String?
+    var storefront: String?
+    var offer: TransactionOfferJSON?
+    var webOrderLineItemID: String?
+    var isUpgraded: Bool?
+    var applicationUsername: String?
 
     init(_ t: Transaction) {
         id = t.id
@@ -39,6 +50,33 @@ struct TransactionJSON: Encodable {
         account = t.account
         reason = t.reason
         requestDate = t.requestDate
+        purchaseDate = t.purchaseDate
+        originalPurchaseDate = t.originalPurchaseDate
+        price = t.price.map { "\($0)" }
+        currency = t.currency
+        storefront = t.storefront
+        offer = t.offer.map(TransactionOfferJSON.init)
+        webOrderLineItemID = t.webOrderLineItemID
+        isUpgraded = t.isUpgraded
+        applicationUsername = t.applicationUsername
+    }
+}
+
+/// The offer a transaction used (StoreKit 2's `Transaction.offer`).
+struct TransactionOfferJSON: Encodable {
+    /// introductory, promotional, code or winBack.
+    var type: String
+    var id: String?
+    /// freeTrial, payAsYouGo or payUpFront.
+    var paymentMode: String
+    /// One period of the offer, ISO 8601 (P1W).
+    var period: String
+
+    init(_ offer: TransactionOffer) {
+        type = offer.type.rawValue
+        id = offer.id
+        paymentMode = offer.paymentMode.rawValue
+        period = offer.period.description
     }
 }
 

@@ -146,7 +146,7 @@ final class AppLock {
     }
 
     private static func refusal(holder other: String, directory: DataDirectory, patience: TimeInterval) -> String {
-        let meanwhile = "Store-side commands (set, approve, decline, resolve, state, pending, products) work meanwhile."
+        let meanwhile = "Store-side commands (set, approve, decline, resolve, state, pending, products, subscriptions and the commands that change them, events) work meanwhile."
         if other.hasPrefix(Self.interface) {
             // "the open storefront (process 24045)": the process, without the words around it.
             let process = other.dropFirst(Self.interface.count).trimmingCharacters(in: CharacterSet(charactersIn: " ()"))

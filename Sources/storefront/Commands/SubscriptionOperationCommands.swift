@@ -1,0 +1,199 @@
+import ArgumentParser
+import Foundation
+import SampleApp
+import StoreKitSim
+import StorefrontUI
+
+/// The App Store's side of a subscription (Xcode's SKTestSession, Manage Subscriptions): each
+/// command is one `StoreAdmin.Operation` for the signed-in account's subscription in the
+/// group of PRODUCT. They need no app, so they work beside an open storefront, which picks the
+/// change up at its next tick.
+struct SubscriptionProductArgument: ParsableArguments {
+    @Argument(help: ArgumentHelp("A plan of the subscription's group (see `storefront subscriptions`).", valueName: "product-id"))
+    var productID: String
+}
+
+enum SubscriptionAction {
+    struct Output: Encodable {
+        /// The group acted on, with its status after the operation.
+        var subscription: SubscriptionGroupJSON?
+        /// What the store did, in order: anything that fell due first, then the operation's own.
+        var events: [StoreEventJSON]
+    }
+
+    /// Carries out `operation` and prints what it did: `done` words it from the status before
+    /// and after. A request that cannot apply is refused in the store's words (exit 64, as
+    /// `approve` and `decline` refuse theirs).
+    static func perform(_ operation: StoreAdmin.Operation, _ global: GlobalOptions, _ output: OutputOptions,
+                        done: (SubscriptionText, _ before: SubscriptionStatus?, _ after: SubscriptionStatus?) -> String) throws {
+        try perform(global, output, operation: { _, _ in operation }, done: done)
+    }
+
+    /// `operation`: made from the store's records as they are before it, and the catalog.
+    static func perform(_ global: GlobalOptions, _ output: OutputOptions, operation make: (StoreRecords, Catalog) -> StoreAdmin.Operation,
+                        done: (SubscriptionText, _ before: SubscriptionStatus?, _ after: SubscriptionStatus?) -> String) throws {
+        let session = try Session(global)
+        let cursor = try session.database.lastEventID()
+        _ = try session.queue.refresh()
+        let operation = make(session.queue.records, session.catalog)
+        let before = session.queue.records.status(for: operation.productID, catalog: session.catalog)
+        do {
+            try StoreAdmin(queue: session.queue).perform(operation)
+        } catch let error as QueueError {
+            throw CommandFailure.usage(error.text(.english))
+        }
+        let records = session.queue.records
+        let after = records.status(for: operation.productID, catalog: session.catalog)
+        let events = try session.database.events(after: cursor, limit: nil)
+        if output.json {
+            let group = session.catalog.product(operation.productID)?.subscriptionGroupID
+            let subscription = SubscriptionsCommand.groups(records, session: session).first { $0.groupID == group }
+            try JSONOutput.print(Output(subscription: subscription, events: events.map(StoreEventJSON.init)))
+            return
+        }
+        let text = SubscriptionText(catalog: session.catalog, settings: records.settings)
+        printLine(done(text, before, after))
+        for event in events { printLine("  " + text.line(event)) }
+        printLine("An open storefront picks this up at once; the app hears of it there, or at its next launch (\(CommandLineHint.command("launch"))).")
+    }
+
+    /// "Pro Monthly (com.storefront.pro.monthly): Renews DATE".
+    static func standing(_ text: SubscriptionText, _ status: SubscriptionStatus?) -> String {
+        guard let status else { return "" }
+        return " \(text.plan(status.productID)): \(text.summary(status))."
+    }
+}
+
+struct AutoRenewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auto-renew",
+        abstract: "Turn auto-renew off (cancel: it runs to its period's end) or on again (docs/command-line.md).")
+
+    enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var product: SubscriptionProductArgument
+    @Argument(help: "off: cancel (it runs to the end of its period, then expires); on: resubscribe before it ends.")
+    var setting: Switch
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let on = setting == .on
+        try SubscriptionAction.perform(.autoRenew(productID: product.productID, on: on), global, output) { text, before, after in
+            let was = before?.willAutoRenew == on ? "Auto-renew was already \(setting.rawValue)." : "Turned auto-renew \(setting.rawValue)."
+            return was + SubscriptionAction.standing(text, after)
+        }
+    }
+}
+
+struct ExpireCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "expire",
+        abstract: "End a subscription now, as the store can (docs/command-line.md).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var product: SubscriptionProductArgument
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try SubscriptionAction.perform(.expire(productID: product.productID), global, output) { text, _, after in
+            "Expired the subscription now." + SubscriptionAction.standing(text, after)
+        }
+    }
+}
+
+struct RenewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "renew",
+        abstract: "Force a subscription's renewal now (docs/command-line.md).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var product: SubscriptionProductArgument
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try SubscriptionAction.perform(.renew(productID: product.productID), global, output) { text, _, after in
+            "Forced a renewal." + SubscriptionAction.standing(text, after)
+        }
+    }
+}
+
+struct FixBillingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fix-billing",
+        abstract: "Fix the billing issue: a renewal failing in billing retry goes through (docs/command-line.md).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var product: SubscriptionProductArgument
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try SubscriptionAction.perform(.fixBilling(productID: product.productID), global, output) { text, _, after in
+            "Fixed the billing issue: the renewal went through." + SubscriptionAction.standing(text, after)
+        }
+    }
+}
+
+struct PriceIncreaseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "price-increase",
+        abstract: "Change a plan's price; subscribers must agree or are told (docs/command-line.md).",
+        discussion: "Without --consent-needed or --no-consent-needed, consent is needed when the price rises "
+            + "(as the App Store asks for most increases) and not when it falls. With consent needed, a subscriber "
+            + "who has not agreed (`storefront agree-price`) by the renewal expires (didNotConsentToPriceIncrease).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var product: SubscriptionProductArgument
+
+    @Argument(help: ArgumentHelp("The new price in the storefront's currency, e.g. 5.99.", valueName: "price"))
+    var price: String
+
+    @Option(help: ArgumentHelp("The App Store storefront (default: the store's, see `storefront set storefront`).", valueName: "code"))
+    var storefront: String?
+
+    @Flag(inversion: .prefixedNo, help: "Whether subscribers must agree before renewing at the new price (default: when it rises).")
+    var consentNeeded: Bool?
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        guard price.range(of: #"^[0-9]+(\.[0-9]+)?$"#, options: .regularExpression) != nil,
+              let amount = Decimal(string: price, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw CommandFailure.usage("price-increase takes a price such as 5.99, not \"\(price)\"")
+        }
+        var place: AppStoreStorefront?
+        var current: Decimal?
+        var consent = true
+        try SubscriptionAction.perform(global, output, operation: { records, catalog in
+            place = AppStoreStorefront.named(storefront ?? records.settings.storefront)
+            current = place.flatMap { catalog.product(product.productID)?.price(in: $0, changes: records.priceChanges) }
+            // A rise needs consent unless told otherwise; a fall never does.
+            consent = consentNeeded ?? (current.map { amount > $0 } ?? true)
+            return .priceIncrease(productID: product.productID, storefront: storefront, price: amount, consentNeeded: consent)
+        }) { text, _, after in
+            let currency = place.map { " \($0.currency)" } ?? ""
+            let was = current.map { " (was \($0)\(currency))" } ?? ""
+            let rule = consent
+                ? "consent needed: subscribers renewing to it must agree (`\(CommandLineHint.command("agree-price \(product.productID)"))`) by their renewal, or it expires"
+                : "no consent needed: subscribers are told and renew at it"
+            return "The price of \(text.plan(product.productID)) in \(place?.id ?? storefront ?? "?") is now \(amount)\(currency)\(was), \(rule)."
+                + SubscriptionAction.standing(text, after)
+        }
+    }
+}
+
+struct AgreePriceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "agree-price",
+        abstract: "Agree to a price increase waiting for consent (docs/command-line.md).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var product: SubscriptionProductArgument
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try SubscriptionAction.perform(.agreeToPriceIncrease(productID: product.productID), global, output) { text, _, after in
+            "Agreed to the price increase." + SubscriptionAction.standing(text, after)
+        }
+    }
+}

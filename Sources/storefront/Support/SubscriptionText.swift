@@ -1,0 +1,113 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+import StorefrontUI
+
+/// How the command line words a subscription's status and the store's events, in English as
+/// every command's output is. Times in the local zone (TZ), as everywhere people read them.
+struct SubscriptionText {
+    let catalog: Catalog
+    let settings: Settings
+    let times = TimeDisplay()
+
+    /// "Pro Monthly (com.storefront.pro.monthly)".
+    func plan(_ productID: String) -> String {
+        "\(title(productID)) (\(productID))"
+    }
+
+    /// The product's title where the store is, else its identifier.
+    func title(_ productID: String) -> String {
+        guard let entry = catalog.product(productID),
+              let product = Product(entry, storefront: settings.appStoreStorefront, locale: settings.locale) else { return productID }
+        return product.localizedTitle
+    }
+
+    /// Where it stands, as the rows read: "Renews DATE", "Expires DATE", "In grace period until
+    /// DATE", "Billing problem", "Expired DATE (reason)".
+    func summary(_ s: SubscriptionStatus) -> String {
+        switch s.state {
+        case .subscribed:
+            guard s.willAutoRenew else { return "Expires \(times.dateTime(s.expiresDate))" }
+            let next = s.autoRenewProductID == s.productID ? "" : " as \(plan(s.autoRenewProductID))"
+            return "Renews \(times.dateTime(s.expiresDate))\(next)"
+        case .inGracePeriod:
+            return "In grace period until \(times.dateTime(s.gracePeriodExpiresDate ?? s.expiresDate)) (Billing problem: the renewal's payment failed)"
+        case .inBillingRetryPeriod:
+            let end = SubscriptionLifecycle.billingRetryEndDate(s).map { ", retried until \(times.dateTime($0))" } ?? ""
+            return "Billing problem: no access, the renewal's payment failed\(end)"
+        case .expired:
+            return "Expired \(times.dateTime(s.expiresDate))\(s.expirationReason.map { " (\(reason($0)))" } ?? "")"
+        case .revoked:
+            return "Revoked"
+        }
+    }
+
+    /// "autoRenewDisabled: auto-renew was off": StoreKit's name, then what it means.
+    func reason(_ r: ExpirationReason) -> String {
+        let meaning = switch r {
+        case .autoRenewDisabled: "auto-renew was off"
+        case .billingError: "the payment kept failing"
+        case .didNotConsentToPriceIncrease: "the price increase was not agreed to"
+        case .productUnavailable: "the plan was not for sale at the renewal"
+        case .unknown: "ended by the store"
+        }
+        return "\(r.rawValue): \(meaning)"
+    }
+
+    /// One group's block: its name, then the status line by line (or that there is none).
+    func block(group: SubscriptionGroup, status: SubscriptionStatus?) -> [String] {
+        var lines = ["\(group.displayName(for: settings.locale)) (group \(group.id))"]
+        guard let s = status else {
+            let plans = catalog.subscriptions(in: group.id).map(\.id).joined(separator: ", ")
+            return lines + ["  none: never subscribed (plans: \(plans))"]
+        }
+        func row(_ label: String, _ value: String) { lines.append("  \(label.padding(toLength: 15, withPad: " ", startingAt: 0))\(value)") }
+        row("plan", plan(s.productID))
+        row("state", "\(s.state.rawValue): \(summary(s))")
+        row("access", s.givesAccess ? "yes\(s.accessEndDate.map { " until \(times.dateTime($0))" } ?? "")" : "no")
+        row("auto-renew", s.willAutoRenew ? "on" : "off")
+        let ended = s.state == .expired || s.state == .revoked
+        if s.autoRenewProductID != s.productID, !ended {
+            row("plan change", "\(plan(s.autoRenewProductID)) from the next renewal (\(times.dateTime(s.expiresDate)))")
+        }
+        switch s.priceIncreaseStatus {
+        case .noIncreasePending: break
+        case .pending: row("price increase", "pending: the subscriber has not agreed (\(CommandLineHint.command("agree-price \(s.autoRenewProductID)")))")
+        case .agreed: row("price increase", "agreed: the next renewal is at the new price")
+        }
+        row("since", "\(times.dateTime(s.recentSubscriptionStartDate)) (original transaction \(s.originalTransactionID), latest \(s.latestTransactionID))")
+        return lines
+    }
+
+    /// One event on one line: id, store time, kind, account, product, transaction, details.
+    func line(_ e: StoreEvent) -> String {
+        var parts = ["\(e.id)", times.dateTime(e.date), e.kind.rawValue]
+        if let account = e.account { parts.append(account) }
+        if let product = e.productID { parts.append(product) }
+        if let id = e.transactionID { parts.append("txn \(id)") }
+        let details = self.details(e.details)
+        if !details.isEmpty { parts.append(details.joined(separator: ", ")) }
+        return parts.joined(separator: "  ")
+    }
+
+    private func details(_ d: StoreEventDetails) -> [String] {
+        var out: [String] = []
+        if let reason = d.expirationReason { out.append(self.reason(reason)) }
+        if let from = d.fromProductID, let to = d.toProductID {
+            out.append("\(d.planChange.map { "\($0.rawValue) " } ?? "")\(from) → \(to)")
+        }
+        if let price = d.price { out.append("\(price)\(d.currency.map { " \($0)" } ?? "")\(d.storefront.map { " in \($0)" } ?? "")") }
+        if let refund = d.refundedAmount, refund > 0 { out.append("refunded \(refund)\(d.currency.map { " \($0)" } ?? "")") }
+        if let grace = d.gracePeriodExpiresDate { out.append("grace until \(times.dateTime(grace))") }
+        if let expires = d.expiresDate { out.append("expires \(times.dateTime(expires))") }
+        if let error = d.error { out.append("\(error.name): \(error.message)") }
+        return out
+    }
+}
+
+extension StoreRecords {
+    /// Every subscription group of the catalog, with the signed-in account's status in it.
+    func groupStatuses(catalog: Catalog) -> [(group: SubscriptionGroup, status: SubscriptionStatus?)] {
+        catalog.subscriptionGroups.map { group in (group, status(of: settings.account, group: group.id)) }
+    }
+}
