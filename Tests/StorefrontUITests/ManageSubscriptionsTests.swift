@@ -60,6 +60,13 @@ import Testing
         ui.wait(seconds: 8 * Self.day)
         #expect(try status(ui).state == .expired)
         #expect(row(ui, title).contains(words(ui).expiredBecause(day(ui, expires), .autoRenewDisabled)), "\(ui.screen)")
+        // The detail pane says so too, with the terms of subscribing again, which Enter starts.
+        try ui.select("Pro Monthly")
+        let pane = DetailPane.productLines("com.storefront.pro.monthly", state: ui.state).map(\.text)
+        #expect(pane.contains(words(ui).expiredBecause(day(ui, expires), .autoRenewDisabled)), "\(pane)")
+        #expect(pane.contains(ui.state.strings.sheet.renews), "\(pane)")
+        ui.press(.enter)
+        guard case .sheet = ui.state.mode else { Issue.record("no sheet: \(ui.state.mode)"); return }
     }
 
     @Test func notNowKeepsItRenewingAndEscapeClosesTheConfirmationThenThePanel() throws {

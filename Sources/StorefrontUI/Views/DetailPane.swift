@@ -53,10 +53,15 @@ enum DetailPane {
                 lines.append(.init(text: words.activeAtStoreUntil(state.times.dateTime(expiry)), style: .tint(.success)))
                 lines.append(.init(text: words.notInAppData, style: .dim))
             } else if let plan = PlanStatus(id, state: state), plan.kind == .current {
-                // The plan subscribed to: its charge and, from the store's status, where it stands.
-                lines.append(.init(text: state.strings.charge(product, introOffer: false, app: state.appDescription), style: .bold))
-                lines.append(.init(text: plan.text, style: .tint(plan.tint, bold: true)))
-                if plan.status.isLive { lines += [.init(text: ""), .init(text: words.manageHint, style: .dim)] }
+                // The plan subscribed to: from the store's status, where it stands; while it lasts,
+                // its charge and where to manage it; once ended, the terms of buying it again.
+                let status = DialogModel.Line(text: plan.text, style: .tint(plan.tint, bold: true))
+                if plan.status.isLive {
+                    lines.append(.init(text: state.strings.charge(product, introOffer: false, app: state.appDescription), style: .bold))
+                    lines += [status, .init(text: ""), .init(text: words.manageHint, style: .dim)]
+                } else {
+                    lines += [status, .init(text: "")] + (SubscriptionTerms(product, state: state)?.lines ?? [])
+                }
             } else if let change = PlanChangeTerms(product, state: state) {
                 lines += change.lines
             } else if let terms = SubscriptionTerms(product, state: state) {
