@@ -20,8 +20,10 @@ enum JapaneseScreenText {
             text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
         }
         let words = Set((cutNames + diagnostics).flatMap { $0.split { !$0.isLetter } }.map(String.init))
+        // An identifier under a dialog shows its start at the dialog's left and its end at its right.
+        let identifierWords = state.catalog.products.flatMap { $0.id.split { !$0.isLetter } }.map(String.init)
         return text.matches(of: /[A-Za-z]{2,}/).map { String($0.output) }.filter { cut in
-            !words.contains { $0.hasPrefix(cut) }
+            !words.contains { $0.hasPrefix(cut) } && !identifierWords.contains { $0.hasSuffix(cut) }
         }
     }
 

@@ -396,4 +396,27 @@ import Testing
             expectNoEnglish(japanese, "too-small-ja-\(width)x\(height)")
         }
     }
+
+    /// Manage Subscriptions down to the smallest terminal: the panel, and Cancel's confirmation.
+    @Test func manageSubscriptions() throws {
+        let sizes = [(100, 30), (70, 20)]
+        try check("manage", sizes: sizes) { ui in
+            try ui.buy("Pro Monthly")
+            ui.press(.char("m"))
+        }
+        try check("manage-confirm", sizes: sizes) { ui in
+            try ui.buy("Pro Monthly")
+            ui.press(.char("m"), .end, .enter)
+        }
+        try check("downgrade-sheet", sizes: sizes) { ui in
+            try ui.buy("Pro Monthly")
+            try ui.select("Lite Monthly")
+            ui.press(.enter)
+        }
+        try check("upgrade-sheet", sizes: sizes) { ui in
+            try ui.buy("Pro Student")
+            try ui.select("Pro Monthly")
+            ui.press(.enter)
+        }
+    }
 }

@@ -46,6 +46,7 @@ import Testing
         case let phrase as Phrase2<Int, String>: return each(phrase, [(1, "X")])
         case let phrase as Phrase2<Int, Int>: return each(phrase, [(1, 2)])
         case let phrase as Phrase2<Bool, String>: return each(phrase, [(true, "X"), (false, "X")])
+        case let phrase as Phrase2<String, ExpirationReason?>: return each(phrase, [("X", nil)] + ExpirationReason.allCases.map { ("X", $0) })
         case let phrase as Phrase2<String, SubscriptionPeriod>: return each(phrase, periods.map { ("X", $0) })
         case let phrase as Phrase2<SubscriptionPeriod, String>: return each(phrase, periods.map { ($0, "X") })
         case let phrase as Phrase3<String, String, String>: return [(phrase.en("X", "Y", "Z"), phrase.ja("X", "Y", "Z"))]

@@ -36,7 +36,7 @@ import Walkthroughs
             when can-make-payments on, ask-to-buy on: press "Ask"
             when can-make-payments on, ask-to-buy on: press "Ask"
             when can-make-payments on: press "OK"
-            expect screen "⏎ open/buy"
+            expect screen "⏎ open"
             """))
         #expect(table.conditions == ["can-make-payments", "ask-to-buy"])
         #expect(table.rows.map(\.result.name) == [

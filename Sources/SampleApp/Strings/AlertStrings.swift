@@ -45,10 +45,10 @@ public struct AlertStrings: PhraseTable {
     public let subscribedTitle = Phrase(en: "You're currently subscribed to this.", ja: "このサブスクリプションには登録済みです")
     public let subscribedMessage = Phrase1<String>(
         en: { title in
-            "\(title) stays active on this Apple Account until it ends; manage it in Settings > your name > Subscriptions. Restore Purchases (r) brings it back to this app."
+            "\(title) stays active on this Apple Account until it ends; change or cancel it in Manage Subscriptions (m). Restore Purchases (r) brings it back to this app."
         },
         ja: { title in
-            "「\(title)」は期間が終わるまでこのApple Accountで有効です。[設定]>[ユーザ名]>[サブスクリプション]で管理できます。「購入を復元」(r) でこのAppに戻せます。"
+            "「\(title)」は期間が終わるまでこのApple Accountで有効です。「サブスクリプションの管理」(m) で変更やキャンセルができます。「購入を復元」(r) でこのAppに戻せます。"
         })
     public let waitingTitle = Phrase(en: "Waiting for Approval", ja: "承認待ち")
     public let waitingMessage = Phrase1<String>(

@@ -25,6 +25,7 @@ public struct ScreenStrings: PhraseTable {
     public let purchaseGoesOn = Phrase(en: "the purchase goes on", ja: "購入は続いています")
     public let sheetWaits = Phrase(en: "the purchase sheet waits", ja: "購入シートは待機中です")
     public let dialogWaits = Phrase(en: "the dialog waits", ja: "ダイアログは待機中です")
+    public let manageWaits = Phrase(en: "Manage Subscriptions waits", ja: "サブスクリプションの管理は待機中です")
     public let settingsWait = Phrase(en: "the settings panel waits", ja: "設定パネルは待機中です")
     public let approvalsWait = Phrase(en: "the approvals panel waits", ja: "承認パネルは待機中です")
     public let logWaits = Phrase(en: "the log waits", ja: "ログは待機中です")

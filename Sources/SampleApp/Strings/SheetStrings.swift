@@ -130,8 +130,24 @@ public struct SheetStrings: PhraseTable {
     public let thenStartingOn = Phrase2<String, String>(en: { price, day in "then \(price) starting \(day)" },
                                                         ja: { price, day in "その後、\(day)から\(price)" })
     public let renews = Phrase(
-        en: "Renews automatically until cancelled. Cancel in Settings at least 24 hours before the end of the period.",
-        ja: "キャンセルするまで自動更新されます。期間終了の24時間以上前までに「設定」でキャンセルしてください。")
+        en: "Renews automatically until cancelled. Cancel anytime in Manage Subscriptions (m), at least 24 hours before the end of the period.",
+        ja: "キャンセルするまで自動更新されます。期間終了の24時間以上前までに「サブスクリプションの管理」(m) でいつでもキャンセルできます。")
+
+    // MARK: Another plan of a group subscribed to
+
+    /// A change at once (an upgrade, a crossgrade of the same period).
+    public let startingToday = Phrase1<String>(en: { price in "\(price) starting today" }, ja: { price in "本日から\(price)" })
+    public let replacesToday = Phrase1<String>(
+        en: { plan in "Replaces \(plan) today; you get a prorated refund for its unused time." },
+        ja: { plan in "「\(plan)」は本日で終了し、未使用期間分は日割りで返金されます。" })
+    /// A change at the renewal (a downgrade, a crossgrade of another period).
+    public let keepsUntil = Phrase2<String, String>(
+        en: { plan, day in "\(plan) stays until \(day), when your new plan starts. No charge today." },
+        ja: { plan, day in "「\(plan)」は\(day)まで続き、その日から新しいプランが始まります。本日の請求はありません。" })
+    /// The current plan bought back while a change to another waits.
+    public let keepsPlan = Phrase2<String, String>(
+        en: { plan, other in "Keeps \(plan): the change to \(other) is called off." },
+        ja: { plan, other in "「\(plan)」を継続し、「\(other)」への変更は取り消されます。" })
     public let extendsTo = Phrase1<String>(en: { day in "Extends your pass to \(day). Does not renew." },
                                            ja: { day in "\(day)まで延長されます。自動更新されません。" })
     public let lastsUntil = Phrase1<String>(en: { day in "Lasts until \(day). Does not renew." },

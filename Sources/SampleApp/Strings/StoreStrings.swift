@@ -1,3 +1,5 @@
+import StoreKitSim
+
 /// The store list's sections and rows, and the detail pane beside them.
 public struct StoreStrings: PhraseTable {
     public static let shared = StoreStrings()
@@ -77,4 +79,63 @@ public struct StoreStrings: PhraseTable {
         ja: { error in "プロダクトを読み込めませんでした: \(error)Rで再試行します。" })
     public let restrictedHere = Phrase(en: "In-App Purchases are restricted on this device.",
                                        ja: "このデバイスではApp内課金が制限されています。")
+
+    // MARK: A subscription's status (the store's, per group): rows, the detail pane, Manage Subscriptions
+
+    public let renewsOn = Phrase1<String>(en: { day in "Renews \(day)" }, ja: { day in "\(day)に更新" })
+    /// Auto-renew off: the plan runs to the end of its period.
+    public let expiresOn = Phrase1<String>(en: { day in "Expires \(day)" }, ja: { day in "\(day)に終了" })
+    public let inGraceUntil = Phrase1<String>(en: { day in "In grace period until \(day)" }, ja: { day in "\(day)まで猶予期間" })
+    public let billingProblem = Phrase(en: "Billing problem", ja: "お支払いの問題")
+    /// "Expired 2026-12-26 (cancelled)".
+    public let expiredBecause = Phrase2<String, ExpirationReason?>(
+        en: { day, reason in
+            let why: String? = switch reason {
+            case .autoRenewDisabled: "cancelled"
+            case .billingError: "billing problem"
+            case .didNotConsentToPriceIncrease: "price increase not accepted"
+            case .productUnavailable: "plan unavailable"
+            case .unknown: "ended by the store"
+            case nil: nil
+            }
+            return why.map { "Expired \(day) (\($0))" } ?? "Expired \(day)"
+        },
+        ja: { day, reason in
+            let why: String? = switch reason {
+            case .autoRenewDisabled: "キャンセル済み"
+            case .billingError: "お支払いの問題"
+            case .didNotConsentToPriceIncrease: "価格の値上げに未同意"
+            case .productUnavailable: "プランの提供終了"
+            case .unknown: "ストアにより終了"
+            case nil: nil
+            }
+            return why.map { "\(day)に期限切れ (\($0))" } ?? "\(day)に期限切れ"
+        })
+    public let revoked = Phrase(en: "Revoked", ja: "取り消し済み")
+    /// A plan change waiting for the renewal: "Changes to Lite Monthly on 2026-12-26".
+    public let changesTo = Phrase2<String, String>(en: { plan, day in "Changes to \(plan) on \(day)" },
+                                                   ja: { plan, day in "\(day)に「\(plan)」へ変更" })
+    /// The plan a waiting change is to: "Starts 2026-12-26".
+    public let startsOn = Phrase1<String>(en: { day in "Starts \(day)" }, ja: { day in "\(day)に開始" })
+    /// What buying another plan of the group does: at once, or at the renewal.
+    public let upgradeNow = Phrase(en: "upgrade now", ja: "今すぐ変更")
+    public let switchNow = Phrase(en: "switch now", ja: "今すぐ変更")
+    public let atRenewal = Phrase(en: "at renewal", ja: "次回更新時")
+    public let manageHint = Phrase(en: "Enter or m: Manage Subscriptions", ja: "Enterまたはm: サブスクリプションの管理")
+
+    // MARK: Manage Subscriptions
+
+    public let manageTitle = Phrase(en: "Manage Subscriptions", ja: "サブスクリプションの管理")
+    public let noSubscriptions = Phrase(en: "This app has no subscriptions.", ja: "このAppにはサブスクリプションがありません。")
+    public let current = Phrase(en: "current", ja: "現在")
+    public let cancelSubscription = Phrase(en: "Cancel Subscription", ja: "サブスクリプションをキャンセルする")
+    public let cancelFreeTrial = Phrase(en: "Cancel Free Trial", ja: "無料トライアルをキャンセルする")
+    /// Auto-renew back on, before a cancelled subscription ends.
+    public let resubscribe = Phrase(en: "Resubscribe", ja: "再登録する")
+    public let confirmCancellation = Phrase(en: "Confirm Cancellation", ja: "キャンセルの確認")
+    public let cancelMessage = Phrase2<Bool, String>(
+        en: { trial, day in "If you confirm and end your \(trial ? "free trial" : "subscription") now, you can still access it until \(day)." },
+        ja: { trial, day in "確定して\(trial ? "無料トライアル" : "サブスクリプション")を今すぐ終了しても、\(day)までは引き続き利用できます。" })
+    public let confirm = Phrase(en: "Confirm", ja: "確認")
+    public let manageHelp = Phrase(en: "Choose a plan to change to it.", ja: "プランを選ぶと変更できます。")
 }

@@ -78,8 +78,7 @@ public final class StorefrontRuntime {
     /// A store-side action on a subscription (a walkthrough's step, Manage Subscriptions): carried
     /// out on this storefront's queue, so the app hears at once what it does.
     public func perform(_ operation: StoreAdmin.Operation) {
-        perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
-        refreshSnapshot()
+        run(.storeSide(operation))
         dispatch(.tick(queue.now))
     }
 
@@ -195,6 +194,8 @@ public final class StorefrontRuntime {
             perform { try app.defaults.removeAll() }
         case .spendCredit:
             perform { take(try app.spendCredit().events) }
+        case .storeSide(let operation):
+            perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
         case .note(let text):
             pending.append(.noted(text, at: queue.now))
         }
@@ -345,6 +346,9 @@ public final class StorefrontRuntime {
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
         snapshot.accounts = records.accountsByLastUse
         snapshot.subscriptions = records.subscriptions.filter { $0.account == records.settings.account }
+        snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter { status in
+            records.transactions.last { $0.id == status.latestTransactionID }?.isTrialPeriod == true
+        }.map(\.groupID))
         snapshot.introOfferEligible = Set(store.catalog.products.map(\.id).filter {
             records.isEligibleForIntroOffer($0, catalog: store.catalog)
         })

@@ -10,6 +10,8 @@ public enum Mode: Equatable, Sendable {
     case content(ContentViewer)
     case settings(SettingsPanel)
     case approvals(ApprovalsPanel)
+    /// Manage Subscriptions, as StoreKit's `showManageSubscriptions` shows it.
+    case subscriptions(ManageSubscriptionsPanel)
     /// The full transaction log, scrolled by screen rows: an error's message takes rows of its own.
     case log(scroll: Int)
     case help
@@ -142,4 +144,19 @@ public struct ApprovalsPanel: Equatable, Sendable {
     public var scroll = 0
 
     public init() {}
+}
+
+/// Manage Subscriptions: one group's plans, the current one marked, and Cancel Subscription
+/// (or Resubscribe) under them.
+public struct ManageSubscriptionsPanel: Equatable, Sendable {
+    /// The group shown; nil when the app has no subscription group.
+    public var groupID: String?
+    /// Index into the panel's rows: the group's plans, then its action.
+    public var selection = 0
+    /// Cancel Subscription's confirmation is open, with its focus: 0 = Not Now, 1 = Confirm.
+    public var confirming: Int?
+
+    public init(groupID: String?) {
+        self.groupID = groupID
+    }
 }

@@ -84,7 +84,8 @@ extension AppState {
     /// the app does not know of (its data deleted): Enter refuses to buy it again, so its row
     /// and detail pane say Restore brings it back instead of offering its terms.
     public func subscriptionActiveAtStoreOnly(_ productID: String) -> Date? {
-        guard catalog.product(productID)?.type == .autoRenewable, !snapshot.isSubscribed(productID, now: now),
+        // The app's data deleted: it holds no expiry at all (one it holds, the rows read the status).
+        guard catalog.product(productID)?.type == .autoRenewable, snapshot.subscriptionExpiries[productID] == nil,
               let expiry = snapshot.ownedAtStore[productID], expiry > now else { return nil }
         return expiry
     }

@@ -42,6 +42,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// it (StoreKit 2's `Product.SubscriptionInfo.Status`): what rows, the detail pane and
     /// Manage Subscriptions say of a plan.
     public var subscriptions: [SubscriptionStatus] = []
+    /// The groups whose current period is a free trial: Manage Subscriptions offers Cancel Free Trial.
+    public var freeTrialGroups: Set<String> = []
 
     public init() {}
 

@@ -45,6 +45,9 @@ public enum Effect: Equatable, Sendable {
     case loadProducts
     case deleteAppData
     case spendCredit
+    /// A store-side change to a subscription the user made here (Manage Subscriptions' Cancel
+    /// Subscription and Resubscribe), carried out as the store's other operations are.
+    case storeSide(StoreAdmin.Operation)
     /// A line for the log, stamped with the store's time as it runs.
     case note(String)
 }

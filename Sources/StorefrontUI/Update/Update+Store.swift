@@ -19,6 +19,7 @@ extension AppState {
             followApprovalsSelection()
         // Opens on the newest transactions, at the bottom, as a log reads.
         case .char("l"): mode = .log(scroll: logMaxScroll)
+        case .char("m"): openManageSubscriptions(manageSubscriptionsGroup)
         case .char("?"): mode = .help
         case .char("r"):
             // Signed out, the system asks to sign in first: the restore waits for the answer.
@@ -51,7 +52,14 @@ extension AppState {
         case .premiumOffer(let productID):
             return startPurchase(productID)
         case .product(let id):
-            if catalog.product(id)?.type.isSubscription == true,
+            // The plan subscribed to, not ended: Manage Subscriptions, where it changes and cancels.
+            // (Unless the app's data was deleted: buying it is refused, and Restore brings it back.)
+            if subscriptionActiveAtStoreOnly(id) == nil, let plan = PlanStatus(id, state: self), plan.kind == .current,
+               plan.status.isLive {
+                openManageSubscriptions(plan.status.groupID)
+                return []
+            }
+            if catalog.product(id)?.type == .nonRenewing,
                snapshot.isSubscribed(id, now: now) {
                 var viewer = ContentViewer(subject: .subscription(id))
                 // Close first: buying a pass again is a choice, not what Enter does by default.

@@ -52,13 +52,27 @@ enum DetailPane {
             if let expiry = state.subscriptionActiveAtStoreOnly(id) {
                 lines.append(.init(text: words.activeAtStoreUntil(state.times.dateTime(expiry)), style: .tint(.success)))
                 lines.append(.init(text: words.notInAppData, style: .dim))
+            } else if let plan = PlanStatus(id, state: state), plan.kind == .current {
+                // The plan subscribed to: from the store's status, where it stands; while it lasts,
+                // its charge and where to manage it; once ended, the terms of buying it again.
+                let status = DialogModel.Line(text: plan.text, style: .tint(plan.tint, bold: true))
+                if plan.status.isLive {
+                    lines.append(.init(text: state.strings.charge(product, introOffer: false, app: state.appDescription), style: .bold))
+                    lines += [status, .init(text: ""), .init(text: words.manageHint, style: .dim)]
+                } else {
+                    lines += [status, .init(text: "")] + (SubscriptionTerms(product, state: state)?.lines ?? [])
+                }
+            } else if let change = PlanChangeTerms(product, state: state) {
+                lines += change.lines
             } else if let terms = SubscriptionTerms(product, state: state) {
                 lines += terms.lines
             } else {
                 lines.append(.init(text: product.formattedPrice, style: .bold))
             }
         }
-        if let expiry = state.snapshot.subscriptionExpiries[id] {
+        // An auto-renewable's state is the store's status (above), not the app's copy.
+        let readsStatus = entry.subscriptionGroupID.flatMap(state.snapshot.subscription(inGroup:)) != nil
+        if !readsStatus, let expiry = state.snapshot.subscriptionExpiries[id] {
             let active = expiry > state.now
             let date = state.times.dateTime(expiry)
             lines.append(.init(text: active ? words.activeUntil(date) : words.expired(date), style: .tint(active ? .success : .muted)))

@@ -101,6 +101,8 @@ extension DialogModel {
             lines.append(Line(text: labels.price(words.each(product.formattedPrice))))
             lines.append(Self.stepper(sheet, maximum: product.maximumQuantity, labels: labels))
             lines.append(Line(text: labels.total(product.formattedPrice(quantity: sheet.quantity)), style: .bold))
+        } else if let change = PlanChangeTerms(product, state: state) {
+            lines += change.lines
         } else if let terms = SubscriptionTerms(product, state: state) {
             lines += terms.lines
         } else {

@@ -107,6 +107,7 @@ enum FooterView {
                 Hint("s", words.settings),
                 Hint("a", waiting > 0 ? words.approvalsWaiting(waiting) : words.approvals,
                      short: waiting > 0 ? words.approveWaiting(waiting) : words.approve),
+                Hint("m", words.subscriptions, short: words.subs, yields: 0),
                 Hint("l", words.log),
                 Hint("D", words.deleteApp, short: words.delete),
                 Hint("↑↓", words.move, yields: 0),
@@ -148,6 +149,9 @@ enum FooterView {
             // Only an Ask to Buy request has two buttons to choose between.
             let hasChoice = waiting.indices.contains(panel.selection) && waiting[panel.selection].state == .deferred
             return ([press] + (hasChoice ? [choose] : []) + [Hint("↑↓", words.move)], close)
+        case .subscriptions(let panel):
+            if panel.confirming != nil { return ([press, choose], [cancel]) }
+            return ([Hint("⏎", words.choose), Hint("↑↓", words.move)], close)
         case .help, .log:
             return ([], close)
         }

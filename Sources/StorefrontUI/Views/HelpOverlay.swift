@@ -1,7 +1,7 @@
 import Foundation
 import SampleApp
 
-/// The keys, all in one place.
+/// The keys, all in one place (`?`, which opens it, is in its closing line).
 enum HelpOverlay {
     static func keys(_ strings: Strings) -> [(String, String)] {
         let words = strings.keys
@@ -11,9 +11,9 @@ enum HelpOverlay {
             ("Esc  q", words.helpClosing),
             ("Tab  ← →  h l", words.helpButtons),
             ("+ −", words.helpQuantity), ("s", words.helpConditions),
-            ("a", words.helpApprovals), ("l", words.helpLog), ("r", words.helpRestore),
+            ("a", words.helpApprovals), ("m", words.helpManage), ("l", words.helpLog), ("r", words.helpRestore),
             ("R", words.helpRetry), ("D", words.helpDelete),
-            ("?", words.helpThis), ("q", words.quit), (words.mouse, words.helpMouse),
+            ("q", words.quit), (words.mouse, words.helpMouse),
         ]
     }
 

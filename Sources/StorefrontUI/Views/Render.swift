@@ -24,6 +24,7 @@ public func render(_ state: AppState, into canvas: inout some Canvas) {
     switch state.mode {
     case .settings(let panel): SettingsPanelView.draw(state, panel: panel, layout: layout, into: &canvas)
     case .approvals(let panel): ApprovalsView.draw(state, panel: panel, layout: layout, into: &canvas)
+    case .subscriptions(let panel): ManageSubscriptionsView.draw(state, panel: panel, layout: layout, into: &canvas)
     case .help: HelpOverlay.draw(state.strings, layout: layout, into: &canvas)
     default:
         if let dialog = DialogModel(state) { DialogView.draw(dialog, layout: layout, into: &canvas) }
@@ -74,6 +75,7 @@ public enum TooSmallView {
         case .alert, .content: words.dialogWaits
         case .settings: words.settingsWait
         case .approvals: words.approvalsWait
+        case .subscriptions: words.manageWaits
         case .log: words.logWaits
         case .help: words.helpWaits
         case .restoring: words.restoreGoesOn

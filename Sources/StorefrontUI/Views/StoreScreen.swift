@@ -77,6 +77,10 @@ struct RowText {
             if snapshot.unlocked.contains(id), !state.appDescription.unlocksPremium(id) {
                 trailing = words.unlocked
                 tint = .success
+            } else if state.subscriptionActiveAtStoreOnly(id) == nil, let plan = PlanStatus(id, state: state) {
+                // An auto-renewable reads the store's status: never the app's copy or the receipt.
+                trailing = plan.text
+                tint = plan.tint
             } else if let product = state.catalog.product(id), product.type != .consumable, snapshot.isSubscribed(id, now: state.now) {
                 trailing = words.active
                 tint = .success

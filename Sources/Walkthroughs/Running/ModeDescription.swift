@@ -24,6 +24,7 @@ enum ModeDescription {
             }
         case .settings: return "the store conditions panel"
         case .approvals: return "the approvals panel"
+        case .subscriptions: return "Manage Subscriptions"
         case .log: return "the full log"
         case .help: return "the help overlay"
         case .restoring where state.snapshot.awaitingSideButton != nil:

@@ -1,0 +1,105 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+
+/// What one plan of a subscription group reads, from the signed-in account's status in the
+/// group (`SubscriptionStatus`, never the transactions): the one reading the rows, the detail
+/// pane and Manage Subscriptions share.
+struct PlanStatus: Equatable {
+    enum Kind: Equatable {
+        /// The plan subscribed to: its status ("Renews DATE", "Expired DATE (reason)").
+        case current
+        /// The plan a waiting change is to: it starts at the renewal.
+        case next
+        /// Another plan of a group subscribed to: buying it changes plan, `atOnce` or at the renewal.
+        case change(PlanChange, atOnce: Bool)
+    }
+
+    var kind: Kind
+    var text: String
+    var tint: Tint
+    var status: SubscriptionStatus
+    /// What buying another plan does, without its price: "upgrade now", "at renewal".
+    var effect = ""
+
+    /// nil when the account never subscribed in the plan's group, or `productID` is another
+    /// plan of a group whose subscription ended (buying it is a new subscription).
+    init?(_ productID: String, state: AppState) {
+        guard let product = state.catalog.product(productID), let group = product.subscriptionGroupID,
+              let status = state.snapshot.subscription(inGroup: group) else { return nil }
+        self.status = status
+        let words = state.strings.store
+        let day = { state.times.day($0) }
+        if status.productID == productID {
+            kind = .current
+            switch status.state {
+            case .subscribed where status.willAutoRenew && status.autoRenewProductID != productID:
+                (text, tint) = (words.changesTo(state.title(of: status.autoRenewProductID), day(status.expiresDate)), .warning)
+            case .subscribed where status.willAutoRenew: (text, tint) = (words.renewsOn(day(status.expiresDate)), .success)
+            case .subscribed: (text, tint) = (words.expiresOn(day(status.expiresDate)), .warning)
+            case .inGracePeriod:
+                (text, tint) = (words.inGraceUntil(day(status.gracePeriodExpiresDate ?? status.expiresDate)), .warning)
+            case .inBillingRetryPeriod: (text, tint) = (words.billingProblem, .danger)
+            case .expired: (text, tint) = (words.expiredBecause(day(status.expiresDate), status.expirationReason), .muted)
+            case .revoked: (text, tint) = (words.revoked, .muted)
+            }
+            return
+        }
+        guard status.isLive, let current = state.catalog.product(status.productID),
+              let change = SubscriptionLifecycle.planChange(from: current, to: product) else { return nil }
+        if status.autoRenewProductID == productID, status.willAutoRenew {
+            kind = .next
+            (text, tint) = (words.startsOn(day(status.expiresDate)), .warning)
+            return
+        }
+        let atOnce = SubscriptionLifecycle.takesEffectAtOnce(change, from: current, to: product)
+        kind = .change(change, atOnce: atOnce)
+        let what = atOnce ? (change == .upgrade ? words.upgradeNow : words.switchNow) : words.atRenewal
+        effect = what
+        let price = state.snapshot.product(productID)?.formattedPrice
+        (text, tint) = (price.map { "\($0) · \(what)" } ?? what, .accent)
+    }
+}
+
+extension SubscriptionStatus {
+    /// Not ended: subscribed, or in billing retry (in grace or not). Its plans change and
+    /// cancel in Manage Subscriptions; after it ends, buying any plan subscribes again.
+    var isLive: Bool { state != .expired && state != .revoked }
+}
+
+extension AppState {
+    /// The group Manage Subscriptions opens on: the selected row's, else the first the account
+    /// subscribes to, else the app's first.
+    var manageSubscriptionsGroup: String? {
+        let groups = rows.compactMap { row -> String? in
+            if case .product(let id) = row { return catalog.product(id)?.subscriptionGroupID }
+            return nil
+        }
+        if case .product(let id) = selectedRow, let group = catalog.product(id)?.subscriptionGroupID { return group }
+        return groups.first { snapshot.subscription(inGroup: $0)?.isLive == true } ?? groups.first
+    }
+
+    /// The plans Manage Subscriptions lists for `groupID`: the app's, in level order.
+    func plans(inGroup groupID: String?) -> [String] {
+        rows.compactMap { row in
+            guard case .product(let id) = row, let group = groupID, catalog.product(id)?.subscriptionGroupID == group else { return nil }
+            return id
+        }
+    }
+
+    /// What Manage Subscriptions offers under the plans: Cancel Subscription (Cancel Free
+    /// Trial during a trial) while it renews, Resubscribe once cancelled and before it ends.
+    func manageAction(inGroup groupID: String?) -> ManageAction? {
+        guard let groupID, let status = snapshot.subscription(inGroup: groupID), status.isLive else { return nil }
+        if status.willAutoRenew {
+            return .cancel(freeTrial: snapshot.freeTrialGroups.contains(groupID))
+        }
+        return status.givesAccess ? .resubscribe : nil
+    }
+}
+
+/// Manage Subscriptions' action under the plans.
+enum ManageAction: Equatable {
+    case cancel(freeTrial: Bool)
+    case resubscribe
+}

@@ -1,0 +1,105 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+
+/// Where Manage Subscriptions' lines go, for drawing and for clicks: the group's name and the
+/// current plan's status, the plans, then the action.
+struct ManageSubscriptionsGeometry {
+    let plans: [String]
+    let action: ManageAction?
+    let box: Rect
+
+    init(_ state: AppState, panel: ManageSubscriptionsPanel, layout: Layout) {
+        plans = state.plans(inGroup: panel.groupID)
+        action = state.manageAction(inGroup: panel.groupID)
+        // Name, status, blank; the plans; blank, the action; blank, the hint; and the borders.
+        let height = 3 + max(1, plans.count) + (action == nil ? 0 : 2) + 2 + 2
+        box = layout.dialog(width: 72, height: height)
+    }
+
+    var rowCount: Int { plans.count + (action == nil ? 0 : 1) }
+    var firstPlanY: Int { box.y + 4 }
+    var actionY: Int { firstPlanY + plans.count + 1 }
+
+    func y(ofRow row: Int) -> Int { row < plans.count ? firstPlanY + row : actionY }
+
+    /// The row under a click at screen row `y`, if any.
+    func row(atY y: Int) -> Int? {
+        (0..<rowCount).first { self.y(ofRow: $0) == y }
+    }
+}
+
+/// Manage Subscriptions, as StoreKit's `showManageSubscriptions` shows it.
+enum ManageSubscriptionsView {
+    static func draw(_ state: AppState, panel: ManageSubscriptionsPanel, layout: Layout, into canvas: inout some Canvas) {
+        let g = ManageSubscriptionsGeometry(state, panel: panel, layout: layout)
+        let box = g.box
+        let words = state.strings.store
+        let inner = box.width - 4
+        canvas.box(box, title: words.manageTitle, style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
+        guard let group = panel.groupID, !g.plans.isEmpty else {
+            canvas.put(words.noSubscriptions, x: box.x + 2, y: box.y + 2, width: inner)
+            return
+        }
+        canvas.put(state.catalog.group(group)?.displayName(for: state.locale) ?? group, x: box.x + 2, y: box.y + 1, width: inner, style: .bold)
+        if let status = state.snapshot.subscription(inGroup: group), let plan = PlanStatus(status.productID, state: state) {
+            canvas.put("\(state.title(of: status.productID)) — \(plan.text)", x: box.x + 2, y: box.y + 2, width: inner,
+                       style: .tint(plan.tint, bold: true))
+        }
+        let selectable = panel.confirming == nil
+        for (i, id) in g.plans.enumerated() {
+            let selected = selectable && i == panel.selection
+            let plan = PlanStatus(id, state: state)
+            let mark = plan?.kind == .current && plan?.status.isLive == true ? "✓" : " "
+            let note: String = switch plan?.kind {
+            case .current?: plan?.status.isLive == true ? words.current : ""
+            case .next?: plan?.text ?? ""
+            case .change?: plan?.effect ?? ""
+            case nil: ""
+            }
+            let price = state.snapshot.product(id).map { product in
+                product.subscriptionPeriod.map { state.strings.sheet.perPeriod(product.formattedPrice, $0) } ?? product.formattedPrice
+            } ?? ""
+            line(left: "\(mark) \(state.title(of: id))  \(price)", right: note, y: g.y(ofRow: i), box: box, selected: selected,
+                 into: &canvas)
+        }
+        if let action = g.action {
+            let label = switch action {
+            case .cancel(let trial): trial ? words.cancelFreeTrial : words.cancelSubscription
+            case .resubscribe: words.resubscribe
+            }
+            let selected = selectable && panel.selection == g.plans.count
+            let style = selected ? Style(bold: true, reverse: true) : Style(tint: action == .resubscribe ? .accent : .danger, bold: true)
+            canvas.fill(x: box.x + 1, y: g.actionY, width: box.width - 2, height: 1, style: selected ? style : .plain)
+            canvas.put("  \(label)", x: box.x + 2, y: g.actionY, width: inner, style: style)
+        }
+        canvas.put(words.manageHelp, x: box.x + 2, y: box.maxY - 2, width: inner, style: .dim)
+        if let confirmation = CancelConfirmation(state, panel: panel) {
+            DialogView.draw(confirmation.model, layout: layout, into: &canvas)
+        }
+    }
+
+    /// A plan's line: what it is at the left, what it reads at the right; the left gives way.
+    private static func line(left: String, right: String, y: Int, box: Rect, selected: Bool, into canvas: inout some Canvas) {
+        let style = selected ? Style(bold: true, reverse: true) : .plain
+        canvas.fill(x: box.x + 1, y: y, width: box.width - 2, height: 1, style: style)
+        let right = DisplayWidth.truncate(right, to: box.width - 4 - 12)
+        let rightWidth = DisplayWidth.of(right)
+        canvas.put(left, x: box.x + 2, y: y, width: box.width - 5 - rightWidth, style: style)
+        canvas.put(right, x: box.maxX - 2 - rightWidth, y: y, style: selected ? style : .dim)
+    }
+}
+
+/// Cancel Subscription's confirmation, over the panel.
+struct CancelConfirmation {
+    let model: DialogModel
+
+    init?(_ state: AppState, panel: ManageSubscriptionsPanel) {
+        guard let focus = panel.confirming, let group = panel.groupID, let status = state.snapshot.subscription(inGroup: group) else { return nil }
+        let words = state.strings.store
+        let trial = state.manageAction(inGroup: group) == .cancel(freeTrial: true)
+        let until = state.times.day(status.accessEndDate ?? status.expiresDate)
+        model = DialogModel(title: words.confirmCancellation, lines: [.init(text: words.cancelMessage(trial, until))],
+                            buttons: [state.strings.sheet.notNow, words.confirm], focus: focus, frame: .tint(.danger), width: 50)
+    }
+}

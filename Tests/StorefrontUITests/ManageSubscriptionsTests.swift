@@ -1,0 +1,178 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// A subscription's life on screen: rows and the detail pane read the store's status, Manage
+/// Subscriptions (m) changes plan, cancels and resubscribes, and the sheet for another plan
+/// says what happens and when.
+@Suite struct ManageSubscriptionsTests {
+    static let day: TimeInterval = 86_400
+
+    /// What the store list's row of the product titled `title` reads at its right (on screen
+    /// whole when it fits: the snapshots show the rows).
+    private func row(_ ui: UITestHarness, _ title: String) -> String {
+        let id = ui.state.catalog.products.first { ui.state.title(of: $0.id) == title }?.id ?? title
+        return RowText(.product(id), state: ui.state).trailing
+    }
+
+    private func words(_ ui: UITestHarness) -> Localized<StoreStrings> { ui.state.strings.store }
+
+    private func day(_ ui: UITestHarness, _ date: Date) -> String { ui.state.times.day(date) }
+
+    private func status(_ ui: UITestHarness) throws -> SubscriptionStatus {
+        try #require(ui.state.snapshot.subscription(inGroup: "pro"))
+    }
+
+    @Test(arguments: [false, true])
+    func cancelWithConfirmationResubscribeThenExpire(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        let title = ui.state.title(of: "com.storefront.pro.monthly")
+        try ui.buy("Pro Monthly")
+        let expires = try status(ui).expiresDate
+        #expect(row(ui, title).contains(words(ui).renewsOn(day(ui, expires))), "\(ui.screen)")
+        #expect(ui.screen.contains(words(ui).manageHint), "the detail pane offers Manage Subscriptions:\n\(ui.screen)")
+
+        ui.press(.char("m"))
+        #expect(ui.screen.contains(words(ui).manageTitle) && ui.screen.contains("✓ \(title)"), "\(ui.screen)")
+        // A free trial: Cancel Free Trial, asking first.
+        #expect(ui.screen.contains(words(ui).cancelFreeTrial), "\(ui.screen)")
+        ui.press(.end, .enter)
+        // "…you can still access it until DATE", wrapped in the dialog.
+        #expect(ui.screen.contains("─ \(words(ui).confirmCancellation) ─"), "\(ui.screen)")
+        guard case .subscriptions(let panel) = ui.state.mode, let confirmation = CancelConfirmation(ui.state, panel: panel) else {
+            Issue.record("no confirmation"); return
+        }
+        #expect(confirmation.model.lines.map(\.text) == [words(ui).cancelMessage(true, day(ui, expires))])
+        ui.press(.right, .enter)
+        #expect(try status(ui).willAutoRenew == false)
+        #expect(ui.screen.contains(words(ui).resubscribe), "\(ui.screen)")
+        ui.press(.escape)
+        #expect(row(ui, title).contains(words(ui).expiresOn(day(ui, expires))), "\(ui.screen)")
+
+        // Resubscribe before it ends: it renews again.
+        ui.press(.char("m"), .end, .enter, .escape)
+        #expect(row(ui, title).contains(words(ui).renewsOn(day(ui, expires))), "\(ui.screen)")
+
+        // Cancelled again and past its end: expired, and why.
+        ui.press(.char("m"), .end, .enter, .right, .enter, .escape)
+        ui.wait(seconds: 8 * Self.day)
+        #expect(try status(ui).state == .expired)
+        #expect(row(ui, title).contains(words(ui).expiredBecause(day(ui, expires), .autoRenewDisabled)), "\(ui.screen)")
+        // The detail pane says so too, with the terms of subscribing again, which Enter starts.
+        try ui.select("Pro Monthly")
+        let pane = DetailPane.productLines("com.storefront.pro.monthly", state: ui.state).map(\.text)
+        #expect(pane.contains(words(ui).expiredBecause(day(ui, expires), .autoRenewDisabled)), "\(pane)")
+        #expect(pane.contains(ui.state.strings.sheet.renews), "\(pane)")
+        ui.press(.enter)
+        guard case .sheet = ui.state.mode else { Issue.record("no sheet: \(ui.state.mode)"); return }
+    }
+
+    @Test func notNowKeepsItRenewingAndEscapeClosesTheConfirmationThenThePanel() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.press(.char("m"), .end, .enter)
+        ui.press(.enter)  // Not Now is focused: nothing changes.
+        #expect(try status(ui).willAutoRenew)
+        ui.press(.enter, .escape)
+        guard case .subscriptions(let panel) = ui.state.mode else { Issue.record("the panel closed"); return }
+        #expect(panel.confirming == nil)
+        ui.press(.escape)
+        #expect(ui.state.mode == .store)
+        #expect(try status(ui).willAutoRenew)
+    }
+
+    @Test func clicksChooseTheActionAndConfirm() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.press(.char("m"))
+        guard case .subscriptions(let panel) = ui.state.mode else { Issue.record("no panel"); return }
+        let g = ManageSubscriptionsGeometry(ui.state, panel: panel, layout: Layout(width: 100, height: 30))
+        ui.press(.click(x: g.box.x + 4, y: g.actionY))
+        guard case .subscriptions(let asking) = ui.state.mode, let dialog = CancelConfirmation(ui.state, panel: asking) else {
+            Issue.record("no confirmation:\n\(ui.screen)"); return
+        }
+        let confirm = Layout.buttons(dialog.model.buttons, in: dialog.model.box(in: Layout(width: 100, height: 30)))[1]
+        ui.press(.click(x: confirm.x + 1, y: confirm.y))
+        #expect(try status(ui).willAutoRenew == false)
+    }
+
+    @Test(arguments: [false, true])
+    func upgradeStartsTodayAndTheSheetSaysSo(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Lite Monthly")
+        let lite = ui.state.title(of: "com.storefront.lite.monthly")
+        // Every Pro plan is a higher level: at once.
+        #expect(row(ui, ui.state.title(of: "com.storefront.pro.yearly")).contains(words(ui).upgradeNow))
+        try ui.select("Pro Monthly")
+        #expect(row(ui, ui.state.title(of: "com.storefront.pro.monthly")).contains(words(ui).upgradeNow), "\(ui.screen)")
+        ui.press(.enter)
+        let sheet = ui.state.strings.sheet
+        #expect(ui.screen.contains(String(sheet.replacesToday(lite).prefix(16))), "\(ui.screen)")
+        guard let dialog = DialogModel(ui.state) else { Issue.record("no sheet"); return }
+        #expect(dialog.lines.map(\.text).contains(sheet.replacesToday(lite)))
+        ui.press(.enter)
+        ui.wait()
+        ui.press(.enter)
+        let status = try status(ui)
+        #expect(status.productID == "com.storefront.pro.monthly")
+        #expect(row(ui, ui.state.title(of: "com.storefront.pro.monthly")).contains(words(ui).renewsOn(day(ui, status.expiresDate))),
+                "\(ui.screen)")
+    }
+
+    @Test(arguments: [false, true])
+    func downgradeWaitsForTheRenewalAndTheRowsSayWhen(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Pro Monthly")
+        let expires = try status(ui).expiresDate
+        let pro = ui.state.title(of: "com.storefront.pro.monthly"), lite = ui.state.title(of: "com.storefront.lite.monthly")
+        try ui.select("Lite Monthly")
+        ui.press(.enter)
+        #expect(ui.screen.contains(String(ui.state.strings.sheet.keepsUntil(pro, day(ui, expires)).prefix(16))), "\(ui.screen)")
+        ui.press(.enter)
+        ui.wait()
+        ui.press(.enter)
+        #expect(try status(ui).autoRenewProductID == "com.storefront.lite.monthly")
+        #expect(row(ui, pro).contains(String(words(ui).changesTo(lite, day(ui, expires)).prefix(12))), "\(ui.screen)")
+        #expect(row(ui, lite).contains(words(ui).startsOn(day(ui, expires))), "\(ui.screen)")
+        // The receipt has Lite's no-charge transaction: its row still reads the status, not "active".
+        #expect(!row(ui, lite).contains(words(ui).active), "\(ui.screen)")
+    }
+
+    @Test func billingRetryRowsReadGraceThenBillingProblem() throws {
+        let ui = try UITestHarness {
+            $0.billingRetry = true
+            $0.gracePeriod = .threeDays
+        }
+        try ui.buy("Pro Yearly")
+        let expires = try status(ui).expiresDate
+        let title = ui.state.title(of: "com.storefront.pro.yearly")
+        ui.wait(seconds: expires.timeIntervalSince(ui.clock.now) + 60)
+        let grace = try status(ui)
+        #expect(grace.state == .inGracePeriod)
+        #expect(row(ui, title).contains(words(ui).inGraceUntil(day(ui, grace.gracePeriodExpiresDate ?? expires))), "\(ui.screen)")
+        ui.wait(seconds: 4 * Self.day)
+        #expect(try status(ui).state == .inBillingRetryPeriod)
+        #expect(row(ui, title).contains(words(ui).billingProblem), "\(ui.screen)")
+    }
+
+    @Test func aCrossgradeOfTheSamePeriodSwitchesNow() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Student")
+        #expect(row(ui, ui.state.title(of: "com.storefront.pro.monthly")).contains(words(ui).switchNow))
+        #expect(row(ui, ui.state.title(of: "com.storefront.pro.yearly")).contains(words(ui).atRenewal))
+        #expect(row(ui, ui.state.title(of: "com.storefront.lite.monthly")).contains(words(ui).atRenewal))
+    }
+
+    @Test func theKeyOpensTheGroupWithNothingSubscribedAndChoosingAPlanOpensItsSheet() throws {
+        let ui = try UITestHarness()
+        ui.press(.char("m"))
+        guard case .subscriptions(let panel) = ui.state.mode else { Issue.record("no panel"); return }
+        #expect(panel.groupID == "pro")
+        #expect(!ui.screen.contains(words(ui).cancelSubscription))
+        ui.press(.enter)
+        guard case .sheet(let sheet) = ui.state.mode else { Issue.record("no sheet:\n\(ui.screen)"); return }
+        #expect(sheet.productID == ui.state.plans(inGroup: "pro").first)
+    }
+}
