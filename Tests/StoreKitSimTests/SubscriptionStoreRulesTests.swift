@@ -77,6 +77,10 @@ import Testing
         let renewal = try #require(try t.purchases().last)
         let consent = try t.status?.priceIncreaseStatus
         #expect(renewal.price == 100, "charged \(String(describing: renewal.price)) with consent still \(String(describing: consent))")
+        // Still not agreed at the next renewal: it expires for it.
+        #expect(consent == .pending)
+        try t.advance(to: try #require(try t.status?.expiresDate), plus: 1)
+        #expect(try t.status?.expirationReason == .didNotConsentToPriceIncrease)
     }
 
     // The store clock runs to the year 9999, past Date.distantFuture (4001): so do renewals.

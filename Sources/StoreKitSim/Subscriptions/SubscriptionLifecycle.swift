@@ -405,8 +405,9 @@ private struct Step {
     func needsConsent(_ productID: String) -> Bool {
         guard let change = context.priceChanges.last(where: { $0.productID == productID && $0.storefront == storefront.id }),
               change.consentNeeded else { return false }
+        // Agreed and renewed at it: paid already (a recovery at the old price still waits).
         if let latest = context.latest, latest.productID == productID, latest.offer == nil,
-           (latest.purchaseDate ?? latest.date) > change.date { return false }
+           let paid = latest.price, paid >= change.price { return false }
         return true
     }
 
