@@ -436,6 +436,16 @@ import Testing
          "names transaction 1000000099, which is not in the store"),
         ("DELETE FROM transactions WHERE id = '1000000001'", "column originalTransactionID",
          "names transaction 1000000001, which is not in the store"),
+        ("UPDATE subscriptions SET billingRetryStartDate = NULL", "column billingRetryStartDate",
+         "holds NULL, yet the state is inGracePeriod"),
+        ("UPDATE subscriptions SET state = 'inBillingRetryPeriod', billingRetryStartDate = NULL", "column billingRetryStartDate",
+         "holds NULL, yet the state is inBillingRetryPeriod"),
+        ("UPDATE subscriptions SET gracePeriodExpiresDate = NULL", "column gracePeriodExpiresDate",
+         "holds NULL, yet the state is inGracePeriod"),
+        ("UPDATE subscriptions SET state = 'subscribed'", "column expirationReason",
+         "holds \"billingError\", yet the state is subscribed"),
+        ("UPDATE subscriptions SET state = 'expired', expirationReason = NULL", "column expirationReason",
+         "holds NULL, yet the state is expired"),
     ] as [(String, String, String)])
     func aDamagedStatusIsRefusedByRowAndColumn(edit sql: String, column: String, problem: String) throws {
         let directory = try makeSubscriptionStore()

@@ -64,7 +64,7 @@ enum SubscriptionRow {
         let account = (try? row.decode(String.self, forColumn: "account")) ?? "?"
         let group = (try? row.decode(String.self, forColumn: "groupID")) ?? "?"
         let r = RowReader(row: row, location: location(account, group))
-        return SubscriptionStatus(
+        let status = SubscriptionStatus(
             account: try r.value("account"), groupID: try r.value("groupID"), productID: try r.value("productID"),
             state: try r.requiredNamed("state", "a renewal state"),
             originalTransactionID: try r.value("originalTransactionID"), latestTransactionID: try r.value("latestTransactionID"),
@@ -74,5 +74,26 @@ enum SubscriptionRow {
             billingRetryStartDate: try r.time("billingRetryStartDate"), gracePeriodExpiresDate: try r.time("gracePeriodExpiresDate"),
             priceIncreaseStatus: try r.requiredNamed("priceIncreaseStatus", "a price increase status"),
             recentSubscriptionStartDate: try r.requiredTime("recentSubscriptionStartDate"))
+        try refuseInconsistency(status, r)
+        return status
+    }
+
+    /// Refuses what the lifecycle never writes and a hand edit can leave: a billing problem
+    /// with no date it began, a grace with no end, a reason to expire on a subscription that
+    /// has not, or an expiry without one.
+    private static func refuseInconsistency(_ s: SubscriptionStatus, _ r: RowReader) throws {
+        let state = "the state is \(s.state.rawValue)"
+        if s.isInBillingRetry, s.billingRetryStartDate == nil {
+            throw r.problem("billingRetryStartDate", "holds NULL, yet \(state)")
+        }
+        if s.state == .inGracePeriod, s.gracePeriodExpiresDate == nil {
+            throw r.problem("gracePeriodExpiresDate", "holds NULL, yet \(state)")
+        }
+        if s.state == .subscribed, let reason = s.expirationReason {
+            throw r.problem("expirationReason", "holds \"\(reason.rawValue)\", yet \(state)")
+        }
+        if s.state == .expired, s.expirationReason == nil {
+            throw r.problem("expirationReason", "holds NULL, yet \(state)")
+        }
     }
 }

@@ -43,10 +43,11 @@ public final class AppStore {
         try storage.update { records in
             let rate = records.settings.timeRate
             let storefront = records.settings.storefront
+            let now = records.time(at: wallClock.now)
             change(&records.settings)
             if records.settings.storefront != storefront {
                 records.adoptPurchasesWithoutStatus(catalog: catalog)
-                if records.hasActiveSubscription { throw StoreError.activeSubscriptionInStorefront }
+                if records.hasActiveSubscription(at: now) { throw StoreError.activeSubscriptionInStorefront }
             }
             // Read under the store's lock: the anchor is the moment of the change.
             if records.settings.timeRate != rate { records.changeRate(from: rate, at: wallClock.now) }

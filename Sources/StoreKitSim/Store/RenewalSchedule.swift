@@ -19,7 +19,8 @@ struct RenewalSchedule {
     var next: (index: Int, date: Date, input: SubscriptionInput)? {
         var first: (index: Int, date: Date, input: SubscriptionInput)?
         for (i, timer) in timers.enumerated() {
-            if let timer, timer.date < first?.date ?? .distantFuture { first = (i, timer.date, timer.input) }
+            // No sentinel date: timers run to the year 9999, past Date.distantFuture.
+            if let timer, first.map({ timer.date < $0.date }) ?? true { first = (i, timer.date, timer.input) }
         }
         return first
     }

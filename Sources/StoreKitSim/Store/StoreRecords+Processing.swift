@@ -74,7 +74,7 @@ extension StoreRecords {
             let timer = timers.next
             guard let due = [answersAndLapses, timer?.date].compactMap({ $0 }).min(), due <= now else { break }
             // At the same time, answers and lapses come before subscriptions' timers.
-            if let timer, timer.date < answersAndLapses ?? .distantFuture {
+            if let timer, answersAndLapses.map({ timer.date < $0 }) ?? true {
                 try runLifecycle(timer.input, status: timer.index, at: timer.date, catalog: catalog)
                 timers.update(timer.index, in: self, catalog: catalog)
                 continue

@@ -19,10 +19,11 @@ extension StoreRecords {
         return subscriptions.firstIndex { $0.account == account && $0.groupID == groupID }
     }
 
-    /// Whether the signed-in account has a subscription that has not ended (in billing retry
-    /// too): what keeps it in its storefront.
-    public var hasActiveSubscription: Bool {
-        subscriptions.contains { $0.account == settings.account && $0.state != .expired && $0.state != .revoked }
+    /// Whether the signed-in account has a subscription that has not ended by `now` (in billing
+    /// retry too): what keeps it in its storefront. Read as of `now`, not as last written, so a
+    /// period that ran out with no process to catch up does not count.
+    public func hasActiveSubscription(at now: Date) -> Bool {
+        subscriptions.contains { $0.account == settings.account && $0.isActive(at: now) }
     }
 
     /// Why the store refuses a payment for `productID` before any sheet: the plan the account
@@ -76,12 +77,14 @@ extension StoreRecords {
         for product in catalog.products { if let group = product.subscriptionGroupID { groupOf[product.id] = group } }
         guard !groupOf.isEmpty else { return }
         let known = Set(subscriptions.map { [$0.account, $0.groupID] })
+        // A product another group's status already names (a .storekit whose groups changed) stays with it.
+        let named = Set(subscriptions.flatMap { [[$0.account, $0.productID], [$0.account, $0.autoRenewProductID]] })
         var order: [[String]] = []
         var latest: [[String]: Transaction] = [:]
         for t in transactions where t.state == .purchased && t.isUpgraded != true {
             guard let account = t.account, let expiry = t.expiresDate, let group = groupOf[t.productID] else { continue }
             let key = [account, group]
-            guard !known.contains(key) else { continue }
+            guard !known.contains(key), !named.contains([account, t.productID]) else { continue }
             if let current = latest[key] {
                 if (current.expiresDate ?? .distantPast) > expiry { continue }
             } else {
@@ -111,7 +114,8 @@ extension StoreRecords {
         let ended = status.state == .expired || status.state == .revoked
         switch input {
         case .fixBilling:
-            guard status.isInBillingRetry else { throw ended ? QueueError.subscriptionExpired(productID) : QueueError.noBillingIssue(productID) }
+            // Cancelled while failing: the store retries no more, and the grace runs out on its own.
+            guard status.isInBillingRetry, status.willAutoRenew else { throw ended ? QueueError.subscriptionExpired(productID) : QueueError.noBillingIssue(productID) }
         case .agreeToPriceIncrease:
             guard status.priceIncreaseStatus == .pending, !ended else { throw QueueError.noPriceIncreasePending(productID) }
         case .renewNow:
@@ -131,6 +135,9 @@ extension StoreRecords {
         guard let place = AppStoreStorefront.named(storefront) else { throw QueueError.unknownStorefront(storefront) }
         guard catalog.product(productID)?.price(in: place.id) != nil else { throw QueueError.notSoldIn(productID, storefront: place.id) }
         guard price > 0 else { throw QueueError.invalidPrice(price) }
+        // Only an increase asks for consent: a price no higher than the one charged now is taken as is.
+        let current = catalog.product(productID)?.price(in: place, changes: priceChanges)
+        let consentNeeded = consentNeeded && price > (current ?? 0)
         priceChanges.removeAll { $0.productID == productID && $0.storefront == place.id }
         priceChanges.append(PriceChange(productID: productID, storefront: place.id, price: price,
                                         consentNeeded: consentNeeded, date: now))

@@ -21,13 +21,15 @@ public enum SubscriptionLifecycle {
         case .renewalDue where current.state == .subscribed:
             step.renew(at: current.expiresDate, periodFrom: current.expiresDate)
         case .renewNow where current.state == .subscribed:
+            // The period ends now: what follows (a renewal, a failure, an expiry) starts from now.
+            step.status?.expiresDate = min(current.expiresDate, now)
             step.renew(at: now, periodFrom: now)
         case .gracePeriodEnd where current.state == .inGracePeriod:
             step.endGrace()
         case .billingRetryEnd where current.isInBillingRetry:
             let end = billingRetryEndDate(current) ?? now
             step.expire(.billingError, at: end)
-        case .fixBilling where current.isInBillingRetry:
+        case .fixBilling where current.isInBillingRetry && current.willAutoRenew:
             step.recover()
         case .expireNow where current.state != .expired && current.state != .revoked:
             step.expire(.unknown, at: now, endingPeriod: true)
@@ -88,7 +90,13 @@ public enum SubscriptionLifecycle {
     }
 
     static func days(_ count: Int, after date: Date) -> Date {
-        Calendar.gregorianUTC.date(byAdding: .day, value: count, to: date) ?? date
+        StoreTimes.clamped(Calendar.gregorianUTC.date(byAdding: .day, value: count, to: date) ?? date)
+    }
+
+    /// The end of a period of `period` from `start`, as the store can hold it (the year 9999's
+    /// end at the latest), so both storages keep the same date.
+    static func end(of period: SubscriptionPeriod, from start: Date) -> Date {
+        StoreTimes.clamped(period.added(to: start))
     }
 }
 
@@ -166,12 +174,12 @@ private struct Step {
         var t = bought
         let offer = context.isEligibleForIntroOffer ? info.introductoryOffer : nil
         if let offer {
-            t.expiresDate = offer.firstPeriodEnd(from: now)
+            t.expiresDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
             t.isTrialPeriod = offer.paymentMode == .freeTrial
             t.offer = TransactionOffer(type: .introductory, paymentMode: offer.paymentMode, period: offer.period)
             t.price = offer.paymentMode == .freeTrial ? 0 : storefront(of: t).amount(offer.price)
         } else {
-            t.expiresDate = info.period.added(to: now)
+            t.expiresDate = SubscriptionLifecycle.end(of: info.period, from: now)
             t.isTrialPeriod = false
         }
         if let status {
@@ -197,12 +205,13 @@ private struct Step {
     private mutating func upgrade(from current: SubscriptionStatus, plan: CatalogProduct, to bought: Transaction,
                                   period: SubscriptionPeriod, change: PlanChange) {
         var t = bought
-        t.expiresDate = period.added(to: now)
+        t.expiresDate = SubscriptionLifecycle.end(of: period, from: now)
         t.isTrialPeriod = false
         var refund: Decimal = 0
         if var old = context.latest, old.id == current.latestTransactionID {
             old.isUpgraded = true
-            refund = Self.refund(of: old, at: now, in: storefront(of: old))
+            refund = Self.refund(of: old, endingAt: current.expiresDate, period: plan.subscription?.period, at: now,
+                                 in: storefront(of: old))
             transactions.append(old)
         }
         status?.productID = t.productID
@@ -220,11 +229,15 @@ private struct Step {
             price: t.price, currency: t.currency, storefront: t.storefront, refundedAmount: refund))
     }
 
-    /// The price of `old` times the part of its period not used by `date`, as its currency
-    /// rounds it.
-    static func refund(of old: Transaction, at date: Date, in storefront: AppStoreStorefront) -> Decimal {
-        guard let price = old.price, price > 0, let end = old.expiresDate, end > date else { return 0 }
-        let start = old.purchaseDate ?? old.date
+    /// The price of `old` times the part of its period (the one ending at `end`) not used by
+    /// `date`, as its currency rounds it. A plan's period starts a `period` before its end (a
+    /// recovery in grace is paid at the recovery for a period from the old end); an offer's
+    /// at its purchase.
+    static func refund(of old: Transaction, endingAt end: Date, period: SubscriptionPeriod?, at date: Date,
+                       in storefront: AppStoreStorefront) -> Decimal {
+        guard let price = old.price, price > 0, end > date else { return 0 }
+        let paid = old.purchaseDate ?? old.date
+        let start = old.offer == nil ? period.map { SubscriptionPeriod(value: -$0.value, unit: $0.unit).added(to: end) } ?? paid : paid
         let whole = (end.timeIntervalSince(start) * 1000).rounded(), unused = (end.timeIntervalSince(date) * 1000).rounded()
         guard whole > 0 else { return 0 }
         return storefront.amount(price * Decimal(min(unused, whole)) / Decimal(whole))
@@ -243,8 +256,14 @@ private struct Step {
         t.webOrderLineItemID = nil
         transactions.append(t)
         status?.willAutoRenew = true
+        if !current.willAutoRenew {
+            emit(.autoRenewEnabled, transaction: t, details: StoreEventDetails(expiresDate: current.expiresDate))
+        }
         guard current.autoRenewProductID != productID else { return }
         status?.autoRenewProductID = productID
+        // A consent asked for is for the plan it was asked for: the plan renewed to now needs its own.
+        let consent: PriceIncreaseStatus = needsConsent(productID) ? .pending : .noIncreasePending
+        status?.priceIncreaseStatus = consent
         emit(.renewalPreferenceChanged, transaction: t, details: StoreEventDetails(
             fromProductID: current.autoRenewProductID, toProductID: productID, planChange: change,
             expiresDate: current.expiresDate))
@@ -258,7 +277,10 @@ private struct Step {
         guard let current = status else { return }
         let next = current.autoRenewProductID
         if !current.willAutoRenew { return expire(.autoRenewDisabled, at: date) }
-        if current.priceIncreaseStatus == .pending { return expire(.didNotConsentToPriceIncrease, at: date) }
+        if current.priceIncreaseStatus == .pending {
+            guard needsConsent(next) else { status?.priceIncreaseStatus = .noIncreasePending; return renew(at: date, periodFrom: start) }
+            return expire(.didNotConsentToPriceIncrease, at: date)
+        }
         guard price(of: next) != nil, catalog.product(next)?.subscription != nil else {
             return expire(.productUnavailable, at: date)
         }
@@ -286,13 +308,14 @@ private struct Step {
         t.account = current.account
         t.reason = .renewal
         t.originalTransactionID = current.originalTransactionID
-        t.expiresDate = period.added(to: start)
+        t.expiresDate = SubscriptionLifecycle.end(of: period, from: start)
         t.isTrialPeriod = false
         t.purchaseDate = date
         t.originalPurchaseDate = latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate
         t.storefront = storefront.id
         t.currency = storefront.currency
-        t.price = price(of: product.id)
+        // Not agreed yet (a recovery while consent waits): the price before the increase.
+        t.price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)
         t.webOrderLineItemID = t.id
         // A pay-as-you-go introductory offer goes on at its price for its periods.
         if let used = latest?.offer, used.type == .introductory, used.paymentMode == .payAsYouGo,
@@ -300,7 +323,7 @@ private struct Step {
            offer.paymentMode == .payAsYouGo, offer.end(from: current.recentSubscriptionStartDate) > date {
             t.offer = used
             t.price = storefront.amount(offer.price)
-            t.expiresDate = offer.period.added(to: start)
+            t.expiresDate = SubscriptionLifecycle.end(of: offer.period, from: start)
         }
         status?.productID = product.id
         status?.latestTransactionID = t.id
@@ -359,14 +382,41 @@ private struct Step {
         emit(on ? .autoRenewEnabled : .autoRenewDisabled, details: StoreEventDetails(expiresDate: current.expiresDate))
     }
 
+    /// The store changed the price of the plan renewed to (`context.priceChanges` has it).
+    /// A new price that needs no consent replaces one waiting for it; one no higher than what
+    /// the subscriber pays (a cut) tells nothing.
     mutating func priceIncrease(consentNeeded: Bool) {
         guard let current = status else { return }
-        let details = priceDetails(of: current.autoRenewProductID)
-        if consentNeeded {
+        let plan = current.autoRenewProductID
+        let details = priceDetails(of: plan)
+        if consentNeeded && needsConsent(plan) {
             status?.priceIncreaseStatus = .pending
             emit(.priceIncreasePending, details: details)
-        } else {
-            emit(.priceIncreased, details: details)
+            return
         }
+        if current.priceIncreaseStatus == .pending { status?.priceIncreaseStatus = .noIncreasePending }
+        if let new = details.price, new > (priceBeforeIncrease(of: plan) ?? new) { emit(.priceIncreased, details: details) }
+    }
+
+    // MARK: Prices
+
+    /// Whether renewing to `productID` waits for the subscriber's consent: the store's latest
+    /// price for it in the storefront needs consent, and the subscriber does not pay it yet.
+    func needsConsent(_ productID: String) -> Bool {
+        guard let change = context.priceChanges.last(where: { $0.productID == productID && $0.storefront == storefront.id }),
+              change.consentNeeded else { return false }
+        // Agreed and renewed at it: paid already (a recovery at the old price still waits).
+        if let latest = context.latest, latest.productID == productID, latest.offer == nil,
+           let paid = latest.price, paid >= change.price { return false }
+        return true
+    }
+
+    /// What the subscriber paid for `productID` before the store raised it: the latest
+    /// full-price payment for it, else the catalog's price there.
+    func priceBeforeIncrease(of productID: String) -> Decimal? {
+        if let latest = context.latest, latest.productID == productID, latest.offer == nil, let paid = latest.price, paid > 0 {
+            return paid
+        }
+        return catalog.product(productID)?.price(in: storefront.id).map(storefront.amount)
     }
 }

@@ -61,6 +61,18 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
     /// Whether the subscriber has the service now (`RenewalState.givesAccess`).
     public var givesAccess: Bool { state.givesAccess }
 
+    /// Whether it has not ended by `now`: access not yet run out, or a timer still to come
+    /// (a renewal due, billing retry not given up).
+    public func isActive(at now: Date) -> Bool {
+        switch state {
+        case .subscribed: willAutoRenew || expiresDate > now
+        case .inGracePeriod, .inBillingRetryPeriod:
+            (accessEndDate.map { $0 > now } ?? false)
+                || (willAutoRenew && (SubscriptionLifecycle.billingRetryEndDate(self).map { $0 > now } ?? false))
+        case .expired, .revoked: false
+        }
+    }
+
     /// Until when access lasts as things stand: the period's end, or the grace's.
     public var accessEndDate: Date? {
         switch state {
