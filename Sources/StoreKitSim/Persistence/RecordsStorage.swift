@@ -27,6 +27,9 @@ public protocol RecordsStorage: AnyObject {
     func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction]
     /// The stored events after `id` (0: from the first), in order, at most `limit` (all when nil).
     func events(after id: Int64, limit: Int?) throws -> [StoreEvent]
+    /// The id of the newest stored event (0: none yet): where a reader that wants only what
+    /// comes next starts its cursor, without reading the outbox.
+    func lastEventID() throws -> Int64
 }
 
 extension RecordsStorage {
@@ -90,4 +93,6 @@ public final class InMemoryStorage: RecordsStorage {
         let after = events.drop { $0.id <= id }
         return Array(limit.map { after.prefix(max(0, $0)) } ?? after)
     }
+
+    public func lastEventID() throws -> Int64 { events.last?.id ?? 0 }
 }

@@ -162,6 +162,13 @@ public final class StoreDatabase: RecordsStorage {
         return try access { try reading(database) { db in try EventRow.read(after: id, limit: limit, db) } }
     }
 
+    public func lastEventID() throws -> Int64 {
+        guard let database = try connection(creating: false) else { return 0 }
+        return try access {
+            try reading(database) { db in try Int64.fetchOne(db.cachedStatement(sql: "SELECT coalesce(max(id), 0) FROM events")) ?? 0 }
+        }
+    }
+
     public func transactionCount() throws -> Int {
         // Rows are only ever appended (reset empties the table, and numbering starts again at
         // 1), so the last seq is the count, read from the primary key's end, not by counting.

@@ -42,6 +42,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// it (StoreKit 2's `Product.SubscriptionInfo.Status`): what rows, the detail pane and
     /// Manage Subscriptions say of a plan.
     public var subscriptions: [SubscriptionStatus] = []
+    /// The price each plan renews at once its subscriber agrees to a price increase, by
+    /// product id: what the consent message asks about.
+    public var consentPrices: [String: Decimal] = [:]
 
     public init() {}
 

@@ -16,6 +16,11 @@ public enum Action: Equatable, Sendable {
     /// An Ask to Buy request nobody answered within 24 hours, dropped by the store. The app
     /// hears nothing of it (as Apple documents); the log, which tells the store's side too, does.
     case requestLapsed(Transaction)
+    /// An event of the store's outbox the app's queue does not tell (an expiry, a failed
+    /// renewal, auto-renew turned off…), for the log; `fromElsewhere`: not the answer to
+    /// something done here (another terminal, or store time), so a banner tells it too;
+    /// `at`: store time when the storefront read it.
+    case storeEvent(StoreEvent, fromElsewhere: Bool, at: Date)
     /// A payment was added: the transaction the purchase sheet follows.
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).
@@ -47,4 +52,7 @@ public enum Effect: Equatable, Sendable {
     case spendCredit
     /// A line for the log, stamped with the store's time as it runs.
     case note(String)
+    /// A store-side action on a subscription (`StorefrontRuntime.perform(_:)`): fixing the
+    /// payment method, agreeing to a price increase…
+    case perform(StoreAdmin.Operation)
 }
