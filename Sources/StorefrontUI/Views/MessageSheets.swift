@@ -12,7 +12,7 @@ extension AppState {
         switch message.reason {
         case .billingIssue:
             let standing = status.state == .inGracePeriod
-                ? words.inGraceUntil(name, times.dateTime(status.gracePeriodExpiresDate ?? status.expiresDate))
+                ? words.inGraceUntil(name, times.day(status.gracePeriodExpiresDate ?? status.expiresDate))
                 : words.inBillingRetry(name)
             return Alert(kind: .message(message), title: words.billingProblemTitle,
                          message: "\(words.billingProblemMessage)\n\n\(standing)", detail: words.continueFixes,
