@@ -7,7 +7,9 @@ import StoreKitSim
 /// ends), none in billing retry, expired or revoked. The app keeps, per plan, the end of its
 /// access (`"<product id>": date`, the key it always had) and where it stands beside it
 /// (`"<product id>.state"`: "subscribed", "inGracePeriod", "inBillingRetryPeriod", "revoked",
-/// or "expired (REASON)"), so UserDefaults.json says when and why access ended.
+/// or "expired (REASON)"), so UserDefaults.json says when and why access ended. A plan comes
+/// into UserDefaults.json by its delivery (a purchase, a renewal, a restore); from then on its
+/// status says how long access lasts.
 extension SampleApp {
     /// The key beside a subscription's expiry that says where it stands.
     public static func stateKey(_ productID: String) -> String { "\(productID).state" }
@@ -54,8 +56,10 @@ extension SampleApp {
             if values[key] != value { changes[key] = value }
         }
         for status in statuses {
-            guard catalog.product(status.productID)?.type == .autoRenewable else { continue }
+            // Only plans the app holds (delivered or restored): with its data deleted, the app
+            // knows nothing of a subscription until a restore brings it back.
             let id = status.productID
+            guard catalog.product(id)?.type == .autoRenewable, values[id] != nil else { continue }
             // Without access, the moment it ended: never later than now.
             let end = status.accessEndDate ?? min(status.gracePeriodExpiresDate ?? status.expiresDate, now)
             if values[id]?.stringValue.flatMap(JSONCoding.parse) != end { set(id, .string(JSONCoding.format(end))) }

@@ -122,6 +122,21 @@ import Testing
         #expect(relaunched.app.subscriptionExpiry(Plans.proMonthly) == (try relaunched.status)?.gracePeriodExpiresDate)
     }
 
+    /// The app follows the plans it holds: with its data deleted it knows of none until a
+    /// restore brings them back, whatever the store's statuses say.
+    @Test(arguments: StorageKind.allCases)
+    func deletedAppDataKnowsNoSubscriptionUntilARestore(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        try t.buy(Plans.proMonthly)
+        try t.app.defaults.removeAll()
+        t.clock.advance(by: 60)
+        try t.queue.tick()
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == nil && state(t) == nil)
+        try t.restore()
+        #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
+        #expect(state(t) == "subscribed")
+    }
+
     @Test func aStateTheAppCannotReadIsRefusedNotOverwritten() throws {
         let t = try Harness.plans(.inMemory)
         try t.buy(Plans.proMonthly)
