@@ -84,10 +84,16 @@ public final class StorefrontRuntime {
     /// A store-side action on a subscription (a walkthrough's step, Manage Subscriptions): carried
     /// out on this storefront's queue, so the app hears at once what it does.
     public func perform(_ operation: StoreAdmin.Operation) {
-        perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
+        carryOut(operation)
         readStoreEvents(fromElsewhere: false)
         refreshSnapshot()
         dispatch(.tick(queue.now))
+    }
+
+    /// `operation` on this storefront's queue; what the app hears of it, handed to the app. A
+    /// refusal (nothing to fix, already agreed) becomes an alert.
+    private func carryOut(_ operation: StoreAdmin.Operation) {
+        perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
     }
 
     /// The store's next answer the user is waiting for: the purchase or restore in flight,
@@ -205,7 +211,7 @@ public final class StorefrontRuntime {
         case .note(let text):
             pending.append(.noted(text, at: queue.now))
         case .perform(let operation):
-            perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
+            carryOut(operation)
         }
         // What it did, told by the store's events: the answer to what the user did here.
         readStoreEvents(fromElsewhere: false)
