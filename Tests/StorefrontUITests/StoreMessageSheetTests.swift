@@ -57,6 +57,16 @@ import Testing
         #expect(ui.screen.contains("Billing Problem"), "at launch\n\(ui.screen)")
     }
 
+    @Test func fixedFromAnotherTerminalTheSheetCloses() throws {
+        let ui = try Self.failingRenewal()
+        #expect(ui.screen.contains("Billing Problem"))
+        let elsewhere = StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: ui.store.catalog, storage: ui.storage, wallClock: ui.clock)))
+        try elsewhere.resolveBillingIssue(Self.pro)
+        ui.runtime.tick()
+        #expect(ui.state.mode == .store, "nothing left to fix")
+        #expect(status(ui)?.state == .subscribed)
+    }
+
     @Test func itWaitsForTheStoreScreenToBeInFront() throws {
         let ui = try UITestHarness { $0.billingRetry = true }
         try ui.buy("Pro Monthly")

@@ -8,8 +8,12 @@ import StoreKitSim
 /// store; dismissed, it waits for the next launch.
 extension AppState {
     /// Queues the messages whose cause began between the statuses `old` and `new` (at launch
-    /// `old` is empty: every cause there is begins).
-    mutating func noteMessages(from old: [SubscriptionStatus], to new: [SubscriptionStatus]) {
+    /// `old` is empty: every cause there is begins), and closes the one in front once its cause
+    /// is gone (fixed or agreed to from another terminal).
+    mutating func followMessages(from old: [SubscriptionStatus], to new: [SubscriptionStatus]) {
+        if case .alert(let alert) = mode, case .message(let message) = alert.kind, !message.stillApplies(to: new) {
+            mode = .store
+        }
         for status in new {
             let before = old.first { $0.account == status.account && $0.groupID == status.groupID }
             let had = before.map(StoreMessage.messages(for:)) ?? []

@@ -25,7 +25,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         if let banner = state.banner, banner.expires <= now { state.banner = nil }
         return []
     case .storeChanged(let snapshot):
-        state.noteMessages(from: state.snapshot.subscriptions, to: snapshot.subscriptions)
+        state.followMessages(from: state.snapshot.subscriptions, to: snapshot.subscriptions)
         // New transactions, or the log's page read as it opened.
         state.keepingLogEnd { $0.replaceSnapshot(snapshot) }
         state.answerSheetForOwnedProduct()
