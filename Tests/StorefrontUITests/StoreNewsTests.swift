@@ -91,6 +91,27 @@ import Testing
                 "\(ui.state.log.map(\.text))")
     }
 
+    @Test func aDowngradeTellsTheRenewalItWaitsFor() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        try ui.buy("Lite Monthly")
+        #expect(ui.state.log.contains { $0.text == "next renewal changes from Pro Monthly to Lite Monthly" },
+                "\(ui.state.log.map(\.text))")
+        #expect(ui.state.log.contains { $0.text.hasSuffix("com.storefront.lite.monthly from the next renewal (no access until then)") })
+    }
+
+    @Test func aPriceIncreaseNotAgreedToEndsTheSubscriptionAtItsRenewal() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.runtime.perform(.priceIncrease(productID: Self.pro, storefront: nil, price: 5.99, consentNeeded: true))
+        ui.press(.escape)
+        ui.wait(seconds: 8 * 86_400)
+        #expect(ui.state.log.last?.text == "Pro Monthly expired (price increase not agreed)")
+        #expect(ui.state.banner?.text == "✗ Subscription expired: Pro Monthly")
+        #expect(ui.runtime.app.subscriptionState(Self.pro) == "expired (didNotConsentToPriceIncrease)")
+        #expect(!ui.runtime.app.isSubscriptionActive(Self.pro, now: ui.state.now))
+    }
+
     @Test func anotherAccountsEventsAreNotTold() throws {
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")

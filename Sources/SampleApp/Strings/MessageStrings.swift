@@ -75,8 +75,9 @@ public struct MessageStrings: PhraseTable {
                                             ja: { name in "\(name): 猶予期間が終了、請求の再試行中はアクセスなし" })
     public let recovered = Phrase1<String>(en: { name in "\(name): billing problem fixed, renewed" },
                                            ja: { name in "\(name): 請求の問題を解決、更新しました" })
-    public let renewsTo = Phrase2<String, String>(en: { name, next in "\(name): renews to \(next) at the next renewal" },
-                                                  ja: { name, next in "\(name): 次回の更新で\(next)に変更" })
+    /// The plan the next renewal is for changed (a downgrade, or the current plan bought back).
+    public let renewsTo = Phrase2<String, String>(en: { from, to in "next renewal changes from \(from) to \(to)" },
+                                                  ja: { from, to in "次回の更新で\(from)から\(to)に変更" })
     public let upgraded = Phrase3<String, String, String>(en: { from, to, refund in "\(from) upgraded to \(to), \(refund) refunded" },
                                                           ja: { from, to, refund in "\(from)を\(to)にアップグレード、\(refund)を返金" })
     public let priceIncreasePending = Phrase2<String, String>(

@@ -33,7 +33,7 @@ extension AppState {
         case .recovered:
             return words.recovered(name)
         case .renewalPreferenceChanged:
-            return details.toProductID.map { words.renewsTo(name, title(of: $0)) }
+            return details.toProductID.map { words.renewsTo(title(of: details.fromProductID ?? event.productID ?? ""), title(of: $0)) }
         case .upgraded:
             let from = title(of: details.fromProductID ?? "")
             return words.upgraded(from, title(of: details.toProductID ?? event.productID ?? ""), amount(details.refundedAmount ?? 0, details))
