@@ -48,6 +48,8 @@ extension Delivery {
             return "\(id) " + strings.log.unitsDelivered(added, balance)
         case .subscription(let id, let expires):
             return strings.log.activeUntil(id, times.dateTime(expires))
+        case .fromNextRenewal(let id):
+            return strings.log.fromNextRenewal(id)
         }
     }
 }

@@ -19,6 +19,10 @@ extension SampleApp {
     private func expectation(for key: String) -> Expected? {
         if key == Self.creditsKey { return .wholeNumber }
         if key == Self.deliveredKey { return .transactionIDs }
+        if key.hasSuffix(".state"), catalog.product(key)?.type == nil,
+           catalog.product(String(key.dropLast(".state".count)))?.type == .autoRenewable {
+            return .text
+        }
         switch catalog.product(key)?.type {
         case .nonConsumable: return .flag
         case .autoRenewable, .nonRenewing: return .date
@@ -28,12 +32,13 @@ extension SampleApp {
     }
 
     private enum Expected {
-        case wholeNumber, units, transactionIDs, flag, date
+        case wholeNumber, units, transactionIDs, flag, date, text
 
         func accepts(_ value: JSONValue) -> Bool {
             switch self {
             case .wholeNumber, .units: value.intValue != nil
             case .flag: value.boolValue != nil
+            case .text: value.stringValue != nil
             case .date: value.stringValue.flatMap(JSONCoding.parse) != nil
             case .transactionIDs:
                 if case .array(let items) = value { items.allSatisfy { $0.stringValue != nil } } else { false }
@@ -47,6 +52,7 @@ extension SampleApp {
             case .transactionIDs: "a list of transaction ids (strings)"
             case .flag: "true or false"
             case .date: "an ISO 8601 date in a string, such as \"2027-01-15T08:00:00.000Z\""
+            case .text: "a string, such as \"subscribed\""
             }
         }
     }

@@ -20,6 +20,9 @@ public final class SampleApp {
     public var handlesTransactions = true
     /// Everything the app saw, in order: what a transaction log shows.
     public private(set) var events: [AppEvent] = []
+    /// Statuses whose writing into UserDefaults.json failed (a broken file): not tried again
+    /// until they change or the app launches again (`syncSubscriptionsAfterEvents`).
+    var statusesThatFailedToSync: [SubscriptionStatus]?
 
     public static let creditsKey = "credits"
     /// The transactions the app delivered and has not yet seen finished. A transaction that
@@ -44,6 +47,8 @@ public final class SampleApp {
         let open = Set(queue.transactions.map(\.id))
         let kept = deliveredUnfinished.filter(open.contains)
         if kept != deliveredUnfinished { try recordDelivered(kept) }
+        // What the subscriptions became while the app was closed.
+        if handlesTransactions { try syncSubscriptions() }
         return seen
     }
 
@@ -178,6 +183,9 @@ public final class SampleApp {
                 record(.problem(AppProblem(error)))
             }
         }
+        // Access follows the statuses, which change without a transaction too (an expiry, a
+        // failed renewal, a grace ending).
+        syncSubscriptionsAfterEvents()
         return Array(events[start...])
     }
 
@@ -297,6 +305,11 @@ public final class SampleApp {
             let balance = try Self.sum((values[product.id]?.intValue ?? 0).addingReportingOverflow(transaction.quantity))
             return ([product.id: .int(balance)], .units(product.id, added: transaction.quantity, balance: balance))
         case .autoRenewable:
+            // A plan for the next renewal (a downgrade): paid for by nothing yet, so nothing
+            // to give until the renewal brings it.
+            if transaction.state == .purchased, transaction.expiresDate == nil {
+                return ([:], .fromNextRenewal(product.id))
+            }
             var until = transaction.expiresDate ?? transaction.date
             // A restore brings each purchase and renewal: the latest expiry stands, whatever
             // the order they come in.
@@ -326,7 +339,7 @@ public final class SampleApp {
     }
 
     @discardableResult
-    private func record(_ event: AppEvent) -> AppEvent {
+    func record(_ event: AppEvent) -> AppEvent {
         events.append(event)
         return event
     }
@@ -339,6 +352,8 @@ public enum Delivery: Equatable, Sendable {
     /// A consumable with a balance of its own.
     case units(String, added: Int, balance: Int)
     case subscription(String, expires: Date)
+    /// A plan the subscription changes to at its next renewal (a downgrade): no access yet.
+    case fromNextRenewal(String)
 }
 
 /// One line of the app's transaction log.

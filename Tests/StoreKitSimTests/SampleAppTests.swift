@@ -74,7 +74,8 @@ import Testing
         #expect(onDisk[ID.monthly] == .string(JSONCoding.format(try #require(monthly.expiresDate))))
         let passExpiry = SubscriptionPeriod(value: 1, unit: .year).added(to: pass.date)
         #expect(onDisk[ID.yearly] == .string(JSONCoding.format(passExpiry)))
-        #expect(onDisk.count == 4)
+        #expect(onDisk[SampleApp.stateKey(ID.monthly)] == .string("subscribed"), "where the subscription stands, beside its expiry")
+        #expect(onDisk.count == 5)
     }
 
     @Test func failedTransactionsAreFinishedWithoutDelivery() throws {

@@ -9,7 +9,7 @@ import Testing
 @Suite struct StringsTableTests {
     static let tables: [any PhraseTable] = [
         StoreStrings.shared, SheetStrings.shared, AlertStrings.shared, ErrorStrings.shared, ConditionStrings.shared,
-        ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, ScreenStrings.shared, DataFileStrings.shared,
+        ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, MessageStrings.shared, ScreenStrings.shared, DataFileStrings.shared,
         QueueErrorStrings.shared, WalkthroughStrings.shared,
     ]
 
@@ -41,6 +41,7 @@ import Testing
         case let phrase as Phrase1<ProductType>: return each(phrase, ProductType.allCases)
         case let phrase as Phrase1<SubscriptionPeriod>: return each(phrase, periods)
         case let phrase as Phrase1<StoreError>: return each(phrase, errors)
+        case let phrase as Phrase1<ExpirationReason>: return each(phrase, ExpirationReason.allCases)
         case let phrase as Phrase2<String, String>: return each(phrase, [("X", "Y")])
         case let phrase as Phrase2<String, Int>: return each(phrase, [("X", 1), ("X", 2)])
         case let phrase as Phrase2<Int, String>: return each(phrase, [(1, "X")])

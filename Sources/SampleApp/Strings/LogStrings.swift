@@ -49,6 +49,8 @@ public struct LogStrings: PhraseTable {
                                                   ja: { added, balance in "+\(added) (残高 \(balance))" })
     public let activeUntil = Phrase2<String, String>(en: { id, date in "\(id) active until \(date)" },
                                                      ja: { id, date in "\(id) \(date)まで有効" })
+    public let fromNextRenewal = Phrase1<String>(en: { id in "\(id) from the next renewal (no access until then)" },
+                                                 ja: { id in "\(id) 次回の更新から (それまでアクセスなし)" })
 
     // MARK: Notes in parentheses
 

@@ -20,6 +20,7 @@ public enum Strings: Sendable, CaseIterable {
     public var approvals: Localized<ApprovalStrings> { Localized(self) }
     public var keys: Localized<KeyStrings> { Localized(self) }
     public var log: Localized<LogStrings> { Localized(self) }
+    public var messages: Localized<MessageStrings> { Localized(self) }
     public var screen: Localized<ScreenStrings> { Localized(self) }
     public var dataFiles: Localized<DataFileStrings> { Localized(self) }
     public var queueErrors: Localized<QueueErrorStrings> { Localized(self) }

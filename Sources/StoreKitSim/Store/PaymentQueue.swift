@@ -35,6 +35,14 @@ public final class PaymentQueue {
 
     public var settings: Settings { records.settings }
 
+    /// StoreKit 2's `Product.SubscriptionInfo.status(for:)` over every group: the signed-in
+    /// account's subscription in each group it subscribed to, as the store keeps it (by the
+    /// records last read). What an app reads its subscriptions' access from.
+    public func subscriptionStatuses() -> [SubscriptionStatus] {
+        guard let account = records.settings.account else { return [] }
+        return records.subscriptions.filter { $0.account == account }
+    }
+
     // MARK: Launch
 
     /// The app's launch (SKPaymentQueue.default().add(observer) at start): what the last run

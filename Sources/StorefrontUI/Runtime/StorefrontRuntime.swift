@@ -28,7 +28,11 @@ public final class StorefrontRuntime {
         // events (redelivered); what was finished is earlier history, of which the pane shows
         // the latest few (a dozen is more than it ever has room for).
         state.earlier = try store.storage.history(last: 12, finishedOnly: true)
+        // The store's news from now on: what the launch's catch-up does is news, what came
+        // before is history.
+        eventCursor = try store.storage.lastEventID()
         take(try app.launch())
+        readStoreEvents(fromElsewhere: false)
         try loadProducts()
         drain()
     }
@@ -58,6 +62,7 @@ public final class StorefrontRuntime {
             perform(alerting: false) { try loadProducts() }
         }
         perform(alerting: false) { try takeProductsAnswerIfDue() }
+        readStoreEvents(fromElsewhere: true)
         // UserDefaults.json may have been edited or deleted by hand, as a tester would.
         perform(alerting: false) { try app.defaults.reloadIfChanged() }
         // A problem this tick did not meet is over: should it come back, it is news again.
@@ -71,6 +76,7 @@ public final class StorefrontRuntime {
     /// falls due happens in order, and the app hears of each thing at its own time.
     public func advance(by duration: StoreDuration) {
         perform(alerting: false) { hear(try queue.advance(by: duration).events) }
+        readStoreEvents(fromElsewhere: true)
         refreshSnapshot()
         dispatch(.tick(queue.now))
     }
@@ -78,8 +84,16 @@ public final class StorefrontRuntime {
     /// A store-side action on a subscription (a walkthrough's step, Manage Subscriptions): carried
     /// out on this storefront's queue, so the app hears at once what it does.
     public func perform(_ operation: StoreAdmin.Operation) {
-        run(.storeSide(operation))
+        carryOut(operation)
+        readStoreEvents(fromElsewhere: false)
+        refreshSnapshot()
         dispatch(.tick(queue.now))
+    }
+
+    /// `operation` on this storefront's queue; what the app hears of it, handed to the app. A
+    /// refusal (nothing to fix, already agreed) becomes an alert.
+    private func carryOut(_ operation: StoreAdmin.Operation) {
+        perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
     }
 
     /// The store's next answer the user is waiting for: the purchase or restore in flight,
@@ -95,7 +109,7 @@ public final class StorefrontRuntime {
     /// banner due to go or the header's store time to change; forever when nothing is due.
     /// Changes other processes make wake the loop through the data directory's watcher.
     public var tickInterval: TimeInterval? {
-        if state.isBusy { return 0.08 }
+        if state.isBusy || hasMoreEvents { return 0.08 }
         // Something due that the last tick could not do (a broken file) is tried again once a
         // second, not as fast as the loop can go.
         let soonest = reportedProblems.isEmpty ? 0.005 : 1
@@ -194,11 +208,13 @@ public final class StorefrontRuntime {
             perform { try app.defaults.removeAll() }
         case .spendCredit:
             perform { take(try app.spendCredit().events) }
-        case .storeSide(let operation):
-            perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
         case .note(let text):
             pending.append(.noted(text, at: queue.now))
+        case .perform(let operation):
+            carryOut(operation)
         }
+        // What it did, told by the store's events: the answer to what the user did here.
+        readStoreEvents(fromElsewhere: false)
         refreshSnapshot()
     }
 
@@ -281,20 +297,45 @@ public final class StorefrontRuntime {
     private var productsRequest: ProductsRequest?
     private var isRetryingProducts = false
 
-    /// The Ask to Buy requests waiting at the last look: one gone since may have lapsed.
-    private var waitingForApproval: [Transaction] = []
+    // MARK: The store's events
 
-    /// Requests the store dropped after 24 hours unanswered (from this process or another's
-    /// `advance`): the app hears nothing of them, the log does. Read from the store, so a
-    /// request approved, declined or another account's is never taken for one.
-    private func noteLapsedRequests(_ waiting: [Transaction]) {
-        let still = Set(waiting.map(\.id))
-        for request in waitingForApproval where !still.contains(request.id) {
-            perform(alerting: false) {
-                if let t = try store.storage.transaction(request.id), t.hasLapsed { pending.append(.requestLapsed(t)) }
+    /// The last of the store's events this storefront has read (its own cursor on the outbox).
+    private var eventCursor: Int64 = 0
+    /// The store as the events were last read: unchanged, there is nothing new to read.
+    private var eventsToken: String?
+    /// More events waited than one read takes: the next tick goes on soon.
+    private var hasMoreEvents = false
+    /// Events read at once: a page, a few pages a tick, so a store far behind (years of
+    /// renewals) never holds the loop.
+    static let eventPage = 500
+    static let eventPagesAtOnce = 4
+
+    /// Reads the store's new events, for the log and banners (`Action.storeEvent`), and a
+    /// request the store dropped after 24 hours unanswered (`requestLapsed`): the app hears
+    /// nothing of those, the log does. The signed-in account's only.
+    private func readStoreEvents(fromElsewhere: Bool) {
+        let token = store.storage.changeToken()
+        guard token != eventsToken || hasMoreEvents else { return }
+        hasMoreEvents = false
+        perform(alerting: false) {
+            let account = queue.records.settings.account
+            for _ in 0..<Self.eventPagesAtOnce {
+                let page = try store.storage.events(after: eventCursor, limit: Self.eventPage)
+                for event in page where event.account == nil || event.account == account {
+                    if event.kind == .askToBuyLapsed {
+                        if let id = event.transactionID, let t = try store.storage.transaction(id), t.hasLapsed {
+                            pending.append(.requestLapsed(t))
+                        }
+                    } else {
+                        pending.append(.storeEvent(event, fromElsewhere: fromElsewhere, at: queue.now))
+                    }
+                }
+                eventCursor = page.last?.id ?? eventCursor
+                guard page.count == Self.eventPage else { return }
             }
+            hasMoreEvents = true
         }
-        waitingForApproval = waiting
+        eventsToken = token
     }
 
     /// How many of the newest transactions the full log holds: its cost never grows with the history.
@@ -340,15 +381,18 @@ public final class StorefrontRuntime {
             snapshot.subscriptionExpiries[product.id] = app.subscriptionExpiry(product.id)
         }
         snapshot.pendingApprovals = records.pendingApprovals
-        noteLapsedRequests(records.pendingApprovals)
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
         snapshot.accounts = records.accountsByLastUse
-        snapshot.subscriptions = records.subscriptions.filter { $0.account == records.settings.account }
+        snapshot.subscriptions = queue.subscriptionStatuses()
         snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter { status in
             records.transactions.last { $0.id == status.latestTransactionID }?.isTrialPeriod == true
         }.map(\.groupID))
+        for status in snapshot.subscriptions where status.priceIncreaseStatus == .pending {
+            snapshot.consentPrices[status.autoRenewProductID] = store.catalog.product(status.autoRenewProductID)?
+                .price(in: records.settings.appStoreStorefront, changes: records.priceChanges)
+        }
         snapshot.introOfferEligible = Set(store.catalog.products.map(\.id).filter {
             records.isEligibleForIntroOffer($0, catalog: store.catalog)
         })

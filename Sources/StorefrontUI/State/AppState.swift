@@ -34,6 +34,8 @@ public struct AppState: Equatable, Sendable {
     public var times = TimeDisplay()
     /// Why the terminal draws ASCII stand-ins, if it does: the header says so.
     public var ascii: ASCIIReason?
+    /// The App Store's messages waiting for the store screen to be in front, oldest first.
+    public var pendingMessages: [StoreMessage] = []
 
     public init(catalog: Catalog, appDescription: AppDescription, width: Int, height: Int, now: Date) {
         self.catalog = catalog

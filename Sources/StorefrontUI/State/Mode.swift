@@ -61,6 +61,9 @@ public struct Alert: Equatable, Sendable {
         /// The store already has this non-consumable (the app's data was deleted): Get downloads
         /// it again at no charge.
         case alreadyPurchased(productID: String)
+        /// A message from the App Store (Billing Problem, price increase): its last button
+        /// acts (updates the payment method, agrees), the other dismisses it.
+        case message(StoreMessage)
     }
 
     public var kind: Kind

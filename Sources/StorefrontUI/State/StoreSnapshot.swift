@@ -44,6 +44,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var subscriptions: [SubscriptionStatus] = []
     /// The groups whose current period is a free trial: Manage Subscriptions offers Cancel Free Trial.
     public var freeTrialGroups: Set<String> = []
+    /// The price each plan renews at once its subscriber agrees to a price increase, by
+    /// product id: what the consent message asks about.
+    public var consentPrices: [String: Decimal] = [:]
 
     public init() {}
 

@@ -16,6 +16,11 @@ public enum Action: Equatable, Sendable {
     /// An Ask to Buy request nobody answered within 24 hours, dropped by the store. The app
     /// hears nothing of it (as Apple documents); the log, which tells the store's side too, does.
     case requestLapsed(Transaction)
+    /// An event of the store's outbox the app's queue does not tell (an expiry, a failed
+    /// renewal, auto-renew turned off…), for the log; `fromElsewhere`: not the answer to
+    /// something done here (another terminal, or store time), so a banner tells it too;
+    /// `at`: store time when the storefront read it.
+    case storeEvent(StoreEvent, fromElsewhere: Bool, at: Date)
     /// A payment was added: the transaction the purchase sheet follows.
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).
@@ -45,9 +50,10 @@ public enum Effect: Equatable, Sendable {
     case loadProducts
     case deleteAppData
     case spendCredit
-    /// A store-side change to a subscription the user made here (Manage Subscriptions' Cancel
-    /// Subscription and Resubscribe), carried out as the store's other operations are.
-    case storeSide(StoreAdmin.Operation)
     /// A line for the log, stamped with the store's time as it runs.
     case note(String)
+    /// A store-side action on a subscription the user took here (Manage Subscriptions' Cancel
+    /// Subscription and Resubscribe, the Billing Problem sheet's Continue, the price-increase
+    /// sheet's Agree), carried out as every store-side operation is (`StorefrontRuntime.perform(_:)`).
+    case perform(StoreAdmin.Operation)
 }

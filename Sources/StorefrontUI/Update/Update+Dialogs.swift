@@ -77,6 +77,8 @@ extension AppState {
             // The store answers with a regular purchase at no charge, followed on the sheet.
             mode = followingPurchase(of: productID)
             return [.buy(productID: productID, quantity: 1)]
+        case .message(let message):
+            return answer(message)
         case .info, .success, .failure, .askToBuy:
             return []
         }

@@ -33,7 +33,7 @@ extension AppState {
             panel.confirming = nil
             mode = .subscriptions(panel)
             guard button == 1, let status = panel.groupID.flatMap(snapshot.subscription(inGroup:)) else { return [] }
-            return [.storeSide(.autoRenew(productID: status.productID, on: false))]
+            return [.perform(.autoRenew(productID: status.productID, on: false))]
         }
         let count = ManageSubscriptionsGeometry(self, panel: panel, layout: layout).rowCount
         switch key {
@@ -73,7 +73,7 @@ extension AppState {
                 return []
             case .resubscribe?:
                 guard let status else { return [] }
-                return [.storeSide(.autoRenew(productID: status.productID, on: true))]
+                return [.perform(.autoRenew(productID: status.productID, on: true))]
             case nil:
                 return []
             }
@@ -81,7 +81,7 @@ extension AppState {
         let plan = plans[row]
         if let status, status.isLive, status.productID == plan {
             if status.autoRenewProductID != plan { return startPurchase(plan) }
-            return status.willAutoRenew || !status.givesAccess ? [] : [.storeSide(.autoRenew(productID: plan, on: true))]
+            return status.willAutoRenew || !status.givesAccess ? [] : [.perform(.autoRenew(productID: plan, on: true))]
         }
         return startPurchase(plan)
     }

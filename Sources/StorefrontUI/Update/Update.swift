@@ -5,6 +5,8 @@ import StoreKitSim
 /// The storefront's one state transition: pure, so every flow is testable without a
 /// terminal or a store. Effects are the engine calls the runtime makes afterwards.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
+    // A message from the App Store waits for the store screen to be in front.
+    defer { state.presentPendingMessage() }
     switch action {
     case .key(.resize(let width, let height)):
         // Narrower, the log's messages wrap onto more rows; wider, onto fewer.
@@ -23,6 +25,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         if let banner = state.banner, banner.expires <= now { state.banner = nil }
         return []
     case .storeChanged(let snapshot):
+        state.followMessages(from: state.snapshot.subscriptions, to: snapshot.subscriptions)
         // New transactions, or the log's page read as it opened.
         state.keepingLogEnd { $0.replaceSnapshot(snapshot) }
         state.answerSheetForOwnedProduct()
@@ -39,6 +42,9 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         // Dimmed as the store's own lines are, at the moment it lapsed.
         let text = state.strings.log.requestLapsed(t.id, t.item(named: t.productID))
         state.log.append(LogLine(date: t.lapseDate ?? state.now, text: text, tint: .muted))
+        return []
+    case .storeEvent(let event, let fromElsewhere, let date):
+        state.keepingLogEnd { $0.tell(event, fromElsewhere: fromElsewhere, at: date) }
         return []
     case .purchaseStarted(let transaction):
         return state.follow(transaction)

@@ -81,6 +81,7 @@ extension DialogModel {
         case .success: .success
         case .failure, .confirmDelete: .danger
         case .askToBuy: .warning
+        case .message(let message): message.reason == .billingIssue ? .warning : .accent
         case .info, .signIn, .alreadyPurchased: .accent
         }
         self.init(title: alert.title, lines: lines, buttons: alert.buttons, focus: alert.focus, frame: .tint(tint))

@@ -1,0 +1,75 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+
+/// The store's events the app's queue does not tell (no transaction comes with them): a line
+/// in the log, stamped with the event's store time, and, for what the store did from
+/// elsewhere (another terminal's `storefront expire`, `auto-renew`, store time running on), a
+/// banner. Renewals and purchases are not told here: the queue's updates tell them.
+extension AppState {
+    mutating func tell(_ event: StoreEvent, fromElsewhere: Bool, at date: Date) {
+        guard let text = newsLine(event) else { return }
+        log.append(LogLine(date: event.date, text: text, tint: .muted))
+        guard fromElsewhere, let (words, tint) = newsBanner(event) else { return }
+        banner = Banner(transactionID: event.transactionID ?? "", text: words, tint: tint,
+                        expires: date + Banner.duration * snapshot.settings.timeRate.factor)
+    }
+
+    private func newsLine(_ event: StoreEvent) -> String? {
+        let words = strings.messages
+        let name = title(of: event.productID ?? "")
+        let details = event.details
+        switch event.kind {
+        case .expired:
+            return words.expired(name, words.reason(details.expirationReason ?? .unknown))
+        case .autoRenewDisabled:
+            return details.expiresDate.map { words.autoRenewOff(name, times.dateTime($0)) }
+        case .autoRenewEnabled:
+            return details.expiresDate.map { words.autoRenewOn(name, times.dateTime($0)) }
+        case .renewalFailed:
+            return details.gracePeriodExpiresDate.map { words.renewalFailedInGrace(name, times.dateTime($0)) } ?? words.renewalFailed(name)
+        case .gracePeriodExpired:
+            return words.graceEnded(name)
+        case .recovered:
+            return words.recovered(name)
+        case .renewalPreferenceChanged:
+            return details.toProductID.map { words.renewsTo(title(of: details.fromProductID ?? event.productID ?? ""), title(of: $0)) }
+        case .upgraded:
+            let from = title(of: details.fromProductID ?? "")
+            return words.upgraded(from, title(of: details.toProductID ?? event.productID ?? ""), amount(details.refundedAmount ?? 0, details))
+        case .priceIncreasePending:
+            return words.priceIncreasePending(name, amount(details.price, details))
+        case .priceIncreaseAgreed:
+            return words.priceIncreaseAgreed(name, amount(details.price, details))
+        case .priceIncreased:
+            return words.priceIncreased(name, amount(details.price, details))
+        case .purchased, .subscribed, .renewed, .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined,
+             .askToBuyLapsed, .purchaseFailed, .resolved, .restored:
+            // Told by the queue's updates (a lapse: by `requestLapsed`, with its quantity).
+            return nil
+        }
+    }
+
+    private func newsBanner(_ event: StoreEvent) -> (String, Tint)? {
+        let words = strings.messages
+        let name = title(of: event.productID ?? "")
+        switch event.kind {
+        case .expired: return (words.expiredBanner(name), .danger)
+        case .autoRenewDisabled: return (words.autoRenewOffBanner(name), .warning)
+        case .autoRenewEnabled: return (words.autoRenewOnBanner(name), .success)
+        case .renewalFailed, .gracePeriodExpired: return (words.billingProblemBanner(name), .danger)
+        case .recovered: return (words.recoveredBanner(name), .success)
+        case .priceIncreasePending, .priceIncreased: return (words.priceIncreaseBanner(name), .warning)
+        default: return nil
+        }
+    }
+
+    /// A price an event names, as its storefront writes it.
+    private func amount(_ price: Decimal?, _ details: StoreEventDetails) -> String {
+        guard let price else { return "—" }
+        guard let place = details.storefront.flatMap(AppStoreStorefront.named) else {
+            return "\(price) \(details.currency ?? "")".trimmingCharacters(in: .whitespaces)
+        }
+        return place.format(price, locale: locale)
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+
+/// The App Store's message sheets, drawn as the other dialogs are: the Billing Problem sheet
+/// in Apple's words with where the subscription stands, and the price-increase consent sheet
+/// with the new price and the renewal it applies from.
+extension AppState {
+    func messageAlert(_ message: StoreMessage, status: SubscriptionStatus) -> Alert {
+        let words = strings.messages
+        let name = title(of: status.productID)
+        switch message.reason {
+        case .billingIssue:
+            let standing = status.state == .inGracePeriod
+                ? words.inGraceUntil(name, times.day(status.gracePeriodExpiresDate ?? status.expiresDate))
+                : words.inBillingRetry(name)
+            return Alert(kind: .message(message), title: words.billingProblemTitle,
+                         message: "\(words.billingProblemMessage)\n\n\(standing)", detail: words.continueFixes,
+                         buttons: [strings.alerts.close, words.continueButton])
+        case .priceIncreaseConsent:
+            let price = snapshot.consentPrices[status.autoRenewProductID].map { storefront.format($0, locale: locale) } ?? "—"
+            return Alert(kind: .message(message), title: words.priceIncreaseTitle,
+                         message: words.priceIncreaseMessage(title(of: status.autoRenewProductID), price, times.day(status.expiresDate)),
+                         buttons: [words.notNow, words.agree])
+        }
+    }
+}

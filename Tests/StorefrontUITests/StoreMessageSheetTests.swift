@@ -1,0 +1,154 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// StoreKit's messages in the storefront: the Billing Problem sheet while a subscription is in
+/// billing retry or grace, the price-increase consent sheet while an increase waits for
+/// consent; shown at launch and when the cause begins while the storefront is open.
+@Suite struct StoreMessageSheetTests {
+    static let pro = "com.storefront.pro.monthly"
+
+    /// Pro Monthly bought, then store time past the trial's end: the renewal fails.
+    static func failingRenewal(width: Int = 100, height: Int = 30, grace: BillingGracePeriod = .off,
+                               settings: (inout Settings) -> Void = { _ in }) throws -> UITestHarness {
+        let ui = try UITestHarness(width: width, height: height) {
+            $0.billingRetry = true
+            $0.gracePeriod = grace
+            settings(&$0)
+        }
+        try ui.buy("Pro Monthly")
+        ui.wait(seconds: 8 * 86_400)
+        return ui
+    }
+
+    private func status(_ ui: UITestHarness) -> SubscriptionStatus? { ui.state.snapshot.subscriptions.first }
+
+    @Test func aFailedRenewalShowsTheBillingProblemSheetAndContinueRecoversIt() throws {
+        let ui = try Self.failingRenewal()
+        #expect(status(ui)?.state == .inBillingRetryPeriod)
+        let screen = ui.screen
+        #expect(screen.contains("Billing Problem"), "\(screen)")
+        #expect(screen.contains("There is a problem with your current payment method."))
+        #expect(screen.contains("Pro Monthly: no access until the payment goes through"))
+        #expect(ui.state.dialogButtons == DialogButtons(labels: ["Close", "Continue"], focus: 1))
+        ui.press(.enter)
+        #expect(status(ui)?.state == .subscribed, "the payment method fixed: renewed")
+        #expect(!ui.screen.contains("Billing Problem"))
+        #expect(ui.runtime.app.isSubscriptionActive(Self.pro, now: ui.state.now))
+        #expect(ui.state.log.contains { $0.text == "Pro Monthly: billing problem fixed, renewed" })
+    }
+
+    @Test func inGraceTheSheetSaysUntilWhenAccessLasts() throws {
+        let ui = try Self.failingRenewal(grace: .sixteenDays)
+        let graceEnd = try #require(status(ui)?.gracePeriodExpiresDate)
+        #expect(ui.screen.contains("Pro Monthly: access kept until \(ui.state.times.day(graceEnd)) (grace period)"), "\(ui.screen)")
+        #expect(ui.runtime.app.isSubscriptionActive(Self.pro, now: ui.state.now))
+    }
+
+    @Test func dismissedItComesBackAtTheNextLaunchOnly() throws {
+        let ui = try Self.failingRenewal()
+        ui.press(.escape)
+        #expect(ui.state.mode == .store)
+        ui.wait(seconds: 3600)
+        #expect(ui.state.mode == .store, "not again while the storefront stays open")
+        try ui.relaunch()
+        #expect(ui.screen.contains("Billing Problem"), "at launch\n\(ui.screen)")
+    }
+
+    @Test func fixedFromAnotherTerminalTheSheetCloses() throws {
+        let ui = try Self.failingRenewal()
+        #expect(ui.screen.contains("Billing Problem"))
+        let elsewhere = StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: ui.store.catalog, storage: ui.storage, wallClock: ui.clock)))
+        try elsewhere.resolveBillingIssue(Self.pro)
+        ui.runtime.tick()
+        #expect(ui.state.mode == .store, "nothing left to fix")
+        #expect(status(ui)?.state == .subscribed)
+    }
+
+    @Test func itWaitsForTheStoreScreenToBeInFront() throws {
+        let ui = try UITestHarness { $0.billingRetry = true }
+        try ui.buy("Pro Monthly")
+        ui.press(.char("?"))
+        ui.wait(seconds: 8 * 86_400)
+        #expect(ui.state.mode == .help)
+        ui.press(.escape)
+        #expect(ui.screen.contains("Billing Problem"))
+    }
+
+    @Test func inJapaneseItFits70By20() throws {
+        let ui = try Self.failingRenewal(width: 70, height: 20) { UITestHarness.useJapanese(&$0) }
+        let screen = ui.screen
+        #expect(screen.contains("請求に関する問題"), "\(screen)")
+        #expect(screen.contains("[ 閉じる ]") && screen.contains("[ 続ける ]"), "\(screen)")
+        #expect(screen.contains("支払いが完了するまでアクセスできません"), "\(screen)")
+        ui.press(.enter)
+        #expect(status(ui)?.state == .subscribed)
+    }
+
+    @Test func inEnglishItFits70By20() throws {
+        let ui = try Self.failingRenewal(width: 70, height: 20, grace: .sixteenDays)
+        let screen = ui.screen
+        #expect(screen.contains("Billing Problem") && screen.contains("[ Continue ]"), "\(screen)")
+        #expect(screen.contains("update your payment method."), "\(screen)")
+        #expect(screen.contains("(grace period)"), "\(screen)")
+    }
+
+    @Test func withDialogsOffTheLogSaysSoInstead() throws {
+        let ui = try Self.failingRenewal { $0.dialogs = false }
+        #expect(ui.state.mode == .store)
+        #expect(ui.state.log.contains { $0.text == "Billing Problem message for Pro Monthly not shown (dialogs off)" })
+        #expect(status(ui)?.state == .inBillingRetryPeriod)
+    }
+
+    // MARK: Price increase
+
+    private func priceIncrease(_ ui: UITestHarness, consentNeeded: Bool = true) {
+        ui.runtime.perform(.priceIncrease(productID: Self.pro, storefront: nil, price: 5.99, consentNeeded: consentNeeded))
+    }
+
+    @Test func aPriceIncreaseNeedingConsentShowsTheSheetAndAgreeAgrees() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        priceIncrease(ui)
+        let renewal = try #require(status(ui)?.expiresDate)
+        let screen = ui.screen
+        #expect(screen.contains("Subscription Price Increase"), "\(screen)")
+        #expect(screen.contains("$5.99") && screen.contains(ui.state.times.day(renewal)), "\(screen)")
+        #expect(ui.state.dialogButtons == DialogButtons(labels: ["Not Now", "Agree"], focus: 1))
+        ui.press(.enter)
+        #expect(status(ui)?.priceIncreaseStatus == .agreed)
+        #expect(ui.state.log.contains { $0.text == "Pro Monthly: price increase to $5.99 agreed" })
+    }
+
+    @Test func notNowLeavesItPendingUntilTheNextLaunch() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        priceIncrease(ui)
+        ui.press(.escape)
+        #expect(status(ui)?.priceIncreaseStatus == .pending)
+        try ui.relaunch()
+        #expect(ui.screen.contains("Subscription Price Increase"))
+    }
+
+    @Test func withoutConsentNeededNoSheet() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        priceIncrease(ui, consentNeeded: false)
+        #expect(ui.state.mode == .store)
+        #expect(ui.state.log.contains { $0.text == "Pro Monthly: renews at $5.99 from the next renewal" })
+    }
+
+    @Test func theConsentSheetInJapaneseFits70By20() throws {
+        let ui = try UITestHarness(width: 70, height: 20) { UITestHarness.useJapanese(&$0) }
+        try ui.buy("Pro Monthly")
+        ui.runtime.perform(.priceIncrease(productID: Self.pro, storefront: nil, price: 1000, consentNeeded: true))
+        let screen = ui.screen
+        #expect(screen.contains("サブスクリプションの価格の値上げ"), "\(screen)")
+        #expect(screen.contains("[ 今はしない ]") && screen.contains("[ 同意する ]"), "\(screen)")
+        #expect(screen.contains("¥1,000"), "\(screen)")
+        ui.press(.enter)
+        #expect(status(ui)?.priceIncreaseStatus == .agreed)
+    }
+}

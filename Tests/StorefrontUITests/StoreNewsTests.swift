@@ -1,0 +1,161 @@
+import DataFiles
+import Foundation
+import SampleApp
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// The store's events the app's queue does not tell reach the log (stamped with their store
+/// time) and, when done from elsewhere, a banner; what the queue tells is not told twice.
+@Suite struct StoreNewsTests {
+    static let pro = "com.storefront.pro.monthly"
+
+    /// Another terminal acting on the same store (`storefront expire`, `auto-renew …`).
+    private func elsewhere(_ ui: UITestHarness) -> StoreAdmin {
+        StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: ui.store.catalog, storage: ui.storage, wallClock: ui.clock)))
+    }
+
+    @Test func anExpiryFromAnotherTerminalIsLoggedWithABanner() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.clock.advance(by: 60)
+        try elsewhere(ui).expireSubscription(Self.pro)
+        let expiredAt = ui.clock.now
+        ui.runtime.tick()
+        let line = try #require(ui.state.log.last)
+        #expect(line.text == "Pro Monthly expired (ended by the store)")
+        #expect(line.date == expiredAt && line.tint == .muted)
+        #expect(ui.state.banner?.text == "✗ Subscription expired: Pro Monthly")
+        #expect(ui.screen.contains("✗ Subscription expired: Pro Monthly"))
+        #expect(!ui.runtime.app.isSubscriptionActive(Self.pro, now: ui.state.now), "the app's access ended with it")
+        ui.runtime.tick()
+        #expect(ui.state.log.filter { $0.text.contains("expired") }.count == 1, "told once")
+    }
+
+    @Test func autoRenewTurnedOffAndOnElsewhereIsToldInJapaneseToo() throws {
+        let ui = try UITestHarness { UITestHarness.useJapanese(&$0) }
+        try ui.buy("Pro Monthly")
+        let end = try #require(ui.state.snapshot.subscriptions.first?.expiresDate)
+        try elsewhere(ui).setAutoRenew(Self.pro, on: false)
+        ui.runtime.tick()
+        #expect(ui.state.log.last?.text == "プロ 月額プラン: 自動更新オフ、\(ui.state.times.dateTime(end))までアクセス可能")
+        #expect(ui.state.banner?.text == "自動更新がオフになりました: プロ 月額プラン")
+        try elsewhere(ui).setAutoRenew(Self.pro, on: true)
+        ui.runtime.tick()
+        #expect(ui.state.banner?.text == "✓ 自動更新がオンになりました: プロ 月額プラン")
+    }
+
+    /// Done here (a message's button, Manage Subscriptions): logged, and no banner, since the
+    /// screen answers it already.
+    @Test func whatIsDoneHereIsLoggedWithoutABanner() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.runtime.perform(.autoRenew(productID: Self.pro, on: false))
+        #expect(ui.state.log.last?.text.hasPrefix("Pro Monthly: auto-renew off, access until") == true)
+        #expect(ui.state.banner == nil)
+    }
+
+    /// A renewal is the queue's news: the log tells it once, by the transaction.
+    @Test func aRenewalIsNotToldTwice() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        let count = ui.state.log.count
+        ui.wait(seconds: 8 * 86_400)
+        let added = ui.state.log.dropFirst(count).map(\.text)
+        #expect(added.contains { $0.contains("purchased") }, "\(added)")
+        #expect(!added.contains { $0.contains("Pro Monthly") }, "no line from the events for a renewal: \(added)")
+    }
+
+    @Test func theWholeBillingStoryIsLogged() throws {
+        let ui = try UITestHarness {
+            $0.billingRetry = true
+            $0.gracePeriod = .threeDays
+        }
+        try ui.buy("Pro Monthly")
+        ui.wait(seconds: 8 * 86_400)
+        ui.press(.escape)
+        ui.wait(seconds: 4 * 86_400)
+        let texts = ui.state.log.map(\.text)
+        #expect(texts.contains { $0.hasPrefix("Pro Monthly: renewal failed (billing problem), grace period until") })
+        #expect(texts.contains("Pro Monthly: grace period ended, no access while billing retry goes on"))
+        ui.wait(seconds: 61 * 86_400)
+        #expect(ui.state.log.last?.text == "Pro Monthly expired (billing problem not fixed)")
+    }
+
+    @Test func anUpgradeTellsItsRefund() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Lite Monthly")
+        ui.wait(seconds: 86_400)
+        try ui.buy("Pro Monthly")
+        #expect(ui.state.log.contains { $0.text.hasPrefix("Lite Monthly upgraded to Pro Monthly, $") && $0.text.hasSuffix("refunded") },
+                "\(ui.state.log.map(\.text))")
+    }
+
+    @Test func aDowngradeTellsTheRenewalItWaitsFor() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        try ui.buy("Lite Monthly")
+        #expect(ui.state.log.contains { $0.text == "next renewal changes from Pro Monthly to Lite Monthly" },
+                "\(ui.state.log.map(\.text))")
+        #expect(ui.state.log.contains { $0.text.hasSuffix("com.storefront.lite.monthly from the next renewal (no access until then)") })
+    }
+
+    @Test func aPriceIncreaseNotAgreedToEndsTheSubscriptionAtItsRenewal() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.runtime.perform(.priceIncrease(productID: Self.pro, storefront: nil, price: 5.99, consentNeeded: true))
+        ui.press(.escape)
+        ui.wait(seconds: 8 * 86_400)
+        #expect(ui.state.log.last?.text == "Pro Monthly expired (price increase not agreed)")
+        #expect(ui.state.banner?.text == "✗ Subscription expired: Pro Monthly")
+        #expect(ui.runtime.app.subscriptionState(Self.pro) == "expired (didNotConsentToPriceIncrease)")
+        #expect(!ui.runtime.app.isSubscriptionActive(Self.pro, now: ui.state.now))
+    }
+
+    @Test func anotherAccountsEventsAreNotTold() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        try ui.changeSettings { $0.account = "other@example.com" }
+        try ui.store.updateSettings { $0.account = "sandbox.user@example.com" }
+        let admin = elsewhere(ui)
+        try admin.setAutoRenew(Self.pro, on: false)
+        try ui.store.updateSettings { $0.account = "other@example.com" }
+        ui.runtime.tick()
+        #expect(!ui.state.log.contains { $0.text.contains("auto-renew off") })
+    }
+
+    /// Two processes on one store.sqlite: the storefront, and `storefront auto-renew … off`
+    /// then `storefront expire …` from another terminal, arriving live.
+    @Test func anotherProcessesEventsOnStoreSqliteArriveLive() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-news-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let catalog = try CatalogLoader.defaultCatalog()
+        let clock = ManualClock()
+        func open() throws -> StoreDatabase {
+            try StoreDatabase(directory: DataDirectory(url: directory), productIDs: catalog.products.map(\.id))
+        }
+        let store = AppStore(catalog: catalog, storage: try open(), wallClock: clock)
+        try store.updateSettings { $0.latencyMilliseconds = 1000 }
+        let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
+        let runtime = try StorefrontRuntime(store: store, appDescription: .builtIn, defaults: defaults, width: 100, height: 30,
+                                            times: TimeDisplay(timeZone: TimeZone(identifier: "UTC")!))
+        clock.advance(by: 1)
+        runtime.tick()
+        let app = SampleApp(catalog: catalog, appDescription: .builtIn, defaults: defaults, queue: PaymentQueue(store: store))
+        _ = try app.launch()
+        _ = try app.purchase(Payment(productID: Self.pro))
+        clock.advance(by: 1)
+        _ = try app.tick()
+
+        let other = StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: catalog, storage: try open(), wallClock: clock)))
+        try other.setAutoRenew(Self.pro, on: false)
+        runtime.tick()
+        #expect(runtime.state.log.last?.text.hasPrefix("Pro Monthly: auto-renew off") == true, "\(runtime.state.log.map(\.text))")
+        #expect(runtime.state.banner?.text == "Auto-renew turned off: Pro Monthly")
+        try other.expireSubscription(Self.pro)
+        runtime.tick()
+        #expect(runtime.state.log.last?.text == "Pro Monthly expired (ended by the store)")
+        #expect(runtime.state.banner?.text == "✗ Subscription expired: Pro Monthly")
+    }
+}
