@@ -6,6 +6,19 @@ import Testing
 
 /// The store's own clock: advancing it, running it faster, and what happens as it moves.
 @Suite struct StoreClockTests {
+    /// Owned for ever stays owned at any time the store's clock reaches, up to the year 9999
+    /// (a non-consumable's ownership once ended at `Date.distantFuture`, the year 4001).
+    @Test(arguments: StorageKind.allCases)
+    func aNonConsumableStaysOwnedPastTheYear4001(kind: StorageKind) throws {
+        let clock = ManualClock(now: try #require(JSONCoding.parse("5000-06-01T00:00:00Z")))
+        let directory = TemporaryDirectory()
+        let t = try Harness(storage: try kind.make(directory), directory: directory, clock: clock)
+        try t.buy(ID.premium)
+        let premium = try #require(t.store.catalog.product(ID.premium))
+        let until = try #require(t.queue.raw.records.ownedUntil(premium))
+        #expect(until > t.queue.raw.now, "owned until \(until), before store time \(t.queue.raw.now)")
+    }
+
     @Test func advancingMovesStoreTimeForEveryProcessOnTheStore() throws {
         let t = try Harness.onDisk()
         let start = try t.store.now()

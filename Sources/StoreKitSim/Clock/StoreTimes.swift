@@ -6,6 +6,10 @@ import Foundation
 /// there). A record outside them is damage, not a date.
 public enum StoreTimes {
     public static let range = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)
+    /// Later than any time the store holds: until when what is owned for ever is owned (a
+    /// sentinel such as `Date.distantFuture`, the year 4001, falls inside `range`).
+    public static let forever = range.upperBound.addingTimeInterval(1)
+
     /// `range` in words, for the refusals that name it.
     public static let described = "the years 1970 to 9999"
 

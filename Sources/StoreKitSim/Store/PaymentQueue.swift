@@ -252,7 +252,7 @@ public final class PaymentQueue {
             let token = lastToken
             events += try tick()
             guard lastToken != token else { break }
-        } while (nextDueDate ?? .distantFuture) <= now
+        } while nextDueDate.map { $0 <= now } ?? false
         return events
     }
 
@@ -294,7 +294,7 @@ public final class PaymentQueue {
                     records.clock.move(to: step, at: store.wallClock.now, rate: records.settings.timeRate)
                 }.1
                 events += try catchUp()
-                guard step < end, (records.nextAnswerOrLapse ?? .distantFuture) > step else { break }
+                guard step < end, records.nextAnswerOrLapse.map({ $0 > step }) ?? true else { break }
             }
         } else {
             // Nobody here hears of it (a store-side command): the whole way in one commit.

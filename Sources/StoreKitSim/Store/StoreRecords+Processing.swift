@@ -289,7 +289,7 @@ extension StoreRecords {
     /// (consumables, and non-renewing subscriptions, which the app must track itself).
     public func ownedUntil(_ product: CatalogProduct) -> Date? {
         switch product.type {
-        case .nonConsumable: owns(product.id) ? .distantFuture : nil
+        case .nonConsumable: owns(product.id) ? StoreTimes.forever : nil
         case .autoRenewable:
             product.subscriptionGroupID.flatMap { status(of: settings.account, group: $0) }
                 .flatMap { $0.productID == product.id && $0.givesAccess ? $0.accessEndDate : nil }

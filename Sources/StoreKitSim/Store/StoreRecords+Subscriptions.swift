@@ -137,7 +137,7 @@ extension StoreRecords {
         guard price > 0 else { throw QueueError.invalidPrice(price) }
         // Only an increase asks for consent: a price no higher than the one charged now is taken as is.
         let current = catalog.product(productID)?.price(in: place, changes: priceChanges)
-        let consentNeeded = consentNeeded && price > (current ?? 0)
+        let consentNeeded = PriceChange.needsConsent(price, over: current, asked: consentNeeded)
         priceChanges.removeAll { $0.productID == productID && $0.storefront == place.id }
         priceChanges.append(PriceChange(productID: productID, storefront: place.id, price: price,
                                         consentNeeded: consentNeeded, date: now))

@@ -21,6 +21,14 @@ public struct PriceChange: Codable, Equatable, Sendable {
         self.consentNeeded = consentNeeded
         self.date = date
     }
+
+    /// Whether a new price needs subscribers' consent: only a rise over what they pay now
+    /// (`current`, nil when unknown) does, and it does unless the change says otherwise (`asked`
+    /// nil: as Apple asks for most increases). The one rule the store, the command line and
+    /// walkthroughs apply.
+    public static func needsConsent(_ price: Decimal, over current: Decimal?, asked: Bool?) -> Bool {
+        (asked ?? true) && price > (current ?? 0)
+    }
 }
 
 extension CatalogProduct {

@@ -18,13 +18,13 @@ extension StepRun {
     }
 
     /// `price-increase` with its consent unsaid: needed when the price rises from what it is
-    /// now in that storefront, as `storefront price-increase` decides.
+    /// now in that storefront (`PriceChange.needsConsent`, as `storefront price-increase` decides).
     func priceChange(_ productID: String, storefront code: String?, price: Decimal) -> StoreAdmin.Operation {
         let records = (try? storefront.store.storage.load()) ?? runtime.queue.records
         let current = AppStoreStorefront.named(code ?? records.settings.storefront).flatMap {
             storefront.store.catalog.product(productID)?.price(in: $0, changes: records.priceChanges)
         }
-        return .priceIncrease(productID: productID, storefront: code, price: price, consentNeeded: current.map { price > $0 } ?? true)
+        return .priceIncrease(productID: productID, storefront: code, price: price, consentNeeded: PriceChange.needsConsent(price, over: current, asked: nil))
     }
 
     /// The step as a failure words what it asked of the store.

@@ -167,8 +167,7 @@ struct PriceIncreaseCommand: ParsableCommand {
         try SubscriptionAction.perform(global, output, operation: { records, catalog in
             place = AppStoreStorefront.named(storefront ?? records.settings.storefront)
             current = place.flatMap { catalog.product(product.productID)?.price(in: $0, changes: records.priceChanges) }
-            // A rise needs consent unless told otherwise; a fall never does.
-            consent = consentNeeded ?? (current.map { amount > $0 } ?? true)
+            consent = PriceChange.needsConsent(amount, over: current, asked: consentNeeded)
             return .priceIncrease(productID: product.productID, storefront: storefront, price: amount, consentNeeded: consent)
         }) { text, _, after in
             let currency = place.map { " \($0.currency)" } ?? ""
