@@ -165,6 +165,13 @@ import Testing
         #expect(info["isInBillingRetry"] as? Bool == true)
         #expect(info["gracePeriodExpirationDate"] as? String == "2030-01-24T09:00:01.500Z")
         #expect(try run("subscriptions").stdout.contains("inGracePeriod: In grace period until 2030-01-24 09:00:01 +00:00"))
+        // The app's launch calls for StoreKit's Billing Problem message, with the command that answers it.
+        let launched = try run("launch")
+        #expect(launched.stdout.contains("Billing Problem: the renewal of Pro Monthly (\(Self.monthly)) failed; `storefront --data-dir ")
+                && launched.stdout.contains(" fix-billing \(Self.monthly)` updates the payment method."),
+                "\(launched.summary)")
+        let messages = try #require(try run("launch", "--json").json()["messages"] as? [[String: Any]])
+        #expect(messages.map { $0["reason"] as? String } == ["billingIssue"] && messages.first?["productID"] as? String == Self.monthly)
         let renew = try run("renew", Self.monthly, status: 64)
         #expect(renew.stderr.contains("fix the billing issue instead of forcing a renewal"), "\(renew.summary)")
 
@@ -183,6 +190,7 @@ import Testing
         #expect(try renewalInfo(try pro())["priceIncreaseStatus"] as? String == "pending")
         #expect(try events().last?["kind"] as? String == "priceIncreasePending")
         #expect(try run("subscriptions").stdout.contains("price increase pending"))
+        #expect(try run("launch").stdout.contains("Subscription Price Increase: Pro Monthly (\(Self.monthly)) waits for consent"))
 
         try run("advance", "2w")
         let expired = try pro()

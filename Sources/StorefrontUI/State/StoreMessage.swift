@@ -6,7 +6,7 @@ import StoreKitSim
 /// one when the app launches or comes to the front; dismissed, it comes again at the next launch.
 public struct StoreMessage: Equatable, Sendable {
     /// `Message.Reason`.
-    public enum Reason: Equatable, Sendable {
+    public enum Reason: String, Equatable, Sendable {
         /// A renewal failed: the subscription is in billing retry or in grace.
         case billingIssue
         /// A price increase waits for the subscriber's consent.
@@ -24,8 +24,8 @@ public struct StoreMessage: Equatable, Sendable {
         self.productID = productID
     }
 
-    /// The messages `status` calls for.
-    static func messages(for status: SubscriptionStatus) -> [StoreMessage] {
+    /// The messages `status` calls for: the one rule of when StoreKit shows each.
+    public static func messages(for status: SubscriptionStatus) -> [StoreMessage] {
         var messages: [StoreMessage] = []
         if status.isInBillingRetry {
             messages.append(StoreMessage(reason: .billingIssue, groupID: status.groupID, productID: status.productID))

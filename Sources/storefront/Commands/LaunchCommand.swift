@@ -1,6 +1,7 @@
 import ArgumentParser
 import DataFiles
 import StoreKitSim
+import StorefrontUI
 
 struct LaunchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,6 +17,15 @@ struct LaunchCommand: ParsableCommand {
         var redelivered: [TransactionJSON]
         var queue: [TransactionJSON]
         var userDefaults: [String: JSONValue]
+        /// The App Store's messages this launch calls for (StoreKit's `Message`), which the
+        /// storefront would show as sheets.
+        var messages: [MessageJSON]
+    }
+
+    struct MessageJSON: Encodable {
+        /// `billingIssue` or `priceIncreaseConsent`.
+        var reason: String
+        var productID: String
     }
 
     func run() throws {
@@ -31,13 +41,29 @@ struct LaunchCommand: ParsableCommand {
             if case .updated(let t, _, _) = event { return t }
             return nil
         }
+        let messages = session.queue.subscriptionStatuses().flatMap(StoreMessage.messages(for:))
         if output.json {
             try JSONOutput.print(Output(delivered: delivered.map { TransactionJSON(session.latest($0)) },
                                         redelivered: session.launchReport(app).redelivered,
                                         queue: session.queue.transactions.map(TransactionJSON.init),
-                                        userDefaults: app.defaults.values))
-        } else if delivered.isEmpty {
-            printLine("Nothing was waiting for the app.")
+                                        userDefaults: app.defaults.values,
+                                        messages: messages.map { MessageJSON(reason: $0.reason.rawValue, productID: $0.productID) }))
+        } else {
+            if delivered.isEmpty { printLine("Nothing was waiting for the app.") }
+            let text = SubscriptionText(catalog: session.store.catalog, settings: session.queue.settings)
+            for message in messages { printLine(Self.line(message, text)) }
+        }
+    }
+
+    /// A message the storefront would show as a sheet, and the command that answers it.
+    private static func line(_ message: StoreMessage, _ text: SubscriptionText) -> String {
+        let plan = text.plan(message.productID)
+        let hint = { (command: String) in CommandLineHint.command("\(command) \(message.productID)") }
+        return switch message.reason {
+        case .billingIssue:
+            "Billing Problem: the renewal of \(plan) failed; `\(hint("fix-billing"))` updates the payment method."
+        case .priceIncreaseConsent:
+            "Subscription Price Increase: \(plan) waits for consent; `\(hint("agree-price"))` agrees before the renewal."
         }
     }
 }
