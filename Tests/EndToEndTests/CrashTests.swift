@@ -68,6 +68,7 @@ import Testing
                 let context = "flow \(flow), step \(index + 1) of \(flow.steps.count) (storefront \(arguments.joined(separator: " "))), "
                     + "killed at write point \(point) of \(steps[index].points) (\(killed.killedAt ?? "not killed: \(killed.summary)"))"
                 #expect(killed.killed, "\(context)")
+                try flow.expectWholeChanges(check.look(), context: context)
 
                 if flow == .reset, !FileManager.default.fileExists(atPath: cli.userDefaultsURL.path) {
                     // Killed after deleting the app's data: the app is deleted, whatever the store holds.
@@ -571,6 +572,35 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             expectSubscription(seen, Self.liteID, state: .expired, appState: "expired (autoRenewDisabled)", context: context)
             #expect(seen.transactions(of: Self.liteID, .purchased).count == 1, "\(context): never renewed")
             #expect(seen.events.last?.details.expirationReason == .autoRenewDisabled, "\(context)")
+        }
+    }
+
+    /// Right after a kill, before anything recovers: each change the store made is whole, its
+    /// event written with it. The events are the flow's so far, in order; each names a
+    /// transaction the store holds; the status says what the latest event did.
+    func expectWholeChanges(_ seen: CrashCheck.Seen, context: String) throws {
+        guard !subscriptionEvents.isEmpty else { return }
+        let kinds = seen.events.map(\.kind).filter { $0 != .purchaseFailed }
+        #expect(Array(subscriptionEvents.prefix(kinds.count)) == kinds, "\(context): the store's events \(kinds)")
+        #expect(seen.events.map(\.id) == Array(Int64(1)..<Int64(seen.events.count + 1)), "\(context)")
+        let ids = Set(seen.history.map(\.id))
+        for event in seen.events {
+            #expect(event.transactionID.map(ids.contains) ?? true, "\(context): event \(event.id) \(event.kind) names a transaction the store lacks")
+        }
+        let status = try #require(seen.records.subscriptions.first, "\(context): a subscription status")
+        #expect(ids.contains(status.latestTransactionID), "\(context): the status names a transaction the store lacks")
+        let whole: Bool = switch kinds.last {
+        case .subscribed?, .upgraded?, .renewed?, .recovered?:
+            status.state == .subscribed && status.willAutoRenew && status.autoRenewProductID == status.productID
+        case .renewalFailed?: status.state == .inGracePeriod
+        case .renewalPreferenceChanged?: status.state == .subscribed && status.autoRenewProductID == Self.liteID
+        case .autoRenewDisabled?: status.state == .subscribed && !status.willAutoRenew
+        case .expired?: status.state == .expired && status.expirationReason == .autoRenewDisabled
+        default: false
+        }
+        #expect(whole, "\(context): after \(kinds.last.map { "\($0)" } ?? "no event") the status is \(status)")
+        if kinds.last == .upgraded || kinds.last == .renewed {
+            #expect(status.productID == seen.events.last?.productID, "\(context): \(status)")
         }
     }
 
