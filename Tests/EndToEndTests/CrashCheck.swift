@@ -27,6 +27,8 @@ struct CrashCheck {
         var records: StoreRecords
         var history: [Transaction]
         var defaults: [String: JSONValue]
+        /// The store's events outbox, in order.
+        var events: [StoreEvent]
 
         var delivered: [String] {
             guard case .array(let ids)? = defaults[SampleApp.deliveredKey] else { return [] }
@@ -44,7 +46,8 @@ struct CrashCheck {
         let directory = DataDirectory(url: cli.dataDirectory)
         let database = try StoreDatabase(directory: directory, productIDs: facts.productIDs)
         return Seen(records: try database.load(), history: try database.history(last: nil, finishedOnly: false),
-                    defaults: try UserDefaultsFile(url: directory.userDefaultsURL).values)
+                    defaults: try UserDefaultsFile(url: directory.userDefaultsURL).values,
+                    events: try database.events(after: 0, limit: nil))
     }
 
     /// Everything wrong with the data directory. `settled`: nothing is in flight any more (the

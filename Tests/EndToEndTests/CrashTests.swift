@@ -68,6 +68,7 @@ import Testing
                 let context = "flow \(flow), step \(index + 1) of \(flow.steps.count) (storefront \(arguments.joined(separator: " "))), "
                     + "killed at write point \(point) of \(steps[index].points) (\(killed.killedAt ?? "not killed: \(killed.summary)"))"
                 #expect(killed.killed, "\(context)")
+                try flow.expectWholeChanges(check.look(), context: context)
 
                 if flow == .reset, !FileManager.default.fileExists(atPath: cli.userDefaultsURL.path) {
                     // Killed after deleting the app's data: the app is deleted, whatever the store holds.
@@ -396,15 +397,18 @@ final class SessionReaper: @unchecked Sendable {
     func wait() { group.wait() }
 }
 
-/// The flows the crash test kills at every write: the purchases, approvals and restores, and
-/// a launch taking a long queue at once.
+/// The flows the crash test kills at every write: the purchases, approvals and restores, a
+/// launch taking a long queue at once, and a subscription's life (a failed renewal and its
+/// recovery, an upgrade and a downgrade at renewal, auto-renew off and the expiry after it).
 enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals
+    case billingRecovery, planChanges, cancelAndExpire
 
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
     static let premiumID = "com.storefront.premium"
     static let monthlyID = "com.storefront.pro.monthly"
+    static let liteID = "com.storefront.lite.monthly"
 
     var testDescription: String { rawValue }
 
@@ -426,6 +430,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 + [.command(["buy", Self.credits5], status: 3), .command(["buy", Self.credits10], status: 3),
                    .approveRequest, .approveRequest]
                 + commands(["advance", "10y"])
+        case .billingRecovery:
+            base + commands(["buy", Self.monthlyID], ["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
+        case .planChanges, .cancelAndExpire:
+            base + commands(["buy", Self.liteID])
         }
     }
 
@@ -443,6 +451,27 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .restore: [.command(["restore"], status: 0)]
         case .reset: [.command(["reset"], status: 0)]
         case .renewals: [.command(["launch"], status: 0)]
+        case .billingRecovery:
+            // The renewal fails into grace, the subscriber fixes billing, the app hears of it.
+            [.command(["renew", Self.monthlyID], status: 0), .command(["fix-billing", Self.monthlyID], status: 0),
+             .command(["launch"], status: 0)]
+        case .planChanges:
+            // Upgrade now, downgrade at the renewal, the renewal to the lower plan.
+            [.command(["buy", Self.monthlyID], status: 0), .command(["buy", Self.liteID], status: 0),
+             .command(["advance", "1mo"], status: 0), .command(["launch"], status: 0)]
+        case .cancelAndExpire:
+            [.command(["auto-renew", Self.liteID, "off"], status: 0), .command(["advance", "1mo"], status: 0),
+             .command(["launch"], status: 0)]
+        }
+    }
+
+    /// The store's events a subscription flow makes, in order, each once.
+    var subscriptionEvents: [StoreEventKind] {
+        switch self {
+        case .billingRecovery: [.subscribed, .renewalFailed, .recovered]
+        case .planChanges: [.subscribed, .upgraded, .renewalPreferenceChanged, .renewed]
+        case .cancelAndExpire: [.subscribed, .autoRenewDisabled, .expired]
+        default: []
         }
     }
 
@@ -483,6 +512,20 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             try run("reset", status: 0)
         case .renewals:
             break  // the launch that recovers delivers what is left
+        case .billingRecovery, .planChanges, .cancelAndExpire:
+            // Each operation once, by the event it leaves; `advance` once, by the clock it moves.
+            let done = Set(seen.events.map(\.kind))
+            let operations: [(StoreEventKind, [String])] = switch self {
+            case .billingRecovery: [(.renewalFailed, ["renew", Self.monthlyID]), (.recovered, ["fix-billing", Self.monthlyID])]
+            case .planChanges: [(.upgraded, ["buy", Self.monthlyID]), (.renewalPreferenceChanged, ["buy", Self.liteID])]
+            default: [(.autoRenewDisabled, ["auto-renew", Self.liteID, "off"])]
+            }
+            for (kind, arguments) in operations where !done.contains(kind) {
+                let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+                #expect(result.status == 0, "\(context)\nfinishing the flow: \(result.summary)")
+                ran = true
+            }
+            if self != .billingRecovery, seen.records.clock.storeAnchor == nil { try run("advance", "1mo", status: 0) }
         }
         return ran
     }
@@ -515,7 +558,71 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             #expect(expiry != nil && expiry == seen.records.latestExpiry(of: Self.monthlyID), "\(context): the latest renewal delivered")
             #expect(seen.transactions(of: Self.monthlyID, .purchased).count == 1 + 10 * 12, "\(context): renewed once a month")
             #expect(seen.records.queue.isEmpty && seen.delivered.isEmpty, "\(context): nothing waiting")
+        case .billingRecovery:
+            expectSubscription(seen, Self.monthlyID, state: .subscribed, appState: "subscribed", context: context)
+            // The free trial, then the renewal the recovery charged.
+            #expect(seen.transactions(of: Self.monthlyID, .purchased).count == 2, "\(context): renewed once")
+        case .planChanges:
+            expectSubscription(seen, Self.liteID, state: .subscribed, appState: "subscribed", context: context)
+            #expect(seen.transactions(of: Self.monthlyID, .purchased).count == 1, "\(context): upgraded once")
+            // The first purchase, the downgrade's own (no charge), the renewal to it.
+            #expect(seen.transactions(of: Self.liteID, .purchased).count == 3, "\(context): downgraded and renewed once")
+            #expect(seen.events.last?.productID == Self.liteID, "\(context): renewed to the lower plan")
+        case .cancelAndExpire:
+            expectSubscription(seen, Self.liteID, state: .expired, appState: "expired (autoRenewDisabled)", context: context)
+            #expect(seen.transactions(of: Self.liteID, .purchased).count == 1, "\(context): never renewed")
+            #expect(seen.events.last?.details.expirationReason == .autoRenewDisabled, "\(context)")
         }
+    }
+
+    /// Right after a kill, before anything recovers: each change the store made is whole, its
+    /// event written with it. The events are the flow's so far, in order; each names a
+    /// transaction the store holds; the status says what the latest event did.
+    func expectWholeChanges(_ seen: CrashCheck.Seen, context: String) throws {
+        guard !subscriptionEvents.isEmpty else { return }
+        let kinds = seen.events.map(\.kind).filter { $0 != .purchaseFailed }
+        #expect(Array(subscriptionEvents.prefix(kinds.count)) == kinds, "\(context): the store's events \(kinds)")
+        #expect(seen.events.map(\.id) == Array(Int64(1)..<Int64(seen.events.count + 1)), "\(context)")
+        let ids = Set(seen.history.map(\.id))
+        for event in seen.events {
+            #expect(event.transactionID.map(ids.contains) ?? true, "\(context): event \(event.id) \(event.kind) names a transaction the store lacks")
+        }
+        let status = try #require(seen.records.subscriptions.first, "\(context): a subscription status")
+        #expect(ids.contains(status.latestTransactionID), "\(context): the status names a transaction the store lacks")
+        let whole: Bool = switch kinds.last {
+        case .subscribed?, .upgraded?, .renewed?, .recovered?:
+            status.state == .subscribed && status.willAutoRenew && status.autoRenewProductID == status.productID
+        case .renewalFailed?: status.state == .inGracePeriod
+        case .renewalPreferenceChanged?: status.state == .subscribed && status.autoRenewProductID == Self.liteID
+        case .autoRenewDisabled?: status.state == .subscribed && !status.willAutoRenew
+        case .expired?: status.state == .expired && status.expirationReason == .autoRenewDisabled
+        default: false
+        }
+        #expect(whole, "\(context): after \(kinds.last.map { "\($0)" } ?? "no event") the status is \(status)")
+        if kinds.last == .upgraded || kinds.last == .renewed {
+            #expect(status.productID == seen.events.last?.productID, "\(context): \(status)")
+        }
+    }
+
+    /// A subscription flow's end: the store's status is the flow's, the app holds the latest
+    /// period's end and where it stands, and the store's events are the flow's, each once,
+    /// numbered 1, 2, 3…
+    private func expectSubscription(_ seen: CrashCheck.Seen, _ productID: String, state: RenewalState,
+                                    appState: String, context: String) {
+        let status = seen.records.subscriptions.first
+        #expect(seen.records.subscriptions.count == 1 && status?.productID == productID && status?.state == state,
+                "\(context): the subscription is \(productID) \(state), not \(seen.records.subscriptions)")
+        let expiry = seen.defaults[productID]?.stringValue.flatMap(JSONCoding.parse)
+        #expect(expiry != nil && expiry == seen.records.latestExpiry(of: productID),
+                "\(context): the app holds the latest period's end of \(productID)")
+        #expect(seen.defaults[SampleApp.stateKey(productID)]?.stringValue == appState, "\(context)")
+        #expect(seen.records.queue.isEmpty && seen.delivered.isEmpty, "\(context): nothing waiting")
+        // A purchase killed while its sheet was open has failed (and is bought again): one at most.
+        let events = seen.events.map { "\($0.id) \($0.kind.rawValue)" }
+        let kinds = seen.events.map(\.kind)
+        #expect(kinds.filter { $0 != .purchaseFailed } == subscriptionEvents, "\(context): the store's events \(events)")
+        #expect(kinds.filter { $0 == .purchaseFailed }.count <= 1, "\(context): the store's events \(events)")
+        #expect(seen.events.map(\.id) == Array(Int64(1)..<Int64(seen.events.count + 1)), "\(context): the store's events \(events)")
     }
 }
 
