@@ -10,6 +10,9 @@ public protocol RecordsStorage: AnyObject {
     func settings() throws -> Settings
     /// The settings and the store's clock: what store time is worked out from.
     func timeBase() throws -> (Settings, StoreClockState)
+    /// The settings and the prices the store changed: what a products request answers from,
+    /// with no transaction read.
+    func priceBase() throws -> (Settings, [PriceChange])
     /// Reads the latest records (and the transactions `ids`, wherever they are in the
     /// history), lets `body` change them and saves what it changed, as one transaction.
     func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T
@@ -53,6 +56,8 @@ public final class InMemoryStorage: RecordsStorage {
     public func settings() throws -> Settings { records.settings }
 
     public func timeBase() throws -> (Settings, StoreClockState) { (records.settings, records.clock) }
+
+    public func priceBase() throws -> (Settings, [PriceChange]) { (records.settings, records.priceChanges) }
 
     public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
         var copy = records

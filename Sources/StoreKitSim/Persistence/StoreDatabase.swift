@@ -114,6 +114,13 @@ public final class StoreDatabase: RecordsStorage {
         }
     }
 
+    public func priceBase() throws -> (Settings, [PriceChange]) {
+        guard let database = try connection(creating: false) else { return (Settings(), []) }
+        return try access {
+            try reading(database) { db in (try StoreSettingsRows.read(db), try PriceChangeRow.readAll(db)) }
+        }
+    }
+
     public func changeToken() -> String {
         guard let database = try? connection(creating: false) else { return "none-\(ownCommits)" }
         let version = try? access { try reading(database) { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) } }

@@ -42,13 +42,12 @@ public struct ProductsRequest {
     /// order asked, and every other identifier as invalid. Fails with a network error when
     /// the network is off.
     func answer() throws -> ProductsResponse {
-        let records = try store.storage.load()
-        let settings = records.settings
+        let (settings, priceChanges) = try store.storage.priceBase()
         guard settings.network else { throw StoreError.notConnected }
         var products: [Product] = []
         var invalid: [String] = []
         for id in productIdentifiers {
-            if let product = store.product(id, settings: settings, priceChanges: records.priceChanges) {
+            if let product = store.product(id, settings: settings, priceChanges: priceChanges) {
                 products.append(product)
             } else {
                 invalid.append(id)
