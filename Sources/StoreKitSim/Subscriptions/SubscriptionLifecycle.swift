@@ -196,6 +196,17 @@ private struct Step {
             expiresDate: expires, price: t.price, currency: t.currency, storefront: t.storefront))
     }
 
+    /// A period `t` paid for begins: the status is on its plan, subscribed, nothing failing.
+    private mutating func beginPeriod(paidBy t: Transaction, endingOr fallback: Date) {
+        status?.productID = t.productID
+        status?.latestTransactionID = t.id
+        status?.expiresDate = t.expiresDate ?? fallback
+        status?.state = .subscribed
+        status?.billingRetryStartDate = nil
+        status?.gracePeriodExpiresDate = nil
+        status?.expirationReason = nil
+    }
+
     private func storefront(of t: Transaction) -> AppStoreStorefront {
         t.storefront.flatMap(AppStoreStorefront.named) ?? context.settings.appStoreStorefront
     }
@@ -214,14 +225,9 @@ private struct Step {
                                  in: storefront(of: old))
             transactions.append(old)
         }
-        status?.productID = t.productID
+        beginPeriod(paidBy: t, endingOr: now)
         status?.autoRenewProductID = t.productID
-        status?.latestTransactionID = t.id
-        status?.expiresDate = t.expiresDate ?? now
-        status?.state = .subscribed
         status?.willAutoRenew = true
-        status?.billingRetryStartDate = nil
-        status?.gracePeriodExpiresDate = nil
         status?.priceIncreaseStatus = .noIncreasePending
         transactions.append(t)
         emit(.upgraded, transaction: t, details: StoreEventDetails(
@@ -325,13 +331,7 @@ private struct Step {
             t.price = storefront.amount(offer.price)
             t.expiresDate = SubscriptionLifecycle.end(of: offer.period, from: start)
         }
-        status?.productID = product.id
-        status?.latestTransactionID = t.id
-        status?.expiresDate = t.expiresDate ?? date
-        status?.state = .subscribed
-        status?.billingRetryStartDate = nil
-        status?.gracePeriodExpiresDate = nil
-        status?.expirationReason = nil
+        beginPeriod(paidBy: t, endingOr: date)
         if current.priceIncreaseStatus == .agreed { status?.priceIncreaseStatus = .noIncreasePending }
         transactions.append(t)
         let planChanged = current.productID != product.id
