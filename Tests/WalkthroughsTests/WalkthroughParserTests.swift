@@ -133,7 +133,7 @@ import Walkthroughs
             .operation(.autoRenew(productID: "com.storefront.pro.monthly", on: false)),
             .operation(.autoRenew(productID: "com.storefront.lite.monthly", on: true)),
             .operation(.fixBilling(productID: "com.storefront.pro.student")),
-            .priceChange(productID: "com.storefront.pro.monthly", storefront: nil, price: Decimal(string: "5.99")!),
+            .operation(.priceIncrease(productID: "com.storefront.pro.monthly", storefront: nil, price: Decimal(string: "5.99")!, consentNeeded: nil)),
             .operation(.priceIncrease(productID: "com.storefront.pro.monthly", storefront: "JPN", price: 900, consentNeeded: true)),
             .operation(.priceIncrease(productID: "com.storefront.lite.monthly", storefront: "USA", price: Decimal(string: "1.49")!,
                                       consentNeeded: false)),

@@ -8,8 +8,9 @@ extension StoreAdmin {
         case renew(productID: String)
         case autoRenew(productID: String, on: Bool)
         case fixBilling(productID: String)
-        /// `storefront` nil: the store's current one.
-        case priceIncrease(productID: String, storefront: String?, price: Decimal, consentNeeded: Bool)
+        /// `storefront` nil: the store's current one. `consentNeeded` nil: as the store decides
+        /// (`PriceChange.needsConsent`: a rise needs it).
+        case priceIncrease(productID: String, storefront: String?, price: Decimal, consentNeeded: Bool?)
         case agreeToPriceIncrease(productID: String)
 
         /// The product it acts on.

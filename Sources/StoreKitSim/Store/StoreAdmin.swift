@@ -43,10 +43,11 @@ public final class StoreAdmin {
 
     /// The store sets `productID`'s price in `storefront` (the settings' when nil): with
     /// `consentNeeded` (SKTestSession.requestPriceIncreaseConsent) subscribers must agree by
-    /// their renewal or it expires; without, they are told and renew at it.
+    /// their renewal or it expires; without, they are told and renew at it. Nil: the store's
+    /// default, consent for a rise (`PriceChange.needsConsent`); a fall never needs it.
     @discardableResult
     public func requestPriceIncrease(_ productID: String, storefront: String? = nil, price: Decimal,
-                                     consentNeeded: Bool) throws -> [PaymentQueueEvent] {
+                                     consentNeeded: Bool?) throws -> [PaymentQueueEvent] {
         try queue.storeSideChange { records, now in
             try records.changePrice(of: productID, in: storefront ?? records.settings.storefront, to: price,
                                     consentNeeded: consentNeeded, catalog: catalog, now: now)

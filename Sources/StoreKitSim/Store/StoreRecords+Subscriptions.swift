@@ -128,8 +128,8 @@ extension StoreRecords {
     }
 
     /// The store sets `productID`'s price in `storefront`: every subscriber there renewing to
-    /// it is asked to agree (`consentNeeded`) or told.
-    mutating func changePrice(of productID: String, in storefront: String, to price: Decimal, consentNeeded: Bool,
+    /// it is asked to agree (`consentNeeded`, nil for the default) or told.
+    mutating func changePrice(of productID: String, in storefront: String, to price: Decimal, consentNeeded: Bool?,
                               catalog: Catalog, now: Date) throws {
         _ = try subscriptionGroup(of: productID, catalog: catalog)
         guard let place = AppStoreStorefront.named(storefront) else { throw QueueError.unknownStorefront(storefront) }

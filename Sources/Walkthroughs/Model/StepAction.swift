@@ -24,11 +24,9 @@ public enum StepAction: Equatable, Sendable {
     case answer(RequestAnswer, TransactionRef)
     /// The App Store's side of the signed-in account's subscription (Xcode's SKTestSession,
     /// Manage Subscriptions), named as the command line names it: expire, renew, auto-renew,
-    /// fix-billing, agree-price, and price-increase with its consent said.
+    /// fix-billing, agree-price, and price-increase (consent unsaid: as the store decides, as
+    /// `storefront price-increase` leaves it).
     case operation(StoreAdmin.Operation)
-    /// `price-increase` with no consent or no-consent: consent is needed when the price rises
-    /// from what it is when the step runs, as `storefront price-increase` decides.
-    case priceChange(productID: String, storefront: String?, price: Decimal)
     case advance(StoreDuration)
     /// Shown while the walkthrough plays; a test passes over it.
     case caption(String)

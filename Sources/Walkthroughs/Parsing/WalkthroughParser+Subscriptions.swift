@@ -78,7 +78,6 @@ extension WalkthroughParser {
                                   suggestion: suggestion)
             }
         }
-        guard let consent else { return .priceChange(productID: productID, storefront: storefront, price: price) }
         return .operation(.priceIncrease(productID: productID, storefront: storefront, price: price, consentNeeded: consent))
     }
 

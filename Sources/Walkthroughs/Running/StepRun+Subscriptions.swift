@@ -17,16 +17,6 @@ extension StepRun {
         }
     }
 
-    /// `price-increase` with its consent unsaid: needed when the price rises from what it is
-    /// now in that storefront (`PriceChange.needsConsent`, as `storefront price-increase` decides).
-    func priceChange(_ productID: String, storefront code: String?, price: Decimal) -> StoreAdmin.Operation {
-        let records = (try? storefront.store.storage.load()) ?? runtime.queue.records
-        let current = AppStoreStorefront.named(code ?? records.settings.storefront).flatMap {
-            storefront.store.catalog.product(productID)?.price(in: $0, changes: records.priceChanges)
-        }
-        return .priceIncrease(productID: productID, storefront: code, price: price, consentNeeded: PriceChange.needsConsent(price, over: current, asked: nil))
-    }
-
     /// The step as a failure words what it asked of the store.
     static func describe(_ operation: StoreAdmin.Operation) -> String {
         switch operation {
@@ -35,7 +25,7 @@ extension StepRun {
         case .autoRenew(let id, let on): "turn auto-renew \(on ? "on" : "off") for \(id)"
         case .fixBilling(let id): "fix the billing issue of \(id)"
         case .priceIncrease(let id, let storefront, let price, let consent):
-            "change the price of \(id)\(storefront.map { " in \($0)" } ?? "") to \(price), \(consent ? "consent needed" : "no consent needed")"
+            "change the price of \(id)\(storefront.map { " in \($0)" } ?? "") to \(price), \(consent.map { $0 ? "consent needed" : "no consent needed" } ?? "consent needed for a rise")"
         case .agreeToPriceIncrease(let id): "agree to the price increase of \(id)"
         }
     }

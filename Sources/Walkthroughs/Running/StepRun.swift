@@ -64,8 +64,6 @@ final class StepRun {
             try self.answer(answer, ref, failure: failure)
         case .operation(let operation):
             try perform(operation, failure: failure)
-        case .priceChange(let productID, let storefront, let price):
-            try perform(priceChange(productID, storefront: storefront, price: price), failure: failure)
         case .advance(let duration):
             runtime.advance(by: duration)
             storefront.settle()

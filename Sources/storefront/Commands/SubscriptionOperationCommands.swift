@@ -168,7 +168,7 @@ struct PriceIncreaseCommand: ParsableCommand {
             place = AppStoreStorefront.named(storefront ?? records.settings.storefront)
             current = place.flatMap { catalog.product(product.productID)?.price(in: $0, changes: records.priceChanges) }
             consent = PriceChange.needsConsent(amount, over: current, asked: consentNeeded)
-            return .priceIncrease(productID: product.productID, storefront: storefront, price: amount, consentNeeded: consent)
+            return .priceIncrease(productID: product.productID, storefront: storefront, price: amount, consentNeeded: consentNeeded)
         }) { text, _, after in
             let currency = place.map { " \($0.currency)" } ?? ""
             let was = current.map { " (was \($0)\(currency))" } ?? ""
