@@ -140,6 +140,37 @@ import Testing
         #expect(!row(ui, lite).contains(words(ui).active), "\(ui.screen)")
     }
 
+    /// Cancelled while a downgrade waits: Resubscribe renews to the waiting plan and says so;
+    /// the current plan's row puts the current plan back instead.
+    @Test(arguments: [false, true])
+    func resubscribeWithADowngradeWaitingNamesThePlanItRenewsTo(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Pro Monthly")
+        try ui.select("Lite Monthly")
+        ui.press(.enter, .enter)
+        ui.wait()
+        ui.press(.enter)
+        let lite = ui.state.title(of: "com.storefront.lite.monthly")
+        ui.press(.char("m"), .end, .enter, .right, .enter)
+        #expect(try status(ui).willAutoRenew == false)
+        #expect(ui.screen.contains(words(ui).resubscribeTo(lite)), "\(ui.screen)")
+        ui.press(.enter)
+        #expect(try status(ui).willAutoRenew && status(ui).autoRenewProductID == "com.storefront.lite.monthly")
+
+        // Cancelled again: the current plan's row (Pro, first) keeps Pro instead.
+        ui.press(.end, .enter, .right, .enter)
+        #expect(try status(ui).willAutoRenew == false)
+        ui.press(.home, .enter)
+        let pro = ui.state.title(of: "com.storefront.pro.monthly")
+        #expect(ui.screen.contains(String(ui.state.strings.sheet.keepsPlan(pro, lite).prefix(12))), "\(ui.screen)")
+        ui.press(.enter)
+        ui.wait()
+        ui.press(.enter)
+        #expect(try status(ui).willAutoRenew && status(ui).autoRenewProductID == "com.storefront.pro.monthly", "\(ui.screen)")
+        ui.press(.char("m"))
+        #expect(ui.screen.contains(words(ui).cancelSubscription) || ui.screen.contains(words(ui).cancelFreeTrial), "\(ui.screen)")
+    }
+
     @Test func billingRetryRowsReadGraceThenBillingProblem() throws {
         let ui = try UITestHarness {
             $0.billingRetry = true

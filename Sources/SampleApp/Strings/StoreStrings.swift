@@ -132,6 +132,8 @@ public struct StoreStrings: PhraseTable {
     public let cancelFreeTrial = Phrase(en: "Cancel Free Trial", ja: "無料トライアルをキャンセルする")
     /// Auto-renew back on, before a cancelled subscription ends.
     public let resubscribe = Phrase(en: "Resubscribe", ja: "再登録する")
+    /// Resubscribe while a change to another plan waits: it renews to that plan, so it says so.
+    public let resubscribeTo = Phrase1<String>(en: { plan in "Resubscribe to \(plan)" }, ja: { plan in "\(plan)で再登録する" })
     public let confirmCancellation = Phrase(en: "Confirm Cancellation", ja: "キャンセルの確認")
     public let cancelMessage = Phrase2<Bool, String>(
         en: { trial, day in "If you confirm and end your \(trial ? "free trial" : "subscription") now, you can still access it until \(day)." },

@@ -66,7 +66,7 @@ enum ManageSubscriptionsView {
         if let action = g.action {
             let label = switch action {
             case .cancel(let trial): trial ? words.cancelFreeTrial : words.cancelSubscription
-            case .resubscribe: words.resubscribe
+            case .resubscribe: resubscribeLabel(state, group: group)
             }
             let selected = selectable && panel.selection == g.plans.count
             let style = selected ? Style(bold: true, reverse: true) : Style(tint: action == .resubscribe ? .accent : .danger, bold: true)
@@ -77,6 +77,17 @@ enum ManageSubscriptionsView {
         if let confirmation = CancelConfirmation(state, panel: panel) {
             DialogView.draw(confirmation.model, layout: layout, into: &canvas)
         }
+    }
+
+    /// Resubscribe renews to the plan the renewal preference names: while a change to another
+    /// plan waits, that plan, named so nobody expects the current one back (choosing the
+    /// current plan's row puts it back instead).
+    private static func resubscribeLabel(_ state: AppState, group: String) -> String {
+        let words = state.strings.store
+        guard let status = state.snapshot.subscription(inGroup: group), status.autoRenewProductID != status.productID else {
+            return words.resubscribe
+        }
+        return words.resubscribeTo(state.title(of: status.autoRenewProductID))
     }
 
     /// A plan's line: what it is at the left, what it reads at the right; the left gives way.
