@@ -316,7 +316,9 @@ public final class StorefrontRuntime {
     private func readStoreEvents(fromElsewhere: Bool) {
         let token = store.storage.changeToken()
         guard token != eventsToken || hasMoreEvents else { return }
-        hasMoreEvents = false
+        // Until a read gets to the end, the next tick reads on: a read that fails (a busy or
+        // unreadable file) is tried again though nothing changes meanwhile.
+        hasMoreEvents = true
         perform(alerting: false) {
             let account = queue.records.settings.account
             for _ in 0..<Self.eventPagesAtOnce {
@@ -331,9 +333,11 @@ public final class StorefrontRuntime {
                     }
                 }
                 eventCursor = page.last?.id ?? eventCursor
-                guard page.count == Self.eventPage else { return }
+                guard page.count == Self.eventPage else {
+                    hasMoreEvents = false
+                    return
+                }
             }
-            hasMoreEvents = true
         }
         eventsToken = token
     }
