@@ -208,6 +208,7 @@ private final class EventReadsFailing: RecordsStorage {
     func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] {
         try base.purchases(of: account, productIDs: productIDs)
     }
+    func transactions(matching query: TransactionQuery) throws -> TransactionPage { try base.transactions(matching: query) }
     func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {
         if failing { throw Unreadable() }
         return try base.events(after: id, limit: limit)

@@ -28,6 +28,8 @@ public protocol RecordsStorage: AnyObject {
     /// in the order they were made, wherever they are in the history: what a restore brings
     /// back. A query of its own, so that no change ever reads the whole history.
     func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction]
+    /// A page of every account's transactions, newest first (the Transaction Manager's list).
+    func transactions(matching query: TransactionQuery) throws -> TransactionPage
     /// The stored events after `id` (0: from the first), in order, at most `limit` (all when nil).
     func events(after id: Int64, limit: Int?) throws -> [StoreEvent]
     /// The id of the newest stored event (0: none): a reader's cursor for what comes next.
@@ -91,6 +93,16 @@ public final class InMemoryStorage: RecordsStorage {
 
     public func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] {
         records.transactions.filter { $0.state == .purchased && $0.account == account && productIDs.contains($0.productID) }
+    }
+
+    public func transactions(matching query: TransactionQuery) throws -> TransactionPage {
+        var older = records.transactions[...]
+        if let before = query.before {
+            guard let i = older.firstIndex(where: { $0.id == before }) else { return TransactionPage(transactions: [], hasMore: false) }
+            older = older[..<i]
+        }
+        let found = older.reversed().lazy.filter(query.matches).prefix(max(0, query.limit) + 1)
+        return TransactionPage(transactions: Array(found.prefix(max(0, query.limit))), hasMore: found.count > max(0, query.limit))
     }
 
     public func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {

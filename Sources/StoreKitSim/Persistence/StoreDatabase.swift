@@ -164,6 +164,39 @@ public final class StoreDatabase: RecordsStorage {
         }
     }
 
+    public func transactions(matching query: TransactionQuery) throws -> TransactionPage {
+        guard let database = try connection(creating: false) else { return TransactionPage(transactions: [], hasMore: false) }
+        return try access {
+            try reading(database) { db in
+                // Only the conditions asked for, so that SQLite walks the primary key from the end.
+                var conditions: [String] = []
+                var arguments: [any DatabaseValueConvertible] = []
+                if let account = query.account {
+                    conditions.append("account = ?")
+                    arguments.append(account)
+                }
+                if let product = query.productID {
+                    conditions.append("productID = ?")
+                    arguments.append(product)
+                }
+                if let before = query.before {
+                    guard let seq = try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM transactions WHERE id = ?"),
+                                                       arguments: [before]) else {
+                        return TransactionPage(transactions: [], hasMore: false)
+                    }
+                    conditions.append("seq < ?")
+                    arguments.append(seq)
+                }
+                let limit = max(0, query.limit)
+                arguments.append(limit + 1)
+                let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+                let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions \(filter) ORDER BY seq DESC LIMIT ?"),
+                                            arguments: StatementArguments(arguments))
+                return TransactionPage(transactions: try rows.prefix(limit).map(TransactionRow.transaction), hasMore: rows.count > limit)
+            }
+        }
+    }
+
     public func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {
         guard let database = try connection(creating: false) else { return [] }
         return try access { try reading(database) { db in try EventRow.read(after: id, limit: limit, db) } }
