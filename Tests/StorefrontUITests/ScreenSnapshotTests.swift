@@ -124,6 +124,18 @@ import Testing
         }
     }
 
+    @Test func transactionManager() throws {
+        try check("transaction-manager") { ui in
+            try ui.buy("5 Monkey Credits")
+            try ui.buy("Pro Monthly")
+            ui.press(.char("t"))
+        }
+        try check("transaction-manager-actions") { ui in
+            try ui.buy("Pro Monthly")
+            ui.press(.char("t"), .enter)
+        }
+    }
+
     @Test func scrolledToTheBottom() throws {
         try check("scrolled") { ui in
             try ui.select("Premium content here")

@@ -10,7 +10,7 @@ import Testing
     static let tables: [any PhraseTable] = [
         StoreStrings.shared, SheetStrings.shared, AlertStrings.shared, ErrorStrings.shared, ConditionStrings.shared,
         ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, MessageStrings.shared, ScreenStrings.shared, DataFileStrings.shared,
-        QueueErrorStrings.shared, WalkthroughStrings.shared,
+        QueueErrorStrings.shared, WalkthroughStrings.shared, ManagerStrings.shared,
     ]
 
     static let periods = [SubscriptionPeriod(value: 1, unit: .week), SubscriptionPeriod(value: 3, unit: .day),
@@ -35,6 +35,7 @@ import Testing
         case let phrase as Phrase: return [(phrase.en, phrase.ja)]
         case let phrase as Phrase1<String>: return each(phrase, ["X"])
         case let phrase as Phrase1<Int>: return each(phrase, [1, 2])
+        case let phrase as Phrase1<String?>: return each(phrase, ["X", nil])
         case let phrase as Phrase1<Bool>: return each(phrase, [true, false])
         case let phrase as Phrase1<Decimal>: return each(phrase, [0, -1.5])
         case let phrase as Phrase1<TransactionState>: return each(phrase, [.purchasing, .purchased, .failed, .deferred, .restored])
@@ -46,6 +47,7 @@ import Testing
         case let phrase as Phrase2<String, Int>: return each(phrase, [("X", 1), ("X", 2)])
         case let phrase as Phrase2<Int, String>: return each(phrase, [(1, "X")])
         case let phrase as Phrase2<Int, Int>: return each(phrase, [(1, 2)])
+        case let phrase as Phrase2<Int, Bool>: return each(phrase, [(1, false), (2, false), (500, true)])
         case let phrase as Phrase2<Bool, String>: return each(phrase, [(true, "X"), (false, "X")])
         case let phrase as Phrase2<String, ExpirationReason?>: return each(phrase, [("X", nil)] + ExpirationReason.allCases.map { ("X", $0) })
         case let phrase as Phrase2<String, SubscriptionPeriod>: return each(phrase, periods.map { ("X", $0) })

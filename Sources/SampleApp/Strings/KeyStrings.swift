@@ -18,6 +18,10 @@ public struct KeyStrings: PhraseTable {
     public let approvals = Phrase(en: "approvals", ja: "承認")
     public let approvalsWaiting = Phrase1<Int>(en: { count in "approvals (\(count))" }, ja: { count in "承認 (\(count))" })
     public let log = Phrase(en: "log", ja: "ログ")
+    public let transactions = Phrase(en: "transactions", ja: "トランザクション")
+    public let txns = Phrase(en: "txns", ja: "取引")
+    public let helpTransactions = Phrase(en: "Transaction Manager: every account's transactions; refund, expire, approve…",
+                                         ja: "トランザクションマネージャ: 全アカウントの取引と、承認・期限切れなどの操作")
     public let subscriptions = Phrase(en: "subscriptions", ja: "サブスクリプション")
     public let subs = Phrase(en: "subs", ja: "サブスク")
     public let deleteApp = Phrase(en: "delete app", ja: "App削除")

@@ -29,6 +29,7 @@ public struct ScreenStrings: PhraseTable {
     public let settingsWait = Phrase(en: "the settings panel waits", ja: "設定パネルは待機中です")
     public let approvalsWait = Phrase(en: "the approvals panel waits", ja: "承認パネルは待機中です")
     public let logWaits = Phrase(en: "the log waits", ja: "ログは待機中です")
+    public let managerWaits = Phrase(en: "the Transaction Manager waits", ja: "トランザクションマネージャは待機中です")
     public let helpWaits = Phrase(en: "the help waits", ja: "ヘルプは待機中です")
     public let restoreGoesOn = Phrase(en: "the restore goes on", ja: "復元は続いています")
 }

@@ -25,6 +25,7 @@ public enum Strings: Sendable, CaseIterable {
     public var dataFiles: Localized<DataFileStrings> { Localized(self) }
     public var queueErrors: Localized<QueueErrorStrings> { Localized(self) }
     public var walkthrough: Localized<WalkthroughStrings> { Localized(self) }
+    public var manager: Localized<ManagerStrings> { Localized(self) }
 }
 
 /// A table of phrases, made once. Its entries are stored properties, so a test can read every

@@ -212,6 +212,8 @@ public final class StorefrontRuntime {
             pending.append(.noted(text, at: queue.now))
         case .perform(let operation):
             carryOut(operation)
+        case .loadTransactions(let query):
+            perform(alerting: false) { pending.append(.transactionsLoaded(query, try store.storage.transactions(matching: query))) }
         }
         // What it did, told by the store's events: the answer to what the user did here.
         readStoreEvents(fromElsewhere: false)
@@ -364,6 +366,7 @@ public final class StorefrontRuntime {
     private func refreshSnapshot() {
         let records = queue.records
         var snapshot = StoreSnapshot()
+        snapshot.storeVersion = store.storage.changeToken()
         snapshot.settings = records.settings
         snapshot.isRealTime = records.clock.runsAsRealTime(rate: records.settings.timeRate)
         snapshot.products = products

@@ -12,6 +12,8 @@ public enum Mode: Equatable, Sendable {
     case approvals(ApprovalsPanel)
     /// Manage Subscriptions, as StoreKit's `showManageSubscriptions` shows it.
     case subscriptions(ManageSubscriptionsPanel)
+    /// Xcode's Transaction Manager: every account's transactions and what the store can do to them.
+    case transactions(TransactionManagerPanel)
     /// The full transaction log, scrolled by screen rows: an error's message takes rows of its own.
     case log(scroll: Int)
     case help

@@ -31,6 +31,8 @@ public enum Action: Equatable, Sendable {
     /// UserDefaults.json broken while open, a full disk), worded in the screen's language as
     /// what is wrong and what to do.
     case dataFileProblem(AppProblem)
+    /// A page of the store's transactions the Transaction Manager asked for (`Effect.loadTransactions`).
+    case transactionsLoaded(TransactionQuery, TransactionPage)
 }
 
 /// What update asks the runtime to do with the engine. The answers come back as actions.
@@ -56,4 +58,6 @@ public enum Effect: Equatable, Sendable {
     /// Subscription and Resubscribe, the Billing Problem sheet's Continue, the price-increase
     /// sheet's Agree), carried out as every store-side operation is (`StorefrontRuntime.perform(_:)`).
     case perform(StoreAdmin.Operation)
+    /// Read a page of every account's transactions; it comes back as `Action.transactionsLoaded`.
+    case loadTransactions(TransactionQuery)
 }

@@ -20,6 +20,7 @@ extension AppState {
         // Opens on the newest transactions, at the bottom, as a log reads.
         case .char("l"): mode = .log(scroll: logMaxScroll)
         case .char("m"): openManageSubscriptions(manageSubscriptionsGroup)
+        case .char("t"): return openTransactionManager()
         case .char("?"): mode = .help
         case .char("r"):
             // Signed out, the system asks to sign in first: the restore waits for the answer.

@@ -29,7 +29,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         // New transactions, or the log's page read as it opened.
         state.keepingLogEnd { $0.replaceSnapshot(snapshot) }
         state.answerSheetForOwnedProduct()
-        return []
+        return state.reloadTransactionsIfChanged()
     case .event(let event, let date):
         state.record(event, at: date)
         // Before following it: whether the sheet or a restore was waiting for it decides.
@@ -64,6 +64,9 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .refused(let error):
         state.mode = .alert(state.failure(state.strings.alerts.cannotCompleteTitle, error))
         return []
+    case .transactionsLoaded(let query, let page):
+        state.takeTransactions(page, for: query)
+        return []
     }
 }
 
@@ -86,6 +89,7 @@ extension AppState {
         case .settings(let panel): return handleSettings(panel, key)
         case .approvals(let panel): return handleApprovals(panel, key)
         case .subscriptions(let panel): return handleManageSubscriptions(panel, key)
+        case .transactions(let panel): return handleTransactionManager(panel, key)
         case .log(let scroll): return handleLog(scroll, key)
         case .help:
             if [.escape, .enter, .char("?"), .char("q"), .char(" ")].contains(key) { mode = .store }
@@ -99,7 +103,7 @@ extension AppState {
     /// list (store, settings, approvals), or scrolls the full log; over a dialog it does nothing.
     private mutating func turnWheel(up: Bool) -> [Effect] {
         switch mode {
-        case .store, .settings, .approvals, .subscriptions: return handle(up ? .up : .down)
+        case .store, .settings, .approvals, .subscriptions, .transactions: return handle(up ? .up : .down)
         case .log(let scroll):
             let moved = scroll + (up ? -Self.wheelRows : Self.wheelRows)
             mode = .log(scroll: max(0, min(logMaxScroll, moved)))

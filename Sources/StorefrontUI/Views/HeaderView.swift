@@ -109,6 +109,7 @@ enum FooterView {
                      short: waiting > 0 ? words.approveWaiting(waiting) : words.approve),
                 Hint("m", words.subscriptions, short: words.subs, yields: 0),
                 Hint("l", words.log),
+                Hint("t", words.transactions, short: words.txns, yields: 0),
                 Hint("D", words.deleteApp, short: words.delete),
                 Hint("↑↓", words.move, yields: 0),
             ]
@@ -152,6 +153,12 @@ enum FooterView {
         case .subscriptions(let panel):
             if panel.confirming != nil { return ([press, choose], [cancel]) }
             return ([Hint("⏎", words.choose), Hint("↑↓", words.move)], close)
+        case .transactions(let panel):
+            switch panel.overlay {
+            case .actions?: return ([press, Hint("↑↓", words.move)], close)
+            case .price?: return ([press], [cancel])
+            case nil: return ([], close)
+            }
         case .help, .log:
             return ([], close)
         }

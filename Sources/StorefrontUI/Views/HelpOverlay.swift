@@ -11,7 +11,8 @@ enum HelpOverlay {
             ("Esc  q", words.helpClosing),
             ("Tab  ← →  h l", words.helpButtons),
             ("+ −", words.helpQuantity), ("s", words.helpConditions),
-            ("a", words.helpApprovals), ("m", words.helpManage), ("l", words.helpLog), ("r", words.helpRestore),
+            ("a", words.helpApprovals), ("m", words.helpManage), ("l", words.helpLog),
+            ("t", words.helpTransactions), ("r", words.helpRestore),
             ("R", words.helpRetry), ("D", words.helpDelete),
             ("q", words.quit), (words.mouse, words.helpMouse),
         ]

@@ -18,6 +18,10 @@ public func render(_ state: AppState, into canvas: inout some Canvas) {
         LogScreen.draw(state, scroll: scroll, layout: layout, into: &canvas)
         if let banner = state.banner { BannerView.draw(banner, layout: layout, into: &canvas) }
         return
+    case .transactions(let panel):
+        TransactionManagerView.draw(state, panel: panel, layout: layout, into: &canvas)
+        if let banner = state.banner { BannerView.draw(banner, layout: layout, into: &canvas) }
+        return
     default:
         StoreScreen.draw(state, layout: layout, into: &canvas)
     }
@@ -77,6 +81,7 @@ public enum TooSmallView {
         case .approvals: words.approvalsWait
         case .subscriptions: words.manageWaits
         case .log: words.logWaits
+        case .transactions: words.managerWaits
         case .help: words.helpWaits
         case .restoring: words.restoreGoesOn
         }

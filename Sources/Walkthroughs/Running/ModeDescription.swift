@@ -26,6 +26,7 @@ enum ModeDescription {
         case .approvals: return "the approvals panel"
         case .subscriptions: return "Manage Subscriptions"
         case .log: return "the full log"
+        case .transactions: return "the Transaction Manager"
         case .help: return "the help overlay"
         case .restoring where state.snapshot.awaitingSideButton != nil:
             return "the restore waiting for the side button (key Enter)"

@@ -1,0 +1,72 @@
+import StoreKitSim
+
+/// The Transaction Manager: every transaction of every account, as the App Store keeps them,
+/// and what the store can do to each (Xcode's StoreKit Transaction Manager).
+public struct ManagerStrings: PhraseTable {
+    public static let shared = ManagerStrings()
+
+    public let title = Phrase(en: "Transaction Manager", ja: "トランザクションマネージャ")
+    public let count = Phrase2<Int, Bool>(
+        en: { count, more in more ? "\(count)+ transactions" : count == 1 ? "1 transaction" : "\(count) transactions" },
+        ja: { count, more in more ? "\(count)件以上" : "\(count)件" })
+    public let loading = Phrase(en: "Loading…", ja: "読み込み中…")
+    public let none = Phrase(en: "No transactions.", ja: "トランザクションはありません。")
+    public let noneMatching = Phrase(en: "No transactions match the filter.", ja: "条件に合うトランザクションはありません。")
+    /// The filters: "Account: all" / "Product: Pro Monthly".
+    public let accountFilter = Phrase1<String?>(en: { account in "Account: \(account ?? "all")" },
+                                                ja: { account in "アカウント: \(account ?? "すべて")" })
+    public let productFilter = Phrase1<String?>(en: { product in "Product: \(product ?? "all")" },
+                                                ja: { product in "プロダクト: \(product ?? "すべて")" })
+
+    // MARK: Columns
+
+    public let dateColumn = Phrase(en: "DATE", ja: "日時")
+    public let accountColumn = Phrase(en: "ACCOUNT", ja: "アカウント")
+    public let productColumn = Phrase(en: "PRODUCT", ja: "プロダクト")
+    public let statusColumn = Phrase(en: "STATUS", ja: "状態")
+    public let priceColumn = Phrase(en: "PRICE", ja: "価格")
+
+    // MARK: A transaction's status, beyond its state
+
+    public let upgraded = Phrase(en: "upgraded", ja: "アップグレード済み")
+    public let waitingApproval = Phrase(en: "waiting for approval", ja: "承認待ち")
+    public let lapsed = Phrase(en: "request lapsed", ja: "リクエスト失効")
+    public let interrupted = Phrase(en: "interrupted", ja: "中断")
+    public let unfinished = Phrase(en: "unfinished", ja: "未完了")
+    public let inFlight = Phrase(en: "in flight", ja: "処理中")
+
+    // MARK: The selected transaction's facts
+
+    public let purchased = Phrase1<String>(en: { date in "Purchased \(date)" }, ja: { date in "購入 \(date)" })
+    public let originally = Phrase2<String, String>(en: { id, date in "original \(id), \(date)" },
+                                                    ja: { id, date in "オリジナル \(id)、\(date)" })
+    public let paid = Phrase3<String, String, String>(en: { price, currency, storefront in "\(price) \(currency) in \(storefront)" },
+                                                      ja: { price, currency, storefront in "\(storefront)で\(price) \(currency)" })
+    public let expires = Phrase1<String>(en: { date in "expires \(date)" }, ja: { date in "有効期限 \(date)" })
+    public let offer = Phrase1<String>(en: { offer in "offer: \(offer)" }, ja: { offer in "オファー: \(offer)" })
+    public let reason = Phrase1<String>(en: { reason in "reason: \(reason)" }, ja: { reason in "理由: \(reason)" })
+
+    // MARK: Actions
+
+    public let actionsTitle = Phrase1<String>(en: { id in "Transaction \(id)" }, ja: { id in "トランザクション \(id)" })
+    public let noActions = Phrase(en: "Nothing applies to this transaction now.", ja: "このトランザクションに今できる操作はありません。")
+    public let otherAccount = Phrase1<String>(
+        en: { account in "Its subscription is \(account)'s: sign in as that account (s) to change it." },
+        ja: { account in "このサブスクリプションは\(account)のものです。変更するにはそのアカウントでサインインしてください (s)。" })
+    public let approve = Phrase(en: "Approve", ja: "承認")
+    public let decline = Phrase(en: "Decline", ja: "拒否")
+    public let resolve = Phrase(en: "Resolve", ja: "解決")
+    public let fixBilling = Phrase(en: "Resolve billing issue", ja: "請求の問題を解決")
+    public let expire = Phrase(en: "Expire subscription", ja: "サブスクリプションを期限切れにする")
+    public let renew = Phrase(en: "Renew now", ja: "今すぐ更新")
+    public let autoRenewOff = Phrase(en: "Turn auto-renew off", ja: "自動更新をオフにする")
+    public let autoRenewOn = Phrase(en: "Turn auto-renew on", ja: "自動更新をオンにする")
+    public let priceIncrease = Phrase(en: "Request price increase consent…", ja: "値上げへの同意をリクエスト…")
+    public let agreePrice = Phrase(en: "Agree to price increase", ja: "値上げに同意")
+    /// The new price, typed.
+    public let newPrice = Phrase2<String, String>(en: { product, currency in "New price of \(product) (\(currency)):" },
+                                                  ja: { product, currency in "\(product)の新しい価格 (\(currency)):" })
+    public let priceHint = Phrase(en: "Enter asks subscribers to agree; Esc cancels.", ja: "Enterで購読者に同意を求めます。Escで取り消し。")
+    public let keys = Phrase(en: "⏎ actions  a account  p product  ↑↓ PgUp PgDn g G  Esc/t back",
+                             ja: "⏎ 操作  a アカウント  p プロダクト  ↑↓ PgUp PgDn g G  Esc/t 戻る")
+}

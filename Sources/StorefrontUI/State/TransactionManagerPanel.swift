@@ -1,0 +1,98 @@
+import Foundation
+import StoreKitSim
+
+/// Xcode's StoreKit Transaction Manager: every transaction of every account, newest first,
+/// narrowed to an account or a product, and what the store can do to the selected one. Plain
+/// state: its pages are loaded by an effect `update` returns and arrive as an action.
+public struct TransactionManagerPanel: Equatable, Sendable {
+    /// The filters: nil is every account, every product.
+    public var account: String?
+    public var productID: String?
+    /// The pages loaded so far, newest first.
+    public var rows: [Transaction] = []
+    /// Older transactions follow the last row: the next page loads as the selection nears it.
+    public var hasMore = false
+    /// A page was asked for and has not arrived.
+    public var isLoading = true
+    public var selection = 0
+    /// The selected transaction: the selection stays on it when newer ones arrive.
+    public var selectedID: String?
+    /// The first row shown.
+    public var scroll = 0
+    /// The store as the rows were read (`StoreSnapshot.storeVersion`): when it changes, they
+    /// are read again.
+    public var version: String?
+    /// What is open over the list: the selected transaction's actions, or a price being typed.
+    public var overlay: Overlay?
+
+    public enum Overlay: Equatable, Sendable {
+        /// The actions that apply to the selected transaction, the focused one.
+        case actions(focus: Int)
+        /// Typing the new price of a plan whose subscribers are asked to agree to it.
+        case price(productID: String, text: String)
+    }
+
+    public init() {}
+
+    /// How many transactions a page holds: more than any screen shows.
+    public static let page = 200
+
+    /// The first page for the filters, with room for what is loaded and a page more (so a
+    /// reload after new transactions keeps the place).
+    public var firstPage: TransactionQuery {
+        TransactionQuery(account: account, productID: productID, limit: rows.count + Self.page)
+    }
+
+    /// The page after the loaded rows.
+    public var nextPage: TransactionQuery {
+        TransactionQuery(account: account, productID: productID, before: rows.last?.id, limit: Self.page)
+    }
+
+    public var selected: Transaction? { rows.indices.contains(selection) ? rows[selection] : nil }
+}
+
+/// What the store can do to one transaction, as the Transaction Manager offers it.
+public enum TransactionAction: Equatable, Sendable {
+    case approve, decline, resolve
+    /// A subscription's: the operation, carried out as every store-side operation is.
+    case operation(StoreAdmin.Operation)
+    /// Asks for the new price first.
+    case requestPriceIncrease(productID: String)
+}
+
+extension AppState {
+    /// Every action that applies to `t` now: Ask to Buy's answers while it waits, Resolve for
+    /// an interrupted purchase, and for the signed-in account's live subscription (of which `t`
+    /// is a transaction) expire, renew now, auto-renew, the billing issue and price increases.
+    func actions(for t: Transaction) -> [TransactionAction] {
+        if t.isWaitingForApproval { return [.approve, .decline] }
+        if t.awaitingResolution == true { return [.resolve] }
+        guard let status = subscriptionStatus(of: t), status.isActive(at: now) else { return [] }
+        let id = status.productID
+        var actions: [TransactionAction] = []
+        if status.isInBillingRetry { actions.append(.operation(.fixBilling(productID: id))) }
+        actions += [.operation(.expire(productID: id)), .operation(.renew(productID: id)),
+                    .operation(.autoRenew(productID: id, on: !status.willAutoRenew))]
+        if status.priceIncreaseStatus == .pending {
+            actions.append(.operation(.agreeToPriceIncrease(productID: id)))
+        } else {
+            actions.append(.requestPriceIncrease(productID: status.autoRenewProductID))
+        }
+        return actions
+    }
+
+    /// The signed-in account's subscription `t` belongs to (bought, renewed or restored in it).
+    func subscriptionStatus(of t: Transaction) -> SubscriptionStatus? {
+        guard let group = catalog.product(t.productID)?.subscriptionGroupID, t.account == snapshot.settings.account,
+              let status = snapshot.subscription(inGroup: group) else { return nil }
+        // Every renewal, plan change and restore names the first purchase.
+        return status.originalTransactionID == (t.originalTransactionID ?? t.id) ? status : nil
+    }
+
+    /// Why a subscription's transaction offers nothing: it is another account's.
+    func otherAccountsSubscription(_ t: Transaction) -> String? {
+        guard catalog.product(t.productID)?.type == .autoRenewable, let account = t.account,
+              account != snapshot.settings.account else { return nil }
+        return account
+    }
+}

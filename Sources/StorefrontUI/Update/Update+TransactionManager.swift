@@ -1,0 +1,164 @@
+import Foundation
+import StoreKitSim
+
+extension AppState {
+    /// t on the store screen: the Transaction Manager opens on every account's transactions,
+    /// its first page asked for.
+    mutating func openTransactionManager() -> [Effect] {
+        var panel = TransactionManagerPanel()
+        panel.version = snapshot.storeVersion
+        mode = .transactions(panel)
+        return [.loadTransactions(panel.firstPage)]
+    }
+
+    /// A page arrived: the first replaces the rows (the selection stays on its transaction), a
+    /// later one extends them. One asked for under other filters, or after rows since reloaded,
+    /// is dropped.
+    mutating func takeTransactions(_ page: TransactionPage, for query: TransactionQuery) {
+        guard case .transactions(var panel) = mode, query.account == panel.account, query.productID == panel.productID else { return }
+        if let before = query.before {
+            guard before == panel.rows.last?.id else { return }
+            panel.rows += page.transactions
+        } else {
+            panel.rows = page.transactions
+        }
+        panel.hasMore = page.hasMore
+        panel.isLoading = false
+        if let id = panel.selectedID, let index = panel.rows.firstIndex(where: { $0.id == id }) {
+            panel.selection = index
+        }
+        select(panel.selection, in: &panel)
+        mode = .transactions(panel)
+    }
+
+    /// The store changed while the panel is open: its rows are read again.
+    mutating func reloadTransactionsIfChanged() -> [Effect] {
+        guard case .transactions(var panel) = mode, panel.version != snapshot.storeVersion else { return [] }
+        panel.version = snapshot.storeVersion
+        panel.isLoading = true
+        mode = .transactions(panel)
+        return [.loadTransactions(panel.firstPage)]
+    }
+
+    mutating func handleTransactionManager(_ panel: TransactionManagerPanel, _ key: Key) -> [Effect] {
+        var panel = panel
+        switch panel.overlay {
+        case .actions(let focus)?: return handleActions(&panel, focus: focus, key)
+        case .price(let id, let text)?: return handlePrice(&panel, productID: id, text: text, key)
+        case nil: break
+        }
+        let capacity = TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height)).capacity
+        var effects: [Effect] = []
+        switch key {
+        case .escape, .char("q"), .char("t"):
+            mode = .store
+            return []
+        case .up, .char("k"): select(panel.selection - 1, in: &panel)
+        case .down, .char("j"): select(panel.selection + 1, in: &panel)
+        case .home, .char("g"): select(0, in: &panel)
+        case .end, .char("G"): select(panel.rows.count - 1, in: &panel)
+        case .pageUp: select(panel.selection - max(1, capacity - 1), in: &panel)
+        case .pageDown: select(panel.selection + max(1, capacity - 1), in: &panel)
+        case .char("a"):
+            panel.account = Self.next(after: panel.account, in: snapshot.accounts)
+            return reload(&panel)
+        case .char("p"):
+            panel.productID = Self.next(after: panel.productID, in: catalog.products.map(\.id))
+            return reload(&panel)
+        case .enter, .char(" "):
+            guard panel.selected != nil else { return [] }
+            panel.overlay = .actions(focus: 0)
+        case .click(_, let y):
+            let geometry = TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height))
+            guard let row = geometry.row(atY: y, scroll: panel.scroll), panel.rows.indices.contains(row) else { return [] }
+            if row == panel.selection {
+                panel.overlay = .actions(focus: 0)
+            } else {
+                select(row, in: &panel)
+            }
+        default: return []
+        }
+        // Near the end of what is loaded: the next page.
+        if panel.hasMore, !panel.isLoading, panel.selection >= panel.rows.count - capacity {
+            panel.isLoading = true
+            effects.append(.loadTransactions(panel.nextPage))
+        }
+        mode = .transactions(panel)
+        return effects
+    }
+
+    /// The actions list over the panel: ↑↓ move, Enter acts, Esc closes.
+    private mutating func handleActions(_ panel: inout TransactionManagerPanel, focus: Int, _ key: Key) -> [Effect] {
+        let actions = panel.selected.map(actions(for:)) ?? []
+        switch key {
+        case .escape, .char("q"):
+            panel.overlay = nil
+        case .up, .char("k"): panel.overlay = .actions(focus: max(0, focus - 1))
+        case .down, .char("j"): panel.overlay = .actions(focus: min(max(0, actions.count - 1), focus + 1))
+        case .enter, .char(" "):
+            panel.overlay = nil
+            guard actions.indices.contains(focus), let t = panel.selected else { break }
+            mode = .transactions(panel)
+            switch actions[focus] {
+            case .approve: return [.approve(transactionID: t.id)]
+            case .decline: return [.decline(transactionID: t.id)]
+            case .resolve: return [.resolve(transactionID: t.id)]
+            case .operation(let operation): return [.perform(operation)]
+            case .requestPriceIncrease(let id):
+                let price = snapshot.product(id)?.price ?? catalog.product(id)?.price(in: storefront.id) ?? 0
+                panel.overlay = .price(productID: id, text: "\(price)")
+            }
+        default: return []
+        }
+        mode = .transactions(panel)
+        return []
+    }
+
+    /// Typing the new price: digits and one decimal point; Enter asks for consent at it.
+    private mutating func handlePrice(_ panel: inout TransactionManagerPanel, productID: String, text: String, _ key: Key) -> [Effect] {
+        switch key {
+        case .escape:
+            panel.overlay = nil
+        case .backspace:
+            panel.overlay = .price(productID: productID, text: String(text.dropLast()))
+        case .char(let c) where c.isASCII && (c.isNumber || (c == "." && !text.contains("."))) && text.count < 12:
+            panel.overlay = .price(productID: productID, text: text + String(c))
+        case .enter:
+            guard let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), price > 0 else { return [] }
+            panel.overlay = nil
+            mode = .transactions(panel)
+            return [.perform(.priceIncrease(productID: productID, storefront: nil, price: price, consentNeeded: true))]
+        default: return []
+        }
+        mode = .transactions(panel)
+        return []
+    }
+
+    /// The filters changed: the rows go, and the first page under them is asked for.
+    private mutating func reload(_ panel: inout TransactionManagerPanel) -> [Effect] {
+        panel.rows = []
+        panel.selection = 0
+        panel.selectedID = nil
+        panel.scroll = 0
+        panel.hasMore = false
+        panel.isLoading = true
+        mode = .transactions(panel)
+        return [.loadTransactions(panel.firstPage)]
+    }
+
+    /// Selects row `index` (kept within the rows) and scrolls just enough to show it.
+    private func select(_ index: Int, in panel: inout TransactionManagerPanel) {
+        panel.selection = min(max(0, panel.rows.count - 1), max(0, index))
+        panel.selectedID = panel.selected?.id
+        let capacity = max(1, TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height)).capacity)
+        if panel.selection < panel.scroll { panel.scroll = panel.selection }
+        if panel.selection >= panel.scroll + capacity { panel.scroll = panel.selection - capacity + 1 }
+        panel.scroll = max(0, min(panel.scroll, panel.rows.count - capacity))
+    }
+
+    /// The filter after `current` in `choices`, then none (every one) again.
+    static func next(after current: String?, in choices: [String]) -> String? {
+        guard let current, let index = choices.firstIndex(of: current) else { return choices.first }
+        return choices.indices.contains(index + 1) ? choices[index + 1] : nil
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// The Transaction Manager (t): every account's transactions newest first, filtered by account
+/// and product, page after page, and the actions the store can take on the selected one.
+@Suite struct TransactionManagerTests {
+    static let pro = "com.storefront.pro.monthly"
+    static let kid = "kid@example.com"
+
+    private func panel(_ ui: UITestHarness) throws -> TransactionManagerPanel {
+        guard case .transactions(let panel) = ui.state.mode else { throw HarnessError("not in the Transaction Manager: \(ui.screen)") }
+        return panel
+    }
+
+    /// Two accounts' purchases: the default account's credits and Pro Monthly, the kid's premium.
+    private func twoAccounts(_ ui: UITestHarness) throws {
+        try ui.buy("5 Monkey Credits")
+        try ui.buy("Pro Monthly")
+        try ui.changeSettings { $0.account = Self.kid }
+        try ui.buy("Premium content")
+        try ui.changeSettings { $0.account = Settings.defaultAccount }
+    }
+
+    @Test(arguments: [false, true])
+    func everyAccountsTransactionsNewestFirstWithTheSelectedOnesFacts(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try twoAccounts(ui)
+        ui.press(.char("t"))
+        let words = ui.state.strings.manager
+        let rows = try panel(ui).rows
+        #expect(rows.map(\.account) == [Self.kid, Settings.defaultAccount, Settings.defaultAccount], "newest first")
+        #expect(rows.map(\.productID) == ["com.storefront.premium", Self.pro, "com.storefront.credits.5"])
+        #expect(ui.screen.contains(words.title) && ui.screen.contains(words.count(3, false)), "\(ui.screen)")
+        #expect(ui.screen.contains(Self.kid) && ui.screen.contains(ui.state.title(of: "com.storefront.premium")), "\(ui.screen)")
+        // The selected one's facts: its account and product, when and where it was bought, for how much.
+        let premium = rows[0]
+        #expect(ui.screen.contains("\(Self.kid) · \(ui.state.title(of: premium.productID)) (\(premium.productID))"), "\(ui.screen)")
+        #expect(ui.screen.contains(words.purchased(ui.state.times.dateTime(try #require(premium.purchaseDate)))), "\(ui.screen)")
+        #expect(ui.screen.contains(try #require(premium.priceText(locale: ui.state.locale))), "\(ui.screen)")
+        ui.press(.escape)
+        #expect(ui.state.mode == .store)
+    }
+
+    @Test func aAndPNarrowTheListToAnAccountThenAProduct() throws {
+        let ui = try UITestHarness()
+        try twoAccounts(ui)
+        ui.press(.char("t"))
+        // Accounts in the order last used: the kid's first.
+        ui.press(.char("a"))
+        #expect(try panel(ui).account == Self.kid && panel(ui).rows.map(\.productID) == ["com.storefront.premium"])
+        #expect(ui.screen.contains(ui.state.strings.manager.accountFilter(Self.kid)), "\(ui.screen)")
+        ui.press(.char("a"))
+        #expect(try panel(ui).rows.allSatisfy { $0.account == Settings.defaultAccount } && panel(ui).rows.count == 2)
+        ui.press(.char("a"))
+        #expect(try panel(ui).account == nil && panel(ui).rows.count == 3, "round to every account")
+        ui.press(.char("p"))
+        let first = try #require(ui.state.catalog.products.first?.id)
+        #expect(try panel(ui).productID == first && panel(ui).rows.allSatisfy { $0.productID == first })
+        if try panel(ui).rows.isEmpty { #expect(ui.screen.contains(ui.state.strings.manager.noneMatching), "\(ui.screen)") }
+    }
+
+    @Test func expiringASubscriptionFromItsTransactionUpdatesTheStatusTheRowsAndTheLog() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.press(.char("t"), .enter)
+        let words = ui.state.strings.manager
+        #expect(ui.screen.contains(words.expire) && ui.screen.contains(words.renew) && ui.screen.contains(words.autoRenewOff), "\(ui.screen)")
+        // Expire is the second (Resolve billing issue is not offered: nothing fails).
+        #expect(!ui.screen.contains(words.fixBilling))
+        ui.press(.enter)
+        #expect(ui.state.snapshot.subscription(inGroup: "pro")?.state == .expired)
+        #expect(ui.state.log.contains { $0.text.contains("expired") }, "\(ui.state.log.map(\.text))")
+        // Still in the panel, read again: nothing more applies to the expired subscription.
+        ui.press(.enter)
+        #expect(ui.screen.contains(words.noActions), "\(ui.screen)")
+    }
+
+    @Test func anotherAccountsSubscriptionSaysWhoseItIs() throws {
+        let ui = try UITestHarness()
+        try ui.changeSettings { $0.account = Self.kid }
+        try ui.buy("Pro Monthly")
+        try ui.changeSettings { $0.account = Settings.defaultAccount }
+        ui.press(.char("t"), .enter)
+        #expect(ui.screen.contains(String(ui.state.strings.manager.otherAccount(Self.kid).prefix(30))), "\(ui.screen)")
+    }
+
+    @Test func anAskToBuyRequestIsApprovedFromThePanel() throws {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        try ui.buy("10 Monkey Credits")
+        ui.press(.char("t"))
+        #expect(ui.screen.contains(ui.state.strings.manager.waitingApproval), "\(ui.screen)")
+        ui.press(.enter, .enter)
+        ui.wait()
+        #expect(ui.state.snapshot.credits == 10, "approved and delivered")
+    }
+
+    @Test func aPriceIncreaseIsTypedThenAsked() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.press(.char("t"), .enter, .end)
+        // Down to the last action: Request price increase consent.
+        for _ in 0..<5 { ui.press(.down) }
+        ui.press(.enter)
+        #expect(ui.screen.contains(ui.state.strings.manager.newPrice(ui.state.title(of: Self.pro), "USD")), "\(ui.screen)")
+        for _ in 0..<4 { ui.press(.backspace) }
+        ui.type("6.99x")
+        #expect(ui.screen.contains("6.99▏"), "letters are not typed: \(ui.screen)")
+        ui.press(.enter)
+        let status = try #require(ui.state.snapshot.subscription(inGroup: "pro"))
+        #expect(status.priceIncreaseStatus == .pending)
+        #expect(ui.state.snapshot.consentPrices[Self.pro] == Decimal(string: "6.99"))
+    }
+
+    @Test func pagesFollowAsTheSelectionNearsTheEnd() throws {
+        let ui = try UITestHarness()
+        try ui.buy("5 Monkey Credits")
+        let bought = try #require(ui.transactions.first)
+        // 450 more of the history, as years of use leave it.
+        try ui.storage.update { records in
+            for n in 0..<450 {
+                var t = bought
+                t.id = String(2_000_000_000 + n)
+                records.transactions.append(t)
+            }
+        }
+        ui.runtime.tick()
+        ui.press(.char("t"))
+        #expect(try panel(ui).rows.count == TransactionManagerPanel.page && panel(ui).hasMore)
+        #expect(try panel(ui).rows.first?.id == "2000000449")
+        ui.press(.end)
+        #expect(try panel(ui).rows.count == 2 * TransactionManagerPanel.page, "the next page came")
+        ui.press(.end, .end)
+        #expect(try panel(ui).rows.count == 451 && !panel(ui).hasMore)
+        #expect(try panel(ui).selected?.id == bought.id, "the oldest last")
+        // A change to the store (here from elsewhere) reads it again: the new one on top, what
+        // was loaded kept, the selection on the same transaction.
+        try ui.storage.update { records in
+            var t = bought
+            t.id = "3000000000"
+            records.transactions.append(t)
+        }
+        ui.runtime.tick()
+        #expect(try panel(ui).rows.first?.id == "3000000000" && panel(ui).rows.count == 452)
+        #expect(try panel(ui).selected?.id == bought.id)
+    }
+}
