@@ -36,6 +36,7 @@ import Testing
         case let phrase as Phrase1<String>: return each(phrase, ["X"])
         case let phrase as Phrase1<Int>: return each(phrase, [1, 2])
         case let phrase as Phrase1<String?>: return each(phrase, ["X", nil])
+        case let phrase as Phrase1<TransactionReason>: return each(phrase, TransactionReason.allCases)
         case let phrase as Phrase1<Bool>: return each(phrase, [true, false])
         case let phrase as Phrase1<Decimal>: return each(phrase, [0, -1.5])
         case let phrase as Phrase1<TransactionState>: return each(phrase, [.purchasing, .purchased, .failed, .deferred, .restored])
@@ -47,6 +48,9 @@ import Testing
         case let phrase as Phrase2<String, Int>: return each(phrase, [("X", 1), ("X", 2)])
         case let phrase as Phrase2<Int, String>: return each(phrase, [(1, "X")])
         case let phrase as Phrase2<Int, Int>: return each(phrase, [(1, 2)])
+        case let phrase as Phrase2<TransactionOffer.OfferType, SubscriptionOffer.PaymentMode>:
+            return TransactionOffer.OfferType.allCases.flatMap { type in SubscriptionOffer.PaymentMode.allCases.map { (type, $0) } }
+                .map { (phrase.en($0.0, $0.1), phrase.ja($0.0, $0.1)) }
         case let phrase as Phrase2<Int, Bool>: return each(phrase, [(1, false), (2, false), (500, true)])
         case let phrase as Phrase2<Bool, String>: return each(phrase, [(true, "X"), (false, "X")])
         case let phrase as Phrase2<String, ExpirationReason?>: return each(phrase, [("X", nil)] + ExpirationReason.allCases.map { ("X", $0) })

@@ -20,8 +20,8 @@ public struct KeyStrings: PhraseTable {
     public let log = Phrase(en: "log", ja: "ログ")
     public let transactions = Phrase(en: "transactions", ja: "トランザクション")
     public let txns = Phrase(en: "txns", ja: "取引")
-    public let helpTransactions = Phrase(en: "Transaction Manager: every account's transactions; refund, expire, approve…",
-                                         ja: "トランザクションマネージャ: 全アカウントの取引と、承認・期限切れなどの操作")
+    public let helpTransactions = Phrase(en: "Transaction Manager: all accounts' purchases",
+                                         ja: "全アカウントの取引と操作")
     public let subscriptions = Phrase(en: "subscriptions", ja: "サブスクリプション")
     public let subs = Phrase(en: "subs", ja: "サブスク")
     public let deleteApp = Phrase(en: "delete app", ja: "App削除")
@@ -57,8 +57,7 @@ public struct KeyStrings: PhraseTable {
     public let helpApprovals = Phrase(en: "Ask to Buy approvals", ja: "承認と購入のリクエストの承認")
     public let helpManage = Phrase(en: "Manage Subscriptions: change plan, cancel", ja: "サブスクリプションの管理: プラン変更、キャンセル")
     public let helpLog = Phrase(en: "full transaction log", ja: "トランザクションログ全体")
-    public let helpRestore = Phrase(en: "restore purchases", ja: "購入を復元")
-    public let helpRetry = Phrase(en: "retry loading products", ja: "プロダクトの読み込みを再試行")
+    public let helpRestore = Phrase(en: "restore purchases; R: retry loading products", ja: "購入を復元、R: プロダクトを再読み込み")
     public let helpDelete = Phrase(en: "delete app data (simulated reinstall)", ja: "Appのデータを削除(再インストールを再現)")
     public let helpMouse = Phrase(en: "click selects, again opens; wheel scrolls", ja: "クリックで選択・開く、ホイールでスクロール")
 }

@@ -43,8 +43,54 @@ public struct ManagerStrings: PhraseTable {
     public let paid = Phrase3<String, String, String>(en: { price, currency, storefront in "\(price) \(currency) in \(storefront)" },
                                                       ja: { price, currency, storefront in "\(storefront)で\(price) \(currency)" })
     public let expires = Phrase1<String>(en: { date in "expires \(date)" }, ja: { date in "有効期限 \(date)" })
-    public let offer = Phrase1<String>(en: { offer in "offer: \(offer)" }, ja: { offer in "オファー: \(offer)" })
-    public let reason = Phrase1<String>(en: { reason in "reason: \(reason)" }, ja: { reason in "理由: \(reason)" })
+    /// The offer a purchase used: its type and how it was paid.
+    public let offer = Phrase2<TransactionOffer.OfferType, SubscriptionOffer.PaymentMode>(
+        en: { type, mode in
+            let kind = switch type {
+            case .introductory: "introductory offer"
+            case .promotional: "promotional offer"
+            case .code: "offer code"
+            case .winBack: "win-back offer"
+            }
+            let paid = switch mode {
+            case .freeTrial: "free trial"
+            case .payAsYouGo: "pay as you go"
+            case .payUpFront: "pay up front"
+            }
+            return "\(kind), \(paid)"
+        },
+        ja: { type, mode in
+            let kind = switch type {
+            case .introductory: "導入オファー"
+            case .promotional: "プロモーションオファー"
+            case .code: "オファーコード"
+            case .winBack: "ウィンバックオファー"
+            }
+            let paid = switch mode {
+            case .freeTrial: "無料トライアル"
+            case .payAsYouGo: "都度払い"
+            case .payUpFront: "前払い"
+            }
+            return "\(kind)、\(paid)"
+        })
+    /// Why the store made it (`Transaction.reason`).
+    public let reason = Phrase1<TransactionReason>(
+        en: { reason in
+            switch reason {
+            case .purchase: "bought"
+            case .renewal: "renewal"
+            case .redownload: "downloaded again"
+            case .resolution: "resolved interruption"
+            }
+        },
+        ja: { reason in
+            switch reason {
+            case .purchase: "購入"
+            case .renewal: "更新"
+            case .redownload: "再ダウンロード"
+            case .resolution: "中断の解決"
+            }
+        })
 
     // MARK: Actions
 

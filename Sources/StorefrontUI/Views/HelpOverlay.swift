@@ -12,8 +12,7 @@ enum HelpOverlay {
             ("Tab  ← →  h l", words.helpButtons),
             ("+ −", words.helpQuantity), ("s", words.helpConditions),
             ("a", words.helpApprovals), ("m", words.helpManage), ("l", words.helpLog),
-            ("t", words.helpTransactions), ("r", words.helpRestore),
-            ("R", words.helpRetry), ("D", words.helpDelete),
+            ("t", words.helpTransactions), ("r  R", words.helpRestore), ("D", words.helpDelete),
             ("q", words.quit), (words.mouse, words.helpMouse),
         ]
     }

@@ -168,7 +168,7 @@ enum TransactionFacts {
         let words = state.strings.manager
         let times = state.times
         var first = [t.account ?? "—", "\(state.title(of: t.productID, quantity: t.quantity)) (\(t.productID))"]
-        if let reason = t.reason { first.append(words.reason(reason.rawValue)) }
+        if let reason = t.reason { first.append(words.reason(reason)) }
         var second: [String] = []
         if let date = t.purchaseDate { second.append(words.purchased(times.dateTime(date))) }
         if let original = t.originalTransactionID, let date = t.originalPurchaseDate {
@@ -179,7 +179,7 @@ enum TransactionFacts {
         }
         var third: [String] = []
         if let expires = t.expiresDate { third.append(words.expires(times.dateTime(expires))) }
-        if let offer = t.offer { third.append(words.offer("\(offer.type.rawValue), \(offer.paymentMode.rawValue)")) }
+        if let offer = t.offer { third.append(words.offer(offer.type, offer.paymentMode)) }
         if let error = t.error { third.append("\(error.domain) \(error.code) \(error.name)") }
         return [first, second, third].filter { !$0.isEmpty }.map { $0.joined(separator: " · ") }
     }
