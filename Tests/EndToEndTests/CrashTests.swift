@@ -500,10 +500,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             }
             if let waiting { try run("approve", waiting, status: 0) }
         case .interrupted:
-            var waiting = seen.history.first { $0.productID == Self.credits10 && $0.awaitingResolution == true }?.id
+            var waiting = seen.history.first { $0.productID == Self.credits10 && $0.phase == .interrupted }?.id
             if waiting == nil, seen.transactions(of: Self.credits10, .purchased).isEmpty {
                 try run("buy", Self.credits10, status: 4)
-                waiting = try check.look().history.first { $0.productID == Self.credits10 && $0.awaitingResolution == true }?.id
+                waiting = try check.look().history.first { $0.productID == Self.credits10 && $0.phase == .interrupted }?.id
             }
             if let waiting { try run("resolve", waiting, status: 0) }
         case .restore:

@@ -32,6 +32,10 @@ import Testing
         Damage(name: "unknown state", problem: "transactions, id 1000000001, column state: \"bogus\" is not a transaction state"),
         Damage(name: "unknown state in the log of a killed writer",
                problem: "transactions, id 1000000001, column state: \"bogus\" is not a transaction state"),
+        Damage(name: "unknown phase",
+               problem: "transactions, id 1000000001, column phase: \"bogus\" is not a queue phase (sheetOpen, held, waitingForStore"),
+        Damage(name: "phase the state cannot be in",
+               problem: "transactions, id 1000000003, column phase: holds NULL, which a purchasing transaction (not finished) cannot be in"),
         Damage(name: "unknown subscription state",
                problem: "subscriptions, account sandbox.user@example.com, group damaged, column state: \"bogus\" is not a renewal state"),
         Damage(name: "status naming no transaction",
@@ -101,6 +105,8 @@ import Testing
         case "Int64.max date": try edit(store, "UPDATE transactions SET date = 9223372036854775807 WHERE id = '1000000001'")
         case "year 1 expiry": try edit(store, "UPDATE transactions SET expiresDate = -62135596800000 WHERE id = '1000000002'")
         case "unknown state": try edit(store, "UPDATE transactions SET state = 'bogus' WHERE id = '1000000001'")
+        case "unknown phase": try edit(store, "UPDATE transactions SET phase = 'bogus' WHERE id = '1000000001'")
+        case "phase the state cannot be in": try edit(store, "UPDATE transactions SET state = 'purchasing' WHERE id = '1000000003'")
         case "unknown subscription state": try edit(store, Self.status(state: "bogus", latest: "1000000002"))
         case "status naming no transaction": try edit(store, Self.status(state: "subscribed", latest: "1000000099"))
         case "unknown event kind":

@@ -106,6 +106,10 @@ import Testing
          "$.transactions[0].state", "\"bogus\" is not a transaction state (purchasing, purchased, failed, restored, deferred)"),
         (#"{"transactions": [{"id": "1", "productID": "p", "quantity": 1, "state": "failed", "date": "2027-01-15T08:00:00Z", "finished": true}, {"id": "1", "productID": "p", "quantity": 1, "state": "failed", "date": "2027-01-15T08:00:00Z", "finished": true}]}"#,
          "$.transactions[1].id", "\"1\" is the id of an earlier transaction too"),
+        (#"{"transactions": [{"id": "1", "productID": "p", "quantity": 1, "state": "purchasing", "date": "2027-01-15T08:00:00Z", "finished": true}]}"#,
+         "$.transactions[0]", "waits as sheetOpen, which a purchasing transaction (finished) cannot"),
+        (#"{"transactions": [{"id": "1", "productID": "p", "quantity": 1, "state": "purchasing", "date": "2027-01-15T08:00:00Z", "finished": false, "phase": "waitingForStore"}]}"#,
+         "$.transactions[0]", "waits as waitingForStore with no dueDate, which no transaction can"),
     ])
     func valuesThatParseButCannotBeUsedAreRefusedByPath(text: String, location: String, problem: String) throws {
         try write(text)

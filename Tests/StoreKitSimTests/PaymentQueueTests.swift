@@ -221,7 +221,7 @@ import Testing
         let t = try Harness { $0.interrupted = true }
         let failed = try t.buy(ID.credits10, quantity: 2)
         #expect(failed.state == .failed)
-        #expect(failed.awaitingResolution == true)
+        #expect(failed.phase == .interrupted)
         #expect(failed.error == .interrupted)
         #expect(failed.finished, "the app finishes the failed transaction")
         #expect(try t.records.interruptions.map(\.id) == [failed.id])
@@ -241,8 +241,8 @@ import Testing
 
     @Test func interruptionsLastUntilTurnedOff() throws {
         let t = try Harness { $0.interrupted = true }
-        #expect(try t.buy(ID.credits5).awaitingResolution == true)
-        #expect(try t.buy(ID.credits5).awaitingResolution == true)
+        #expect(try t.buy(ID.credits5).phase == .interrupted)
+        #expect(try t.buy(ID.credits5).phase == .interrupted)
         try t.set { $0.interrupted = false }
         #expect(try t.buy(ID.credits5).state == .purchased)
         #expect(try t.records.interruptions.count == 2)

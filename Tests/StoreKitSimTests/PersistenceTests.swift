@@ -133,8 +133,10 @@ import Testing
 
     @Test func sheetWithNoOwnerIsCancelledAtLaunch() throws {
         var records = StoreRecords()
-        records.transactions = [Transaction(id: "1000000001", payment: Payment(productID: ID.credits5),
-                                            state: .purchasing, date: Date(timeIntervalSince1970: 0))]
+        var sheet = Transaction(id: "1000000001", payment: Payment(productID: ID.credits5), state: .purchasing,
+                                date: Date(timeIntervalSince1970: 0))
+        sheet.phase = .sheetOpen
+        records.transactions = [sheet]
         let t = try Harness(storage: InMemoryStorage(records))
         #expect(try t.transaction("1000000001").error?.isCancellation == true)
         #expect(t.app.credits == 0)

@@ -37,11 +37,11 @@ import Testing
     @Test func aRepeatedPurchaseBringsTheWaitingInterruptionBack() throws {
         let t = try Harness { $0.interrupted = true }
         let interrupted = try t.buy(ID.premium)
-        #expect(interrupted.awaitingResolution == true)
+        #expect(interrupted.phase == .interrupted)
         let count = try t.records.transactions.count
         let again = try t.queue.add(Payment(productID: ID.premium))
         #expect(again.id == interrupted.id)
-        #expect(again.awaitingResolution == true)
+        #expect(again.phase == .interrupted)
         #expect(try t.records.transactions.count == count, "nothing new to resolve")
         try t.queue.resolve(transactionID: interrupted.id)
         #expect(try t.records.receipt.filter { $0.productID == ID.premium }.count == 1)

@@ -343,6 +343,28 @@ import Testing
         #expect(error.problem == "holds \(value), a time outside the years 1970 to 9999 (milliseconds since 1970)")
     }
 
+    /// A phase the store does not know, or one the transaction's state cannot be in, would
+    /// leave a purchase nobody answers (or answer one twice): refused by row and column.
+    @Test(arguments: [
+        ("phase = 'bogus'", "phase",
+         "\"bogus\" is not a queue phase (sheetOpen, held, waitingForStore, deferred, interrupted)"),
+        ("phase = 'interrupted'", "phase", "holds \"interrupted\", which a purchased transaction (finished) cannot be in"),
+        ("state = 'purchasing', finished = 0", "phase", "holds NULL, which a purchasing transaction (not finished) cannot be in"),
+        ("state = 'deferred', finished = 0", "phase", "holds NULL, which a deferred transaction (not finished) cannot be in"),
+        ("state = 'purchasing', phase = 'sheetOpen'", "phase",
+         "holds \"sheetOpen\", which a purchasing transaction (finished) cannot be in"),
+        ("dueDate = 1900000000000", "dueDate", "holds 1900000000000, but only a purchase waiting for the store has a due date"),
+        ("state = 'purchasing', finished = 0, phase = 'waitingForStore'", "dueDate",
+         "holds NULL, but a purchase waiting for the store has the time it answers"),
+    ] as [(String, String, String)])
+    func aDamagedPhaseIsRefusedByRowAndColumn(set: String, column: String, problem: String) throws {
+        let (directory, bought) = try makeStore()
+        try edit(directory, "UPDATE transactions SET \(set) WHERE id = '\(bought[0].id)'")
+        let error = try refusal(directory)
+        #expect(error.location == "transactions, id \(bought[0].id), column \(column)")
+        #expect(error.problem == problem)
+    }
+
     /// A row no command reads to do its work (not the queue, nor a product's first or latest
     /// purchase) is refused as state refuses it: by every command, before any write.
     @Test func aRowTheWorkingSetNeverReadsIsRefusedByEveryCommand() throws {
@@ -686,6 +708,69 @@ import Testing
         #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v4 store as storefront makes them")
         let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
         #expect(try migrated.read { try StoreSchema.migrator.appliedIdentifiers($0) }.contains("v4"))
+    }
+
+    /// A v4 store.sqlite: a sheet left open, a purchase waiting for the store, a request
+    /// waiting for approval and one dropped, an interrupted purchase (finished by the app and
+    /// not), a purchase; and a failed one holding a due date no rule of v4 left.
+    private func makeVersion4(_ directory: TemporaryDirectory) throws -> DatabaseQueue {
+        let database = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        try StoreSchema.migrator.migrate(database, upTo: "v4")
+        let rows: [(String, String, Int, Int64?, Int?)] = [
+            ("1000000001", "purchasing", 0, nil, nil),
+            ("1000000002", "purchasing", 0, 1_800_000_001_000, nil),
+            ("1000000003", "deferred", 0, nil, nil),
+            ("1000000004", "deferred", 1, nil, nil),
+            ("1000000005", "failed", 1, nil, 1),
+            ("1000000006", "failed", 0, nil, 1),
+            ("1000000007", "purchased", 1, nil, nil),
+            ("1000000008", "failed", 0, 1_800_000_001_000, nil),
+        ]
+        try database.write { db in
+            for (id, state, finished, due, awaiting) in rows {
+                try db.execute(sql: """
+                    INSERT INTO transactions (id, productID, quantity, state, date, finished, dueDate, awaitingResolution,
+                                              account, reason)
+                    VALUES (?, ?, 1, ?, 1800000000000, ?, ?, ?, ?, 'purchase')
+                    """, arguments: [id, ID.credits5, state, finished, due, awaiting, Settings.defaultAccount])
+            }
+            try db.execute(sql: "UPDATE store SET nextTransactionNumber = 1000000009")
+        }
+        return database
+    }
+
+    /// Every waiting transaction of a v4 store keeps its place in the queue, now a column of
+    /// its own; a due date is kept only by the purchase waiting for the store.
+    @Test func version4WaitingTransactionsKeepTheirPhase() throws {
+        let directory = TemporaryDirectory()
+        try makeVersion4(directory).close()
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v4 store as storefront made them")
+        let history = try storeDatabase(directory).history(last: nil, finishedOnly: false)
+        #expect(history.map(\.phase) == [.sheetOpen, .waitingForStore, .deferred, nil, .interrupted, .interrupted, nil, nil])
+        #expect(history.map(\.dueDate) == [nil, Date(timeIntervalSince1970: 1_800_000_001), nil, nil, nil, nil, nil, nil])
+        let records = try storeDatabase(directory).load()
+        #expect(records.interruptions.map(\.id) == ["1000000005", "1000000006"], "read by the working set")
+        #expect(records.pendingApprovals.map(\.id) == ["1000000003"])
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v5 store as storefront makes them")
+        let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        #expect(try migrated.read { try StoreSchema.migrator.appliedIdentifiers($0) }.contains("v5"))
+        #expect(try !migrated.read { try $0.columns(in: "transactions") }.contains { $0.name == "awaitingResolution" },
+                "the phase replaced it")
+    }
+
+    /// The migration is one transaction: one that fails at its last statement leaves the v4
+    /// store as it was, so a kill at any point of it does too.
+    @Test func aVersion5MigrationThatFailsChangesNothing() throws {
+        let directory = TemporaryDirectory()
+        let database = try makeVersion4(directory)
+        // Another program's view of the column stops the column from being dropped.
+        try database.write { db in try db.execute(sql: "CREATE VIEW waiting AS SELECT id FROM transactions WHERE awaitingResolution = 1") }
+        let before = try database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM transactions ORDER BY seq") }
+        #expect(throws: (any Error).self) { try StoreSchema.migrator.migrate(database) }
+        #expect(try !database.read { try StoreSchema.migrator.appliedIdentifiers($0) }.contains("v5"))
+        #expect(try database.read { try Row.fetchAll($0, sql: "SELECT * FROM transactions ORDER BY seq") } == before,
+                "no phase column, no row changed")
+        #expect(try database.read { try $0.indexes(on: "transactions") }.contains { $0.name == "transactions_open" })
     }
 
     @Test func aMigratedStoreGoesOnAsANewOne() throws {

@@ -19,8 +19,6 @@ enum FullRecords {
         first.expiresDate = start + 7 * 86_400
         first.isTrialPeriod = true
         first.finished = true
-        first.dueDate = start - 1
-        first.awaitingResolution = false
         first.account = Settings.defaultAccount
         first.reason = .purchase
         first.requestDate = start - 2

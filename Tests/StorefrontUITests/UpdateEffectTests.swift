@@ -277,7 +277,7 @@ import Testing
         #expect(bought.message == "Your purchase was successful.")
         #expect(bought.detail == "10 Monkey Credits: +10 credits.")
         #expect(bought.buttons == ["OK"])
-        guard case .sheet(let interrupted) = outcome({ $0.state = .failed; $0.error = .interrupted; $0.awaitingResolution = true }),
+        guard case .sheet(let interrupted) = outcome({ $0.state = .failed; $0.error = .interrupted; $0.phase = .interrupted }),
               case .interrupted(transactionID: transaction.id) = interrupted.stage else {
             Issue.record("no interruption")
             return

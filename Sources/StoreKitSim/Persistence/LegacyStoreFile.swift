@@ -38,6 +38,15 @@ enum LegacyStoreFile {
             throw DataFileError(path: url.path, location: "$.transactions[\(i)].quantity",
                                 problem: "must be 1 to \(Product.largestQuantity), not \(t.quantity)", remedy: remedy)
         }
+        // A purchase in no phase, or waiting with no answer due, would never be answered.
+        for (i, t) in records.transactions.enumerated() where !t.hasPossiblePhase || !t.hasPossibleDueDate {
+            let phase = t.phase.map { "waits as \($0.rawValue)" } ?? "waits for nobody"
+            throw DataFileError(path: url.path, location: "$.transactions[\(i)]",
+                                problem: t.hasPossiblePhase
+                                    ? "\(phase) \(t.dueDate == nil ? "with no dueDate" : "with a dueDate"), which no transaction can"
+                                    : "\(phase), which a \(t.state.rawValue) transaction (\(t.finished ? "finished" : "not finished")) cannot",
+                                remedy: remedy)
+        }
         // Two transactions under one id would make approve, decline and finish act on the wrong one.
         var seen = Set<String>()
         for (i, t) in records.transactions.enumerated() where !seen.insert(t.id).inserted {

@@ -268,7 +268,7 @@ public final class StoreDatabase: RecordsStorage {
                 rows[seq] = row
             }
         }
-        try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE finished = 0 OR awaitingResolution = 1")))
+        try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE finished = 0 OR phase = 'interrupted'")))
         // Every account's, not only the signed-in one's: the store renews them all.
         let accounts = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM accounts"))
         for account in accounts {

@@ -164,6 +164,36 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v5") { db in
+            // The queue's phase, a column of its own: before, which columns were set told it
+            // (`QueuePhase.inferred`). Only the queue and interrupted purchases can have one, and
+            // the index of them finds them. A due date is kept only by a purchase waiting for the store.
+            try db.execute(sql: "ALTER TABLE transactions ADD COLUMN phase TEXT; -- QueuePhase")
+            let open = try Row.fetchAll(db, sql: """
+                SELECT id, state, finished, dueDate, awaitingResolution FROM transactions
+                WHERE finished = 0 OR awaitingResolution = 1
+                """)
+            for row in open {
+                // A value the store cannot read is left for the check to refuse, by row and column.
+                guard let id = try? row.decode(String.self, forColumn: "id"),
+                      let state = (try? row.decode(String.self, forColumn: "state")).flatMap(TransactionState.init(rawValue:)),
+                      let finished = try? row.decode(Bool.self, forColumn: "finished") else { continue }
+                let due: DatabaseValue = row["dueDate"]
+                let awaiting = (try? row.decode(Bool?.self, forColumn: "awaitingResolution")) ?? nil
+                let phase = QueuePhase.inferred(state: state, finished: finished, hasDueDate: !due.isNull,
+                                                awaitingResolution: awaiting)
+                try db.execute(sql: "UPDATE transactions SET phase = ? WHERE id = ?", arguments: [phase?.rawValue, id])
+            }
+            try db.execute(sql: """
+                UPDATE transactions SET dueDate = NULL WHERE phase IS NOT 'waitingForStore' AND dueDate IS NOT NULL;
+                DROP INDEX transactions_open;
+                ALTER TABLE transactions DROP COLUMN awaitingResolution;
+                -- The queue (SKPaymentQueue.transactions) and the interrupted purchases: what
+                -- every launch and every change reads.
+                CREATE INDEX transactions_open ON transactions (seq)
+                    WHERE finished = 0 OR phase = 'interrupted';
+                """)
+        }
         return migrator
     }
 }

@@ -7,7 +7,7 @@ import GRDB
 enum TransactionRow {
     static let columns = [
         "id", "productID", "quantity", "state", "date", "error", "applicationUsername",
-        "originalTransactionID", "expiresDate", "isTrialPeriod", "finished", "dueDate", "awaitingResolution",
+        "originalTransactionID", "expiresDate", "isTrialPeriod", "finished", "dueDate", "phase",
         "account", "reason", "requestDate",
         "purchaseDate", "originalPurchaseDate", "price", "currency", "storefront", "offer", "webOrderLineItemID", "isUpgraded",
     ]
@@ -33,7 +33,7 @@ enum TransactionRow {
         let values: [(any DatabaseValueConvertible)?] = [
             t.id, t.productID, t.quantity, t.state.rawValue, milliseconds(t.date), error, t.applicationUsername,
             t.originalTransactionID, t.expiresDate.map(milliseconds), t.isTrialPeriod, t.finished,
-            t.dueDate.map(milliseconds), t.awaitingResolution,
+            t.dueDate.map(milliseconds), t.phase?.rawValue,
             t.account, t.reason?.rawValue, t.requestDate.map(milliseconds),
             t.purchaseDate.map(milliseconds), t.originalPurchaseDate.map(milliseconds), t.price.map(RowReader.amountText),
             t.currency, t.storefront, try t.offer.map { try JSONCoding.line($0) }, t.webOrderLineItemID, t.isUpgraded,
@@ -60,7 +60,15 @@ enum TransactionRow {
         t.isTrialPeriod = try r.value("isTrialPeriod")
         t.finished = try r.value("finished")
         t.dueDate = try r.time("dueDate")
-        t.awaitingResolution = try r.value("awaitingResolution")
+        let phaseColumn = row.hasColumn("phase") ? "phase" : "state"
+        if row.hasColumn("phase") {
+            t.phase = try r.named("phase", "a queue phase")
+        } else {
+            // A store before v5, checked before it is brought up to date, read as v5 brings it.
+            t.phase = QueuePhase.inferred(state: t.state, finished: t.finished, hasDueDate: t.dueDate != nil,
+                                          awaitingResolution: try r.value("awaitingResolution"))
+            if t.phase != .waitingForStore { t.dueDate = nil }
+        }
         t.account = try r.value("account")
         t.reason = try r.named("reason", "a transaction reason")
         t.requestDate = try r.time("requestDate")
@@ -75,6 +83,14 @@ enum TransactionRow {
         t.isUpgraded = try r.value("isUpgraded")
         guard t.hasPossibleQuantity else {
             throw r.problem("quantity", "holds \(t.quantity), not a quantity from 1 to \(Product.largestQuantity)")
+        }
+        guard t.hasPossiblePhase else {
+            throw r.problem(phaseColumn, "holds \(shown(row, phaseColumn)), which a \(t.state.rawValue) transaction "
+                            + "(\(t.finished ? "finished" : "not finished")) cannot be in")
+        }
+        guard t.hasPossibleDueDate else {
+            throw r.problem("dueDate", t.dueDate == nil ? "holds NULL, but a purchase waiting for the store has the time it answers"
+                            : "holds \(shown(row, "dueDate")), but only a purchase waiting for the store has a due date")
         }
         return t
     }

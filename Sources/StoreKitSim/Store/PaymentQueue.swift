@@ -52,11 +52,11 @@ public final class PaymentQueue {
         guard !launched else { return [] }
         launched = true
         let (_, events) = try mutate { records, now in
-            // Purchasing with a due date is in flight: confirmed, the store answering after
-            // the last run stopped. Purchasing without one is a sheet nobody answered.
-            let leftOver = records.queue.filter { $0.state != .purchasing || $0.dueDate != nil }
+            // A purchase waiting for the store is in flight: confirmed, the store answering
+            // after the last run stopped. A sheet still on screen is one nobody answered.
+            let leftOver = records.queue.filter { $0.phase?.isOnScreen != true }
             launchDelivered = Dictionary(leftOver.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
-            cancelledAtLaunch = Set(records.queue.filter { $0.state == .purchasing && $0.dueDate == nil }.map(\.id))
+            cancelledAtLaunch = Set(records.queue.filter { $0.phase?.isOnScreen == true }.map(\.id))
             records.cancelOrphanedSheets(now: now)
         }
         return events + (try tick())
@@ -97,27 +97,25 @@ public final class PaymentQueue {
     /// The user confirmed the purchase sheet. With hold on, the store then waits for the side
     /// button (`confirmWithSideButton`) before its latency starts.
     public func confirm(_ transaction: Transaction) throws -> [PaymentQueueEvent] {
-        try mutate { records, now in
-            guard !records.settings.waitsForSideButton else {
-                if records.transactions.contains(where: { $0.id == transaction.id && $0.state == .purchasing }) {
-                    awaitingSideButton = .purchase(transactionID: transaction.id)
-                }
-                return
-            }
-            records.confirm(transaction.id, now: now)
-        }.1
+        try mutate { records, now in records.confirm(transaction.id, now: now) }.1
     }
 
     /// The user tapped Cancel on the purchase sheet.
     public func cancel(_ transaction: Transaction) throws -> [PaymentQueueEvent] {
-        if awaitingSideButton == .purchase(transactionID: transaction.id) { awaitingSideButton = nil }
-        return try mutate { records, now in records.cancel(transaction.id, now: now) }.1
+        try mutate { records, now in records.cancel(transaction.id, now: now) }.1
     }
 
-    /// What waits for the user to confirm with the side button (hold on), if anything. Only
-    /// this process shows the sheet: a purchase left waiting when it ends has no due date,
-    /// so the next launch cancels it as a sheet nobody answered.
-    public private(set) var awaitingSideButton: SideButtonRequest?
+    /// What waits for the user to confirm with the side button (hold on), if anything: a
+    /// restore, or the signed-in account's purchase the store holds (`QueuePhase.held`). Only
+    /// the run that shows the sheet waits: the next launch cancels a held purchase as a sheet
+    /// nobody answered.
+    public var awaitingSideButton: SideButtonRequest? {
+        if restoreAwaitsSideButton { return .restore }
+        return records.queue.first { $0.phase == .held }.map { .purchase(transactionID: $0.id) }
+    }
+
+    /// A restore waits for the side button (hold on): it has no transaction to say so.
+    private var restoreAwaitsSideButton = false
 
     public enum SideButtonRequest: Equatable, Sendable {
         case purchase(transactionID: String)
@@ -130,11 +128,11 @@ public final class PaymentQueue {
         guard let waiting = awaitingSideButton else { return [] }
         let (_, events) = try mutate { records, now in
             switch waiting {
-            case .purchase(let id): records.confirm(id, now: now)
+            case .purchase(let id): records.pressSideButton(id, now: now)
             case .restore: records.restoreDueDate = now + records.storeLatency
             }
         }
-        awaitingSideButton = nil
+        restoreAwaitsSideButton = false
         return events + (try tick())
     }
 
@@ -146,7 +144,7 @@ public final class PaymentQueue {
             guard let transaction = records.transactions.first(where: { $0.id == id }) else { return [] }
             return try cancel(transaction)
         case .restore:
-            awaitingSideButton = nil
+            restoreAwaitsSideButton = false
             restoring = false
             return [.restoreFailed(StoreError(.paymentCancelled))]
         case nil:
@@ -181,7 +179,7 @@ public final class PaymentQueue {
             if records.settings.account == nil { throw StoreError.notSignedIn }
             try appRules(records)
             if records.settings.waitsForSideButton {
-                awaitingSideButton = .restore
+                restoreAwaitsSideButton = true
             } else {
                 records.restoreDueDate = now + records.storeLatency
             }

@@ -10,6 +10,7 @@ extension StoreRecords {
     /// bought again as a re-download, at no charge.
     mutating func addPayment(_ payment: Payment, catalog: Catalog, now: Date) throws -> Transaction {
         var transaction = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now)
+        transaction.enter(.sheetOpen)
         transaction.account = settings.account
         transaction.reason = .purchase
         let product = catalog.product(payment.productID).flatMap {
@@ -42,10 +43,25 @@ extension StoreRecords {
         return transactions[i]
     }
 
-    /// The user tapped Buy on the sheet: the store answers after the latency.
+    /// The user tapped Buy on the sheet: the store answers after the latency. With hold on
+    /// the sheet first waits for the side button (`pressSideButton`).
     mutating func confirm(_ id: String, now: Date) {
-        guard let i = index(of: id), transactions[i].state == .purchasing, transactions[i].dueDate == nil else { return }
-        transactions[i].dueDate = now + storeLatency
+        guard let i = index(of: id), transactions[i].phase == .sheetOpen else { return }
+        if settings.waitsForSideButton {
+            transactions[i].enter(.held)
+        } else {
+            waitForStore(at: i, now: now)
+        }
+    }
+
+    /// The user double-clicked the side button on a held sheet: the store answers after the latency.
+    mutating func pressSideButton(_ id: String, now: Date) {
+        guard let i = index(of: id), transactions[i].phase == .held else { return }
+        waitForStore(at: i, now: now)
+    }
+
+    private mutating func waitForStore(at i: Int, now: Date) {
+        transactions[i].enter(.waitingForStore, answeredAt: now + storeLatency)
     }
 
     /// The user tapped Cancel: StoreKit reports paymentCancelled.
@@ -79,11 +95,12 @@ extension StoreRecords {
                 timers.update(timer.index, in: self, catalog: catalog)
                 continue
             }
-            if let i = transactions.firstIndex(where: { $0.state == .purchasing && $0.dueDate == due }) {
+            if let i = transactions.firstIndex(where: { $0.phase == .waitingForStore && $0.dueDate == due }) {
                 try complete(at: i, catalog: catalog, now: due)
             } else if let i = transactions.firstIndex(where: { $0.isWaitingForApproval && $0.lapseDate == due }) {
                 // Dropped with no update to the app, as Apple documents for a request nobody answers.
                 transactions[i].finished = true
+                transactions[i].enter(nil)
                 record(.askToBuyLapsed, transactions[i], at: due)
             } else if restoreDueDate == due {
                 restoreDueDate = nil
@@ -123,7 +140,7 @@ extension StoreRecords {
     /// When the store next answers a purchase or a restore: what a waiting app waits for
     /// (renewals and lapses come on their own time).
     public var answerDueDate: Date? {
-        (transactions.compactMap { $0.state == .purchasing ? $0.dueDate : nil } + [restoreDueDate].compactMap { $0 }).min()
+        (transactions.compactMap { $0.phase == .waitingForStore ? $0.dueDate : nil } + [restoreDueDate].compactMap { $0 }).min()
     }
 
     public enum RestoreOutcome: Equatable, Sendable {
@@ -133,7 +150,6 @@ extension StoreRecords {
 
     /// The store's answer to a confirmed purchase, under the settings of the moment.
     private mutating func complete(at i: Int, catalog: Catalog, now: Date) throws {
-        transactions[i].dueDate = nil
         if !settings.network {
             fail(at: i, StoreError(.unknown), now: now)
         } else if let code = settings.failWith {
@@ -142,9 +158,10 @@ extension StoreRecords {
             // Nothing to pay, so nothing to ask a parent or to interrupt for.
             try purchase(at: i, catalog: catalog, now: now)
         } else if settings.interrupted {
-            transactions[i].awaitingResolution = true
             fail(at: i, .interrupted, now: now)
+            transactions[i].enter(.interrupted)
         } else if settings.askToBuy {
+            transactions[i].enter(.deferred)
             transactions[i].state = .deferred
             transactions[i].date = now
             transactions[i].requestDate = now
@@ -161,6 +178,7 @@ extension StoreRecords {
         let account = transactions[i].account
         let introOffer = isEligibleForIntroOffer(transactions[i].productID, catalog: catalog, account: account)
         transactions[i].state = .purchased
+        transactions[i].enter(nil)
         transactions[i].date = now
         transactions[i].error = nil
         writePurchaseFacts(at: i, catalog: catalog, now: now)
@@ -205,8 +223,8 @@ extension StoreRecords {
     /// An interrupted purchase resolved by the user: a new transaction completes it.
     mutating func resolve(_ id: String, catalog: Catalog, now: Date) throws -> Transaction {
         guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
-        guard transactions[i].awaitingResolution == true else { throw QueueError.notInterrupted(id) }
-        transactions[i].awaitingResolution = nil
+        guard transactions[i].phase == .interrupted else { throw QueueError.notInterrupted(id) }
+        transactions[i].enter(nil)
         var resolved = Transaction(id: try makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now)
         resolved.originalTransactionID = id
         resolved.account = transactions[i].account
@@ -301,7 +319,7 @@ extension StoreRecords {
     /// shows sheets, so one still open belonged to an earlier run and closed with it, as when
     /// an app is killed during the system purchase sheet.
     mutating func cancelOrphanedSheets(now: Date) {
-        for i in transactions.indices where transactions[i].state == .purchasing && transactions[i].dueDate == nil {
+        for i in transactions.indices where transactions[i].phase?.isOnScreen == true {
             fail(at: i, StoreError(.paymentCancelled), now: now)
         }
     }
@@ -340,7 +358,14 @@ extension Transaction {
         state = .failed
         self.error = error
         self.date = date
-        dueDate = nil
+        enter(nil)
+    }
+
+    /// Moves it to `phase` in the queue (nil: it waits for nobody now). Only a purchase waiting
+    /// for the store has a due date: when the store answers.
+    mutating func enter(_ phase: QueuePhase?, answeredAt due: Date? = nil) {
+        self.phase = phase
+        dueDate = phase == .waitingForStore ? due : nil
     }
 }
 

@@ -44,7 +44,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         // Factors are at least 1 (`TimeRate.factorRange`).
         let scale = clock.factor(settings.timeRate) / oldFactor
         func rescaled(_ due: Date) -> Date { due > now ? now + due.timeIntervalSince(now) * scale : due }
-        for i in transactions.indices where transactions[i].state == .purchasing {
+        for i in transactions.indices where transactions[i].phase == .waitingForStore {
             transactions[i].dueDate = transactions[i].dueDate.map(rescaled)
         }
         restoreDueDate = restoreDueDate.map(rescaled)
@@ -60,6 +60,13 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         version = try c.decodeIfPresent(Int.self, forKey: .version) ?? Self.currentVersion
         settings = try c.decodeIfPresent(Settings.self, forKey: .settings) ?? Settings()
         transactions = try c.decodeIfPresent([Transaction].self, forKey: .transactions) ?? []
+        // A store.json of an earlier storefront told each transaction's phase by which fields were set.
+        let fields = try c.decodeIfPresent([QueueFields].self, forKey: .transactions) ?? []
+        for (i, f) in zip(transactions.indices, fields) where f.phase == nil {
+            let t = transactions[i]
+            transactions[i].phase = QueuePhase.inferred(state: t.state, finished: t.finished, hasDueDate: t.dueDate != nil,
+                                                        awaitingResolution: f.awaitingResolution)
+        }
         // The next id follows the highest in use; an id at Int.max leaves none to follow.
         let highest = transactions.compactMap { Int($0.id) }.max() ?? (Self.firstTransactionNumber - 1)
         guard highest < Int.max else { throw Exhausted.transactionNumbers }
@@ -68,6 +75,13 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         clock = try c.decodeIfPresent(StoreClockState.self, forKey: .clock) ?? StoreClockState()
         subscriptions = try c.decodeIfPresent([SubscriptionStatus].self, forKey: .subscriptions) ?? []
         priceChanges = try c.decodeIfPresent([PriceChange].self, forKey: .priceChanges) ?? []
+    }
+
+    /// What a transaction of a store.json says of its phase: its own, or (before there was one)
+    /// whether it awaited resolution.
+    private struct QueueFields: Decodable {
+        var phase: QueuePhase?
+        var awaitingResolution: Bool?
     }
 
     /// Whether `t` belongs to the signed-in Apple Account. Signed out, nothing does.
@@ -91,7 +105,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
 
     public var pendingApprovals: [Transaction] { transactions.filter { $0.isWaitingForApproval && isSignedInAccount($0) } }
 
-    public var interruptions: [Transaction] { transactions.filter { $0.awaitingResolution == true && isSignedInAccount($0) } }
+    public var interruptions: [Transaction] { transactions.filter { $0.phase == .interrupted && isSignedInAccount($0) } }
 
     /// Completed purchases the store knows the signed-in account made: what a receipt lists.
     public var receipt: [Transaction] { receipt(of: settings.account) }

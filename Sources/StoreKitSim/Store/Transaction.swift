@@ -58,10 +58,10 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     public var isTrialPeriod: Bool?
     /// The app called finishTransaction: the store no longer delivers it.
     public var finished: Bool
-    /// Purchasing: when the store answers.
+    /// Where it waits in the queue, and for whom; nil once it waits for nobody.
+    public var phase: QueuePhase?
+    /// Waiting for the store (`phase` waitingForStore): when the store answers.
     public var dueDate: Date?
-    /// Failed by an interruption the user can still resolve.
-    public var awaitingResolution: Bool?
     /// The Apple Account that made it: only that account owns, restores and receives it.
     public var account: String?
     /// What kind of transaction the store made; nil for restored ones (their state says it).
@@ -103,15 +103,15 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     /// An Ask to Buy request or an interrupted purchase, still waiting for someone: a
     /// repeated purchase of its product merges into it.
     public var isWaitingRequest: Bool {
-        isWaitingForApproval || awaitingResolution == true
+        phase == .deferred || phase == .interrupted
     }
 
     /// An Ask to Buy request nobody has answered yet.
-    public var isWaitingForApproval: Bool { state == .deferred && !finished }
+    public var isWaitingForApproval: Bool { phase == .deferred }
 
     /// An Ask to Buy request nobody answered within `askToBuyLapse`: the store dropped it,
     /// with no update to the app (the only way a deferred transaction leaves the queue).
-    public var hasLapsed: Bool { state == .deferred && finished }
+    public var hasLapsed: Bool { state == .deferred && phase == nil }
 
     /// When the store drops (or dropped) this Ask to Buy request if nobody answers it.
     public var lapseDate: Date? {
@@ -146,5 +146,18 @@ extension Transaction {
     /// back from a file, any other (a hand edit) would deliver -500 credits.
     public var hasPossibleQuantity: Bool {
         state == .failed || (1...Product.largestQuantity).contains(quantity)
+    }
+
+    /// Whether its phase is one its state can be in (`QueuePhase.isPossible`). Read back from
+    /// a file, any other (a hand edit) would leave a purchase nobody answers.
+    public var hasPossiblePhase: Bool {
+        QueuePhase.isPossible(phase, state: state, finished: finished)
+    }
+
+    /// Whether it has a due date exactly when it waits for the store: one waiting without it
+    /// would never be answered.
+    public var hasPossibleDueDate: Bool {
+        let waits = phase == .waitingForStore
+        return waits == (dueDate != nil)
     }
 }

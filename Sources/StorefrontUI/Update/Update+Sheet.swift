@@ -148,7 +148,7 @@ extension AppState {
             mode = .alert(Alert(kind: .askToBuy, title: words.requestSentTitle,
                                 message: words.requestSentMessage(t.item(named: title(of: t.productID))),
                                 detail: commandLine.command("approve \(t.id)")))
-        case .failed where t.awaitingResolution == true:
+        case .failed where t.phase == .interrupted:
             var sheet = PurchaseSheet(productID: t.productID, product: snapshot.product(t.productID))
             sheet.quantity = t.quantity
             sheet.stage = .interrupted(transactionID: t.id)

@@ -131,7 +131,7 @@ struct BuyCommand: ParsableCommand {
             if !output.json { printLine("Ask to Buy: the request for \(final.item(named: final.productID)) was sent. Approve it with `\(CommandLineHint.command("approve \(final.id)"))`.") }
             throw ExitCode.deferred
         case .failed:
-            if !output.json, final.awaitingResolution == true {
+            if !output.json, final.phase == .interrupted {
                 printLine("Interrupted: \(final.item(named: final.productID)) is not bought yet. Resolve it with `\(CommandLineHint.command("resolve \(final.id)"))`.")
             }
             throw ExitCode.failed

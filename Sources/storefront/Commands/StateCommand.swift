@@ -96,6 +96,17 @@ struct StateCommand: ParsableCommand {
         return text
     }
 
+    /// Where a queued transaction waits, and for whom.
+    private static func words(_ phase: QueuePhase) -> String {
+        switch phase {
+        case .sheetOpen: "sheet open"
+        case .held: "held for the side button"
+        case .waitingForStore: "waiting for the store"
+        case .deferred: "waiting for approval"
+        case .interrupted: "waiting for resolution"
+        }
+    }
+
     private func line(_ t: Transaction, signedIn: String?, itemWidth: Int) -> String {
         let shown = TerminalText.escaped(item(t)).count
         var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(item(t))"
@@ -104,6 +115,7 @@ struct StateCommand: ParsableCommand {
         if let error = t.error { text += "  \(Strings.english.label(of: error))" }
         if let expiry = t.expiresDate { text += "  expires \(Self.times.dateTime(expiry))" }
         text += Self.facts(t)
+        if let phase = t.phase { text += "  \(Self.words(phase))" }
         if !t.finished && t.state != .purchasing { text += "  unfinished" }
         return text + t.remarks(signedIn: signedIn)
     }

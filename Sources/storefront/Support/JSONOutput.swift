@@ -16,6 +16,9 @@ struct TransactionJSON: Encodable {
     var originalTransactionID: String?
     var expiresDate: Date?
     var isTrialPeriod: Bool?
+    /// Where it waits in the queue: sheetOpen, held, waitingForStore, deferred or interrupted.
+    var phase: QueuePhase?
+    /// An interrupted purchase (phase interrupted), as before there was a phase.
     var awaitingResolution: Bool?
     /// The Apple Account that made it.
     var account: String?
@@ -46,7 +49,8 @@ struct TransactionJSON: Encodable {
         originalTransactionID = t.originalTransactionID
         expiresDate = t.expiresDate
         isTrialPeriod = t.isTrialPeriod
-        awaitingResolution = t.awaitingResolution
+        phase = t.phase
+        awaitingResolution = t.phase == .interrupted ? true : nil
         account = t.account
         reason = t.reason
         requestDate = t.requestDate
