@@ -33,7 +33,9 @@ public struct ManagerStrings: PhraseTable {
     public let lapsed = Phrase(en: "request lapsed", ja: "リクエスト失効")
     public let interrupted = Phrase(en: "interrupted", ja: "中断")
     public let unfinished = Phrase(en: "unfinished", ja: "未完了")
-    public let inFlight = Phrase(en: "in flight", ja: "処理中")
+    public let inFlight = Phrase(en: "waiting for the store", ja: "ストアの応答待ち")
+    public let sheetOpen = Phrase(en: "sheet open", ja: "シート表示中")
+    public let held = Phrase(en: "held (side button)", ja: "サイドボタン待ち")
 
     // MARK: The selected transaction's facts
 

@@ -66,7 +66,7 @@ extension AppState {
     /// is a transaction) expire, renew now, auto-renew, the billing issue and price increases.
     func actions(for t: Transaction) -> [TransactionAction] {
         if t.isWaitingForApproval { return [.approve, .decline] }
-        if t.awaitingResolution == true { return [.resolve] }
+        if t.phase == .interrupted { return [.resolve] }
         guard let status = subscriptionStatus(of: t), status.isActive(at: now) else { return [] }
         let id = status.productID
         var actions: [TransactionAction] = []

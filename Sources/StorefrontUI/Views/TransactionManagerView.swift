@@ -189,11 +189,16 @@ extension Transaction {
     /// What the list says of it: its state, and what it waits for or what became of it.
     func status(_ strings: Strings) -> String {
         let words = strings.manager
-        if isWaitingForApproval { return words.waitingApproval }
+        switch phase {
+        case .sheetOpen?: return words.sheetOpen
+        case .held?: return words.held
+        case .waitingForStore?: return words.inFlight
+        case .deferred?: return words.waitingApproval
+        case .interrupted?: return words.interrupted
+        case nil: break
+        }
         if hasLapsed { return words.lapsed }
-        if awaitingResolution == true { return words.interrupted }
         if isUpgraded == true { return words.upgraded }
-        if state == .purchasing { return words.inFlight }
         let state = strings.log.state(state)
         return finished || self.state == .failed ? state : "\(state) (\(words.unfinished))"
     }
@@ -208,7 +213,7 @@ extension Transaction {
     /// Its row's colour: failures red, waiting amber, the rest plain.
     var managerTint: Tint? {
         switch self.state {
-        case .failed: awaitingResolution == true ? .warning : .danger
+        case .failed: phase == .interrupted ? .warning : .danger
         case .deferred: .warning
         default: nil
         }
