@@ -26,6 +26,7 @@ let benchmarks: @Sendable () -> Void = {
     catalogBenchmarks()
     walkthroughMatrixBenchmarks()
     subscriptionBenchmarks()
+    transactionManagerBenchmarks()
 }
 
 /// The terminal size every screen benchmark renders at.
