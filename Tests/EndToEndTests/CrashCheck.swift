@@ -103,6 +103,7 @@ struct CrashCheck {
                 problems.append(Problem(kind: "a transaction is stuck", detail: "\(t.id) \(t.state) \(t.productID): \(stuck)"))
             }
         }
+        problems += subscriptionProblems(seen)
         if settled, let due = seen.records.restoreDueDate {
             problems.append(Problem(kind: "a restore is stuck", detail: "due \(due), never completed"))
         }
@@ -126,6 +127,64 @@ struct CrashCheck {
         let unknown = temporary.filter { name in !["UserDefaults.json", "store.sqlite"].contains { name.hasPrefix(".\($0).") } }
         if !unknown.isEmpty {
             problems.append(Problem(kind: "temporary files pile up", detail: "\(unknown)"))
+        }
+        return problems
+    }
+
+    /// The subscriptions' records agree: the store's events are numbered 1, 2, 3…; each period
+    /// was paid once (one renewal transaction per period, each told by exactly one event, every
+    /// subscription purchase told); and the app holds where each status it knows stands.
+    private func subscriptionProblems(_ seen: Seen) -> [Problem] {
+        var problems: [Problem] = []
+        let ids = seen.events.map(\.id)
+        if ids != Array(Int64(1)..<Int64(ids.count + 1)) {
+            problems.append(Problem(kind: "the store's events are not numbered 1, 2, 3…", detail: "\(ids)"))
+        }
+        // The events that make a transaction: each its own, one the store holds.
+        let making: Set<StoreEventKind> = [.subscribed, .upgraded, .renewed, .recovered]
+        var madeBy: [String: [Int64]] = [:]
+        for event in seen.events where making.contains(event.kind) {
+            guard let id = event.transactionID else { continue }
+            madeBy[id, default: []].append(event.id)
+        }
+        let told = Set(seen.events.compactMap(\.transactionID))
+        var periods: Set<String> = []
+        for t in seen.history where t.state == .purchased && facts.subscriptions.contains(t.productID) {
+            let events = madeBy[t.id] ?? []
+            if t.reason == .renewal {
+                if events.count != 1 {
+                    problems.append(Problem(kind: "a renewal not told exactly once",
+                                            detail: "renewal \(t.id) \(t.productID) is told by events \(events)"))
+                }
+                // A period paid twice would end twice at the same date.
+                let period = "\(t.originalTransactionID ?? t.id) \(t.expiresDate.map(JSONCoding.format) ?? "-")"
+                if !periods.insert(period).inserted {
+                    problems.append(Problem(kind: "a period renewed twice", detail: "renewal \(t.id): another ends at \(period)"))
+                }
+            } else if !told.contains(t.id) {
+                problems.append(Problem(kind: "a subscription purchase with no event", detail: "\(t.id) \(t.productID)"))
+            } else if events.count > 1 {
+                problems.append(Problem(kind: "a subscription purchase told twice", detail: "\(t.id) by events \(events)"))
+            }
+        }
+        let known = Set(seen.history.map(\.id))
+        for (id, events) in madeBy where !known.contains(id) {
+            problems.append(Problem(kind: "an event names a transaction the store lacks", detail: "\(id) by events \(events)"))
+        }
+        // The app agrees with each status whose plan it holds: where it stands, and when access
+        // ends (without access, when it ended: the period's end, or the grace's as far as it ran).
+        for status in seen.records.subscriptions where seen.defaults[status.productID] != nil {
+            let id = status.productID
+            let state = status.state.rawValue + (status.state == .expired ? status.expirationReason.map { " (\($0.rawValue))" } ?? "" : "")
+            let end = seen.defaults[id]?.stringValue.flatMap(JSONCoding.parse)
+            let agrees = if let access = status.accessEndDate { end == access } else {
+                end.map { $0 >= status.expiresDate && $0 <= max(status.expiresDate, status.gracePeriodExpiresDate ?? status.expiresDate) } ?? false
+            }
+            let held = seen.defaults[SampleApp.stateKey(id)]?.stringValue
+            if held != state || !agrees {
+                problems.append(Problem(kind: "the app disagrees with the store's subscription",
+                                        detail: "the app holds \(id) \(held ?? "-") until \(end.map(JSONCoding.format) ?? "-"), the store \(status)"))
+            }
         }
         return problems
     }
@@ -157,6 +216,8 @@ struct CatalogFacts: Sendable {
     var credits: [String: Int] = [:]
     /// The non-consumables: each unlocks content, a flag in UserDefaults.
     var unlockingProducts: [String] = []
+    /// The auto-renewable subscriptions.
+    var subscriptions: Set<String> = []
     var productIDs: [String] = []
 
     init(_ cli: BinaryRunner) throws {
@@ -168,10 +229,11 @@ struct CatalogFacts: Sendable {
             switch product["type"] as? String {
             case "consumable": credits[id] = try #require(product["credits"] as? Int)
             case "nonConsumable": unlockingProducts.append(id)
+            case "autoRenewable": subscriptions.insert(id)
             default: break
             }
         }
-        try #require(!credits.isEmpty && !unlockingProducts.isEmpty, "the catalog has credit packs and premium content")
+        try #require(!credits.isEmpty && !unlockingProducts.isEmpty && !subscriptions.isEmpty, "the catalog has credit packs, premium content and subscriptions")
     }
 }
 

@@ -178,6 +178,85 @@ import Testing
         Issue.record("the storefront's purchase was still killed at write point 60")
     }
 
+    /// The open storefront killed at each of its write points while its subscription changes
+    /// from another terminal (the `liveChanges` flow: a forced renewal failing into billing
+    /// retry, the billing fixed, the store ending it), each change arriving live; the commands
+    /// themselves run whole. Then the store opens whole, a launch delivers what the storefront
+    /// had not, once, and the flow finished ends as the flow does.
+    @Test func storefrontKilledWhileSubscriptionChanges() throws {
+        let flow = CrashFlow.liveChanges
+        let probe = BinaryRunner()
+        defer { probe.cleanUp() }
+        let facts = try CatalogFacts(probe)
+        let reaper = SessionReaper()
+        var directories: [BinaryRunner] = []
+        defer {
+            reaper.wait()
+            for cli in directories { cli.cleanUp() }
+        }
+        // Where the app stands once it has taken in each change.
+        let heard = ["inBillingRetryPeriod", "subscribed", "expired (unknown)"]
+        var point = 1
+        while point <= 40 {
+            let cli = BinaryRunner()
+            directories.append(cli)
+            for step in flow.setup {
+                let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + (try step.arguments(CrashCheck(cli: cli, facts: facts))))
+                try #require(result.status == step.status, "\(result.summary)")
+            }
+            let check = CrashCheck(cli: cli, facts: facts)
+            let tty = try TmuxSession(cli, environment: ["STOREFRONT_KILL_AT_WRITE": "\(point)"])
+            defer { reaper.end(tty) }
+            var screen = try tty.wait(for: "the storefront to open", joined: true) {
+                $0.contains("Lite Monthly") || CrashTests.exitStatus(in: $0) != nil
+            }
+            var context = "the open storefront killed at write point \(point)"
+            for (operation, state) in zip(flow.operations, heard) where CrashTests.exitStatus(in: screen) == nil {
+                let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + operation.arguments)
+                try #require(result.status == 0, "\(context): \(result.summary)")
+                context = "the open storefront hearing of storefront \(operation.arguments.joined(separator: " ")), killed at write point \(point)"
+                // Taken in: the app says where it stands, and holds nothing unfinished.
+                screen = try tty.wait(for: "the storefront to take in \(operation.arguments[0]) or to be killed", joined: true) {
+                    guard CrashTests.exitStatus(in: $0) == nil else { return true }
+                    guard let seen = try? check.look() else { return false }
+                    return seen.defaults[SampleApp.stateKey(CrashFlow.liteID)]?.stringValue == state
+                        && seen.records.queue.isEmpty && seen.delivered.isEmpty
+                }
+            }
+            if CrashTests.exitStatus(in: screen) == nil {
+                // Not killed: the changes passed fewer write points than this. Quitting writes nothing.
+                try tty.send("q")
+                screen = try tty.wait(for: "storefront to exit", joined: true) { CrashTests.exitStatus(in: $0) != nil }
+            }
+            let status = CrashTests.exitStatus(in: screen)
+            if status == 0 {
+                #expect(point > 3, "the storefront writes as it takes in each change (\(point - 1) write points)")
+                for problem in check.problems(settled: true) { Issue.record("\(problem)\n\(context)") }
+                try flow.expectOutcome(check.look(), facts: facts, context: context)
+                print("crash test: the storefront killed at each of its \(point - 1) write points of a subscription's changes")
+                return
+            }
+            #expect(status == 128 + SIGKILL, "\(context): exited \(status.map(String.init) ?? "?")\n\(screen)")
+            try flow.expectWholeChanges(check.look(), context: context)
+            // The launch delivers what the storefront left unfinished (the recovery's renewal), once.
+            let waiting = try check.look().records.queue.filter { $0.state == .purchased }.map(\.id)
+            let launched = try cli.run("launch", "--json")
+            #expect(launched.status == 0, "\(context)\nrecovering: \(launched.summary)")
+            let delivered = (try? launched.json()["delivered"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+            #expect(delivered == waiting, "\(context): the launch delivers \(waiting), not \(delivered ?? [])")
+            for problem in check.problems(settled: true) {
+                Issue.record("\(problem)\n\(context), then storefront launch")
+            }
+            if try flow.finish(cli, check: check, context: context) { try cli.run("launch") }
+            for problem in check.problems(settled: true) + (try check.stateCommandProblems()) {
+                Issue.record("\(problem)\n\(context), then the flow finished")
+            }
+            try flow.expectOutcome(check.look(), facts: facts, context: context)
+            point += 1
+        }
+        Issue.record("the storefront was still killed at write point 40")
+    }
+
     // MARK: At random points
 
     /// A data directory whose history grows: commands (and now and then the open storefront,
@@ -215,6 +294,10 @@ import Testing
             runs += 1
             let delay = (Double.random(in: 0...1, using: &random) * max(0.15, 1.5 * launchTime) * 1000).rounded() / 1000
             var context: String
+            // A subscription command killed is done again once recovered, as the user would:
+            // the subscription's life goes on whatever the kills cut short. The app hears of
+            // what it did at the next launch, which the checks follow.
+            var redo: ([String], Set<Int32>)?
             if kills % 20 == 10 {
                 // The open storefront, killed mid-purchase: one kill in twenty.
                 let pack = Int.random(in: 0...1, using: &random)
@@ -250,6 +333,9 @@ import Testing
                 if result.killed {
                     kills += 1
                     context += " killed after \(Int(delay * 1000)) ms"
+                    if Self.subscriptionVerbs.contains(arguments[0]) || facts.subscriptions.contains(arguments.last!) {
+                        redo = (arguments, statuses)
+                    }
                 } else {
                     // Done before the kill: nothing to recover from.
                     if !statuses.contains(result.status) {
@@ -267,6 +353,12 @@ import Testing
             }
             report(check.problems(settled: false), context + ", then storefront launch")
             if kills % 20 == 0 { report(try check.stateCommandProblems(), context) }
+            if let (arguments, statuses) = redo {
+                let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+                if !statuses.contains(result.status) {
+                    report([.init(kind: "unexpected exit status", detail: result.summary)], context + ", then done again")
+                }
+            }
             seen = (try? check.look()) ?? seen
         }
 
@@ -280,19 +372,22 @@ import Testing
         report(check.problems(settled: true) + (try check.stateCommandProblems()), "settling at the end")
         let elapsed = Date().timeIntervalSince(started)
         print("crash test: lane \(lane): \(kills) random kills (\(storefrontKills) of the open storefront) in \(runs) runs, "
-              + "\(seen.history.count) transactions, a launch taking \(Int(launchTime * 1000)) ms, "
+              + "\(seen.history.count) transactions (\(seen.history.filter { $0.reason == .renewal }.count) renewals), "
+              + "\(seen.events.count) store events, a launch taking \(Int(launchTime * 1000)) ms, "
               + "\(String(format: "%.1f", elapsed)) s, STOREFRONT_CRASH_SEED=\(seed)")
         #expect(kills >= wanted, "only \(kills) of \(runs) runs were killed before they finished")
     }
 
     /// Waits until the store's answers still in flight (purchases and a restore, made with an
-    /// earlier latency) are due: store time is real time here, so until their dates have passed.
+    /// earlier latency) are due: until store time has passed their dates.
     private static func waitForAnswersDue(_ check: CrashCheck) throws {
         let records = try check.look().records
         let purchases = records.queue.filter { $0.state == .purchasing }.compactMap(\.dueDate)
         let due = (purchases + [records.restoreDueDate].compactMap { $0 }).max()
         let deadline = Date() + 15
-        while let due, Date() < due, Date() < deadline {
+        // Due by store time, which `advance` may have moved ahead of real time.
+        while let due, records.clock.realInterval(until: due, from: Date(), rate: records.settings.timeRate) > 0,
+              Date() < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
     }
@@ -325,17 +420,46 @@ import Testing
             return ([verb, deferred.randomElement(using: &random)!], [0])
         case 60..<65 where !interrupted.isEmpty:
             return (["resolve", interrupted.randomElement(using: &random)!], [0])
+        case 65..<80:
+            return subscriptionCommand(&random, seen: seen)
         case 80..<100:
             let settings: [[String]] = [
                 ["latency", "0"], ["latency", "0"], ["latency", "20"], ["latency", "80"], ["latency", "200"],
                 ["ask-to-buy", "on"], ["ask-to-buy", "off"], ["ask-to-buy", "off"],
                 ["interrupted", "on"], ["interrupted", "off"], ["interrupted", "off"],
                 ["finish-transactions", "off"], ["finish-transactions", "on"], ["finish-transactions", "on"],
+                ["billing-retry", "on"], ["billing-retry", "off"], ["grace-period", "off"], ["grace-period", "16d"],
             ]
             return (["set"] + settings.randomElement(using: &random)!, [0])
         default:
             return (["launch"], [0])
         }
+    }
+
+    /// The commands that operate on a subscription (`subscriptionCommand`).
+    private static let subscriptionVerbs: Set<String> = ["auto-renew", "expire", "renew", "fix-billing", "price-increase", "agree-price", "advance"]
+
+    /// A subscription command: buying a plan of the built-in group (mostly when none is
+    /// active, to resubscribe), or an operation on the plan subscribed to (most often), or
+    /// store time moved on; refusals (64) are expected where the operation does not apply.
+    private static func subscriptionCommand(_ random: inout SeededRandom, seen: CrashCheck.Seen) -> ([String], Set<Int32>) {
+        let plans = [CrashFlow.monthlyID, "com.storefront.pro.yearly", "com.storefront.pro.student", CrashFlow.liteID]
+        let buy = (["buy", plans.randomElement(using: &random)!], Set<Int32>([0, 3, 4]))
+        let status = seen.records.subscriptions.first
+        if status.map({ $0.state == .expired || $0.state == .revoked }) ?? true, Int.random(in: 0..<4, using: &random) > 0 {
+            return buy
+        }
+        let plan = Int.random(in: 0..<4, using: &random) > 0 ? status?.productID ?? plans[3] : plans.randomElement(using: &random)!
+        let price = ["1.49", "2.99", "6.99", "59.99"].randomElement(using: &random)!
+        let consent = Bool.random(using: &random) ? "--consent-needed" : "--no-consent-needed"
+        let advance = ["advance", ["1w", "1mo", "1mo", "20d", "61d"].randomElement(using: &random)!]
+        let commands: [([String], Set<Int32>)] = [
+            buy, (["auto-renew", plan, "off"], [0, 64]), (["auto-renew", plan, "on"], [0, 64]),
+            (["expire", plan], [0, 64]), (["renew", plan], [0, 64]), (["renew", plan], [0, 64]),
+            (["fix-billing", plan], [0, 64]), (["price-increase", plan, price, consent], [0, 64]),
+            (["agree-price", plan], [0, 64]), (advance, [0]), (advance, [0]),
+        ]
+        return commands.randomElement(using: &random)!
     }
 
     // MARK: The terminal
@@ -398,17 +522,20 @@ final class SessionReaper: @unchecked Sendable {
 }
 
 /// The flows the crash test kills at every write: the purchases, approvals and restores, a
-/// launch taking a long queue at once, and a subscription's life (a failed renewal and its
-/// recovery, an upgrade and a downgrade at renewal, auto-renew off and the expiry after it).
+/// launch taking a long queue at once, and a subscription's whole life (see `operations`).
 enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals
-    case billingRecovery, planChanges, cancelAndExpire
+    case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe
+    case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseWithoutConsent, liveChanges
 
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
     static let premiumID = "com.storefront.premium"
     static let monthlyID = "com.storefront.pro.monthly"
     static let liteID = "com.storefront.lite.monthly"
+    /// Lite Monthly's price, and the one a price increase raises it to.
+    static let litePrice = Decimal(string: "1.99")!
+    static let raisedPrice = Decimal(string: "2.99")!
 
     var testDescription: String { rawValue }
 
@@ -416,6 +543,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var setup: [CrashStep] {
         func commands(_ list: [String]...) -> [CrashStep] { list.map { .command($0, status: 0) } }
         let base = commands(["set", "latency", "0"])
+        let lite = base + commands(["buy", Self.liteID])
         return switch self {
         case .firstWrite: []
         case .consumable, .premium: base
@@ -432,13 +560,55 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 + commands(["advance", "10y"])
         case .billingRecovery:
             base + commands(["buy", Self.monthlyID], ["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
-        case .planChanges, .cancelAndExpire:
-            base + commands(["buy", Self.liteID])
+        case .billingRetryRecovery: lite + commands(["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
+        case .billingRetryExpiry, .liveChanges: lite + commands(["set", "billing-retry", "on"])
+        case .planChanges, .cancelAndExpire, .expireAndResubscribe, .priceIncreaseAgreed, .priceIncreaseDeclined,
+             .priceIncreaseWithoutConsent:
+            lite
         }
     }
 
     /// Whether the setup deletes the app (its data then starts from nothing).
     var deletesApp: Bool { self == .restore }
+
+    /// A subscription flow's commands after its first purchase, each with the store's events it
+    /// makes, in order; then a launch.
+    var operations: [(arguments: [String], events: [StoreEventKind])] {
+        let lite = Self.liteID
+        return switch self {
+        case .billingRecovery:
+            // A forced renewal fails into grace, the subscriber fixes billing.
+            [(["renew", Self.monthlyID], [.renewalFailed]), (["fix-billing", Self.monthlyID], [.recovered])]
+        case .billingRetryRecovery:
+            // The renewal fails on its own date, the grace runs out, the subscriber fixes billing.
+            [(["advance", "1mo"], [.renewalFailed]), (["advance", "20d"], [.gracePeriodExpired]),
+             (["fix-billing", lite], [.recovered])]
+        case .billingRetryExpiry:
+            // The renewal fails, and 60 days of billing retry run out.
+            [(["advance", "1mo"], [.renewalFailed]), (["advance", "61d"], [.expired])]
+        case .planChanges:
+            // Upgrade now, downgrade at the renewal, the renewal to the lower plan.
+            [(["buy", Self.monthlyID], [.upgraded]), (["buy", lite], [.renewalPreferenceChanged]),
+             (["advance", "1mo"], [.renewed])]
+        case .cancelAndExpire:
+            [(["auto-renew", lite, "off"], [.autoRenewDisabled]), (["advance", "1mo"], [.expired])]
+        case .expireAndResubscribe:
+            // The store ends it; buying it again resubscribes.
+            [(["expire", lite], [.expired]), (["buy", lite], [.subscribed])]
+        case .priceIncreaseAgreed:
+            [(["price-increase", lite, "2.99", "--consent-needed"], [.priceIncreasePending]),
+             (["agree-price", lite], [.priceIncreaseAgreed]), (["advance", "1mo"], [.renewed])]
+        case .priceIncreaseDeclined:
+            // No answer by the renewal.
+            [(["price-increase", lite, "2.99", "--consent-needed"], [.priceIncreasePending]), (["advance", "1mo"], [.expired])]
+        case .priceIncreaseWithoutConsent:
+            [(["price-increase", lite, "2.99", "--no-consent-needed"], [.priceIncreased]), (["advance", "1mo"], [.renewed])]
+        case .liveChanges:
+            // What the open storefront hears from another terminal (`storefrontKilledWhileSubscriptionChanges`).
+            [(["renew", lite], [.renewalFailed]), (["fix-billing", lite], [.recovered]), (["expire", lite], [.expired])]
+        default: []
+        }
+    }
 
     /// The commands killed at each of their write points, in order.
     var steps: [CrashStep] {
@@ -451,27 +621,26 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .restore: [.command(["restore"], status: 0)]
         case .reset: [.command(["reset"], status: 0)]
         case .renewals: [.command(["launch"], status: 0)]
-        case .billingRecovery:
-            // The renewal fails into grace, the subscriber fixes billing, the app hears of it.
-            [.command(["renew", Self.monthlyID], status: 0), .command(["fix-billing", Self.monthlyID], status: 0),
-             .command(["launch"], status: 0)]
-        case .planChanges:
-            // Upgrade now, downgrade at the renewal, the renewal to the lower plan.
-            [.command(["buy", Self.monthlyID], status: 0), .command(["buy", Self.liteID], status: 0),
-             .command(["advance", "1mo"], status: 0), .command(["launch"], status: 0)]
-        case .cancelAndExpire:
-            [.command(["auto-renew", Self.liteID, "off"], status: 0), .command(["advance", "1mo"], status: 0),
-             .command(["launch"], status: 0)]
+        case .expireAndResubscribe:
+            // The purchase delivers itself: a launch after it has nothing to write.
+            operations.map { .command($0.arguments, status: 0) }
+        default: operations.map { .command($0.arguments, status: 0) } + [.command(["launch"], status: 0)]
         }
     }
 
     /// The store's events a subscription flow makes, in order, each once.
     var subscriptionEvents: [StoreEventKind] {
+        operations.isEmpty ? [] : [.subscribed] + operations.flatMap(\.events)
+    }
+
+    /// Why a subscription flow's subscription expires, if it does.
+    var expirationReason: ExpirationReason? {
         switch self {
-        case .billingRecovery: [.subscribed, .renewalFailed, .recovered]
-        case .planChanges: [.subscribed, .upgraded, .renewalPreferenceChanged, .renewed]
-        case .cancelAndExpire: [.subscribed, .autoRenewDisabled, .expired]
-        default: []
+        case .billingRetryExpiry: .billingError
+        case .cancelAndExpire: .autoRenewDisabled
+        case .expireAndResubscribe, .liveChanges: .unknown
+        case .priceIncreaseDeclined: .didNotConsentToPriceIncrease
+        default: nil
         }
     }
 
@@ -512,20 +681,18 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             try run("reset", status: 0)
         case .renewals:
             break  // the launch that recovers delivers what is left
-        case .billingRecovery, .planChanges, .cancelAndExpire:
-            // Each operation once, by the event it leaves; `advance` once, by the clock it moves.
-            let done = Set(seen.events.map(\.kind))
-            let operations: [(StoreEventKind, [String])] = switch self {
-            case .billingRecovery: [(.renewalFailed, ["renew", Self.monthlyID]), (.recovered, ["fix-billing", Self.monthlyID])]
-            case .planChanges: [(.upgraded, ["buy", Self.monthlyID]), (.renewalPreferenceChanged, ["buy", Self.liteID])]
-            default: [(.autoRenewDisabled, ["auto-renew", Self.liteID, "off"])]
-            }
-            for (kind, arguments) in operations where !done.contains(kind) {
-                let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments)
+        default:
+            // Each command once, by the events the store holds: those the flow made so far
+            // (a prefix of the flow's, `expectWholeChanges` checks) say which came through,
+            // `advance` included (a renewal due when killed is made by the launch that recovers).
+            var made = seen.events.filter { $0.kind != .purchaseFailed }.count - 1  // the first purchase's
+            for operation in operations {
+                made -= operation.events.count
+                guard made < 0 else { continue }
+                let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + operation.arguments)
                 #expect(result.status == 0, "\(context)\nfinishing the flow: \(result.summary)")
                 ran = true
             }
-            if self != .billingRecovery, seen.records.clock.storeAnchor == nil { try run("advance", "1mo", status: 0) }
         }
         return ran
     }
@@ -534,6 +701,8 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func expectOutcome(_ seen: CrashCheck.Seen, facts: CatalogFacts, context: String) throws {
         let credits = seen.defaults[SampleApp.creditsKey]?.intValue ?? 0
         let premium = seen.defaults[Self.premiumID]?.boolValue ?? false
+        let status = seen.records.subscriptions.first
+        let lite = seen.transactions(of: Self.liteID, .purchased)
         switch self {
         case .firstWrite:
             #expect(seen.records.settings.latencyMilliseconds == 0, "\(context)")
@@ -559,19 +728,40 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             #expect(seen.transactions(of: Self.monthlyID, .purchased).count == 1 + 10 * 12, "\(context): renewed once a month")
             #expect(seen.records.queue.isEmpty && seen.delivered.isEmpty, "\(context): nothing waiting")
         case .billingRecovery:
-            expectSubscription(seen, Self.monthlyID, state: .subscribed, appState: "subscribed", context: context)
+            expectSubscription(seen, Self.monthlyID, state: .subscribed, context: context)
             // The free trial, then the renewal the recovery charged.
             #expect(seen.transactions(of: Self.monthlyID, .purchased).count == 2, "\(context): renewed once")
+        case .billingRetryRecovery:
+            expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
+            expectPrices(lite, [Self.litePrice, Self.litePrice], context: context)
+            // Recovered in billing retry: the billing cycle starts again on the recovery date.
+            let recovery = try #require(lite.last?.purchaseDate, "\(context)")
+            #expect(status?.expiresDate == Calendar.gregorianUTC.date(byAdding: .month, value: 1, to: recovery),
+                    "\(context): a month from the recovery on \(recovery): \(String(describing: status))")
+        case .billingRetryExpiry, .cancelAndExpire, .priceIncreaseDeclined:
+            expectSubscription(seen, Self.liteID, state: .expired, context: context)
+            expectPrices(lite, [Self.litePrice], context: context)  // never renewed
         case .planChanges:
-            expectSubscription(seen, Self.liteID, state: .subscribed, appState: "subscribed", context: context)
+            expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
             #expect(seen.transactions(of: Self.monthlyID, .purchased).count == 1, "\(context): upgraded once")
             // The first purchase, the downgrade's own (no charge), the renewal to it.
-            #expect(seen.transactions(of: Self.liteID, .purchased).count == 3, "\(context): downgraded and renewed once")
+            #expect(lite.count == 3, "\(context): downgraded and renewed once")
             #expect(seen.events.last?.productID == Self.liteID, "\(context): renewed to the lower plan")
-        case .cancelAndExpire:
-            expectSubscription(seen, Self.liteID, state: .expired, appState: "expired (autoRenewDisabled)", context: context)
-            #expect(seen.transactions(of: Self.liteID, .purchased).count == 1, "\(context): never renewed")
-            #expect(seen.events.last?.details.expirationReason == .autoRenewDisabled, "\(context)")
+        case .expireAndResubscribe:
+            expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
+            expectPrices(lite, [Self.litePrice, Self.litePrice], context: context)
+            // A resubscribe is a purchase, not a renewal, of the same subscription.
+            #expect(lite.map(\.reason) == [.purchase, .purchase], "\(context): \(lite.map(\.reason))")
+            #expect(lite.allSatisfy { $0.originalTransactionID ?? $0.id == lite.first?.id }
+                    && status?.originalTransactionID == lite.first?.id, "\(context): the original transaction kept")
+        case .priceIncreaseAgreed, .priceIncreaseWithoutConsent:
+            expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
+            // Renewed once, at the new price.
+            expectPrices(lite, [Self.litePrice, Self.raisedPrice], context: context)
+            #expect(status?.priceIncreaseStatus == .noIncreasePending, "\(context): \(String(describing: status))")
+        case .liveChanges:
+            expectSubscription(seen, Self.liteID, state: .expired, context: context)
+            expectPrices(lite, [Self.litePrice, Self.litePrice], context: context)  // the recovery's renewal once
         }
     }
 
@@ -589,32 +779,45 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
         let status = try #require(seen.records.subscriptions.first, "\(context): a subscription status")
         #expect(ids.contains(status.latestTransactionID), "\(context): the status names a transaction the store lacks")
+        let paid = status.state == .subscribed && status.autoRenewProductID == status.productID
         let whole: Bool = switch kinds.last {
         case .subscribed?, .upgraded?, .renewed?, .recovered?:
-            status.state == .subscribed && status.willAutoRenew && status.autoRenewProductID == status.productID
-        case .renewalFailed?: status.state == .inGracePeriod
+            paid && status.willAutoRenew && status.priceIncreaseStatus == .noIncreasePending
+        case .renewalFailed?:
+            status.state == (seen.records.settings.gracePeriod == .off ? .inBillingRetryPeriod : .inGracePeriod)
+        case .gracePeriodExpired?: status.state == .inBillingRetryPeriod
         case .renewalPreferenceChanged?: status.state == .subscribed && status.autoRenewProductID == Self.liteID
         case .autoRenewDisabled?: status.state == .subscribed && !status.willAutoRenew
-        case .expired?: status.state == .expired && status.expirationReason == .autoRenewDisabled
+        case .expired?: status.state == .expired && status.expirationReason == expirationReason && !status.willAutoRenew
+        case .priceIncreasePending?: paid && status.priceIncreaseStatus == .pending
+        case .priceIncreaseAgreed?: paid && status.priceIncreaseStatus == .agreed
+        case .priceIncreased?: paid && status.priceIncreaseStatus == .noIncreasePending
         default: false
         }
         #expect(whole, "\(context): after \(kinds.last.map { "\($0)" } ?? "no event") the status is \(status)")
-        if kinds.last == .upgraded || kinds.last == .renewed {
+        if kinds.last == .upgraded || kinds.last == .renewed || kinds.last == .recovered {
             #expect(status.productID == seen.events.last?.productID, "\(context): \(status)")
+            #expect(status.latestTransactionID == seen.events.last?.transactionID, "\(context): \(status)")
         }
     }
 
-    /// A subscription flow's end: the store's status is the flow's, the app holds the latest
-    /// period's end and where it stands, and the store's events are the flow's, each once,
-    /// numbered 1, 2, 3…
-    private func expectSubscription(_ seen: CrashCheck.Seen, _ productID: String, state: RenewalState,
-                                    appState: String, context: String) {
+    /// A subscription flow's end: the store's status is the flow's (its state, why it expired,
+    /// auto-renew), the app holds where it stands and when access ends (the latest period's end
+    /// while it lasts), and the store's events are the flow's, each once, numbered 1, 2, 3…
+    private func expectSubscription(_ seen: CrashCheck.Seen, _ productID: String, state: RenewalState, context: String) {
         let status = seen.records.subscriptions.first
-        #expect(seen.records.subscriptions.count == 1 && status?.productID == productID && status?.state == state,
-                "\(context): the subscription is \(productID) \(state), not \(seen.records.subscriptions)")
+        let reason = state == .expired ? expirationReason : nil
+        #expect(seen.records.subscriptions.count == 1 && status?.productID == productID && status?.state == state
+                && status?.expirationReason == reason && status?.willAutoRenew == (state != .expired),
+                "\(context): the subscription is \(productID) \(state) \(reason.map { "(\($0))" } ?? ""), not \(seen.records.subscriptions)")
         let expiry = seen.defaults[productID]?.stringValue.flatMap(JSONCoding.parse)
-        #expect(expiry != nil && expiry == seen.records.latestExpiry(of: productID),
-                "\(context): the app holds the latest period's end of \(productID)")
+        if state == .expired {
+            #expect(expiry != nil && expiry == status?.expiresDate, "\(context): the app holds when \(productID) expired")
+        } else {
+            #expect(expiry != nil && expiry == seen.records.latestExpiry(of: productID),
+                    "\(context): the app holds the latest period's end of \(productID)")
+        }
+        let appState = state.rawValue + (reason.map { " (\($0.rawValue))" } ?? "")
         #expect(seen.defaults[SampleApp.stateKey(productID)]?.stringValue == appState, "\(context)")
         #expect(seen.records.queue.isEmpty && seen.delivered.isEmpty, "\(context): nothing waiting")
         // A purchase killed while its sheet was open has failed (and is bought again): one at most.
@@ -623,6 +826,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         #expect(kinds.filter { $0 != .purchaseFailed } == subscriptionEvents, "\(context): the store's events \(events)")
         #expect(kinds.filter { $0 == .purchaseFailed }.count <= 1, "\(context): the store's events \(events)")
         #expect(seen.events.map(\.id) == Array(Int64(1)..<Int64(seen.events.count + 1)), "\(context): the store's events \(events)")
+    }
+
+    /// Each period paid once, at these prices, in order.
+    private func expectPrices(_ transactions: [Transaction], _ prices: [Decimal], context: String) {
+        #expect(transactions.map(\.price) == prices, "\(context): paid \(transactions.map { "\($0.id) \($0.price.map { "\($0)" } ?? "-")" })")
     }
 }
 

@@ -183,6 +183,22 @@ import Testing
         #expect(try renewalInfo(status)["renewalDate"] as? String == "2030-02-08T09:00:01.500Z", "recovered in grace: the billing cycle is unchanged")
     }
 
+    /// A request for the plan made while the payment failed, approved after the billing was
+    /// fixed: the store refuses it as it refuses buying the plan one has, and `approve` says so.
+    @Test func aRequestApprovedAfterTheBillingIsFixedSaysItFailed() throws {
+        try run("set", "billing-retry", "on")
+        try run("buy", Self.lite)
+        try run("renew", Self.lite)
+        try run("set", "ask-to-buy", "on")
+        let request = try run("buy", Self.lite, "--json", status: 3).json()
+        let id = try #require((request["transaction"] as? [String: Any])?["id"] as? String)
+        try run("fix-billing", Self.lite)
+        let approved = try run("approve", id)
+        #expect(approved.stdout.contains("Approved \(id): \(Self.lite) failed: You're currently subscribed to this."),
+                "\(approved.summary)")
+        #expect(try events().last?["kind"] as? String == "purchaseFailed")
+    }
+
     @Test func aPriceIncreaseNobodyAgreesToExpiresTheSubscription() throws {
         try run("buy", Self.monthly)
         let raised = try run("price-increase", Self.monthly, "5.99")

@@ -44,4 +44,42 @@ import Testing
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
         #expect(try t.storedEvents.last?.kind == .recovered)
     }
+
+    /// A purchase of the plan, asked while the payment was failing (no access), answered after
+    /// the recovery brought the plan back: refused as it would be if asked now, with its event,
+    /// not completed for nothing with none.
+    @Test(arguments: StorageKind.allCases)
+    func aPurchaseAnsweredAfterTheRecoveryIsRefused(kind: StorageKind) throws {
+        let t = try Harness.plans(kind) { $0.billingRetry = true }
+        let first = try t.buy(Plans.proMonthly)
+        try t.advance(to: try #require(first.expiresDate), plus: 86_400)
+        let started = try t.queue.add(Payment(productID: Plans.proMonthly))
+        try t.queue.confirm(started)
+        t.app.receive(try t.admin.resolveBillingIssue(Plans.proMonthly))
+        t.clock.advance(by: Harness.latency)
+        try t.queue.tick()
+
+        let answered = try t.transaction(started.id)
+        #expect(answered.state == .failed && answered.error == .alreadyOwned)
+        #expect(try t.storedEvents.map(\.kind).suffix(2) == [.recovered, .purchaseFailed])
+        #expect(try t.storedEvents.last?.transactionID == started.id)
+        #expect(try t.status?.latestTransactionID != started.id)
+    }
+
+    /// Likewise an Ask to Buy request approved after the recovery.
+    @Test(arguments: StorageKind.allCases)
+    func aRequestApprovedAfterTheRecoveryIsRefused(kind: StorageKind) throws {
+        let t = try Harness.plans(kind) { $0.billingRetry = true }
+        let first = try t.buy(Plans.proMonthly)
+        try t.advance(to: try #require(first.expiresDate), plus: 86_400)
+        try t.set { $0.askToBuy = true }
+        let deferred = try t.buy(Plans.proMonthly)
+        #expect(deferred.state == .deferred)
+        t.app.receive(try t.admin.resolveBillingIssue(Plans.proMonthly))
+        try t.queue.approve(transactionID: deferred.id)
+
+        let answered = try t.transaction(deferred.id)
+        #expect(answered.state == .failed && answered.error == .alreadyOwned)
+        #expect(try t.storedEvents.map(\.kind).suffix(3) == [.recovered, .askToBuyApproved, .purchaseFailed])
+    }
 }

@@ -63,6 +63,25 @@ import Testing
         #expect(t.app.isSubscriptionActive(Plans.liteMonthly, now: t.clock.now))
     }
 
+    /// Buying the plan a waiting downgrade already renews to would change nothing: refused as
+    /// buying the plan one has is, rather than completed for nothing with no event. With
+    /// auto-renew off it turns auto-renew back on.
+    @Test(arguments: StorageKind.allCases)
+    func buyingTheWaitingDowngradesPlanAgainIsRefused(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        try t.buy(Plans.proMonthly)
+        try t.buy(Plans.liteMonthly)
+        let events = try t.storedEvents
+        #expect(throws: StoreError.alreadyOwned) { try t.queue.add(Payment(productID: Plans.liteMonthly)) }
+        #expect(try t.storedEvents == events)
+
+        try t.admin.setAutoRenew(Plans.proMonthly, on: false)
+        let again = try t.buy(Plans.liteMonthly)
+        #expect(again.state == .purchased && again.price == 0)
+        #expect(try t.status?.willAutoRenew == true && t.status?.autoRenewProductID == Plans.liteMonthly)
+        #expect(try t.storedEvents.last?.kind == .autoRenewEnabled && t.storedEvents.last?.transactionID == again.id)
+    }
+
     @Test(arguments: StorageKind.allCases)
     func buyingTheCurrentPlanBackKeepsItsRenewal(kind: StorageKind) throws {
         let t = try Harness.plans(kind)

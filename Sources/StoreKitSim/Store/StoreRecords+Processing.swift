@@ -174,6 +174,11 @@ extension StoreRecords {
     /// The store completes a purchase: its purchase facts written once, and for a subscription
     /// the lifecycle decides what it is (a first subscribe, a resubscribe, a plan change).
     private mutating func purchase(at i: Int, catalog: Catalog, now: Date) throws {
+        // The plan came back (a recovery, a purchase before it) while this one was in flight or
+        // waiting: refused now as it would have been when asked, rather than completed for nothing.
+        if let refusal = purchaseRefusal(transactions[i].productID, catalog: catalog) {
+            return fail(at: i, refusal, now: now)
+        }
         // Asked before this purchase joins the receipt.
         let account = transactions[i].account
         let introOffer = isEligibleForIntroOffer(transactions[i].productID, catalog: catalog, account: account)

@@ -45,7 +45,7 @@ struct ApproveCommand: ParsableCommand {
     func run() throws {
         let id = transaction.transactionID
         try StoreAction.perform(global, output, { _ = try $0.approve(transactionID: id); return id }) { t in
-            "Approved \(t.id): \(t.item(named: t.productID)) is purchased."
+            "Approved \(t.id): \(t.item(named: t.productID)) \(t.answerText)."
         }
     }
 }
@@ -74,7 +74,15 @@ struct ResolveCommand: ParsableCommand {
     func run() throws {
         let id = transaction.transactionID
         try StoreAction.perform(global, output, { try $0.resolve(transactionID: id).0.id }) { t in
-            "Resolved \(id): new transaction \(t.id), \(t.item(named: t.productID)) is purchased."
+            "Resolved \(id): new transaction \(t.id), \(t.item(named: t.productID)) \(t.answerText)."
         }
+    }
+}
+
+extension Transaction {
+    /// "is purchased", or why the store refused it when it answered (the plan came back
+    /// while the request waited: already subscribed).
+    fileprivate var answerText: String {
+        state == .failed ? "failed: \(error.map { "\($0)" } ?? "unknown error")" : "is purchased"
     }
 }
