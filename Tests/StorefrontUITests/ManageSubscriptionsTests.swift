@@ -155,6 +155,12 @@ import Testing
         #expect(try status(ui).willAutoRenew == false)
         #expect(ui.screen.contains(words(ui).resubscribeTo(lite)), "\(ui.screen)")
         ui.press(.enter)
+        // Lite's row, while it waits for the renewal: nothing to buy, no sheet.
+        ui.press(.end, .up)
+        #expect(ui.state.plans(inGroup: "pro")[try #require({ () -> Int? in
+            if case .subscriptions(let p) = ui.state.mode { p.selection } else { nil } }())] == "com.storefront.lite.monthly")
+        ui.press(.enter)
+        guard case .subscriptions = ui.state.mode else { Issue.record("a sheet opened for the waiting plan:\n\(ui.screen)"); return }
         #expect(try status(ui).willAutoRenew && status(ui).autoRenewProductID == "com.storefront.lite.monthly")
 
         // Cancelled again: the current plan's row (Pro, first) keeps Pro instead.
