@@ -49,7 +49,7 @@ import Testing
 
     @Test func wholeWordsWhereTheyFitShortOnesWhereNot() throws {
         #expect(footer(try UITestHarness(width: 100, height: 30))
-                == " ⏎ open  r restore  s settings  a approve  m subs  l log  t txns  D delete          ? more  q quit")
+                == " ⏎ open/buy  r restore  s settings  a approvals  m subs  l log  t txns  D delete    ? help  q quit")
         #expect(footer(try UITestHarness(width: 80, height: 24))
                 == " ⏎ open  r restore  s settings  a approve  l log  D delete      ? more  q quit")
         let narrow = footer(try UITestHarness(width: 70, height: 20))

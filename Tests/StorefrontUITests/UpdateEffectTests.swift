@@ -324,10 +324,12 @@ import Testing
         #expect(update(&delete, .key(.tab)) == [])
         #expect(update(&delete, .key(.enter)) == [.deleteAppData])
 
-        for (key, mode) in [(Key.char("s"), Mode.settings(SettingsPanel())), (.char("a"), .approvals(ApprovalsPanel())),
-                            (.char("l"), .log(scroll: 0)), (.char("?"), .help)] {
+        for (key, mode, effects) in [(Key.char("s"), Mode.settings(SettingsPanel()), [Effect]()),
+                                     (.char("a"), .approvals(ApprovalsPanel()), []),
+                                     (.char("l"), .log(scroll: 0), [.loadLog]),  // its page read, not polled
+                                     (.char("?"), .help, [])] {
             var state = ui.state
-            #expect(update(&state, .key(key)) == [])
+            #expect(update(&state, .key(key)) == effects)
             #expect(state.mode == mode)
             _ = update(&state, .key(.escape))
             #expect(state.mode == .store, "Esc closes \(mode)")

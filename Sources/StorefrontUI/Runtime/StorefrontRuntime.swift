@@ -40,11 +40,6 @@ public final class StorefrontRuntime {
     /// A key from the terminal.
     public func send(_ key: Key) {
         dispatch(.key(key))
-        // The full log's page is read only while the log is shown: opening it reads it.
-        if case .log = state.mode {
-            refreshSnapshot()
-            drain()
-        }
     }
 
     /// Time passed: the store does what is due and changes made elsewhere are picked up.
@@ -212,6 +207,13 @@ public final class StorefrontRuntime {
             pending.append(.noted(text, at: queue.now))
         case .perform(let operation):
             carryOut(operation)
+        case .loadLog:
+            perform(alerting: false) {
+                // The version first: a change made while the page is read reads it again.
+                let version = store.storage.changeToken()
+                let transactions = try store.storage.history(last: LogPage.size, finishedOnly: false)
+                pending.append(.logLoaded(LogPage(transactions: transactions, count: try store.storage.transactionCount(), version: version)))
+            }
         case .loadTransactions(let query):
             perform(alerting: false) { pending.append(.transactionsLoaded(query, try store.storage.transactions(matching: query))) }
         }
@@ -344,25 +346,6 @@ public final class StorefrontRuntime {
         eventsToken = token
     }
 
-    /// How many of the newest transactions the full log holds: its cost never grows with the history.
-    public static let historyPage = 500
-    private var history: [Transaction] = []
-    private var historyCount = 0
-    private var historyToken: String?
-
-    /// Reads the newest page of the history, while the full log is shown, when the store
-    /// changed since it was last read: the store screen never pays for the history.
-    private func loadHistoryIfChanged() {
-        guard case .log = state.mode else { return }
-        let token = store.storage.changeToken()
-        guard token != historyToken else { return }
-        perform(alerting: false) {
-            history = try store.storage.history(last: Self.historyPage, finishedOnly: false)
-            historyCount = try store.storage.transactionCount()
-            historyToken = token
-        }
-    }
-
     private func refreshSnapshot() {
         let records = queue.records
         var snapshot = StoreSnapshot()
@@ -403,9 +386,6 @@ public final class StorefrontRuntime {
         snapshot.introOfferEligible = Set(store.catalog.products.map(\.id).filter {
             records.isEligibleForIntroOffer($0, catalog: store.catalog)
         })
-        loadHistoryIfChanged()
-        snapshot.history = history
-        snapshot.historyCount = historyCount
         for product in store.catalog.products {
             snapshot.ownedAtStore[product.id] = records.ownedUntil(product)
         }

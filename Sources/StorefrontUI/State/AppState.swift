@@ -36,6 +36,8 @@ public struct AppState: Equatable, Sendable {
     public var ascii: ASCIIReason?
     /// The App Store's messages waiting for the store screen to be in front, oldest first.
     public var pendingMessages: [StoreMessage] = []
+    /// The full log's page of the store's transactions.
+    public var logPage = LogPage()
 
     public init(catalog: Catalog, appDescription: AppDescription, width: Int, height: Int, now: Date) {
         self.catalog = catalog

@@ -22,10 +22,6 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var pendingApprovals: [Transaction] = []
     public var interruptions: [Transaction] = []
     public var queue: [Transaction] = []
-    /// The newest transactions, oldest first: the full log's page. The store may hold more.
-    public var history: [Transaction] = []
-    /// How many transactions the store holds.
-    public var historyCount = 0
     /// The accounts used on this store, the last used first (`StoreRecords.accountsByLastUse`).
     public var accounts: [String] = []
     /// Products the account has bought at least once.

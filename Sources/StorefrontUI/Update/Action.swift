@@ -33,6 +33,8 @@ public enum Action: Equatable, Sendable {
     case dataFileProblem(AppProblem)
     /// A page of the store's transactions the Transaction Manager asked for (`Effect.loadTransactions`).
     case transactionsLoaded(TransactionQuery, TransactionPage)
+    /// The full log's page (`Effect.loadLog`).
+    case logLoaded(LogPage)
 }
 
 /// What update asks the runtime to do with the engine. The answers come back as actions.
@@ -60,4 +62,6 @@ public enum Effect: Equatable, Sendable {
     case perform(StoreAdmin.Operation)
     /// Read a page of every account's transactions; it comes back as `Action.transactionsLoaded`.
     case loadTransactions(TransactionQuery)
+    /// Read the full log's page; it comes back as `Action.logLoaded`.
+    case loadLog
 }

@@ -111,7 +111,7 @@ extension AppState {
 
     /// The full log's last scroll position: its last row at the bottom of the screen.
     var logMaxScroll: Int {
-        LogScreen.maxScroll(snapshot.history, width: width, height: height, signedIn: snapshot.settings.account, strings: strings)
+        LogScreen.maxScroll(logPage.transactions, width: width, height: height, signedIn: snapshot.settings.account, strings: strings)
     }
 
     /// Makes a change that moves the full log's rows: a log showing its newest rows keeps

@@ -18,7 +18,9 @@ extension AppState {
             mode = .approvals(ApprovalsPanel())
             followApprovalsSelection()
         // Opens on the newest transactions, at the bottom, as a log reads.
-        case .char("l"): mode = .log(scroll: logMaxScroll)
+        case .char("l"):
+            mode = .log(scroll: logMaxScroll)
+            return [.loadLog]
         case .char("m"): openManageSubscriptions(manageSubscriptionsGroup)
         case .char("t"): return openTransactionManager()
         case .char("?"): mode = .help

@@ -26,9 +26,10 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .storeChanged(let snapshot):
         state.followMessages(from: state.snapshot.subscriptions, to: snapshot.subscriptions)
-        // New transactions, or the log's page read as it opened.
         state.keepingLogEnd { $0.replaceSnapshot(snapshot) }
         state.answerSheetForOwnedProduct()
+        // What is shown of the store's history is read again when the store changed.
+        if case .log = state.mode, state.logPage.version != snapshot.storeVersion { return [.loadLog] }
         return state.reloadTransactionsIfChanged()
     case .event(let event, let date):
         state.record(event, at: date)
@@ -63,6 +64,9 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .refused(let error):
         state.mode = .alert(state.failure(state.strings.alerts.cannotCompleteTitle, error))
+        return []
+    case .logLoaded(let page):
+        state.keepingLogEnd { $0.logPage = page }
         return []
     case .transactionsLoaded(let query, let page):
         state.takeTransactions(page, for: query)

@@ -100,7 +100,8 @@ enum FooterView {
         switch state.mode {
         case .store:
             let waiting = state.snapshot.waitingRequests.count
-            // Moving is plain to see, and the detail pane says what Enter does: those go first.
+            // Moving is plain to see (the help has its keys), and the detail pane says what
+            // Enter does: Enter's words shorten last, and the panels' keys give way first.
             var hints = [
                 Hint("⏎", words.openOrBuy, short: words.open, yields: 1),
                 Hint("r", words.restore),
@@ -111,7 +112,6 @@ enum FooterView {
                 Hint("l", words.log),
                 Hint("t", words.transactions, short: words.txns, yields: 0),
                 Hint("D", words.deleteApp, short: words.delete),
-                Hint("↑↓", words.move, yields: 0),
             ]
             if state.snapshot.productsError != nil { hints.insert(Hint("R", words.retry), at: 1) }
             return (hints, [Hint("?", words.help), Hint("q", words.quit)])

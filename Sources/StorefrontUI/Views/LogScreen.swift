@@ -14,9 +14,9 @@ enum LogScreen {
     }
 
     static func draw(_ state: AppState, scroll: Int, layout: Layout, into canvas: inout some Canvas) {
-        let history = state.snapshot.history
+        let history = state.logPage.transactions
         let words = state.strings.log
-        let total = max(state.snapshot.historyCount, history.count)
+        let total = max(state.logPage.count, history.count)
         var title = " \(words.logTitle(total))"
         if total > history.count { title += " · \(words.newestShown(history.count))" }
         // The zone once, here: the dates and times below are local.
