@@ -61,12 +61,12 @@ import Walkthroughs
 
     @Test func aBadVaryLine() {
         #expect(errors("vary ask-to-by off on") == [
-            "m.walk:1:6: expected a store condition after vary: can-make-payments, ask-to-buy, network, fail-with, interrupted, finish-transactions, account, storefront, locale, latency, hold, dialogs, time-rate, billing-retry, grace-period; did you mean 'vary ask-to-buy off on'?",
+            "m.walk:1:6: expected a store condition after vary: can-make-payments, ask-to-buy, network, fail-with, fail API, interrupted, finish-transactions, account, storefront, locale, latency, hold, dialogs, time-rate, billing-retry, grace-period; did you mean 'vary ask-to-buy off on'?",
         ])
         #expect(errors("vary fail-with off paymentCanceled") == [
             "m.walk:1:20: expected a value fail-with takes: fail-with takes off or a StoreKit error code: "
                 + SKErrorCode.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ")
-                + "; did you mean 'vary fail-with off paymentCancelled'?",
+                + ", purchaseLimitExceeded; did you mean 'vary fail-with off paymentCancelled'?",
         ])
         #expect(errors("vary network on") == ["m.walk:1:16: expected at least two values to vary network over: on|off"])
         #expect(errors("vary network") == ["m.walk:1:13: expected at least two values to vary network over: on|off; did you mean 'vary network on off'?"])
