@@ -150,3 +150,16 @@ extension WalkthroughMatrixCommandTests {
         #expect(shown.last == printed.dropLast().last, "the count")
     }
 }
+
+extension WalkthroughMatrixCommandTests {
+    /// The shipped matrix over errors per StoreKit API: every combination of four APIs failing
+    /// or not passes, each API failing alone where the others do not.
+    @Test func theAPIErrorsMatrixPassesInEveryCombination() throws {
+        let file = URL(fileURLWithPath: Self.shippedMatrix).deletingLastPathComponent().appendingPathComponent("api-errors-matrix.walk").path
+        let result = try cli.run(arguments: ["test", "--matrix", file])
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(result.stdout.contains("| fail-load-products | fail-with | fail-app-store-sync | fail-manage-subscriptions | state | error | delivered | result |"))
+        #expect(result.stdout.contains("| networkError | purchaseLimitExceeded | unknown | notEntitled | purchased | — | — | pass |"))
+        #expect(result.stdout.hasSuffix("16 passed, 0 failed\n"), "\(result.summary)")
+    }
+}

@@ -86,7 +86,9 @@ struct SetCommand: ParsableCommand {
                 throw CommandFailure.usage("fail takes a StoreKit API (\(apis)) and its error, not \"\(value)\"")
             }
             let condition = StoreCondition.failing(api)
-            guard let apiValue else { throw CommandFailure.usage("fail \(api.argument) takes an error or off: \(condition.values)") }
+            guard let apiValue else {
+                throw CommandFailure.usage("fail \(api.argument) takes its error, or off: \(api.choices.map(\.name).joined(separator: ", "))")
+            }
             return (condition, apiValue)
         }
         if let apiValue { throw CommandFailure.usage("\(condition.name) takes one value, not also \"\(apiValue)\"") }

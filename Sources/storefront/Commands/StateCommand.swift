@@ -50,7 +50,9 @@ struct StateCommand: ParsableCommand {
         printLine("Data directory  \(session.directory.url.path)")
         printLine("Settings")
         for condition in StoreCondition.all {
-            printLine("  \(condition.name.padding(toLength: 20, withPad: " ", startingAt: 0))\(condition.describe(records.settings))")
+            // The longest name and a space, so that every value lines up whole.
+            let width = StoreCondition.all.map(\.name.count).max().map { $0 + 1 } ?? 20
+            printLine("  \(condition.name.padding(toLength: width, withPad: " ", startingAt: 0))\(condition.describe(records.settings))")
         }
         printLine("UserDefaults.json")
         if defaults.values.isEmpty { printLine("  (empty)") }
