@@ -66,7 +66,7 @@ import Testing
         #expect(try settings["failRefundRequest"] as? String == "duplicateRequest")
         #expect(try run("buy", "com.storefront.premium", status: 0).transaction()["state"] as? String == "purchased")
         let state = try cli.run("--data-dir", cli.dataDirectory.path, "state")
-        #expect(state.stdout.contains("  fail-refund-request        duplicateRequest\n"), "\(state.stdout)")
+        #expect(state.stdout.contains("  fail-refund-request duplicateRequest\n"), "\(state.stdout)")
     }
 
     @Test(arguments: [

@@ -50,8 +50,8 @@ struct StateCommand: ParsableCommand {
         printLine("Data directory  \(session.directory.url.path)")
         printLine("Settings")
         for condition in StoreCondition.all {
-            // The longest name and a space, so that every value lines up whole.
-            let width = StoreCondition.all.map(\.name.count).max().map { $0 + 1 } ?? 20
+            // A name longer than the column (the errors per API) keeps a space before its value.
+            let width = max(20, condition.name.count + 1)
             printLine("  \(condition.name.padding(toLength: width, withPad: " ", startingAt: 0))\(condition.describe(records.settings))")
         }
         printLine("UserDefaults.json")
