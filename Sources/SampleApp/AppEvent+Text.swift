@@ -28,6 +28,8 @@ extension AppEvent {
             return log.restoreFinished
         case .restoreFailed(let error):
             return log.restoreFailed("\(strings.label(of: error)): \(strings.errors.description(error))")
+        case .subscriptionStatusFailed(let error):
+            return log.subscriptionStatusFailed("\(strings.label(of: error)): \(strings.errors.description(error))")
         case .spent(let remaining):
             return log.spent(remaining)
         case .problem(let problem):

@@ -23,7 +23,7 @@ extension SampleApp {
     /// Writes what the store's statuses say into UserDefaults.json, if that changes anything:
     /// nothing is written, and nothing read from disk, while the app already agrees.
     func syncSubscriptions() throws {
-        let statuses = queue.subscriptionStatuses()
+        guard let statuses = loadStatuses() else { return }
         let now = queue.now
         guard !subscriptionChanges(statuses, over: defaults.values, now: now).isEmpty else { return }
         // Build on what the file holds now, hand edits included, and only on values the app can read.
@@ -36,8 +36,7 @@ extension SampleApp {
     /// After the queue's events: the statuses synced, unless syncing these very statuses
     /// failed already (a broken file), so that a problem that lasts is told once.
     func syncSubscriptionsAfterEvents() {
-        guard handlesTransactions else { return }
-        let statuses = queue.subscriptionStatuses()
+        guard handlesTransactions, let statuses = loadStatuses() else { return }
         guard statuses != statusesThatFailedToSync else { return }
         do {
             try syncSubscriptions()
@@ -45,6 +44,22 @@ extension SampleApp {
         } catch {
             statusesThatFailedToSync = statuses
             record(.problem(AppProblem(error)))
+        }
+    }
+
+    /// The store's statuses, or nil when asking for them failed (Subscription Status made to
+    /// fail): the app keeps what it knew, and says so once.
+    private func loadStatuses() -> [SubscriptionStatus]? {
+        do {
+            let statuses = try queue.loadSubscriptionStatuses()
+            statusFailure = nil
+            return statuses
+        } catch {
+            if statusFailure != error {
+                statusFailure = error
+                record(.subscriptionStatusFailed(error))
+            }
+            return nil
         }
     }
 

@@ -23,6 +23,9 @@ public final class SampleApp {
     /// Statuses whose writing into UserDefaults.json failed (a broken file): not tried again
     /// until they change or the app launches again (`syncSubscriptionsAfterEvents`).
     var statusesThatFailedToSync: [SubscriptionStatus]?
+    /// The error asking for the statuses last failed with: told once, until asking succeeds
+    /// or fails otherwise.
+    var statusFailure: StoreError?
 
     public static let creditsKey = "credits"
     /// The transactions the app delivered and has not yet seen finished. A transaction that
@@ -43,13 +46,14 @@ public final class SampleApp {
     /// (killed just after finishing).
     public func launch() throws -> [AppEvent] {
         try checkOwnValues()
-        let seen = receive(try queue.launch())
+        let start = events.count
+        receive(try queue.launch())
         let open = Set(queue.transactions.map(\.id))
         let kept = deliveredUnfinished.filter(open.contains)
         if kept != deliveredUnfinished { try recordDelivered(kept) }
         // What the subscriptions became while the app was closed.
         if handlesTransactions { try syncSubscriptions() }
-        return seen
+        return Array(events[start...])
     }
 
     // MARK: What the app does
@@ -369,6 +373,8 @@ public enum AppEvent: Equatable, Sendable {
     case notDelivered(Transaction, StoreError)
     case restoreFinished
     case restoreFailed(StoreError)
+    /// Asking for the subscriptions' statuses failed: the app keeps what it knew.
+    case subscriptionStatusFailed(StoreError)
     case spent(remaining: Int)
     case problem(AppProblem)
 }

@@ -43,8 +43,9 @@ import Testing
         let result = try cli.run(arguments: ["test", "--matrix"] + WalkthroughCommandTests.shipped)
         #expect(result.status == 0, "\(result.summary)")
         let files = WalkthroughCommandTests.shipped.count
-        #expect(result.stdout.hasSuffix("\(files - 1 + 24) passed, 0 failed\n"), "\(result.summary)")
-        #expect(result.stdout.components(separatedBy: "\n| state | error | delivered | result |\n").count == files, "a table per file without vary")
+        // Two files vary: the purchase matrix (24 combinations) and the errors per API (16).
+        #expect(result.stdout.hasSuffix("\(files - 2 + 24 + 16) passed, 0 failed\n"), "\(result.summary)")
+        #expect(result.stdout.components(separatedBy: "\n| state | error | delivered | result |\n").count == files - 1, "a table per file without vary")
     }
 
     @Test func aFailingCombinationFailsTheRunWithItsLinesAndJUnitCase() throws {
@@ -148,5 +149,18 @@ extension WalkthroughMatrixCommandTests {
         #expect(shown.first.map { Self.shippedMatrix.hasSuffix("/" + $0) } == true)
         #expect(Array(shown[1..<gap]) == Array(printed[1..<gap]))
         #expect(shown.last == printed.dropLast().last, "the count")
+    }
+}
+
+extension WalkthroughMatrixCommandTests {
+    /// The shipped matrix over errors per StoreKit API: every combination of four APIs failing
+    /// or not passes, each API failing alone where the others do not.
+    @Test func theAPIErrorsMatrixPassesInEveryCombination() throws {
+        let file = URL(fileURLWithPath: Self.shippedMatrix).deletingLastPathComponent().appendingPathComponent("api-errors-matrix.walk").path
+        let result = try cli.run(arguments: ["test", "--matrix", file])
+        #expect(result.status == 0, "\(result.summary)")
+        #expect(result.stdout.contains("| fail-load-products | fail-with | fail-app-store-sync | fail-manage-subscriptions | state | error | delivered | result |"))
+        #expect(result.stdout.contains("| networkError | purchaseLimitExceeded | unknown | notEntitled | purchased | — | — | pass |"))
+        #expect(result.stdout.hasSuffix("16 passed, 0 failed\n"), "\(result.summary)")
     }
 }

@@ -99,7 +99,7 @@ import Testing
     @Test(arguments: [
         (#"{"settings": {"latencyMilliseconds": "fast"}}"#, "$.settings.latencyMilliseconds", "expected a number"),
         (#"{"settings": {"latencyMilliseconds": 99999999}}"#, "$.settings.latencyMilliseconds", "must be 0 to 60000 milliseconds"),
-        (#"{"settings": {"failWith": 99}}"#, "$.settings.failWith", "must be a StoreKit error code, 0 to 20, or null for none; not 99"),
+        (#"{"settings": {"failWith": 99}}"#, "$.settings.failWith", "must be a StoreKit error code, 0 to 20, \"purchaseLimitExceeded\", or null for none; not 99"),
         (#"{"transactions": [{"id": "1", "productID": "p", "quantity": -100, "state": "purchased", "date": "2027-01-15T08:00:00Z", "finished": true}]}"#,
          "$.transactions[0].quantity", "must be 1 to 10"),
         (#"{"transactions": [{"id": "1", "productID": "p", "quantity": 1, "state": "bogus", "date": "2027-01-15T08:00:00Z", "finished": true}]}"#,

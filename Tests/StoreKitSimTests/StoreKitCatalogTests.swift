@@ -329,16 +329,23 @@ import Testing
             var errors = settings["_storeKitErrors"] as? [[String: Any]] ?? []
             errors[0]["enabled"] = true
             errors[1]["current"] = ["index": 2, "type": "generic"]
+            errors[7] = ["name": "Refund Request Sheet", "enabled": true, "current": ["index": 0, "type": "refundRequest"]]
+            errors[8] = ["name": "Offer Code Redeem Sheet", "enabled": true, "current": ["index": 1, "type": "purchase"]]
+            errors.append(["name": "Transaction Manager", "enabled": true, "current": ["index": 0, "type": "generic"]])
             settings["_storeKitErrors"] = errors
             top["settings"] = settings
         }
         #expect(inspection.problems == [])
-        #expect(inspection.catalog.settings == CatalogSettings(askToBuy: false))
+        var expected = CatalogSettings(askToBuy: false)
+        expected.failures = [.loadProducts: .storeKit(.networkError), .refundRequest: .refundRequest(.duplicateRequest)]
+        #expect(inspection.catalog.settings == expected, "each API's error read, the purchase's that has no SKError not")
         #expect(inspection.notes == [
             "settings._storefront \"XYZ\" is not an App Store storefront's three-letter code: not used",
             "settings._locale \"not a locale!\" is not a locale such as en_US: not used",
-            "settings._storeKitErrors \"Load Products\": failing it is not simulated, only purchases fail (for a failing products request, set network off)",
             "settings._storeKitErrors \"Purchase\": networkError is not one of StoreKit's SKError codes storefront fails purchases with: not used",
+            "settings._storeKitErrors \"Refund Request Sheet\": duplicateRequest is kept, and takes effect once storefront has that API",
+            "settings._storeKitErrors \"Offer Code Redeem Sheet\": productUnavailable is not one of the errors storefront fails it with: not used",
+            "settings._storeKitErrors \"Transaction Manager\" is not a StoreKit API storefront knows: not used",
             "settings._timeRate 7 is not a time rate storefront knows: not used",
         ])
     }

@@ -79,6 +79,9 @@ import Testing
     /// a message that starts with the condition's name.
     @Test(arguments: [("ask-to-buy", "yes", "on", "maybe"),
                       ("fail-with", "paymentNotAllowed", "4 paymentNotAllowed", "99"),
+                      ("fail-with", "PurchaseLimitExceeded", "purchaseLimitExceeded", "networkError"),
+                      ("fail-load-products", "NETWORKERROR", "networkError", "paymentNotAllowed"),
+                      ("fail-refund-request", "duplicateRequest", "duplicateRequest", "invalidSignature"),
                       ("account", " none ", "none (signed out)", " "),
                       ("storefront", "jpn", "JPN", "GBR"),
                       ("latency", "250", "250 ms", "60001"),

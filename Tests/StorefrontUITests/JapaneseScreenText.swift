@@ -44,7 +44,7 @@ enum JapaneseScreenText {
     /// Names that stay as they are: the store's for its errors and domains, code, the files
     /// the app keeps, Apple's names, key names.
     private static var storeAndAppleNames: [String] {
-        var texts = SKErrorCode.allCases.map(\.name)
+        var texts = SKErrorCode.allCases.map(\.name) + StoreAPI.allCases.flatMap { $0.choices.map(\.name) }
         texts += [StoreError.storeKitDomain, StoreError.networkDomain, StoreError.appDomain,
                   StoreError.notConnected.name, StoreError.alreadyOwned.name, StoreError.notSignedIn.name]
         texts += ["SKPaymentQueue.canMakePayments() == false", "invalidProductIdentifiers", "StoreKit",
@@ -54,7 +54,7 @@ enum JapaneseScreenText {
         texts += ["UserDefaults.json.broken-", "store.sqlite.broken-", "store.json.broken-",
                   "$STOREFRONT_DATA_DIR", "DIR", "docs/catalogs.md", "JSON", "chmod u+rw"]
         // Apple's names, as Apple's Japanese writes them, and the sandbox sheet's marker.
-        texts += ["[Environment: storefront]", "App Store", "Apple Account", "Apple Music", "Apple", "iTunes", "Xcode", "App", "OK", "ID"]
+        texts += ["[Environment: storefront]", "App Store", "Apple Account", "Apple Music", "Apple", "iTunes", "Xcode", "App", "OK", "ID", "API"]
         texts += ["PgUp", "PgDn", "Enter", "Space", "Esc", "Tab"]
         return texts
     }

@@ -9,9 +9,10 @@ import Testing
     private static let down = Key.scrollDown(x: 10, y: 10)
     private static let up = Key.scrollUp(x: 10, y: 10)
 
-    private func settings(_ selection: Int, choosing: Int? = nil) -> Mode {
+    private func settings(_ selection: Int, api: Int? = nil, choosing: Int? = nil) -> Mode {
         var panel = SettingsPanel()
         panel.selection = selection
+        panel.api = api
         panel.choosingError = choosing
         return .settings(panel)
     }
@@ -49,12 +50,17 @@ import Testing
         ui.press(Self.up)
         #expect(ui.state.mode == settings(1))
         ui.press(Self.down, Self.down, .enter)
+        let purchase = try #require(StoreAPI.allCases.firstIndex(of: .purchase))
+        #expect(ui.state.mode == settings(3, api: purchase), "the list of APIs, on purchases")
+        ui.press(Self.down)
+        #expect(ui.state.mode == settings(3, api: purchase + 1))
+        ui.press(Self.up, .enter)
         guard case .settings(let panel) = ui.state.mode, let first = panel.choosingError else {
             Issue.record("the error list is not open: \(ui.state.mode)")
             return
         }
         ui.press(Self.down)
-        #expect(ui.state.mode == settings(3, choosing: first + 1))
+        #expect(ui.state.mode == settings(3, api: purchase, choosing: first + 1))
         #expect(ui.state.snapshot.settings.failWith == nil, "scrolling chooses nothing")
     }
 

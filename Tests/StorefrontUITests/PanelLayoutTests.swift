@@ -135,8 +135,8 @@ import Testing
         let layout = Layout(width: 70, height: 20)
         let box = SettingsGeometry.box(layout)
         let rows = lines(ui)[(box.y + 1)..<(box.maxY - 2)]
-        #expect(rows.count == StoreCondition.all.count)
-        for (line, condition) in zip(rows, StoreCondition.all) {
+        #expect(rows.count == StoreCondition.panelRows.count)
+        for (line, condition) in zip(rows, StoreCondition.panelRows) {
             #expect(line.contains(condition.title(ui.state.strings)), "\(ui.screen)")
         }
         #expect(lines(ui)[box.maxY - 2].contains("saved in store.sqlite"))

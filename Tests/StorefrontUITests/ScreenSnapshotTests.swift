@@ -202,7 +202,17 @@ import Testing
 
     @Test func settingsPanel() throws {
         try check("settings", settings: { $0.askToBuy = true; $0.hold = true }) { ui in ui.press(.char("s"), .down) }
-        try check("error-chooser") { ui in ui.press(.char("s"), .down, .down, .down, .enter) }
+        try check("error-chooser") { ui in ui.press(.char("s"), .down, .down, .down, .enter, .enter) }
+    }
+
+    /// The StoreKit APIs, each failing with its own error: those storefront does not have yet
+    /// marked and told; each API's chooser offers its own errors.
+    @Test func apiErrorsList() throws {
+        let failing: (inout Settings) -> Void = {
+            $0.failures = [.loadProducts: .storeKit(.networkError), .purchase: .purchaseLimitExceeded, .refundRequest: .refundRequest(.failed)]
+        }
+        try check("api-errors", settings: failing) { ui in ui.press(.char("s"), .down, .down, .down, .enter, .down) }
+        try check("api-error-chooser", settings: failing) { ui in ui.press(.char("s"), .down, .down, .down, .enter, .enter) }
     }
 
     @Test func approvals() throws {

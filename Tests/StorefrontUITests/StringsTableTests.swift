@@ -20,7 +20,10 @@ import Testing
     static let errors = SKErrorCode.allCases.map { StoreError($0) }
         + [StoreError.notConnected, .alreadyOwned, .notSignedIn, .interrupted, .declined, .restricted,
            .purchaseInProgress, .restoreInProgress, .balanceFull, .activeSubscriptionInStorefront,
-           .invalidQuantity(3, of: "com.storefront.premium", maximum: 1), .invalidQuantity(12, of: "com.storefront.credits.5", maximum: 10)]
+           .invalidQuantity(3, of: "com.storefront.premium", maximum: 1), .invalidQuantity(12, of: "com.storefront.credits.5", maximum: 10),
+           .purchaseLimitExceeded]
+        + StoreKitErrorCode.allCases.map(StoreError.storeKitError) + VerificationErrorCode.allCases.map(StoreError.verificationError)
+        + RefundRequestErrorCode.allCases.map(StoreError.refundRequestError)
 
     /// Each entry's English and Japanese, with sample values in the entries that take some.
     /// An entry of a shape with no samples here is reported, so none goes unchecked.
@@ -169,7 +172,8 @@ import Testing
         }
         #expect(names == ["notConnected", "alreadyOwned", "notSignedIn", "interrupted", "declined", "restricted",
                           "purchaseInProgress", "restoreInProgress", "balanceFull", "invalidQuantity",
-                          "activeSubscriptionInStorefront"])
+                          "activeSubscriptionInStorefront", "purchaseLimitExceeded", "storeKitError", "verificationError",
+                          "refundRequestError"])
     }
 
     /// The check the Japanese snapshots pass finds English where there is some.

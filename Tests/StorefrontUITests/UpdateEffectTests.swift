@@ -374,14 +374,15 @@ import Testing
         #expect(update(&left, .key(.left)) == [.saveSettings(expected)])
 
         state = ui.state
-        for _ in 0..<SettingRow.failWith.rawValue { _ = update(&state, .key(.char("j"))) }
+        for _ in 0..<SettingRow.apiErrors.rawValue { _ = update(&state, .key(.char("j"))) }
+        #expect(update(&state, .key(.enter)) == [], "the StoreKit errors row opens the list of APIs")
         #expect(update(&state, .key(.enter)) == [], "turning failures on first asks which error")
         guard case .settings(let choosing) = state.mode else { Issue.record("panel closed"); return }
         #expect(choosing.choosingError == 0, "it opens on the current value, off")
         var backedOut = state
         #expect(update(&backedOut, .key(.escape)) == [])
         guard case .settings(let panel) = backedOut.mode else { Issue.record("Esc closed the panel"); return }
-        #expect(panel.choosingError == nil)
+        #expect(panel.choosingError == nil && panel.api != nil, "back to the list of APIs")
         for _ in 0..<4 { _ = update(&state, .key(.down)) }
         expected = original
         expected.failWith = .paymentInvalid

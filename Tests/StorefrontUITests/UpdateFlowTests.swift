@@ -509,8 +509,14 @@ import Testing
         let ui = try UITestHarness(width: 80, height: 24)
         ui.press(.char("s"))
         let layout = Layout(width: 80, height: 24)
-        let row = SettingsGeometry.firstRowY(layout) + SettingRow.failWith.rawValue
+        let row = SettingsGeometry.firstRowY(layout) + SettingRow.apiErrors.rawValue
         ui.press(.click(x: SettingsGeometry.box(layout).x + 5, y: row))
+        let purchase = try #require(StoreAPI.allCases.firstIndex(of: .purchase))
+        guard case .settings(let list) = ui.state.mode, list.api == purchase else {
+            Issue.record("the list of APIs did not open on purchases: \(ui.state.mode)"); return
+        }
+        ui.press(.click(x: APIListGeometry.box(layout).x + 5, y: APIListGeometry.firstRowY(layout) + purchase))
+        let choices = FailureChoices(.purchase)
         guard case .settings(let panel) = ui.state.mode, let highlighted = panel.choosingError else {
             Issue.record("the list did not open: \(ui.state.mode)"); return
         }
@@ -519,16 +525,16 @@ import Testing
 
         ui.press(.pageDown)
         guard case .settings(let paged) = ui.state.mode, let afterPage = paged.choosingError else { return }
-        #expect(afterPage == FailureChoices.visibleRows(layout) - 1)
-        #expect(FailureChoices.firstVisible(highlighted: afterPage, layout: layout) > 0, "the list scrolled")
+        #expect(afterPage == choices.visibleRows(layout) - 1)
+        #expect(choices.firstVisible(highlighted: afterPage, layout: layout) > 0, "the list scrolled")
 
-        let box = FailureChoices.box(layout)
-        let first = FailureChoices.firstVisible(highlighted: afterPage, layout: layout)
+        let box = choices.box(layout)
+        let first = choices.firstVisible(highlighted: afterPage, layout: layout)
         let target = first + 2
         ui.press(.click(x: box.x - 3, y: box.y + 1 + 2))
         #expect(ui.state.snapshot.settings.failWith == nil, "a click beside the list chooses nothing")
         ui.press(.click(x: box.x + 4, y: box.y + 1 + 2))
-        #expect(ui.state.snapshot.settings.failWith == FailureChoices.all[target])
+        #expect(ui.state.snapshot.settings.failures[.purchase] == choices.all[target])
         guard case .settings(let closed) = ui.state.mode else { Issue.record("the panel closed"); return }
         #expect(closed.choosingError == nil)
     }
@@ -550,9 +556,10 @@ import Testing
 
     @Test func theErrorChooserClosesWithQAndStepsWithArrows() throws {
         let ui = try UITestHarness()
-        ui.press(.char("s"), .down, .down, .down, .enter, .char("q"))
+        ui.press(.char("s"), .down, .down, .down, .enter, .enter, .char("q"))
         guard case .settings(let panel) = ui.state.mode else { Issue.record("q left the panel: \(ui.state.mode)"); return }
-        #expect(panel.choosingError == nil, "q closes the chooser, back to the panel")
+        #expect(panel.choosingError == nil, "q closes the chooser, back to the list of APIs")
+        #expect(panel.api == StoreAPI.allCases.firstIndex(of: .purchase))
         ui.press(.right)
         #expect(ui.state.snapshot.settings.failWith == .unknown, "→ steps from off to the first code")
         ui.press(.right, .left, .left)
@@ -567,11 +574,12 @@ import Testing
         ui.press(.char("s"))
         ui.press(.enter)
         #expect(ui.state.snapshot.settings.canMakePayments == false)
-        ui.press(.down, .down, .down, .enter)
+        ui.press(.down, .down, .down, .enter, .enter)
         guard case .settings(let opened) = ui.state.mode, let first = opened.choosingError else {
             Issue.record("the chooser did not open: \(ui.state.mode)"); return
         }
-        #expect(FailureChoices.all[first] == nil, "with failures off it opens on off")
+        let choices = FailureChoices(.purchase)
+        #expect(choices.all[first] == nil, "with failures off it opens on off")
         ui.press(.char("G"))
         #expect(ui.screen.contains("20 overlayPresentedInBackgroundScene"))
         ui.press(.char("g"))
@@ -583,12 +591,12 @@ import Testing
         guard case .settings(let panel) = ui.state.mode, let highlighted = panel.choosingError else {
             Issue.record("the chooser did not open again: \(ui.state.mode)"); return
         }
-        #expect(FailureChoices.all[highlighted] == .storeProductNotAvailable, "it opens on the current error")
+        #expect(choices.all[highlighted] == .skError(.storeProductNotAvailable), "it opens on the current error")
         for _ in 0..<highlighted { ui.press(.up) }
         #expect(ui.screen.contains("off: purchases go through"))
         ui.press(.enter)
         #expect(ui.state.snapshot.settings.failWith == nil, "the first choice turns failures off")
-        ui.press(.down, .down, .down, .down, .right)
+        ui.press(.escape, .down, .down, .down, .down, .right)
         #expect(ui.state.snapshot.settings.storefront == "JPN")
         #expect(try ui.storage.load().settings.storefront == "JPN", "saved at once")
         ui.press(.escape)

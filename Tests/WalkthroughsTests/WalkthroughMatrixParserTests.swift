@@ -15,6 +15,31 @@ import Walkthroughs
         }
     }
 
+    /// `fail API …` names the API's condition, in `set` and `vary` alike; `when` names it as the table does.
+    @Test func errorsPerAPIAreSetAndVaried() throws {
+        let walkthrough = try parser.parse("""
+            vary fail load-products off networkError
+            vary FAIL purchase off purchaseLimitExceeded 4
+            set fail app-store-sync unknown
+            set fail-refund-request duplicateRequest
+            when fail-load-products networkError, fail-with paymentNotAllowed: expect transaction error purchaseLimitExceeded
+            """, file: "m.walk")
+        #expect(walkthrough.variations == [
+            Variation(condition: "fail-load-products", values: ["off", "networkError"], line: 1),
+            Variation(condition: "fail-with", values: ["off", "purchaseLimitExceeded", "4"], line: 2),
+        ])
+        #expect(walkthrough.steps.map(\.action) == [
+            .set(condition: "fail-app-store-sync", value: "unknown"), .set(condition: "fail-refund-request", value: "duplicateRequest"),
+            .expect(.transactionError(.latest, .name("purchaseLimitExceeded"))),
+        ])
+        #expect(walkthrough.steps[2].when == StepGuard([ConditionValue("fail-load-products", "networkError"), ConditionValue("fail-with", "4")]))
+        #expect(errors("set fail load-prodcts networkError") == [
+            "m.walk:1:10: expected a StoreKit API after fail: load-products, purchase, verification, app-store-sync, subscription-status, "
+                + "app-transaction, manage-subscriptions, refund-request, offer-code-redemption; did you mean 'set fail load-products networkError'?",
+        ])
+        #expect(errors("vary fail load-products off paymentNotAllowed").first?.contains("fail-load-products takes off or one of its errors") == true)
+    }
+
     @Test func varyAndWhenLinesAndWhatTheyHold() throws {
         let walkthrough = try parser.parse("""
             when fail-with paymentCancelled, network off: expect credits 0   # before the vary lines
@@ -61,12 +86,12 @@ import Walkthroughs
 
     @Test func aBadVaryLine() {
         #expect(errors("vary ask-to-by off on") == [
-            "m.walk:1:6: expected a store condition after vary: can-make-payments, ask-to-buy, network, fail-with, interrupted, finish-transactions, account, storefront, locale, latency, hold, dialogs, time-rate, billing-retry, grace-period; did you mean 'vary ask-to-buy off on'?",
+            "m.walk:1:6: expected a store condition after vary: can-make-payments, ask-to-buy, network, fail-with, fail API, interrupted, finish-transactions, account, storefront, locale, latency, hold, dialogs, time-rate, billing-retry, grace-period; did you mean 'vary ask-to-buy off on'?",
         ])
         #expect(errors("vary fail-with off paymentCanceled") == [
             "m.walk:1:20: expected a value fail-with takes: fail-with takes off or a StoreKit error code: "
                 + SKErrorCode.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ")
-                + "; did you mean 'vary fail-with off paymentCancelled'?",
+                + ", purchaseLimitExceeded; did you mean 'vary fail-with off paymentCancelled'?",
         ])
         #expect(errors("vary network on") == ["m.walk:1:16: expected at least two values to vary network over: on|off"])
         #expect(errors("vary network") == ["m.walk:1:13: expected at least two values to vary network over: on|off; did you mean 'vary network on off'?"])

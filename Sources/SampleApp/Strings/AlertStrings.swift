@@ -13,6 +13,10 @@ public struct AlertStrings: PhraseTable {
     public let spendOne = Phrase(en: "Spend 1", ja: "1つ使う")
     public let buyAgain = Phrase(en: "Buy Again", ja: "再度購入")
 
+    // MARK: Manage Subscriptions failing (its StoreKit error chosen)
+
+    public let manageSubscriptionsFailed = Phrase(en: "Cannot Open Manage Subscriptions", ja: "サブスクリプションの管理を開けません")
+
     // MARK: Signing in
 
     public let signInTitle = Phrase(en: "Sign In to the App Store", ja: "App Storeにサインイン")

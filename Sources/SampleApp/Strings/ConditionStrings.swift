@@ -12,7 +12,8 @@ public struct ConditionStrings: PhraseTable {
     public let canMakePayments = Phrase(en: "In-App Purchases allowed", ja: "App内課金を許可")
     public let askToBuy = Phrase(en: "Ask to Buy", ja: "承認と購入のリクエスト")
     public let network = Phrase(en: "Network", ja: "ネットワーク")
-    public let failWith = Phrase(en: "Fail purchases with", ja: "購入を失敗させるエラー")
+    /// The row that opens the list of StoreKit APIs, each failing with an error of its own.
+    public let apiErrors = Phrase(en: "StoreKit errors per API", ja: "APIごとのStoreKitエラー")
     public let interrupted = Phrase(en: "Interrupted purchases", ja: "購入の中断")
     public let finishTransactions = Phrase(en: "Finish transactions", ja: "トランザクションを完了")
     public let account = Phrase(both: "Apple Account")
@@ -38,6 +39,8 @@ public struct ConditionStrings: PhraseTable {
     public let graceDays = Phrase1<Int>(en: { days in "\(days) days" }, ja: { days in "\(days)日間" })
     /// Xcode's grace period: 6 days for a weekly plan, 16 for the others.
     public let graceXcode = Phrase(en: "Xcode's (6 or 16 days)", ja: "Xcode (6日間または16日間)")
+    /// The StoreKit errors row's value when more than one API fails (one is named with its error).
+    public let apisFailing = Phrase1<Int>(en: { count in "\(count) APIs failing" }, ja: { count in "\(count)個のAPIが失敗" })
 
     // MARK: Badges, while a condition is not as the store normally is
 
@@ -46,6 +49,10 @@ public struct ConditionStrings: PhraseTable {
     public let offlineBadge = Phrase(en: "OFFLINE", ja: "オフライン")
     /// The error by name, or by code where space is short.
     public let failingBadge = Phrase1<String>(en: { error in "FAILING: \(error)" }, ja: { error in "失敗: \(error)" })
+    /// Another API than purchases failing: "LOAD PRODUCTS FAILING: networkError"; where space is short, without the error.
+    public let apiFailingBadge = Phrase2<String, String>(en: { api, error in "\(api.uppercased()) FAILING: \(error)" },
+                                                         ja: { api, error in "\(api)失敗: \(error)" })
+    public let apiFailingShortBadge = Phrase1<String>(en: { api in "\(api.uppercased()) FAILING" }, ja: { api in "\(api)失敗" })
     public let interruptingBadge = Phrase(en: "INTERRUPTING", ja: "中断あり")
     public let notFinishingBadge = Phrase(en: "NOT FINISHING", ja: "未完了")
     public let signedOutBadge = Phrase(en: "SIGNED OUT", ja: "サインアウト")
@@ -55,9 +62,30 @@ public struct ConditionStrings: PhraseTable {
     /// The grace period's length in days: "16", or "6/16" for Xcode's.
     public let graceBadge = Phrase1<String>(en: { days in "GRACE: \(days) DAYS" }, ja: { days in "猶予: \(days)日" })
 
+    // MARK: The StoreKit APIs, each failing with its own error (Xcode's StoreKit errors per API)
+
+    public let apiListTitle = Phrase(en: "StoreKit Errors per API", ja: "APIごとのStoreKitエラー")
+    public let loadProductsAPI = Phrase(en: "Load Products", ja: "商品の読み込み")
+    public let purchaseAPI = Phrase(en: "Purchase", ja: "購入")
+    public let verificationAPI = Phrase(en: "Verification", ja: "署名の検証")
+    public let appStoreSyncAPI = Phrase(en: "App Store Sync (restore)", ja: "App Storeと同期 (復元)")
+    public let subscriptionStatusAPI = Phrase(en: "Subscription Status", ja: "サブスクリプションの状態")
+    public let appTransactionAPI = Phrase(en: "App Transaction", ja: "Appトランザクション")
+    public let manageSubscriptionsAPI = Phrase(en: "Manage Subscriptions", ja: "サブスクリプションの管理")
+    public let refundRequestAPI = Phrase(en: "Refund Request", ja: "返金リクエスト")
+    public let offerCodeRedemptionAPI = Phrase(en: "Offer Code Redemption", ja: "オファーコードの利用")
+    /// Beside an API storefront does not have yet.
+    public let notYetMark = Phrase(both: "*")
+    public let notYetNote = Phrase(en: "* not in storefront yet: kept; takes effect once it is",
+                                   ja: "* まだ対応していないAPI: 設定は保存され、対応後に有効")
+    public let apiListHint = Phrase(en: "⏎ choose  ←→ step  Esc/q back", ja: "⏎ 選ぶ  ←→ 切り替え  Esc/q 戻る")
+
     // MARK: Choosing the error
 
     public let chooserTitle = Phrase(en: "Fail Purchases With", ja: "購入を失敗させるエラー")
     public let chooserOff = Phrase(en: "off: purchases go through", ja: "オフ: 購入は成功します")
+    /// Another API than purchases: "Fail Load Products With".
+    public let apiChooserTitle = Phrase1<String>(en: { api in "Fail \(api) With" }, ja: { api in "\(api)を失敗させるエラー" })
+    public let apiChooserOff = Phrase(en: "off: no error", ja: "オフ: エラーなし")
     public let chooserHint = Phrase(en: "⏎ choose  Esc/q back", ja: "⏎ 選ぶ  Esc/q 戻る")
 }

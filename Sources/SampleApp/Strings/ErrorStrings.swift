@@ -38,9 +38,44 @@ public struct ErrorStrings: PhraseTable {
             "App内課金が制限されています。[設定]>[スクリーンタイム]>[コンテンツとプライバシーの制限]>[iTunesおよびApp Storeでの購入]>[App内課金]で許可してください。"
         case .purchaseInProgress: "購入はすでに処理中です。完了するまでお待ちください。"
         case .restoreInProgress: "購入を復元しています。復元が終わってからもう一度お試しください。"
+        case .purchaseLimitExceeded: "月の購入限度を超えました。"
         case .balanceFull:
             "残高にこの購入分を加えられません。Appが保持できる上限(\(Int.max))を超えてしまいます。購入は完了処理されずにキューに残り、次回の起動時にもう一度届きます。"
         default: error.skCode.flatMap { error == StoreError($0) ? japanese($0) : nil }
+            ?? StoreKitErrorCode.allCases.first { StoreError.storeKitError($0) == error }.map(japanese)
+            ?? VerificationErrorCode.allCases.first { StoreError.verificationError($0) == error }.map(japanese)
+            ?? RefundRequestErrorCode.allCases.first { StoreError.refundRequestError($0) == error }.map(japanese)
+        }
+    }
+
+    static func japanese(_ code: VerificationErrorCode) -> String {
+        switch code {
+        case .revokedCertificate: "署名付きデータの証明書チェーンにある証明書が失効しています。"
+        case .invalidCertificateChain: "署名付きデータの証明書チェーンが無効です。"
+        case .invalidDeviceVerification: "署名付きデータはこのデバイス向けのものではありません。"
+        case .invalidEncoding: "署名付きデータのエンコードが正しくありません。"
+        case .invalidSignature: "署名付きデータの署名が無効です。"
+        case .missingRequiredProperties: "署名付きデータに必須のプロパティがありません。"
+        }
+    }
+
+    static func japanese(_ code: RefundRequestErrorCode) -> String {
+        switch code {
+        case .duplicateRequest: "このトランザクションの返金リクエストはすでに送信されています。"
+        case .failed: "返金リクエストを送信できませんでした。"
+        }
+    }
+
+    /// StoreKit 2's StoreKitError, as a Japanese device words it.
+    static func japanese(_ code: StoreKitErrorCode) -> String {
+        switch code {
+        case .unknown: "不明なエラーが発生しました。"
+        case .userCancelled: "ユーザがリクエストをキャンセルしました。"
+        case .networkError: "ネットワークエラーが発生したため、App Storeに接続できませんでした。"
+        case .systemError: "システムエラーが発生しました。"
+        case .notAvailableInStorefront: "現在のストアフロントでは利用できません。"
+        case .notEntitled: "Appにはこのリクエストを行う権限がありません。"
+        case .unsupported: "このデバイスはこのリクエストに対応していません。"
         }
     }
 

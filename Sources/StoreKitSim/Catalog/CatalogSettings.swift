@@ -6,8 +6,13 @@ public struct CatalogSettings: Sendable, Equatable {
     /// The device's locale: "en_US", "ja_JP".
     public var locale: String?
     public var askToBuy: Bool?
-    /// Purchases fail with this error.
-    public var failWith: SKErrorCode?
+    /// The StoreKit APIs that fail, each with its error (a .storekit file's `_storeKitErrors`).
+    public var failures: [StoreAPI: APIError] = [:]
+    /// Purchases' error where it is an SKError.
+    public var failWith: SKErrorCode? {
+        get { if case .skError(let code)? = failures[.purchase] { code } else { nil } }
+        set { failures[.purchase] = newValue.map(APIError.skError) }
+    }
     public var interrupted: Bool?
     public var timeRate: TimeRate?
     /// Whether the App Store's dialogs show (a .storekit file's `_disableDialogs`, negated).
@@ -39,7 +44,7 @@ public struct CatalogSettings: Sendable, Equatable {
         if let storefront { result.storefront = storefront }
         if let locale { result.locale = locale }
         if let askToBuy { result.askToBuy = askToBuy }
-        if let failWith { result.failWith = failWith }
+        result.failures.merge(failures) { $1 }
         if let interrupted { result.interrupted = interrupted }
         if let timeRate { result.timeRate = timeRate }
         if let dialogs { result.dialogs = dialogs }

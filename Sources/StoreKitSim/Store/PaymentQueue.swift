@@ -43,6 +43,13 @@ public final class PaymentQueue {
         return records.subscriptions.filter { $0.account == account }
     }
 
+    /// The statuses as the app asks for them: or the error chosen for Subscription Status, in
+    /// which case the app keeps what it knew.
+    public func loadSubscriptionStatuses() throws(StoreError) -> [SubscriptionStatus] {
+        if let error = records.settings.failures[.subscriptionStatus] { throw error.storeError }
+        return subscriptionStatuses()
+    }
+
     // MARK: Launch
 
     /// The app's launch (SKPaymentQueue.default().add(observer) at start): what the last run

@@ -40,10 +40,11 @@ public struct ProductsRequest {
 
     /// What the store answers now: the products it sells in the current storefront, in the
     /// order asked, and every other identifier as invalid. Fails with a network error when
-    /// the network is off.
+    /// the network is off, or with the error chosen for loading products.
     func answer() throws -> ProductsResponse {
         let (settings, priceChanges) = try store.storage.priceBase()
         guard settings.network else { throw StoreError.notConnected }
+        if let error = settings.failures[.loadProducts] { throw error.storeError }
         var products: [Product] = []
         var invalid: [String] = []
         for id in productIdentifiers {

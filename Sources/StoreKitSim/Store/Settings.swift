@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 
 /// Every condition the simulated store can be put in. Saved in store.sqlite, so the command
@@ -9,8 +10,9 @@ public struct Settings: Codable, Equatable, Sendable {
     public var askToBuy = false
     /// With the network off, product requests, purchases and restores fail.
     public var network = true
-    /// Purchases fail with this StoreKit error until it is turned off.
-    public var failWith: SKErrorCode?
+    /// Each StoreKit API fails with the error chosen for it until it is turned off (Xcode's
+    /// StoreKit errors per API); purchases' is stored as `failWith`, as it always was.
+    public var failures: [StoreAPI: APIError] = [:]
     /// Purchases are interrupted (e.g. updated terms) until the user resolves them.
     public var interrupted = false
     /// Whether the sample app finishes transactions once it has handled them.
@@ -48,7 +50,7 @@ public struct Settings: Codable, Equatable, Sendable {
     public init() {}
 
     enum CodingKeys: String, CodingKey {
-        case canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions,
+        case canMakePayments, askToBuy, network, interrupted, finishTransactions,
              account, storefront, locale, latencyMilliseconds, hold, dialogs, timeRate, billingRetry, gracePeriod
     }
 
@@ -59,14 +61,7 @@ public struct Settings: Codable, Equatable, Sendable {
         canMakePayments = try c.decodeIfPresent(Bool.self, forKey: .canMakePayments) ?? d.canMakePayments
         askToBuy = try c.decodeIfPresent(Bool.self, forKey: .askToBuy) ?? d.askToBuy
         network = try c.decodeIfPresent(Bool.self, forKey: .network) ?? d.network
-        if let code = try c.decodeIfPresent(Int.self, forKey: .failWith) {
-            guard let known = SKErrorCode(rawValue: code) else {
-                let codes = SKErrorCode.allCases.map(\.rawValue)
-                throw DecodingError.dataCorruptedError(forKey: .failWith, in: c, debugDescription:
-                    "must be a StoreKit error code, \(codes.min()!) to \(codes.max()!), or null for none; not \(code)")
-            }
-            failWith = known
-        }
+        failures = try Self.decodeFailures(decoder)
         interrupted = try c.decodeIfPresent(Bool.self, forKey: .interrupted) ?? d.interrupted
         finishTransactions = try c.decodeIfPresent(Bool.self, forKey: .finishTransactions) ?? d.finishTransactions
         account = c.contains(.account) ? try c.decodeIfPresent(String.self, forKey: .account) : d.account
@@ -101,7 +96,10 @@ public struct Settings: Codable, Equatable, Sendable {
         try c.encode(canMakePayments, forKey: .canMakePayments)
         try c.encode(askToBuy, forKey: .askToBuy)
         try c.encode(network, forKey: .network)
-        try c.encode(failWith, forKey: .failWith)
+        var f = encoder.container(keyedBy: FailureKey.self)
+        for api in StoreAPI.allCases {
+            try f.encode(failures[api]?.storedValue ?? .null, forKey: FailureKey(api))
+        }
         try c.encode(interrupted, forKey: .interrupted)
         try c.encode(finishTransactions, forKey: .finishTransactions)
         try c.encode(account, forKey: .account)
@@ -117,6 +115,40 @@ public struct Settings: Codable, Equatable, Sendable {
 }
 
 extension Settings {
+    /// Purchases' error where it is an SKError (`set fail-with`): the purchase entry of
+    /// `failures`.
+    public var failWith: SKErrorCode? {
+        get { if case .skError(let code)? = failures[.purchase] { code } else { nil } }
+        set { failures[.purchase] = newValue.map(APIError.skError) }
+    }
+
+    /// Each API's error under its own name (`StoreAPI.settingName`), so that a change to one
+    /// API's is a change of its own row in store.sqlite.
+    struct FailureKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+
+        init(_ api: StoreAPI) { stringValue = api.settingName }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// The APIs' errors; a value that names none of its API's errors is refused, naming the setting.
+    static func decodeFailures(_ decoder: any Decoder) throws -> [StoreAPI: APIError] {
+        let c = try decoder.container(keyedBy: FailureKey.self)
+        var failures: [StoreAPI: APIError] = [:]
+        for api in StoreAPI.allCases {
+            let key = FailureKey(api)
+            guard let value = try c.decodeIfPresent(JSONValue.self, forKey: key) else { continue }
+            do {
+                failures[api] = try APIError.stored(value, for: api)
+            } catch {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: error.message)
+            }
+        }
+        return failures
+    }
+
     /// Whether a confirmed purchase or a restore waits for the side button: hold on, and the
     /// dialogs that ask for it shown (with dialogs off nothing would ask).
     public var waitsForSideButton: Bool { hold && dialogs }

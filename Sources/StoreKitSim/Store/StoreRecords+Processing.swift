@@ -104,11 +104,13 @@ extension StoreRecords {
                 record(.askToBuyLapsed, transactions[i], at: due)
             } else if restoreDueDate == due {
                 restoreDueDate = nil
-                if settings.network {
+                if !settings.network {
+                    outcome = .failed(StoreError(.unknown))
+                } else if let error = settings.failures[.appStoreSync] {
+                    outcome = .failed(error.storeError)
+                } else {
                     try restore(catalog: catalog, now: due, history: purchases)
                     outcome = .finished
-                } else {
-                    outcome = .failed(StoreError(.unknown))
                 }
             } else {
                 break
@@ -152,8 +154,8 @@ extension StoreRecords {
     private mutating func complete(at i: Int, catalog: Catalog, now: Date) throws {
         if !settings.network {
             fail(at: i, StoreError(.unknown), now: now)
-        } else if let code = settings.failWith {
-            fail(at: i, StoreError(code), now: now)
+        } else if let error = settings.failures[.purchase] {
+            fail(at: i, error.storeError, now: now)
         } else if transactions[i].reason == .redownload {
             // Nothing to pay, so nothing to ask a parent or to interrupt for.
             try purchase(at: i, catalog: catalog, now: now)

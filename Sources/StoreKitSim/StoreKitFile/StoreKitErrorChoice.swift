@@ -1,7 +1,33 @@
-/// The error a `_storeKitErrors` entry chooses, as the SKError code a failing purchase
-/// gives in storefront. `index` is the case's position in the error type's declaration:
-/// StoreKitError for "generic", Product.PurchaseError for "purchase".
+/// The error a `_storeKitErrors` entry chooses, as storefront fails the API with it: for
+/// purchases the SKError code a failing purchase gives in storefront. `index` is the case's
+/// position in the error type's declaration: StoreKitError for "generic",
+/// Product.PurchaseError for "purchase", VerificationResult.VerificationError for
+/// "verification", Transaction.RefundRequestError for "refundRequest".
 enum StoreKitErrorChoice {
+    /// The error `api` fails with for the entry's choice, or nil for one it does not offer.
+    static func error(for api: StoreAPI, type: String, index: Int) -> APIError? {
+        if api == .purchase { return code(type: type, index: index).map(APIError.skError) }
+        let error: APIError? = switch type {
+        case "generic": StoreKitErrorCode.allCases.element(at: index).map(APIError.storeKit)
+        case "verification": VerificationErrorCode.allCases.element(at: index).map(APIError.verification)
+        case "refundRequest": RefundRequestErrorCode.allCases.element(at: index).map(APIError.refundRequest)
+        default: nil
+        }
+        return error.flatMap { api.choices.contains($0) ? $0 : nil }
+    }
+
+    /// The entry's choice for `error`; nil for one Xcode does not offer (the seed SDK's
+    /// purchase limit).
+    static func choice(for error: APIError) -> StoreKitErrorSetting.Choice? {
+        switch error {
+        case .skError(let code): choice(for: code)
+        case .purchaseLimitExceeded: nil
+        case .storeKit(let code): .init(index: code.index, type: "generic")
+        case .verification(let code): .init(index: code.index, type: "verification")
+        case .refundRequest(let code): .init(index: code.index, type: "refundRequest")
+        }
+    }
+
     /// The code, or nil for an error that is not an SKError (a network or system error, or
     /// one storefront does not know).
     static func code(type: String, index: Int) -> SKErrorCode? {
@@ -21,7 +47,13 @@ enum StoreKitErrorChoice {
 
     /// What StoreKitError's case at `index` is called, for a note about one not simulated.
     static func name(type: String, index: Int) -> String {
-        let names = type == "generic" ? genericNames : type == "purchase" ? purchaseNames : []
+        let names = switch type {
+        case "generic": genericNames
+        case "purchase": purchaseNames
+        case "verification": VerificationErrorCode.allCases.map(\.rawValue)
+        case "refundRequest": RefundRequestErrorCode.allCases.map(\.rawValue)
+        default: [String]()
+        }
         return names.indices.contains(index) ? names[index] : "\(type) error \(index)"
     }
 
@@ -35,4 +67,8 @@ enum StoreKitErrorChoice {
                                                    .invalidOfferIdentifier, .invalidOfferPrice, .invalidSignature, .missingOfferParams]
     private static let purchaseNames = ["invalidQuantity", "productUnavailable", "purchaseNotAllowed", "ineligibleForOffer",
                                         "invalidOfferIdentifier", "invalidOfferPrice", "invalidOfferSignature", "missingOfferParameters"]
+}
+
+extension Array {
+    func element(at index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

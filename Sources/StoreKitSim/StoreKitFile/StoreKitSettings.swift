@@ -97,10 +97,4 @@ struct StoreKitErrorSetting: Codable, Sendable, Equatable {
         enabled = try c.decodeIfPresent(Bool.self, forKey: .enabled) ?? false
         name = try c.decode(String.self, forKey: .name)
     }
-
-    /// The API whose error storefront simulates: purchases.
-    static let purchase = "Purchase"
-    /// Every API in the order Xcode lists them, as Xcode writes the list.
-    static let apis = ["Load Products", "Purchase", "Verification", "App Store Sync", "Subscription Status",
-                       "App Transaction", "Manage Subscriptions Sheet", "Refund Request Sheet", "Offer Code Redeem Sheet"]
 }

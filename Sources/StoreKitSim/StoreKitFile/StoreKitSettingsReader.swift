@@ -20,7 +20,7 @@ enum StoreKitSettingsReader {
         }
         settings.askToBuy = file.askToBuyEnabled
         settings.interrupted = file.billingIssuesEnabled
-        settings.failWith = failure(file, notes: &notes)
+        settings.failures = failures(file, notes: &notes)
         if let value = file.timeRate {
             settings.timeRate = StoreKitTimeRate.rate(value)
             if let rate = settings.timeRate, StoreKitTimeRate.isFixedInterval(value) {
@@ -35,32 +35,36 @@ enum StoreKitSettingsReader {
         return (settings, notes)
     }
 
-    /// The error purchases fail with: `_storeKitErrors`' Purchase entry from version 3 on,
-    /// `_failTransactionsEnabled` with `_storeKitError` before.
-    private static func failure(_ file: StoreKitSettings, notes: inout [String]) -> SKErrorCode? {
+    /// The errors the APIs fail with: `_storeKitErrors`' enabled entries from version 3 on,
+    /// `_failTransactionsEnabled` with `_storeKitError` (purchases only) before.
+    private static func failures(_ file: StoreKitSettings, notes: inout [String]) -> [StoreAPI: APIError] {
         guard let errors = file.storeKitErrors else {
-            guard file.failTransactionsEnabled == true else { return nil }
+            guard file.failTransactionsEnabled == true else { return [:] }
             let code = file.storeKitError ?? 0
             guard let known = SKErrorCode(rawValue: code) else {
                 notes.append("settings._storeKitError \(code) is not a StoreKit error code: purchases do not fail")
-                return nil
+                return [:]
             }
-            return known
+            return [.purchase: .skError(known)]
         }
-        var failWith: SKErrorCode?
+        var failures: [StoreAPI: APIError] = [:]
         for entry in errors where entry.enabled {
-            guard entry.name == StoreKitErrorSetting.purchase else {
-                notes.append("settings._storeKitErrors \"\(entry.name)\": failing it is not simulated, only purchases fail (for a failing products request, set network off)")
+            guard let api = StoreAPI.allCases.first(where: { $0.xcodeName == entry.name }) else {
+                notes.append("settings._storeKitErrors \"\(entry.name)\" is not a StoreKit API storefront knows: not used")
                 continue
             }
             guard let choice = entry.current else { continue }
-            if let code = StoreKitErrorChoice.code(type: choice.type, index: choice.index) {
-                failWith = code
-            } else {
+            guard let error = StoreKitErrorChoice.error(for: api, type: choice.type, index: choice.index) else {
                 let name = StoreKitErrorChoice.name(type: choice.type, index: choice.index)
-                notes.append("settings._storeKitErrors \"Purchase\": \(name) is not one of StoreKit's SKError codes storefront fails purchases with: not used")
+                let what = api == .purchase ? "StoreKit's SKError codes storefront fails purchases with" : "the errors storefront fails it with"
+                notes.append("settings._storeKitErrors \"\(entry.name)\": \(name) is not one of \(what): not used")
+                continue
+            }
+            failures[api] = error
+            if !api.isSimulated {
+                notes.append("settings._storeKitErrors \"\(entry.name)\": \(error.name) is kept, and takes effect once storefront has that API")
             }
         }
-        return failWith
+        return failures
     }
 }

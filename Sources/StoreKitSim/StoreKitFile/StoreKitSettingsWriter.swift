@@ -17,13 +17,15 @@ enum StoreKitSettingsWriter {
                 notes.append("grace-period \(grace.rawValue) is written as Xcode's billing grace period, which lasts 6 days for a weekly plan and 16 days for the others")
             }
         }
-        let failing = settings.failWith.map(StoreKitErrorChoice.choice(for:))
-        if let code = settings.failWith, let choice = failing, StoreKitErrorChoice.code(type: choice.type, index: choice.index) != code {
-            notes.append("fail-with \(code.rawValue) \(code.name) has no StoreKit error Xcode simulates: purchases are written to fail with \(choice.type) error \(choice.index)")
-        }
-        file.storeKitErrors = StoreKitErrorSetting.apis.map { api in
-            let current = api == StoreKitErrorSetting.purchase ? failing : nil
-            return StoreKitErrorSetting(name: api, enabled: current != nil, current: current)
+        file.storeKitErrors = StoreAPI.allCases.map { api in
+            let error = settings.failures[api]
+            let current = error.flatMap(StoreKitErrorChoice.choice(for:))
+            if let error, let current, StoreKitErrorChoice.error(for: api, type: current.type, index: current.index) != error {
+                notes.append("fail-with \(error.description) has no StoreKit error Xcode simulates: purchases are written to fail with \(current.type) error \(current.index)")
+            } else if let error, current == nil {
+                notes.append("fail \(api.argument) \(error.name) has no StoreKit error Xcode simulates: written as not failing")
+            }
+            return StoreKitErrorSetting(name: api.xcodeName, enabled: current != nil, current: current)
         }
         if let rate = settings.timeRate {
             if let value = StoreKitTimeRate.value(rate) {

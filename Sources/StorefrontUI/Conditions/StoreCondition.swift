@@ -69,6 +69,7 @@ public struct StoreCondition: Sendable {
                 changed[keyPath: field] = value
                 return .set(changed)
             case .chooseError(let highlighted): return .chooseError(highlighting: highlighted)
+            case .openAPIErrors: return .openAPIErrors
             }
         }
         badgeValue = { badge($0[keyPath: field], $1) }
@@ -117,9 +118,10 @@ struct PanelChoices {
     var accounts: [String]
 }
 
-/// What a key does to a panel row: sets a new value, or opens the list of StoreKit errors
-/// with one highlighted (fail-with's Enter).
+/// What a key does to a panel row: sets a new value, opens the list of an API's errors with
+/// one highlighted (Enter on an API), or opens the list of APIs (the StoreKit errors row).
 enum PanelChange<Value> {
     case set(Value)
     case chooseError(highlighting: Int)
+    case openAPIErrors
 }

@@ -12,9 +12,8 @@ extension StoreCondition {
         all.first { $0.name == name }
     }
 
-    public static let all: [StoreCondition] = [
-        canMakePayments, askToBuy, network, failWith, interrupted, finishTransactions, account, storefront, locale, latency,
-        hold, dialogs, timeRate, billingRetry, gracePeriod,
+    public static let all: [StoreCondition] = [canMakePayments, askToBuy, network] + failures + [
+        interrupted, finishTransactions, account, storefront, locale, latency, hold, dialogs, timeRate, billingRetry, gracePeriod,
     ]
 
     static let canMakePayments = onOff(
@@ -23,37 +22,6 @@ extension StoreCondition {
     static let askToBuy = onOff("ask-to-buy", \.askToBuy, title: \.askToBuy, good: false, badge: \.askToBuyBadge, tint: .warning)
 
     static let network = onOff("network", \.network, title: \.network, good: true, badge: \.offlineBadge, tint: .danger)
-
-    static let failWith = StoreCondition(
-        "fail-with", values: "CODE|NAME|off",
-        note: "fail-with takes a StoreKit error code (\(codeRange)) or its name, e.g. 4 or paymentNotAllowed.",
-        field: \.failWith,
-        parse: { text, _ throws(InvalidValue) in
-            if ["off", "none"].contains(text.lowercased()) { return nil }
-            guard let code = SKErrorCode(argument: text) else {
-                let names = SKErrorCode.allCases.map { "\($0.rawValue) \($0.name)" }.joined(separator: ", ")
-                throw InvalidValue(message: "fail-with takes off or a StoreKit error code: \(names)")
-            }
-            return code
-        },
-        describe: { $0.map { "\($0.rawValue) \($0.name)" } ?? "off" },
-        title: \.failWith,
-        show: { code, strings in code.map { ("\($0.rawValue) \($0.name)", .danger) } ?? (strings.conditions.off, .success) },
-        // Enter picks the error from StoreKit's list (or off), starting at the current one.
-        change: { code, key, _ in
-            key == .enter ? .chooseError(highlighting: FailureChoices.all.firstIndex(of: code) ?? 0)
-                : .set(cycle(FailureChoices.all, from: code, key.step))
-        },
-        badge: { code, strings in
-            code.map {
-                .init(text: strings.conditions.failingBadge($0.name), tint: .danger, short: strings.conditions.failingBadge("\($0.rawValue)"))
-            }
-        })
-
-    private static var codeRange: String {
-        let codes = SKErrorCode.allCases.map(\.rawValue)
-        return "\(codes.min() ?? 0)-\(codes.max() ?? 0)"
-    }
 
     static let interrupted = onOff(
         "interrupted", \.interrupted, title: \.interrupted, good: false, badge: \.interruptingBadge, tint: .warning)

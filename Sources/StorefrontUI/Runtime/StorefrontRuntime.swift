@@ -375,7 +375,8 @@ public final class StorefrontRuntime {
         snapshot.queue = records.queue
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
         snapshot.accounts = records.accountsByLastUse
-        snapshot.subscriptions = queue.subscriptionStatuses()
+        // With Subscription Status failing, the app keeps the statuses it knew.
+        snapshot.subscriptions = (try? queue.loadSubscriptionStatuses()) ?? state.snapshot.subscriptions
         snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter { status in
             records.transactions.last { $0.id == status.latestTransactionID }?.isTrialPeriod == true
         }.map(\.groupID))

@@ -131,7 +131,10 @@ public struct ContentViewer: Equatable, Sendable {
 /// The restrictions panel: every store condition as a live toggle.
 public struct SettingsPanel: Equatable, Sendable {
     public var selection = 0
-    /// Choosing the error to inject from the list of StoreKit codes.
+    /// The list of StoreKit APIs, opened from the StoreKit errors row: the API selected
+    /// (its index in `StoreAPI.allCases`).
+    public var api: Int?
+    /// Choosing the selected API's error from its list.
     public var choosingError: Int?
 
     public init() {}

@@ -2,12 +2,13 @@ import Foundation
 import SampleApp
 import StoreKitSim
 
-/// The rows of the store conditions panel: the conditions, in the table's order.
+/// The rows of the store conditions panel: the conditions, in the table's order, the APIs'
+/// errors in one row.
 public typealias SettingRow = StoreCondition
 
 extension SettingRow {
     /// Its row in the panel, counted from the top.
-    public var rawValue: Int { Self.all.firstIndex { $0.name == name } ?? 0 }
+    public var rawValue: Int { Self.panelRows.firstIndex { $0.name == name } ?? 0 }
 }
 
 extension AppState {
@@ -16,7 +17,10 @@ extension AppState {
         if let choosing = panel.choosingError {
             return chooseError(&panel, highlighted: choosing, key)
         }
-        let rows = StoreCondition.all
+        if let api = panel.api {
+            return handleAPIList(&panel, selected: api, key)
+        }
+        let rows = StoreCondition.panelRows
         switch key {
         case .escape, .char("s"), .char("q"):
             mode = .store
@@ -48,27 +52,59 @@ extension AppState {
     }
 
     /// Toggles or steps one setting as its condition says; the runtime saves it to
-    /// store.sqlite at once. Enter on the failure row opens the list of errors instead.
+    /// store.sqlite at once. Enter on the StoreKit errors row opens the list of APIs instead,
+    /// and on an API the list of its errors.
     private mutating func change(_ condition: StoreCondition, _ key: PanelKey, panel: inout SettingsPanel) -> [Effect] {
         switch condition.change(snapshot.settings, key, choices: PanelChoices(catalog: catalog, accounts: snapshot.accounts)) {
         case .set(let settings):
             return [.saveSettings(settings)]
         case .chooseError(let highlighted):
             panel.choosingError = highlighted
-            mode = .settings(panel)
-            return []
+        case .openAPIErrors:
+            // On the first API that fails, else on purchases.
+            let apis = StoreAPI.allCases
+            panel.api = apis.firstIndex { snapshot.settings.failures[$0] != nil } ?? apis.firstIndex(of: .purchase)
         }
+        mode = .settings(panel)
+        return []
+    }
+
+    /// The list of StoreKit APIs: each row steps or chooses its API's error as the row of a
+    /// condition does.
+    private mutating func handleAPIList(_ panel: inout SettingsPanel, selected: Int, _ key: Key) -> [Effect] {
+        let apis = StoreAPI.allCases
+        func row() -> StoreCondition { .failing(apis[panel.api ?? 0]) }
+        switch key {
+        case .escape, .char("q"):
+            panel.api = nil
+        case .up, .char("k"): panel.api = max(0, selected - 1)
+        case .down, .char("j"): panel.api = min(apis.count - 1, selected + 1)
+        case .home, .char("g"): panel.api = 0
+        case .end, .char("G"): panel.api = apis.count - 1
+        case .click(let x, let y):
+            guard let index = APIListGeometry.index(atX: x, y: y, layout: Layout(width: width, height: height)) else { return [] }
+            panel.api = index
+            return change(row(), .enter, panel: &panel)
+        case .enter, .char(" "): return change(row(), .enter, panel: &panel)
+        case .right, .char("l"): return change(row(), .right, panel: &panel)
+        case .left, .char("h"): return change(row(), .left, panel: &panel)
+        default: return []
+        }
+        mode = .settings(panel)
+        return []
     }
 
     private mutating func chooseError(_ panel: inout SettingsPanel, highlighted: Int, _ key: Key) -> [Effect] {
-        let codes = FailureChoices.all
-        let page = max(1, FailureChoices.visibleRows(Layout(width: width, height: height)) - 1)
+        let api = StoreAPI.allCases[panel.api ?? 0]
+        let list = FailureChoices(api)
+        let codes = list.all
+        let page = max(1, list.visibleRows(Layout(width: width, height: height)) - 1)
         func move(to index: Int) { panel.choosingError = min(codes.count - 1, max(0, index)) }
         func choose(_ index: Int) -> [Effect] {
             panel.choosingError = nil
             mode = .settings(panel)
             var s = snapshot.settings
-            s.failWith = codes[index]
+            s.failures[api] = codes[index]
             return [.saveSettings(s)]
         }
         switch key {
@@ -82,7 +118,7 @@ extension AppState {
         case .end, .char("G"): move(to: codes.count - 1)
         case .click(let x, let y):
             let layout = Layout(width: width, height: height)
-            guard let index = FailureChoices.index(atX: x, y: y, highlighted: highlighted, layout: layout) else { return [] }
+            guard let index = list.index(atX: x, y: y, highlighted: highlighted, layout: layout) else { return [] }
             return choose(index)
         case .enter, .char(" "):
             return choose(highlighted)

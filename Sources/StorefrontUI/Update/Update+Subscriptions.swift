@@ -3,8 +3,13 @@ import SampleApp
 import StoreKitSim
 
 extension AppState {
-    /// Opens Manage Subscriptions on `groupID`, its current plan selected.
+    /// Opens Manage Subscriptions on `groupID`, its current plan selected; with its StoreKit
+    /// error chosen, StoreKit's error shows instead (as `showManageSubscriptions` throws it).
     mutating func openManageSubscriptions(_ groupID: String?) {
+        if let error = snapshot.settings.failures[.manageSubscriptions] {
+            mode = .alert(failure(strings.alerts.manageSubscriptionsFailed, error.storeError))
+            return
+        }
         var panel = ManageSubscriptionsPanel(groupID: groupID)
         let current = groupID.flatMap { snapshot.subscription(inGroup: $0)?.productID }
         panel.selection = plans(inGroup: groupID).firstIndex { $0 == current } ?? 0

@@ -143,7 +143,8 @@ enum FooterView {
             if panel.choosingError != nil {
                 return ([Hint("⏎", words.choose), Hint("↑↓ g G", words.move)], [Hint("Esc", words.back)])
             }
-            return ([Hint("⏎", words.change), Hint("←→", words.step), Hint("↑↓", words.move)], close)
+            let back = panel.api != nil ? [Hint("Esc", words.back)] : close
+            return ([Hint("⏎", words.change), Hint("←→", words.step), Hint("↑↓", words.move)], back)
         case .approvals(let panel):
             let waiting = state.snapshot.waitingRequests
             guard !waiting.isEmpty else { return ([], close) }

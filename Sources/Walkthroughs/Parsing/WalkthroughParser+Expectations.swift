@@ -100,7 +100,8 @@ extension WalkthroughParser {
         let token = try r.required(expected, suggestion: "expect transaction error paymentNotAllowed")
         if token.isWord("none") { return .none }
         if !token.quoted, let code = Int(token.text) { return .code(code) }
-        let names = SKErrorCode.allCases.map(\.name)
+        // The errors a purchase can fail with: StoreKit's codes and the seed SDK's purchase limit.
+        let names = StoreAPI.purchase.choices.map(\.name)
         if let name = names.first(where: { $0.lowercased() == token.text.lowercased() }) { return .name(name) }
         throw LineProblem(token.column, "expected \(expected)",
                           suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: names) ?? "none"))

@@ -13,11 +13,23 @@ extension WalkthroughParser {
         return .set(condition: condition.name, value: value.text)
     }
 
-    /// The store condition named next on the line (`set`, `vary`).
+    /// The store condition named next on the line (`set`, `vary`); `fail API` names the API's
+    /// (`set fail load-products networkError` is `set fail-load-products networkError`).
     func condition(_ r: inout StepReader, after verb: String, example: String) throws(LineProblem) -> StoreCondition {
         let names = StoreCondition.all.map(\.name)
-        let expected = "a store condition after \(verb): \(names.joined(separator: ", "))"
+        // The APIs' conditions listed as one: `fail API`.
+        let listed = StoreCondition.panelRows.map { $0.name == "fail" ? "fail-with, fail API" : $0.name }
+        let expected = "a store condition after \(verb): \(listed.joined(separator: ", "))"
         let token = try r.required(expected, suggestion: example)
+        if token.text.lowercased() == "fail", !token.quoted {
+            let apis = StoreAPI.allCases.map(\.argument)
+            let named = try r.required("a StoreKit API after fail: \(apis.joined(separator: ", "))", suggestion: "\(verb) fail load-products networkError")
+            guard let api = StoreAPI(argument: named.text) else {
+                throw LineProblem(named.column, "expected a StoreKit API after fail: \(apis.joined(separator: ", "))",
+                                  suggestion: r.replacing(r.index - 1, with: Nearest.to(named.text, in: apis) ?? "load-products"))
+            }
+            return .failing(api)
+        }
         guard let condition = StoreCondition.named(token.text.lowercased()) else {
             throw LineProblem(token.column, "expected \(expected)",
                               suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: names) ?? "ask-to-buy"))
@@ -45,10 +57,13 @@ extension WalkthroughParser {
     func exampleValues(_ condition: StoreCondition) -> [String] {
         var values = condition.values.split(separator: "|").map(String.init).filter { $0 == $0.lowercased() }
         switch condition.name {
-        case "fail-with": values += SKErrorCode.allCases.map(\.name)
+        case "fail-with": values += SKErrorCode.allCases.map(\.name) + ["purchaseLimitExceeded"]
         case "storefront": values += catalog.storefronts.map(\.id)
         case "latency": values.append("0")
-        default: break
+        default:
+            if let api = StoreAPI.allCases.first(where: { StoreCondition.failingName($0) == condition.name }) {
+                values += api.choices.map(\.name)
+            }
         }
         return values
     }

@@ -50,7 +50,9 @@ struct StateCommand: ParsableCommand {
         printLine("Data directory  \(session.directory.url.path)")
         printLine("Settings")
         for condition in StoreCondition.all {
-            printLine("  \(condition.name.padding(toLength: 20, withPad: " ", startingAt: 0))\(condition.describe(records.settings))")
+            // A name longer than the column (the errors per API) keeps a space before its value.
+            let width = max(20, condition.name.count + 1)
+            printLine("  \(condition.name.padding(toLength: width, withPad: " ", startingAt: 0))\(condition.describe(records.settings))")
         }
         printLine("UserDefaults.json")
         if defaults.values.isEmpty { printLine("  (empty)") }

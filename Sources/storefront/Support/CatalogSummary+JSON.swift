@@ -91,7 +91,10 @@ extension CatalogSummary {
         var storefront: String?
         var locale: String?
         var askToBuy: Bool?
+        /// Purchases' SKError code, as `fail-with` takes it.
         var failWith: Int?
+        /// Each failing StoreKit API's error by name (`load-products`: `networkError`).
+        var failures: [String: String]?
         var interrupted: Bool?
         var timeRate: String?
         var dialogs: Bool?
@@ -141,7 +144,10 @@ extension CatalogSummary {
             },
             locales: catalog.locales,
             conditions: Conditions(storefront: settings.storefront, locale: settings.locale, askToBuy: settings.askToBuy,
-                                   failWith: settings.failWith?.rawValue, interrupted: settings.interrupted,
+                                   failWith: settings.failWith?.rawValue,
+                                   failures: settings.failures.isEmpty ? nil
+                                       : Dictionary(uniqueKeysWithValues: settings.failures.map { ($0.key.argument, $0.value.name) }),
+                                   interrupted: settings.interrupted,
                                    timeRate: settings.timeRate?.description, dialogs: settings.dialogs,
                                    billingRetry: settings.billingRetry, gracePeriod: settings.gracePeriod?.rawValue),
             appDescription: appJSON,

@@ -125,7 +125,9 @@ extension CatalogSummary {
         if let v = s.storefront { parts.append("storefront \(v)") }
         if let v = s.locale { parts.append("locale \(v)") }
         if let v = s.askToBuy { parts.append("ask-to-buy \(v ? "on" : "off")") }
-        if let v = s.failWith { parts.append("fail-with \(v.rawValue) \(v.name)") }
+        for api in StoreAPI.allCases {
+            if let error = s.failures[api] { parts.append("\(StoreCondition.failingName(api)) \(error.description)") }
+        }
         if let v = s.interrupted { parts.append("interrupted \(v ? "on" : "off")") }
         if let v = s.timeRate { parts.append("time-rate \(v)") }
         if let v = s.dialogs { parts.append("dialogs \(v ? "on" : "off")") }
