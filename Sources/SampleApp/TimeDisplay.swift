@@ -27,6 +27,12 @@ public struct TimeDisplay: Sendable, Equatable {
     /// "19:04:05"
     public func time(_ date: Date) -> String { time(components(date)) }
 
+    /// "2026-11-23 19:04": a list's date to the minute, read from the calendar once.
+    public func minute(_ date: Date) -> String {
+        let c = components(date)
+        return "\(day(c)) \(Self.padded(c.hour ?? 0, 2)):\(Self.padded(c.minute ?? 0, 2))"
+    }
+
     /// A log line's stamp: its time, or its date when that was another day than `now`.
     public func stamp(of date: Date, now: Date) -> String {
         let c = components(date), today = components(now)

@@ -147,8 +147,7 @@ struct TransactionTable {
     }
 
     func line(_ t: Transaction) -> String {
-        let day = "\(state.times.day(t.date)) \(state.times.time(t.date).prefix(5))"
-        var columns = [Self.cell(day, Self.dateWidth), Self.cell(t.id, Self.idWidth)]
+        var columns = [Self.cell(state.times.minute(t.date), Self.dateWidth), Self.cell(t.id, Self.idWidth)]
         if accountWidth > 0 { columns.append(Self.cell(t.account ?? "—", accountWidth)) }
         columns += [Self.cell(state.title(of: t.productID, quantity: t.quantity), productWidth),
                     Self.cell(t.status(state.strings), Self.statusWidth), t.priceText(locale: state.locale) ?? ""]
