@@ -138,6 +138,10 @@ import Testing
         #expect(row(ui, lite).contains(words(ui).startsOn(day(ui, expires))), "\(ui.screen)")
         // The receipt has Lite's no-charge transaction: its row still reads the status, not "active".
         #expect(!row(ui, lite).contains(words(ui).active), "\(ui.screen)")
+        // Lite again from the store: nothing to buy, and the alert says why (no sheet the store would refuse).
+        ui.press(.enter)
+        guard case .alert(let waits) = ui.state.mode else { Issue.record("a sheet opened:\n\(ui.screen)"); return }
+        #expect(waits.title == ui.state.strings.alerts.changeWaitsTitle)
     }
 
     /// Cancelled while a downgrade waits: Resubscribe renews to the waiting plan and says so;
@@ -160,7 +164,10 @@ import Testing
         #expect(ui.state.plans(inGroup: "pro")[try #require({ () -> Int? in
             if case .subscriptions(let p) = ui.state.mode { p.selection } else { nil } }())] == "com.storefront.lite.monthly")
         ui.press(.enter)
-        guard case .subscriptions = ui.state.mode else { Issue.record("a sheet opened for the waiting plan:\n\(ui.screen)"); return }
+        guard case .alert(let waits) = ui.state.mode, waits.title == ui.state.strings.alerts.changeWaitsTitle else {
+            Issue.record("no word that the change is set:\n\(ui.screen)"); return
+        }
+        ui.press(.enter, .char("m"))
         #expect(try status(ui).willAutoRenew && status(ui).autoRenewProductID == "com.storefront.lite.monthly")
 
         // Cancelled again: the current plan's row (Pro, first) keeps Pro instead.

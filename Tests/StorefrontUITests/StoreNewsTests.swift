@@ -166,7 +166,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let catalog = try CatalogLoader.defaultCatalog()
         let clock = ManualClock()
-        let storage = EventReadsFailing(InMemoryStorage())
+        let storage = FlakyStorage(InMemoryStorage())
         let store = AppStore(catalog: catalog, storage: storage, wallClock: clock)
         let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
         let runtime = try StorefrontRuntime(store: store, appDescription: .builtIn, defaults: defaults, width: 100, height: 30,
@@ -176,42 +176,12 @@ import Testing
         runtime.tick()
         #expect(try store.storage.settings().account != nil)
 
-        storage.failing = true
+        storage.failingEvents = true
         try StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: catalog, storage: storage, wallClock: clock))).expireSubscription(Self.pro)
         runtime.tick()
         #expect(!runtime.state.log.contains { $0.text.contains("expired (ended by the store)") })
-        storage.failing = false
+        storage.failingEvents = false
         runtime.tick()
         #expect(runtime.state.log.contains { $0.text == "Pro Monthly expired (ended by the store)" }, "\(runtime.state.log.map(\.text))")
     }
-}
-
-/// Storage whose outbox reads fail while `failing` is set; everything else is `base`'s.
-private final class EventReadsFailing: RecordsStorage {
-    struct Unreadable: Error {}
-    let base: InMemoryStorage
-    var failing = false
-
-    init(_ base: InMemoryStorage) { self.base = base }
-
-    func load() throws -> StoreRecords { try base.load() }
-    func settings() throws -> Settings { try base.settings() }
-    func timeBase() throws -> (Settings, StoreClockState) { try base.timeBase() }
-    func priceBase() throws -> (Settings, [PriceChange]) { try base.priceBase() }
-    func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
-        try base.update(including: ids, body)
-    }
-    func changeToken() -> String { base.changeToken() }
-    func transaction(_ id: String) throws -> Transaction? { try base.transaction(id) }
-    func history(last count: Int?, finishedOnly: Bool) throws -> [Transaction] { try base.history(last: count, finishedOnly: finishedOnly) }
-    func transactionCount() throws -> Int { try base.transactionCount() }
-    func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] {
-        try base.purchases(of: account, productIDs: productIDs)
-    }
-    func transactions(matching query: TransactionQuery) throws -> TransactionPage { try base.transactions(matching: query) }
-    func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {
-        if failing { throw Unreadable() }
-        return try base.events(after: id, limit: limit)
-    }
-    func lastEventID() throws -> Int64 { try base.lastEventID() }
 }

@@ -104,7 +104,7 @@ import Testing
         // Down to the last action: Request price increase consent.
         for _ in 0..<5 { ui.press(.down) }
         ui.press(.enter)
-        #expect(ui.screen.contains(ui.state.strings.manager.newPrice(ui.state.title(of: Self.pro), "USD")), "\(ui.screen)")
+        #expect(ui.screen.contains(ui.state.strings.manager.newPrice(ui.state.title(of: Self.pro), "USD, USA")), "\(ui.screen)")
         for _ in 0..<4 { ui.press(.backspace) }
         ui.type("6.99x")
         #expect(ui.screen.contains("6.99▏"), "letters are not typed: \(ui.screen)")
@@ -145,5 +145,90 @@ import Testing
         ui.runtime.tick()
         #expect(try panel(ui).rows.first?.id == "3000000000" && panel(ui).rows.count == 452)
         #expect(try panel(ui).selected?.id == bought.id)
+    }
+
+    /// In grace the store renews nothing by force; cancelled, it retries no more: neither is offered.
+    @Test func billingRetryOffersWhatTheStoreAllows() throws {
+        let ui = try UITestHarness { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
+        try ui.buy("Pro Monthly")
+        ui.wait(seconds: 8 * 86_400)
+        #expect(ui.state.snapshot.subscription(inGroup: "pro")?.state == .inGracePeriod)
+        // The Billing Problem message came first: not now.
+        if case .alert = ui.state.mode { ui.press(.escape) }
+        ui.press(.char("t"))
+        let t = try #require(try panel(ui).rows.first { $0.productID == Self.pro })
+        let id = Self.pro
+        #expect(ui.state.actions(for: t) == [.operation(.fixBilling(productID: id)), .operation(.expire(productID: id)),
+                                             .operation(.autoRenew(productID: id, on: false)), .requestPriceIncrease(productID: id)])
+        try StoreAdmin(queue: ui.runtime.queue).setAutoRenew(id, on: false)
+        ui.runtime.tick()
+        #expect(ui.state.actions(for: t) == [.operation(.expire(productID: id)), .operation(.autoRenew(productID: id, on: true)),
+                                             .requestPriceIncrease(productID: id)])
+    }
+
+    /// A subscription bought through an interrupted purchase: its resolution is the status's
+    /// first purchase, and offers the subscription's actions.
+    @Test func theResolutionOfAnInterruptedSubscriptionOffersItsActions() throws {
+        let ui = try UITestHarness { $0.interrupted = true }
+        try ui.select("Pro Monthly")
+        ui.buySelected()
+        ui.press(.enter)
+        ui.wait()
+        ui.press(.enter)
+        let status = try #require(ui.state.snapshot.subscription(inGroup: "pro"))
+        ui.press(.char("t"))
+        let resolution = try #require(try panel(ui).rows.first { $0.id == status.originalTransactionID })
+        #expect(ui.state.actions(for: resolution).contains(.operation(.expire(productID: Self.pro))), "\(ui.screen)")
+    }
+
+    /// A page that cannot be read stops the waiting; the next tick reads again, though the
+    /// store did not change. The full log does the same.
+    @Test func aPageThatCouldNotBeReadIsReadAtTheNextTick() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-tm-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let storage = FlakyStorage(InMemoryStorage())
+        let store = AppStore(catalog: try CatalogLoader.defaultCatalog(), storage: storage, wallClock: ManualClock())
+        let defaults = try UserDefaultsFile(url: directory.appendingPathComponent("UserDefaults.json"))
+        let runtime = try StorefrontRuntime(store: store, appDescription: .builtIn, defaults: defaults, width: 100, height: 30,
+                                            times: TimeDisplay(timeZone: TimeZone(identifier: "UTC")!))
+        _ = try runtime.app.purchase(Payment(productID: "com.storefront.credits.5"))
+        runtime.tick()
+        storage.failingPages = true
+        runtime.send(.char("t"))
+        guard case .transactions(let failed) = runtime.state.mode else { Issue.record("no panel"); return }
+        #expect(!failed.isLoading && failed.rows.isEmpty)
+        storage.failingPages = false
+        runtime.tick()
+        guard case .transactions(let read) = runtime.state.mode else { Issue.record("no panel"); return }
+        #expect(read.rows.count == 1)
+
+        runtime.send(.escape)
+        storage.failingPages = true
+        runtime.send(.char("l"))
+        #expect(runtime.state.logPage.transactions.isEmpty)
+        storage.failingPages = false
+        runtime.tick()
+        #expect(runtime.state.logPage.transactions.count == 1)
+    }
+
+    @Test func resizingKeepsTheSelectedRowInView() throws {
+        let ui = try UITestHarness()
+        try ui.buy("5 Monkey Credits")
+        let bought = try #require(ui.transactions.first)
+        try ui.storage.update { records in
+            for n in 0..<40 {
+                var t = bought
+                t.id = String(2_000_000_000 + n)
+                records.transactions.append(t)
+            }
+        }
+        ui.runtime.tick()
+        ui.press(.char("t"), .end)
+        ui.runtime.send(.resize(width: 70, height: 20))
+        let p = try panel(ui)
+        let capacity = TransactionManagerView.Geometry(ui.state, layout: Layout(width: 70, height: 20)).capacity
+        #expect(p.selection >= p.scroll && p.selection < p.scroll + capacity, "selection \(p.selection), scroll \(p.scroll)")
+        #expect(ui.screen.contains(bought.id), "\(ui.screen)")
     }
 }

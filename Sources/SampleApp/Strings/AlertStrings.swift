@@ -46,6 +46,11 @@ public struct AlertStrings: PhraseTable {
         })
     public let alreadyPurchasedTitle = Phrase(en: "You've already purchased this.", ja: "この項目はすでに購入済みです")
     public let getAgain = Phrase(en: "Would you like to get it again for free?", ja: "無料でもう一度入手しますか？")
+    /// Buying the plan a waiting downgrade already renews to: nothing to buy.
+    public let changeWaitsTitle = Phrase(en: "Your Plan Change Is Set", ja: "プランの変更は設定済みです")
+    public let changeWaitsMessage = Phrase2<String, String>(
+        en: { plan, day in "\(plan) starts at your renewal on \(day); your current plan stays until then. Manage Subscriptions (m) can call the change off." },
+        ja: { plan, day in "\(plan)は\(day)の更新から始まります。それまでは現在のプランが続きます。変更は「サブスクリプションの管理」(m) で取り消せます。" })
     public let subscribedTitle = Phrase(en: "You're currently subscribed to this.", ja: "このサブスクリプションには登録済みです")
     public let subscribedMessage = Phrase1<String>(
         en: { title in

@@ -115,6 +115,8 @@ public struct ManagerStrings: PhraseTable {
     public let newPrice = Phrase2<String, String>(en: { product, currency in "New price of \(product) (\(currency)):" },
                                                   ja: { product, currency in "\(product)の新しい価格 (\(currency)):" })
     public let priceHint = Phrase(en: "Enter asks subscribers to agree; Esc cancels.", ja: "Enterで購読者に同意を求めます。Escで取り消し。")
+    public let actionKeys = Phrase(en: "⏎ do it  ↑↓ choose  Esc back", ja: "⏎ 実行  ↑↓ 選ぶ  Esc 戻る")
+    public let priceKeys = Phrase(en: "0-9 . type  ⌫ erase  ⏎ ask  Esc cancel", ja: "0-9 . 入力  ⌫ 削除  ⏎ 同意を求める  Esc 取り消し")
     public let keys = Phrase(en: "⏎ actions  a account  p product  ↑↓ PgUp PgDn g G  Esc/t back",
                              ja: "⏎ 操作  a アカウント  p プロダクト  ↑↓ PgUp PgDn g G  Esc/t 戻る")
 }

@@ -29,7 +29,7 @@ extension StoreRecords {
     /// Why the store refuses a payment for `productID` before any sheet: the plan the account
     /// has and keeps (an active subscription to it, renewing to it) bought again, or the plan a
     /// waiting downgrade already renews to (buying it would change nothing).
-    func purchaseRefusal(_ productID: String, catalog: Catalog) -> StoreError? {
+    public func purchaseRefusal(_ productID: String, catalog: Catalog) -> StoreError? {
         guard let status = status(for: productID, catalog: catalog), status.givesAccess, status.autoRenewProductID == productID,
               status.productID == productID || status.willAutoRenew else { return nil }
         return .alreadyOwned

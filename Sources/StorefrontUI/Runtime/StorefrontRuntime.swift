@@ -208,14 +208,22 @@ public final class StorefrontRuntime {
         case .perform(let operation):
             carryOut(operation)
         case .loadLog:
+            var read = false
             perform(alerting: false) {
                 // The version first: a change made while the page is read reads it again.
                 let version = store.storage.changeToken()
                 let transactions = try store.storage.history(last: LogPage.size, finishedOnly: false)
                 pending.append(.logLoaded(LogPage(transactions: transactions, count: try store.storage.transactionCount(), version: version)))
+                read = true
             }
+            if !read { pending.append(.logUnreadable) }
         case .loadTransactions(let query):
-            perform(alerting: false) { pending.append(.transactionsLoaded(query, try store.storage.transactions(matching: query))) }
+            var read = false
+            perform(alerting: false) {
+                pending.append(.transactionsLoaded(query, try store.storage.transactions(matching: query)))
+                read = true
+            }
+            if !read { pending.append(.transactionsUnreadable(query)) }
         }
         // What it did, told by the store's events: the answer to what the user did here.
         readStoreEvents(fromElsewhere: false)
@@ -375,8 +383,13 @@ public final class StorefrontRuntime {
         snapshot.queue = records.queue
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
         snapshot.accounts = records.accountsByLastUse
-        // With Subscription Status failing, the app keeps the statuses it knew.
-        snapshot.subscriptions = (try? queue.loadSubscriptionStatuses()) ?? state.snapshot.subscriptions
+        // With Subscription Status failing, the app keeps the statuses it knew: of this account,
+        // never another's after a switch.
+        let known = state.snapshot.settings.account == records.settings.account ? state.snapshot.subscriptions : []
+        snapshot.subscriptions = (try? queue.loadSubscriptionStatuses()) ?? known
+        snapshot.refusedPurchases = Set(store.catalog.products.map(\.id).filter {
+            records.purchaseRefusal($0, catalog: store.catalog) != nil
+        })
         snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter { status in
             records.transactions.last { $0.id == status.latestTransactionID }?.isTrialPeriod == true
         }.map(\.groupID))

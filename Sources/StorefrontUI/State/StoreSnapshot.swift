@@ -34,6 +34,10 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// ever). The app may not know it (its data deleted): buying again is refused, and
     /// restoring brings it back.
     public var ownedAtStore: [String: Date] = [:]
+    /// Products the store refuses to sell this account now, before any sheet
+    /// (`StoreRecords.purchaseRefusal`: the plan it has and keeps, or the one a waiting
+    /// downgrade already renews to).
+    public var refusedPurchases: Set<String> = []
     /// The signed-in account's subscription in each group it subscribed to, as the store keeps
     /// it (StoreKit 2's `Product.SubscriptionInfo.Status`): what rows, the detail pane and
     /// Manage Subscriptions say of a plan.

@@ -26,10 +26,12 @@ public struct TransactionManagerPanel: Equatable, Sendable {
     public var overlay: Overlay?
 
     public enum Overlay: Equatable, Sendable {
-        /// The actions that apply to the selected transaction, the focused one.
-        case actions(focus: Int)
-        /// Typing the new price of a plan whose subscribers are asked to agree to it.
-        case price(productID: String, text: String)
+        /// The actions that apply to the selected transaction, and the focused one (kept by
+        /// what it is, so a list that changes underneath never moves it onto another).
+        case actions(focus: TransactionAction?)
+        /// Typing the new price of a plan, in a storefront, whose subscribers there are asked
+        /// to agree to it.
+        case price(productID: String, storefront: String, text: String)
     }
 
     public init() {}
@@ -37,10 +39,11 @@ public struct TransactionManagerPanel: Equatable, Sendable {
     /// How many transactions a page holds: more than any screen shows.
     public static let page = 200
 
-    /// The first page for the filters, with room for what is loaded and a page more (so a
-    /// reload after new transactions keeps the place).
+    /// The first page for the filters, with room for what is loaded (up to two pages) and a
+    /// page more: a reload after new transactions keeps the place, and costs the same however
+    /// deep the list was paged.
     public var firstPage: TransactionQuery {
-        TransactionQuery(account: account, productID: productID, limit: rows.count + Self.page)
+        TransactionQuery(account: account, productID: productID, limit: min(rows.count, 2 * Self.page) + Self.page)
     }
 
     /// The page after the loaded rows.
@@ -69,10 +72,13 @@ extension AppState {
         if t.phase == .interrupted { return [.resolve] }
         guard let status = subscriptionStatus(of: t), status.isActive(at: now) else { return [] }
         let id = status.productID
+        // Offered as the store allows them (`StoreRecords.changeSubscription`): a fix only while
+        // the store still retries, a forced renewal only while nothing fails.
         var actions: [TransactionAction] = []
-        if status.isInBillingRetry { actions.append(.operation(.fixBilling(productID: id))) }
-        actions += [.operation(.expire(productID: id)), .operation(.renew(productID: id)),
-                    .operation(.autoRenew(productID: id, on: !status.willAutoRenew))]
+        if status.isInBillingRetry && status.willAutoRenew { actions.append(.operation(.fixBilling(productID: id))) }
+        actions.append(.operation(.expire(productID: id)))
+        if !status.isInBillingRetry { actions.append(.operation(.renew(productID: id))) }
+        actions.append(.operation(.autoRenew(productID: id, on: !status.willAutoRenew)))
         if status.priceIncreaseStatus == .pending {
             actions.append(.operation(.agreeToPriceIncrease(productID: id)))
         } else {
@@ -85,8 +91,9 @@ extension AppState {
     func subscriptionStatus(of t: Transaction) -> SubscriptionStatus? {
         guard let group = catalog.product(t.productID)?.subscriptionGroupID, t.account == snapshot.settings.account,
               let status = snapshot.subscription(inGroup: group) else { return nil }
-        // Every renewal, plan change and restore names the first purchase.
-        return status.originalTransactionID == (t.originalTransactionID ?? t.id) ? status : nil
+        // Every renewal, plan change and restore names the first purchase (a resolution names
+        // the interrupted purchase it completed, while the status names the resolution).
+        return status.originalTransactionID == t.id || status.originalTransactionID == t.originalTransactionID ? status : nil
     }
 
     /// Why a subscription's transaction offers nothing: it is another account's.

@@ -35,6 +35,9 @@ public enum Action: Equatable, Sendable {
     case transactionsLoaded(TransactionQuery, TransactionPage)
     /// The full log's page (`Effect.loadLog`).
     case logLoaded(LogPage)
+    /// A page asked for could not be read (the log says why): the next tick asks again.
+    case transactionsUnreadable(TransactionQuery)
+    case logUnreadable
 }
 
 /// What update asks the runtime to do with the engine. The answers come back as actions.

@@ -107,9 +107,16 @@ extension AppState {
     /// a non-consumable can be downloaded again for free, an active subscription is refused.
     /// With dialogs off, no sheet: one is bought at once, and the log tells how it went.
     mutating func presentSheet(_ productID: String) -> [Effect] {
-        if snapshot.storeOwns(productID, now: now), !callsOffPlanChange(productID) {
+        let type = catalog.product(productID)?.type
+        // A subscription plan: the store's own answer (buying back the plan one has while a
+        // change to another waits calls the change off, so it is no refusal).
+        if type == .autoRenewable ? snapshot.refusedPurchases.contains(productID) : snapshot.storeOwns(productID, now: now) {
             let words = strings.alerts
-            if catalog.product(productID)?.type == .nonConsumable {
+            if let group = catalog.product(productID)?.subscriptionGroupID, let status = snapshot.subscription(inGroup: group),
+               status.productID != productID {
+                mode = .alert(Alert(kind: .info, title: words.changeWaitsTitle,
+                                    message: words.changeWaitsMessage(title(of: productID), times.day(status.expiresDate))))
+            } else if type == .nonConsumable {
                 mode = .alert(Alert(kind: .alreadyPurchased(productID: productID), title: words.alreadyPurchasedTitle,
                                     message: words.getAgain, buttons: [words.cancel, words.get]))
             } else {
@@ -119,14 +126,6 @@ extension AppState {
         }
         mode = followingPurchase(of: productID)
         return snapshot.settings.dialogs ? [] : [.buy(productID: productID, quantity: 1)]
-    }
-
-    /// Whether buying `id` is buying back the plan one has while a change to another plan
-    /// waits for the renewal: the store then calls the change off (the sheet says so), so it
-    /// is no "already subscribed".
-    func callsOffPlanChange(_ id: String) -> Bool {
-        guard let group = catalog.product(id)?.subscriptionGroupID, let status = snapshot.subscription(inGroup: group) else { return false }
-        return status.isLive && status.productID == id && status.autoRenewProductID != id
     }
 
     /// What shows while `productID` is bought: its sheet, or with dialogs off the store itself.

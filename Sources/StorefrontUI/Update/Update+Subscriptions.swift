@@ -84,11 +84,6 @@ extension AppState {
             }
         }
         let plan = plans[row]
-        // The plan the next renewal already changes to: nothing to buy (the store refuses it);
-        // cancelled since, choosing it turns auto-renew back on, as Resubscribe does.
-        if let status, status.isLive, status.productID != plan, status.autoRenewProductID == plan {
-            return status.willAutoRenew || !status.givesAccess ? [] : [.perform(.autoRenew(productID: status.productID, on: true))]
-        }
         if let status, status.isLive, status.productID == plan {
             if status.autoRenewProductID != plan { return startPurchase(plan) }
             return status.willAutoRenew || !status.givesAccess ? [] : [.perform(.autoRenew(productID: plan, on: true))]

@@ -26,7 +26,28 @@ extension AppState {
         panel.isLoading = false
         if let id = panel.selectedID, let index = panel.rows.firstIndex(where: { $0.id == id }) {
             panel.selection = index
+        } else if panel.selectedID != nil {
+            // Its transaction is gone from the rows (deleted, or pushed past them): back to the
+            // top, and whatever was open for it closes.
+            panel.selection = 0
+            panel.overlay = nil
         }
+        select(panel.selection, in: &panel)
+        mode = .transactions(panel)
+    }
+
+    /// A page could not be read (a busy or broken file: the log says why): the panel stops
+    /// waiting for it, and the next tick reads again.
+    mutating func transactionsUnreadable(_ query: TransactionQuery) {
+        guard case .transactions(var panel) = mode else { return }
+        panel.isLoading = false
+        panel.version = nil
+        mode = .transactions(panel)
+    }
+
+    /// The selected row stays in view when the window changes size.
+    mutating func keepTransactionsSelectionVisible() {
+        guard case .transactions(var panel) = mode else { return }
         select(panel.selection, in: &panel)
         mode = .transactions(panel)
     }
@@ -44,7 +65,7 @@ extension AppState {
         var panel = panel
         switch panel.overlay {
         case .actions(let focus)?: return handleActions(&panel, focus: focus, key)
-        case .price(let id, let text)?: return handlePrice(&panel, productID: id, text: text, key)
+        case .price(let id, let storefront, let text)?: return handlePrice(&panel, productID: id, storefront: storefront, text: text, key)
         case nil: break
         }
         let capacity = TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height)).capacity
@@ -66,13 +87,13 @@ extension AppState {
             panel.productID = Self.next(after: panel.productID, in: catalog.products.map(\.id))
             return reload(&panel)
         case .enter, .char(" "):
-            guard panel.selected != nil else { return [] }
-            panel.overlay = .actions(focus: 0)
+            guard let t = panel.selected else { return [] }
+            panel.overlay = .actions(focus: actions(for: t).first)
         case .click(_, let y):
             let geometry = TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height))
             guard let row = geometry.row(atY: y, scroll: panel.scroll), panel.rows.indices.contains(row) else { return [] }
             if row == panel.selection {
-                panel.overlay = .actions(focus: 0)
+                panel.overlay = .actions(focus: actions(for: panel.rows[row]).first)
             } else {
                 select(row, in: &panel)
             }
@@ -88,25 +109,28 @@ extension AppState {
     }
 
     /// The actions list over the panel: ↑↓ move, Enter acts, Esc closes.
-    private mutating func handleActions(_ panel: inout TransactionManagerPanel, focus: Int, _ key: Key) -> [Effect] {
+    private mutating func handleActions(_ panel: inout TransactionManagerPanel, focus: TransactionAction?, _ key: Key) -> [Effect] {
         let actions = panel.selected.map(actions(for:)) ?? []
+        let index = focus.flatMap(actions.firstIndex(of:)) ?? 0
         switch key {
         case .escape, .char("q"):
             panel.overlay = nil
-        case .up, .char("k"): panel.overlay = .actions(focus: max(0, focus - 1))
-        case .down, .char("j"): panel.overlay = .actions(focus: min(max(0, actions.count - 1), focus + 1))
+        case .up, .char("k"): panel.overlay = .actions(focus: actions.indices.contains(index - 1) ? actions[index - 1] : actions.first)
+        case .down, .char("j"): panel.overlay = .actions(focus: actions.indices.contains(index + 1) ? actions[index + 1] : actions.last)
         case .enter, .char(" "):
             panel.overlay = nil
-            guard actions.indices.contains(focus), let t = panel.selected else { break }
+            guard actions.indices.contains(index), let t = panel.selected else { break }
             mode = .transactions(panel)
-            switch actions[focus] {
+            switch actions[index] {
             case .approve: return [.approve(transactionID: t.id)]
             case .decline: return [.decline(transactionID: t.id)]
             case .resolve: return [.resolve(transactionID: t.id)]
             case .operation(let operation): return [.perform(operation)]
             case .requestPriceIncrease(let id):
-                let price = snapshot.product(id)?.price ?? catalog.product(id)?.price(in: storefront.id) ?? 0
-                panel.overlay = .price(productID: id, text: "\(price)")
+                // In the storefront the subscriber bought in, at its price there now.
+                let front = t.storefront ?? storefront.id
+                let price = front == storefront.id ? snapshot.product(id)?.price : catalog.product(id)?.price(in: front)
+                panel.overlay = .price(productID: id, storefront: front, text: price.map { "\($0)" } ?? "")
             }
         default: return []
         }
@@ -115,19 +139,20 @@ extension AppState {
     }
 
     /// Typing the new price: digits and one decimal point; Enter asks for consent at it.
-    private mutating func handlePrice(_ panel: inout TransactionManagerPanel, productID: String, text: String, _ key: Key) -> [Effect] {
+    private mutating func handlePrice(_ panel: inout TransactionManagerPanel, productID: String, storefront: String, text: String,
+                                      _ key: Key) -> [Effect] {
         switch key {
         case .escape:
             panel.overlay = nil
         case .backspace:
-            panel.overlay = .price(productID: productID, text: String(text.dropLast()))
+            panel.overlay = .price(productID: productID, storefront: storefront, text: String(text.dropLast()))
         case .char(let c) where c.isASCII && (c.isNumber || (c == "." && !text.contains("."))) && text.count < 12:
-            panel.overlay = .price(productID: productID, text: text + String(c))
+            panel.overlay = .price(productID: productID, storefront: storefront, text: text + String(c))
         case .enter:
             guard let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), price > 0 else { return [] }
             panel.overlay = nil
             mode = .transactions(panel)
-            return [.perform(.priceIncrease(productID: productID, storefront: nil, price: price, consentNeeded: true))]
+            return [.perform(.priceIncrease(productID: productID, storefront: storefront, price: price, consentNeeded: true))]
         default: return []
         }
         mode = .transactions(panel)

@@ -16,6 +16,7 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         }
         state.keepSelectionVisible()
         state.followApprovalsSelection()
+        state.keepTransactionsSelectionVisible()
         return []
     case .key(let key):
         return state.handle(key)
@@ -23,7 +24,9 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.now = now
         if state.isBusy { state.spinner += 1 }
         if let banner = state.banner, banner.expires <= now { state.banner = nil }
-        return []
+        // A page that could not be read is asked for again (its version was forgotten).
+        if case .log = state.mode, state.logPage.version == nil { return [.loadLog] }
+        return state.reloadTransactionsIfChanged()
     case .storeChanged(let snapshot):
         state.followMessages(from: state.snapshot.subscriptions, to: snapshot.subscriptions)
         state.keepingLogEnd { $0.replaceSnapshot(snapshot) }
@@ -67,6 +70,12 @@ public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .logLoaded(let page):
         state.keepingLogEnd { $0.logPage = page }
+        return []
+    case .logUnreadable:
+        state.logPage.version = nil
+        return []
+    case .transactionsUnreadable(let query):
+        state.transactionsUnreadable(query)
         return []
     case .transactionsLoaded(let query, let page):
         state.takeTransactions(page, for: query)

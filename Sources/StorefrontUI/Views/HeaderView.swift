@@ -154,13 +154,8 @@ enum FooterView {
         case .subscriptions(let panel):
             if panel.confirming != nil { return ([press, choose], [cancel]) }
             return ([Hint("⏎", words.choose), Hint("↑↓", words.move)], close)
-        case .transactions(let panel):
-            switch panel.overlay {
-            case .actions?: return ([press, Hint("↑↓", words.move)], close)
-            case .price?: return ([press], [cancel])
-            case nil: return ([], close)
-            }
-        case .help, .log:
+        case .help, .log, .transactions:
+            // The help lists every key; the log and the Transaction Manager draw their own keys line.
             return ([], close)
         }
     }

@@ -30,10 +30,11 @@ enum TransactionManagerView {
         let words = state.strings.manager
         let g = Geometry(state, layout: layout)
         let width = layout.width
-        var title = " \(words.title) · \(words.count(panel.rows.count, panel.hasMore)) · "
-            + "\(words.accountFilter(panel.account)) · \(words.productFilter(panel.productID.map { state.title(of: $0) }))"
-            + " · \(state.strings.log.zone(state.times.offset(at: state.now)))"
+        // What narrows the list and whether it is loading come first: a narrow window cuts the end.
+        var title = " \(words.accountFilter(panel.account)) · \(words.productFilter(panel.productID.map { state.title(of: $0) }))"
         if panel.isLoading { title += " · \(words.loading)" }
+        title += " · \(words.count(panel.rows.count, panel.hasMore)) · \(words.title)"
+            + " · \(state.strings.log.zone(state.times.offset(at: state.now)))"
         canvas.fill(x: 0, y: 0, width: width, height: 1, style: .reverse)
         canvas.put(title, x: 0, y: 0, width: width, style: Style(bold: true, reverse: true))
 
@@ -60,17 +61,23 @@ enum TransactionManagerView {
                 canvas.put(fact, x: 1, y: g.factsY + i, width: width - 2)
             }
         }
-        canvas.put(words.keys, x: 1, y: layout.height - 1, width: width - 2, style: .dim)
+        let keys = switch panel.overlay {
+        case .actions?: words.actionKeys
+        case .price?: words.priceKeys
+        case nil: words.keys
+        }
+        canvas.put(keys, x: 1, y: layout.height - 1, width: width - 2, style: .dim)
 
         switch panel.overlay {
         case .actions(let focus)?: drawActions(state, panel: panel, focus: focus, layout: layout, into: &canvas)
-        case .price(let id, let text)?: drawPrice(state, productID: id, text: text, layout: layout, into: &canvas)
+        case .price(let id, let storefront, let text)?:
+            drawPrice(state, productID: id, storefront: storefront, text: text, layout: layout, into: &canvas)
         case nil: break
         }
     }
 
     /// The selected transaction's actions, a list in a box; or why there are none.
-    private static func drawActions(_ state: AppState, panel: TransactionManagerPanel, focus: Int, layout: Layout,
+    private static func drawActions(_ state: AppState, panel: TransactionManagerPanel, focus: TransactionAction?, layout: Layout,
                                     into canvas: inout some Canvas) {
         guard let t = panel.selected else { return }
         let words = state.strings.manager
@@ -87,7 +94,7 @@ enum TransactionManagerView {
             canvas.put(line, x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: .dim)
         }
         for (i, action) in actions.enumerated() {
-            let selected = i == focus
+            let selected = action == focus
             let style = selected ? Style(bold: true, reverse: true) : .plain
             canvas.fill(x: box.x + 1, y: box.y + 1 + i, width: box.width - 2, height: 1, style: style)
             canvas.put(" \(label(action, words))", x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: style)
@@ -95,12 +102,14 @@ enum TransactionManagerView {
     }
 
     /// The new price being typed, with what Enter does.
-    private static func drawPrice(_ state: AppState, productID: String, text: String, layout: Layout, into canvas: inout some Canvas) {
+    private static func drawPrice(_ state: AppState, productID: String, storefront: String, text: String, layout: Layout,
+                                  into canvas: inout some Canvas) {
         let words = state.strings.manager
         let box = layout.dialog(width: 56, height: 6)
         canvas.box(box, title: words.priceIncrease, style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
         canvas.fill(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2, style: .plain)
-        canvas.put(words.newPrice(state.title(of: productID), state.storefront.currency), x: box.x + 2, y: box.y + 1, width: box.width - 4)
+        let currency = AppStoreStorefront.named(storefront)?.currency ?? state.storefront.currency
+        canvas.put(words.newPrice(state.title(of: productID), "\(currency), \(storefront)"), x: box.x + 2, y: box.y + 1, width: box.width - 4)
         canvas.put("\(text)▏", x: box.x + 2, y: box.y + 2, width: box.width - 4, style: .bold)
         canvas.put(words.priceHint, x: box.x + 2, y: box.y + 4, width: box.width - 4, style: .dim)
     }
@@ -132,7 +141,7 @@ struct TransactionTable {
     private let accountWidth: Int
     private let productWidth: Int
 
-    static let dateWidth = 16, idWidth = 10, statusWidth = 20, priceWidth = 10
+    static let dateWidth = 16, idWidth = 10, statusWidth = 22, priceWidth = 10
 
     init(_ state: AppState, width: Int) {
         self.state = state
