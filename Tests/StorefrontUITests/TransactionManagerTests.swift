@@ -15,6 +15,18 @@ import Testing
         return panel
     }
 
+    /// `count` more transactions like `t` after it (ids 2000000000…), as another process adds them.
+    private func copies(of t: Transaction, count: Int, into ui: UITestHarness) throws {
+        try ui.storage.update { records in
+            for n in 0..<count {
+                var copy = t
+                copy.id = String(2_000_000_000 + n)
+                records.transactions.append(copy)
+            }
+        }
+        ui.runtime.tick()
+    }
+
     /// Two accounts' purchases: the default account's credits and Pro Monthly, the kid's premium.
     private func twoAccounts(_ ui: UITestHarness) throws {
         try ui.buy("5 Monkey Credits")
@@ -119,14 +131,7 @@ import Testing
         try ui.buy("5 Monkey Credits")
         let bought = try #require(ui.transactions.first)
         // 450 more of the history, as years of use leave it.
-        try ui.storage.update { records in
-            for n in 0..<450 {
-                var t = bought
-                t.id = String(2_000_000_000 + n)
-                records.transactions.append(t)
-            }
-        }
-        ui.runtime.tick()
+        try copies(of: bought, count: 450, into: ui)
         ui.press(.char("t"))
         #expect(try panel(ui).rows.count == TransactionManagerPanel.page && panel(ui).hasMore)
         #expect(try panel(ui).rows.first?.id == "2000000449")
@@ -216,14 +221,7 @@ import Testing
         let ui = try UITestHarness()
         try ui.buy("5 Monkey Credits")
         let bought = try #require(ui.transactions.first)
-        try ui.storage.update { records in
-            for n in 0..<40 {
-                var t = bought
-                t.id = String(2_000_000_000 + n)
-                records.transactions.append(t)
-            }
-        }
-        ui.runtime.tick()
+        try copies(of: bought, count: 40, into: ui)
         ui.press(.char("t"), .end)
         ui.runtime.send(.resize(width: 70, height: 20))
         let p = try panel(ui)
