@@ -37,12 +37,14 @@ extension Transaction {
         return text
     }
 
-    /// An Ask to Buy request approved or declined, or an interrupted purchase resolved: what
-    /// someone else decided, which the app has not seen when it was closed at the time.
+    /// An Ask to Buy request approved or declined, an interrupted purchase resolved, or a
+    /// purchase made outside the app: what happened elsewhere, which the app has not seen when
+    /// it was closed at the time.
     private func answerFromOutside(_ strings: Strings) -> String? {
         switch state {
         case .purchased where requestDate != nil && reason == .purchase: strings.log.approved
         case .purchased where reason == .resolution: TransactionReason.resolution.label(strings)
+        case .purchased where reason == .outsideApp: TransactionReason.outsideApp.label(strings)
         case .failed where error == .declined: strings.log.declined
         default: nil
         }
@@ -57,6 +59,7 @@ extension TransactionReason {
         case .renewal: strings.log.renewal
         case .redownload: strings.log.redownload
         case .resolution: strings.log.resolution
+        case .outsideApp: strings.log.outsideApp
         }
     }
 }

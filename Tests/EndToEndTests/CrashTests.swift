@@ -522,9 +522,10 @@ final class SessionReaper: @unchecked Sendable {
 }
 
 /// The flows the crash test kills at every write: the purchases, approvals and restores, a
-/// launch taking a long queue at once, and a subscription's whole life (see `operations`).
+/// purchase made outside the app, a launch taking a long queue at once, and a subscription's
+/// whole life (see `operations`).
 enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals
+    case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
     case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseWithoutConsent, liveChanges
 
@@ -546,7 +547,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let lite = base + commands(["buy", Self.liteID])
         return switch self {
         case .firstWrite: []
-        case .consumable, .premium: base
+        case .consumable, .premium, .outsidePurchase: base
         case .askToBuy: base + commands(["set", "ask-to-buy", "on"])
         case .interrupted: base + commands(["set", "interrupted", "on"])
         case .restore: base + commands(["buy", Self.premiumID], ["reset", "--app-only"])
@@ -621,6 +622,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .restore: [.command(["restore"], status: 0)]
         case .reset: [.command(["reset"], status: 0)]
         case .renewals: [.command(["launch"], status: 0)]
+        case .outsidePurchase: [.command(["buy-outside", Self.credits5, "--quantity", "3"], status: 0), .command(["launch"], status: 0)]
         case .expireAndResubscribe:
             // The purchase delivers itself: a launch after it has nothing to write.
             operations.map { .command($0.arguments, status: 0) }
@@ -661,6 +663,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             if seen.transactions(of: Self.credits5, .purchased).isEmpty { try run("buy", Self.credits5, "--quantity", "3", status: 0) }
         case .premium:
             if seen.transactions(of: Self.premiumID, .purchased).isEmpty { try run("buy", Self.premiumID, status: 0) }
+        case .outsidePurchase:
+            // Killed before the store committed it: nothing was bought, so it is bought again.
+            if seen.transactions(of: Self.credits5, .purchased).isEmpty {
+                try run("buy-outside", Self.credits5, "--quantity", "3", status: 0)
+            }
         case .askToBuy:
             var waiting = seen.transactions(of: Self.credits10, .deferred).first?.id
             if waiting == nil, seen.transactions(of: Self.credits10, .purchased).isEmpty {
@@ -712,6 +719,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .premium:
             #expect(seen.transactions(of: Self.premiumID, .purchased).count == 1, "\(context): bought once")
             #expect(premium, "\(context)")
+        case .outsidePurchase:
+            let bought = seen.transactions(of: Self.credits5, .purchased)
+            #expect(bought.count == 1 && bought.first?.reason == .outsideApp, "\(context): bought once, outside the app")
+            #expect(credits == 15, "\(context): delivered once")
+            #expect(seen.records.queue.isEmpty && seen.delivered.isEmpty, "\(context): nothing waiting")
         case .askToBuy, .interrupted:
             #expect(seen.transactions(of: Self.credits10, .purchased).count == 1, "\(context): bought once")
             #expect(credits == 10, "\(context)")

@@ -69,6 +69,7 @@ public struct LogStrings: PhraseTable {
     public let renewal = Phrase(en: "renewal", ja: "更新")
     public let redownload = Phrase(en: "re-downloaded at no charge", ja: "無料で再ダウンロード")
     public let resolution = Phrase(en: "interruption resolved", ja: "中断を解決")
+    public let outsideApp = Phrase(en: "bought outside the app", ja: "App外で購入")
     public let lapsed = Phrase(en: "lapsed unanswered", ja: "応答なしで失効")
     public let otherAccount = Phrase1<String>(en: { account in "account \(account)" }, ja: { account in "アカウント \(account)" })
 
@@ -88,6 +89,9 @@ public struct LogStrings: PhraseTable {
     public let renewed = Phrase1<String>(en: { item in "✓ Subscription renewed: \(item)" },
                                          ja: { item in "✓ サブスクリプションが更新されました: \(item)" })
     public let completed = Phrase1<String>(en: { item in "✓ Purchase completed: \(item)" }, ja: { item in "✓ 購入が完了しました: \(item)" })
+    /// A purchase made on another device of the account, or in the App Store.
+    public let boughtOutside = Phrase1<String>(en: { item in "✓ Bought outside the app: \(item)" },
+                                               ja: { item in "✓ App外で購入されました: \(item)" })
     public let restored = Phrase1<String>(en: { item in "✓ Restored: \(item)" }, ja: { item in "✓ 復元しました: \(item)" })
     public let askDeclined = Phrase1<String>(en: { item in "✗ Ask to Buy declined: \(item)" },
                                              ja: { item in "✗ 購入のリクエストが拒否されました: \(item)" })

@@ -83,6 +83,7 @@ public struct ManagerStrings: PhraseTable {
             case .renewal: "renewal"
             case .redownload: "downloaded again"
             case .resolution: "resolved interruption"
+            case .outsideApp: "bought outside the app"
             }
         },
         ja: { reason in
@@ -91,6 +92,7 @@ public struct ManagerStrings: PhraseTable {
             case .renewal: "更新"
             case .redownload: "再ダウンロード"
             case .resolution: "中断の解決"
+            case .outsideApp: "App外で購入"
             }
         })
 
@@ -105,6 +107,7 @@ public struct ManagerStrings: PhraseTable {
     public let decline = Phrase(en: "Decline", ja: "拒否")
     public let resolve = Phrase(en: "Resolve", ja: "解決")
     public let fixBilling = Phrase(en: "Resolve billing issue", ja: "請求の問題を解決")
+    public let buyOutside = Phrase(en: "Buy outside the app…", ja: "App外で購入…")
     public let expire = Phrase(en: "Expire subscription", ja: "サブスクリプションを期限切れにする")
     public let renew = Phrase(en: "Renew now", ja: "今すぐ更新")
     public let autoRenewOff = Phrase(en: "Turn auto-renew off", ja: "自動更新をオフにする")

@@ -1,7 +1,7 @@
 import Foundation
 
 extension StoreAdmin {
-    /// One store-side action on a subscription, as a value: what a command, a walkthrough step
+    /// One store-side action, as a value: what a command, a walkthrough step
     /// and the storefront each name and hand to `perform`, so the three act alike.
     public enum Operation: Equatable, Sendable {
         case expire(productID: String)
@@ -12,12 +12,14 @@ extension StoreAdmin {
         /// (`PriceChange.needsConsent`: a rise needs it).
         case priceIncrease(productID: String, storefront: String?, price: Decimal, consentNeeded: Bool?)
         case agreeToPriceIncrease(productID: String)
+        /// A purchase made outside the app (`buyOutsideApp`).
+        case buyOutsideApp(productID: String, quantity: Int)
 
         /// The product it acts on.
         public var productID: String {
             switch self {
             case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
-                 .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id): id
+                 .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _): id
             }
         }
     }
@@ -33,6 +35,7 @@ extension StoreAdmin {
         case .priceIncrease(let id, let storefront, let price, let consent):
             try requestPriceIncrease(id, storefront: storefront, price: price, consentNeeded: consent)
         case .agreeToPriceIncrease(let id): try agreeToPriceIncrease(id)
+        case .buyOutsideApp(let id, let quantity): try buyOutsideApp(id, quantity: quantity).1
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The App Store's side of a subscription, as Xcode's SKTestSession offers it: expire it,
+/// The App Store's side, as Xcode's SKTestSession offers it: for a subscription, expire it,
 /// force a renewal, turn auto-renew off or on, fix a billing issue, raise a price and agree to
-/// it; and answer Ask to Buy and interrupted purchases. Acts for the signed-in account, over a
+/// it; buy outside the app; and answer Ask to Buy and interrupted purchases. Acts for the signed-in account, over a
 /// payment queue, so an app open on that queue hears the results as `PaymentQueueEvent`s (a
 /// store-side process that never launched an app hears nothing: the results may be ignored).
 /// A request that cannot apply is refused with a `QueueError`.
@@ -58,6 +58,18 @@ public final class StoreAdmin {
     @discardableResult
     public func agreeToPriceIncrease(_ productID: String) throws -> [PaymentQueueEvent] {
         try change(.agreeToPriceIncrease, productID)
+    }
+
+    // MARK: Purchases
+
+    /// SKTestSession.buyProduct: the signed-in account buys `productID` outside the app (on
+    /// another device, in the App Store). Returns the purchased transaction, which an app open
+    /// on this queue hears of at once, and any other at its next launch.
+    @discardableResult
+    public func buyOutsideApp(_ productID: String, quantity: Int = 1) throws -> (Transaction, [PaymentQueueEvent]) {
+        try queue.storeSideChange { records, now in
+            try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), catalog: catalog, now: now)
+        }
     }
 
     // MARK: Ask to Buy and interruptions

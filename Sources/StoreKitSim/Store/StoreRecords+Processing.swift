@@ -175,7 +175,7 @@ extension StoreRecords {
 
     /// The store completes a purchase: its purchase facts written once, and for a subscription
     /// the lifecycle decides what it is (a first subscribe, a resubscribe, a plan change).
-    private mutating func purchase(at i: Int, catalog: Catalog, now: Date) throws {
+    mutating func purchase(at i: Int, catalog: Catalog, now: Date) throws {
         // The plan came back (a recovery, a purchase before it) while this one was in flight or
         // waiting: refused now as it would have been when asked, rather than completed for nothing.
         if let refusal = purchaseRefusal(transactions[i].productID, catalog: catalog) {
@@ -402,4 +402,7 @@ public enum QueueError: Error, Equatable, Sendable {
     case notSoldIn(String, storefront: String)
     /// A price of zero or below.
     case invalidPrice(Decimal)
+    /// A non-consumable the signed-in account owns, bought outside the app: elsewhere it is
+    /// only downloaded again.
+    case alreadyPurchased(String)
 }

@@ -39,6 +39,9 @@ public enum TransactionReason: String, Codable, Sendable, CaseIterable {
     case redownload
     /// An interrupted purchase the user resolved: a new transaction completes it.
     case resolution
+    /// Bought outside the app (SKTestSession.buyProduct): on another device of the account, or
+    /// in the App Store. It reaches the app as an update the app did not start.
+    case outsideApp
 }
 
 /// SKPaymentTransaction, as the simulated store keeps it.

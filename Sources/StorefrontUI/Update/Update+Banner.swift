@@ -4,12 +4,15 @@ import StoreKitSim
 
 extension AppState {
     /// A transaction update nobody here was waiting for (a parent's approval or decline from
-    /// another terminal, a renewal, an interrupted purchase resolved elsewhere) shows a banner
+    /// another terminal, a renewal, an interrupted purchase resolved elsewhere, a purchase made
+    /// outside the app) shows a banner
     /// for a few seconds, as iOS shows a notification; its delivery is added when it comes.
     mutating func announce(_ event: AppEvent, at date: Date) {
         switch event {
         case .updated(let t, let redelivered, let cancelledAtLaunch):
-            guard !redelivered, !cancelledAtLaunch, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
+            // A purchase made outside the app while it was closed is news at its launch too.
+            let news = !redelivered || (t.reason == .outsideApp && t.state == .purchased)
+            guard news, !cancelledAtLaunch, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
             banner = Banner(transactionID: t.id, text: text, tint: tint, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
         case .delivered(let t, _) where banner?.transactionID == t.id:
             let delivered = strings.log.thenDelivered
@@ -40,6 +43,7 @@ extension AppState {
         switch t.state {
         case .purchased:
             if snapshot.pendingApprovals.contains(where: { $0.id == t.id }) { return (log.askApproved(name), .success) }
+            if t.reason == .outsideApp { return (log.boughtOutside(name), .success) }
             let isRenewal = t.originalTransactionID != nil && catalog.product(t.productID)?.type == .autoRenewable
                 && !snapshot.interruptions.contains { $0.id == t.originalTransactionID }
             return (isRenewal ? log.renewed(name) : log.completed(name), .success)

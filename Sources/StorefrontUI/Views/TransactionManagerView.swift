@@ -128,6 +128,7 @@ enum TransactionManagerView {
             case .fixBilling: words.fixBilling
             case .agreeToPriceIncrease: words.agreePrice
             case .priceIncrease: words.priceIncrease
+            case .buyOutsideApp: words.buyOutside
             }
         }
     }

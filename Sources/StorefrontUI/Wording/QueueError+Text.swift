@@ -21,6 +21,7 @@ extension QueueError {
         case .unknownStorefront(let id): words.unknownStorefront(id)
         case .notSoldIn(let id, let storefront): words.notSoldIn(id, storefront)
         case .invalidPrice(let price): words.invalidPrice(price)
+        case .alreadyPurchased(let id): words.alreadyPurchased(id)
         }
     }
 }

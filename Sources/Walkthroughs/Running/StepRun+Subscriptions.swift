@@ -11,8 +11,8 @@ extension StepRun {
         let before = state.mode
         runtime.perform(operation)
         storefront.settle()
-        if state.mode != before, case .alert(let alert) = state.mode, alert.kind == .failure,
-           alert.title == state.strings.alerts.cannotAnswerTitle {
+        let refusals = [state.strings.alerts.cannotAnswerTitle, state.strings.alerts.cannotCompleteTitle]
+        if state.mode != before, case .alert(let alert) = state.mode, alert.kind == .failure, refusals.contains(alert.title) {
             throw failure("the store to \(Self.describe(operation))", alert.message)
         }
     }
@@ -27,6 +27,7 @@ extension StepRun {
         case .priceIncrease(let id, let storefront, let price, let consent):
             "change the price of \(id)\(storefront.map { " in \($0)" } ?? "") to \(price), \(consent.map { $0 ? "consent needed" : "no consent needed" } ?? "consent needed for a rise")"
         case .agreeToPriceIncrease(let id): "agree to the price increase of \(id)"
+        case .buyOutsideApp(let id, let quantity): "sell \(Transaction.item(named: id, quantity: quantity)) outside the app"
         }
     }
 

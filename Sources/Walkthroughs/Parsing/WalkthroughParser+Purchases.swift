@@ -1,0 +1,32 @@
+import Foundation
+import StoreKitSim
+
+/// `buy-outside PRODUCT [QUANTITY]`: a purchase the account makes outside the app (another
+/// device, the App Store), as `storefront buy-outside` makes it.
+extension WalkthroughParser {
+    func buyOutside(_ r: inout StepReader, example: String) throws(LineProblem) -> StepAction {
+        let productID = try anyProduct(&r, after: "buy-outside", example: example)
+        var quantity = 1
+        if r.peek != nil {
+            quantity = try number(&r, "a quantity from 1 to \(Self.maximumQuantity) after the product", in: 1...Self.maximumQuantity,
+                                  example: r.source.split(separator: " ").prefix(2).joined(separator: " ") + " 2")
+        }
+        try r.end()
+        return .operation(.buyOutsideApp(productID: productID, quantity: quantity))
+    }
+
+    /// Any product of the catalog, by id or title, after `verb`.
+    private func anyProduct(_ r: inout StepReader, after verb: String, example: String) throws(LineProblem) -> String {
+        let expected = "a product by id or title after \(verb)"
+        let token = try r.required(expected, suggestion: example)
+        let names = rowNames.compactMap { name, target -> (String, String)? in
+            if case .product(let id) = target, catalog.product(id) != nil { return (name, id) }
+            return nil
+        }
+        if let match = names.first(where: { $0.0 == token.text }) ?? names.first(where: { $0.0.lowercased() == token.text.lowercased() }) {
+            return match.1
+        }
+        let nearest = Nearest.to(token.text, in: names.map(\.0)).map { r.replacing(r.index - 1, with: StepReader.written($0)) }
+        throw LineProblem(token.column, "expected \(expected)", suggestion: nearest ?? example)
+    }
+}
