@@ -109,6 +109,35 @@ import Testing
         #expect(ui.state.snapshot.credits == 10, "approved and delivered")
     }
 
+    @Test(arguments: [false, true])
+    func bBuysAProductOutsideTheAppAndTheAppHearsOfItLive(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        ui.press(.char("t"))
+        let words = ui.state.strings.manager
+        #expect(ui.screen.contains(words.none), "\(ui.screen)")
+        ui.press(.char("b"))
+        #expect(ui.screen.contains(words.buyOutsideTitle) && ui.screen.contains(Settings.defaultAccount), "\(ui.screen)")
+        let premium = try #require(ui.state.snapshot.product("com.storefront.premium"))
+        #expect(ui.screen.contains(premium.localizedTitle) && ui.screen.contains(premium.formattedPrice), "\(ui.screen)")
+        // Down to 10 Monkey Credits, the third product.
+        ui.press(.down, .down, .enter)
+        #expect(ui.state.snapshot.credits == 10, "delivered at once")
+        let rows = try panel(ui).rows
+        #expect(rows.map(\.productID) == ["com.storefront.credits.10"] && rows.first?.reason == .outsideApp && rows.first?.finished == true)
+        #expect(ui.screen.contains(words.reason(.outsideApp)), "\(ui.screen)")
+        #expect(ui.state.banner?.text == ui.state.strings.log.boughtOutside(ui.state.title(of: "com.storefront.credits.10")) + ui.state.strings.log.thenDelivered)
+        // Esc closes the list and buys nothing.
+        ui.press(.char("b"), .escape)
+        #expect(try panel(ui).overlay == nil && panel(ui).rows.count == 1)
+    }
+
+    @Test func buyingOutsideWhatTheAccountOwnsIsRefusedInAnAlert() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Premium content")
+        ui.press(.char("t"), .char("b"), .enter)
+        #expect(ui.screen.contains(ui.state.strings.alerts.cannotAnswerTitle), "\(ui.screen)")
+    }
+
     @Test func aPriceIncreaseIsTypedThenAsked() throws {
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")

@@ -120,6 +120,11 @@ public struct ManagerStrings: PhraseTable {
     public let priceHint = Phrase(en: "Enter asks subscribers to agree; Esc cancels.", ja: "Enterで購読者に同意を求めます。Escで取り消し。")
     public let actionKeys = Phrase(en: "⏎ do it  ↑↓ choose  Esc back", ja: "⏎ 実行  ↑↓ 選ぶ  Esc 戻る")
     public let priceKeys = Phrase(en: "0-9 . type  ⌫ erase  ⏎ ask  Esc cancel", ja: "0-9 . 入力  ⌫ 削除  ⏎ 同意を求める  Esc 取り消し")
-    public let keys = Phrase(en: "⏎ actions  a account  p product  ↑↓ PgUp PgDn g G  Esc/t back",
-                             ja: "⏎ 操作  a アカウント  p プロダクト  ↑↓ PgUp PgDn g G  Esc/t 戻る")
+    public let keys = Phrase(en: "⏎ actions  a account  p product  b buy outside  ↑↓ g G  Esc/t back",
+                             ja: "⏎ 操作  a アカウント  p プロダクト  b 外部購入  ↑↓ g G  Esc/t 戻る")
+    public let buyOutsideTitle = Phrase(en: "Buy Outside the App", ja: "App外で購入")
+    public let buyOutsideNote = Phrase1<String>(
+        en: { account in "\(account) buys on another device: the app hears of it as an update it did not start." },
+        ja: { account in "\(account)が別のデバイスで購入します。Appは自分で始めていないアップデートとして受け取ります。" })
+    public let signedOut = Phrase(en: "Nobody (signed out)", ja: "誰も(サインアウト中)")
 }

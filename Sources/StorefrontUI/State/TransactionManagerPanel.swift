@@ -22,7 +22,8 @@ public struct TransactionManagerPanel: Equatable, Sendable {
     /// The store as the rows were read (`StoreSnapshot.storeVersion`): when it changes, they
     /// are read again.
     public var version: String?
-    /// What is open over the list: the selected transaction's actions, or a price being typed.
+    /// What is open over the list: the selected transaction's actions, a price being typed, or
+    /// the products to buy outside the app.
     public var overlay: Overlay?
 
     public enum Overlay: Equatable, Sendable {
@@ -32,6 +33,9 @@ public struct TransactionManagerPanel: Equatable, Sendable {
         /// Typing the new price of a plan, in a storefront, whose subscribers there are asked
         /// to agree to it.
         case price(productID: String, storefront: String, text: String)
+        /// The store as a whole: a product to buy outside the app (on another device of the
+        /// signed-in account), and the focused one.
+        case buyOutside(focus: String?)
     }
 
     public init() {}

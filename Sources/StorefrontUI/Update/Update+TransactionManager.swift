@@ -66,6 +66,7 @@ extension AppState {
         switch panel.overlay {
         case .actions(let focus)?: return handleActions(&panel, focus: focus, key)
         case .price(let id, let storefront, let text)?: return handlePrice(&panel, productID: id, storefront: storefront, text: text, key)
+        case .buyOutside(let focus)?: return handleBuyOutside(&panel, focus: focus, key)
         case nil: break
         }
         let capacity = TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height)).capacity
@@ -86,6 +87,8 @@ extension AppState {
         case .char("p"):
             panel.productID = Self.next(after: panel.productID, in: catalog.products.map(\.id))
             return reload(&panel)
+        case .char("b"):
+            panel.overlay = .buyOutside(focus: productsToBuyOutside.first)
         case .enter, .char(" "):
             guard let t = panel.selected else { return [] }
             panel.overlay = .actions(focus: actions(for: t).first)
@@ -153,6 +156,32 @@ extension AppState {
             panel.overlay = nil
             mode = .transactions(panel)
             return [.perform(.priceIncrease(productID: productID, storefront: storefront, price: price, consentNeeded: true))]
+        default: return []
+        }
+        mode = .transactions(panel)
+        return []
+    }
+
+    /// What can be bought outside the app: the catalog's products sold in the storefront.
+    var productsToBuyOutside: [String] {
+        catalog.products.map(\.id).filter { snapshot.product($0) != nil }
+    }
+
+    /// The products to buy outside the app: ↑↓ move, Enter buys one (the store completes it,
+    /// and the app hears of it as an update it did not start), Esc closes.
+    private mutating func handleBuyOutside(_ panel: inout TransactionManagerPanel, focus: String?, _ key: Key) -> [Effect] {
+        let ids = productsToBuyOutside
+        let index = focus.flatMap(ids.firstIndex(of:)) ?? 0
+        switch key {
+        case .escape, .char("q"):
+            panel.overlay = nil
+        case .up, .char("k"): panel.overlay = .buyOutside(focus: ids.indices.contains(index - 1) ? ids[index - 1] : ids.first)
+        case .down, .char("j"): panel.overlay = .buyOutside(focus: ids.indices.contains(index + 1) ? ids[index + 1] : ids.last)
+        case .enter, .char(" "):
+            panel.overlay = nil
+            mode = .transactions(panel)
+            guard ids.indices.contains(index) else { return [] }
+            return [.perform(.buyOutsideApp(productID: ids[index], quantity: 1))]
         default: return []
         }
         mode = .transactions(panel)

@@ -64,6 +64,7 @@ enum TransactionManagerView {
         let keys = switch panel.overlay {
         case .actions?: words.actionKeys
         case .price?: words.priceKeys
+        case .buyOutside?: words.actionKeys
         case nil: words.keys
         }
         canvas.put(keys, x: 1, y: layout.height - 1, width: width - 2, style: .dim)
@@ -72,6 +73,7 @@ enum TransactionManagerView {
         case .actions(let focus)?: drawActions(state, panel: panel, focus: focus, layout: layout, into: &canvas)
         case .price(let id, let storefront, let text)?:
             drawPrice(state, productID: id, storefront: storefront, text: text, layout: layout, into: &canvas)
+        case .buyOutside(let focus)?: drawBuyOutside(state, focus: focus, layout: layout, into: &canvas)
         case nil: break
         }
     }
@@ -98,6 +100,34 @@ enum TransactionManagerView {
             let style = selected ? Style(bold: true, reverse: true) : .plain
             canvas.fill(x: box.x + 1, y: box.y + 1 + i, width: box.width - 2, height: 1, style: style)
             canvas.put(" \(label(action, words))", x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: style)
+        }
+    }
+
+    /// The products to buy outside the app, each with its price, in a box under a line saying
+    /// whose purchase it is.
+    private static func drawBuyOutside(_ state: AppState, focus: String?, layout: Layout, into canvas: inout some Canvas) {
+        let words = state.strings.manager
+        let ids = state.productsToBuyOutside
+        let note = TextWrap.lines(words.buyOutsideNote(state.snapshot.settings.account ?? words.signedOut), width: 52)
+        let box = layout.dialog(width: 56, height: min(layout.height - 2, note.count + ids.count + 2))
+        canvas.box(box, title: words.buyOutsideTitle, style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
+        canvas.fill(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2, style: .plain)
+        for (i, line) in note.enumerated() {
+            canvas.put(line, x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: .dim)
+        }
+        // Scrolled so the focused product stays in the box.
+        let room = max(1, box.height - 2 - note.count)
+        let index = focus.flatMap(ids.firstIndex(of:)) ?? 0
+        let first = max(0, min(index - room + 1, ids.count - room))
+        for (i, id) in ids.dropFirst(first).prefix(room).enumerated() {
+            let selected = id == focus
+            let style = selected ? Style(bold: true, reverse: true) : .plain
+            let y = box.y + 1 + note.count + i
+            let price = state.snapshot.product(id)?.formattedPrice ?? ""
+            let priceWidth = DisplayWidth.of(price)
+            canvas.fill(x: box.x + 1, y: y, width: box.width - 2, height: 1, style: style)
+            canvas.put(" \(state.title(of: id))", x: box.x + 2, y: y, width: box.width - 6 - priceWidth, style: style)
+            canvas.put(price, x: box.x + box.width - 3 - priceWidth, y: y, style: style)
         }
     }
 
