@@ -354,55 +354,13 @@ public final class StorefrontRuntime {
         eventsToken = token
     }
 
+    /// The snapshot made again from what the store and the app hold now (`StoreSnapshot.make`);
+    /// `update` hears of it only when it changed.
     private func refreshSnapshot() {
-        let records = queue.records
-        var snapshot = StoreSnapshot()
-        snapshot.storeVersion = store.storage.changeToken()
-        snapshot.settings = records.settings
-        snapshot.isRealTime = records.clock.runsAsRealTime(rate: records.settings.timeRate)
-        snapshot.products = products
-        snapshot.isRequestingProducts = productsRequest != nil
-        snapshot.awaitingSideButton = queue.awaitingSideButton
-        snapshot.premiumUnlocked = app.premiumUnlocked
-        snapshot.credits = app.credits
-        for product in store.catalog.products {
-            switch product.type {
-            case .consumable where app.appDescription.creditsPerUnit(of: product.id) == nil:
-                snapshot.balances[product.id] = app.balance(of: product.id)
-            case .nonConsumable where app.isPurchased(product.id):
-                snapshot.unlocked.insert(product.id)
-            default:
-                break
-            }
-        }
-        for product in store.catalog.products where product.type.isSubscription {
-            snapshot.subscriptionExpiries[product.id] = app.subscriptionExpiry(product.id)
-        }
-        snapshot.pendingApprovals = records.pendingApprovals
-        snapshot.interruptions = records.interruptions
-        snapshot.queue = records.queue
-        snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
-        snapshot.accounts = records.accountsByLastUse
-        // With Subscription Status failing, the app keeps the statuses it knew: of this account,
-        // never another's after a switch.
-        let known = state.snapshot.settings.account == records.settings.account ? state.snapshot.subscriptions : []
-        snapshot.subscriptions = (try? queue.loadSubscriptionStatuses()) ?? known
-        snapshot.refusedPurchases = Set(store.catalog.products.map(\.id).filter {
-            records.purchaseRefusal($0, catalog: store.catalog) != nil
-        })
-        snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter { status in
-            records.transactions.last { $0.id == status.latestTransactionID }?.isTrialPeriod == true
-        }.map(\.groupID))
-        for status in snapshot.subscriptions where status.priceIncreaseStatus == .pending {
-            snapshot.consentPrices[status.autoRenewProductID] = store.catalog.product(status.autoRenewProductID)?
-                .price(in: records.settings.appStoreStorefront, changes: records.priceChanges)
-        }
-        snapshot.introOfferEligible = Set(store.catalog.products.map(\.id).filter {
-            records.isEligibleForIntroOffer($0, catalog: store.catalog)
-        })
-        for product in store.catalog.products {
-            snapshot.ownedAtStore[product.id] = records.ownedUntil(product)
-        }
+        let snapshot = StoreSnapshot.make(
+            records: queue.records, catalog: store.catalog, holdings: AppHoldings(app, catalog: store.catalog),
+            storeVersion: store.storage.changeToken(), products: products, isRequestingProducts: productsRequest != nil,
+            awaitingSideButton: queue.awaitingSideButton, statuses: try? queue.loadSubscriptionStatuses(), previous: state.snapshot)
         if snapshot != state.snapshot { pending.append(.storeChanged(snapshot)) }
     }
 }

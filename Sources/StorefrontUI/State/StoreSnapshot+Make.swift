@@ -1,0 +1,80 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+
+/// What the app holds in its UserDefaults, as values: read by the runtime, handed to
+/// `StoreSnapshot.make`.
+public struct AppHoldings: Equatable, Sendable {
+    public var premiumUnlocked = false
+    public var credits = 0
+    /// Units of each consumable that keeps a balance of its own (the generic app's).
+    public var balances: [String: Int] = [:]
+    /// Non-consumables the app has delivered.
+    public var unlocked: Set<String> = []
+    /// Subscription expiries the app stored, by product id.
+    public var subscriptionExpiries: [String: Date] = [:]
+
+    public init() {}
+
+    /// What `app` holds now, for each product of `catalog`.
+    public init(_ app: SampleApp, catalog: Catalog) {
+        premiumUnlocked = app.premiumUnlocked
+        credits = app.credits
+        for product in catalog.products {
+            switch product.type {
+            case .consumable where app.appDescription.creditsPerUnit(of: product.id) == nil:
+                balances[product.id] = app.balance(of: product.id)
+            case .nonConsumable where app.isPurchased(product.id):
+                unlocked.insert(product.id)
+            case .autoRenewable, .nonRenewing:
+                subscriptionExpiries[product.id] = app.subscriptionExpiry(product.id)
+            default:
+                break
+            }
+        }
+    }
+}
+
+extension StoreSnapshot {
+    /// The snapshot the views read: one pure function of the store's records, what the app
+    /// holds, and the products request. `statuses`: the subscription statuses as the app asked
+    /// for them, nil when asking failed (Subscription Status failing), in which case the app
+    /// keeps those `previous` had, of the same account only.
+    static func make(records: StoreRecords, catalog: Catalog, holdings: AppHoldings, storeVersion: String,
+                     products: Result<ProductsResponse, StoreError>?, isRequestingProducts: Bool,
+                     awaitingSideButton: PaymentQueue.SideButtonRequest?, statuses: [SubscriptionStatus]?,
+                     previous: StoreSnapshot) -> StoreSnapshot {
+        var snapshot = StoreSnapshot()
+        snapshot.storeVersion = storeVersion
+        snapshot.settings = records.settings
+        snapshot.isRealTime = records.clock.runsAsRealTime(rate: records.settings.timeRate)
+        snapshot.products = products
+        snapshot.isRequestingProducts = isRequestingProducts
+        snapshot.awaitingSideButton = awaitingSideButton
+        snapshot.premiumUnlocked = holdings.premiumUnlocked
+        snapshot.credits = holdings.credits
+        snapshot.balances = holdings.balances
+        snapshot.unlocked = holdings.unlocked
+        snapshot.subscriptionExpiries = holdings.subscriptionExpiries
+        snapshot.pendingApprovals = records.pendingApprovals
+        snapshot.interruptions = records.interruptions
+        snapshot.queue = records.queue
+        snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
+        snapshot.accounts = records.accountsByLastUse
+        let known = previous.settings.account == records.settings.account ? previous.subscriptions : []
+        snapshot.subscriptions = statuses ?? known
+        snapshot.refusedPurchases = Set(catalog.products.map(\.id).filter { records.purchaseRefusal($0, catalog: catalog) != nil })
+        snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter { status in
+            records.transactions.last { $0.id == status.latestTransactionID }?.isTrialPeriod == true
+        }.map(\.groupID))
+        for status in snapshot.subscriptions where status.priceIncreaseStatus == .pending {
+            snapshot.consentPrices[status.autoRenewProductID] = catalog.product(status.autoRenewProductID)?
+                .price(in: records.settings.appStoreStorefront, changes: records.priceChanges)
+        }
+        snapshot.introOfferEligible = Set(catalog.products.map(\.id).filter { records.isEligibleForIntroOffer($0, catalog: catalog) })
+        for product in catalog.products {
+            snapshot.ownedAtStore[product.id] = records.ownedUntil(product)
+        }
+        return snapshot
+    }
+}
