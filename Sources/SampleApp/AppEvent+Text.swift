@@ -34,6 +34,8 @@ extension AppEvent {
             return log.spent(remaining)
         case .problem(let problem):
             return log.problem(errors(problem.error))
+        case .promoted(let intent):
+            return log.promoted(intent.productID)
         }
     }
 }

@@ -182,6 +182,9 @@ public final class SampleApp {
                     record(.restoreFinished)
                 case .restoreFailed(let error):
                     record(.restoreFailed(error))
+                case .shouldAddStorePayment(let intent):
+                    // Continued by whoever shows the sheet, once it is ready: the storefront.
+                    record(.promoted(intent))
                 }
             } catch {
                 record(.problem(AppProblem(error)))
@@ -377,4 +380,7 @@ public enum AppEvent: Equatable, Sendable {
     case subscriptionStatusFailed(StoreError)
     case spent(remaining: Int)
     case problem(AppProblem)
+    /// An App Store product page started a purchase (`shouldAddStorePayment`): it waits for
+    /// the app to continue it.
+    case promoted(PurchaseIntent)
 }

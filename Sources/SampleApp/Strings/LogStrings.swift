@@ -70,6 +70,15 @@ public struct LogStrings: PhraseTable {
     public let redownload = Phrase(en: "re-downloaded at no charge", ja: "無料で再ダウンロード")
     public let resolution = Phrase(en: "interruption resolved", ja: "中断を解決")
     public let outsideApp = Phrase(en: "bought outside the app", ja: "App外で購入")
+    /// A purchase an App Store product page started, heard by the app (`shouldAddStorePayment`).
+    public let promoted = Phrase1<String>(en: { id in "App Store product page: Buy \(id) (a promoted purchase)" },
+                                          ja: { id in "App Storeのプロダクトページ: \(id)を購入(プロモーション購入)" })
+    /// The app continues it: its sheet opens.
+    public let promotedContinued = Phrase1<String>(en: { item in "The app continues the purchase of \(item)" },
+                                                   ja: { item in "Appが「\(item)」の購入を続けます" })
+    /// The app is not ready (a purchase or restore in progress, a panel open): it holds it.
+    public let promotedHeld = Phrase1<String>(en: { item in "The app holds the purchase of \(item) until it is ready" },
+                                              ja: { item in "Appは準備ができるまで「\(item)」の購入を保留します" })
     public let lapsed = Phrase(en: "lapsed unanswered", ja: "応答なしで失効")
     public let otherAccount = Phrase1<String>(en: { account in "account \(account)" }, ja: { account in "アカウント \(account)" })
 

@@ -234,6 +234,7 @@ public final class StoreDatabase: RecordsStorage {
                     DELETE FROM subscriptions;
                     DELETE FROM events;
                     DELETE FROM priceChanges;
+                    DELETE FROM purchaseIntents;
                     UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL,
                         clockRealAnchor = NULL, clockStoreAnchor = NULL;
                     """)
@@ -281,9 +282,10 @@ public final class StoreDatabase: RecordsStorage {
             }
         }
         // Statuses are few (one per account and group): all of them, with their transactions;
-        // so are the prices the store changed.
+        // so are the prices the store changed and the promoted purchases waiting.
         records.subscriptions = try SubscriptionRow.readAll(db)
         records.priceChanges = try PriceChangeRow.readAll(db)
+        records.purchaseIntents = try PurchaseIntentRow.readAll(db)
         let named = records.subscriptions.flatMap { [$0.latestTransactionID, $0.originalTransactionID] }
         for id in ids.union(named) {
             try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id]))
@@ -306,6 +308,7 @@ public final class StoreDatabase: RecordsStorage {
         if row != rowBefore { try row.write(db) }
         try SubscriptionRow.write(records.subscriptions, over: before.subscriptions, db)
         try PriceChangeRow.write(records.priceChanges, over: before.priceChanges, db)
+        try PurchaseIntentRow.write(records.purchaseIntents, over: before.purchaseIntents, db)
         try EventRow.append(records.newEvents, db)
         let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         var ids = Set<String>()

@@ -6,8 +6,8 @@ import GRDB
 /// storefront store of a version this one knows, that SQLite finds it whole (integrity_check:
 /// every page, and every index against its table), that its tables and indexes are those
 /// storefront's migrations made, and that every row reads as the store reads it (the rules of
-/// `StoreSettingsRows`, `StoreRow`, `TransactionRow`, `SubscriptionRow`, `PriceChangeRow` and
-/// `EventRow`, not a second copy of them), each status naming transactions that are there.
+/// `StoreSettingsRows`, `StoreRow`, `TransactionRow`, `SubscriptionRow`, `PriceChangeRow`,
+/// `PurchaseIntentRow` and `EventRow`, not a second copy of them), each status naming transactions that are there.
 ///
 /// Opening a store runs it when the files are not as storefront left them (`StoreFilesStamp`);
 /// `storefront doctor` runs it on demand.
@@ -230,6 +230,12 @@ enum StoreDatabaseCheck {
         let prices = try Row.fetchCursor(db, sql: "SELECT * FROM priceChanges ORDER BY productID, storefront")
         while problems.count < limit, let row = try prices.next() {
             try collect { _ = try PriceChangeRow.priceChange(row) }
+        }
+        if try db.tableExists("purchaseIntents") {
+            let intents = try Row.fetchCursor(db, sql: "SELECT * FROM purchaseIntents ORDER BY account, productID")
+            while problems.count < limit, let row = try intents.next() {
+                try collect { _ = try PurchaseIntentRow.intent(row) }
+            }
         }
         let events = try Row.fetchCursor(db, sql: "SELECT * FROM events ORDER BY id")
         while problems.count < limit, let row = try events.next() {

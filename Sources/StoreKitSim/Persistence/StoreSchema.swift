@@ -194,6 +194,17 @@ enum StoreSchema {
                     WHERE finished = 0 OR phase = 'interrupted';
                 """)
         }
+        migrator.registerMigration("v6") { db in
+            // Purchases App Store product pages started (promoted In-App Purchases), waiting for the app.
+            try db.execute(sql: """
+                CREATE TABLE purchaseIntents (
+                    account TEXT NOT NULL,
+                    productID TEXT NOT NULL,
+                    date INTEGER NOT NULL,                     -- milliseconds since 1970
+                    PRIMARY KEY (account, productID)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

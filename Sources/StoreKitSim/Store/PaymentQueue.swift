@@ -93,6 +93,7 @@ public final class PaymentQueue {
             if records.settings.account == nil { throw StoreError.notSignedIn }
             try appRules(records)
             if let refusal = records.purchaseRefusal(payment.productID, catalog: store.catalog) { throw refusal }
+            records.fulfillIntent(of: payment.productID)
             if let waiting = records.waitingRequest(for: payment.productID, catalog: store.catalog),
                let merged = records.repeatRequest(waiting.id, now: now) {
                 return merged
@@ -381,13 +382,23 @@ public final class PaymentQueue {
         return (result, publish())
     }
 
-    /// Every unfinished transaction in a state the app has not been told of.
+    /// Every unfinished transaction in a state the app has not been told of, then every
+    /// promoted purchase waiting for the app it has not been told of.
     private func publish() -> [PaymentQueueEvent] {
         guard launched else { return [] }
         let changed = records.queue.filter { delivered[$0.id] != $0.state }
         let live = Set(records.queue.map(\.id))
         delivered = delivered.filter { live.contains($0.key) }
         for transaction in changed { delivered[transaction.id] = transaction.state }
-        return changed.map { .updated($0, arrival(of: $0)) }
+        let waiting = records.waitingIntents
+        let news = waiting.filter { !toldIntents.contains($0) }
+        toldIntents = Set(waiting)
+        return changed.map { .updated($0, arrival(of: $0)) } + news.map(PaymentQueueEvent.shouldAddStorePayment)
     }
+
+    /// The promoted purchases the app was told of and that still wait.
+    private var toldIntents: Set<PurchaseIntent> = []
+
+    /// The signed-in account's promoted purchases waiting for the app, by the records last read.
+    public var purchaseIntents: [PurchaseIntent] { records.waitingIntents }
 }

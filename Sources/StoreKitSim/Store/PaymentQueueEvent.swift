@@ -11,6 +11,10 @@ public enum PaymentQueueEvent: Equatable, Sendable {
     case restoreFinished
     /// paymentQueue(_:restoreCompletedTransactionsFailedWithError:)
     case restoreFailed(StoreError)
+    /// paymentQueue(_:shouldAddStorePayment:for:): an App Store product page started a purchase
+    /// (a promoted In-App Purchase). The app continues it by adding the payment, now or once it
+    /// is ready; until then the store keeps it waiting.
+    case shouldAddStorePayment(PurchaseIntent)
 
     /// How an update reached this run of the app.
     public enum Arrival: Equatable, Sendable {

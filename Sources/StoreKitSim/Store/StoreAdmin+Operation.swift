@@ -14,12 +14,14 @@ extension StoreAdmin {
         case agreeToPriceIncrease(productID: String)
         /// A purchase made outside the app (`buyOutsideApp`).
         case buyOutsideApp(productID: String, quantity: Int)
+        /// A purchase started on the product's App Store page (`promote`).
+        case promote(productID: String)
 
         /// The product it acts on.
         public var productID: String {
             switch self {
             case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
-                 .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _): id
+                 .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _), .promote(let id): id
             }
         }
     }
@@ -36,6 +38,7 @@ extension StoreAdmin {
             try requestPriceIncrease(id, storefront: storefront, price: price, consentNeeded: consent)
         case .agreeToPriceIncrease(let id): try agreeToPriceIncrease(id)
         case .buyOutsideApp(let id, let quantity): try buyOutsideApp(id, quantity: quantity).1
+        case .promote(let id): try promote(id).1
         }
     }
 }

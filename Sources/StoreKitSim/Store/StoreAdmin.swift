@@ -72,6 +72,14 @@ public final class StoreAdmin {
         }
     }
 
+    /// The user taps Buy on `productID`'s App Store product page (a promoted In-App Purchase):
+    /// the purchase waits for the app, which an app open on this queue hears of at once
+    /// (`shouldAddStorePayment`), and any other at its next launch.
+    @discardableResult
+    public func promote(_ productID: String) throws -> (PurchaseIntent, [PaymentQueueEvent]) {
+        try queue.storeSideChange { records, now in try records.promote(productID, catalog: catalog, now: now) }
+    }
+
     // MARK: Ask to Buy and interruptions
 
     @discardableResult

@@ -24,6 +24,8 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     public var newEvents: [StoreEvent] = []
     /// Prices the store changed since the catalog (a price increase), per product and storefront.
     public var priceChanges: [PriceChange] = []
+    /// Purchases App Store product pages started, waiting for the app (promoted In-App Purchases).
+    public var purchaseIntents: [PurchaseIntent] = []
 
     public init() {}
 
@@ -51,7 +53,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock, subscriptions, priceChanges
+        case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock, subscriptions, priceChanges, purchaseIntents
     }
 
     // A field left out keeps its default, so a hand-trimmed store.json still loads.
@@ -75,6 +77,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         clock = try c.decodeIfPresent(StoreClockState.self, forKey: .clock) ?? StoreClockState()
         subscriptions = try c.decodeIfPresent([SubscriptionStatus].self, forKey: .subscriptions) ?? []
         priceChanges = try c.decodeIfPresent([PriceChange].self, forKey: .priceChanges) ?? []
+        purchaseIntents = try c.decodeIfPresent([PurchaseIntent].self, forKey: .purchaseIntents) ?? []
     }
 
     /// What a transaction of a store.json says of its phase: its own, or (before there was one)

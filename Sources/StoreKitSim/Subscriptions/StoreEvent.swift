@@ -116,4 +116,6 @@ public enum StoreEventKind: String, Codable, Sendable, CaseIterable {
     case resolved
     /// A restore brought purchases back.
     case restored
+    /// An App Store product page started a purchase (a promoted In-App Purchase): it waits for the app.
+    case purchaseIntent
 }

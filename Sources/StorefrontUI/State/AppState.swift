@@ -38,6 +38,11 @@ public struct AppState: Equatable, Sendable {
     public var pendingMessages: [StoreMessage] = []
     /// The full log's page of the store's transactions.
     public var logPage = LogPage()
+    /// The promoted purchases whose sheet this run opened: each is continued once (bought or
+    /// cancelled, the store forgets it).
+    public var continuedIntents: Set<PurchaseIntent> = []
+    /// The promoted purchases the log said are held, so it says so once.
+    public var heldIntents: Set<PurchaseIntent> = []
 
     public init(catalog: Catalog, appDescription: AppDescription, width: Int, height: Int, now: Date) {
         self.catalog = catalog

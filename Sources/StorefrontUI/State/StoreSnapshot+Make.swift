@@ -59,6 +59,7 @@ extension StoreSnapshot {
         snapshot.pendingApprovals = records.pendingApprovals
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
+        snapshot.purchaseIntents = records.waitingIntents
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
         snapshot.accounts = records.accountsByLastUse
         let known = previous.settings.account == records.settings.account ? previous.subscriptions : []

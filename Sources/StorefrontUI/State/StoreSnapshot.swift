@@ -48,6 +48,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// product id: what the consent message asks about.
     public var consentPrices: [String: Decimal] = [:]
 
+    /// Purchases App Store product pages started for this account, waiting for the app.
+    public var purchaseIntents: [PurchaseIntent] = []
+
     /// Changes whenever the store's records may have changed (its storage's change token):
     /// what a page read from the store (the Transaction Manager's) is read again on.
     public var storeVersion = ""

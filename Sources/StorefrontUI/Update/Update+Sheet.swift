@@ -222,6 +222,7 @@ extension AppState {
         case .delivered: .success
         case .restoreFailed, .subscriptionStatusFailed, .problem, .notDelivered: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
+        case .promoted: .accent
         }
         let strings = strings
         let text = event.text(app: appDescription, times: times, strings: strings, errors: { ErrorText.of($0, in: strings) })

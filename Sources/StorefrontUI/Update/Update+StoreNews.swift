@@ -44,8 +44,9 @@ extension AppState {
         case .priceIncreased:
             return words.priceIncreased(name, amount(details.price, details))
         case .purchased, .subscribed, .renewed, .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined,
-             .askToBuyLapsed, .purchaseFailed, .resolved, .restored:
-            // Told by the queue's updates (a lapse: by `requestLapsed`, with its quantity).
+             .askToBuyLapsed, .purchaseFailed, .resolved, .restored, .purchaseIntent:
+            // Told by the queue's updates (a lapse: by `requestLapsed`, with its quantity; a
+            // promoted purchase: by `shouldAddStorePayment`).
             return nil
         }
     }

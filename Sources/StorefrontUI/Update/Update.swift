@@ -5,8 +5,14 @@ import StoreKitSim
 /// The storefront's one state transition: pure, so every flow is testable without a
 /// terminal or a store. Effects are the engine calls the runtime makes afterwards.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
-    // A message from the App Store waits for the store screen to be in front.
-    defer { state.presentPendingMessage() }
+    let effects = reduce(&state, action)
+    // A message from the App Store, then a purchase its product page started, wait for the
+    // store screen to be in front.
+    state.presentPendingMessage()
+    return effects + state.continuePromotedPurchase()
+}
+
+private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case .key(.resize(let width, let height)):
         // Narrower, the log's messages wrap onto more rows; wider, onto fewer.

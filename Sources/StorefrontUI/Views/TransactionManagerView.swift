@@ -159,6 +159,7 @@ enum TransactionManagerView {
             case .agreeToPriceIncrease: words.agreePrice
             case .priceIncrease: words.priceIncrease
             case .buyOutsideApp: words.buyOutside
+            case .promote: words.promote
             }
         }
     }

@@ -2,8 +2,15 @@ import Foundation
 import StoreKitSim
 
 /// `buy-outside PRODUCT [QUANTITY]`: a purchase the account makes outside the app (another
-/// device, the App Store), as `storefront buy-outside` makes it.
+/// device, the App Store), as `storefront buy-outside` makes it; `promote PRODUCT`: a purchase
+/// started on the product's App Store page, as `storefront promote` starts it.
 extension WalkthroughParser {
+    func promote(_ r: inout StepReader, example: String) throws(LineProblem) -> StepAction {
+        let productID = try anyProduct(&r, after: "promote", example: example)
+        try r.end()
+        return .operation(.promote(productID: productID))
+    }
+
     func buyOutside(_ r: inout StepReader, example: String) throws(LineProblem) -> StepAction {
         let productID = try anyProduct(&r, after: "buy-outside", example: example)
         var quantity = 1

@@ -5,7 +5,7 @@ import StoreKitSim
 /// `price-increase`, `agree-price`: the command line's words) and `expect subscription …`.
 extension WalkthroughParser {
     /// The store-side steps, in the order docs/walkthroughs.md lists them.
-    static let operationVerbs = ["expire", "renew", "auto-renew", "fix-billing", "price-increase", "agree-price", "buy-outside"]
+    static let operationVerbs = ["expire", "renew", "auto-renew", "fix-billing", "price-increase", "agree-price", "buy-outside", "promote"]
 
     /// An example of each store-side step, for suggestions.
     var operationExamples: [String: String] {
@@ -14,6 +14,7 @@ extension WalkthroughParser {
             "expire": "expire \(plan)", "renew": "renew \(plan)", "auto-renew": "auto-renew \(plan) off",
             "fix-billing": "fix-billing \(plan)", "price-increase": "price-increase \(plan) 5.99",
             "agree-price": "agree-price \(plan)", "buy-outside": "buy-outside " + openExample.dropFirst("open ".count),
+            "promote": "promote " + openExample.dropFirst("open ".count),
         ]
     }
 
@@ -32,6 +33,7 @@ extension WalkthroughParser {
     func operation(_ verb: String, _ r: inout StepReader) throws(LineProblem) -> StepAction {
         let example = operationExamples[verb] ?? verb
         if verb == "buy-outside" { return try buyOutside(&r, example: example) }
+        if verb == "promote" { return try promote(&r, example: example) }
         let productID = try subscriptionProduct(&r, after: verb, example: example)
         switch verb {
         case "expire":

@@ -28,6 +28,7 @@ extension StepRun {
             "change the price of \(id)\(storefront.map { " in \($0)" } ?? "") to \(price), \(consent.map { $0 ? "consent needed" : "no consent needed" } ?? "consent needed for a rise")"
         case .agreeToPriceIncrease(let id): "agree to the price increase of \(id)"
         case .buyOutsideApp(let id, let quantity): "sell \(Transaction.item(named: id, quantity: quantity)) outside the app"
+        case .promote(let id): "start a purchase of \(id) on its product page"
         }
     }
 

@@ -1,0 +1,30 @@
+import Foundation
+
+extension StoreRecords {
+    /// The signed-in account taps Buy on `productID`'s App Store product page: the purchase
+    /// waits for the app (`purchaseIntents`), replacing one of the same product. Refused when
+    /// signed out, or for a product the store does not sell here.
+    mutating func promote(_ productID: String, catalog: Catalog, now: Date) throws -> PurchaseIntent {
+        guard let account = settings.account else { throw StoreError.notSignedIn }
+        guard let entry = catalog.product(productID) else { throw QueueError.noSuchProduct(productID) }
+        guard Product(entry, storefront: settings.appStoreStorefront, locale: settings.locale) != nil else {
+            throw QueueError.notSoldIn(productID, storefront: settings.appStoreStorefront.id)
+        }
+        let intent = PurchaseIntent(account: account, productID: productID, date: now)
+        purchaseIntents.removeAll { $0.account == account && $0.productID == productID }
+        purchaseIntents.append(intent)
+        newEvents.append(StoreEvent(date: now, kind: .purchaseIntent, account: account, productID: productID))
+        return intent
+    }
+
+    /// The app added a payment for `productID`: a purchase the product page started for it is
+    /// continued (or, bought from within the app meanwhile, done), and waits no more.
+    mutating func fulfillIntent(of productID: String) {
+        purchaseIntents.removeAll { $0.account == settings.account && $0.productID == productID }
+    }
+
+    /// The signed-in account's promoted purchases waiting for the app, oldest first.
+    public var waitingIntents: [PurchaseIntent] {
+        purchaseIntents.filter { $0.account == settings.account }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import Testing
+@testable import StoreKitSim
+
+/// A purchase started on an App Store product page waits in the store, over both storages,
+/// until the app adds the payment.
+@Suite struct PromotedPurchaseStoreTests {
+    @Test(arguments: StorageKind.allCases)
+    func itWaitsForTheAppWhichHearsOfItOnce(kind: StorageKind) throws {
+        let t = try Harness(kind)
+        let (intent, events) = try t.admin.promote(ID.premium)
+        #expect(intent == PurchaseIntent(account: Settings.defaultAccount, productID: ID.premium, date: t.queue.now))
+        #expect(events == [.shouldAddStorePayment(intent)])
+        #expect(try t.records.purchaseIntents == [intent] && t.storedEvents.map(\.kind) == [.purchaseIntent])
+        #expect(try t.queue.raw.tick().isEmpty, "told once")
+        // Started again on the page: one per product, the newer.
+        t.clock.advance(by: 5)
+        let (again, _) = try t.admin.promote(ID.premium)
+        #expect(try t.records.purchaseIntents == [again])
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func addingThePaymentContinuesItAndTheStoreForgetsIt(kind: StorageKind) throws {
+        let t = try Harness(kind)
+        try t.admin.promote(ID.premium)
+        try t.admin.promote(ID.credits5)
+        try t.buy(ID.premium)
+        #expect(try t.records.purchaseIntents.map(\.productID) == [ID.credits5])
+        #expect(t.app.isPurchased(ID.premium))
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aClosedAppHearsOfItAtItsNextLaunch(kind: StorageKind) throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness(storage: try kind.make(directory), directory: directory, launch: false)
+        let (intent, heard) = try StoreAdmin(queue: PaymentQueue(store: t.store)).promote(ID.yearly)
+        #expect(heard.isEmpty)
+        #expect(try t.app.launch() == [.promoted(intent)])
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func itIsAnotherAccountsUntilThatAccountSignsIn(kind: StorageKind) throws {
+        let t = try Harness(kind)
+        try t.admin.promote(ID.premium)
+        try t.set { $0.account = "kid@example.com" }
+        #expect(try t.queue.raw.tick().isEmpty && t.queue.raw.purchaseIntents.isEmpty)
+        #expect(throws: StoreError.notSignedIn) {
+            try t.set { $0.account = nil }
+            try t.admin.promote(ID.premium)
+        }
+        #expect(throws: QueueError.noSuchProduct("nope")) {
+            try t.set { $0.account = Settings.defaultAccount }
+            try t.admin.promote("nope")
+        }
+    }
+
+    @Test func aDamagedRowIsRefusedByTableRowAndColumn() throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        try t.admin.promote(ID.premium)
+        let queue = try DatabaseQueue(path: directory.file("store.sqlite").path)
+        try queue.write { try $0.execute(sql: "UPDATE purchaseIntents SET date = 'soon'") }
+        try queue.close()
+        let problem = try #require(throws: (any Error).self) { _ = try storeDatabase(directory).load() }
+        #expect("\(problem)".contains("purchaseIntents, account \(Settings.defaultAccount), product \(ID.premium)") && "\(problem)".contains("date"),
+                "\(problem)")
+    }
+}
