@@ -1,7 +1,7 @@
 import Foundation
 
 extension StoreAdmin {
-    /// One store-side action on a subscription, as a value: what a command, a walkthrough step
+    /// One store-side action (on a subscription or the history), as a value: what a command, a walkthrough step
     /// and the storefront each name and hand to `perform`, so the three act alike.
     public enum Operation: Equatable, Sendable {
         case expire(productID: String)
@@ -12,12 +12,16 @@ extension StoreAdmin {
         /// (`PriceChange.needsConsent`: a rise needs it).
         case priceIncrease(productID: String, storefront: String?, price: Decimal, consentNeeded: Bool?)
         case agreeToPriceIncrease(productID: String)
+        case refund(transactionID: String, Refund)
+        case deleteTransaction(transactionID: String)
+        case clearPurchaseHistory
 
-        /// The product it acts on.
-        public var productID: String {
+        /// The product it acts on; nil for one on a transaction or the whole history.
+        public var productID: String? {
             switch self {
             case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
                  .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id): id
+            case .refund, .deleteTransaction, .clearPurchaseHistory: nil
             }
         }
     }
@@ -33,6 +37,9 @@ extension StoreAdmin {
         case .priceIncrease(let id, let storefront, let price, let consent):
             try requestPriceIncrease(id, storefront: storefront, price: price, consentNeeded: consent)
         case .agreeToPriceIncrease(let id): try agreeToPriceIncrease(id)
+        case .refund(let id, let refund): try refundTransaction(id, refund)
+        case .deleteTransaction(let id): try deleteTransaction(id)
+        case .clearPurchaseHistory: try clearPurchaseHistory()
         }
     }
 }

@@ -43,6 +43,15 @@ extension AppState {
             return words.priceIncreaseAgreed(name, amount(details.price, details))
         case .priceIncreased:
             return words.priceIncreased(name, amount(details.price, details))
+        case .refunded:
+            let percentage = details.revocationPercentage ?? Refund.fullPercentage
+            let kind = percentage >= Refund.fullPercentage ? words.refundFull : words.refundProrated(Refund.percentText(percentage))
+            let reason = details.revocationReason == .developerIssue ? words.reasonDeveloperIssue : words.reasonOther
+            return words.refundedNews(name, kind, reason)
+        case .transactionDeleted:
+            return words.transactionDeleted(event.transactionID ?? "", name)
+        case .purchaseHistoryCleared:
+            return words.purchaseHistoryCleared
         case .purchased, .subscribed, .renewed, .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined,
              .askToBuyLapsed, .purchaseFailed, .resolved, .restored:
             // Told by the queue's updates (a lapse: by `requestLapsed`, with its quantity).
@@ -60,6 +69,7 @@ extension AppState {
         case .renewalFailed, .gracePeriodExpired: return (words.billingProblemBanner(name), .danger)
         case .recovered: return (words.recoveredBanner(name), .success)
         case .priceIncreasePending, .priceIncreased: return (words.priceIncreaseBanner(name), .warning)
+        case .purchaseHistoryCleared: return (words.purchaseHistoryClearedBanner, .warning)
         default: return nil
         }
     }

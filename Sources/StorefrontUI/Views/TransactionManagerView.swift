@@ -128,6 +128,10 @@ enum TransactionManagerView {
             case .fixBilling: words.fixBilling
             case .agreeToPriceIncrease: words.agreePrice
             case .priceIncrease: words.priceIncrease
+            case .refund(_, let refund):
+                refund.type == .refundFull ? words.refund : words.refundProrated(Refund.percentText(refund.percentage))
+            case .deleteTransaction: words.deleteTransaction
+            case .clearPurchaseHistory: words.clearHistory
             }
         }
     }

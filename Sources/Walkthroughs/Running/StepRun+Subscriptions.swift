@@ -27,6 +27,10 @@ extension StepRun {
         case .priceIncrease(let id, let storefront, let price, let consent):
             "change the price of \(id)\(storefront.map { " in \($0)" } ?? "") to \(price), \(consent.map { $0 ? "consent needed" : "no consent needed" } ?? "consent needed for a rise")"
         case .agreeToPriceIncrease(let id): "agree to the price increase of \(id)"
+        case .refund(let id, let refund):
+            "refund transaction \(id)\(refund.type == .refundFull ? "" : " (\(Refund.percentText(refund.percentage)) prorated)")"
+        case .deleteTransaction(let id): "delete transaction \(id)"
+        case .clearPurchaseHistory: "clear the purchase history"
         }
     }
 
