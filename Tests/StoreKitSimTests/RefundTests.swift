@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import Testing
 @testable import StoreKitSim
 
@@ -142,5 +143,67 @@ import Testing
         try t.buy(Self.premium)
         try t.admin.clearPurchaseHistory()
         #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == [theirs.id])
+    }
+}
+
+/// The app hears a refund as an update with a revocation and takes back, once.
+@Suite struct AppRefundTests {
+    @Test(arguments: StorageKind.allCases)
+    func theAppLocksPremiumAgainOnceAcrossRelaunches(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        let bought = try t.buy(RefundTests.premium)
+        #expect(t.app.premiumUnlocked)
+        // Refunded from elsewhere (another process's admin): the app hears it at its next tick.
+        let elsewhere = PaymentQueue(store: t.store)
+        try StoreAdmin(queue: elsewhere).refundTransaction(bought.id)
+        try t.queue.tick()
+        #expect(!t.app.premiumUnlocked)
+        #expect(t.app.events.filter { if case .revoked = $0 { true } else { false } }.count == 1)
+        #expect(t.app.takenBack == [bought.id])
+        try t.queue.tick()
+        let relaunch = try t.relaunched()
+        #expect(!relaunch.app.events.contains { if case .revoked = $0 { true } else { false } }, "taken back once")
+        // Bought again, it is unlocked again and stays so.
+        try relaunch.buy(RefundTests.premium)
+        try relaunch.queue.tick()
+        #expect(relaunch.app.premiumUnlocked)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func creditsAreTakenBackAsFarAsTheBalanceAllows(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        let first = try t.buy(RefundTests.credits)
+        let second = try t.buy(RefundTests.credits)
+        #expect(t.app.credits == 10)
+        for _ in 0..<7 { _ = try t.app.spendCredit() }
+        try t.admin.refundTransaction(first.id)
+        try t.queue.tick()
+        #expect(t.app.credits == 0, "3 left, 5 to take back: never below 0")
+        let line = t.app.events.last { if case .revoked = $0 { true } else { false } }
+        #expect(line == .revoked(try t.transaction(first.id), .credits(taken: 3, balance: 0)))
+        try t.admin.refundTransaction(second.id)
+        try t.queue.tick()
+        #expect(t.app.credits == 0)
+        #expect(t.app.takenBack == [first.id, second.id])
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aRefundWhileTheAppWasClosedIsTakenBackAtLaunch(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        let bought = try t.buy(RefundTests.pass)
+        #expect(t.app.isSubscriptionActive(RefundTests.pass, now: t.queue.now))
+        try StoreAdmin(queue: PaymentQueue(store: t.store)).refundTransaction(bought.id)
+        let relaunch = try t.relaunched()
+        #expect(!relaunch.app.isSubscriptionActive(RefundTests.pass, now: relaunch.queue.now))
+        #expect(relaunch.app.events.contains(.revoked(try relaunch.transaction(bought.id), .ended(RefundTests.pass))))
+    }
+
+    @Test func theLogLineAndBannerSayWhatWasTakenBack() throws {
+        let app = AppDescription.builtIn
+        let t = Transaction(id: "1000000001", payment: Payment(productID: RefundTests.premium), state: .purchased, date: Date())
+        let line = AppEvent.revoked(t, .locked(RefundTests.premium)).text(app: app, errors: { "\($0)" })
+        #expect(line == "1000000001 refunded  com.storefront.premium = false (6 premium items locked again)")
+        #expect(Strings.english.log.refundedBanner("Premium Quotes", TakeBack.locked(RefundTests.premium).bannerEnd())
+                == "✗ Refunded: Premium Quotes — locked again")
     }
 }
