@@ -10,7 +10,8 @@ extension AppState {
     mutating func tell(_ event: StoreEvent, fromElsewhere: Bool, at date: Date) {
         guard let text = newsLine(event) else { return }
         log.append(LogLine(date: event.date, text: text, tint: .muted))
-        guard fromElsewhere, let (words, tint) = newsBanner(event) else { return }
+        // A cleared history empties the transactions the screens show: said wherever it was done.
+        guard fromElsewhere || event.kind == .purchaseHistoryCleared, let (words, tint) = newsBanner(event) else { return }
         banner = Banner(transactionID: event.transactionID ?? "", text: words, tint: tint,
                         expires: date + Banner.duration * snapshot.settings.timeRate.factor)
     }
