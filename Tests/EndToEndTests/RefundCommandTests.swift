@@ -69,4 +69,22 @@ import Testing
         #expect(try history().isEmpty)
         #expect(try run("buy", Self.premium).stdout.contains("delivered"), "a purchase again, not a re-download")
     }
+
+    /// A refund from another terminal reaches the open storefront: the app takes back the
+    /// premium unlock, with its log line and banner.
+    @Test func aRefundFromAnotherTerminalReachesAnOpenStorefront() throws {
+        try cli.run("set", "latency", "0")
+        #expect(try cli.run("buy", Self.premium).status == 0)
+        let tty = try TmuxSession(cli)
+        defer { tty.kill() }
+        try tty.waitFor("✓ owned")
+        let refund = try cli.run("refund", "1000000001")
+        #expect(refund.status == 0, "not busy: \(refund.summary)")
+        let screen = try tty.waitFor("✗ Refunded: Premium Quotes — locked again")
+        #expect(screen.contains("1000000001 refunded  com.storefront.premium = false"), "\(screen)")
+        #expect(!screen.contains("✓ owned"), "locked again: \(screen)")
+        // Noted with what was taken back, so no later reading takes it back again.
+        let state = try cli.run("state", "--json")
+        #expect(state.stdout.contains("\"revokedTransactionsTakenBack\""), "\(state.summary)")
+    }
 }
