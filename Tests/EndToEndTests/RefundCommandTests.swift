@@ -37,6 +37,11 @@ import Testing
         #expect(try history().first?["revocationType"] as? String == "refundFull")
         // Refunded, no longer owned: a restore brings nothing back.
         #expect(try run("state").stdout.contains("refunded (refundFull 100%, developerIssue)"))
+        // The app takes it back at its launch, once.
+        let launched = try run("launch", "--json").json()
+        #expect((launched["revoked"] as? [[String: Any]])?.map { $0["id"] as? String } == ["1000000001"], "\(launched)")
+        #expect((launched["userDefaults"] as? [String: Any])?["com.storefront.premium"] as? Bool == false)
+        #expect(((try run("launch", "--json").json())["revoked"] as? [Any])?.isEmpty == true, "not twice")
         let again = try run("refund", "1000000001", status: 64)
         #expect(again.stderr.contains("transaction 1000000001 has already been refunded"), "\(again.summary)")
     }
