@@ -36,6 +36,8 @@ extension AppEvent {
             return log.problem(errors(problem.error))
         case .promoted(let intent):
             return log.promoted(intent.productID)
+        case .revoked(let t, let takeBack):
+            return log.refunded(t.id, takeBack.text(app: app, strings: strings))
         }
     }
 }
@@ -54,6 +56,32 @@ extension Delivery {
             return strings.log.activeUntil(id, times.dateTime(expires))
         case .fromNextRenewal(let id):
             return strings.log.fromNextRenewal(id)
+        }
+    }
+}
+
+extension TakeBack {
+    public func text(app: AppDescription, strings: Strings = .english) -> String {
+        switch self {
+        case .locked(let id):
+            let count = app.unlocksPremium(id) ? app.content.premium?.items.count ?? 0 : 0
+            return count > 0 ? strings.log.lockedItems(id, count) : "\(id) = false"
+        case .credits(let taken, let balance):
+            return strings.log.creditsTakenBack(taken, balance)
+        case .units(let id, let taken, let balance):
+            return "\(id) " + strings.log.unitsTakenBack(taken, balance)
+        case .ended(let id):
+            return strings.log.accessEnded(id)
+        }
+    }
+
+    /// The banner's end: "locked again", "5 credits taken back", "ended".
+    public func bannerEnd(strings: Strings = .english) -> String {
+        switch self {
+        case .locked: strings.log.lockedAgain
+        case .credits(let taken, _): strings.log.creditsTakenBackShort(taken)
+        case .units(_, let taken, _): strings.log.unitsTakenBackShort(taken)
+        case .ended: strings.log.endedShort
         }
     }
 }

@@ -18,7 +18,8 @@ extension SampleApp {
 
     private func expectation(for key: String) -> Expected? {
         if key == Self.creditsKey { return .wholeNumber }
-        if key == Self.deliveredKey { return .transactionIDs }
+        if key == Self.deliveredKey || key == Self.takenBackKey { return .transactionIDs }
+        if key == Self.revocationCursorKey { return .wholeNumber }
         if key.hasSuffix(".state"), catalog.product(key)?.type == nil,
            catalog.product(String(key.dropLast(".state".count)))?.type == .autoRenewable {
             return .text

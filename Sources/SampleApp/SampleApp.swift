@@ -26,6 +26,8 @@ public final class SampleApp {
     /// The error asking for the statuses last failed with: told once, until asking succeeds
     /// or fails otherwise.
     var statusFailure: StoreError?
+    /// How far the app read the store's events for refunds, this run (`takeBackRefunds`).
+    var revocationCursor: Int64?
 
     public static let creditsKey = "credits"
     /// The transactions the app delivered and has not yet seen finished. A transaction that
@@ -193,6 +195,9 @@ public final class SampleApp {
         // Access follows the statuses, which change without a transaction too (an expiry, a
         // failed renewal, a grace ending).
         syncSubscriptionsAfterEvents()
+        if handlesTransactions {
+            do { try takeBackRefunds() } catch { record(.problem(AppProblem(error))) }
+        }
         return Array(events[start...])
     }
 
@@ -383,4 +388,6 @@ public enum AppEvent: Equatable, Sendable {
     /// An App Store product page started a purchase (`shouldAddStorePayment`): it waits for
     /// the app to continue it.
     case promoted(PurchaseIntent)
+    /// The App Store refunded it: the app took back what it gave.
+    case revoked(Transaction, TakeBack)
 }

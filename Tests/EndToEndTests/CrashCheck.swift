@@ -64,7 +64,8 @@ struct CrashCheck {
         let counted = seen.history.filter { (Int($0.id) ?? 0) > appSince }
 
         // Exactly once: the balance is what the purchased packs add up to.
-        let packs = counted.filter { $0.state == .purchased && facts.credits[$0.productID] != nil }
+        // A refunded pack's credits were taken back (the flows spend none, so all of them).
+        let packs = counted.filter { $0.state == .purchased && !$0.isRevoked && facts.credits[$0.productID] != nil }
         let expected = packs.reduce(0) { $0 + facts.credits[$1.productID]! * $1.quantity }
         let credits = seen.defaults[SampleApp.creditsKey]?.intValue ?? 0
         if credits != expected {
@@ -73,8 +74,10 @@ struct CrashCheck {
                                     detail: "the app holds \(credits) credits, the purchased packs add up to \(expected) (\(list.isEmpty ? "none" : list))"))
         }
         // What a non-consumable unlocks is there exactly when the store purchased or restored it.
-        for id in facts.unlockingProducts {
-            let owned = counted.contains { $0.productID == id && ($0.state == .purchased || $0.state == .restored) }
+        // A deleted transaction leaves what the app delivered (nobody tells it).
+        let deleted = Set(seen.events.filter { $0.kind == .transactionDeleted }.compactMap(\.productID))
+        for id in facts.unlockingProducts where !deleted.contains(id) {
+            let owned = counted.contains { $0.productID == id && ($0.state == .purchased || $0.state == .restored) && !$0.isRevoked }
             let unlocked = seen.defaults[id]?.boolValue ?? false
             if owned != unlocked {
                 problems.append(Problem(kind: "\(id) delivered wrongly",

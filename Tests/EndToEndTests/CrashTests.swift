@@ -528,6 +528,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
     case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseWithoutConsent, liveChanges
+    case refund, deleteTransaction
 
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
@@ -552,6 +553,9 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .interrupted: base + commands(["set", "interrupted", "on"])
         case .restore: base + commands(["buy", Self.premiumID], ["reset", "--app-only"])
         case .reset: base + commands(["buy", Self.premiumID], ["buy", Self.credits5, "--quantity", "2"])
+        case .refund, .deleteTransaction:
+            // 1000000001: 10 credits, 1000000002: 10 more, 1000000003: premium.
+            base + commands(["buy", Self.credits5, "--quantity", "2"], ["buy", Self.credits10], ["buy", Self.premiumID])
         case .renewals:
             // Two packs approved from outside and ten years of renewals, all waiting for the
             // app's next launch: one batch of 122 transactions.
@@ -623,6 +627,12 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .reset: [.command(["reset"], status: 0)]
         case .renewals: [.command(["launch"], status: 0)]
         case .outsidePurchase: [.command(["buy-outside", Self.credits5, "--quantity", "3"], status: 0), .command(["launch"], status: 0)]
+        case .refund:
+            // The app hears of both at the launch, and takes back 10 credits and the premium unlock, once.
+            [.command(["refund", "1000000001"], status: 0), .command(["refund", "1000000003", "--prorated", "50"], status: 0),
+             .command(["launch"], status: 0)]
+        // The app is not told: a launch after it has nothing to write.
+        case .deleteTransaction: [.command(["delete-transaction", "1000000003"], status: 0)]
         case .expireAndResubscribe:
             // The purchase delivers itself: a launch after it has nothing to write.
             operations.map { .command($0.arguments, status: 0) }
@@ -688,6 +698,12 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             try run("reset", status: 0)
         case .renewals:
             break  // the launch that recovers delivers what is left
+        case .refund:
+            for id in ["1000000001", "1000000003"] where seen.history.first(where: { $0.id == id })?.isRevoked == false {
+                try run("refund", id, status: 0)
+            }
+        case .deleteTransaction:
+            if seen.history.contains(where: { $0.id == "1000000003" }) { try run("delete-transaction", "1000000003", status: 0) }
         default:
             // Each command once, by the events the store holds: those the flow made so far
             // (a prefix of the flow's, `expectWholeChanges` checks) say which came through,
@@ -774,6 +790,20 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .liveChanges:
             expectSubscription(seen, Self.liteID, state: .expired, context: context)
             expectPrices(lite, [Self.litePrice, Self.litePrice], context: context)  // the recovery's renewal once
+        case .refund:
+            // Each revoked once, each taken back once: 20 credits less the 10 refunded, premium locked.
+            #expect(seen.events.filter { $0.kind == .refunded }.compactMap(\.transactionID) == ["1000000001", "1000000003"], "\(context)")
+            #expect(credits == 10, "\(context): the credits taken back once")
+            #expect(!premium, "\(context): locked again")
+            let takenBack = seen.defaults[SampleApp.takenBackKey].flatMap { value -> [String]? in
+                if case .array(let ids) = value { ids.compactMap(\.stringValue) } else { nil }
+            }
+            #expect(takenBack == ["1000000001", "1000000003"], "\(context): \(String(describing: takenBack))")
+        case .deleteTransaction:
+            // Gone from the history, once; the app is not told and keeps what it delivered.
+            #expect(!seen.history.contains { $0.id == "1000000003" }, "\(context)")
+            #expect(seen.events.filter { $0.kind == .transactionDeleted }.count == 1, "\(context)")
+            #expect(premium && credits == 20, "\(context)")
         }
     }
 

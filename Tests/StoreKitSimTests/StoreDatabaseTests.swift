@@ -365,6 +365,28 @@ import Testing
         #expect(error.problem == problem)
     }
 
+    /// A refund's columns that do not agree (half a refund, a percentage above all of the
+    /// price, a reason the store does not know) are refused by row and column.
+    @Test(arguments: [
+        ("revocationReason = 'angry'", "revocationReason",
+         "\"angry\" is not a revocation reason (developerIssue, other)"),
+        ("revocationType = 'partial'", "revocationType",
+         "\"partial\" is not a revocation type (refundFull, refundProrated, familyRevoke)"),
+        ("revocationDate = 1900000000000", "revocationReason",
+         "holds NULL, which does not agree with the other revocation columns (all set, a percentage from 1 to 100000, or none)"),
+        ("revocationDate = 1900000000000, revocationReason = 'other', revocationType = 'refundFull', revocationPercentage = 100001",
+         "revocationPercentage",
+         "holds 100001, which does not agree with the other revocation columns (all set, a percentage from 1 to 100000, or none)"),
+        ("revocationPercentage = 'half'", "revocationPercentage", "holds \"half\", not a value of type Optional<Int>"),
+    ] as [(String, String, String)])
+    func aDamagedRevocationIsRefusedByRowAndColumn(set: String, column: String, problem: String) throws {
+        let (directory, bought) = try makeStore()
+        try edit(directory, "UPDATE transactions SET \(set) WHERE id = '\(bought[0].id)'")
+        let error = try refusal(directory)
+        #expect(error.location == "transactions, id \(bought[0].id), column \(column)")
+        #expect(error.problem == problem)
+    }
+
     /// A row no command reads to do its work (not the queue, nor a product's first or latest
     /// purchase) is refused as state refuses it: by every command, before any write.
     @Test func aRowTheWorkingSetNeverReadsIsRefusedByEveryCommand() throws {

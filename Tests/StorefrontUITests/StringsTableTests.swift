@@ -62,6 +62,8 @@ import Testing
         case let phrase as Phrase3<String, String, String>: return [(phrase.en("X", "Y", "Z"), phrase.ja("X", "Y", "Z"))]
         case let phrase as Phrase3<String, TransactionState, String>:
             return TransactionState.allCases.map { (phrase.en("X", $0, "Y"), phrase.ja("X", $0, "Y")) }
+        case let phrase as Phrase2<String, TransactionState>:
+            return TransactionState.allCases.map { (phrase.en("X", $0), phrase.ja("X", $0)) }
         case let phrase as Phrase3<Int, String, String>: return [(phrase.en(1, "X", "Y"), phrase.ja(1, "X", "Y"))]
         default: return nil
         }

@@ -85,9 +85,10 @@ import Testing
         ui.press(.enter)
         #expect(ui.state.snapshot.subscription(inGroup: "pro")?.state == .expired)
         #expect(ui.state.log.contains { $0.text.contains("expired") }, "\(ui.state.log.map(\.text))")
-        // Still in the panel, read again: nothing more applies to the expired subscription.
+        // Still in the panel, read again: nothing more applies to the expired subscription; the
+        // history's actions remain.
         ui.press(.enter)
-        #expect(ui.screen.contains(words.noActions), "\(ui.screen)")
+        #expect(!ui.screen.contains(words.expire) && ui.screen.contains(words.refund), "\(ui.screen)")
     }
 
     @Test func anotherAccountsSubscriptionSaysWhoseItIs() throws {
@@ -96,7 +97,10 @@ import Testing
         try ui.buy("Pro Monthly")
         try ui.changeSettings { $0.account = Settings.defaultAccount }
         ui.press(.char("t"), .enter)
-        #expect(ui.screen.contains(String(ui.state.strings.manager.otherAccount(Self.kid).prefix(30))), "\(ui.screen)")
+        // Only the history's actions: the subscription is acted on by its own account.
+        let words = ui.state.strings.manager
+        #expect(ui.screen.contains(words.refund) && !ui.screen.contains(words.expire), "\(ui.screen)")
+        #expect(ui.state.otherAccountsSubscription(try #require(try panel(ui).selected)) == Self.kid)
     }
 
     @Test func anAskToBuyRequestIsApprovedFromThePanel() throws {
@@ -142,8 +146,8 @@ import Testing
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")
         ui.press(.char("t"), .enter, .end)
-        // Down to the last action: Request price increase consent.
-        for _ in 0..<5 { ui.press(.down) }
+        // Down to the subscription's last action: Request price increase consent.
+        for _ in 0..<3 { ui.press(.down) }
         ui.press(.enter)
         #expect(ui.screen.contains(ui.state.strings.manager.newPrice(ui.state.title(of: Self.pro), "USD, USA")), "\(ui.screen)")
         for _ in 0..<4 { ui.press(.backspace) }
@@ -192,12 +196,15 @@ import Testing
         ui.press(.char("t"))
         let t = try #require(try panel(ui).rows.first { $0.productID == Self.pro })
         let id = Self.pro
+        let history: [TransactionAction] = [.operation(.refund(transactionID: t.id, Refund())),
+                                            .operation(.refund(transactionID: t.id, .prorated(50))),
+                                            .operation(.deleteTransaction(transactionID: t.id)), .clearPurchaseHistory]
         #expect(ui.state.actions(for: t) == [.operation(.fixBilling(productID: id)), .operation(.expire(productID: id)),
-                                             .operation(.autoRenew(productID: id, on: false)), .requestPriceIncrease(productID: id)])
+                                             .operation(.autoRenew(productID: id, on: false)), .requestPriceIncrease(productID: id)] + history)
         try StoreAdmin(queue: ui.runtime.queue).setAutoRenew(id, on: false)
         ui.runtime.tick()
         #expect(ui.state.actions(for: t) == [.operation(.expire(productID: id)), .operation(.autoRenew(productID: id, on: true)),
-                                             .requestPriceIncrease(productID: id)])
+                                             .requestPriceIncrease(productID: id)] + history)
     }
 
     /// A subscription bought through an interrupted purchase: its resolution is the status's
@@ -257,5 +264,47 @@ import Testing
         let capacity = TransactionManagerView.Geometry(ui.state, layout: Layout(width: 70, height: 20)).capacity
         #expect(p.selection >= p.scroll && p.selection < p.scroll + capacity, "selection \(p.selection), scroll \(p.scroll)")
         #expect(ui.screen.contains(bought.id), "\(ui.screen)")
+    }
+
+    // MARK: The history
+
+    @Test func aRefundFromThePanelLocksPremiumAgainAndTheRowSaysRefunded() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Premium content")
+        ui.press(.char("t"))
+        let t = try #require(try panel(ui).selected)
+        #expect(ui.state.actions(for: t) == [.operation(.refund(transactionID: t.id, Refund())),
+                                             .operation(.refund(transactionID: t.id, .prorated(50))),
+                                             .operation(.deleteTransaction(transactionID: t.id)), .clearPurchaseHistory])
+        ui.press(.enter, .enter)
+        ui.wait()
+        #expect(!ui.state.snapshot.premiumUnlocked, "\(ui.screen)")
+        #expect(ui.screen.contains("Refunded"), "\(ui.screen)")
+        #expect(ui.state.log.contains { $0.text.contains("premium items locked again") }, "\(ui.state.log.map(\.text))")
+        // Refunded: only the deletion and the clearing are left.
+        let refunded = try #require(try panel(ui).selected)
+        #expect(ui.state.actions(for: refunded) == [.operation(.deleteTransaction(transactionID: t.id)), .clearPurchaseHistory])
+    }
+
+    @Test func aConsumableIsOfferedAFullRefundOnly() throws {
+        let ui = try UITestHarness()
+        try ui.buy("5 Monkey Credits")
+        ui.press(.char("t"))
+        let t = try #require(try panel(ui).selected)
+        #expect(!ui.state.actions(for: t).contains(.operation(.refund(transactionID: t.id, .prorated(50)))))
+    }
+
+    @Test func clearingThePurchaseHistoryAsksFirst() throws {
+        let ui = try UITestHarness()
+        try ui.buy("5 Monkey Credits")
+        ui.press(.char("t"), .enter, .down, .down)  // Refund, Delete transaction, Clear purchase history…
+        ui.press(.enter)
+        let words = ui.state.strings.manager
+        #expect(ui.screen.contains(words.clearHistoryHint), "\(ui.screen)")
+        ui.press(.escape)
+        #expect(try panel(ui).rows.count == 1, "kept")
+        ui.press(.enter, .down, .down, .enter, .enter)
+        ui.wait()
+        #expect(try panel(ui).rows.isEmpty, "\(ui.screen)")
     }
 }

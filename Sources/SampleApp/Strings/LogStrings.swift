@@ -45,6 +45,22 @@ public struct LogStrings: PhraseTable {
 
     public let unlockedItems = Phrase2<String, Int>(en: { id, count in "\(id) = true (\(count) premium items unlocked)" },
                                                     ja: { id, count in "\(id) = true (有料コンテンツ\(count)件を解放)" })
+    public let refunded = Phrase2<String, String>(en: { id, takeBack in "\(id) refunded  \(takeBack)" },
+                                                  ja: { id, takeBack in "\(id) 返金  \(takeBack)" })
+    public let lockedItems = Phrase2<String, Int>(en: { id, count in "\(id) = false (\(count) premium items locked again)" },
+                                                  ja: { id, count in "\(id) = false (有料コンテンツ\(count)件を再びロック)" })
+    public let creditsTakenBack = Phrase2<Int, Int>(en: { taken, balance in "-\(taken) credits (balance \(balance))" },
+                                                    ja: { taken, balance in "-\(taken)クレジット (残高 \(balance))" })
+    public let unitsTakenBack = Phrase2<Int, Int>(en: { taken, balance in "-\(taken) (balance \(balance))" },
+                                                  ja: { taken, balance in "-\(taken) (残高 \(balance))" })
+    public let accessEnded = Phrase1<String>(en: { id in "\(id) access ended" }, ja: { id in "\(id) アクセス終了" })
+    public let refundedBanner = Phrase2<String, String>(en: { item, end in "✗ Refunded: \(item) — \(end)" },
+                                                        ja: { item, end in "✗ 返金されました: \(item) — \(end)" })
+    public let lockedAgain = Phrase(en: "locked again", ja: "再びロックされました")
+    public let creditsTakenBackShort = Phrase1<Int>(en: { taken in "\(taken) credits taken back" },
+                                                    ja: { taken in "\(taken)クレジットを取り消しました" })
+    public let unitsTakenBackShort = Phrase1<Int>(en: { taken in "\(taken) taken back" }, ja: { taken in "\(taken)個を取り消しました" })
+    public let endedShort = Phrase(en: "ended", ja: "終了しました")
     public let creditsDelivered = Phrase2<Int, Int>(en: { added, balance in "+\(added) credits (balance \(balance))" },
                                                     ja: { added, balance in "+\(added)クレジット (残高 \(balance))" })
     /// A consumable with a balance of its own (the generic app's), after its id.

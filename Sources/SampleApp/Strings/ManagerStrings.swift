@@ -115,6 +115,16 @@ public struct ManagerStrings: PhraseTable {
     public let autoRenewOn = Phrase(en: "Turn auto-renew on", ja: "自動更新をオンにする")
     public let priceIncrease = Phrase(en: "Request price increase consent…", ja: "値上げへの同意をリクエスト…")
     public let agreePrice = Phrase(en: "Agree to price increase", ja: "値上げに同意")
+    public let refund = Phrase(en: "Refund", ja: "返金")
+    public let refundProrated = Phrase1<String>(en: { percent in "Refund prorated \(percent)" }, ja: { percent in "\(percent)を一部返金" })
+    public let deleteTransaction = Phrase(en: "Delete transaction", ja: "トランザクションを削除")
+    public let clearHistory = Phrase(en: "Clear purchase history", ja: "購入履歴を消去")
+    public let clearHistoryQuestion = Phrase1<String>(
+        en: { account in "Clear every finished transaction of \(account)? The store's settings are kept, and so is what waits in the queue." },
+        ja: { account in "\(account)の完了したトランザクションをすべて消去しますか?ストアの設定とキューで待っているものはそのままです。" })
+    public let clearHistoryHint = Phrase(en: "Enter clears; Esc keeps it.", ja: "Enterで消去、Escでそのまま。")
+    public let confirmKeys = Phrase(en: "⏎ clear  Esc back", ja: "⏎ 消去  Esc 戻る")
+    public let refundedOn = Phrase1<String>(en: { day in "Refunded \(day)" }, ja: { day in "\(day)に返金" })
     /// The new price, typed.
     public let newPrice = Phrase2<String, String>(en: { product, currency in "New price of \(product) (\(currency)):" },
                                                   ja: { product, currency in "\(product)の新しい価格 (\(currency)):" })

@@ -98,6 +98,19 @@ public struct MessageStrings: PhraseTable {
                                                    ja: { name in "✓ 自動更新がオンになりました: \(name)" })
     public let billingProblemBanner = Phrase1<String>(en: { name in "✗ Billing problem: \(name)" },
                                                       ja: { name in "✗ 請求に関する問題: \(name)" })
+    public let refundedNews = Phrase3<String, String, String>(
+        en: { name, kind, reason in "\(name): refunded by the App Store (\(kind), \(reason))" },
+        ja: { name, kind, reason in "\(name): App Storeが返金しました(\(kind)、\(reason))" })
+    public let refundFull = Phrase(en: "in full", ja: "全額")
+    public let refundProrated = Phrase1<String>(en: { percent in "\(percent) prorated" }, ja: { percent in "\(percent)の一部返金" })
+    public let reasonDeveloperIssue = Phrase(en: "developer issue", ja: "開発者側の問題")
+    public let reasonOther = Phrase(en: "other reason", ja: "その他の理由")
+    public let transactionDeleted = Phrase2<String, String>(
+        en: { id, name in "transaction \(id) deleted from the history (\(name))" },
+        ja: { id, name in "トランザクション\(id)を履歴から削除しました(\(name))" })
+    public let purchaseHistoryCleared = Phrase(en: "purchase history cleared (settings kept)",
+                                               ja: "購入履歴を消去しました(設定はそのまま)")
+    public let purchaseHistoryClearedBanner = Phrase(en: "Purchase history cleared", ja: "購入履歴を消去しました")
     public let recoveredBanner = Phrase1<String>(en: { name in "✓ Billing problem fixed: \(name)" },
                                                  ja: { name in "✓ 請求の問題が解決しました: \(name)" })
     public let priceIncreaseBanner = Phrase1<String>(en: { name in "Price increase: \(name)" },

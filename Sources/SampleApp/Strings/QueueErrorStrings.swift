@@ -68,4 +68,22 @@ public struct QueueErrorStrings: PhraseTable {
     public let alreadyPurchased = Phrase1<String>(
         en: { id in "the signed-in account owns \(id) already: bought again elsewhere it is only downloaded again, so nothing reaches the app" },
         ja: { id in "サインイン中のアカウントは\(id)をすでに所有しています。ほかの場所でもう一度購入しても再ダウンロードされるだけで、アプリには何も届きません。" })
+    public let notCompletedPurchase = Phrase2<String, TransactionState>(
+        en: { id, state in "transaction \(id) is not a completed purchase (its state is \(state.rawValue)): only a purchase can be refunded" },
+        ja: { id, state in "トランザクション\(id)は完了した購入ではありません(状態は\(state.rawValue))。返金できるのは購入だけです。" })
+    public let alreadyRefunded = Phrase1<String>(
+        en: { id in "transaction \(id) has already been refunded" },
+        ja: { id in "トランザクション\(id)はすでに返金されています。" })
+    public let notFinished = Phrase1<String>(
+        en: { id in "transaction \(id) is still in the queue: the app has not finished it yet" },
+        ja: { id in "トランザクション\(id)はまだキューにあります。アプリがまだ完了していません。" })
+    public let consumableProrated = Phrase1<String>(
+        en: { id in "transaction \(id) is a consumable: it is refunded in full only" },
+        ja: { id in "トランザクション\(id)は消耗型です。全額でのみ返金できます。" })
+    public let invalidRefundPercentage = Phrase1<String>(
+        en: { percent in "a prorated refund is more than 0% and less than 100% of the price, not \(percent)" },
+        ja: { percent in "一部返金は価格の0%より大きく100%未満にしてください(\(percent)は指定できません)。" })
+    public let signedOut = Phrase(
+        en: "no Apple Account is signed in: sign in to clear its purchase history",
+        ja: "Apple Accountにサインインしていません。購入履歴を消去するにはサインインしてください。")
 }

@@ -70,6 +70,7 @@ public final class InMemoryStorage: RecordsStorage {
             events.append(event)
         }
         copy.newEvents = []
+        copy.clearedHistories = []
         // Events alone are a change too: a reader watching the token reads them.
         if copy != records || !added.isEmpty {
             records = copy
@@ -92,7 +93,7 @@ public final class InMemoryStorage: RecordsStorage {
     public func transactionCount() throws -> Int { records.transactions.count }
 
     public func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] {
-        records.transactions.filter { $0.state == .purchased && $0.account == account && productIDs.contains($0.productID) }
+        records.transactions.filter { $0.state == .purchased && !$0.isRevoked && $0.account == account && productIDs.contains($0.productID) }
     }
 
     public func transactions(matching query: TransactionQuery) throws -> TransactionPage {

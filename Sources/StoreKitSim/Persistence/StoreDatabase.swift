@@ -157,7 +157,8 @@ public final class StoreDatabase: RecordsStorage {
                 // Read along the index of each account's purchases.
                 let marks = Array(repeating: "?", count: productIDs.count).joined(separator: ", ")
                 let rows = try Row.fetchAll(db, sql: """
-                    SELECT * FROM transactions WHERE state = 'purchased' AND account = ? AND productID IN (\(marks)) ORDER BY seq
+                    SELECT * FROM transactions WHERE state = 'purchased' AND account = ? AND productID IN (\(marks))
+                        AND revocationDate IS NULL ORDER BY seq
                     """, arguments: StatementArguments([account] + productIDs.sorted()))
                 return try rows.map(TransactionRow.transaction)
             }
@@ -276,7 +277,8 @@ public final class StoreDatabase: RecordsStorage {
             for id in productIDs {
                 for order in ["seq ASC", "seq DESC", "expiresDate DESC"] {
                     try add(try Row.fetchAll(db.cachedStatement(sql: """
-                        SELECT * FROM transactions WHERE state = 'purchased' AND account = ? AND productID = ? ORDER BY \(order) LIMIT 1
+                        SELECT * FROM transactions WHERE state = 'purchased' AND account = ? AND productID = ?
+                            AND revocationDate IS NULL ORDER BY \(order) LIMIT 1
                         """), arguments: [account, id]))
                 }
             }
@@ -310,7 +312,18 @@ public final class StoreDatabase: RecordsStorage {
         try PriceChangeRow.write(records.priceChanges, over: before.priceChanges, db)
         try PurchaseIntentRow.write(records.purchaseIntents, over: before.purchaseIntents, db)
         try EventRow.append(records.newEvents, db)
+        // A history cleared (SKTestSession.clearTransactions): every row of the account the
+        // rules let go, most of which the records never read.
+        for account in records.clearedHistories {
+            try db.cachedStatement(sql: "DELETE FROM transactions WHERE account = ? AND finished = 1 AND phase IS NULL")
+                .execute(arguments: [account])
+        }
         let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        // A transaction deleted (SKTestSession.deleteTransaction): read, and gone from the records.
+        let kept = Set(records.transactions.map(\.id))
+        for t in before.transactions where !kept.contains(t.id) {
+            try db.cachedStatement(sql: "DELETE FROM transactions WHERE id = ?").execute(arguments: [t.id])
+        }
         var ids = Set<String>()
         for t in records.transactions {
             // A new transaction under an id already read (a store whose next id was set back

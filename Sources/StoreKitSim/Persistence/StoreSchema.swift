@@ -195,6 +195,16 @@ enum StoreSchema {
                 """)
         }
         migrator.registerMigration("v6") { db in
+            // Refunds (App Store Server API's revocation fields): a revoked purchase keeps its
+            // row and leaves the receipt.
+            try db.execute(sql: """
+                ALTER TABLE transactions ADD COLUMN revocationDate INTEGER;        -- milliseconds since 1970
+                ALTER TABLE transactions ADD COLUMN revocationReason TEXT;         -- developerIssue, other
+                ALTER TABLE transactions ADD COLUMN revocationType TEXT;           -- refundFull, refundProrated, familyRevoke
+                ALTER TABLE transactions ADD COLUMN revocationPercentage INTEGER;  -- thousandths of a percent, 1...100000
+                """)
+        }
+        migrator.registerMigration("v7") { db in
             // Purchases App Store product pages started (promoted In-App Purchases), waiting for the app.
             try db.execute(sql: """
                 CREATE TABLE purchaseIntents (

@@ -10,6 +10,7 @@ enum TransactionRow {
         "originalTransactionID", "expiresDate", "isTrialPeriod", "finished", "dueDate", "phase",
         "account", "reason", "requestDate",
         "purchaseDate", "originalPurchaseDate", "price", "currency", "storefront", "offer", "webOrderLineItemID", "isUpgraded",
+        "revocationDate", "revocationReason", "revocationType", "revocationPercentage",
     ]
 
     static let insertSQL = """
@@ -37,6 +38,7 @@ enum TransactionRow {
             t.account, t.reason?.rawValue, t.requestDate.map(milliseconds),
             t.purchaseDate.map(milliseconds), t.originalPurchaseDate.map(milliseconds), t.price.map(RowReader.amountText),
             t.currency, t.storefront, try t.offer.map { try JSONCoding.line($0) }, t.webOrderLineItemID, t.isUpgraded,
+            t.revocationDate.map(milliseconds), t.revocationReason?.rawValue, t.revocationType?.rawValue, t.revocationPercentage,
         ]
         return values.map { $0?.databaseValue ?? .null }
     }
@@ -81,12 +83,24 @@ enum TransactionRow {
         t.offer = try r.json("offer", "an offer (type, paymentMode, period)")
         t.webOrderLineItemID = try r.value("webOrderLineItemID")
         t.isUpgraded = try r.value("isUpgraded")
+        // Revocation (columns since v6).
+        t.revocationDate = try r.time("revocationDate")
+        t.revocationReason = try r.named("revocationReason", "a revocation reason")
+        t.revocationType = try r.named("revocationType", "a revocation type")
+        t.revocationPercentage = try r.value("revocationPercentage")
         guard t.hasPossibleQuantity else {
             throw r.problem("quantity", "holds \(t.quantity), not a quantity from 1 to \(Product.largestQuantity)")
         }
         guard t.hasPossiblePhase else {
             throw r.problem(phaseColumn, "holds \(shown(row, phaseColumn)), which a \(t.state.rawValue) transaction "
                             + "(\(t.finished ? "finished" : "not finished")) cannot be in")
+        }
+        guard t.hasPossibleRevocation else {
+            let column = t.revocationPercentage.map { (1...Refund.fullPercentage).contains($0) } == false ? "revocationPercentage"
+                : t.revocationDate == nil ? "revocationDate" : t.revocationReason == nil ? "revocationReason"
+                : t.revocationType == nil ? "revocationType" : "revocationPercentage"
+            throw r.problem(column, "holds \(shown(row, column)), which does not agree with the other revocation columns "
+                            + "(all set, a percentage from 1 to \(Refund.fullPercentage), or none)")
         }
         guard t.hasPossibleDueDate else {
             throw r.problem("dueDate", t.dueDate == nil ? "holds NULL, but a purchase waiting for the store has the time it answers"

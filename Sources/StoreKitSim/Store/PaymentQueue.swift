@@ -375,6 +375,7 @@ public final class PaymentQueue {
             latest = records
             // The storage keeps this change's events; the copy here reads what was stored.
             latest.newEvents = []
+            latest.clearedHistories = []
             return value
         }
         records = latest

@@ -1,7 +1,7 @@
 import Foundation
 
 extension StoreAdmin {
-    /// One store-side action, as a value: what a command, a walkthrough step
+    /// One store-side action (on a subscription or the history), as a value: what a command, a walkthrough step
     /// and the storefront each name and hand to `perform`, so the three act alike.
     public enum Operation: Equatable, Sendable {
         case expire(productID: String)
@@ -16,12 +16,16 @@ extension StoreAdmin {
         case buyOutsideApp(productID: String, quantity: Int)
         /// A purchase started on the product's App Store page (`promote`).
         case promote(productID: String)
+        case refund(transactionID: String, Refund)
+        case deleteTransaction(transactionID: String)
+        case clearPurchaseHistory
 
-        /// The product it acts on.
-        public var productID: String {
+        /// The product it acts on; nil for one on a transaction or the whole history.
+        public var productID: String? {
             switch self {
             case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
                  .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _), .promote(let id): id
+            case .refund, .deleteTransaction, .clearPurchaseHistory: nil
             }
         }
     }
@@ -39,6 +43,9 @@ extension StoreAdmin {
         case .agreeToPriceIncrease(let id): try agreeToPriceIncrease(id)
         case .buyOutsideApp(let id, let quantity): try buyOutsideApp(id, quantity: quantity).1
         case .promote(let id): try promote(id).1
+        case .refund(let id, let refund): try refundTransaction(id, refund)
+        case .deleteTransaction(let id): try deleteTransaction(id)
+        case .clearPurchaseHistory: try clearPurchaseHistory()
         }
     }
 }

@@ -97,6 +97,32 @@ public final class StoreAdmin {
         try queue.resolve(transactionID: id)
     }
 
+    // MARK: The history (Xcode's Transaction Manager)
+
+    /// SKTestSession.refundTransaction(identifier:): the App Store refunds the purchase `id` and
+    /// revokes it; an app open on the queue hears it as an update with a revocation.
+    @discardableResult
+    public func refundTransaction(_ id: String, _ refund: Refund = Refund()) throws -> [PaymentQueueEvent] {
+        try queue.storeSideChange(including: [id]) { records, now in
+            try records.refund(id, refund, catalog: catalog, now: now)
+        }.1
+    }
+
+    /// SKTestSession.deleteTransaction(identifier:): the transaction leaves the history.
+    @discardableResult
+    public func deleteTransaction(_ id: String) throws -> [PaymentQueueEvent] {
+        try queue.storeSideChange(including: [id]) { records, now in
+            try records.deleteTransaction(id, catalog: catalog, now: now)
+        }.1
+    }
+
+    /// SKTestSession.clearTransactions(): the signed-in account's purchase history goes, the
+    /// store's settings stay.
+    @discardableResult
+    public func clearPurchaseHistory() throws -> [PaymentQueueEvent] {
+        try queue.storeSideChange { records, now in try records.clearPurchaseHistory(now: now) }.1
+    }
+
     private func change(_ input: SubscriptionInput, _ productID: String) throws -> [PaymentQueueEvent] {
         try queue.storeSideChange { records, now in
             try records.changeSubscription(input, productID: productID, catalog: catalog, now: now)

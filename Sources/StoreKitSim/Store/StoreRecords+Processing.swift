@@ -258,7 +258,7 @@ extension StoreRecords {
     /// completed since, in this change or by another process).
     private mutating func restore(catalog: Catalog, now: Date, history: [Transaction]) throws {
         var seen = Set<String>()
-        let purchases = (history.filter { $0.state == .purchased && isSignedInAccount($0) } + receipt)
+        let purchases = (history.filter { $0.state == .purchased && !$0.isRevoked && isSignedInAccount($0) } + receipt)
             .filter { seen.insert($0.id).inserted }
         for original in purchases where original.reason != .redownload && catalog.product(original.productID)?.type.isRestorable == true {
             var restored = Transaction(id: try makeTransactionID(), payment: original.payment, state: .restored, date: now)
@@ -405,4 +405,16 @@ public enum QueueError: Error, Equatable, Sendable {
     /// A non-consumable the signed-in account owns, bought outside the app: elsewhere it is
     /// only downloaded again.
     case alreadyPurchased(String)
+    // The history (`StoreAdmin.refundTransaction`, `deleteTransaction`, `clearPurchaseHistory`).
+    /// Only a completed purchase can be refunded (not a restored, failed or waiting one).
+    case notCompletedPurchase(String, TransactionState)
+    case alreadyRefunded(String)
+    /// The app has not finished it yet: it still waits in the queue.
+    case notFinished(String)
+    /// A consumable is refunded in full only.
+    case consumableProrated(String)
+    /// A refund of no part of the price or of more than all of it (thousandths of a percent).
+    case invalidRefundPercentage(Int)
+    /// Signed out: no account's history to clear.
+    case signedOut
 }

@@ -82,7 +82,7 @@ extension StoreRecords {
         let named = Set(subscriptions.flatMap { [[$0.account, $0.productID], [$0.account, $0.autoRenewProductID]] })
         var order: [[String]] = []
         var latest: [[String]: Transaction] = [:]
-        for t in transactions where t.state == .purchased && t.isUpgraded != true {
+        for t in transactions where t.state == .purchased && t.isUpgraded != true && !t.isRevoked {
             guard let account = t.account, let expiry = t.expiresDate, let group = groupOf[t.productID] else { continue }
             let key = [account, group]
             guard !known.contains(key), !named.contains([account, t.productID]) else { continue }

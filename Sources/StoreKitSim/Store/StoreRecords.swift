@@ -26,6 +26,9 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     public var priceChanges: [PriceChange] = []
     /// Purchases App Store product pages started, waiting for the app (promoted In-App Purchases).
     public var purchaseIntents: [PurchaseIntent] = []
+    /// Accounts whose purchase history this change cleared, not yet stored: the storage deletes
+    /// their finished transactions beyond those the records hold (`clearPurchaseHistory`).
+    public var clearedHistories: [String] = []
 
     public init() {}
 
@@ -113,10 +116,10 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     /// Completed purchases the store knows the signed-in account made: what a receipt lists.
     public var receipt: [Transaction] { receipt(of: settings.account) }
 
-    /// Completed purchases of `account` (none for nil: signed out).
+    /// Completed purchases of `account` not refunded (none for nil: signed out).
     public func receipt(of account: String?) -> [Transaction] {
         guard let account else { return [] }
-        return transactions.filter { $0.state == .purchased && $0.account == account }
+        return transactions.filter { $0.state == .purchased && $0.account == account && !$0.isRevoked }
     }
 
     public func owns(_ productID: String) -> Bool {

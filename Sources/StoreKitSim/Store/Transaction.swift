@@ -93,6 +93,15 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     /// its unused time was refunded, and it gives no access.
     public var isUpgraded: Bool?
 
+    // Revocation: set when the App Store refunds the purchase (`StoreAdmin.refundTransaction`).
+    /// When it was refunded: from then on it gives nothing and leaves the receipt.
+    public var revocationDate: Date?
+    public var revocationReason: RevocationReason?
+    public var revocationType: RevocationType?
+    /// Thousandths of a percent of the price refunded (100 000: all of it), as the App Store
+    /// Server API's `revocationPercentage`.
+    public var revocationPercentage: Int?
+
     public init(id: String, payment: Payment, state: TransactionState, date: Date) {
         self.id = id
         productID = payment.productID
@@ -124,6 +133,19 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
 
     /// How long an Ask to Buy request waits for an answer before the store drops it.
     public static let askToBuyLapse: TimeInterval = 24 * 3600
+
+    /// Refunded or otherwise taken back by the App Store.
+    public var isRevoked: Bool { revocationDate != nil }
+
+    /// Whether its revocation fields agree: all set (a percentage from 1 to 100 000) or none.
+    /// Read back from a file, any other (a hand edit) would be half a refund.
+    public var hasPossibleRevocation: Bool {
+        guard let percentage = revocationPercentage else {
+            return revocationDate == nil && revocationReason == nil && revocationType == nil
+        }
+        return revocationDate != nil && revocationReason != nil && revocationType != nil
+            && (1...Refund.fullPercentage).contains(percentage)
+    }
 
     public var payment: Payment {
         Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername)

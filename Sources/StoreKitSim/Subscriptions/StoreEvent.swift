@@ -48,11 +48,19 @@ public struct StoreEventDetails: Codable, Equatable, Sendable {
     /// A refund of the unused part of a plan left by an upgrade.
     public var refundedAmount: Decimal?
     public var error: StoreError?
+    /// A refund: why, what kind, and how much of the price (thousandths of a percent).
+    public var revocationReason: RevocationReason?
+    public var revocationType: RevocationType?
+    public var revocationPercentage: Int?
 
     public init(expirationReason: ExpirationReason? = nil, fromProductID: String? = nil, toProductID: String? = nil,
                 planChange: PlanChange? = nil, gracePeriodExpiresDate: Date? = nil, expiresDate: Date? = nil,
                 price: Decimal? = nil, currency: String? = nil, storefront: String? = nil,
-                refundedAmount: Decimal? = nil, error: StoreError? = nil) {
+                refundedAmount: Decimal? = nil, error: StoreError? = nil, revocationReason: RevocationReason? = nil,
+                revocationType: RevocationType? = nil, revocationPercentage: Int? = nil) {
+        self.revocationReason = revocationReason
+        self.revocationType = revocationType
+        self.revocationPercentage = revocationPercentage
         self.expirationReason = expirationReason
         self.fromProductID = fromProductID
         self.toProductID = toProductID
@@ -118,4 +126,10 @@ public enum StoreEventKind: String, Codable, Sendable, CaseIterable {
     case restored
     /// An App Store product page started a purchase (a promoted In-App Purchase): it waits for the app.
     case purchaseIntent
+    /// The App Store refunded a purchase and revoked it (`REFUND`); the details say why and how much.
+    case refunded
+    /// A transaction removed from the history (Xcode's Transaction Manager; no notification exists).
+    case transactionDeleted
+    /// An account's purchase history removed, its settings kept (SKTestSession.clearTransactions).
+    case purchaseHistoryCleared
 }

@@ -24,6 +24,8 @@ public enum SubscriptionInput: Equatable, Sendable {
     case priceIncrease(consentNeeded: Bool)
     /// The subscriber agreed to a price increase.
     case agreeToPriceIncrease
+    /// The App Store refunded the current period: access ends now, and nothing renews.
+    case revoke
 }
 
 /// What the lifecycle needs to know besides the status: the store's catalog, conditions and

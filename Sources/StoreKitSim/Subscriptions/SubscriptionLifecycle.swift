@@ -33,6 +33,8 @@ public enum SubscriptionLifecycle {
             step.recover()
         case .expireNow where current.state != .expired && current.state != .revoked:
             step.expire(.unknown, at: now, endingPeriod: true)
+        case .revoke where current.state != .revoked:
+            step.revoke()
         case .setAutoRenew(let on) where current.state != .expired && current.state != .revoked:
             step.setAutoRenew(on)
         case .priceIncrease(let consentNeeded) where current.state != .expired && current.state != .revoked:
@@ -372,6 +374,16 @@ private struct Step {
         status?.willAutoRenew = false
         if endingPeriod { status?.expiresDate = min(current.expiresDate, date) }
         emit(.expired, date: date, details: StoreEventDetails(expirationReason: reason, expiresDate: status?.expiresDate))
+    }
+
+    /// Refunded: access ends at once and auto-renew goes off; the refund's own event tells of it.
+    mutating func revoke() {
+        guard let current = status else { return }
+        status?.state = .revoked
+        status?.willAutoRenew = false
+        status?.expiresDate = min(current.expiresDate, now)
+        status?.billingRetryStartDate = nil
+        status?.gracePeriodExpiresDate = nil
     }
 
     mutating func setAutoRenew(_ on: Bool) {

@@ -36,6 +36,8 @@ public struct TransactionManagerPanel: Equatable, Sendable {
         /// The store as a whole: a product to buy outside the app (on another device of the
         /// signed-in account), and the focused one.
         case buyOutside(focus: String?)
+        /// "Clear purchase history": asked once more, as it cannot be undone.
+        case confirmClearHistory
     }
 
     public init() {}
@@ -65,6 +67,8 @@ public enum TransactionAction: Equatable, Sendable {
     case operation(StoreAdmin.Operation)
     /// Asks for the new price first.
     case requestPriceIncrease(productID: String)
+    /// The signed-in account's whole history, settings kept: asks to confirm first.
+    case clearPurchaseHistory
 }
 
 extension AppState {
@@ -74,6 +78,11 @@ extension AppState {
     func actions(for t: Transaction) -> [TransactionAction] {
         if t.isWaitingForApproval { return [.approve, .decline] }
         if t.phase == .interrupted { return [.resolve] }
+        return subscriptionActions(for: t) + historyActions(for: t)
+    }
+
+    /// For the signed-in account's live subscription (of which `t` is a transaction).
+    private func subscriptionActions(for t: Transaction) -> [TransactionAction] {
         guard let status = subscriptionStatus(of: t), status.isActive(at: now) else { return [] }
         let id = status.productID
         // Offered as the store allows them (`StoreRecords.changeSubscription`): a fix only while
@@ -88,6 +97,23 @@ extension AppState {
         } else {
             actions.append(.requestPriceIncrease(productID: status.autoRenewProductID))
         }
+        return actions
+    }
+
+    /// The history's, as the store allows them (`StoreRecords.refund`, `deleteTransaction`): a
+    /// refund of a finished purchase not refunded yet (in part too, but a consumable), a
+    /// deletion of a transaction out of the queue, and the signed-in account's whole history.
+    private func historyActions(for t: Transaction) -> [TransactionAction] {
+        guard t.finished, t.phase == nil else { return [] }
+        var actions: [TransactionAction] = []
+        if t.state == .purchased, !t.isRevoked {
+            actions.append(.operation(.refund(transactionID: t.id, Refund())))
+            if catalog.product(t.productID)?.type != .consumable {
+                actions.append(.operation(.refund(transactionID: t.id, .prorated(50))))
+            }
+        }
+        actions.append(.operation(.deleteTransaction(transactionID: t.id)))
+        if snapshot.settings.account != nil { actions.append(.clearPurchaseHistory) }
         return actions
     }
 

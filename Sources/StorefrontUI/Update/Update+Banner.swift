@@ -14,6 +14,9 @@ extension AppState {
             let news = !redelivered || (t.reason == .outsideApp && t.state == .purchased)
             guard news, !cancelledAtLaunch, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
             banner = Banner(transactionID: t.id, text: text, tint: tint, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
+        case .revoked(let t, let takeBack):
+            let text = strings.log.refundedBanner(title(of: t.productID, quantity: t.quantity), takeBack.bannerEnd(strings: strings))
+            banner = Banner(transactionID: t.id, text: text, tint: .danger, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
         case .delivered(let t, _) where banner?.transactionID == t.id:
             let delivered = strings.log.thenDelivered
             banner?.text += delivered

@@ -220,7 +220,7 @@ extension AppState {
         let tint: Tint? = switch event {
         case .updated(let t, _, _): t.state.tint
         case .delivered: .success
-        case .restoreFailed, .subscriptionStatusFailed, .problem, .notDelivered: .danger
+        case .restoreFailed, .subscriptionStatusFailed, .problem, .notDelivered, .revoked: .danger
         case .finished, .alreadyDelivered, .restoreFinished, .spent: .muted
         case .promoted: .accent
         }

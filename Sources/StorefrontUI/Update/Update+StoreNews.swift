@@ -10,7 +10,8 @@ extension AppState {
     mutating func tell(_ event: StoreEvent, fromElsewhere: Bool, at date: Date) {
         guard let text = newsLine(event) else { return }
         log.append(LogLine(date: event.date, text: text, tint: .muted))
-        guard fromElsewhere, let (words, tint) = newsBanner(event) else { return }
+        // A cleared history empties the transactions the screens show: said wherever it was done.
+        guard fromElsewhere || event.kind == .purchaseHistoryCleared, let (words, tint) = newsBanner(event) else { return }
         banner = Banner(transactionID: event.transactionID ?? "", text: words, tint: tint,
                         expires: date + Banner.duration * snapshot.settings.timeRate.factor)
     }
@@ -43,6 +44,15 @@ extension AppState {
             return words.priceIncreaseAgreed(name, amount(details.price, details))
         case .priceIncreased:
             return words.priceIncreased(name, amount(details.price, details))
+        case .refunded:
+            let percentage = details.revocationPercentage ?? Refund.fullPercentage
+            let kind = percentage >= Refund.fullPercentage ? words.refundFull : words.refundProrated(Refund.percentText(percentage))
+            let reason = details.revocationReason == .developerIssue ? words.reasonDeveloperIssue : words.reasonOther
+            return words.refundedNews(name, kind, reason)
+        case .transactionDeleted:
+            return words.transactionDeleted(event.transactionID ?? "", name)
+        case .purchaseHistoryCleared:
+            return words.purchaseHistoryCleared
         case .purchased, .subscribed, .renewed, .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined,
              .askToBuyLapsed, .purchaseFailed, .resolved, .restored, .purchaseIntent:
             // Told by the queue's updates (a lapse: by `requestLapsed`, with its quantity; a
@@ -61,6 +71,7 @@ extension AppState {
         case .renewalFailed, .gracePeriodExpired: return (words.billingProblemBanner(name), .danger)
         case .recovered: return (words.recoveredBanner(name), .success)
         case .priceIncreasePending, .priceIncreased: return (words.priceIncreaseBanner(name), .warning)
+        case .purchaseHistoryCleared: return (words.purchaseHistoryClearedBanner, .warning)
         default: return nil
         }
     }

@@ -67,6 +67,7 @@ extension AppState {
         case .actions(let focus)?: return handleActions(&panel, focus: focus, key)
         case .price(let id, let storefront, let text)?: return handlePrice(&panel, productID: id, storefront: storefront, text: text, key)
         case .buyOutside(let focus)?: return handleBuyOutside(&panel, focus: focus, key)
+        case .confirmClearHistory?: return handleConfirmClear(&panel, key)
         case nil: break
         }
         let capacity = TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height)).capacity
@@ -134,11 +135,28 @@ extension AppState {
                 let front = t.storefront ?? storefront.id
                 let price = front == storefront.id ? snapshot.product(id)?.price : catalog.product(id)?.price(in: front)
                 panel.overlay = .price(productID: id, storefront: front, text: price.map { "\($0)" } ?? "")
+            case .clearPurchaseHistory:
+                panel.overlay = .confirmClearHistory
             }
         default: return []
         }
         mode = .transactions(panel)
         return []
+    }
+
+    /// "Clear purchase history?": Enter clears, Esc keeps it.
+    private mutating func handleConfirmClear(_ panel: inout TransactionManagerPanel, _ key: Key) -> [Effect] {
+        switch key {
+        case .escape, .char("n"):
+            panel.overlay = nil
+            mode = .transactions(panel)
+            return []
+        case .enter, .char("y"):
+            panel.overlay = nil
+            mode = .transactions(panel)
+            return [.perform(.clearPurchaseHistory)]
+        default: return []
+        }
     }
 
     /// Typing the new price: digits and one decimal point; Enter asks for consent at it.

@@ -65,6 +65,7 @@ enum TransactionManagerView {
         case .actions?: words.actionKeys
         case .price?: words.priceKeys
         case .buyOutside?: words.actionKeys
+        case .confirmClearHistory?: words.confirmKeys
         case nil: words.keys
         }
         canvas.put(keys, x: 1, y: layout.height - 1, width: width - 2, style: .dim)
@@ -74,6 +75,7 @@ enum TransactionManagerView {
         case .price(let id, let storefront, let text)?:
             drawPrice(state, productID: id, storefront: storefront, text: text, layout: layout, into: &canvas)
         case .buyOutside(let focus)?: drawBuyOutside(state, focus: focus, layout: layout, into: &canvas)
+        case .confirmClearHistory?: drawConfirmClear(state, layout: layout, into: &canvas)
         case nil: break
         }
     }
@@ -144,12 +146,24 @@ enum TransactionManagerView {
         canvas.put(words.priceHint, x: box.x + 2, y: box.y + 4, width: box.width - 4, style: .dim)
     }
 
+    /// "Clear the purchase history of ACCOUNT?", with what it keeps.
+    private static func drawConfirmClear(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
+        let words = state.strings.manager
+        let lines = TextWrap.lines(words.clearHistoryQuestion(state.snapshot.settings.account ?? "—"), width: 52)
+        let box = layout.dialog(width: 56, height: lines.count + 4)
+        canvas.box(box, title: words.clearHistory, style: .tint(.danger), titleStyle: .tint(.danger, bold: true))
+        canvas.fill(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2, style: .plain)
+        for (i, line) in lines.enumerated() { canvas.put(line, x: box.x + 2, y: box.y + 1 + i, width: box.width - 4) }
+        canvas.put(words.clearHistoryHint, x: box.x + 2, y: box.y + box.height - 2, width: box.width - 4, style: .dim)
+    }
+
     static func label(_ action: TransactionAction, _ words: Localized<ManagerStrings>) -> String {
         switch action {
         case .approve: words.approve
         case .decline: words.decline
         case .resolve: words.resolve
         case .requestPriceIncrease: words.priceIncrease
+        case .clearPurchaseHistory: words.clearHistory + "…"
         case .operation(let operation):
             switch operation {
             case .expire: words.expire
@@ -160,6 +174,10 @@ enum TransactionManagerView {
             case .priceIncrease: words.priceIncrease
             case .buyOutsideApp: words.buyOutside
             case .promote: words.promote
+            case .refund(_, let refund):
+                refund.type == .refundFull ? words.refund : words.refundProrated(Refund.percentText(refund.percentage))
+            case .deleteTransaction: words.deleteTransaction
+            case .clearPurchaseHistory: words.clearHistory
             }
         }
     }
@@ -238,6 +256,7 @@ extension Transaction {
         case nil: break
         }
         if hasLapsed { return words.lapsed }
+        if let date = revocationDate { return words.refundedOn(TimeDisplay().day(date)) }
         if isUpgraded == true { return words.upgraded }
         let state = strings.log.state(state)
         return finished || self.state == .failed ? state : "\(state) (\(words.unfinished))"

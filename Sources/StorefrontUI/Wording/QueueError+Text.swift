@@ -22,6 +22,12 @@ extension QueueError {
         case .notSoldIn(let id, let storefront): words.notSoldIn(id, storefront)
         case .invalidPrice(let price): words.invalidPrice(price)
         case .alreadyPurchased(let id): words.alreadyPurchased(id)
+        case .notCompletedPurchase(let id, let state): words.notCompletedPurchase(id, state)
+        case .alreadyRefunded(let id): words.alreadyRefunded(id)
+        case .notFinished(let id): words.notFinished(id)
+        case .consumableProrated(let id): words.consumableProrated(id)
+        case .invalidRefundPercentage(let milli): words.invalidRefundPercentage(Refund.percentText(milli))
+        case .signedOut: words.signedOut
         }
     }
 }

@@ -27,12 +27,23 @@ public enum StepAction: Equatable, Sendable {
     /// fix-billing, agree-price, and price-increase (consent unsaid: as the store decides, as
     /// `storefront price-increase` leaves it).
     case operation(StoreAdmin.Operation)
+    /// The App Store's side of the history (Xcode's Transaction Manager): a refund or a
+    /// deletion of the transaction named (by product: the account's latest purchase of it), or
+    /// the purchase history cleared.
+    case history(HistoryStep)
     case advance(StoreDuration)
     /// Shown while the walkthrough plays; a test passes over it.
     case caption(String)
     /// Real time a presenter waits while playing; a test passes over it.
     case pause(seconds: Double)
     case expect(Expectation)
+}
+
+/// A step on the history, its transaction resolved when it runs.
+public enum HistoryStep: Equatable, Sendable {
+    case refund(TransactionRef, Refund)
+    case deleteTransaction(TransactionRef)
+    case clearPurchaseHistory
 }
 
 /// A row of the store list: a product's (by id, whichever title it shows), a content item's,
@@ -63,6 +74,8 @@ public enum Expectation: Equatable, Sendable {
     case transactionError(TransactionRef, ErrorMatch)
     /// Why the store made it (StoreKit 2's `Transaction.reason`); a restored transaction has none.
     case transactionReason(TransactionRef, TransactionReason)
+    /// Refunded and revoked by the App Store, or not.
+    case transactionRevoked(TransactionRef, Bool)
     /// No such transaction: none at all (`latest`), none with the id, none of the product.
     case noTransaction(TransactionRef)
     /// The app's UserDefaults value for the key; nil: no value.

@@ -25,7 +25,7 @@ extension WalkthroughParser {
             try r.end()
             return .screen(text.text, present: present)
         case "transaction":
-            let fields = ["state", "reason", "error", "none"]
+            let fields = ["state", "reason", "error", "none", "revoked", "not-revoked"]
             let ref = try transaction(&r, after: "expect transaction", optional: true, stopWords: fields)
             let field = try r.required("state, reason, error or none after the transaction", suggestion: "expect transaction state purchased")
             switch field.quoted ? "" : field.text.lowercased() {
@@ -61,8 +61,11 @@ extension WalkthroughParser {
             case "none":
                 try r.end()
                 return .noTransaction(ref)
+            case "revoked", "not-revoked":
+                try r.end()
+                return .transactionRevoked(ref, field.text.lowercased() == "revoked")
             default:
-                throw LineProblem(field.column, "expected state, reason, error or none after the transaction",
+                throw LineProblem(field.column, "expected state, reason, error, none, revoked or not-revoked after the transaction",
                                   suggestion: r.replacing(r.index - 1, with: Nearest.to(field.text, in: fields) ?? "state"))
             }
         case "subscription":

@@ -98,7 +98,7 @@ public struct WalkthroughParser {
 
     /// The first word of each step, in the order docs/walkthroughs.md lists them.
     static let verbs = ["set", "open", "quantity", "press", "key", "restore", "delete", "relaunch", "approve", "decline",
-                        "resolve"] + operationVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
+                        "resolve"] + operationVerbs + historyVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
 
     /// A step of each kind as it is written, for suggestions where nothing typed is close.
     var examples: [String: String] {
@@ -108,7 +108,7 @@ public struct WalkthroughParser {
             "approve": "approve", "decline": "decline", "resolve": "resolve", "advance": "advance 25h",
             "caption": "caption \"…\"", "pause": "pause 2s", "expect": "expect screen \"…\"",
             "vary": "vary ask-to-buy off on", "when": "when ask-to-buy on: press \"Ask\"",
-        ].merging(operationExamples) { first, _ in first }
+        ].merging(operationExamples) { first, _ in first }.merging(historyExamples) { first, _ in first }
     }
 
     private func step(_ r: inout StepReader) throws(LineProblem) -> StepAction {
@@ -175,6 +175,7 @@ public struct WalkthroughParser {
             return .pause(seconds: seconds)
         case "expect": return .expect(try expectation(&r))
         case _ where Self.operationVerbs.contains(name): return try operation(name, &r)
+        case _ where Self.historyVerbs.contains(name): return try history(name, &r)
         default:
             let nearest = Nearest.to(verb.text, in: Self.verbs) ?? "open"
             let suggestion = cancelSubscription(r) ?? (r.tokens.count > 1 ? r.replacing(0, with: nearest) : examples[nearest] ?? nearest)

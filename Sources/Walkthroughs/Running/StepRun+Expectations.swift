@@ -36,6 +36,13 @@ extension StepRun {
                 return failure("\(t.id) with reason \(expected.rawValue)", saw: "\(t.id) with \(saw)")
             case .success: break
             }
+        case .transactionRevoked(let ref, let expected):
+            switch transaction(ref) {
+            case .failure(let missing): return failure("a transaction\(expected ? " revoked" : " not revoked")", saw: missing.text)
+            case .success(let t) where t.isRevoked != expected:
+                return failure("\(t.id) \(expected ? "revoked" : "not revoked")", saw: "\(t.id) \(t.isRevoked ? "revoked" : "not revoked")")
+            case .success: break
+            }
         case .transactionError(let ref, let expected):
             switch transaction(ref) {
             case .failure(let missing): return failure("a transaction with \(Self.describe(expected))", saw: missing.text)

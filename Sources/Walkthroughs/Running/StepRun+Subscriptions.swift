@@ -17,6 +17,32 @@ extension StepRun {
         }
     }
 
+    /// A step on the history as the store's operation: a product names the signed-in
+    /// account's latest purchase of it.
+    func operation(_ step: HistoryStep, failure: Failure) throws(StepFailure) -> StoreAdmin.Operation {
+        func id(_ ref: TransactionRef) throws(StepFailure) -> String {
+            switch ref {
+            case .id(let id): return id
+            case .latest, .product:
+                let history = (try? storefront.store.storage.history(last: nil, finishedOnly: false)) ?? []
+                let account = runtime.queue.records.settings.account
+                let purchase = history.last { t in
+                    t.state == .purchased && t.account == account && { if case .product(let p) = ref { t.productID == p } else { true } }()
+                }
+                guard let purchase else {
+                    let named = if case .product(let p) = ref { " of \(p)" } else { "" }
+                    throw failure("a purchase\(named) to act on", "no purchase\(named) by the signed-in account")
+                }
+                return purchase.id
+            }
+        }
+        switch step {
+        case .refund(let ref, let refund): return .refund(transactionID: try id(ref), refund)
+        case .deleteTransaction(let ref): return .deleteTransaction(transactionID: try id(ref))
+        case .clearPurchaseHistory: return .clearPurchaseHistory
+        }
+    }
+
     /// The step as a failure words what it asked of the store.
     static func describe(_ operation: StoreAdmin.Operation) -> String {
         switch operation {
@@ -29,6 +55,10 @@ extension StepRun {
         case .agreeToPriceIncrease(let id): "agree to the price increase of \(id)"
         case .buyOutsideApp(let id, let quantity): "sell \(Transaction.item(named: id, quantity: quantity)) outside the app"
         case .promote(let id): "start a purchase of \(id) on its product page"
+        case .refund(let id, let refund):
+            "refund transaction \(id)\(refund.type == .refundFull ? "" : " (\(Refund.percentText(refund.percentage)) prorated)")"
+        case .deleteTransaction(let id): "delete transaction \(id)"
+        case .clearPurchaseHistory: "clear the purchase history"
         }
     }
 

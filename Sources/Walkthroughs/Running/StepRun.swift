@@ -64,6 +64,8 @@ final class StepRun {
             try self.answer(answer, ref, failure: failure)
         case .operation(let operation):
             try perform(operation, failure: failure)
+        case .history(let history):
+            try perform(try operation(history, failure: failure), failure: failure)
         case .advance(let duration):
             runtime.advance(by: duration)
             storefront.settle()

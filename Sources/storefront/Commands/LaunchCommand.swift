@@ -20,6 +20,8 @@ struct LaunchCommand: ParsableCommand {
         /// The App Store's messages this launch calls for (StoreKit's `Message`), which the
         /// storefront would show as sheets.
         var messages: [MessageJSON]
+        /// The refunded transactions the app took back at this launch.
+        var revoked: [TransactionJSON]
     }
 
     struct MessageJSON: Encodable {
@@ -41,15 +43,20 @@ struct LaunchCommand: ParsableCommand {
             if case .updated(let t, _, _) = event { return t }
             return nil
         }
+        let revoked = app.events.compactMap { event -> Transaction? in
+            if case .revoked(let t, _) = event { return t }
+            return nil
+        }
         let messages = session.queue.subscriptionStatuses().flatMap(StoreMessage.messages(for:))
         if output.json {
             try JSONOutput.print(Output(delivered: delivered.map { TransactionJSON(session.latest($0)) },
                                         redelivered: session.launchReport(app).redelivered,
                                         queue: session.queue.transactions.map(TransactionJSON.init),
                                         userDefaults: app.defaults.values,
-                                        messages: messages.map { MessageJSON(reason: $0.reason.rawValue, productID: $0.productID) }))
+                                        messages: messages.map { MessageJSON(reason: $0.reason.rawValue, productID: $0.productID) },
+                                        revoked: revoked.map(TransactionJSON.init)))
         } else {
-            if delivered.isEmpty { printLine("Nothing was waiting for the app.") }
+            if delivered.isEmpty && revoked.isEmpty { printLine("Nothing was waiting for the app.") }
             let text = SubscriptionText(catalog: session.store.catalog, settings: session.queue.settings)
             for message in messages { printLine(Self.line(message, text)) }
         }

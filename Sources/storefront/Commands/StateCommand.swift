@@ -95,6 +95,9 @@ struct StateCommand: ParsableCommand {
         if let price = t.price { text += "  paid \(price)\(t.currency.map { " \($0)" } ?? "")\(t.storefront.map { " in \($0)" } ?? "")" }
         if let offer = t.offer { text += "  \(offer.type.rawValue) offer \(offer.paymentMode.rawValue) \(offer.period)" }
         if t.isUpgraded == true { text += "  upgraded" }
+        if let type = t.revocationType, let percentage = t.revocationPercentage {
+            text += "  refunded (\(type.rawValue) \(Refund.percentText(percentage)), \(t.revocationReason?.rawValue ?? "other"))"
+        }
         return text
     }
 

@@ -36,17 +36,18 @@ enum SubscriptionAction {
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
         let operation = make(session.queue.records, session.catalog)
-        let before = session.queue.records.status(for: operation.productID, catalog: session.catalog)
+        let productID = operation.productID ?? ""
+        let before = session.queue.records.status(for: productID, catalog: session.catalog)
         do {
             try StoreAdmin(queue: session.queue).perform(operation)
         } catch let error as QueueError {
             throw CommandFailure.usage(error.text(.english))
         }
         let records = session.queue.records
-        let after = records.status(for: operation.productID, catalog: session.catalog)
+        let after = records.status(for: productID, catalog: session.catalog)
         let events = try session.database.events(after: cursor, limit: nil)
         if output.json {
-            let group = session.catalog.product(operation.productID)?.subscriptionGroupID
+            let group = session.catalog.product(productID)?.subscriptionGroupID
             let subscription = SubscriptionsCommand.groups(records, session: session).first { $0.groupID == group }
             try JSONOutput.print(Output(subscription: subscription, events: events.map(StoreEventJSON.init)))
             return

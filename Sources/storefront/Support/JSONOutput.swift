@@ -36,6 +36,11 @@ struct TransactionJSON: Encodable {
     var offer: TransactionOfferJSON?
     var webOrderLineItemID: String?
     var isUpgraded: Bool?
+    /// A refund: when, why (developerIssue, other), what kind and how much (thousandths of a percent).
+    var revocationDate: Date?
+    var revocationReason: RevocationReason?
+    var revocationType: RevocationType?
+    var revocationPercentage: Int?
     var applicationUsername: String?
 
     init(_ t: Transaction) {
@@ -62,6 +67,10 @@ struct TransactionJSON: Encodable {
         offer = t.offer.map(TransactionOfferJSON.init)
         webOrderLineItemID = t.webOrderLineItemID
         isUpgraded = t.isUpgraded
+        revocationDate = t.revocationDate
+        revocationReason = t.revocationReason
+        revocationType = t.revocationType
+        revocationPercentage = t.revocationPercentage
         applicationUsername = t.applicationUsername
     }
 }

@@ -90,6 +90,9 @@ struct StoreEventJSON: Encodable {
         var storefront: String?
         var refundedAmount: String?
         var error: ErrorJSON?
+        var revocationReason: RevocationReason?
+        var revocationType: RevocationType?
+        var revocationPercentage: Int?
     }
 
     init(_ e: StoreEvent) {
@@ -105,6 +108,7 @@ struct StoreEventJSON: Encodable {
             expirationReason: d.expirationReason, fromProductID: d.fromProductID, toProductID: d.toProductID,
             planChange: d.planChange, gracePeriodExpiresDate: d.gracePeriodExpiresDate, expiresDate: d.expiresDate,
             price: d.price.map { "\($0)" }, currency: d.currency, storefront: d.storefront,
-            refundedAmount: d.refundedAmount.map { "\($0)" }, error: d.error.map(ErrorJSON.init))
+            refundedAmount: d.refundedAmount.map { "\($0)" }, error: d.error.map(ErrorJSON.init),
+            revocationReason: d.revocationReason, revocationType: d.revocationType, revocationPercentage: d.revocationPercentage)
     }
 }

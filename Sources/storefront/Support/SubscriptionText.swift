@@ -101,6 +101,10 @@ struct SubscriptionText {
         if let grace = d.gracePeriodExpiresDate { out.append("grace until \(times.dateTime(grace))") }
         if let expires = d.expiresDate { out.append("expires \(times.dateTime(expires))") }
         if let error = d.error { out.append("\(error.name): \(error.message)") }
+        if let type = d.revocationType {
+            out.append("\(type.rawValue) \(Refund.percentText(d.revocationPercentage ?? Refund.fullPercentage))")
+        }
+        if let reason = d.revocationReason { out.append("reason \(reason.rawValue)") }
         return out
     }
 }

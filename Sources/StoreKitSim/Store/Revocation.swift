@@ -1,0 +1,53 @@
+import Foundation
+
+/// StoreKit 2's `Transaction.RevocationReason`: why the App Store took a purchase back.
+public enum RevocationReason: String, Codable, Sendable, CaseIterable {
+    /// Refunded because of an issue in the app (it did not work as described, a bug).
+    case developerIssue
+    /// Refunded for any other reason (the customer asked, an accidental purchase).
+    case other
+}
+
+/// The App Store Server API's `revocationType`: what kind of taking back it was.
+public enum RevocationType: String, Codable, Sendable, CaseIterable {
+    /// The whole price refunded.
+    case refundFull
+    /// Part of the price refunded (`revocationPercentage`).
+    case refundProrated
+    /// A family member lost access when the purchaser stopped sharing it.
+    case familyRevoke
+}
+
+/// A refund the App Store grants: why, and how much of the price. Whatever the amount, the
+/// purchase is revoked: a refunded purchase gives nothing any more.
+public struct Refund: Equatable, Sendable, Codable {
+    /// The whole price, as the App Store Server API's `revocationPercentage` counts it:
+    /// thousandths of a percent (100 000 = 100 %).
+    public static let fullPercentage = 100_000
+
+    public var reason: RevocationReason
+    /// Thousandths of a percent refunded: `fullPercentage` for a full refund, 1…99 999 prorated.
+    public var percentage: Int
+
+    public init(reason: RevocationReason = .other, percentage: Int = Refund.fullPercentage) {
+        self.reason = reason
+        self.percentage = percentage
+    }
+
+    /// A prorated refund of `percent` % of the price (50 → 50 000).
+    public static func prorated(_ percent: Decimal, reason: RevocationReason = .other) -> Refund {
+        let milli = NSDecimalNumber(decimal: percent * 1000).rounding(accordingToBehavior: nil).intValue
+        return Refund(reason: reason, percentage: milli)
+    }
+
+    public var type: RevocationType { percentage >= Self.fullPercentage ? .refundFull : .refundProrated }
+
+    /// Whether the amount is one the App Store refunds: above nothing, at most the whole price.
+    public var hasPossiblePercentage: Bool { (1...Self.fullPercentage).contains(percentage) }
+
+    /// "50%", "12.5%".
+    public static func percentText(_ milli: Int) -> String {
+        let value = Decimal(milli) / 1000
+        return "\(value)%"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The App Store's side of the history (Xcode's Transaction Manager, SKTestSession): a refund,
+/// a transaction deleted, an account's purchase history cleared. Each checked, refused with a
+/// `QueueError` when it cannot apply.
+extension StoreRecords {
+    /// Refunds the completed purchase `id` (any account's): it is revoked now, leaves the
+    /// receipt (a restore no longer brings it back) and, for the period a subscription is in,
+    /// ends the subscription at once with auto-renew off. A consumable is refunded in full only.
+    /// A transaction the app has not finished is refused: the App Store refunds what was
+    /// delivered, and the app would otherwise hear a purchase and its revocation at once.
+    mutating func refund(_ id: String, _ refund: Refund, catalog: Catalog, now: Date) throws {
+        guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
+        let t = transactions[i]
+        guard t.state == .purchased else { throw QueueError.notCompletedPurchase(id, t.state) }
+        guard !t.isRevoked else { throw QueueError.alreadyRefunded(id) }
+        guard t.finished else { throw QueueError.notFinished(id) }
+        guard refund.hasPossiblePercentage else { throw QueueError.invalidRefundPercentage(refund.percentage) }
+        let product = catalog.product(t.productID)
+        if product?.type == .consumable, refund.type != .refundFull { throw QueueError.consumableProrated(id) }
+        transactions[i].revocationDate = now
+        transactions[i].revocationReason = refund.reason
+        transactions[i].revocationType = refund.type
+        transactions[i].revocationPercentage = refund.percentage
+        transactions[i].date = now
+        newEvents.append(StoreEvent(
+            date: now, kind: .refunded, account: t.account, productID: t.productID, transactionID: t.id,
+            originalTransactionID: t.originalTransactionID ?? t.id,
+            details: StoreEventDetails(price: t.price, currency: t.currency, storefront: t.storefront,
+                                       revocationReason: refund.reason, revocationType: refund.type,
+                                       revocationPercentage: refund.percentage)))
+        // The period the subscription is in refunded: it ends now. An earlier period refunded
+        // leaves the subscription as it is.
+        if let group = product?.subscriptionGroupID, let s = statusIndex(of: t.account, group: group),
+           subscriptions[s].latestTransactionID == t.id {
+            try runLifecycle(.revoke, status: s, at: now, catalog: catalog)
+        }
+    }
+
+    /// Removes the transaction `id` from the history (Xcode's Transaction Manager "Delete
+    /// Transaction", SKTestSession.deleteTransaction): no refund, and the app is not told; the
+    /// account no longer owns what only it gave, and a subscription it paid for is forgotten.
+    /// One still in the queue is refused: the app has yet to hear of it.
+    mutating func deleteTransaction(_ id: String, catalog: Catalog, now: Date) throws {
+        guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
+        let t = transactions[i]
+        guard t.finished, t.phase == nil else { throw QueueError.notFinished(id) }
+        transactions.remove(at: i)
+        subscriptions.removeAll { $0.account == t.account && ($0.latestTransactionID == id || $0.originalTransactionID == id) }
+        newEvents.append(StoreEvent(date: now, kind: .transactionDeleted, account: t.account, productID: t.productID,
+                                    transactionID: t.id, originalTransactionID: t.originalTransactionID))
+    }
+
+    /// Clears the signed-in account's purchase history, settings kept (SKTestSession's
+    /// clearTransactions, Xcode's "Delete All Transactions"): every finished transaction and
+    /// every subscription goes. What still waits in the queue stays, for the app to hear of.
+    mutating func clearPurchaseHistory(now: Date) throws {
+        guard let account = settings.account else { throw QueueError.signedOut }
+        let open = Set(transactions.filter { $0.account == account && !($0.finished && $0.phase == nil) }.map(\.id))
+        transactions.removeAll { $0.account == account && !open.contains($0.id) }
+        subscriptions.removeAll { $0.account == account && !open.contains($0.latestTransactionID) }
+        clearedHistories.append(account)
+        newEvents.append(StoreEvent(date: now, kind: .purchaseHistoryCleared, account: account, productID: nil))
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import StoreKitSim
+
+/// The App Store's side of the history (`refund`, `delete-transaction`, `clear-history`: the
+/// command line's words).
+extension WalkthroughParser {
+    static let historyVerbs = ["refund", "delete-transaction", "clear-history"]
+
+    var historyExamples: [String: String] {
+        ["refund": "refund com.storefront.premium", "delete-transaction": "delete-transaction com.storefront.premium",
+         "clear-history": "clear-history"]
+    }
+
+    /// `refund TXN|PRODUCT [prorated N%] [reason developer-issue|other]`, `delete-transaction
+    /// TXN|PRODUCT`, `clear-history`.
+    func history(_ verb: String, _ r: inout StepReader) throws(LineProblem) -> StepAction {
+        switch verb {
+        case "clear-history":
+            try r.end()
+            return .history(.clearPurchaseHistory)
+        case "delete-transaction":
+            let ref = try transaction(&r, after: verb, optional: false)
+            if ref == .latest { throw r.missing("a transaction by id or product after \(verb)", suggestion: historyExamples[verb]) }
+            try r.end()
+            return .history(.deleteTransaction(ref))
+        default:
+            let words = ["prorated", "reason"]
+            let ref = try transaction(&r, after: verb, optional: false, stopWords: words)
+            if ref == .latest { throw r.missing("a transaction by id or product after refund", suggestion: historyExamples[verb]) }
+            var refund = Refund()
+            var seen = Set<String>()
+            while let word = r.next() {
+                let name = word.quoted ? "" : word.text.lowercased()
+                guard words.contains(name), seen.insert(name).inserted else {
+                    throw LineProblem(word.column, "expected prorated N% or reason developer-issue|other after the transaction (each once)",
+                                      suggestion: r.replacing(r.index - 1, with: Nearest.to(word.text, in: words) ?? "prorated"))
+                }
+                if name == "prorated" {
+                    let expected = "a percentage above 0 and below 100 after prorated (50%)"
+                    let token = try r.required(expected, suggestion: r.source + " 50%")
+                    let text = token.text.hasSuffix("%") ? String(token.text.dropLast()) : token.text
+                    guard !token.quoted, text.range(of: #"^[0-9]{1,2}(\.[0-9]{1,3})?$"#, options: .regularExpression) != nil,
+                          let percent = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), percent > 0 else {
+                        throw LineProblem(token.column, "expected \(expected)", suggestion: r.replacing(r.index - 1, with: "50%"))
+                    }
+                    refund.percentage = Refund.prorated(percent).percentage
+                } else {
+                    let reasons = ["developer-issue", "other"]
+                    let token = try r.required("why: developer-issue or other", suggestion: r.source + " other")
+                    guard !token.quoted, reasons.contains(token.text.lowercased()) else {
+                        throw LineProblem(token.column, "expected why: developer-issue or other",
+                                          suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: reasons) ?? "other"))
+                    }
+                    refund.reason = token.text.lowercased() == "other" ? .other : .developerIssue
+                }
+            }
+            return .history(.refund(ref, refund))
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+import SampleApp
+import StoreKitSim
+import StorefrontUI
+
+/// The App Store's side of the history (Xcode's Transaction Manager, SKTestSession's
+/// refundTransaction, deleteTransaction and clearTransactions): each command is one
+/// `StoreAdmin.Operation`. They need no app, so they work beside an open storefront, which
+/// hears a refund at once as an update with a revocation.
+enum HistoryAction {
+    struct Output: Encodable {
+        /// The transaction acted on, as the store holds it after (none once deleted or cleared).
+        var transaction: TransactionJSON?
+        /// What the store did, in order: anything that fell due first, then the operation's own.
+        var events: [StoreEventJSON]
+    }
+
+    /// Carries out `operation` and prints what it did. A request that cannot apply is refused in
+    /// the store's words (exit 64, as `approve` and `expire` refuse theirs).
+    static func perform(_ operation: StoreAdmin.Operation, transactionID: String?, _ global: GlobalOptions,
+                        _ output: OutputOptions, done: (Transaction?, SubscriptionText) -> String) throws {
+        let session = try Session(global)
+        let cursor = try session.database.lastEventID()
+        _ = try session.queue.refresh()
+        do {
+            try StoreAdmin(queue: session.queue).perform(operation)
+        } catch let error as QueueError {
+            throw CommandFailure.usage(error.text(.english))
+        }
+        let after = try transactionID.flatMap { try session.database.transaction($0) }
+        let events = try session.database.events(after: cursor, limit: nil)
+        if output.json {
+            try JSONOutput.print(Output(transaction: after.map(TransactionJSON.init), events: events.map(StoreEventJSON.init)))
+            return
+        }
+        let text = SubscriptionText(catalog: session.catalog, settings: session.queue.records.settings)
+        printLine(done(after, text))
+        for event in events { printLine("  " + text.line(event)) }
+        printLine("An open storefront hears this at once; otherwise the app does at its next launch (\(CommandLineHint.command("launch"))).")
+    }
+}
+
+struct RefundCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refund",
+        abstract: "Refund a purchase: the App Store revokes it and the app takes back what it gave (docs/command-line.md).",
+        discussion: "A refunded subscription ends at once with auto-renew off; a refunded non-consumable is no longer "
+            + "owned and a restore no longer brings it back; a consumable is refunded in full only. The app must have "
+            + "finished the transaction first.")
+
+    enum Reason: String, ExpressibleByArgument, CaseIterable {
+        case developerIssue = "developer-issue", other
+
+        var revocationReason: RevocationReason { self == .developerIssue ? .developerIssue : .other }
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The purchase's transaction id (see `storefront state`).", valueName: "transaction-id"))
+    var transactionID: String
+    @Option(help: "Why the App Store refunds it (Transaction.RevocationReason).")
+    var reason: Reason = .other
+    @Option(help: ArgumentHelp("Refund this percentage of the price only (more than 0, less than 100; not for a consumable).",
+                               valueName: "percent"))
+    var prorated: String?
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        var refund = Refund(reason: reason.revocationReason)
+        if let prorated {
+            guard prorated.range(of: #"^[0-9]+(\.[0-9]{1,3})?%?$"#, options: .regularExpression) != nil,
+                  let percent = Decimal(string: prorated.replacingOccurrences(of: "%", with: ""), locale: Locale(identifier: "en_US_POSIX")),
+                  percent > 0, percent < 100 else {
+                throw CommandFailure.usage("--prorated takes a percentage above 0 and below 100 such as 50 or 12.5, not \"\(prorated)\"")
+            }
+            refund = .prorated(percent, reason: reason.revocationReason)
+        }
+        try HistoryAction.perform(.refund(transactionID: transactionID, refund), transactionID: transactionID, global, output) { t, text in
+            let amount = refund.type == .refundFull ? "in full" : "\(Refund.percentText(refund.percentage)) prorated"
+            let item = t.map { text.plan($0.productID) } ?? transactionID
+            return "Refunded transaction \(transactionID), \(item), \(amount) (\(refund.reason.rawValue)): it is revoked."
+        }
+    }
+}
+
+struct DeleteTransactionCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete-transaction",
+        abstract: "Delete a transaction from the history, without a refund (docs/command-line.md).")
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: ArgumentHelp("The transaction id (see `storefront state`).", valueName: "transaction-id"))
+    var transactionID: String
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try HistoryAction.perform(.deleteTransaction(transactionID: transactionID), transactionID: nil, global, output) { _, _ in
+            "Deleted transaction \(transactionID) from the history: the app is not told, and keeps what it delivered."
+        }
+    }
+}
+
+struct ClearHistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear-history",
+        abstract: "Clear the signed-in account's purchase history, settings kept (docs/command-line.md).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        try HistoryAction.perform(.clearPurchaseHistory, transactionID: nil, global, output) { _, _ in
+            "Cleared the purchase history of the signed-in account; the store's settings and the transactions still in the queue are kept."
+        }
+    }
+}

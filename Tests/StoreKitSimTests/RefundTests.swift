@@ -1,0 +1,209 @@
+import Foundation
+import SampleApp
+import Testing
+@testable import StoreKitSim
+
+/// The App Store's side of the history (SKTestSession's refundTransaction, deleteTransaction,
+/// clearTransactions), over both storages.
+@Suite struct RefundTests {
+    static let premium = "com.storefront.premium"
+    static let credits = "com.storefront.credits.5"
+    static let pass = "com.storefront.pass.yearly"
+
+    static func harness(_ kind: StorageKind) throws -> Harness {
+        let directory = TemporaryDirectory()
+        return try Harness(storage: try kind.make(directory), directory: directory)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aRefundedNonConsumableIsNoLongerOwnedAndRestoreBringsNothing(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        let bought = try t.buy(Self.premium)
+        #expect(try t.records.owns(Self.premium))
+        try t.admin.refundTransaction(bought.id, Refund(reason: .developerIssue))
+        let refunded = try t.transaction(bought.id)
+        #expect(refunded.revocationDate == t.queue.now && refunded.revocationReason == .developerIssue)
+        #expect(refunded.revocationType == .refundFull && refunded.revocationPercentage == 100_000)
+        #expect(try !t.records.owns(Self.premium))
+        let before = t.updates.count
+        try t.restore()
+        #expect(!t.updates.dropFirst(before).contains { $0.productID == Self.premium }, "a restore brings nothing back")
+        let event = try #require(try t.storedEvents.last { $0.kind == .refunded })
+        #expect(event.transactionID == bought.id && event.details.revocationReason == .developerIssue
+                && event.details.revocationType == .refundFull && event.details.revocationPercentage == 100_000)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aProratedRefundOfANonRenewingPassIsKept(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        let bought = try t.buy(Self.pass)
+        try t.admin.refundTransaction(bought.id, .prorated(50))
+        let refunded = try t.transaction(bought.id)
+        #expect(refunded.revocationType == .refundProrated && refunded.revocationPercentage == 50_000 && refunded.revocationReason == .other)
+        #expect(try !t.records.owns(Self.pass))
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aConsumableIsRefundedInFullOnly(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        let bought = try t.buy(Self.credits)
+        #expect(throws: QueueError.consumableProrated(bought.id)) { try t.admin.refundTransaction(bought.id, .prorated(50)) }
+        try t.admin.refundTransaction(bought.id)
+        #expect(try t.transaction(bought.id).isRevoked)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func refundsThatCannotApplyAreRefused(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        #expect(throws: QueueError.noSuchTransaction("42")) { try t.admin.refundTransaction("42") }
+        let bought = try t.buy(Self.premium)
+        #expect(throws: QueueError.invalidRefundPercentage(0)) { try t.admin.refundTransaction(bought.id, Refund(percentage: 0)) }
+        #expect(throws: QueueError.invalidRefundPercentage(100_001)) { try t.admin.refundTransaction(bought.id, Refund(percentage: 100_001)) }
+        try t.admin.refundTransaction(bought.id)
+        #expect(throws: QueueError.alreadyRefunded(bought.id)) { try t.admin.refundTransaction(bought.id) }
+        try t.set { $0.failWith = .paymentCancelled }
+        let failed = try t.buy(Self.credits)
+        #expect(failed.state == .failed)
+        #expect(throws: QueueError.notCompletedPurchase(failed.id, .failed)) { try t.admin.refundTransaction(failed.id) }
+        #expect(try t.storedEvents.filter { $0.kind == .refunded }.count == 1, "a refusal writes nothing")
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aTransactionTheAppHasNotFinishedIsRefused(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        try t.set { $0.finishTransactions = false }
+        let bought = try t.buy(Self.premium)
+        #expect(bought.state == .purchased && !bought.finished)
+        #expect(throws: QueueError.notFinished(bought.id)) { try t.admin.refundTransaction(bought.id) }
+        #expect(throws: QueueError.notFinished(bought.id)) { try t.admin.deleteTransaction(bought.id) }
+        try t.set { $0.askToBuy = true }
+        let request = try t.queue.add(Payment(productID: Self.pass))
+        #expect(throws: QueueError.notCompletedPurchase(request.id, request.state)) { try t.admin.refundTransaction(request.id) }
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aRefundedSubscriptionIsRevokedAtOnceWithAutoRenewOff(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let bought = try t.buy(Plans.proMonthly)
+        t.clock.advance(by: 3600)
+        try t.admin.refundTransaction(bought.id, .prorated(25))
+        let status = try #require(try t.status)
+        #expect(status.state == .revoked && !status.willAutoRenew && status.expiresDate == t.queue.now)
+        #expect(!status.givesAccess)
+        #expect(t.queue.nextDueDate == nil, "nothing left to renew")
+        #expect(throws: QueueError.subscriptionExpired(Plans.proMonthly)) { try t.admin.forceRenewal(Plans.proMonthly) }
+        // Buying again subscribes again.
+        try t.buy(Plans.proMonthly)
+        #expect(try t.status?.state == .subscribed)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aDeletedTransactionLeavesTheHistoryWithoutARefund(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        let bought = try t.buy(Self.premium)
+        try t.admin.deleteTransaction(bought.id)
+        #expect(try t.storage.transaction(bought.id) == nil)
+        #expect(try !t.records.owns(Self.premium))
+        #expect(try t.storedEvents.last?.kind == .transactionDeleted)
+        #expect(throws: QueueError.noSuchTransaction(bought.id)) { try t.admin.deleteTransaction(bought.id) }
+        // A purchase again is a purchase, not a re-download.
+        #expect(try t.buy(Self.premium).reason == .purchase)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func deletingASubscriptionsTransactionForgetsTheSubscription(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let bought = try t.buy(Plans.proMonthly)
+        try t.admin.deleteTransaction(bought.id)
+        #expect(try t.status == nil)
+        #expect(t.queue.nextDueDate == nil)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func clearingThePurchaseHistoryKeepsTheSettingsAndTheQueue(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        for _ in 0..<3 { try t.buy(Self.credits) }
+        try t.buy(Self.premium)
+        try t.set { $0.askToBuy = true; $0.storefront = "JPN" }
+        let request = try t.queue.add(Payment(productID: Self.pass))
+        try t.admin.clearPurchaseHistory()
+        #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == [request.id])
+        #expect(try !t.records.owns(Self.premium))
+        #expect(try t.records.settings.askToBuy && t.records.settings.storefront == "JPN")
+        #expect(try t.storedEvents.last?.kind == .purchaseHistoryCleared)
+        try t.set { $0.account = nil }
+        #expect(throws: QueueError.signedOut) { try t.admin.clearPurchaseHistory() }
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func clearingLeavesAnotherAccountsHistory(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        let theirs = try t.buy(Self.premium)
+        try t.set { $0.account = "other@example.com" }
+        try t.buy(Self.premium)
+        try t.admin.clearPurchaseHistory()
+        #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == [theirs.id])
+    }
+}
+
+/// The app hears a refund as an update with a revocation and takes back, once.
+@Suite struct AppRefundTests {
+    @Test(arguments: StorageKind.allCases)
+    func theAppLocksPremiumAgainOnceAcrossRelaunches(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        let bought = try t.buy(RefundTests.premium)
+        #expect(t.app.premiumUnlocked)
+        // Refunded from elsewhere (another process's admin): the app hears it at its next tick.
+        let elsewhere = PaymentQueue(store: t.store)
+        try StoreAdmin(queue: elsewhere).refundTransaction(bought.id)
+        try t.queue.tick()
+        #expect(!t.app.premiumUnlocked)
+        #expect(t.app.events.filter { if case .revoked = $0 { true } else { false } }.count == 1)
+        #expect(t.app.takenBack == [bought.id])
+        try t.queue.tick()
+        let relaunch = try t.relaunched()
+        #expect(!relaunch.app.events.contains { if case .revoked = $0 { true } else { false } }, "taken back once")
+        // Bought again, it is unlocked again and stays so.
+        try relaunch.buy(RefundTests.premium)
+        try relaunch.queue.tick()
+        #expect(relaunch.app.premiumUnlocked)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func creditsAreTakenBackAsFarAsTheBalanceAllows(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        let first = try t.buy(RefundTests.credits)
+        let second = try t.buy(RefundTests.credits)
+        #expect(t.app.credits == 10)
+        for _ in 0..<7 { _ = try t.app.spendCredit() }
+        try t.admin.refundTransaction(first.id)
+        try t.queue.tick()
+        #expect(t.app.credits == 0, "3 left, 5 to take back: never below 0")
+        let line = t.app.events.last { if case .revoked = $0 { true } else { false } }
+        #expect(line == .revoked(try t.transaction(first.id), .credits(taken: 3, balance: 0)))
+        try t.admin.refundTransaction(second.id)
+        try t.queue.tick()
+        #expect(t.app.credits == 0)
+        #expect(t.app.takenBack == [first.id, second.id])
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aRefundWhileTheAppWasClosedIsTakenBackAtLaunch(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        let bought = try t.buy(RefundTests.pass)
+        #expect(t.app.isSubscriptionActive(RefundTests.pass, now: t.queue.now))
+        try StoreAdmin(queue: PaymentQueue(store: t.store)).refundTransaction(bought.id)
+        let relaunch = try t.relaunched()
+        #expect(!relaunch.app.isSubscriptionActive(RefundTests.pass, now: relaunch.queue.now))
+        #expect(relaunch.app.events.contains(.revoked(try relaunch.transaction(bought.id), .ended(RefundTests.pass))))
+    }
+
+    @Test func theLogLineAndBannerSayWhatWasTakenBack() throws {
+        let app = AppDescription.builtIn
+        let t = Transaction(id: "1000000001", payment: Payment(productID: RefundTests.premium), state: .purchased, date: Date())
+        let line = AppEvent.revoked(t, .locked(RefundTests.premium)).text(app: app, errors: { "\($0)" })
+        #expect(line == "1000000001 refunded  com.storefront.premium = false (6 premium items locked again)")
+        #expect(Strings.english.log.refundedBanner("Premium Quotes", TakeBack.locked(RefundTests.premium).bannerEnd())
+                == "✗ Refunded: Premium Quotes — locked again")
+    }
+}

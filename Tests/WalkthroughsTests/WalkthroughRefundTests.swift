@@ -1,0 +1,71 @@
+import Foundation
+import StoreKitSim
+import Testing
+import Walkthroughs
+
+/// The history steps (`refund`, `delete-transaction`, `clear-history`) and
+/// `expect transaction … revoked|not-revoked`.
+@Suite struct WalkthroughRefundTests {
+    let catalog = try! CatalogLoader.defaultCatalog()
+
+    func parse(_ text: String) throws -> [StepAction] {
+        try WalkthroughParser(catalog: catalog).parse(text, file: "demo.walk").steps.map(\.action)
+    }
+
+    func run(_ text: String) throws -> [String] {
+        let walkthrough = try WalkthroughParser(catalog: catalog).parse(text, file: "demo.walk")
+        return WalkthroughRunner(catalog: catalog).run(walkthrough).failures.map { $0.summary(file: "demo.walk") }
+    }
+
+    @Test func theStepsReadAsTheCommandLineWordsThem() throws {
+        #expect(try parse("""
+            refund "Premium Quotes"
+            refund 1000000002 prorated 12.5% reason developer-issue
+            delete-transaction com.storefront.premium
+            clear-history
+            expect transaction "Premium Quotes" revoked
+            expect transaction 1000000002 not-revoked
+            """) == [
+                .history(.refund(.product("com.storefront.premium"), Refund())),
+                .history(.refund(.id("1000000002"), Refund(reason: .developerIssue, percentage: 12_500))),
+                .history(.deleteTransaction(.product("com.storefront.premium"))),
+                .history(.clearPurchaseHistory),
+                .expect(.transactionRevoked(.product("com.storefront.premium"), true)),
+                .expect(.transactionRevoked(.id("1000000002"), false)),
+            ])
+    }
+
+    @Test func aRefundTheStoreRefusesStopsTheWalkthroughInItsWords() throws {
+        let failures = try run("""
+            open "Premium Quotes"
+            press "Buy"
+            press "OK"
+            refund "Premium Quotes"
+            refund 1000000001
+            """)
+        #expect(failures.count == 1)
+        #expect(failures.first?.contains("transaction 1000000001 has already been refunded") == true, "\(failures)")
+    }
+
+    @Test func aProductNeverBoughtHasNothingToRefund() throws {
+        let failures = try run("refund \"Premium Quotes\"\n")
+        #expect(failures.first?.contains("no purchase of com.storefront.premium by the signed-in account") == true, "\(failures)")
+    }
+
+    @Test func deleteAndClearLeaveNothingToExpect() throws {
+        #expect(try run("""
+            open "Premium Quotes"
+            press "Buy"
+            press "OK"
+            delete-transaction "Premium Quotes"
+            expect transaction "Premium Quotes" none
+            expect defaults com.storefront.premium true   # the app is not told
+            open "5 Monkey Credits"
+            press "Buy"
+            press "OK"
+            clear-history
+            expect transaction none
+            expect screen "Purchase history cleared"
+            """) == [])
+    }
+}
