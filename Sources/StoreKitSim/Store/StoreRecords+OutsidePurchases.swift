@@ -9,10 +9,7 @@ extension StoreRecords {
     /// lifecycle as any purchase of its group does (a first subscribe, a resubscribe, a plan change).
     mutating func buyOutsideApp(_ payment: Payment, catalog: Catalog, now: Date) throws -> Transaction {
         guard let account = settings.account else { throw StoreError.notSignedIn }
-        guard let entry = catalog.product(payment.productID) else { throw QueueError.noSuchProduct(payment.productID) }
-        guard let product = Product(entry, storefront: settings.appStoreStorefront, locale: settings.locale) else {
-            throw QueueError.notSoldIn(entry.id, storefront: settings.appStoreStorefront.id)
-        }
+        let (entry, product) = try soldHere(payment.productID, catalog: catalog)
         guard (1...product.maximumQuantity).contains(payment.quantity) else {
             throw StoreError.invalidQuantity(payment.quantity, of: entry.id, maximum: product.maximumQuantity)
         }
@@ -25,5 +22,15 @@ extension StoreRecords {
         transactions.append(bought)
         try purchase(at: transactions.count - 1, catalog: catalog, now: now)
         return transactions.last { $0.id == bought.id } ?? bought
+    }
+
+    /// `productID` as the store sells it here, for a store-side purchase: refused when the
+    /// catalog lacks it or the storefront does not sell it.
+    func soldHere(_ productID: String, catalog: Catalog) throws -> (CatalogProduct, Product) {
+        guard let entry = catalog.product(productID) else { throw QueueError.noSuchProduct(productID) }
+        guard let product = Product(entry, storefront: settings.appStoreStorefront, locale: settings.locale) else {
+            throw QueueError.notSoldIn(productID, storefront: settings.appStoreStorefront.id)
+        }
+        return (entry, product)
     }
 }

@@ -6,10 +6,7 @@ extension StoreRecords {
     /// signed out, or for a product the store does not sell here.
     mutating func promote(_ productID: String, catalog: Catalog, now: Date) throws -> PurchaseIntent {
         guard let account = settings.account else { throw StoreError.notSignedIn }
-        guard let entry = catalog.product(productID) else { throw QueueError.noSuchProduct(productID) }
-        guard Product(entry, storefront: settings.appStoreStorefront, locale: settings.locale) != nil else {
-            throw QueueError.notSoldIn(productID, storefront: settings.appStoreStorefront.id)
-        }
+        _ = try soldHere(productID, catalog: catalog)
         let intent = PurchaseIntent(account: account, productID: productID, date: now)
         purchaseIntents.removeAll { $0.account == account && $0.productID == productID }
         purchaseIntents.append(intent)
