@@ -18,7 +18,7 @@ extension Transaction {
             // Dropped by the store: waiting no more (an earlier line, read from the history).
             parts.append(hasLapsed ? log.lapsed : atLaunch ? log.stillWaiting : strings.store.waitingForApproval)
         case .purchased:
-            if let kind = reason?.label(strings) { parts.append(kind) }
+            if let kind = kindLabel(strings) { parts.append(kind) }
         case .purchasing, .failed, .restored:
             break
         }
@@ -30,7 +30,7 @@ extension Transaction {
     /// after two spaces: what kind it is, when not a plain purchase, and whose, when not
     /// `signedIn`'s (it waits for that account to sign in).
     public func remarks(signedIn: String?, strings: Strings = .english) -> String {
-        var text = reason?.label(strings).map { "  \($0)" } ?? ""
+        var text = kindLabel(strings).map { "  \($0)" } ?? ""
         // The store dropped it: nobody answered within 24 hours.
         if hasLapsed { text += "  \(strings.log.lapsed)" }
         if let account, account != signedIn { text += "  \(strings.log.otherAccount(account))" }
@@ -44,10 +44,19 @@ extension Transaction {
         switch state {
         case .purchased where requestDate != nil && reason == .purchase: strings.log.approved
         case .purchased where reason == .resolution: TransactionReason.resolution.label(strings)
-        case .purchased where reason == .outsideApp: TransactionReason.outsideApp.label(strings)
+        case .purchased where reason == .outsideApp: kindLabel(strings)
         case .failed where error == .declined: strings.log.declined
         default: nil
         }
+    }
+}
+
+extension Transaction {
+    /// How a log names what kind of transaction it is, when not a plain purchase: its reason,
+    /// or the offer code redeemed (in the App Store, so outside the app).
+    func kindLabel(_ strings: Strings) -> String? {
+        if reason == .outsideApp, let code = offer, code.type == .code { return strings.log.offerCode(code.id ?? "") }
+        return reason?.label(strings)
     }
 }
 

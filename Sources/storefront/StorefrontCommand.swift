@@ -21,7 +21,7 @@ struct StorefrontCommand: ParsableCommand {
         version: "storefront 0.1.0",
         subcommands: [
             OpenCommand.self, ProductsCommand.self, BuyCommand.self, RestoreCommand.self, LaunchCommand.self,
-            PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self, BuyOutsideCommand.self, PromoteCommand.self,
+            PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self, BuyOutsideCommand.self, RedeemCodeCommand.self, PromoteCommand.self,
             SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self,
             SubscriptionsCommand.self, AutoRenewCommand.self, ExpireCommand.self, RenewCommand.self, FixBillingCommand.self,
             PriceIncreaseCommand.self, AgreePriceCommand.self, EventsCommand.self,

@@ -32,6 +32,7 @@ enum JapaneseScreenText {
         var texts = [app.name]
         for product in catalog.products {
             texts.append(product.id)
+            texts += (product.subscription?.offerCodes ?? []).flatMap { [$0.id, $0.referenceName].compactMap { $0 } }
             texts += product.localizations.flatMap { [$0.title, $0.description] }
         }
         for item in app.content.free + (app.content.premium?.items ?? []) {

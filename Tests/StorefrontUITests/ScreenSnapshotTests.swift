@@ -441,4 +441,11 @@ import Testing
             ui.press(.enter)
         }
     }
+
+    @Test func offerCodeSheet() throws {
+        try check("redeem-code") { ui in
+            ui.press(.char("o"))
+            ui.type("FRIENDMONTH")
+        }
+    }
 }

@@ -48,6 +48,7 @@ import Testing
         case let phrase as Phrase1<StoreError>: return each(phrase, errors)
         case let phrase as Phrase1<ExpirationReason>: return each(phrase, ExpirationReason.allCases)
         case let phrase as Phrase2<String, String>: return each(phrase, [("X", "Y")])
+        case let phrase as Phrase2<String, String?>: return each(phrase, [("X", "Y"), ("X", nil)])
         case let phrase as Phrase2<String, Int>: return each(phrase, [("X", 1), ("X", 2)])
         case let phrase as Phrase2<Int, String>: return each(phrase, [(1, "X")])
         case let phrase as Phrase2<Int, Int>: return each(phrase, [(1, 2)])

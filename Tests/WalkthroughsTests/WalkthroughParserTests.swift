@@ -47,6 +47,8 @@ import Walkthroughs
             expect transaction com.storefront.pro.monthly reason renewal
             expect transaction "Premium Quotes" reason redownload
             expect transaction 1000000004 reason resolution
+            expect transaction 1000000005 reason outsideApp
+            expect transaction 1000000006 reason outsideapp
             expect defaults com.storefront.premium true
             expect defaults credits 15
             expect defaults theme "dark"
@@ -88,6 +90,8 @@ import Walkthroughs
             .expect(.transactionReason(.product("com.storefront.pro.monthly"), .renewal)),
             .expect(.transactionReason(.product("com.storefront.premium"), .redownload)),
             .expect(.transactionReason(.id("1000000004"), .resolution)),
+            .expect(.transactionReason(.id("1000000005"), .outsideApp)),
+            .expect(.transactionReason(.id("1000000006"), .outsideApp)),
             .expect(.defaults(key: "com.storefront.premium", value: .bool(true))),
             .expect(.defaults(key: "credits", value: .int(15))),
             .expect(.defaults(key: "theme", value: .string("dark"))),

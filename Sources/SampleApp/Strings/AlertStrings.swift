@@ -15,6 +15,7 @@ public struct AlertStrings: PhraseTable {
 
     // MARK: Manage Subscriptions failing (its StoreKit error chosen)
 
+    public let redeemCodeFailed = Phrase(en: "Cannot Redeem Code", ja: "コードを使えません")
     public let manageSubscriptionsFailed = Phrase(en: "Cannot Open Manage Subscriptions", ja: "サブスクリプションの管理を開けません")
 
     // MARK: Signing in

@@ -50,7 +50,7 @@ public struct KeyStrings: PhraseTable {
     public let mouse = Phrase(en: "mouse", ja: "マウス")
     public let helpPage = Phrase(en: "page, top, bottom", ja: "ページ送り、先頭、末尾")
     public let helpOpen = Phrase(en: "read or buy; with hold on: the side button", ja: "読む・購入(サイドボタン待ち中は確定)")
-    public let helpClosing = Phrase(en: "close; in the purchase sheet: Cancel", ja: "閉じる(購入シートではキャンセル)")
+    public let helpClosing = Phrase(en: "close, Cancel; q on the store screen: quit", ja: "閉じる・キャンセル(ストア画面のqは終了)")
     public let helpButtons = Phrase(en: "move between buttons; step a store condition", ja: "ボタン間の移動、ストア条件の切り替え")
     public let helpQuantity = Phrase(en: "quantity in the purchase sheet", ja: "購入シートの数量")
     public let helpConditions = Phrase(en: "store conditions (restrictions)", ja: "ストア条件(制限)")
@@ -58,6 +58,7 @@ public struct KeyStrings: PhraseTable {
     public let helpManage = Phrase(en: "Manage Subscriptions: change plan, cancel", ja: "サブスクリプションの管理: プラン変更、キャンセル")
     public let helpLog = Phrase(en: "full transaction log", ja: "トランザクションログ全体")
     public let helpRestore = Phrase(en: "restore purchases; R: retry loading products", ja: "購入を復元、R: プロダクトを再読み込み")
+    public let helpRedeemCode = Phrase(en: "redeem an offer code (the App Store's sheet)", ja: "オファーコードを使う(App Storeのシート)")
     public let helpDelete = Phrase(en: "delete app data (simulated reinstall)", ja: "Appのデータを削除(再インストールを再現)")
     public let helpMouse = Phrase(en: "click selects, again opens; wheel scrolls", ja: "クリックで選択・開く、ホイールでスクロール")
 }

@@ -86,6 +86,7 @@ public struct LogStrings: PhraseTable {
     public let redownload = Phrase(en: "re-downloaded at no charge", ja: "無料で再ダウンロード")
     public let resolution = Phrase(en: "interruption resolved", ja: "中断を解決")
     public let outsideApp = Phrase(en: "bought outside the app", ja: "App外で購入")
+    public let offerCode = Phrase1<String>(en: { code in "offer code \(code) redeemed" }, ja: { code in "オファーコード\(code)を利用" })
     /// A purchase an App Store product page started, heard by the app (`shouldAddStorePayment`).
     public let promoted = Phrase1<String>(en: { id in "App Store product page: Buy \(id) (a promoted purchase)" },
                                           ja: { id in "App Storeのプロダクトページ: \(id)を購入(プロモーション購入)" })
@@ -117,6 +118,9 @@ public struct LogStrings: PhraseTable {
     /// A purchase made on another device of the account, or in the App Store.
     public let boughtOutside = Phrase1<String>(en: { item in "✓ Bought outside the app: \(item)" },
                                                ja: { item in "✓ App外で購入されました: \(item)" })
+    /// An offer code redeemed in the App Store (its sheet, or elsewhere).
+    public let codeRedeemed = Phrase1<String>(en: { item in "✓ Offer code redeemed: \(item)" },
+                                              ja: { item in "✓ オファーコードを利用しました: \(item)" })
     public let restored = Phrase1<String>(en: { item in "✓ Restored: \(item)" }, ja: { item in "✓ 復元しました: \(item)" })
     public let askDeclined = Phrase1<String>(en: { item in "✗ Ask to Buy declined: \(item)" },
                                              ja: { item in "✗ 購入のリクエストが拒否されました: \(item)" })

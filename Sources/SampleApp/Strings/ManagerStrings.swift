@@ -108,6 +108,7 @@ public struct ManagerStrings: PhraseTable {
     public let resolve = Phrase(en: "Resolve", ja: "解決")
     public let fixBilling = Phrase(en: "Resolve billing issue", ja: "請求の問題を解決")
     public let buyOutside = Phrase(en: "Buy outside the app…", ja: "App外で購入…")
+    public let redeemCode = Phrase(en: "Redeem an offer code", ja: "オファーコードを利用")
     public let promote = Phrase(en: "Buy on the App Store product page", ja: "App Storeのプロダクトページで購入")
     public let expire = Phrase(en: "Expire subscription", ja: "サブスクリプションを期限切れにする")
     public let renew = Phrase(en: "Renew now", ja: "今すぐ更新")

@@ -68,6 +68,14 @@ public struct QueueErrorStrings: PhraseTable {
     public let alreadyPurchased = Phrase1<String>(
         en: { id in "the signed-in account owns \(id) already: bought again elsewhere it is only downloaded again, so nothing reaches the app" },
         ja: { id in "サインイン中のアカウントは\(id)をすでに所有しています。ほかの場所でもう一度購入しても再ダウンロードされるだけで、アプリには何も届きません。" })
+    public let noSuchOfferCode = Phrase2<String, String?>(
+        en: { code, id in id.map { "\($0) has no offer code \"\(code)\": the catalog lists each subscription's offer codes (storefront catalog)" }
+            ?? "no subscription sold here has the offer code \"\(code)\": the catalog lists each subscription's offer codes (storefront catalog)" },
+        ja: { code, id in id.map { "\($0)にオファーコード「\(code)」はありません。各サブスクリプションのオファーコードはカタログにあります（storefront catalog）。" }
+            ?? "オファーコード「\(code)」を持つサブスクリプションはこのストアフロントで販売されていません。各サブスクリプションのオファーコードはカタログにあります（storefront catalog）。" })
+    public let offerCodeWhileSubscribed = Phrase2<String, String>(
+        en: { code, id in "the offer code \"\(code)\" starts a subscription, and the signed-in account is subscribed to \(id) in its group: redeem it once that ends (storefront expire \(id))" },
+        ja: { code, id in "オファーコード「\(code)」はサブスクリプションを開始するものですが、サインイン中のアカウントは同じグループの\(id)を購読中です。終了してから利用してください（storefront expire \(id)）。" })
     public let notCompletedPurchase = Phrase2<String, TransactionState>(
         en: { id, state in "transaction \(id) is not a completed purchase (its state is \(state.rawValue)): only a purchase can be refunded" },
         ja: { id, state in "トランザクション\(id)は完了した購入ではありません(状態は\(state.rawValue))。返金できるのは購入だけです。" })

@@ -6,6 +6,10 @@ public struct SheetStrings: PhraseTable {
     public static let shared = SheetStrings()
 
     public let appStore = Phrase(both: "App Store")
+    /// The offer code sheet (`presentCodeRedemptionSheet`), as iOS words it.
+    public let redeemCodeTitle = Phrase(en: "Redeem Code", ja: "コードを使う")
+    public let enterCode = Phrase(en: "Enter your code to redeem an offer.", ja: "オファーを利用するにはコードを入力してください。")
+    public let redeem = Phrase(en: "Redeem", ja: "使う")
     /// As the system sheet names its store when testing ([Environment: Sandbox]), in English
     /// on a Japanese device too.
     public let environment = Phrase(both: "[Environment: storefront]")

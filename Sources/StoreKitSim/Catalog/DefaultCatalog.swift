@@ -93,7 +93,14 @@ public enum DefaultCatalog {
         "introductoryOffer": {
           "paymentMode": "freeTrial",
           "period": "P1W"
-        }
+        },
+        "offerCodes": [
+          {
+            "id": "FRIENDMONTH",
+            "paymentMode": "freeTrial",
+            "period": "P1M"
+          }
+        ]
       }
     },
     {

@@ -14,6 +14,9 @@ extension StoreAdmin {
         case agreeToPriceIncrease(productID: String)
         /// A purchase made outside the app (`buyOutsideApp`).
         case buyOutsideApp(productID: String, quantity: Int)
+        /// An offer code redeemed in the App Store (`redeemOfferCode`): of `productID`, or of
+        /// whichever subscription has it (nil).
+        case redeemOfferCode(String, productID: String?)
         /// A purchase started on the product's App Store page (`promote`).
         case promote(productID: String)
         case refund(transactionID: String, Refund)
@@ -25,6 +28,7 @@ extension StoreAdmin {
             switch self {
             case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
                  .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _), .promote(let id): id
+            case .redeemOfferCode(_, let id): id
             case .refund, .deleteTransaction, .clearPurchaseHistory: nil
             }
         }
@@ -42,6 +46,7 @@ extension StoreAdmin {
             try requestPriceIncrease(id, storefront: storefront, price: price, consentNeeded: consent)
         case .agreeToPriceIncrease(let id): try agreeToPriceIncrease(id)
         case .buyOutsideApp(let id, let quantity): try buyOutsideApp(id, quantity: quantity).1
+        case .redeemOfferCode(let code, let id): try redeemOfferCode(code, productID: id).1
         case .promote(let id): try promote(id).1
         case .refund(let id, let refund): try refundTransaction(id, refund)
         case .deleteTransaction(let id): try deleteTransaction(id)

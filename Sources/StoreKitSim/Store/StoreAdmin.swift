@@ -72,6 +72,21 @@ public final class StoreAdmin {
         }
     }
 
+    /// The account redeems the offer code `code` in the App Store: of `productID`
+    /// (SKTestSession.buyProduct with `codeOffer(referenceName:)`), or (nil) of whichever
+    /// subscription sold here has it, as the offer code sheet finds it. The subscription starts
+    /// at the offer's terms, and reaches the app as a purchase made outside it.
+    @discardableResult
+    public func redeemOfferCode(_ code: String, productID: String? = nil) throws -> (Transaction, [PaymentQueueEvent]) {
+        try queue.storeSideChange { records, now in
+            if let productID {
+                try records.buyOutsideApp(Payment(productID: productID), offerCode: code, catalog: catalog, now: now)
+            } else {
+                try records.redeemOfferCode(code, catalog: catalog, now: now)
+            }
+        }
+    }
+
     /// The user taps Buy on `productID`'s App Store product page (a promoted In-App Purchase):
     /// the purchase waits for the app, which an app open on this queue hears of at once
     /// (`shouldAddStorePayment`), and any other at its next launch.

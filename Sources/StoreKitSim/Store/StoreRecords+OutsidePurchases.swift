@@ -7,21 +7,47 @@ extension StoreRecords {
     /// store makes it purchased at once, and it waits unfinished in the queue until the app
     /// hears of it and finishes it, live or at its next launch. A subscription goes through the
     /// lifecycle as any purchase of its group does (a first subscribe, a resubscribe, a plan change).
-    mutating func buyOutsideApp(_ payment: Payment, catalog: Catalog, now: Date) throws -> Transaction {
+    /// With `offerCode` (SKTestSession.buyProduct's `codeOffer(referenceName:)`) the account
+    /// redeemed that offer code of the subscription: it starts at the offer's terms.
+    mutating func buyOutsideApp(_ payment: Payment, offerCode: String? = nil, catalog: Catalog, now: Date) throws -> Transaction {
         guard let account = settings.account else { throw StoreError.notSignedIn }
         let (entry, product) = try soldHere(payment.productID, catalog: catalog)
         guard (1...product.maximumQuantity).contains(payment.quantity) else {
             throw StoreError.invalidQuantity(payment.quantity, of: entry.id, maximum: product.maximumQuantity)
         }
+        let code = try offerCode.map { try redeemable($0, of: entry, now: now) }
         // Elsewhere it is only downloaded again: nothing new reaches this app.
         if entry.type == .nonConsumable, owns(entry.id) { throw QueueError.alreadyPurchased(entry.id) }
         if let refusal = purchaseRefusal(entry.id, catalog: catalog) { throw refusal }
         var bought = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now)
         bought.account = account
         bought.reason = .outsideApp
+        bought.offer = code.map { TransactionOffer(.code, $0) }
         transactions.append(bought)
         try purchase(at: transactions.count - 1, catalog: catalog, now: now)
         return transactions.last { $0.id == bought.id } ?? bought
+    }
+
+    /// The customer typed `code` into the App Store's offer code sheet (`presentCodeRedemptionSheet`):
+    /// the subscription whose offer code it is, sold here, starts at the offer's terms, as a
+    /// purchase the app did not start.
+    mutating func redeemOfferCode(_ code: String, catalog: Catalog, now: Date) throws -> Transaction {
+        let typed = code.trimmingCharacters(in: .whitespaces)
+        guard let entry = catalog.products.first(where: { $0.subscription?.offerCode(named: typed) != nil }),
+              (try? soldHere(entry.id, catalog: catalog)) != nil else { throw QueueError.noSuchOfferCode(typed, productID: nil) }
+        return try buyOutsideApp(Payment(productID: entry.id), offerCode: typed, catalog: catalog, now: now)
+    }
+
+    /// The offer code `code` of `entry`, if the signed-in account may redeem it now: one that
+    /// starts a subscription, so not while the account has a plan of the group.
+    private func redeemable(_ code: String, of entry: CatalogProduct, now: Date) throws -> SubscriptionOffer {
+        guard entry.type == .autoRenewable, let offer = entry.subscription?.offerCode(named: code) else {
+            throw QueueError.noSuchOfferCode(code, productID: entry.id)
+        }
+        if let group = entry.subscriptionGroupID, let status = status(of: settings.account, group: group), status.isActive(at: now) {
+            throw QueueError.offerCodeWhileSubscribed(code, productID: status.productID)
+        }
+        return offer
     }
 
     /// `productID` as the store sells it here, for a store-side purchase: refused when the

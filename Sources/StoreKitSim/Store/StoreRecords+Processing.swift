@@ -405,6 +405,10 @@ public enum QueueError: Error, Equatable, Sendable {
     /// A non-consumable the signed-in account owns, bought outside the app: elsewhere it is
     /// only downloaded again.
     case alreadyPurchased(String)
+    /// No offer code of that name: of the product, or (nil) of any subscription sold here.
+    case noSuchOfferCode(String, productID: String?)
+    /// An offer code starts a subscription: the account has `productID`, a plan of its group.
+    case offerCodeWhileSubscribed(String, productID: String)
     // The history (`StoreAdmin.refundTransaction`, `deleteTransaction`, `clearPurchaseHistory`).
     /// Only a completed purchase can be refunded (not a restored, failed or waiting one).
     case notCompletedPurchase(String, TransactionState)

@@ -174,11 +174,14 @@ private struct Step {
     private mutating func subscribe(_ bought: Transaction, product: CatalogProduct, info: SubscriptionInfo,
                                     group: String, account: String) {
         var t = bought
-        let offer = context.isEligibleForIntroOffer ? info.introductoryOffer : nil
-        if let offer {
+        // An offer code redeemed with the purchase, else the introductory offer if the account may have it.
+        let code = bought.offer.flatMap { $0.type == .code ? info.offer(for: $0) : nil }
+        let intro = context.isEligibleForIntroOffer ? info.introductoryOffer : nil
+        t.offer = nil
+        if let (type, offer) = code.map({ (TransactionOffer.OfferType.code, $0) }) ?? intro.map({ (.introductory, $0) }) {
             t.expiresDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
-            t.isTrialPeriod = offer.paymentMode == .freeTrial
-            t.offer = TransactionOffer(type: .introductory, paymentMode: offer.paymentMode, period: offer.period)
+            t.isTrialPeriod = type == .introductory && offer.paymentMode == .freeTrial
+            t.offer = TransactionOffer(type, offer)
             t.price = offer.paymentMode == .freeTrial ? 0 : storefront(of: t).amount(offer.price)
         } else {
             t.expiresDate = SubscriptionLifecycle.end(of: info.period, from: now)
@@ -325,9 +328,9 @@ private struct Step {
         // Not agreed yet (a recovery while consent waits): the price before the increase.
         t.price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)
         t.webOrderLineItemID = t.id
-        // A pay-as-you-go introductory offer goes on at its price for its periods.
-        if let used = latest?.offer, used.type == .introductory, used.paymentMode == .payAsYouGo,
-           latest?.productID == product.id, let offer = product.subscription?.introductoryOffer,
+        // A pay-as-you-go offer (introductory or a code) goes on at its price for its periods.
+        if let used = latest?.offer, used.paymentMode == .payAsYouGo,
+           latest?.productID == product.id, let offer = product.subscription?.offer(for: used),
            offer.paymentMode == .payAsYouGo, offer.end(from: current.recentSubscriptionStartDate) > date {
             t.offer = used
             t.price = storefront.amount(offer.price)

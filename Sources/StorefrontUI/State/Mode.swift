@@ -14,6 +14,8 @@ public enum Mode: Equatable, Sendable {
     case subscriptions(ManageSubscriptionsPanel)
     /// Xcode's Transaction Manager: every account's transactions and what the store can do to them.
     case transactions(TransactionManagerPanel)
+    /// The App Store's offer code sheet (`presentCodeRedemptionSheet`).
+    case redeemCode(OfferCodeSheet)
     /// The full transaction log, scrolled by screen rows: an error's message takes rows of its own.
     case log(scroll: Int)
     case help

@@ -46,7 +46,7 @@ extension AppState {
         switch t.state {
         case .purchased:
             if snapshot.pendingApprovals.contains(where: { $0.id == t.id }) { return (log.askApproved(name), .success) }
-            if t.reason == .outsideApp { return (log.boughtOutside(name), .success) }
+            if t.reason == .outsideApp { return (t.offer?.type == .code ? log.codeRedeemed(name) : log.boughtOutside(name), .success) }
             let isRenewal = t.originalTransactionID != nil && catalog.product(t.productID)?.type == .autoRenewable
                 && !snapshot.interruptions.contains { $0.id == t.originalTransactionID }
             return (isRenewal ? log.renewed(name) : log.completed(name), .success)

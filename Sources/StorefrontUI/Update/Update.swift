@@ -109,6 +109,7 @@ extension AppState {
         case .approvals(let panel): return handleApprovals(panel, key)
         case .subscriptions(let panel): return handleManageSubscriptions(panel, key)
         case .transactions(let panel): return handleTransactionManager(panel, key)
+        case .redeemCode(let sheet): return handleRedeemCode(sheet, key)
         case .log(let scroll): return handleLog(scroll, key)
         case .help:
             if [.escape, .enter, .char("?"), .char("q"), .char(" ")].contains(key) { mode = .store }
@@ -127,7 +128,7 @@ extension AppState {
             let moved = scroll + (up ? -Self.wheelRows : Self.wheelRows)
             mode = .log(scroll: max(0, min(logMaxScroll, moved)))
             return []
-        case .sheet, .alert, .content, .help, .restoring: return []
+        case .sheet, .alert, .content, .help, .restoring, .redeemCode: return []
         }
     }
 

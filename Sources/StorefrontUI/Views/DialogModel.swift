@@ -53,6 +53,7 @@ extension DialogModel {
         switch state.mode {
         case .sheet(let sheet): self.init(sheet: sheet, state: state)
         case .alert(let alert): self.init(alert: alert)
+        case .redeemCode(let sheet): self.init(redeemCode: sheet, strings: state.strings)
         case .content(let viewer): self.init(viewer: viewer, state: state)
         case .restoring where state.snapshot.awaitingSideButton == .restore:
             let labels = Labels(state.strings)

@@ -154,6 +154,8 @@ enum FooterView {
         case .subscriptions(let panel):
             if panel.confirming != nil { return ([press, choose], [cancel]) }
             return ([Hint("⏎", words.choose), Hint("↑↓", words.move)], close)
+        case .redeemCode:
+            return ([press, choose], [cancel])
         case .help, .log, .transactions:
             // The help lists every key; the log and the Transaction Manager draw their own keys line.
             return ([], close)

@@ -12,8 +12,9 @@ enum HelpOverlay {
             ("Tab  ← →  h l", words.helpButtons),
             ("+ −", words.helpQuantity), ("s", words.helpConditions),
             ("a", words.helpApprovals), ("m", words.helpManage), ("l", words.helpLog),
-            ("t", words.helpTransactions), ("r  R", words.helpRestore), ("D", words.helpDelete),
-            ("q", words.quit), (words.mouse, words.helpMouse),
+            ("t", words.helpTransactions), ("r  R", words.helpRestore),
+            ("o", words.helpRedeemCode), ("D", words.helpDelete),
+            (words.mouse, words.helpMouse),
         ]
     }
 

@@ -173,6 +173,7 @@ enum TransactionManagerView {
             case .agreeToPriceIncrease: words.agreePrice
             case .priceIncrease: words.priceIncrease
             case .buyOutsideApp: words.buyOutside
+            case .redeemOfferCode: words.redeemCode
             case .promote: words.promote
             case .refund(_, let refund):
                 refund.type == .refundFull ? words.refund : words.refundProrated(Refund.percentText(refund.percentage))

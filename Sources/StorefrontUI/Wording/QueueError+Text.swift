@@ -22,6 +22,8 @@ extension QueueError {
         case .notSoldIn(let id, let storefront): words.notSoldIn(id, storefront)
         case .invalidPrice(let price): words.invalidPrice(price)
         case .alreadyPurchased(let id): words.alreadyPurchased(id)
+        case .noSuchOfferCode(let code, let id): words.noSuchOfferCode(code, id)
+        case .offerCodeWhileSubscribed(let code, let id): words.offerCodeWhileSubscribed(code, id)
         case .notCompletedPurchase(let id, let state): words.notCompletedPurchase(id, state)
         case .alreadyRefunded(let id): words.alreadyRefunded(id)
         case .notFinished(let id): words.notFinished(id)

@@ -43,7 +43,8 @@ extension WalkthroughParser {
                 let reasons = TransactionReason.allCases.map(\.rawValue)
                 let value = try r.required("why the store made it: \(reasons.joined(separator: ", "))",
                                            suggestion: r.source + " purchase")
-                guard let reason = TransactionReason(rawValue: value.text.lowercased()) else {
+                // In any case: `outsideApp` as Apple spells it, or `outsideapp`.
+                guard let reason = TransactionReason.allCases.first(where: { $0.rawValue.lowercased() == value.text.lowercased() }) else {
                     // Restored is what a transaction is, not why it was made.
                     if ["restored", "restore"].contains(value.text.lowercased()) {
                         throw LineProblem(value.column, "expected why the store made it: \(reasons.joined(separator: ", ")); restored is a state, not a reason",

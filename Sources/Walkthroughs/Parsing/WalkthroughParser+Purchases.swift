@@ -3,7 +3,8 @@ import StoreKitSim
 
 /// `buy-outside PRODUCT [QUANTITY]`: a purchase the account makes outside the app (another
 /// device, the App Store), as `storefront buy-outside` makes it; `promote PRODUCT`: a purchase
-/// started on the product's App Store page, as `storefront promote` starts it.
+/// started on the product's App Store page, as `storefront promote` starts it; `redeem-code
+/// CODE [PRODUCT]`: an offer code redeemed in the App Store, as `storefront redeem-code` redeems it.
 extension WalkthroughParser {
     func promote(_ r: inout StepReader, example: String) throws(LineProblem) -> StepAction {
         let productID = try anyProduct(&r, after: "promote", example: example)
@@ -20,6 +21,18 @@ extension WalkthroughParser {
         }
         try r.end()
         return .operation(.buyOutsideApp(productID: productID, quantity: quantity))
+    }
+
+    func redeemCode(_ r: inout StepReader, example: String) throws(LineProblem) -> StepAction {
+        let code = try r.required("an offer code after redeem-code", suggestion: example).text
+        let productID = r.peek == nil ? nil : try anyProduct(&r, after: "the offer code", example: example)
+        try r.end()
+        return .operation(.redeemOfferCode(code, productID: productID))
+    }
+
+    /// An offer code of the catalog, for examples: the first there is.
+    var offerCodeExample: String {
+        catalog.products.lazy.compactMap { $0.subscription?.offerCodes.first.flatMap { $0.id ?? $0.referenceName } }.first ?? "CODE"
     }
 
     /// Any product of the catalog, by id or title, after `verb`.

@@ -5,7 +5,7 @@ import StoreKitSim
 /// `price-increase`, `agree-price`: the command line's words) and `expect subscription …`.
 extension WalkthroughParser {
     /// The store-side steps, in the order docs/walkthroughs.md lists them.
-    static let operationVerbs = ["expire", "renew", "auto-renew", "fix-billing", "price-increase", "agree-price", "buy-outside", "promote"]
+    static let operationVerbs = ["expire", "renew", "auto-renew", "fix-billing", "price-increase", "agree-price", "buy-outside", "redeem-code", "promote"]
 
     /// An example of each store-side step, for suggestions.
     var operationExamples: [String: String] {
@@ -15,6 +15,7 @@ extension WalkthroughParser {
             "fix-billing": "fix-billing \(plan)", "price-increase": "price-increase \(plan) 5.99",
             "agree-price": "agree-price \(plan)", "buy-outside": "buy-outside " + openExample.dropFirst("open ".count),
             "promote": "promote " + openExample.dropFirst("open ".count),
+            "redeem-code": "redeem-code " + StepReader.written(offerCodeExample),
         ]
     }
 
@@ -34,6 +35,7 @@ extension WalkthroughParser {
         let example = operationExamples[verb] ?? verb
         if verb == "buy-outside" { return try buyOutside(&r, example: example) }
         if verb == "promote" { return try promote(&r, example: example) }
+        if verb == "redeem-code" { return try redeemCode(&r, example: example) }
         let productID = try subscriptionProduct(&r, after: verb, example: example)
         switch verb {
         case "expire":

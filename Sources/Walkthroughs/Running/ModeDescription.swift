@@ -27,6 +27,7 @@ enum ModeDescription {
         case .subscriptions: return "Manage Subscriptions"
         case .log: return "the full log"
         case .transactions: return "the Transaction Manager"
+        case .redeemCode: return "the offer code sheet"
         case .help: return "the help overlay"
         case .restoring where state.snapshot.awaitingSideButton != nil:
             return "the restore waiting for the side button (key Enter)"

@@ -55,6 +55,7 @@ extension StepRun {
         case .agreeToPriceIncrease(let id): "agree to the price increase of \(id)"
         case .buyOutsideApp(let id, let quantity): "sell \(Transaction.item(named: id, quantity: quantity)) outside the app"
         case .promote(let id): "start a purchase of \(id) on its product page"
+        case .redeemOfferCode(let code, let id): "redeem the offer code \(code)\(id.map { " of \($0)" } ?? "")"
         case .refund(let id, let refund):
             "refund transaction \(id)\(refund.type == .refundFull ? "" : " (\(Refund.percentText(refund.percentage)) prorated)")"
         case .deleteTransaction(let id): "delete transaction \(id)"
