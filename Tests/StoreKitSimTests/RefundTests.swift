@@ -33,6 +33,35 @@ import Testing
                 && event.details.revocationType == .refundFull && event.details.revocationPercentage == 100_000)
     }
 
+    /// A re-download is the same purchase got again: the refund of the purchase takes it too.
+    @Test(arguments: StorageKind.allCases)
+    func aRefundedPurchaseTakesItsRedownloadsWithIt(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        let bought = try t.buy(Self.premium)
+        let again = try t.buy(Self.premium)
+        let third = try t.buy(Self.premium)
+        #expect(again.reason == .redownload && third.reason == .redownload)
+        try t.admin.refundTransaction(bought.id)
+        #expect(try !t.records.owns(Self.premium), "not owned through a re-download")
+        #expect(try t.transaction(again.id).isRevoked && t.transaction(third.id).isRevoked)
+        #expect(try t.storedEvents.filter { $0.kind == .refunded }.map(\.transactionID) == [bought.id], "one refund")
+        #expect(throws: QueueError.alreadyRefunded(again.id)) { try t.admin.refundTransaction(again.id) }
+        // Bought again after the refund: a purchase, owned.
+        #expect(try t.buy(Self.premium).reason == .purchase)
+        #expect(try t.records.owns(Self.premium))
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func refundingARedownloadRefundsThePurchaseItGotAgain(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        let bought = try t.buy(Self.premium)
+        let again = try t.buy(Self.premium)
+        try t.admin.refundTransaction(again.id)
+        #expect(try t.transaction(bought.id).isRevoked && t.transaction(again.id).isRevoked)
+        #expect(try !t.records.owns(Self.premium))
+        #expect(try t.storedEvents.filter { $0.kind == .refunded }.map(\.transactionID) == [bought.id])
+    }
+
     @Test(arguments: StorageKind.allCases)
     func aProratedRefundOfANonRenewingPassIsKept(kind: StorageKind) throws {
         let t = try Self.harness(kind)

@@ -118,7 +118,7 @@ public final class StoreAdmin {
     /// revokes it; an app open on the queue hears it as an update with a revocation.
     @discardableResult
     public func refundTransaction(_ id: String, _ refund: Refund = Refund()) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange(including: [id]) { records, now in
+        try queue.storeSideChange(including: try samePurchase(as: id)) { records, now in
             try records.refund(id, refund, catalog: catalog, now: now)
         }.1
     }
@@ -136,6 +136,17 @@ public final class StoreAdmin {
     @discardableResult
     public func clearPurchaseHistory() throws -> [PaymentQueueEvent] {
         try queue.storeSideChange { records, now in try records.clearPurchaseHistory(now: now) }.1
+    }
+
+    /// `id`, the purchase it stands for and that purchase's re-downloads: what a refund of it
+    /// revokes, for the records to hold (a store.sqlite's hold only each product's first and
+    /// latest purchase).
+    private func samePurchase(as id: String) throws -> Set<String> {
+        let storage = queue.store.storage
+        guard let t = try storage.transaction(id), let account = t.account else { return [id] }
+        let redownloads = try storage.purchases(of: account, productIDs: [t.productID])
+            .filter { $0.reason == .redownload && $0.purchaseID == t.purchaseID }
+        return Set([id, t.purchaseID] + redownloads.map(\.id))
     }
 
     private func change(_ input: SubscriptionInput, _ productID: String) throws -> [PaymentQueueEvent] {

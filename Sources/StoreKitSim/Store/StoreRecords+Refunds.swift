@@ -8,9 +8,13 @@ extension StoreRecords {
     /// receipt (a restore no longer brings it back) and, for the period a subscription is in,
     /// ends the subscription at once with auto-renew off. A consumable is refunded in full only.
     /// A transaction the app has not finished is refused: the App Store refunds what was
-    /// delivered, and the app would otherwise hear a purchase and its revocation at once.
+    /// delivered, and the app would otherwise hear a purchase and its revocation at once. A
+    /// re-download is the purchase got again: refunding either refunds the purchase, and every
+    /// re-download of it goes with it (the records hold them: `StoreAdmin.samePurchase`).
     mutating func refund(_ id: String, _ refund: Refund, catalog: Catalog, now: Date) throws {
-        guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
+        guard let asked = transactions.lastIndex(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
+        let purchaseID = transactions[asked].purchaseID
+        guard let i = transactions.lastIndex(where: { $0.id == purchaseID }) else { throw QueueError.noSuchTransaction(purchaseID) }
         let t = transactions[i]
         guard t.state == .purchased else { throw QueueError.notCompletedPurchase(id, t.state) }
         guard !t.isRevoked else { throw QueueError.alreadyRefunded(id) }
@@ -18,11 +22,13 @@ extension StoreRecords {
         guard refund.hasPossiblePercentage else { throw QueueError.invalidRefundPercentage(refund.percentage) }
         let product = catalog.product(t.productID)
         if product?.type == .consumable, refund.type != .refundFull { throw QueueError.consumableProrated(id) }
-        transactions[i].revocationDate = now
-        transactions[i].revocationReason = refund.reason
-        transactions[i].revocationType = refund.type
-        transactions[i].revocationPercentage = refund.percentage
-        transactions[i].date = now
+        for j in transactions.indices where j == i || (transactions[j].reason == .redownload && transactions[j].purchaseID == t.id) {
+            transactions[j].revocationDate = now
+            transactions[j].revocationReason = refund.reason
+            transactions[j].revocationType = refund.type
+            transactions[j].revocationPercentage = refund.percentage
+            transactions[j].date = now
+        }
         newEvents.append(StoreEvent(
             date: now, kind: .refunded, account: t.account, productID: t.productID, transactionID: t.id,
             originalTransactionID: t.originalTransactionID ?? t.id,

@@ -137,6 +137,9 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     /// Refunded or otherwise taken back by the App Store.
     public var isRevoked: Bool { revocationDate != nil }
 
+    /// The purchase it is: its own id, or for a re-download the purchase it got again.
+    public var purchaseID: String { reason == .redownload ? originalTransactionID ?? id : id }
+
     /// Whether its revocation fields agree: all set (a percentage from 1 to 100 000) or none.
     /// Read back from a file, any other (a hand edit) would be half a refund.
     public var hasPossibleRevocation: Bool {
