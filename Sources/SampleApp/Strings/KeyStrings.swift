@@ -50,7 +50,7 @@ public struct KeyStrings: PhraseTable {
     public let mouse = Phrase(en: "mouse", ja: "マウス")
     public let helpPage = Phrase(en: "page, top, bottom", ja: "ページ送り、先頭、末尾")
     public let helpOpen = Phrase(en: "read or buy; with hold on: the side button", ja: "読む・購入(サイドボタン待ち中は確定)")
-    public let helpClosing = Phrase(en: "close; in the purchase sheet: Cancel", ja: "閉じる(購入シートではキャンセル)")
+    public let helpClosing = Phrase(en: "close (sheet: Cancel); q on the store quits", ja: "閉じる(シートはキャンセル)、ストアのqは終了")
     public let helpButtons = Phrase(en: "move between buttons; step a store condition", ja: "ボタン間の移動、ストア条件の切り替え")
     public let helpQuantity = Phrase(en: "quantity in the purchase sheet", ja: "購入シートの数量")
     public let helpConditions = Phrase(en: "store conditions (restrictions)", ja: "ストア条件(制限)")

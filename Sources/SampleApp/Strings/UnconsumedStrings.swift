@@ -30,7 +30,7 @@ public struct UnconsumedStrings: PhraseTable {
 
     public let key = Phrase(en: "unconsumed", ja: "未消費")
     public let keyWaiting = Phrase1<Int>(en: { count in "unconsumed (\(count))" }, ja: { count in "未消費 (\(count))" })
-    public let help = Phrase(en: "Unconsumed purchases: consume one, oldest first", ja: "未消費の購入: 選んで消費、古い順に1つ使う")
+    public let help = Phrase(en: "unconsumed purchases: consume them", ja: "未消費の購入: 選んで消費する")
     public let consume = Phrase(en: "consume", ja: "消費")
     public let useOne = Phrase(en: "use 1 (oldest)", ja: "1つ使う (古い順)")
 

@@ -114,11 +114,12 @@ enum FooterView {
                 Hint("D", words.deleteApp, short: words.delete),
             ]
             if state.snapshot.productsError != nil { hints.insert(Hint("R", words.retry), at: 1) }
-            // Only while there is something to consume: the panel's key stays in the help.
+            // Only while there is something to consume (the help always lists it); a panel's
+            // key, it gives way with m and t, after them.
             let unconsumed = state.unconsumedRows.count
-            if unconsumed > 0 {
+            if unconsumed > 0, let approvals = hints.firstIndex(where: { $0.key == "a" }) {
                 hints.insert(Hint("u", state.strings.unconsumed.keyWaiting(unconsumed), short: state.strings.unconsumed.key, yields: 0),
-                             at: hints.count - 1)
+                             at: approvals + 1)
             }
             return (hints, [Hint("?", words.help), Hint("q", words.quit)])
         case .sheet(let sheet):

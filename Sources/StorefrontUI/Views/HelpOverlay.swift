@@ -13,7 +13,7 @@ enum HelpOverlay {
             ("+ −", words.helpQuantity), ("s", words.helpConditions),
             ("a", words.helpApprovals), ("m", words.helpManage), ("l", words.helpLog),
             ("t", words.helpTransactions), ("u", strings.unconsumed.help), ("r  R", words.helpRestore), ("D", words.helpDelete),
-            ("q", words.quit), (words.mouse, words.helpMouse),
+            (words.mouse, words.helpMouse),
         ]
     }
 

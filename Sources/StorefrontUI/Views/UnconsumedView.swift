@@ -12,10 +12,12 @@ struct UnconsumedGeometry {
     init(_ state: AppState, panel: UnconsumedPanel, layout: Layout) {
         rows = state.unconsumedRows
         let balances = Set(rows.map { $0.balanceKey(state.appDescription) }).count
-        // Intro, blank, titles; the rows; blank, the balances, the note; the borders.
-        let wanted = 3 + max(1, rows.count) + 1 + balances + 1 + 2
+        let note = rows.contains { if case .earlier = $0 { true } else { false } } ? 1 : 0
+        // Intro, blank, titles; the rows; blank, the balances, the note about an earlier
+        // balance; the borders.
+        let wanted = 3 + max(1, rows.count) + 1 + balances + note + 2
         box = layout.dialog(width: 90, height: wanted)
-        let room = max(1, box.height - 2 - 3 - 1 - balances - 1)
+        let room = max(1, box.height - 2 - 3 - 1 - balances - note)
         let top = min(max(0, panel.selection - room + 1), max(0, rows.count - room))
         shown = top..<min(rows.count, top + room)
     }
