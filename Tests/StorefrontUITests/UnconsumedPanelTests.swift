@@ -73,6 +73,20 @@ import Testing
         }
     }
 
+    @Test func aClickSelectsARowAndTheMouseWheelMoves() throws {
+        let ui = try UITestHarness()
+        try Self.bought(ui)
+        ui.press(.char("u"))
+        guard case .unconsumed(let panel) = ui.state.mode else { Issue.record("no panel"); return }
+        let g = UnconsumedGeometry(ui.state, panel: panel, layout: Layout(width: 100, height: 30))
+        ui.press(.click(x: g.box.x + 4, y: g.y(ofRow: 1)))
+        #expect(ui.state.mode == .unconsumed(UnconsumedPanel(selection: 1)))
+        ui.press(.scrollUp(x: g.box.x + 4, y: g.y(ofRow: 0)))
+        #expect(ui.state.mode == .unconsumed(UnconsumedPanel(selection: 0)))
+        ui.press(.click(x: g.box.x + 4, y: g.box.y + 1))
+        #expect(ui.state.mode == .unconsumed(UnconsumedPanel(selection: 0)), "the intro is no row")
+    }
+
     /// A balance from before the list is its first row, consumed as a whole by Enter.
     @Test func anEarlierBalanceIsTheFirstRow() throws {
         let ui = try UITestHarness()

@@ -6,7 +6,9 @@ import SampleApp
 public struct UnconsumedPanel: Equatable, Sendable {
     public var selection = 0
 
-    public init() {}
+    public init(selection: Int = 0) {
+        self.selection = selection
+    }
 }
 
 /// A row of the unconsumed purchases panel.
