@@ -30,8 +30,8 @@ extension AppEvent {
             return log.restoreFailed("\(strings.label(of: error)): \(strings.errors.description(error))")
         case .subscriptionStatusFailed(let error):
             return log.subscriptionStatusFailed("\(strings.label(of: error)): \(strings.errors.description(error))")
-        case .spent(let remaining):
-            return log.spent(remaining)
+        case .consumed(let consumption):
+            return consumption.text(strings: strings)
         case .problem(let problem):
             return log.problem(errors(problem.error))
         case .promoted(let intent):

@@ -6,4 +6,18 @@ public extension Int {
         guard overflow else { return product }
         return (self < 0) == (other < 0) ? .max : .min
     }
+
+    /// The sum, stopping at the end of the range.
+    func addingSaturating(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        guard overflow else { return sum }
+        return other < 0 ? .min : .max
+    }
+
+    /// The difference, stopping at the end of the range.
+    func subtractingSaturating(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        guard overflow else { return difference }
+        return other < 0 ? .max : .min
+    }
 }

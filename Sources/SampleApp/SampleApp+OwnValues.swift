@@ -14,6 +14,7 @@ extension SampleApp {
                 problem: "must be \(expected.description), not \(value.shortText)",
                 remedy: .resetApp(.editValue))
         }
+        try checkUnconsumed()
     }
 
     private func expectation(for key: String) -> Expected? {

@@ -71,15 +71,14 @@ extension SampleApp {
         case .nonConsumable:
             return ([product.id: .bool(false)], .locked(product.id))
         case .consumable:
-            let given = appDescription.creditsPerUnit(of: product.id).map { $0.multipliedReportingOverflow(by: t.quantity) }
-            if let given {
-                let balance = values[Self.creditsKey]?.intValue ?? 0
-                let taken = given.overflow ? balance : min(max(balance, 0), given.partialValue)
-                return ([Self.creditsKey: .int(balance - taken)], .credits(taken: taken, balance: balance - taken))
-            }
-            let balance = values[product.id]?.intValue ?? 0
-            let taken = min(max(balance, 0), t.quantity)
-            return ([product.id: .int(balance - taken)], .units(product.id, taken: taken, balance: balance - taken))
+            // The purchase's own unconsumed units first, then what is left of the balance.
+            var ledger = ledger(values)
+            let perUnit = appDescription.creditsPerUnit(of: product.id)
+            let given = (perUnit ?? 1).multipliedSaturating(by: t.quantity)
+            let (taken, balance) = ledger.takeBack(t.id, productID: product.id, given: given)
+            let takeBack = perUnit == nil ? TakeBack.units(product.id, taken: taken, balance: balance)
+                : .credits(taken: taken, balance: balance)
+            return (ledger.changes, takeBack)
         case .autoRenewable, .nonRenewing:
             // Access ends at the refund (a pass extended by later purchases ends with it too).
             let expiry = values[product.id]?.stringValue.flatMap(JSONCoding.parse)

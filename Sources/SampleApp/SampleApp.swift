@@ -139,15 +139,6 @@ public final class SampleApp {
         (subscriptionExpiry(productID) ?? .distantPast) > now
     }
 
-    /// Uses one credit: the consumable, consumed. Returns whether there was one to spend.
-    public func spendCredit() throws -> (spent: Bool, events: [AppEvent]) {
-        try defaults.reloadIfChanged()
-        try checkOwnValues()
-        guard credits > 0 else { return (false, []) }
-        try defaults.set(.int(credits - 1), forKey: Self.creditsKey)
-        return (true, [record(.spent(remaining: credits))])
-    }
-
     // MARK: What the queue says
 
     /// Handles the queue's events in order; what handling one causes (the queue's answer to
@@ -309,13 +300,17 @@ public final class SampleApp {
         case .nonConsumable:
             return ([product.id: .bool(true)], .unlocked(product.id))
         case .consumable:
-            if let perUnit = appDescription.creditsPerUnit(of: product.id) {
-                let added = try Self.sum(perUnit.multipliedReportingOverflow(by: transaction.quantity))
-                let balance = try Self.sum((values[Self.creditsKey]?.intValue ?? 0).addingReportingOverflow(added))
-                return ([Self.creditsKey: .int(balance)], .credits(added: added, balance: balance))
-            }
-            let balance = try Self.sum((values[product.id]?.intValue ?? 0).addingReportingOverflow(transaction.quantity))
-            return ([product.id: .int(balance)], .units(product.id, added: transaction.quantity, balance: balance))
+            // The units join the balance and, as a purchase of their own, the unconsumed list.
+            var ledger = ledger(values)
+            let perUnit = appDescription.creditsPerUnit(of: product.id)
+            let added = try Self.sum((perUnit ?? 1).multipliedReportingOverflow(by: transaction.quantity))
+            let balance = try Self.sum(ledger.balance(ledger.balanceKey(of: product.id)).addingReportingOverflow(added))
+            ledger.add(UnconsumedPurchase(transactionID: transaction.id, productID: product.id, quantity: transaction.quantity,
+                                          purchaseDate: transaction.purchaseDate ?? transaction.date, delivered: added,
+                                          remaining: added), balance: balance)
+            let delivery = perUnit == nil ? Delivery.units(product.id, added: added, balance: balance)
+                : .credits(added: added, balance: balance)
+            return (ledger.changes, delivery)
         case .autoRenewable:
             // A plan for the next renewal (a downgrade): paid for by nothing yet, so nothing
             // to give until the renewal brings it.
@@ -383,7 +378,8 @@ public enum AppEvent: Equatable, Sendable {
     case restoreFailed(StoreError)
     /// Asking for the subscriptions' statuses failed: the app keeps what it knew.
     case subscriptionStatusFailed(StoreError)
-    case spent(remaining: Int)
+    /// Units consumed (spent) from a purchase or the earlier balance.
+    case consumed(Consumption)
     case problem(AppProblem)
     /// An App Store product page started a purchase (`shouldAddStorePayment`): it waits for
     /// the app to continue it.

@@ -25,6 +25,7 @@ struct StorefrontCommand: ParsableCommand {
             SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self,
             SubscriptionsCommand.self, AutoRenewCommand.self, ExpireCommand.self, RenewCommand.self, FixBillingCommand.self,
             PriceIncreaseCommand.self, AgreePriceCommand.self, EventsCommand.self,
+            UnconsumedCommand.self, ConsumeCommand.self,
             RefundCommand.self, DeleteTransactionCommand.self, ClearHistoryCommand.self,
             DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
             CatalogCommand.self,

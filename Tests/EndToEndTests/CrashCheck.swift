@@ -35,6 +35,18 @@ struct CrashCheck {
             return ids.compactMap(\.stringValue)
         }
 
+        /// The app's unconsumed purchases by transaction: what each delivered and has left.
+        var unconsumed: [String: (delivered: Int, remaining: Int)] {
+            guard case .array(let items)? = defaults[SampleApp.unconsumedKey] else { return [:] }
+            var listed: [String: (delivered: Int, remaining: Int)] = [:]
+            for case .object(let fields) in items {
+                guard let id = fields["transactionID"]?.stringValue, let delivered = fields["delivered"]?.intValue,
+                      let remaining = fields["remaining"]?.intValue else { continue }
+                listed[id] = (delivered, remaining)
+            }
+            return listed
+        }
+
         func transactions(of productID: String, _ state: TransactionState) -> [Transaction] {
             history.filter { $0.productID == productID && $0.state == state }
         }
@@ -63,10 +75,27 @@ struct CrashCheck {
         }
         let counted = seen.history.filter { (Int($0.id) ?? 0) > appSince }
 
-        // Exactly once: the balance is what the purchased packs add up to.
-        // A refunded pack's credits were taken back (the flows spend none, so all of them).
+        // Exactly once: the balance is what the purchased packs add up to, less what the app
+        // consumed. A refunded pack's credits were taken back (the flows consume only part of
+        // a pack, and never one refunded, so all of them). Each pack delivered is listed
+        // unconsumed once, with what it delivered, in the write that delivered it.
         let packs = counted.filter { $0.state == .purchased && !$0.isRevoked && facts.credits[$0.productID] != nil }
-        let expected = packs.reduce(0) { $0 + facts.credits[$1.productID]! * $1.quantity }
+        let listed = seen.unconsumed
+        var consumed = 0
+        for pack in packs {
+            let delivered = facts.credits[pack.productID]! * pack.quantity
+            guard let entry = listed[pack.id] else {
+                problems.append(Problem(kind: "a credit pack delivered is not listed unconsumed",
+                                        detail: "\(pack.id) \(pack.productID) ×\(pack.quantity) is not in \(SampleApp.unconsumedKey)"))
+                continue
+            }
+            if entry.delivered != delivered {
+                problems.append(Problem(kind: "a credit pack is listed with what it did not deliver",
+                                        detail: "\(pack.id) lists \(entry.delivered) delivered, the pack gives \(delivered)"))
+            }
+            consumed += entry.delivered - entry.remaining
+        }
+        let expected = packs.reduce(0) { $0 + facts.credits[$1.productID]! * $1.quantity } - consumed
         let credits = seen.defaults[SampleApp.creditsKey]?.intValue ?? 0
         if credits != expected {
             let list = packs.map { "\($0.id) \($0.productID) ×\($0.quantity)" }.joined(separator: ", ")

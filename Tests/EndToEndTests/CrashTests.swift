@@ -528,7 +528,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
     case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseWithoutConsent, liveChanges
-    case refund, deleteTransaction
+    case refund, deleteTransaction, consume
 
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
@@ -549,6 +549,8 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         return switch self {
         case .firstWrite: []
         case .consumable, .premium, .outsidePurchase: base
+        // 1000000001: 10 credits, 1000000002: 10 more.
+        case .consume: base + commands(["buy", Self.credits5, "--quantity", "2"], ["buy", Self.credits10])
         case .askToBuy: base + commands(["set", "ask-to-buy", "on"])
         case .interrupted: base + commands(["set", "interrupted", "on"])
         case .restore: base + commands(["buy", Self.premiumID], ["reset", "--app-only"])
@@ -633,6 +635,8 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
              .command(["launch"], status: 0)]
         // The app is not told: a launch after it has nothing to write.
         case .deleteTransaction: [.command(["delete-transaction", "1000000003"], status: 0)]
+        // Three credits, the oldest pack's: taken from the list and the balance in one write.
+        case .consume: [.command(["consume", "credits", "--quantity", "3"], status: 0)]
         case .expireAndResubscribe:
             // The purchase delivers itself: a launch after it has nothing to write.
             operations.map { .command($0.arguments, status: 0) }
@@ -704,6 +708,8 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             }
         case .deleteTransaction:
             if seen.history.contains(where: { $0.id == "1000000003" }) { try run("delete-transaction", "1000000003", status: 0) }
+        case .consume:
+            if seen.unconsumed["1000000001"]?.remaining == 10 { try run("consume", "credits", "--quantity", "3", status: 0) }
         default:
             // Each command once, by the events the store holds: those the flow made so far
             // (a prefix of the flow's, `expectWholeChanges` checks) say which came through,
@@ -732,6 +738,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .consumable:
             #expect(seen.transactions(of: Self.credits5, .purchased).count == 1, "\(context): bought once")
             #expect(credits == 15, "\(context)")
+        case .consume:
+            #expect(credits == 17, "\(context): consumed once")
+            let listed = seen.unconsumed
+            #expect(listed["1000000001"]?.remaining == 7 && listed["1000000002"]?.remaining == 10, "\(context): the oldest first, \(listed)")
         case .premium:
             #expect(seen.transactions(of: Self.premiumID, .purchased).count == 1, "\(context): bought once")
             #expect(premium, "\(context)")

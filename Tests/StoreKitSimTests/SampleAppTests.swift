@@ -75,7 +75,8 @@ import Testing
         let passExpiry = SubscriptionPeriod(value: 1, unit: .year).added(to: pass.date)
         #expect(onDisk[ID.yearly] == .string(JSONCoding.format(passExpiry)))
         #expect(onDisk[SampleApp.stateKey(ID.monthly)] == .string("subscribed"), "where the subscription stands, beside its expiry")
-        #expect(onDisk.count == 5)
+        #expect(Set(onDisk.keys) == [ID.premium, SampleApp.creditsKey, SampleApp.unconsumedKey, ID.monthly, ID.yearly,
+                                     SampleApp.stateKey(ID.monthly)])
     }
 
     @Test func failedTransactionsAreFinishedWithoutDelivery() throws {
@@ -118,7 +119,8 @@ import Testing
             #expect(t.app.credits == remaining)
         }
         #expect(try t.app.spendCredit().spent == false)
-        #expect(t.app.events.last == .spent(remaining: 0))
+        #expect(t.app.events.last == .consumed(Consumption(transactionID: "1000000001", balanceKey: SampleApp.creditsKey,
+                                                           units: 1, left: 0, balance: 0)))
         #expect(try UserDefaultsFile(url: t.app.defaults.url).integer(forKey: SampleApp.creditsKey) == 0)
     }
 

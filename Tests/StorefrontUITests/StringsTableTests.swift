@@ -10,7 +10,7 @@ import Testing
     static let tables: [any PhraseTable] = [
         StoreStrings.shared, SheetStrings.shared, AlertStrings.shared, ErrorStrings.shared, ConditionStrings.shared,
         ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, MessageStrings.shared, ScreenStrings.shared, DataFileStrings.shared,
-        QueueErrorStrings.shared, WalkthroughStrings.shared, ManagerStrings.shared,
+        QueueErrorStrings.shared, WalkthroughStrings.shared, ManagerStrings.shared, UnconsumedStrings.shared,
     ]
 
     static let periods = [SubscriptionPeriod(value: 1, unit: .week), SubscriptionPeriod(value: 3, unit: .day),
@@ -66,6 +66,7 @@ import Testing
         case let phrase as Phrase2<String, TransactionState>:
             return TransactionState.allCases.map { (phrase.en("X", $0), phrase.ja("X", $0)) }
         case let phrase as Phrase3<Int, String, String>: return [(phrase.en(1, "X", "Y"), phrase.ja(1, "X", "Y"))]
+        case let phrase as Phrase3<String, Int, Int>: return [(phrase.en("X", 1, 2), phrase.ja("X", 1, 2))]
         default: return nil
         }
     }

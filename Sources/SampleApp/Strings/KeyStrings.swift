@@ -20,8 +20,6 @@ public struct KeyStrings: PhraseTable {
     public let log = Phrase(en: "log", ja: "ログ")
     public let transactions = Phrase(en: "transactions", ja: "トランザクション")
     public let txns = Phrase(en: "txns", ja: "取引")
-    public let helpTransactions = Phrase(en: "Transaction Manager: all accounts' purchases",
-                                         ja: "全アカウントの取引と操作")
     public let subscriptions = Phrase(en: "subscriptions", ja: "サブスクリプション")
     public let subs = Phrase(en: "subs", ja: "サブスク")
     public let deleteApp = Phrase(en: "delete app", ja: "App削除")
@@ -54,9 +52,10 @@ public struct KeyStrings: PhraseTable {
     public let helpButtons = Phrase(en: "move between buttons; step a store condition", ja: "ボタン間の移動、ストア条件の切り替え")
     public let helpQuantity = Phrase(en: "quantity in the purchase sheet", ja: "購入シートの数量")
     public let helpConditions = Phrase(en: "store conditions (restrictions)", ja: "ストア条件(制限)")
-    public let helpApprovals = Phrase(en: "Ask to Buy approvals", ja: "承認と購入のリクエストの承認")
-    public let helpManage = Phrase(en: "Manage Subscriptions: change plan, cancel", ja: "サブスクリプションの管理: プラン変更、キャンセル")
-    public let helpLog = Phrase(en: "full transaction log", ja: "トランザクションログ全体")
+    public let helpApprovalsAndManage = Phrase(en: "Ask to Buy approvals; m: Manage Subscriptions",
+                                               ja: "承認と購入のリクエスト、m: サブスクの管理")
+    public let helpLogAndManager = Phrase(en: "full log; t: Transaction Manager (all accounts)",
+                                          ja: "ログ全体、t: 全アカウントの取引と操作")
     public let helpRestore = Phrase(en: "restore purchases; R: retry loading products", ja: "購入を復元、R: プロダクトを再読み込み")
     public let helpRedeemCode = Phrase(en: "redeem an offer code (the App Store's sheet)", ja: "オファーコードを使う(App Storeのシート)")
     public let helpDelete = Phrase(en: "delete app data (simulated reinstall)", ja: "Appのデータを削除(再インストールを再現)")

@@ -30,8 +30,6 @@ public struct LogStrings: PhraseTable {
         ja: { id, error in "\(id) 配信できず、未完了のままキューに残します: \(error)" })
     public let restoreFinished = Phrase(en: "restore finished", ja: "復元完了")
     public let restoreFailed = Phrase1<String>(en: { error in "restore failed  \(error)" }, ja: { error in "復元失敗  \(error)" })
-    public let spent = Phrase1<Int>(en: { balance in "spent 1 credit  (balance \(balance))" },
-                                    ja: { balance in "1クレジット使用  (残高 \(balance))" })
     /// Asking the store for the subscriptions' statuses failed: the app keeps what it knew.
     public let subscriptionStatusFailed = Phrase1<String>(en: { error in "subscription status failed  \(error)  (the app keeps what it knew)" },
                                                            ja: { error in "サブスクリプションの状態を取得できません  \(error)  (Appは前の状態のまま)" })

@@ -85,6 +85,15 @@ public final class StorefrontRuntime {
         dispatch(.tick(queue.now))
     }
 
+    /// Consumes as the unconsumed panel does, for a walkthrough's `consume` step: a refusal
+    /// is thrown to the step instead of shown.
+    public func consume(_ target: ConsumeTarget, quantity: Int?) throws {
+        take(try app.consume(target, quantity: quantity))
+        readStoreEvents(fromElsewhere: false)
+        refreshSnapshot()
+        dispatch(.tick(queue.now))
+    }
+
     /// `operation` on this storefront's queue; what the app hears of it, handed to the app. A
     /// refusal (nothing to fix, already agreed) becomes an alert.
     private func carryOut(_ operation: StoreAdmin.Operation) {
@@ -203,6 +212,8 @@ public final class StorefrontRuntime {
             perform { try app.defaults.removeAll() }
         case .spendCredit:
             perform { take(try app.spendCredit().events) }
+        case .consume(let target, let quantity):
+            perform { take(try app.consume(target, quantity: quantity)) }
         case .note(let text):
             pending.append(.noted(text, at: queue.now))
         case .perform(let operation):

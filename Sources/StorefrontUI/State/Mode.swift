@@ -10,6 +10,8 @@ public enum Mode: Equatable, Sendable {
     case content(ContentViewer)
     case settings(SettingsPanel)
     case approvals(ApprovalsPanel)
+    /// The consumables delivered and not consumed yet (`u`).
+    case unconsumed(UnconsumedPanel)
     /// Manage Subscriptions, as StoreKit's `showManageSubscriptions` shows it.
     case subscriptions(ManageSubscriptionsPanel)
     /// Xcode's Transaction Manager: every account's transactions and what the store can do to them.

@@ -13,6 +13,10 @@ public struct AppHoldings: Equatable, Sendable {
     public var unlocked: Set<String> = []
     /// Subscription expiries the app stored, by product id.
     public var subscriptionExpiries: [String: Date] = [:]
+    /// The consumables delivered and not consumed yet, oldest first.
+    public var unconsumed: [UnconsumedPurchase] = []
+    /// Each balance's part no listed purchase accounts for (`SampleApp.earlierUnits(of:)`), where there is one.
+    public var earlierUnits: [String: Int] = [:]
 
     public init() {}
 
@@ -20,10 +24,14 @@ public struct AppHoldings: Equatable, Sendable {
     public init(_ app: SampleApp, catalog: Catalog) {
         premiumUnlocked = app.premiumUnlocked
         credits = app.credits
+        unconsumed = app.unconsumed
+        var keys = Set(unconsumed.map { app.balanceKey(of: $0.productID) })
+        if !app.appDescription.credits.isEmpty { keys.insert(SampleApp.creditsKey) }
         for product in catalog.products {
             switch product.type {
             case .consumable where app.appDescription.creditsPerUnit(of: product.id) == nil:
                 balances[product.id] = app.balance(of: product.id)
+                keys.insert(product.id)
             case .nonConsumable where app.isPurchased(product.id):
                 unlocked.insert(product.id)
             case .autoRenewable, .nonRenewing:
@@ -31,6 +39,10 @@ public struct AppHoldings: Equatable, Sendable {
             default:
                 break
             }
+        }
+        for key in keys {
+            let earlier = app.earlierUnits(of: key)
+            if earlier > 0 { earlierUnits[key] = earlier }
         }
     }
 }
@@ -56,6 +68,8 @@ extension StoreSnapshot {
         snapshot.balances = holdings.balances
         snapshot.unlocked = holdings.unlocked
         snapshot.subscriptionExpiries = holdings.subscriptionExpiries
+        snapshot.unconsumed = holdings.unconsumed
+        snapshot.earlierUnits = holdings.earlierUnits
         snapshot.pendingApprovals = records.pendingApprovals
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue

@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 
 /// What the app knows at one moment, copied out of the engine so that update and the
@@ -19,6 +20,10 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var unlocked: Set<String> = []
     /// Subscription expiries the app stored, by product id.
     public var subscriptionExpiries: [String: Date] = [:]
+    /// The consumables delivered and not consumed yet, oldest first (`u`).
+    public var unconsumed: [UnconsumedPurchase] = []
+    /// Each balance's part no listed purchase accounts for, where there is one.
+    public var earlierUnits: [String: Int] = [:]
     public var pendingApprovals: [Transaction] = []
     public var interruptions: [Transaction] = []
     public var queue: [Transaction] = []

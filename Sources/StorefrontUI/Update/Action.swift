@@ -57,6 +57,8 @@ public enum Effect: Equatable, Sendable {
     case loadProducts
     case deleteAppData
     case spendCredit
+    /// Consumes units the app delivered (`SampleApp.consume(_:quantity:)`).
+    case consume(ConsumeTarget, quantity: Int?)
     /// A line for the log, stamped with the store's time as it runs.
     case note(String)
     /// A store-side action on a subscription the user took here (Manage Subscriptions' Cancel

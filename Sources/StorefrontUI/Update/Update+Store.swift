@@ -22,6 +22,7 @@ extension AppState {
             mode = .log(scroll: logMaxScroll)
             return [.loadLog]
         case .char("m"): openManageSubscriptions(manageSubscriptionsGroup)
+        case .char("u"): mode = .unconsumed(UnconsumedPanel())
         case .char("t"): return openTransactionManager()
         case .char("o"): openRedeemCode()
         case .char("?"): mode = .help

@@ -107,6 +107,7 @@ extension AppState {
         case .content(let viewer): return handleContent(viewer, key)
         case .settings(let panel): return handleSettings(panel, key)
         case .approvals(let panel): return handleApprovals(panel, key)
+        case .unconsumed(let panel): return handleUnconsumed(panel, key)
         case .subscriptions(let panel): return handleManageSubscriptions(panel, key)
         case .transactions(let panel): return handleTransactionManager(panel, key)
         case .redeemCode(let sheet): return handleRedeemCode(sheet, key)
@@ -123,7 +124,7 @@ extension AppState {
     /// list (store, settings, approvals), or scrolls the full log; over a dialog it does nothing.
     private mutating func turnWheel(up: Bool) -> [Effect] {
         switch mode {
-        case .store, .settings, .approvals, .subscriptions, .transactions: return handle(up ? .up : .down)
+        case .store, .settings, .approvals, .unconsumed, .subscriptions, .transactions: return handle(up ? .up : .down)
         case .log(let scroll):
             let moved = scroll + (up ? -Self.wheelRows : Self.wheelRows)
             mode = .log(scroll: max(0, min(logMaxScroll, moved)))

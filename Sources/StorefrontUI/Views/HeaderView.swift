@@ -114,6 +114,13 @@ enum FooterView {
                 Hint("D", words.deleteApp, short: words.delete),
             ]
             if state.snapshot.productsError != nil { hints.insert(Hint("R", words.retry), at: 1) }
+            // Only while there is something to consume (the help always lists it); a panel's
+            // key, it gives way with m and t, after them.
+            let unconsumed = state.unconsumedRows.count
+            if unconsumed > 0, let approvals = hints.firstIndex(where: { $0.key == "a" }) {
+                hints.insert(Hint("u", state.strings.unconsumed.keyWaiting(unconsumed), short: state.strings.unconsumed.key, yields: 0),
+                             at: approvals + 1)
+            }
             return (hints, [Hint("?", words.help), Hint("q", words.quit)])
         case .sheet(let sheet):
             switch sheet.stage {
@@ -151,6 +158,10 @@ enum FooterView {
             // Only an Ask to Buy request has two buttons to choose between.
             let hasChoice = waiting.indices.contains(panel.selection) && waiting[panel.selection].state == .deferred
             return ([press] + (hasChoice ? [choose] : []) + [Hint("↑↓", words.move)], close)
+        case .unconsumed:
+            let words = state.strings.unconsumed
+            guard !state.unconsumedRows.isEmpty else { return ([], close) }
+            return ([Hint("⏎ c", words.consume), Hint("1", words.useOne), Hint("↑↓", state.strings.keys.move)], close)
         case .subscriptions(let panel):
             if panel.confirming != nil { return ([press, choose], [cancel]) }
             return ([Hint("⏎", words.choose), Hint("↑↓", words.move)], close)

@@ -11,8 +11,9 @@ enum HelpOverlay {
             ("Esc  q", words.helpClosing),
             ("Tab  ← →  h l", words.helpButtons),
             ("+ −", words.helpQuantity), ("s", words.helpConditions),
-            ("a", words.helpApprovals), ("m", words.helpManage), ("l", words.helpLog),
-            ("t", words.helpTransactions), ("r  R", words.helpRestore),
+            // Paired where they belong together, so every key fits the smallest terminal.
+            ("a  m", words.helpApprovalsAndManage), ("l  t", words.helpLogAndManager),
+            ("r  R", words.helpRestore), ("u", strings.unconsumed.help),
             ("o", words.helpRedeemCode), ("D", words.helpDelete),
             (words.mouse, words.helpMouse),
         ]

@@ -28,6 +28,7 @@ public func render(_ state: AppState, into canvas: inout some Canvas) {
     switch state.mode {
     case .settings(let panel): SettingsPanelView.draw(state, panel: panel, layout: layout, into: &canvas)
     case .approvals(let panel): ApprovalsView.draw(state, panel: panel, layout: layout, into: &canvas)
+    case .unconsumed(let panel): UnconsumedView.draw(state, panel: panel, layout: layout, into: &canvas)
     case .subscriptions(let panel): ManageSubscriptionsView.draw(state, panel: panel, layout: layout, into: &canvas)
     case .help: HelpOverlay.draw(state.strings, layout: layout, into: &canvas)
     default:
@@ -52,7 +53,7 @@ public enum TooSmallView {
     static func draw(_ state: AppState, layout: Layout, into canvas: inout some Canvas) {
         let words = state.strings.screen
         draw(needs: words.tooSmall(Layout.minimumWidth, Layout.minimumHeight),
-             then: waiting(state.mode, words).map(words.keysWorkAgain) ?? words.qQuits, strings: state.strings, into: &canvas)
+             then: waiting(state.mode, words, strings: state.strings).map(words.keysWorkAgain) ?? words.qQuits, strings: state.strings, into: &canvas)
     }
 
     /// The message, centred: what size is needed (bold), the size now, then what waits for it.
@@ -71,7 +72,7 @@ public enum TooSmallView {
     }
 
     /// What waits for the window to grow; nil on the store screen, where q still quits.
-    static func waiting(_ mode: Mode, _ words: Localized<ScreenStrings>) -> String? {
+    static func waiting(_ mode: Mode, _ words: Localized<ScreenStrings>, strings: Strings) -> String? {
         switch mode {
         case .store: nil
         case .sheet(let sheet):
@@ -79,6 +80,7 @@ public enum TooSmallView {
         case .alert, .content, .redeemCode: words.dialogWaits
         case .settings: words.settingsWait
         case .approvals: words.approvalsWait
+        case .unconsumed: strings.unconsumed.panelWaits
         case .subscriptions: words.manageWaits
         case .log: words.logWaits
         case .transactions: words.managerWaits

@@ -22,6 +22,9 @@ public enum StepAction: Equatable, Sendable {
     /// A parent or the user, outside the app: approves or declines an Ask to Buy request, or
     /// resolves an interrupted purchase.
     case answer(RequestAnswer, TransactionRef)
+    /// The app consumes units of a consumable it delivered, oldest first (`SampleApp.creditsKey`:
+    /// the credit balance, its earlier part first), as the unconsumed purchases panel does.
+    case consume(productID: String, quantity: Int)
     /// The App Store's side of the signed-in account's subscription (Xcode's SKTestSession,
     /// Manage Subscriptions), named as the command line names it: expire, renew, auto-renew,
     /// fix-billing, agree-price, and price-increase (consent unsaid: as the store decides, as
@@ -81,6 +84,8 @@ public enum Expectation: Equatable, Sendable {
     /// The app's UserDefaults value for the key; nil: no value.
     case defaults(key: String, value: JSONValue?)
     case credits(Int)
+    /// The units of a consumable's purchases delivered and not consumed yet.
+    case unconsumed(productID: String, units: Int)
     /// How many unfinished transactions the queue holds.
     case queue(Int)
     /// The signed-in account's subscription in the product's group, as the store keeps it

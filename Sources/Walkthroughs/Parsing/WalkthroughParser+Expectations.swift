@@ -4,7 +4,7 @@ import StoreKitSim
 
 /// `expect …`: what must be true when the step is reached.
 extension WalkthroughParser {
-    static let subjects = ["screen", "transaction", "subscription", "defaults", "credits", "queue"]
+    static let subjects = ["screen", "transaction", "subscription", "defaults", "credits", "unconsumed", "queue"]
 
     func expectation(_ r: inout StepReader) throws(LineProblem) -> Expectation {
         let list = Self.subjects.joined(separator: ", ")
@@ -80,6 +80,8 @@ extension WalkthroughParser {
             let n = try number(&r, "a credit balance after expect credits", in: 0...Int.max, example: "expect credits 10")
             try r.end()
             return .credits(n)
+        case "unconsumed":
+            return try unconsumedExpectation(&r)
         case "queue":
             let token = try r.required("empty or how many transactions the queue holds", suggestion: "expect queue empty")
             if token.isWord("empty") {

@@ -98,14 +98,14 @@ public struct WalkthroughParser {
 
     /// The first word of each step, in the order docs/walkthroughs.md lists them.
     static let verbs = ["set", "open", "quantity", "press", "key", "restore", "delete", "relaunch", "approve", "decline",
-                        "resolve"] + operationVerbs + historyVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
+                        "resolve", "consume"] + operationVerbs + historyVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
 
     /// A step of each kind as it is written, for suggestions where nothing typed is close.
     var examples: [String: String] {
         [
             "set": "set ask-to-buy on", "open": openExample, "quantity": "quantity 2", "press": "press \"Buy\"",
             "key": "key Enter", "restore": "restore", "delete": "delete app data", "relaunch": "relaunch",
-            "approve": "approve", "decline": "decline", "resolve": "resolve", "advance": "advance 25h",
+            "approve": "approve", "decline": "decline", "resolve": "resolve", "consume": consumeExample, "advance": "advance 25h",
             "caption": "caption \"…\"", "pause": "pause 2s", "expect": "expect screen \"…\"",
             "vary": "vary ask-to-buy off on", "when": "when ask-to-buy on: press \"Ask\"",
         ].merging(operationExamples) { first, _ in first }.merging(historyExamples) { first, _ in first }
@@ -147,6 +147,7 @@ public struct WalkthroughParser {
             let ref = try transaction(&r, after: name, optional: true)
             try r.end()
             return .answer(answer, ref)
+        case "consume": return try consume(&r)
         case "advance":
             let token = try r.required("a duration after advance: \(StoreDuration.syntax)", suggestion: "advance 25h")
             guard let duration = StoreDuration(token.text) else {

@@ -24,6 +24,7 @@ enum ModeDescription {
             }
         case .settings: return "the store conditions panel"
         case .approvals: return "the approvals panel"
+        case .unconsumed: return "the unconsumed purchases panel"
         case .subscriptions: return "Manage Subscriptions"
         case .log: return "the full log"
         case .transactions: return "the Transaction Manager"

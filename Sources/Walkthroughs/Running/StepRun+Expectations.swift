@@ -63,6 +63,9 @@ extension StepRun {
         case .credits(let expected):
             let credits = runtime.app.credits
             if credits != expected { return failure("\(expected) credits", saw: "\(credits) credits") }
+        case .unconsumed(let productID, let expected):
+            let units = runtime.app.unconsumed.filter { $0.productID == productID }.reduce(0) { $0.addingSaturating($1.remaining) }
+            if units != expected { return failure("\(expected) of \(productID) unconsumed", saw: "\(units) unconsumed") }
         case .subscription(let productID, let field):
             if let (expected, saw) = checkSubscription(productID, field) { return failure(expected, saw: saw) }
         case .queue(let expected):

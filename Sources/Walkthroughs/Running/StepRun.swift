@@ -62,6 +62,13 @@ final class StepRun {
             }
         case .answer(let answer, let ref):
             try self.answer(answer, ref, failure: failure)
+        case .consume(let productID, let quantity):
+            do {
+                try runtime.consume(.product(productID), quantity: quantity)
+            } catch {
+                throw failure("\(quantity) of \(productID) to consume", saw: ErrorText.of(error, in: .english))
+            }
+            storefront.settle()
         case .operation(let operation):
             try perform(operation, failure: failure)
         case .history(let history):
