@@ -52,9 +52,9 @@ public struct KeyStrings: PhraseTable {
     public let helpButtons = Phrase(en: "move between buttons; step a store condition", ja: "ボタン間の移動、ストア条件の切り替え")
     public let helpQuantity = Phrase(en: "quantity in the purchase sheet", ja: "購入シートの数量")
     public let helpConditions = Phrase(en: "store conditions (restrictions)", ja: "ストア条件(制限)")
-    public let helpApprovalsAndManage = Phrase(en: "Ask to Buy approvals; m: Manage Subscriptions",
+    public let helpApprovalsAndManage = Phrase(en: "approvals; m: Manage Subscriptions",
                                                ja: "承認と購入のリクエスト、m: サブスクの管理")
-    public let helpLogAndManager = Phrase(en: "full log; t: Transaction Manager (all accounts)",
+    public let helpLogAndManager = Phrase(en: "full log; t: Transaction Manager",
                                           ja: "ログ全体、t: 全アカウントの取引と操作")
     public let helpRestore = Phrase(en: "restore purchases; R: retry loading products", ja: "購入を復元、R: プロダクトを再読み込み")
     public let helpRedeemCode = Phrase(en: "redeem an offer code (the App Store's sheet)", ja: "オファーコードを使う(App Storeのシート)")
