@@ -45,8 +45,8 @@ public enum StoreAPI: String, CaseIterable, Codable, Sendable {
     /// written to .storekit files) but changes nothing until it has.
     public var isSimulated: Bool {
         switch self {
-        case .loadProducts, .purchase, .appStoreSync, .subscriptionStatus, .manageSubscriptions: true
-        case .verification, .appTransaction, .refundRequest, .offerCodeRedemption: false
+        case .loadProducts, .purchase, .appStoreSync, .subscriptionStatus, .manageSubscriptions, .refundRequest: true
+        case .verification, .appTransaction, .offerCodeRedemption: false
         }
     }
 

@@ -23,6 +23,7 @@ extension AppState {
             return [.loadLog]
         case .char("m"): openManageSubscriptions(manageSubscriptionsGroup)
         case .char("t"): return openTransactionManager()
+        case .char("p"): return openRefundRequest()
         case .char("?"): mode = .help
         case .char("r"):
             // Signed out, the system asks to sign in first: the restore waits for the answer.

@@ -111,6 +111,7 @@ enum FooterView {
                 Hint("m", words.subscriptions, short: words.subs, yields: 0),
                 Hint("l", words.log),
                 Hint("t", words.transactions, short: words.txns, yields: 0),
+                Hint("p", state.strings.refunds.key, yields: 0),
                 Hint("D", words.deleteApp, short: words.delete),
             ]
             if state.snapshot.productsError != nil { hints.insert(Hint("R", words.retry), at: 1) }
@@ -127,6 +128,8 @@ enum FooterView {
                 if (state.product(in: sheet)?.maximumQuantity ?? 1) > 1 { hints.append(Hint("+ −", words.quantity)) }
                 return (hints, [cancel])
             }
+        case .refundRequest:
+            return ([press, Hint("↑↓", words.choose), choose], [cancel])
         case .alert(let alert):
             if case .signIn(_, let accounts, _) = alert.kind, accounts.count > 1 {
                 return ([press, Hint("↑↓", words.account), choose], close)

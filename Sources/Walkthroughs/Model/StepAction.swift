@@ -44,6 +44,12 @@ public enum HistoryStep: Equatable, Sendable {
     case refund(TransactionRef, Refund)
     case deleteTransaction(TransactionRef)
     case clearPurchaseHistory
+    /// The refund request sheet submitted for the purchase, as the app's user would.
+    case requestRefund(TransactionRef, RefundRequestReason)
+    /// The App Store's answer to a waiting refund request (`refund-requests manual`): nil
+    /// approves it in full.
+    case approveRefund(TransactionRef, Refund?)
+    case declineRefund(TransactionRef)
 }
 
 /// A row of the store list: a product's (by id, whichever title it shows), a content item's,
