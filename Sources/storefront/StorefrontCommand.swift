@@ -26,6 +26,7 @@ struct StorefrontCommand: ParsableCommand {
             SubscriptionsCommand.self, AutoRenewCommand.self, ExpireCommand.self, RenewCommand.self, FixBillingCommand.self,
             PriceIncreaseCommand.self, AgreePriceCommand.self, EventsCommand.self,
             RefundCommand.self, DeleteTransactionCommand.self, ClearHistoryCommand.self,
+            RequestRefundCommand.self, ApproveRefundCommand.self, DeclineRefundCommand.self,
             DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
             CatalogCommand.self,
         ],
