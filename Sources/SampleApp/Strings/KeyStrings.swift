@@ -20,8 +20,6 @@ public struct KeyStrings: PhraseTable {
     public let log = Phrase(en: "log", ja: "ログ")
     public let transactions = Phrase(en: "transactions", ja: "トランザクション")
     public let txns = Phrase(en: "txns", ja: "取引")
-    public let helpTransactions = Phrase(en: "Transaction Manager: all accounts' purchases",
-                                         ja: "全アカウントの取引と操作")
     public let subscriptions = Phrase(en: "subscriptions", ja: "サブスクリプション")
     public let subs = Phrase(en: "subs", ja: "サブスク")
     public let deleteApp = Phrase(en: "delete app", ja: "App削除")

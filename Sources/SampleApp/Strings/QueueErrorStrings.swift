@@ -95,7 +95,7 @@ public struct QueueErrorStrings: PhraseTable {
     public let noRefundRequest = Phrase1<String>(
         en: { id in "no refund was requested for transaction \(id)" },
         ja: { id in "トランザクション\(id)の返金はリクエストされていません。" })
-    public let refundRequestAnswered = Phrase2<String, Bool>(
-        en: { id, approved in "the refund request for transaction \(id) was \(approved ? "approved" : "declined") already" },
-        ja: { id, approved in "トランザクション\(id)の返金リクエストはすでに\(approved ? "承認" : "却下")されています。" })
+    public let refundRequestAnswered = Phrase2<String, String>(
+        en: { id, status in "the refund request for transaction \(id) was answered already (\(status))" },
+        ja: { id, status in "トランザクション\(id)の返金リクエストはすでに回答済みです(\(status))。" })
 }

@@ -88,5 +88,8 @@ public struct RefundRequestStrings: PhraseTable {
     // MARK: Keys
 
     public let key = Phrase(en: "refund", ja: "返金")
-    public let help = Phrase(en: "request a refund of the selected purchase", ja: "選択した購入の返金をリクエスト")
+    /// The sheet's ↑↓.
+    public let reasonKey = Phrase(en: "reason", ja: "理由")
+    /// The help's line for t and p together (the help fits the smallest window).
+    public let helpWithManager = Phrase(en: "Transaction Manager; p: request a refund", ja: "取引の管理、p: 返金をリクエスト")
 }

@@ -15,12 +15,18 @@ extension AppState {
         }
     }
 
+    /// The signed-in account's latest purchase of the selected product that a refund can be
+    /// asked of: completed, finished by the app, not refunded.
+    var refundablePurchase: Transaction? {
+        selectedProductID.flatMap { snapshot.refundablePurchases[$0] }
+    }
+
     /// p on the store screen: the refund request sheet for the signed-in account's latest
     /// purchase of the selected product. The API fails first when it is made to (its chosen
     /// error, the network down), and for a purchase a refund was asked of already.
     mutating func openRefundRequest() -> [Effect] {
         let words = strings.refunds
-        guard let t = selectedProductID.flatMap({ snapshot.refundablePurchases[$0] }) else {
+        guard let t = refundablePurchase else {
             mode = .alert(Alert(kind: .info, title: words.nothingToRefundTitle, message: words.nothingToRefund))
             return []
         }

@@ -12,7 +12,7 @@ enum HelpOverlay {
             ("Tab  ← →  h l", words.helpButtons),
             ("+ −", words.helpQuantity), ("s", words.helpConditions),
             ("a", words.helpApprovals), ("m", words.helpManage), ("l", words.helpLog),
-            ("t", words.helpTransactions), ("p", strings.refunds.help), ("r  R", words.helpRestore), ("D", words.helpDelete),
+            ("t  p", strings.refunds.helpWithManager), ("r  R", words.helpRestore), ("D", words.helpDelete),
             ("q", words.quit), (words.mouse, words.helpMouse),
         ]
     }

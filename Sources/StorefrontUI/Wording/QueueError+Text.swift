@@ -31,7 +31,7 @@ extension QueueError {
         case .otherAccountsPurchase(let id): words.otherAccountsPurchase(id)
         case .refundAlreadyRequested(let id): words.refundAlreadyRequested(id)
         case .noRefundRequest(let id): words.noRefundRequest(id)
-        case .refundRequestAnswered(let id, let status): words.refundRequestAnswered(id, status == .approved)
+        case .refundRequestAnswered(let id, let status): words.refundRequestAnswered(id, status.rawValue)
         }
     }
 }
