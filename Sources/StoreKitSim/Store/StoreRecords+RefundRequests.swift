@@ -11,10 +11,10 @@ extension StoreRecords {
         guard let account = settings.account else { throw QueueError.signedOut }
         guard let t = transactions.last(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
         guard t.account == account else { throw QueueError.otherAccountsPurchase(id) }
+        guard !refundRequests.contains(where: { $0.transactionID == id }) else { throw QueueError.refundAlreadyRequested(id) }
         guard t.state == .purchased else { throw QueueError.notCompletedPurchase(id, t.state) }
         guard !t.isRevoked else { throw QueueError.alreadyRefunded(id) }
         guard t.finished else { throw QueueError.notFinished(id) }
-        guard !refundRequests.contains(where: { $0.transactionID == id }) else { throw QueueError.refundAlreadyRequested(id) }
         refundRequests.append(RefundRequest(transactionID: id, account: account, productID: t.productID, reason: reason, date: now))
         newEvents.append(StoreEvent(date: now, kind: .refundRequested, account: account, productID: t.productID, transactionID: id,
                                     originalTransactionID: t.originalTransactionID ?? id,
