@@ -137,3 +137,31 @@ import Testing
         #expect("\(unanswered)".contains("column answerDate"), "\(unanswered)")
     }
 }
+
+/// A store.sqlite of the version before refund requests (v7) is brought up to date: its
+/// purchases can be asked about, and the request is kept.
+@Suite struct RefundRequestMigrationTests {
+    @Test func aVersion7StoreGainsRefundRequests() throws {
+        let directory = TemporaryDirectory()
+        let database = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        try StoreSchema.migrator.migrate(database, upTo: "v7")
+        try database.write { db in
+            try db.execute(sql: """
+                INSERT INTO transactions (id, productID, quantity, state, date, finished, account, reason, purchaseDate)
+                VALUES ('1000000001', ?, 1, 'purchased', 1800000000000, 1, ?, 'purchase', 1800000000000)
+                """, arguments: [RefundTests.premium, Settings.defaultAccount])
+            try db.execute(sql: "INSERT OR IGNORE INTO accounts (name) VALUES (?)", arguments: [Settings.defaultAccount])
+            try db.execute(sql: "UPDATE store SET nextTransactionNumber = 1000000002")
+        }
+        try database.close()
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v7 store as storefront made them")
+        let t = try Harness.onDisk(directory)
+        #expect(try t.records.settings.refundRequests == .approve, "the default, as Xcode")
+        try t.set { $0.refundRequests = .manual }
+        try t.admin.requestRefund("1000000001", reason: .other)
+        let stored = try storeDatabase(directory).load().refundRequests
+        #expect(stored.map(\.transactionID) == ["1000000001"] && stored.first?.status == .pending)
+        let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        #expect(try migrated.read { try StoreSchema.migrator.appliedIdentifiers($0) }.contains("v8"))
+    }
+}

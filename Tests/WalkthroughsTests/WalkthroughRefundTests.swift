@@ -68,4 +68,35 @@ import Walkthroughs
             expect screen "Purchase history cleared"
             """) == [])
     }
+
+    @Test func theRefundRequestStepsReadAsTheCommandLineWordsThem() throws {
+        #expect(try parse("""
+            request-refund "Premium Quotes"
+            request-refund 1000000002 reason fulfillment-issue
+            approve-refund "Premium Quotes"
+            approve-refund 1000000002 prorated 25%
+            decline-refund 1000000003
+            """) == [
+                .history(.requestRefund(.product("com.storefront.premium"), .other)),
+                .history(.requestRefund(.id("1000000002"), .fulfillmentIssue)),
+                .history(.approveRefund(.product("com.storefront.premium"), nil)),
+                .history(.approveRefund(.id("1000000002"), Refund(percentage: 25_000))),
+                .history(.declineRefund(.id("1000000003"))),
+            ])
+        let problem = try #require(throws: (any Error).self) { try parse("request-refund 1000000002 reason bored\n") }
+        #expect("\(problem)".contains("unintended-purchase, fulfillment-issue"), "\(problem)")
+    }
+
+    @Test func aRequestAboutAPurchaseAskedAboutAlreadyStopsTheWalkthrough() throws {
+        let failures = try run("""
+            set refund-requests decline
+            open "Premium Quotes"
+            press "Buy"
+            press "OK"
+            request-refund "Premium Quotes"
+            expect transaction "Premium Quotes" not-revoked
+            request-refund "Premium Quotes"
+            """)
+        #expect(failures.count == 1 && failures.first?.contains("duplicateRequest") == true, "\(failures)")
+    }
 }
