@@ -58,7 +58,7 @@ import Walkthroughs
         #expect(errors("expect transaction stat purchased").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction state purchsed").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction nne") == [
-            "demo.walk:1:20: expected state, reason, error, none, revoked, not-revoked, or a transaction by id or product (id or title) after expect transaction; did you mean 'expect transaction none'?",
+            "demo.walk:1:20: expected state, reason, error, none, revoked, not-revoked, refund-request, or a transaction by id or product (id or title) after expect transaction; did you mean 'expect transaction none'?",
         ])
         #expect(errors("expect transaction 1000000001 non").first?.hasSuffix("did you mean 'expect transaction 1000000001 none'?") == true)
         #expect(errors("expect transaction none now") == [

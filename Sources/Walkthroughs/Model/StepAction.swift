@@ -82,6 +82,9 @@ public enum Expectation: Equatable, Sendable {
     case transactionReason(TransactionRef, TransactionReason)
     /// Refunded and revoked by the App Store, or not.
     case transactionRevoked(TransactionRef, Bool)
+    /// Where the refund request for it stands (`refund-request pending|approved|declined`), or
+    /// that none was made (nil: `refund-request none`).
+    case refundRequest(TransactionRef, RefundRequestStatus?)
     /// No such transaction: none at all (`latest`), none with the id, none of the product.
     case noTransaction(TransactionRef)
     /// The app's UserDefaults value for the key; nil: no value.
