@@ -101,7 +101,21 @@ import Testing
         while ui.state.selection < premium { ui.press(.down) }
         ui.press(.char("p"))
         #expect(Self.sheet(ui)?.transaction.productID == "com.storefront.premium")
-        #expect(ui.screen.contains(" p refund ") || ui.state.width < 120, "the footer has room for p only when wide")
+    }
+
+    /// On a purchase, p joins the footer where the other keys fit whole beside it; where they
+    /// don't, the others keep their words and ? reads more (the help lists p).
+    @Test func theFooterOffersPOnAPurchaseWhereThereIsRoom() throws {
+        let wide = try UITestHarness(width: 140, height: 30)
+        #expect(!FooterView.fitted(wide.state, width: 140).hints.contains { $0.key == "p" }, "nothing bought: no p")
+        try wide.buy(Self.credits)
+        try wide.select(Self.credits)
+        #expect(wide.screen.contains("  p refund  "), "\(wide.screen)")
+        let narrow = try UITestHarness(width: 100, height: 30)
+        try narrow.buy(Self.credits)
+        try narrow.select(Self.credits)
+        let footer = try #require(narrow.screen.split(separator: "\n").last.map(String.init))
+        #expect(footer.contains("⏎ open/buy") && footer.contains("? more") && !footer.contains("p refund"), "\(footer)")
     }
 
     @Test(arguments: [false, true])
