@@ -27,6 +27,7 @@ struct StorefrontCommand: ParsableCommand {
             PriceIncreaseCommand.self, AgreePriceCommand.self, EventsCommand.self,
             UnconsumedCommand.self, ConsumeCommand.self,
             RefundCommand.self, DeleteTransactionCommand.self, ClearHistoryCommand.self,
+            RequestRefundCommand.self, ApproveRefundCommand.self, DeclineRefundCommand.self,
             DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
             CatalogCommand.self,
         ],

@@ -528,7 +528,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
     case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseWithoutConsent, liveChanges
-    case refund, deleteTransaction, consume
+    case refund, deleteTransaction, consume, refundRequest
 
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
@@ -558,6 +558,9 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .refund, .deleteTransaction:
             // 1000000001: 10 credits, 1000000002: 10 more, 1000000003: premium.
             base + commands(["buy", Self.credits5, "--quantity", "2"], ["buy", Self.credits10], ["buy", Self.premiumID])
+        case .refundRequest:
+            // 1000000001: 10 credits, 1000000002: premium; requests wait for an answer.
+            base + commands(["buy", Self.credits5, "--quantity", "2"], ["buy", Self.premiumID], ["set", "refund-requests", "manual"])
         case .renewals:
             // Two packs approved from outside and ten years of renewals, all waiting for the
             // app's next launch: one batch of 122 transactions.
@@ -637,6 +640,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .deleteTransaction: [.command(["delete-transaction", "1000000003"], status: 0)]
         // Three credits, the oldest pack's: taken from the list and the balance in one write.
         case .consume: [.command(["consume", "credits", "--quantity", "3"], status: 0)]
+        case .refundRequest:
+            // Both asked for; the credits' approved (the app takes them back at the launch), the premium's declined.
+            [.command(["request-refund", "1000000001", "--reason", "unintended-purchase"], status: 0),
+             .command(["request-refund", "1000000002"], status: 0), .command(["approve-refund", "1000000001"], status: 0),
+             .command(["decline-refund", "1000000002"], status: 0), .command(["launch"], status: 0)]
         case .expireAndResubscribe:
             // The purchase delivers itself: a launch after it has nothing to write.
             operations.map { .command($0.arguments, status: 0) }
@@ -710,6 +718,14 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             if seen.history.contains(where: { $0.id == "1000000003" }) { try run("delete-transaction", "1000000003", status: 0) }
         case .consume:
             if seen.unconsumed["1000000001"]?.remaining == 10 { try run("consume", "credits", "--quantity", "3", status: 0) }
+        case .refundRequest:
+            // Each request made once and answered once, by what the store holds.
+            for (id, answer) in [("1000000001", "approve-refund"), ("1000000002", "decline-refund")] {
+                if !seen.records.refundRequests.contains(where: { $0.transactionID == id }) { try run("request-refund", id, status: 0) }
+                if seen.records.refundRequests.first(where: { $0.transactionID == id })?.status ?? .pending == .pending {
+                    try run(answer, id, status: 0)
+                }
+            }
         default:
             // Each command once, by the events the store holds: those the flow made so far
             // (a prefix of the flow's, `expectWholeChanges` checks) say which came through,
@@ -814,6 +830,13 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             #expect(!seen.history.contains { $0.id == "1000000003" }, "\(context)")
             #expect(seen.events.filter { $0.kind == .transactionDeleted }.count == 1, "\(context)")
             #expect(premium && credits == 20, "\(context)")
+        case .refundRequest:
+            // Each request once, each answer once: the credits refunded and taken back, the premium kept.
+            #expect(seen.events.filter { $0.kind == .refundRequested }.compactMap(\.transactionID) == ["1000000001", "1000000002"], "\(context)")
+            #expect(seen.events.filter { $0.kind == .refunded }.compactMap(\.transactionID) == ["1000000001"], "\(context)")
+            #expect(seen.events.filter { $0.kind == .refundDeclined }.compactMap(\.transactionID) == ["1000000002"], "\(context)")
+            #expect(seen.records.refundRequests.map(\.status) == [.approved, .declined], "\(context)")
+            #expect(credits == 0 && premium, "\(context): the credits taken back once, the premium kept")
         }
     }
 

@@ -65,8 +65,7 @@ import Testing
     }
 
     /// An API storefront does not have yet keeps its error and fails nothing.
-    @Test(arguments: [(StoreAPI.refundRequest, APIError.refundRequest(.duplicateRequest)), (.verification, .verification(.invalidSignature)),
-                      (.appTransaction, .storeKit(.notEntitled))])
+    @Test(arguments: [(StoreAPI.verification, APIError.verification(.invalidSignature)), (.appTransaction, .storeKit(.notEntitled))])
     func anAPIStorefrontDoesNotHaveYetFailsNothing(api: StoreAPI, error: APIError) throws {
         let t = try Harness { $0.failures[api] = error }
         #expect(!api.isSimulated)

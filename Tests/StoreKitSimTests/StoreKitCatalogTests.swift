@@ -343,7 +343,6 @@ import Testing
             "settings._storefront \"XYZ\" is not an App Store storefront's three-letter code: not used",
             "settings._locale \"not a locale!\" is not a locale such as en_US: not used",
             "settings._storeKitErrors \"Purchase\": networkError is not one of StoreKit's SKError codes storefront fails purchases with: not used",
-            "settings._storeKitErrors \"Refund Request Sheet\": duplicateRequest is kept, and takes effect once storefront has that API",
             "settings._storeKitErrors \"Offer Code Redeem Sheet\": productUnavailable is not one of the errors storefront fails it with: not used",
             "settings._storeKitErrors \"Transaction Manager\" is not a StoreKit API storefront knows: not used",
             "settings._timeRate 7 is not a time rate storefront knows: not used",

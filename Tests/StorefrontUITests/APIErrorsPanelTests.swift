@@ -43,15 +43,15 @@ import Testing
     }
 
     @Test func anAPIStorefrontDoesNotHaveYetIsSetAndShownAmber() throws {
-        let ui = try UITestHarness { $0.failures[.refundRequest] = .refundRequest(.failed) }
-        #expect(ui.screen.contains("REFUND REQUEST FAILING: failed"))
+        let ui = try UITestHarness { $0.failures[.appTransaction] = .storeKit(.unsupported) }
+        #expect(ui.screen.contains("APP TRANSACTION FAILING: unsupported"))
         ui.press(.char("s"))
         for _ in 0..<SettingRow.apiErrors.rawValue { ui.press(.down) }
         ui.press(.enter)
-        #expect(apiList(ui) == StoreAPI.allCases.firstIndex(of: .refundRequest), "on the API that fails")
-        #expect(ui.screen.contains("Refund Request *"))
+        #expect(apiList(ui) == StoreAPI.allCases.firstIndex(of: .appTransaction), "on the API that fails")
+        #expect(ui.screen.contains("App Transaction *"))
         ui.press(.enter)
-        #expect(ui.screen.contains("duplicateRequest"), "RefundRequestError's among its choices")
+        #expect(ui.screen.contains("notEntitled"), "StoreKitError's among its choices")
     }
 
     @Test(arguments: [false, true])

@@ -101,7 +101,7 @@ import Testing
     func theBillingConditionsStepAndShowTheirBadges(japanese: Bool) throws {
         let ui = try UITestHarness(width: 100, height: 30) { if japanese { UITestHarness.useJapanese(&$0) } }
         let words = ui.state.strings.conditions
-        ui.press(.char("s"), .end, .up, .enter)
+        ui.press(.char("s"), .end, .up, .up, .enter)
         #expect(ui.state.snapshot.settings.billingRetry)
         ui.press(.down, .right, .right)
         #expect(ui.state.snapshot.settings.gracePeriod == .sixteenDays)
@@ -134,12 +134,12 @@ import Testing
         ui.press(.char("s"))
         let layout = Layout(width: 70, height: 20)
         let box = SettingsGeometry.box(layout)
-        let rows = lines(ui)[(box.y + 1)..<(box.maxY - 2)]
+        let rows = lines(ui)[(box.y + 1)..<(box.maxY - 1)]
         #expect(rows.count == StoreCondition.panelRows.count)
         for (line, condition) in zip(rows, StoreCondition.panelRows) {
             #expect(line.contains(condition.title(ui.state.strings)), "\(ui.screen)")
         }
-        #expect(lines(ui)[box.maxY - 2].contains("saved in store.sqlite"))
+        #expect(lines(ui)[box.maxY - 1].contains("saved in store.sqlite"), "the hint on the bottom border")
         ui.press(.click(x: box.x + 5, y: SettingsGeometry.firstRowY(layout) + SettingRow.gracePeriod.rawValue))
         #expect(ui.state.snapshot.settings.gracePeriod == .threeDays, "a click is Enter on the row: one step on")
     }

@@ -68,4 +68,46 @@ import Walkthroughs
             expect screen "Purchase history cleared"
             """) == [])
     }
+
+    @Test func theRefundRequestStepsReadAsTheCommandLineWordsThem() throws {
+        #expect(try parse("""
+            request-refund "Premium Quotes"
+            request-refund 1000000002 reason fulfillment-issue
+            approve-refund "Premium Quotes"
+            approve-refund 1000000002 prorated 25%
+            decline-refund 1000000003
+            expect transaction 1000000003 refund-request declined
+            expect transaction "Premium Quotes" refund-request none
+            """) == [
+                .history(.requestRefund(.product("com.storefront.premium"), .other)),
+                .history(.requestRefund(.id("1000000002"), .fulfillmentIssue)),
+                .history(.approveRefund(.product("com.storefront.premium"), nil)),
+                .history(.approveRefund(.id("1000000002"), Refund(percentage: 25_000))),
+                .history(.declineRefund(.id("1000000003"))),
+                .expect(.refundRequest(.id("1000000003"), .declined)),
+                .expect(.refundRequest(.product("com.storefront.premium"), nil)),
+            ])
+        let problem = try #require(throws: (any Error).self) { try parse("request-refund 1000000002 reason bored\n") }
+        #expect("\(problem)".contains("unintended-purchase, fulfillment-issue"), "\(problem)")
+    }
+
+    @Test func aRequestAboutAPurchaseAskedAboutAlreadyStopsTheWalkthrough() throws {
+        let failures = try run("""
+            set refund-requests decline
+            open "Premium Quotes"
+            press "Buy"
+            press "OK"
+            request-refund "Premium Quotes"
+            expect transaction "Premium Quotes" not-revoked
+            request-refund "Premium Quotes"
+            """)
+        #expect(failures.count == 1 && failures.first?.contains("duplicateRequest") == true, "\(failures)")
+        let wrong = try run("""
+            open "Premium Quotes"
+            press "Buy"
+            press "OK"
+            expect transaction "Premium Quotes" refund-request pending
+            """)
+        #expect(wrong.first?.contains("with no refund request") == true, "\(wrong)")
+    }
 }

@@ -25,6 +25,7 @@ public struct ConditionStrings: PhraseTable {
     public let timeRate = Phrase(en: "Store time rate", ja: "ストア時間の速さ")
     public let billingRetry = Phrase(en: "Billing retry on renewal", ja: "更新時の請求の再試行")
     public let gracePeriod = Phrase(en: "Billing grace period", ja: "請求の猶予期間")
+    public let refundRequests = Phrase(en: "Refund requests", ja: "返金リクエスト")
 
     // MARK: Values
 

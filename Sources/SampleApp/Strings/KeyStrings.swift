@@ -54,8 +54,8 @@ public struct KeyStrings: PhraseTable {
     public let helpConditions = Phrase(en: "store conditions (restrictions)", ja: "ストア条件(制限)")
     public let helpApprovalsAndManage = Phrase(en: "approvals; m: Manage Subscriptions",
                                                ja: "承認と購入のリクエスト、m: サブスクの管理")
-    public let helpLogAndManager = Phrase(en: "full log; t: Transaction Manager",
-                                          ja: "ログ全体、t: 全アカウントの取引と操作")
+    public let helpLogManagerAndRefund = Phrase(en: "full log; t: Transaction Manager; p: refund",
+                                                ja: "ログ全体、t: 取引と操作、p: 返金の要求")
     public let helpRestore = Phrase(en: "restore purchases; R: retry loading products", ja: "購入を復元、R: プロダクトを再読み込み")
     public let helpRedeemCode = Phrase(en: "redeem an offer code (the App Store's sheet)", ja: "オファーコードを使う(App Storeのシート)")
     public let helpDelete = Phrase(en: "delete app data (simulated reinstall)", ja: "Appのデータを削除(再インストールを再現)")

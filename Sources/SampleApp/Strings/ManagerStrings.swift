@@ -126,6 +126,11 @@ public struct ManagerStrings: PhraseTable {
     public let clearHistoryHint = Phrase(en: "Enter clears; Esc keeps it.", ja: "Enterで消去、Escでそのまま。")
     public let confirmKeys = Phrase(en: "⏎ clear  Esc back", ja: "⏎ 消去  Esc 戻る")
     public let refundedOn = Phrase1<String>(en: { day in "Refunded \(day)" }, ja: { day in "\(day)に返金" })
+    public let refundRequested = Phrase(en: "Refund Requested", ja: "返金リクエスト中")
+    public let refundDeclined = Phrase(en: "Refund Declined", ja: "返金は却下")
+    public let requestRefund = Phrase(en: "Request refund", ja: "返金をリクエスト")
+    public let approveRefundRequest = Phrase(en: "Approve refund request", ja: "返金リクエストを承認")
+    public let declineRefundRequest = Phrase(en: "Decline refund request", ja: "返金リクエストを却下")
     /// The new price, typed.
     public let newPrice = Phrase2<String, String>(en: { product, currency in "New price of \(product) (\(currency)):" },
                                                   ja: { product, currency in "\(product)の新しい価格 (\(currency)):" })

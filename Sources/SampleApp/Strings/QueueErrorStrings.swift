@@ -94,4 +94,16 @@ public struct QueueErrorStrings: PhraseTable {
     public let signedOut = Phrase(
         en: "no Apple Account is signed in: sign in to clear its purchase history",
         ja: "Apple Accountにサインインしていません。購入履歴を消去するにはサインインしてください。")
+    public let otherAccountsPurchase = Phrase1<String>(
+        en: { id in "transaction \(id) is another account's purchase: only the signed-in account asks for a refund of its own" },
+        ja: { id in "トランザクション\(id)は別のアカウントの購入です。返金をリクエストできるのはサインイン中のアカウント自身の購入だけです。" })
+    public let refundAlreadyRequested = Phrase1<String>(
+        en: { id in "a refund of transaction \(id) was requested already (RefundRequestError.duplicateRequest)" },
+        ja: { id in "トランザクション\(id)の返金はすでにリクエストされています(RefundRequestError.duplicateRequest)。" })
+    public let noRefundRequest = Phrase1<String>(
+        en: { id in "no refund was requested for transaction \(id)" },
+        ja: { id in "トランザクション\(id)の返金はリクエストされていません。" })
+    public let refundRequestAnswered = Phrase2<String, String>(
+        en: { id, status in "the refund request for transaction \(id) was answered already (\(status))" },
+        ja: { id, status in "トランザクション\(id)の返金リクエストはすでに回答済みです(\(status))。" })
 }

@@ -80,6 +80,7 @@ enum LegacyStoreFile {
         try SubscriptionRow.write(contents.records.subscriptions, over: [], db)
         try PriceChangeRow.write(contents.records.priceChanges, over: [], db)
         try PurchaseIntentRow.write(contents.records.purchaseIntents, over: [], db)
+        try RefundRequestRow.write(contents.records.refundRequests, over: [], db)
     }
 
     /// Once the database holds what store.json held, store.json goes aside as

@@ -236,6 +236,7 @@ public final class StoreDatabase: RecordsStorage {
                     DELETE FROM events;
                     DELETE FROM priceChanges;
                     DELETE FROM purchaseIntents;
+                    DELETE FROM refundRequests;
                     UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL,
                         clockRealAnchor = NULL, clockStoreAnchor = NULL;
                     """)
@@ -288,6 +289,7 @@ public final class StoreDatabase: RecordsStorage {
         records.subscriptions = try SubscriptionRow.readAll(db)
         records.priceChanges = try PriceChangeRow.readAll(db)
         records.purchaseIntents = try PurchaseIntentRow.readAll(db)
+        records.refundRequests = try RefundRequestRow.readAll(db)
         let named = records.subscriptions.flatMap { [$0.latestTransactionID, $0.originalTransactionID] }
         for id in ids.union(named) {
             try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id]))
@@ -311,6 +313,7 @@ public final class StoreDatabase: RecordsStorage {
         try SubscriptionRow.write(records.subscriptions, over: before.subscriptions, db)
         try PriceChangeRow.write(records.priceChanges, over: before.priceChanges, db)
         try PurchaseIntentRow.write(records.purchaseIntents, over: before.purchaseIntents, db)
+        try RefundRequestRow.write(records.refundRequests, over: before.refundRequests, db)
         try EventRow.append(records.newEvents, db)
         // A history cleared (SKTestSession.clearTransactions): every row of the account the
         // rules let go, most of which the records never read.

@@ -237,6 +237,12 @@ enum StoreDatabaseCheck {
                 try collect { _ = try PurchaseIntentRow.intent(row) }
             }
         }
+        if try db.tableExists("refundRequests") {
+            let requests = try Row.fetchCursor(db, sql: "SELECT * FROM refundRequests ORDER BY transactionID")
+            while problems.count < limit, let row = try requests.next() {
+                try collect { _ = try RefundRequestRow.request(row) }
+            }
+        }
         let events = try Row.fetchCursor(db, sql: "SELECT * FROM events ORDER BY id")
         while problems.count < limit, let row = try events.next() {
             try collect { _ = try EventRow.event(row) }

@@ -215,6 +215,21 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v8") { db in
+            // Refunds asked for from within the app (the refund request sheet), one per
+            // transaction, and the App Store's answer.
+            try db.execute(sql: """
+                CREATE TABLE refundRequests (
+                    transactionID TEXT PRIMARY KEY NOT NULL,
+                    account TEXT NOT NULL,
+                    productID TEXT NOT NULL,
+                    reason TEXT NOT NULL,                      -- RefundRequestReason
+                    date INTEGER NOT NULL,                     -- milliseconds since 1970
+                    status TEXT NOT NULL,                      -- pending, approved, declined
+                    answerDate INTEGER                         -- milliseconds since 1970
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -46,12 +46,15 @@ public struct Settings: Codable, Equatable, Sendable {
     public var billingRetry = false
     /// Access kept after a failed renewal while the store retries.
     public var gracePeriod = BillingGracePeriod.off
+    /// How the App Store answers a refund request the app's refund request sheet submits:
+    /// approved at once in full, as in Xcode, unless chosen otherwise.
+    public var refundRequests = RefundRequestPolicy.approve
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case canMakePayments, askToBuy, network, interrupted, finishTransactions,
-             account, storefront, locale, latencyMilliseconds, hold, dialogs, timeRate, billingRetry, gracePeriod
+             account, storefront, locale, latencyMilliseconds, hold, dialogs, timeRate, billingRetry, gracePeriod, refundRequests
     }
 
     // Fields missing (from an older store.json, or rows not in the settings table) keep their defaults.
@@ -89,6 +92,14 @@ public struct Settings: Codable, Equatable, Sendable {
             }
             gracePeriod = grace
         }
+        if let text = try c.decodeIfPresent(String.self, forKey: .refundRequests) {
+            guard let policy = RefundRequestPolicy(rawValue: text) else {
+                let names = RefundRequestPolicy.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(forKey: .refundRequests, in: c, debugDescription:
+                    "must be one of \(names), not \"\(text)\"")
+            }
+            refundRequests = policy
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -111,6 +122,7 @@ public struct Settings: Codable, Equatable, Sendable {
         try c.encode(timeRate, forKey: .timeRate)
         try c.encode(billingRetry, forKey: .billingRetry)
         try c.encode(gracePeriod, forKey: .gracePeriod)
+        try c.encode(refundRequests, forKey: .refundRequests)
     }
 }
 

@@ -45,8 +45,9 @@ public enum StoreAPI: String, CaseIterable, Codable, Sendable {
     /// written to .storekit files) but changes nothing until it has.
     public var isSimulated: Bool {
         switch self {
-        case .loadProducts, .purchase, .appStoreSync, .subscriptionStatus, .manageSubscriptions, .offerCodeRedemption: true
-        case .verification, .appTransaction, .refundRequest: false
+        case .loadProducts, .purchase, .appStoreSync, .subscriptionStatus, .manageSubscriptions, .refundRequest,
+             .offerCodeRedemption: true
+        case .verification, .appTransaction: false
         }
     }
 

@@ -22,6 +22,11 @@ extension StoreAdmin {
         case refund(transactionID: String, Refund)
         case deleteTransaction(transactionID: String)
         case clearPurchaseHistory
+        /// The refund request sheet submitted (`requestRefund`).
+        case requestRefund(transactionID: String, reason: RefundRequestReason)
+        /// A waiting refund request answered: `refund` nil approves it in full.
+        case approveRefundRequest(transactionID: String, refund: Refund?)
+        case declineRefundRequest(transactionID: String)
 
         /// The product it acts on; nil for one on a transaction or the whole history.
         public var productID: String? {
@@ -29,7 +34,8 @@ extension StoreAdmin {
             case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
                  .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _), .promote(let id): id
             case .redeemOfferCode(_, let id): id
-            case .refund, .deleteTransaction, .clearPurchaseHistory: nil
+            case .refund, .deleteTransaction, .clearPurchaseHistory, .requestRefund, .approveRefundRequest,
+                 .declineRefundRequest: nil
             }
         }
     }
@@ -51,6 +57,9 @@ extension StoreAdmin {
         case .refund(let id, let refund): try refundTransaction(id, refund)
         case .deleteTransaction(let id): try deleteTransaction(id)
         case .clearPurchaseHistory: try clearPurchaseHistory()
+        case .requestRefund(let id, let reason): try requestRefund(id, reason: reason).1
+        case .approveRefundRequest(let id, let refund): try answerRefundRequest(id, approved: true, refund: refund)
+        case .declineRefundRequest(let id): try answerRefundRequest(id, approved: false)
         }
     }
 }

@@ -123,6 +123,26 @@ public final class StoreAdmin {
         }.1
     }
 
+    /// The user submits the refund request sheet (`Transaction.beginRefundRequest(for:in:)`)
+    /// for the signed-in account's purchase `id`: the App Store answers as
+    /// `Settings.refundRequests` says, and an approval reaches an app open on the queue as an
+    /// update with a revocation.
+    @discardableResult
+    public func requestRefund(_ id: String, reason: RefundRequestReason) throws -> (RefundRequest, [PaymentQueueEvent]) {
+        try queue.storeSideChange(including: [id]) { records, now in
+            try records.requestRefund(id, reason: reason, catalog: catalog, now: now)
+        }
+    }
+
+    /// The App Store answers the waiting refund request for `id`: approved (refunded with
+    /// `refund`, in full when nil, and revoked) or declined (nothing changes for the app).
+    @discardableResult
+    public func answerRefundRequest(_ id: String, approved: Bool, refund: Refund? = nil) throws -> [PaymentQueueEvent] {
+        try queue.storeSideChange(including: [id]) { records, now in
+            try records.answerRefundRequest(id, approved: approved, refund: refund, catalog: catalog, now: now)
+        }.1
+    }
+
     /// SKTestSession.deleteTransaction(identifier:): the transaction leaves the history.
     @discardableResult
     public func deleteTransaction(_ id: String) throws -> [PaymentQueueEvent] {

@@ -421,4 +421,12 @@ public enum QueueError: Error, Equatable, Sendable {
     case invalidRefundPercentage(Int)
     /// Signed out: no account's history to clear.
     case signedOut
+    // Refund requests (`StoreAdmin.requestRefund`, `answerRefundRequest`).
+    /// A refund request is the signed-in account's, for a purchase of its own.
+    case otherAccountsPurchase(String)
+    /// A refund was asked for this purchase already (`RefundRequestError.duplicateRequest`).
+    case refundAlreadyRequested(String)
+    case noRefundRequest(String)
+    /// The request was approved or declined already.
+    case refundRequestAnswered(String, RefundRequestStatus)
 }

@@ -52,6 +52,7 @@ extension StoreRecords {
         let t = transactions[i]
         guard t.finished, t.phase == nil else { throw QueueError.notFinished(id) }
         transactions.remove(at: i)
+        refundRequests.removeAll { $0.transactionID == id }
         subscriptions.removeAll { $0.account == t.account && ($0.latestTransactionID == id || $0.originalTransactionID == id) }
         newEvents.append(StoreEvent(date: now, kind: .transactionDeleted, account: t.account, productID: t.productID,
                                     transactionID: t.id, originalTransactionID: t.originalTransactionID))
@@ -64,6 +65,7 @@ extension StoreRecords {
         guard let account = settings.account else { throw QueueError.signedOut }
         let open = Set(transactions.filter { $0.account == account && !($0.finished && $0.phase == nil) }.map(\.id))
         transactions.removeAll { $0.account == account && !open.contains($0.id) }
+        refundRequests.removeAll { $0.account == account && !open.contains($0.transactionID) }
         subscriptions.removeAll { $0.account == account && !open.contains($0.latestTransactionID) }
         clearedHistories.append(account)
         newEvents.append(StoreEvent(date: now, kind: .purchaseHistoryCleared, account: account, productID: nil))

@@ -52,12 +52,16 @@ public struct StoreEventDetails: Codable, Equatable, Sendable {
     public var revocationReason: RevocationReason?
     public var revocationType: RevocationType?
     public var revocationPercentage: Int?
+    /// A refund request: why the user asked.
+    public var refundRequestReason: RefundRequestReason?
 
     public init(expirationReason: ExpirationReason? = nil, fromProductID: String? = nil, toProductID: String? = nil,
                 planChange: PlanChange? = nil, gracePeriodExpiresDate: Date? = nil, expiresDate: Date? = nil,
                 price: Decimal? = nil, currency: String? = nil, storefront: String? = nil,
                 refundedAmount: Decimal? = nil, error: StoreError? = nil, revocationReason: RevocationReason? = nil,
-                revocationType: RevocationType? = nil, revocationPercentage: Int? = nil) {
+                revocationType: RevocationType? = nil, revocationPercentage: Int? = nil,
+                refundRequestReason: RefundRequestReason? = nil) {
+        self.refundRequestReason = refundRequestReason
         self.revocationReason = revocationReason
         self.revocationType = revocationType
         self.revocationPercentage = revocationPercentage
@@ -128,6 +132,11 @@ public enum StoreEventKind: String, Codable, Sendable, CaseIterable {
     case purchaseIntent
     /// The App Store refunded a purchase and revoked it (`REFUND`); the details say why and how much.
     case refunded
+    /// The user asked for a refund from within the app (the refund request sheet): it waits for
+    /// the App Store's answer, a refund (`refunded`) or `refundDeclined`.
+    case refundRequested
+    /// The App Store declined a refund request (`REFUND_DECLINED`): nothing is revoked.
+    case refundDeclined
     /// A transaction removed from the history (Xcode's Transaction Manager; no notification exists).
     case transactionDeleted
     /// An account's purchase history removed, its settings kept (SKTestSession.clearTransactions).

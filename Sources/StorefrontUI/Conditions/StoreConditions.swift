@@ -14,6 +14,7 @@ extension StoreCondition {
 
     public static let all: [StoreCondition] = [canMakePayments, askToBuy, network] + failures + [
         interrupted, finishTransactions, account, storefront, locale, latency, hold, dialogs, timeRate, billingRetry, gracePeriod,
+        refundRequests,
     ]
 
     static let canMakePayments = onOff(
@@ -171,6 +172,21 @@ extension StoreCondition {
         badge: { grace, strings in
             graceBadgeDays(grace).map { .init(text: strings.conditions.graceBadge($0), tint: .accent) }
         })
+
+    static let refundRequests = StoreCondition(
+        "refund-requests", values: "approve|prorated|decline|manual",
+        note: "refund-requests: how the App Store answers a refund the app's refund request sheet asks for: approve (at once, in full, as Xcode does), prorated (at once, 50% of the price; a consumable in full), decline (nothing is revoked, the app hears nothing more), or manual (it waits for approve-refund or decline-refund, or the Transaction Manager).",
+        field: \.refundRequests,
+        parse: { text, _ throws(InvalidValue) in
+            guard let policy = RefundRequestPolicy(rawValue: text.lowercased()) else {
+                throw InvalidValue(message: "refund-requests takes approve, prorated, decline or manual, not \"\(text)\"")
+            }
+            return policy
+        },
+        describe: { $0.rawValue },
+        title: \.refundRequests,
+        show: { policy, strings in (RefundRequestStrings.shared.policy(policy, in: strings), policy == .approve ? nil : .accent) },
+        change: { policy, key, _ in .set(cycle(RefundRequestPolicy.allCases, from: policy, key.step)) })
 
     /// "16 days", "Xcode's (6 or 16 days)", "off".
     static func graceText(_ grace: BillingGracePeriod, strings: Strings) -> String {

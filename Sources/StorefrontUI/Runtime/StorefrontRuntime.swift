@@ -100,6 +100,23 @@ public final class StorefrontRuntime {
         perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
     }
 
+    /// The refund request sheet submitted: the store takes the request and answers it as its
+    /// condition says (an approval reaches the app as a revocation). What the app hears back is
+    /// StoreKit's: `.success`, or `RefundRequestError` (duplicateRequest, failed for any other refusal).
+    private func requestRefund(_ t: Transaction, reason: RefundRequestReason) {
+        perform {
+            do {
+                let (_, events) = try StoreAdmin(queue: queue).requestRefund(t.id, reason: reason)
+                pending.append(.refundRequestSent(t))
+                hear(events)
+            } catch QueueError.refundAlreadyRequested {
+                pending.append(.refundRequestFailed(.refundRequestError(.duplicateRequest)))
+            } catch is QueueError {
+                pending.append(.refundRequestFailed(.refundRequestError(.failed)))
+            }
+        }
+    }
+
     /// The store's next answer the user is waiting for: the purchase or restore in flight,
     /// or the products.
     private var awaitedDueDate: Date? {
@@ -218,6 +235,8 @@ public final class StorefrontRuntime {
             pending.append(.noted(text, at: queue.now))
         case .perform(let operation):
             carryOut(operation)
+        case .requestRefund(let t, let reason):
+            requestRefund(t, reason: reason)
         case .loadLog:
             var read = false
             perform(alerting: false) {

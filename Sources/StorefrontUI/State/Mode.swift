@@ -6,6 +6,8 @@ import StoreKitSim
 public enum Mode: Equatable, Sendable {
     case store
     case sheet(PurchaseSheet)
+    /// The App Store's refund request sheet (StoreKit's `beginRefundRequest(for:in:)`).
+    case refundRequest(RefundRequestSheet)
     case alert(Alert)
     case content(ContentViewer)
     case settings(SettingsPanel)

@@ -55,6 +55,12 @@ public struct StoreSnapshot: Equatable, Sendable {
 
     /// Purchases App Store product pages started for this account, waiting for the app.
     public var purchaseIntents: [PurchaseIntent] = []
+    /// Every account's refund requests, answered or waiting (the Transaction Manager answers
+    /// any; the refund request sheet is the signed-in account's, one per transaction).
+    public var refundRequests: [RefundRequest] = []
+    /// By product, the signed-in account's latest purchase a refund can be asked of: completed,
+    /// finished by the app, not refunded.
+    public var refundablePurchases: [String: Transaction] = [:]
 
     /// Changes whenever the store's records may have changed (its storage's change token):
     /// what a page read from the store (the Transaction Manager's) is read again on.

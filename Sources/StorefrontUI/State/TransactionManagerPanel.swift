@@ -106,6 +106,11 @@ extension AppState {
     private func historyActions(for t: Transaction) -> [TransactionAction] {
         guard t.finished, t.phase == nil else { return [] }
         var actions: [TransactionAction] = []
+        // A refund the user asked for waits for the App Store's answer: given here first.
+        if snapshot.refundRequests.contains(where: { $0.transactionID == t.id && $0.status == .pending }), !t.isRevoked {
+            actions += [.operation(.approveRefundRequest(transactionID: t.id, refund: nil)),
+                        .operation(.declineRefundRequest(transactionID: t.id))]
+        }
         if t.state == .purchased, !t.isRevoked {
             actions.append(.operation(.refund(transactionID: t.id, Refund())))
             if catalog.product(t.productID)?.type != .consumable {

@@ -38,6 +38,11 @@ public enum Action: Equatable, Sendable {
     /// A page asked for could not be read (the log says why): the next tick asks again.
     case transactionsUnreadable(TransactionQuery)
     case logUnreadable
+    /// The refund request sheet was submitted and the App Store took the request
+    /// (`Transaction.RefundRequestStatus.success`).
+    case refundRequestSent(Transaction)
+    /// The refund request failed (`Transaction.RefundRequestError`, or the API's chosen error).
+    case refundRequestFailed(StoreError)
 }
 
 /// What update asks the runtime to do with the engine. The answers come back as actions.
@@ -69,4 +74,7 @@ public enum Effect: Equatable, Sendable {
     case loadTransactions(TransactionQuery)
     /// Read the full log's page; it comes back as `Action.logLoaded`.
     case loadLog
+    /// The refund request sheet's Submit: the store takes the request (`StoreAdmin.requestRefund`)
+    /// and it comes back as `Action.refundRequestSent` or `refundRequestFailed`.
+    case requestRefund(Transaction, reason: RefundRequestReason)
 }

@@ -25,6 +25,7 @@ extension AppState {
         case .char("u"): mode = .unconsumed(UnconsumedPanel())
         case .char("t"): return openTransactionManager()
         case .char("o"): openRedeemCode()
+        case .char("p"): return openRefundRequest()
         case .char("?"): mode = .help
         case .char("r"):
             // Signed out, the system asks to sign in first: the restore waits for the answer.

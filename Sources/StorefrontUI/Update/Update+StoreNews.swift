@@ -53,10 +53,13 @@ extension AppState {
             return words.transactionDeleted(event.transactionID ?? "", name)
         case .purchaseHistoryCleared:
             return words.purchaseHistoryCleared
-        case .purchased, .subscribed, .renewed, .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined,
+        case .refundDeclined:
+            return strings.refunds.declinedNews(name)
+        case .refundRequested,
+             .purchased, .subscribed, .renewed, .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined,
              .askToBuyLapsed, .purchaseFailed, .resolved, .restored, .purchaseIntent:
             // Told by the queue's updates (a lapse: by `requestLapsed`, with its quantity; a
-            // promoted purchase: by `shouldAddStorePayment`).
+            // promoted purchase: by `shouldAddStorePayment`; a refund request: by the sheet's answer).
             return nil
         }
     }

@@ -86,6 +86,12 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .transactionsLoaded(let query, let page):
         state.takeTransactions(page, for: query)
         return []
+    case .refundRequestSent(let t):
+        state.refundRequestSent(t)
+        return []
+    case .refundRequestFailed(let error):
+        state.mode = .alert(state.failure(state.strings.refunds.cannotRequestTitle, error))
+        return []
     }
 }
 
@@ -103,6 +109,7 @@ extension AppState {
         switch mode {
         case .store: return handleStore(key)
         case .sheet(let sheet): return handleSheet(sheet, key)
+        case .refundRequest(let sheet): return handleRefundRequest(sheet, key)
         case .alert(let alert): return handleAlert(alert, key)
         case .content(let viewer): return handleContent(viewer, key)
         case .settings(let panel): return handleSettings(panel, key)
@@ -129,7 +136,7 @@ extension AppState {
             let moved = scroll + (up ? -Self.wheelRows : Self.wheelRows)
             mode = .log(scroll: max(0, min(logMaxScroll, moved)))
             return []
-        case .sheet, .alert, .content, .help, .restoring, .redeemCode: return []
+        case .sheet, .refundRequest, .alert, .content, .help, .restoring, .redeemCode: return []
         }
     }
 

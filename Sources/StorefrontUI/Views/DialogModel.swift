@@ -52,6 +52,7 @@ extension DialogModel {
         let words = state.strings.sheet
         switch state.mode {
         case .sheet(let sheet): self.init(sheet: sheet, state: state)
+        case .refundRequest(let sheet): self.init(refundRequest: sheet, state: state)
         case .alert(let alert): self.init(alert: alert)
         case .redeemCode(let sheet): self.init(redeemCode: sheet, strings: state.strings)
         case .content(let viewer): self.init(viewer: viewer, state: state)

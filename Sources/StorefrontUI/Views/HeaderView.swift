@@ -52,6 +52,9 @@ enum FooterView {
             self.yields = yields
         }
 
+        /// `yields` of a key shown only where the others fit whole beside it.
+        static let onlyWithRoom = -1
+
         var width: Int { DisplayWidth.of(key) + DisplayWidth.of(label) + 3 }
         var shortened: Hint { Hint(key, short, yields: yields) }
     }
@@ -71,17 +74,20 @@ enum FooterView {
     /// The hints as they fit in `width` columns: whole, then short from the right one at a
     /// time, then the most needed of them with `?` reading "more" (the help lists every key).
     static func fitted(_ state: AppState, width: Int) -> (hints: [Hint], fixed: [Hint]) {
-        let (hints, fixed) = keys(for: state)
+        let (all, fixed) = keys(for: state)
         func fits(_ hints: [Hint], _ fixed: [Hint]) -> Bool {
             1 + (hints + fixed).reduce(0) { $0 + $1.width } <= width
         }
+        // A key that is only shown with room to spare goes before any other is shortened.
+        let hints = fits(all, fixed) ? all : all.filter { $0.yields != Hint.onlyWithRoom }
         var short = hints
         for index in hints.indices.reversed() where !fits(short, fixed) {
             short[index] = hints[index].shortened
         }
-        guard !fits(short, fixed), let help = fixed.firstIndex(where: { $0.key == "?" }) else { return (short, fixed) }
         var more = fixed
-        more[help] = Hint("?", state.strings.keys.more)
+        if let help = fixed.firstIndex(where: { $0.key == "?" }) { more[help] = Hint("?", state.strings.keys.more) }
+        // A key left out: the help has it.
+        guard !fits(short, fixed), more != fixed else { return (short, hints.count < all.count ? more : fixed) }
         // Those that yield first, then from the right.
         let order = short.indices.sorted { (short[$0].yields ?? .max, -$0) < (short[$1].yields ?? .max, -$1) }
         var kept = Array(short.enumerated())
@@ -121,6 +127,10 @@ enum FooterView {
                 hints.insert(Hint("u", state.strings.unconsumed.keyWaiting(unconsumed), short: state.strings.unconsumed.key, yields: 0),
                              at: approvals + 1)
             }
+            // On a purchase a refund can be asked of, where there is room.
+            if state.refundablePurchase != nil {
+                hints.insert(Hint("p", state.strings.refunds.key, yields: Hint.onlyWithRoom), at: hints.count - 1)
+            }
             return (hints, [Hint("?", words.help), Hint("q", words.quit)])
         case .sheet(let sheet):
             switch sheet.stage {
@@ -134,6 +144,8 @@ enum FooterView {
                 if (state.product(in: sheet)?.maximumQuantity ?? 1) > 1 { hints.append(Hint("+ −", words.quantity)) }
                 return (hints, [cancel])
             }
+        case .refundRequest:
+            return ([press, Hint("↑↓", state.strings.refunds.reasonKey), choose], [cancel])
         case .alert(let alert):
             if case .signIn(_, let accounts, _) = alert.kind, accounts.count > 1 {
                 return ([press, Hint("↑↓", words.account), choose], close)

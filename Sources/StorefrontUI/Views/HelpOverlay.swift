@@ -12,7 +12,7 @@ enum HelpOverlay {
             ("Tab  ← →  h l", words.helpButtons),
             ("+ −", words.helpQuantity), ("s", words.helpConditions),
             // Paired where they belong together, so every key fits the smallest terminal.
-            ("a  m", words.helpApprovalsAndManage), ("l  t", words.helpLogAndManager),
+            ("a  m", words.helpApprovalsAndManage), ("l  t  p", words.helpLogManagerAndRefund),
             ("r  R", words.helpRestore), ("u", strings.unconsumed.help),
             ("o", words.helpRedeemCode), ("D", words.helpDelete),
             (words.mouse, words.helpMouse),

@@ -77,6 +77,7 @@ public enum TooSmallView {
         case .store: nil
         case .sheet(let sheet):
             if case .purchasing = sheet.stage { words.purchaseGoesOn } else { words.sheetWaits }
+        case .refundRequest: words.sheetWaits
         case .alert, .content, .redeemCode: words.dialogWaits
         case .settings: words.settingsWait
         case .approvals: words.approvalsWait

@@ -3,11 +3,13 @@ import SampleApp
 import StoreKitSim
 
 enum SettingsGeometry {
-    static func box(_ layout: Layout) -> Rect { layout.dialog(width: 72, height: StoreCondition.panelRows.count + (roomy(layout) ? 5 : 3)) }
+    static func box(_ layout: Layout) -> Rect { layout.dialog(width: 72, height: StoreCondition.panelRows.count + (roomy(layout) ? 5 : 2)) }
     static func firstRowY(_ layout: Layout) -> Int { box(layout).y + (roomy(layout) ? 2 : 1) }
+    /// The hint's line: under the rows, or in a short window on the bottom border.
+    static func hintY(_ layout: Layout) -> Int { box(layout).maxY - (roomy(layout) ? 2 : 1) }
 
     /// Whether a blank line fits above and below the rows; in a short window every row is
-    /// shown without them.
+    /// shown without them, and the hint takes the bottom border.
     private static func roomy(_ layout: Layout) -> Bool { StoreCondition.panelRows.count + 5 <= layout.height - 2 }
 }
 
@@ -27,7 +29,7 @@ enum SettingsPanelView {
             canvas.put(condition.title(state.strings), x: box.x + 3, y: y, width: 26, style: style)
             canvas.put(value, x: box.x + 30, y: y, width: box.width - 32, style: selected ? style : Style(tint: tint, bold: true))
         }
-        canvas.put(words.panelHint, x: box.x + 2, y: box.maxY - 2, width: box.width - 4, style: .dim)
+        canvas.put(words.panelHint, x: box.x + 2, y: SettingsGeometry.hintY(layout), width: box.width - 4, style: .dim)
         if let api = panel.api { drawAPIList(api, settings: s, strings: state.strings, layout: layout, into: &canvas) }
         if let choosing = panel.choosingError {
             let api = StoreAPI.allCases[panel.api ?? 0]

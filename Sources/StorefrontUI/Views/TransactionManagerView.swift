@@ -179,6 +179,9 @@ enum TransactionManagerView {
                 refund.type == .refundFull ? words.refund : words.refundProrated(Refund.percentText(refund.percentage))
             case .deleteTransaction: words.deleteTransaction
             case .clearPurchaseHistory: words.clearHistory
+            case .requestRefund: words.requestRefund
+            case .approveRefundRequest: words.approveRefundRequest
+            case .declineRefundRequest: words.declineRefundRequest
             }
         }
     }
@@ -210,8 +213,20 @@ struct TransactionTable {
         var columns = [Self.cell(state.times.minute(t.date), Self.dateWidth), Self.cell(t.id, Self.idWidth)]
         if accountWidth > 0 { columns.append(Self.cell(t.account ?? "—", accountWidth)) }
         columns += [Self.cell(state.title(of: t.productID, quantity: t.quantity), productWidth),
-                    Self.cell(t.status(state.strings), Self.statusWidth), t.priceText(locale: state.locale) ?? ""]
+                    Self.cell(status(t), Self.statusWidth), t.priceText(locale: state.locale) ?? ""]
         return columns.joined(separator: "  ")
+    }
+
+    /// Its status, or, for a purchase a refund was asked of and not given, where the request stands.
+    private func status(_ t: Transaction) -> String {
+        guard !t.isRevoked, let request = state.snapshot.refundRequests.first(where: { $0.transactionID == t.id }) else {
+            return t.status(state.strings)
+        }
+        switch request.status {
+        case .pending: return state.strings.manager.refundRequested
+        case .declined: return state.strings.manager.refundDeclined
+        case .approved: return t.status(state.strings)
+        }
     }
 
     /// `text` cut or padded to `width` display columns.

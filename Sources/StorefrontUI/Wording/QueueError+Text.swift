@@ -30,6 +30,10 @@ extension QueueError {
         case .consumableProrated(let id): words.consumableProrated(id)
         case .invalidRefundPercentage(let milli): words.invalidRefundPercentage(Refund.percentText(milli))
         case .signedOut: words.signedOut
+        case .otherAccountsPurchase(let id): words.otherAccountsPurchase(id)
+        case .refundAlreadyRequested(let id): words.refundAlreadyRequested(id)
+        case .noRefundRequest(let id): words.noRefundRequest(id)
+        case .refundRequestAnswered(let id, let status): words.refundRequestAnswered(id, status.rawValue)
         }
     }
 }

@@ -47,6 +47,12 @@ public enum HistoryStep: Equatable, Sendable {
     case refund(TransactionRef, Refund)
     case deleteTransaction(TransactionRef)
     case clearPurchaseHistory
+    /// The refund request sheet submitted for the purchase, as the app's user would.
+    case requestRefund(TransactionRef, RefundRequestReason)
+    /// The App Store's answer to a waiting refund request (`refund-requests manual`): nil
+    /// approves it in full.
+    case approveRefund(TransactionRef, Refund?)
+    case declineRefund(TransactionRef)
 }
 
 /// A row of the store list: a product's (by id, whichever title it shows), a content item's,
@@ -79,6 +85,9 @@ public enum Expectation: Equatable, Sendable {
     case transactionReason(TransactionRef, TransactionReason)
     /// Refunded and revoked by the App Store, or not.
     case transactionRevoked(TransactionRef, Bool)
+    /// Where the refund request for it stands (`refund-request pending|approved|declined`), or
+    /// that none was made (nil: `refund-request none`).
+    case refundRequest(TransactionRef, RefundRequestStatus?)
     /// No such transaction: none at all (`latest`), none with the id, none of the product.
     case noTransaction(TransactionRef)
     /// The app's UserDefaults value for the key; nil: no value.

@@ -25,7 +25,7 @@ extension WalkthroughParser {
             try r.end()
             return .screen(text.text, present: present)
         case "transaction":
-            let fields = ["state", "reason", "error", "none", "revoked", "not-revoked"]
+            let fields = ["state", "reason", "error", "none", "revoked", "not-revoked", "refund-request"]
             let ref = try transaction(&r, after: "expect transaction", optional: true, stopWords: fields)
             let field = try r.required("state, reason, error or none after the transaction", suggestion: "expect transaction state purchased")
             switch field.quoted ? "" : field.text.lowercased() {
@@ -65,8 +65,19 @@ extension WalkthroughParser {
             case "revoked", "not-revoked":
                 try r.end()
                 return .transactionRevoked(ref, field.text.lowercased() == "revoked")
+            case "refund-request":
+                let statuses = RefundRequestStatus.allCases.map(\.rawValue) + ["none"]
+                let value = try r.required("where the refund request stands: \(statuses.joined(separator: ", "))",
+                                           suggestion: r.source + " pending")
+                let name = value.quoted ? "" : value.text.lowercased()
+                guard statuses.contains(name) else {
+                    throw LineProblem(value.column, "expected where the refund request stands: \(statuses.joined(separator: ", "))",
+                                      suggestion: r.replacing(r.index - 1, with: Nearest.to(value.text, in: statuses) ?? "pending"))
+                }
+                try r.end()
+                return .refundRequest(ref, RefundRequestStatus(rawValue: name))
             default:
-                throw LineProblem(field.column, "expected state, reason, error, none, revoked or not-revoked after the transaction",
+                throw LineProblem(field.column, "expected state, reason, error, none, revoked, not-revoked or refund-request after the transaction",
                                   suggestion: r.replacing(r.index - 1, with: Nearest.to(field.text, in: fields) ?? "state"))
             }
         case "subscription":

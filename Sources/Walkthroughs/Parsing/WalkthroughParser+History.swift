@@ -4,11 +4,12 @@ import StoreKitSim
 /// The App Store's side of the history (`refund`, `delete-transaction`, `clear-history`: the
 /// command line's words).
 extension WalkthroughParser {
-    static let historyVerbs = ["refund", "delete-transaction", "clear-history"]
+    static let historyVerbs = ["refund", "delete-transaction", "clear-history", "request-refund", "approve-refund", "decline-refund"]
 
     var historyExamples: [String: String] {
         ["refund": "refund com.storefront.premium", "delete-transaction": "delete-transaction com.storefront.premium",
-         "clear-history": "clear-history"]
+         "clear-history": "clear-history", "request-refund": "request-refund com.storefront.premium reason other",
+         "approve-refund": "approve-refund com.storefront.premium", "decline-refund": "decline-refund com.storefront.premium"]
     }
 
     /// `refund TXN|PRODUCT [prorated N%] [reason developer-issue|other]`, `delete-transaction
@@ -18,15 +19,34 @@ extension WalkthroughParser {
         case "clear-history":
             try r.end()
             return .history(.clearPurchaseHistory)
-        case "delete-transaction":
+        case "delete-transaction", "decline-refund":
             let ref = try transaction(&r, after: verb, optional: false)
             if ref == .latest { throw r.missing("a transaction by id or product after \(verb)", suggestion: historyExamples[verb]) }
             try r.end()
-            return .history(.deleteTransaction(ref))
+            return .history(verb == "decline-refund" ? .declineRefund(ref) : .deleteTransaction(ref))
+        case "request-refund":
+            let ref = try transaction(&r, after: verb, optional: false, stopWords: ["reason"])
+            if ref == .latest { throw r.missing("a transaction by id or product after \(verb)", suggestion: historyExamples[verb]) }
+            var reason = RefundRequestReason.other
+            if let word = r.next() {
+                let reasons = RefundRequestReason.allCases.map(\.argument)
+                guard !word.quoted, word.text.lowercased() == "reason" else {
+                    throw LineProblem(word.column, "expected reason and why after the transaction",
+                                      suggestion: r.replacing(r.index - 1, with: "reason other"))
+                }
+                let token = try r.required("why: " + reasons.joined(separator: ", "), suggestion: r.source + " other")
+                guard !token.quoted, let named = RefundRequestReason(argument: token.text) else {
+                    throw LineProblem(token.column, "expected why: " + reasons.joined(separator: ", "),
+                                      suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: reasons) ?? "other"))
+                }
+                reason = named
+                try r.end()
+            }
+            return .history(.requestRefund(ref, reason))
         default:
             let words = ["prorated", "reason"]
             let ref = try transaction(&r, after: verb, optional: false, stopWords: words)
-            if ref == .latest { throw r.missing("a transaction by id or product after refund", suggestion: historyExamples[verb]) }
+            if ref == .latest { throw r.missing("a transaction by id or product after \(verb)", suggestion: historyExamples[verb]) }
             var refund = Refund()
             var seen = Set<String>()
             while let word = r.next() {
@@ -54,6 +74,7 @@ extension WalkthroughParser {
                     refund.reason = token.text.lowercased() == "other" ? .other : .developerIssue
                 }
             }
+            if verb == "approve-refund" { return .history(.approveRefund(ref, seen.isEmpty ? nil : refund)) }
             return .history(.refund(ref, refund))
         }
     }

@@ -15,6 +15,7 @@ enum ModeDescription {
             case .purchasing: return "the purchase sheet for \(title), purchasing"
             case .interrupted: return "Review Updated Terms for \(title)"
             }
+        case .refundRequest(let sheet): return "the refund request sheet for \(state.title(of: sheet.transaction.productID))"
         case .alert(let alert): return "the alert \"\(alert.title)\""
         case .content(let viewer):
             switch viewer.subject {

@@ -43,6 +43,17 @@ extension StepRun {
                 return failure("\(t.id) \(expected ? "revoked" : "not revoked")", saw: "\(t.id) \(t.isRevoked ? "revoked" : "not revoked")")
             case .success: break
             }
+        case .refundRequest(let ref, let expected):
+            let words = expected.map { "a refund request \($0.rawValue)" } ?? "no refund request"
+            switch transaction(ref) {
+            case .failure(let missing): return failure(words, saw: missing.text)
+            case .success(let t):
+                let records = (try? storefront.store.storage.load()) ?? runtime.queue.records
+                let saw = records.refundRequest(for: t.id)?.status
+                if saw != expected {
+                    return failure("\(t.id) with \(words)", saw: "\(t.id) with " + (saw.map { "a refund request \($0.rawValue)" } ?? "no refund request"))
+                }
+            }
         case .transactionError(let ref, let expected):
             switch transaction(ref) {
             case .failure(let missing): return failure("a transaction with \(Self.describe(expected))", saw: missing.text)

@@ -40,6 +40,9 @@ extension StepRun {
         case .refund(let ref, let refund): return .refund(transactionID: try id(ref), refund)
         case .deleteTransaction(let ref): return .deleteTransaction(transactionID: try id(ref))
         case .clearPurchaseHistory: return .clearPurchaseHistory
+        case .requestRefund(let ref, let reason): return .requestRefund(transactionID: try id(ref), reason: reason)
+        case .approveRefund(let ref, let refund): return .approveRefundRequest(transactionID: try id(ref), refund: refund)
+        case .declineRefund(let ref): return .declineRefundRequest(transactionID: try id(ref))
         }
     }
 
@@ -60,6 +63,9 @@ extension StepRun {
             "refund transaction \(id)\(refund.type == .refundFull ? "" : " (\(Refund.percentText(refund.percentage)) prorated)")"
         case .deleteTransaction(let id): "delete transaction \(id)"
         case .clearPurchaseHistory: "clear the purchase history"
+        case .requestRefund(let id, let reason): "take a refund request for transaction \(id) (\(reason.argument))"
+        case .approveRefundRequest(let id, _): "approve the refund request for transaction \(id)"
+        case .declineRefundRequest(let id): "decline the refund request for transaction \(id)"
         }
     }
 

@@ -93,6 +93,7 @@ struct StoreEventJSON: Encodable {
         var revocationReason: RevocationReason?
         var revocationType: RevocationType?
         var revocationPercentage: Int?
+        var refundRequestReason: RefundRequestReason?
     }
 
     init(_ e: StoreEvent) {
@@ -109,6 +110,7 @@ struct StoreEventJSON: Encodable {
             planChange: d.planChange, gracePeriodExpiresDate: d.gracePeriodExpiresDate, expiresDate: d.expiresDate,
             price: d.price.map { "\($0)" }, currency: d.currency, storefront: d.storefront,
             refundedAmount: d.refundedAmount.map { "\($0)" }, error: d.error.map(ErrorJSON.init),
-            revocationReason: d.revocationReason, revocationType: d.revocationType, revocationPercentage: d.revocationPercentage)
+            revocationReason: d.revocationReason, revocationType: d.revocationType, revocationPercentage: d.revocationPercentage,
+            refundRequestReason: d.refundRequestReason)
     }
 }

@@ -105,6 +105,7 @@ struct SubscriptionText {
             out.append("\(type.rawValue) \(Refund.percentText(d.revocationPercentage ?? Refund.fullPercentage))")
         }
         if let reason = d.revocationReason { out.append("reason \(reason.rawValue)") }
+        if let reason = d.refundRequestReason { out.append("asked: \(reason.argument)") }
         return out
     }
 }

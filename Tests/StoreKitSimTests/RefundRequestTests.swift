@@ -1,0 +1,167 @@
+import Foundation
+import GRDB
+import Testing
+@testable import StoreKitSim
+
+/// Refund requests from within the app (the refund request sheet) and the App Store's answer
+/// to them, as `refund-requests` says, over both storages.
+@Suite struct RefundRequestTests {
+    static let premium = RefundTests.premium
+    static let credits = RefundTests.credits
+    static let pass = RefundTests.pass
+
+    @Test(arguments: StorageKind.allCases)
+    func approvedAtOnceInFullByDefaultAsInXcode(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        let bought = try t.buy(Self.premium)
+        #expect(try t.records.settings.refundRequests == .approve)
+        let (request, _) = try t.admin.requestRefund(bought.id, reason: .fulfillmentIssue)
+        #expect(request.status == .approved && request.answerDate == t.queue.now && request.reason == .fulfillmentIssue)
+        let refunded = try t.transaction(bought.id)
+        #expect(refunded.isRevoked && refunded.revocationType == .refundFull && refunded.revocationReason == .developerIssue,
+                "an issue with what was delivered is the developer's")
+        try t.queue.tick()
+        #expect(!t.app.premiumUnlocked && t.app.takenBack == [bought.id], "the app takes it back as any refund")
+        #expect(try t.storedEvents.map(\.kind).suffix(2) == [.refundRequested, .refunded])
+        #expect(try t.records.refundRequests == [request])
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func declinedRevokesNothingAndTheAppHearsNothing(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        try t.set { $0.refundRequests = .decline }
+        let bought = try t.buy(Self.premium)
+        let updates = t.updates.count
+        let (request, events) = try t.admin.requestRefund(bought.id, reason: .unintendedPurchase)
+        #expect(request.status == .declined && events.isEmpty && t.updates.count == updates)
+        #expect(try !t.transaction(bought.id).isRevoked && t.records.owns(Self.premium))
+        let declined = try #require(try t.storedEvents.last)
+        #expect(declined.kind == .refundDeclined && declined.details.refundRequestReason == .unintendedPurchase)
+        #expect(throws: QueueError.refundAlreadyRequested(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func proratedRefundsHalfButAConsumableInFull(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        try t.set { $0.refundRequests = .prorated }
+        let pass = try t.buy(Self.pass)
+        let credits = try t.buy(Self.credits)
+        try t.admin.requestRefund(pass.id, reason: .other)
+        try t.admin.requestRefund(credits.id, reason: .other)
+        #expect(try t.transaction(pass.id).revocationPercentage == 50_000 && t.transaction(pass.id).revocationType == .refundProrated)
+        #expect(try t.transaction(credits.id).revocationType == .refundFull, "a consumable is refunded in full only")
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aManualRequestWaitsUntilAnsweredAndSurvivesARelaunch(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        try t.set { $0.refundRequests = .manual }
+        let first = try t.buy(Self.premium)
+        let second = try t.buy(Self.pass)
+        try t.admin.requestRefund(first.id, reason: .legal)
+        try t.admin.requestRefund(second.id, reason: .other)
+        #expect(try t.records.refundRequests.map(\.status) == [.pending, .pending])
+        #expect(try !t.transaction(first.id).isRevoked)
+        let relaunch = try t.relaunched()
+        #expect(try relaunch.records.refundRequests.map(\.transactionID) == [first.id, second.id], "kept in the store")
+        try relaunch.admin.answerRefundRequest(first.id, approved: true)
+        try relaunch.admin.answerRefundRequest(second.id, approved: false)
+        #expect(try relaunch.transaction(first.id).revocationReason == .other && relaunch.transaction(first.id).isRevoked)
+        #expect(try !relaunch.transaction(second.id).isRevoked)
+        #expect(try relaunch.records.refundRequests.map(\.status) == [.approved, .declined])
+        #expect(throws: QueueError.refundRequestAnswered(first.id, .approved)) {
+            try relaunch.admin.answerRefundRequest(first.id, approved: false)
+        }
+        #expect(throws: QueueError.noRefundRequest("42")) { try relaunch.admin.answerRefundRequest("42", approved: true) }
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func requestsThatCannotApplyAreRefusedAndWriteNothing(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        #expect(throws: QueueError.noSuchTransaction("42")) { try t.admin.requestRefund("42", reason: .other) }
+        let bought = try t.buy(Self.premium)
+        try t.set { $0.account = "other@example.com" }
+        #expect(throws: QueueError.otherAccountsPurchase(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
+        try t.set { $0.account = nil }
+        #expect(throws: QueueError.signedOut) { try t.admin.requestRefund(bought.id, reason: .other) }
+        try t.set { $0.account = Settings.defaultAccount }
+        try t.admin.refundTransaction(bought.id)
+        #expect(throws: QueueError.alreadyRefunded(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
+        try t.set { $0.finishTransactions = false }
+        let unfinished = try t.buy(Self.pass)
+        #expect(throws: QueueError.notFinished(unfinished.id)) { try t.admin.requestRefund(unfinished.id, reason: .other) }
+        #expect(try t.records.refundRequests.isEmpty && !t.storedEvents.contains { $0.kind == .refundRequested })
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func deletingTheTransactionOrClearingTheHistoryForgetsItsRequest(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        try t.set { $0.refundRequests = .manual }
+        let first = try t.buy(Self.premium)
+        let second = try t.buy(Self.pass)
+        try t.admin.requestRefund(first.id, reason: .other)
+        try t.admin.requestRefund(second.id, reason: .other)
+        try t.admin.deleteTransaction(first.id)
+        #expect(try t.records.refundRequests.map(\.transactionID) == [second.id])
+        try t.admin.clearPurchaseHistory()
+        #expect(try t.records.refundRequests.isEmpty)
+    }
+
+    @Test func theSettingIsStoredAndABadOneRefusedByName() throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        try t.set { $0.refundRequests = .manual }
+        #expect(try storeDatabase(directory).load().settings.refundRequests == .manual)
+        let queue = try DatabaseQueue(path: directory.file("store.sqlite").path)
+        try queue.write { try $0.execute(sql: "UPDATE settings SET value = '\"maybe\"' WHERE name = 'refundRequests'") }
+        try queue.close()
+        let problem = try #require(throws: (any Error).self) { _ = try storeDatabase(directory).load() }
+        #expect("\(problem)".contains("refundRequests") && "\(problem)".contains("approve, prorated, decline, manual"), "\(problem)")
+    }
+
+    @Test func aDamagedRowIsRefusedByTableRowAndColumn() throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness.onDisk(directory)
+        try t.set { $0.refundRequests = .manual }
+        let bought = try t.buy(Self.premium)
+        try t.admin.requestRefund(bought.id, reason: .other)
+        let queue = try DatabaseQueue(path: directory.file("store.sqlite").path)
+        try queue.write { try $0.execute(sql: "UPDATE refundRequests SET status = 'maybe'") }
+        try queue.close()
+        let problem = try #require(throws: (any Error).self) { _ = try storeDatabase(directory).load() }
+        #expect("\(problem)".contains("refundRequests, transaction \(bought.id), column status"), "\(problem)")
+        let answered = try DatabaseQueue(path: directory.file("store.sqlite").path)
+        try answered.write { try $0.execute(sql: "UPDATE refundRequests SET status = 'approved', answerDate = NULL") }
+        try answered.close()
+        let unanswered = try #require(throws: (any Error).self) { _ = try storeDatabase(directory).load() }
+        #expect("\(unanswered)".contains("column answerDate"), "\(unanswered)")
+    }
+}
+
+/// A store.sqlite of the version before refund requests (v7) is brought up to date: its
+/// purchases can be asked about, and the request is kept.
+@Suite struct RefundRequestMigrationTests {
+    @Test func aVersion7StoreGainsRefundRequests() throws {
+        let directory = TemporaryDirectory()
+        let database = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        try StoreSchema.migrator.migrate(database, upTo: "v7")
+        try database.write { db in
+            try db.execute(sql: """
+                INSERT INTO transactions (id, productID, quantity, state, date, finished, account, reason, purchaseDate)
+                VALUES ('1000000001', ?, 1, 'purchased', 1800000000000, 1, ?, 'purchase', 1800000000000)
+                """, arguments: [RefundTests.premium, Settings.defaultAccount])
+            try db.execute(sql: "INSERT OR IGNORE INTO accounts (name) VALUES (?)", arguments: [Settings.defaultAccount])
+            try db.execute(sql: "UPDATE store SET nextTransactionNumber = 1000000002")
+        }
+        try database.close()
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v7 store as storefront made them")
+        let t = try Harness.onDisk(directory)
+        #expect(try t.records.settings.refundRequests == .approve, "the default, as Xcode")
+        try t.set { $0.refundRequests = .manual }
+        try t.admin.requestRefund("1000000001", reason: .other)
+        let stored = try storeDatabase(directory).load().refundRequests
+        #expect(stored.map(\.transactionID) == ["1000000001"] && stored.first?.status == .pending)
+        let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        #expect(try migrated.read { try StoreSchema.migrator.appliedIdentifiers($0) }.contains("v8"))
+    }
+}
