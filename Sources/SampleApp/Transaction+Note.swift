@@ -19,7 +19,10 @@ extension Transaction {
             parts.append(hasLapsed ? log.lapsed : atLaunch ? log.stillWaiting : strings.store.waitingForApproval)
         case .purchased:
             if let kind = reason?.label(strings) { parts.append(kind) }
-        case .purchasing, .failed, .restored:
+            if isFamilyShared { parts.append(strings.family.sharedNote) }
+        case .restored:
+            if isFamilyShared { parts.append(strings.family.sharedNote) }
+        case .purchasing, .failed:
             break
         }
         if atLaunch { parts.append(log.redeliveredAtLaunch) }
@@ -31,6 +34,7 @@ extension Transaction {
     /// `signedIn`'s (it waits for that account to sign in).
     public func remarks(signedIn: String?, strings: Strings = .english) -> String {
         var text = reason?.label(strings).map { "  \($0)" } ?? ""
+        if isFamilyShared { text += "  \(strings.family.sharedNote)" }
         // The store dropped it: nobody answered within 24 hours.
         if hasLapsed { text += "  \(strings.log.lapsed)" }
         if let account, account != signedIn { text += "  \(strings.log.otherAccount(account))" }

@@ -26,6 +26,7 @@ public enum Strings: Sendable, CaseIterable {
     public var queueErrors: Localized<QueueErrorStrings> { Localized(self) }
     public var walkthrough: Localized<WalkthroughStrings> { Localized(self) }
     public var manager: Localized<ManagerStrings> { Localized(self) }
+    public var family: Localized<FamilyStrings> { Localized(self) }
 }
 
 /// A table of phrases, made once. Its entries are stored properties, so a test can read every

@@ -19,13 +19,21 @@ extension StoreAdmin {
         case refund(transactionID: String, Refund)
         case deleteTransaction(transactionID: String)
         case clearPurchaseHistory
+        /// Family Sharing (`StoreAdmin+Family`). `organizer` nil: the signed-in account's family;
+        /// `account` nil: the signed-in account.
+        case createFamily(organizer: String)
+        case addFamilyMember(account: String, organizer: String?)
+        case removeFamilyMember(account: String?)
+        case familySharing(productID: String, on: Bool)
+        case familyPurchase(account: String, productID: String)
 
         /// The product it acts on; nil for one on a transaction or the whole history.
         public var productID: String? {
             switch self {
             case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
-                 .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _), .promote(let id): id
-            case .refund, .deleteTransaction, .clearPurchaseHistory: nil
+                 .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _), .promote(let id),
+                 .familySharing(let id, _), .familyPurchase(_, let id): id
+            case .refund, .deleteTransaction, .clearPurchaseHistory, .createFamily, .addFamilyMember, .removeFamilyMember: nil
             }
         }
     }
@@ -46,6 +54,11 @@ extension StoreAdmin {
         case .refund(let id, let refund): try refundTransaction(id, refund)
         case .deleteTransaction(let id): try deleteTransaction(id)
         case .clearPurchaseHistory: try clearPurchaseHistory()
+        case .createFamily(let organizer): try createFamily(organizer: organizer)
+        case .addFamilyMember(let account, let organizer): try addFamilyMember(account, organizer: organizer)
+        case .removeFamilyMember(let account): try removeFamilyMember(account)
+        case .familySharing(let id, let on): try setFamilySharing(id, on: on)
+        case .familyPurchase(let account, let id): try buyAsFamilyMember(account, productID: id).1
         }
     }
 }

@@ -26,6 +26,10 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     public var priceChanges: [PriceChange] = []
     /// Purchases App Store product pages started, waiting for the app (promoted In-App Purchases).
     public var purchaseIntents: [PurchaseIntent] = []
+    /// Family Sharing groups (`StoreRecords+FamilySharing`).
+    public var families: [Family] = []
+    /// Purchasers' products they do not share with their family.
+    public var sharingStops: [SharingStop] = []
     /// Accounts whose purchase history this change cleared, not yet stored: the storage deletes
     /// their finished transactions beyond those the records hold (`clearPurchaseHistory`).
     public var clearedHistories: [String] = []
@@ -56,7 +60,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock, subscriptions, priceChanges, purchaseIntents
+        case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock, subscriptions, priceChanges, purchaseIntents, families, sharingStops
     }
 
     // A field left out keeps its default, so a hand-trimmed store.json still loads.
@@ -81,6 +85,8 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         subscriptions = try c.decodeIfPresent([SubscriptionStatus].self, forKey: .subscriptions) ?? []
         priceChanges = try c.decodeIfPresent([PriceChange].self, forKey: .priceChanges) ?? []
         purchaseIntents = try c.decodeIfPresent([PurchaseIntent].self, forKey: .purchaseIntents) ?? []
+        families = try c.decodeIfPresent([Family].self, forKey: .families) ?? []
+        sharingStops = try c.decodeIfPresent([SharingStop].self, forKey: .sharingStops) ?? []
     }
 
     /// What a transaction of a store.json says of its phase: its own, or (before there was one)

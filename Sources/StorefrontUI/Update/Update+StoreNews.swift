@@ -54,9 +54,11 @@ extension AppState {
         case .purchaseHistoryCleared:
             return words.purchaseHistoryCleared
         case .purchased, .subscribed, .renewed, .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined,
-             .askToBuyLapsed, .purchaseFailed, .resolved, .restored, .purchaseIntent:
+             .askToBuyLapsed, .purchaseFailed, .resolved, .restored, .purchaseIntent,
+             .familyJoined, .familyLeft, .familySharingOn, .familySharingOff, .familyShared, .familyRevoked:
             // Told by the queue's updates (a lapse: by `requestLapsed`, with its quantity; a
-            // promoted purchase: by `shouldAddStorePayment`).
+            // promoted purchase: by `shouldAddStorePayment`; Family Sharing: by its updates and
+            // revocations, and the family's own commands).
             return nil
         }
     }

@@ -101,7 +101,7 @@ enum TransactionManagerView {
             let selected = action == focus
             let style = selected ? Style(bold: true, reverse: true) : .plain
             canvas.fill(x: box.x + 1, y: box.y + 1 + i, width: box.width - 2, height: 1, style: style)
-            canvas.put(" \(label(action, words))", x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: style)
+            canvas.put(" \(label(action, words, family: state.strings.family))", x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: style)
         }
     }
 
@@ -157,7 +157,7 @@ enum TransactionManagerView {
         canvas.put(words.clearHistoryHint, x: box.x + 2, y: box.y + box.height - 2, width: box.width - 4, style: .dim)
     }
 
-    static func label(_ action: TransactionAction, _ words: Localized<ManagerStrings>) -> String {
+    static func label(_ action: TransactionAction, _ words: Localized<ManagerStrings>, family: Localized<FamilyStrings>) -> String {
         switch action {
         case .approve: words.approve
         case .decline: words.decline
@@ -178,6 +178,11 @@ enum TransactionManagerView {
                 refund.type == .refundFull ? words.refund : words.refundProrated(Refund.percentText(refund.percentage))
             case .deleteTransaction: words.deleteTransaction
             case .clearPurchaseHistory: words.clearHistory
+            case .familySharing(_, let on): on ? family.startSharing : family.stopSharing
+            case .removeFamilyMember: family.leaveFamily
+            case .createFamily: family.createFamily
+            case .addFamilyMember: family.addMember
+            case .familyPurchase: family.memberBuys
             }
         }
     }

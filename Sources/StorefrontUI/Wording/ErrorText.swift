@@ -9,6 +9,7 @@ public enum ErrorText {
         switch error {
         case let error as DataFileError: error.text(strings)
         case let error as QueueError: error.text(strings)
+        case let error as FamilyError: error.text(strings)
         default: "\(error)"
         }
     }

@@ -76,6 +76,8 @@ public enum Expectation: Equatable, Sendable {
     case transactionReason(TransactionRef, TransactionReason)
     /// Refunded and revoked by the App Store, or not.
     case transactionRevoked(TransactionRef, Bool)
+    /// Its ownership: the purchaser's own, or family-shared.
+    case transactionOwnership(TransactionRef, OwnershipType)
     /// No such transaction: none at all (`latest`), none with the id, none of the product.
     case noTransaction(TransactionRef)
     /// The app's UserDefaults value for the key; nil: no value.

@@ -59,6 +59,11 @@ extension StepRun {
             "refund transaction \(id)\(refund.type == .refundFull ? "" : " (\(Refund.percentText(refund.percentage)) prorated)")"
         case .deleteTransaction(let id): "delete transaction \(id)"
         case .clearPurchaseHistory: "clear the purchase history"
+        case .createFamily(let organizer): "make a family organized by \(organizer)"
+        case .addFamilyMember(let account, let organizer): "add \(account) to the family\(organizer.map { " of \($0)" } ?? "")"
+        case .removeFamilyMember(let account): account.map { "remove \($0) from its family" } ?? "leave the family"
+        case .familySharing(let id, let on): "turn Family Sharing of \(id) \(on ? "on" : "off")"
+        case .familyPurchase(let account, let id): "sell \(id) to family member \(account)"
         }
     }
 
