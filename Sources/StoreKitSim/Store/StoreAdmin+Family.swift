@@ -30,10 +30,13 @@ extension StoreAdmin {
         }.1
     }
 
-    /// The signed-in account turns sharing of its purchase of `productID` with its family on or off.
+    /// `account` (nil: the signed-in account) turns sharing of its purchase of `productID` with
+    /// its family on or off.
     @discardableResult
-    public func setFamilySharing(_ productID: String, on: Bool) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in try records.setFamilySharing(productID, on: on, catalog: catalog, now: now) }.1
+    public func setFamilySharing(_ productID: String, on: Bool, account: String? = nil) throws -> [PaymentQueueEvent] {
+        try queue.storeSideChange { records, now in
+            try records.setFamilySharing(productID, on: on, account: account, catalog: catalog, now: now)
+        }.1
     }
 
     /// `account`, a family member, buys `productID` on their own device: their purchase, which

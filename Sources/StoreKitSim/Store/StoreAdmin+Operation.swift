@@ -24,7 +24,7 @@ extension StoreAdmin {
         case createFamily(organizer: String)
         case addFamilyMember(account: String, organizer: String?)
         case removeFamilyMember(account: String?)
-        case familySharing(productID: String, on: Bool)
+        case familySharing(productID: String, on: Bool, account: String?)
         case familyPurchase(account: String, productID: String)
 
         /// The product it acts on; nil for one on a transaction or the whole history.
@@ -32,7 +32,7 @@ extension StoreAdmin {
             switch self {
             case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
                  .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _), .promote(let id),
-                 .familySharing(let id, _), .familyPurchase(_, let id): id
+                 .familySharing(let id, _, _), .familyPurchase(_, let id): id
             case .refund, .deleteTransaction, .clearPurchaseHistory, .createFamily, .addFamilyMember, .removeFamilyMember: nil
             }
         }
@@ -57,7 +57,7 @@ extension StoreAdmin {
         case .createFamily(let organizer): try createFamily(organizer: organizer)
         case .addFamilyMember(let account, let organizer): try addFamilyMember(account, organizer: organizer)
         case .removeFamilyMember(let account): try removeFamilyMember(account)
-        case .familySharing(let id, let on): try setFamilySharing(id, on: on)
+        case .familySharing(let id, let on, let account): try setFamilySharing(id, on: on, account: account)
         case .familyPurchase(let account, let id): try buyAsFamilyMember(account, productID: id).1
         }
     }

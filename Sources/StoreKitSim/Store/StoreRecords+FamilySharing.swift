@@ -64,9 +64,9 @@ extension StoreRecords {
         try shareWithFamilies(catalog: catalog, now: now)
     }
 
-    /// The signed-in account turns sharing of its purchases of `productID` on or off.
-    mutating func setFamilySharing(_ productID: String, on: Bool, catalog: Catalog, now: Date) throws {
-        guard let account = settings.account else { throw FamilyError.noAccount }
+    /// `account` (nil: the signed-in account) turns sharing of its purchases of `productID` on or off.
+    mutating func setFamilySharing(_ productID: String, on: Bool, account: String?, catalog: Catalog, now: Date) throws {
+        guard let account = account ?? settings.account else { throw FamilyError.noAccount }
         guard catalog.product(productID) != nil else { throw QueueError.noSuchProduct(productID) }
         guard Self.isShared(productID, catalog: catalog) else { throw FamilyError.notShareable(productID) }
         let stop = SharingStop(account: account, productID: productID)
@@ -125,13 +125,17 @@ extension StoreRecords {
         transactions.contains { $0.account == account && $0.productID == productID && $0.state == .purchased && !$0.isRevoked }
     }
 
-    /// `account` (a family member on another device) buys `productID` outside this app: the
-    /// purchase is that account's, waiting for its own app; the family shares it.
+    /// `account` (a family member on their own device) buys `productID` there: the purchase is
+    /// that account's, delivered and finished by the app on that device (it can be refunded at
+    /// once); the family shares it.
     mutating func buyAsFamilyMember(_ account: String, productID: String, catalog: Catalog, now: Date) throws -> Transaction {
         guard family(of: account) != nil else { throw FamilyError.notInFamily(account) }
         let signedIn = settings.account
         settings.account = account
         defer { settings.account = signedIn }
-        return try buyOutsideApp(Payment(productID: productID), catalog: catalog, now: now)
+        let bought = try buyOutsideApp(Payment(productID: productID), catalog: catalog, now: now)
+        guard let i = index(of: bought.id) else { return bought }
+        if transactions[i].state == .purchased { transactions[i].finished = true }
+        return transactions[i]
     }
 }

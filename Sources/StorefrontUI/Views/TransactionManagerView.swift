@@ -178,7 +178,7 @@ enum TransactionManagerView {
                 refund.type == .refundFull ? words.refund : words.refundProrated(Refund.percentText(refund.percentage))
             case .deleteTransaction: words.deleteTransaction
             case .clearPurchaseHistory: words.clearHistory
-            case .familySharing(_, let on): on ? family.startSharing : family.stopSharing
+            case .familySharing(_, let on, _): on ? family.startSharing : family.stopSharing
             case .removeFamilyMember: family.leaveFamily
             case .createFamily: family.createFamily
             case .addFamilyMember: family.addMember

@@ -3,7 +3,7 @@ import StoreKitSim
 
 /// Family Sharing's steps, in the command line's words: `family create ACCOUNT`, `family add
 /// ACCOUNT [to ORGANIZER]`, `family remove ACCOUNT`, `family leave`, `family share PRODUCT
-/// on|off`, `family buy ACCOUNT PRODUCT`.
+/// on|off [by PURCHASER]`, `family buy ACCOUNT PRODUCT`.
 extension WalkthroughParser {
     static let familyVerbs = ["family"]
     static let familyActions = ["create", "add", "remove", "leave", "share", "buy"]
@@ -43,8 +43,15 @@ extension WalkthroughParser {
         case "share":
             let productID = try anyProduct(&r, after: "family share", example: familyExample)
             let on = try onOrOff(&r, what: "family share", suggestion: r.source + " off")
+            var purchaser: String?
+            if let word = r.next() {
+                guard word.isWord("by") else {
+                    throw LineProblem(word.column, "expected `by PURCHASER` after on or off", suggestion: r.replacing(r.index - 1, with: "by"))
+                }
+                purchaser = try r.required("the purchaser after by", suggestion: r.source + " parent@example.com").text
+            }
             try r.end()
-            return .operation(.familySharing(productID: productID, on: on))
+            return .operation(.familySharing(productID: productID, on: on, account: purchaser))
         case "buy":
             let member = try account("the family member's account")
             let productID = try anyProduct(&r, after: "family buy \(member)", example: "family buy \(member) com.storefront.premium")

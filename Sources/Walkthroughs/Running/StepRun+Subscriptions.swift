@@ -62,7 +62,8 @@ extension StepRun {
         case .createFamily(let organizer): "make a family organized by \(organizer)"
         case .addFamilyMember(let account, let organizer): "add \(account) to the family\(organizer.map { " of \($0)" } ?? "")"
         case .removeFamilyMember(let account): account.map { "remove \($0) from its family" } ?? "leave the family"
-        case .familySharing(let id, let on): "turn Family Sharing of \(id) \(on ? "on" : "off")"
+        case .familySharing(let id, let on, let account):
+            "turn Family Sharing of \(id) \(on ? "on" : "off")\(account.map { " for \($0)" } ?? "")"
         case .familyPurchase(let account, let id): "sell \(id) to family member \(account)"
         }
     }

@@ -135,7 +135,7 @@ struct FamilyLeaveCommand: ParsableCommand {
 
 struct FamilyShareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "share", abstract: "Turn sharing of the signed-in account's purchase of a product with its family on or off.")
+        commandName: "share", abstract: "Turn sharing of a purchase of a product with the purchaser's family on or off.")
 
     enum Switch: String, ExpressibleByArgument, CaseIterable { case on, off }
 
@@ -144,11 +144,13 @@ struct FamilyShareCommand: ParsableCommand {
     var productID: String
     @Argument(help: "on or off.")
     var state: Switch
+    @Option(name: .customLong("by"), help: ArgumentHelp("The purchaser (default: the signed-in account).", valueName: "account"))
+    var purchaser: String?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try FamilyAction.perform(.familySharing(productID: productID, on: state == .on), global, output) { records in
-            "\(records.settings.account ?? "The account") \(state == .on ? "shares" : "no longer shares") \(productID) with its family."
+        try FamilyAction.perform(.familySharing(productID: productID, on: state == .on, account: purchaser), global, output) { records in
+            "\(purchaser ?? records.settings.account ?? "The account") \(state == .on ? "shares" : "no longer shares") \(productID) with its family."
         }
     }
 }
