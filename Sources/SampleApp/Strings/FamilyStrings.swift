@@ -24,6 +24,8 @@ public struct FamilyStrings: PhraseTable {
 
     // The Transaction Manager.
     public let familyShared = Phrase(en: "Family Shared", ja: "ファミリー共有")
+    /// A family-shared transaction revoked.
+    public let sharingEnded = Phrase(en: "Sharing ended", ja: "共有終了")
     public let stopSharing = Phrase(en: "Stop Family Sharing", ja: "ファミリー共有を停止")
     public let startSharing = Phrase(en: "Share with Family", ja: "ファミリーと共有")
     public let leaveFamily = Phrase(en: "Leave Family", ja: "ファミリーから脱退")

@@ -57,6 +57,9 @@ extension StoreSnapshot {
         snapshot.unlocked = holdings.unlocked
         snapshot.subscriptionExpiries = holdings.subscriptionExpiries
         snapshot.pendingApprovals = records.pendingApprovals
+        snapshot.families = records.families
+        snapshot.sharingStops = records.sharingStops
+        snapshot.familyShared = Set(records.receipt.filter(\.isFamilyShared).map(\.productID))
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
         snapshot.purchaseIntents = records.waitingIntents

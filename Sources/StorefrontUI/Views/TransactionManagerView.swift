@@ -232,6 +232,7 @@ enum TransactionFacts {
         let times = state.times
         var first = [t.account ?? "—", "\(state.title(of: t.productID, quantity: t.quantity)) (\(t.productID))"]
         if let reason = t.reason { first.append(words.reason(reason)) }
+        if t.isFamilyShared { first.append(state.strings.family.familyShared) }
         var second: [String] = []
         if let date = t.purchaseDate { second.append(words.purchased(times.dateTime(date))) }
         if let original = t.originalTransactionID, let date = t.originalPurchaseDate {
@@ -261,7 +262,9 @@ extension Transaction {
         case nil: break
         }
         if hasLapsed { return words.lapsed }
+        if revocationType == .familyRevoke { return strings.family.sharingEnded }
         if let date = revocationDate { return words.refundedOn(TimeDisplay().day(date)) }
+        if isFamilyShared, self.state == .purchased, finished { return strings.family.familyShared }
         if isUpgraded == true { return words.upgraded }
         let state = strings.log.state(state)
         return finished || self.state == .failed ? state : "\(state) (\(words.unfinished))"
