@@ -61,7 +61,8 @@ struct CrashCheck {
         } catch {
             return [Problem(kind: "a data file does not open", detail: "\(error)")]
         }
-        let counted = seen.history.filter { (Int($0.id) ?? 0) > appSince }
+        // The signed-in account's: what its app holds (a family member's purchase is theirs).
+        let counted = seen.history.filter { (Int($0.id) ?? 0) > appSince && $0.account == seen.records.settings.account }
 
         // Exactly once: the balance is what the purchased packs add up to.
         // A refunded pack's credits were taken back (the flows spend none, so all of them).
