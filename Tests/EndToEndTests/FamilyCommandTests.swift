@@ -42,6 +42,8 @@ import Testing
         #expect(refused.stderr.contains("is family-shared: only the purchaser's purchase can be refunded"), "\(refused.summary)")
         let refund = try run("refund", "1000000001", "--json").json()
         #expect((refund["events"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } == ["refunded", "familyRevoked"])
+        #expect(try run("state").stdout.contains("revoked (familyRevoke)"))
+        #expect(try run("events").stdout.contains("familyRevoked  kid@example.com  com.storefront.premium  txn 1000000002  familyRevoke, reason other"))
         let relaunched = try run("launch", "--json").json()
         #expect((relaunched["revoked"] as? [[String: Any]])?.map { $0["id"] as? String } == ["1000000002"], "\(relaunched)")
         #expect((relaunched["userDefaults"] as? [String: Any])?[Self.premium] as? Bool == false)
