@@ -164,4 +164,30 @@ import Testing
         let problem = try #require(throws: (any Error).self) { _ = try storeDatabase(directory).load() }
         #expect("\(problem)".contains(names), "\(problem)")
     }
+
+    /// A v7 store.sqlite is brought up to v8: its purchases are the purchaser's own, nobody is
+    /// in a family, and a family made then shares what was bought before.
+    @Test func aVersion7StoreIsBroughtUpToDate() throws {
+        let directory = TemporaryDirectory()
+        let database = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        try StoreSchema.migrator.migrate(database, upTo: "v7")
+        try database.write { db in
+            try db.execute(sql: """
+                INSERT INTO transactions (id, productID, quantity, state, date, finished, account, reason, purchaseDate, originalPurchaseDate)
+                VALUES ('1000000001', ?, 1, 'purchased', 1800000000000, 1, ?, 'purchase', 1800000000000, 1800000000000)
+                """, arguments: [Self.premium, Self.parent])
+            try db.execute(sql: "INSERT OR IGNORE INTO accounts (name) VALUES (?)", arguments: [Self.parent])
+            try db.execute(sql: "UPDATE store SET nextTransactionNumber = 1000000002")
+        }
+        try database.close()
+        let t = try Harness(storage: try storeDatabase(directory), directory: directory)
+        #expect(try t.records.families.isEmpty && t.transaction("1000000001").ownershipType == nil)
+        let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        #expect(try migrated.read { try StoreSchema.migrator.appliedIdentifiers($0) }.contains("v8"))
+        try migrated.close()
+        try t.admin.createFamily(organizer: Self.parent)
+        try t.admin.addFamilyMember(Self.kid)
+        #expect(try shared(t).map(\.sharedTransactionID) == ["1000000001"])
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v8 store as storefront makes them")
+    }
 }
