@@ -41,14 +41,15 @@ extension Transaction {
         return text
     }
 
-    /// An Ask to Buy request approved or declined, an interrupted purchase resolved, or a
-    /// purchase made outside the app: what happened elsewhere, which the app has not seen when
+    /// An Ask to Buy request approved or declined, an interrupted purchase resolved, a
+    /// purchase made outside the app, or a family member's shared: what happened elsewhere, which the app has not seen when
     /// it was closed at the time.
     private func answerFromOutside(_ strings: Strings) -> String? {
         switch state {
         case .purchased where requestDate != nil && reason == .purchase: strings.log.approved
         case .purchased where reason == .resolution: TransactionReason.resolution.label(strings)
         case .purchased where reason == .outsideApp: TransactionReason.outsideApp.label(strings)
+        case .purchased where isFamilyShared: strings.family.sharedNote
         case .failed where error == .declined: strings.log.declined
         default: nil
         }

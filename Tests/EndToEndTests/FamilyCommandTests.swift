@@ -50,6 +50,16 @@ import Testing
         #expect(((try run("launch", "--json").json())["revoked"] as? [Any])?.isEmpty == true, "not twice")
     }
 
+    /// Shared while the kid's app was closed: news at its launch, not a redelivery.
+    @Test func aPurchaseSharedWhileTheAppWasClosedIsDeliveredAtLaunch() throws {
+        try run("set", "account", Self.kid)
+        try run("family", "create", Self.parent)
+        try run("family", "add", Self.kid, "--to", Self.parent)
+        try run("family", "buy", Self.parent, Self.premium)
+        let launched = try run("launch")
+        #expect(launched.stdout.contains("1000000002 purchased  com.storefront.premium  (family shared, delivered at launch)"), "\(launched.summary)")
+    }
+
     @Test func requestsThatCannotApplyAreRefusedInTheStoresWords() throws {
         try run("family", "create", Self.parent)
         #expect(try run("family", "create", Self.parent, status: 64).stderr.contains("is in the family of \(Self.parent) already"))
