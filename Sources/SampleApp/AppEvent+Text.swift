@@ -37,7 +37,8 @@ extension AppEvent {
         case .promoted(let intent):
             return log.promoted(intent.productID)
         case .revoked(let t, let takeBack):
-            return log.refunded(t.id, takeBack.text(app: app, strings: strings))
+            let end = takeBack.text(app: app, strings: strings)
+            return t.revocationType == .familyRevoke ? strings.family.revoked(t.id, end) : log.refunded(t.id, end)
         }
     }
 }

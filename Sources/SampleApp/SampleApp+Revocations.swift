@@ -14,7 +14,8 @@ public enum TakeBack: Equatable, Sendable {
     case ended(String)
 }
 
-/// Refunds, as an app hears them (StoreKit 2's Transaction.updates with a `revocationDate`):
+/// Refunds and Family Sharing revocations, as an app hears them (StoreKit 2's Transaction.updates
+/// with a `revocationDate`; SK1's paymentQueue(_:didRevokeEntitlementsForProductIdentifiers:)):
 /// the app takes back what the purchase gave, once. The refunds it acted on are noted in
 /// UserDefaults.json in the same write as what it took back, with how far it read the store's
 /// events, so a relaunch, a kill or a second reading never takes back twice.
@@ -37,7 +38,8 @@ extension SampleApp {
         let events = try queue.store.storage.events(after: cursor, limit: nil)
         guard let last = events.last?.id else { return }
         let account = queue.settings.account
-        let refunds = events.filter { $0.kind == .refunded && $0.account == account && account != nil }
+        // A family member's shared purchase revoked is taken back the same way, once.
+        let refunds = events.filter { ($0.kind == .refunded || $0.kind == .familyRevoked) && $0.account == account && account != nil }
         var seen = Set(takenBack)
         let fresh = refunds.compactMap(\.transactionID).filter { seen.insert($0).inserted }
         guard !fresh.isEmpty else {
@@ -52,6 +54,8 @@ extension SampleApp {
         for id in fresh {
             guard let t = try queue.store.storage.transaction(id), let date = t.revocationDate,
                   let product = catalog.product(t.productID) else { continue }
+            // Family Sharing revoked one of two shares of it: the other still gives it.
+            if t.revocationType == .familyRevoke, product.type == .nonConsumable, queue.records.owns(product.id) { continue }
             let (changes, takeBack) = self.changes(takingBack: t, of: product, at: date, over: values)
             values.merge(changes) { $1 }
             for (key, value) in changes { written[key] = value }

@@ -19,7 +19,10 @@ extension Transaction {
             parts.append(hasLapsed ? log.lapsed : atLaunch ? log.stillWaiting : strings.store.waitingForApproval)
         case .purchased:
             if let kind = kindLabel(strings) { parts.append(kind) }
-        case .purchasing, .failed, .restored:
+            if isFamilyShared { parts.append(strings.family.sharedNote) }
+        case .restored:
+            if isFamilyShared { parts.append(strings.family.sharedNote) }
+        case .purchasing, .failed:
             break
         }
         if atLaunch { parts.append(log.redeliveredAtLaunch) }
@@ -31,20 +34,22 @@ extension Transaction {
     /// `signedIn`'s (it waits for that account to sign in).
     public func remarks(signedIn: String?, strings: Strings = .english) -> String {
         var text = kindLabel(strings).map { "  \($0)" } ?? ""
+        if isFamilyShared { text += "  \(strings.family.sharedNote)" }
         // The store dropped it: nobody answered within 24 hours.
         if hasLapsed { text += "  \(strings.log.lapsed)" }
         if let account, account != signedIn { text += "  \(strings.log.otherAccount(account))" }
         return text
     }
 
-    /// An Ask to Buy request approved or declined, an interrupted purchase resolved, or a
-    /// purchase made outside the app: what happened elsewhere, which the app has not seen when
+    /// An Ask to Buy request approved or declined, an interrupted purchase resolved, a
+    /// purchase made outside the app, or a family member's shared: what happened elsewhere, which the app has not seen when
     /// it was closed at the time.
     private func answerFromOutside(_ strings: Strings) -> String? {
         switch state {
         case .purchased where requestDate != nil && reason == .purchase: strings.log.approved
         case .purchased where reason == .resolution: TransactionReason.resolution.label(strings)
         case .purchased where reason == .outsideApp: kindLabel(strings)
+        case .purchased where isFamilyShared: strings.family.sharedNote
         case .failed where error == .declined: strings.log.declined
         default: nil
         }

@@ -26,7 +26,7 @@ struct StorefrontCommand: ParsableCommand {
             SubscriptionsCommand.self, AutoRenewCommand.self, ExpireCommand.self, RenewCommand.self, FixBillingCommand.self,
             PriceIncreaseCommand.self, AgreePriceCommand.self, EventsCommand.self,
             UnconsumedCommand.self, ConsumeCommand.self,
-            RefundCommand.self, DeleteTransactionCommand.self, ClearHistoryCommand.self,
+            RefundCommand.self, DeleteTransactionCommand.self, ClearHistoryCommand.self, FamilyCommand.self,
             RequestRefundCommand.self, ApproveRefundCommand.self, DeclineRefundCommand.self,
             DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
             CatalogCommand.self,
@@ -52,7 +52,7 @@ struct StorefrontCommand: ParsableCommand {
             if let word = GlobalOptionPlacement.firstWord(given), !names.contains(word), word != "help" {
                 throw CommandFailure.usage("unknown command '\(word)'. The commands are: \(list).")
             }
-            let arguments = GlobalOptionPlacement.normalize(given, subcommands: names, nested: ["catalog": CatalogCommand.nested])
+            let arguments = GlobalOptionPlacement.normalize(given, subcommands: names, nested: ["catalog": CatalogCommand.nested, "family": FamilyCommand.nested])
             if arguments.first == "help", arguments.count > 1, !arguments[1].hasPrefix("-"), !names.contains(arguments[1]) {
                 throw CommandFailure.usage("no help for '\(arguments[1])': it is not a command. The commands are: \(list).")
             }

@@ -73,7 +73,8 @@ struct CrashCheck {
         } catch {
             return [Problem(kind: "a data file does not open", detail: "\(error)")]
         }
-        let counted = seen.history.filter { (Int($0.id) ?? 0) > appSince }
+        // The signed-in account's: what its app holds (a family member's purchase is theirs).
+        let counted = seen.history.filter { (Int($0.id) ?? 0) > appSince && $0.account == seen.records.settings.account }
 
         // Exactly once: the balance is what the purchased packs add up to, less what the app
         // consumed. A refunded pack's credits were taken back (the flows consume only part of

@@ -528,11 +528,12 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
     case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseWithoutConsent, liveChanges
-    case refund, deleteTransaction, consume, refundRequest
+    case refund, deleteTransaction, consume, refundRequest, familySharing
 
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
     static let premiumID = "com.storefront.premium"
+    static let parent = "parent@example.com"
     static let monthlyID = "com.storefront.pro.monthly"
     static let liteID = "com.storefront.lite.monthly"
     /// Lite Monthly's price, and the one a price increase raises it to.
@@ -555,6 +556,9 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .interrupted: base + commands(["set", "interrupted", "on"])
         case .restore: base + commands(["buy", Self.premiumID], ["reset", "--app-only"])
         case .reset: base + commands(["buy", Self.premiumID], ["buy", Self.credits5, "--quantity", "2"])
+        case .familySharing:
+            // The signed-in account is in the parent's family.
+            base + commands(["family", "create", Self.parent], ["family", "add", Settings.defaultAccount, "--to", Self.parent])
         case .refund, .deleteTransaction:
             // 1000000001: 10 credits, 1000000002: 10 more, 1000000003: premium.
             base + commands(["buy", Self.credits5, "--quantity", "2"], ["buy", Self.credits10], ["buy", Self.premiumID])
@@ -636,6 +640,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             // The app hears of both at the launch, and takes back 10 credits and the premium unlock, once.
             [.command(["refund", "1000000001"], status: 0), .command(["refund", "1000000003", "--prorated", "50"], status: 0),
              .command(["launch"], status: 0)]
+        // The parent buys, the family shares it, the parent stops sharing it: the app delivers it, then takes it back, once.
+        case .familySharing:
+            [.command(["family", "buy", Self.parent, Self.premiumID], status: 0), .command(["launch"], status: 0),
+             .command(["family", "share", Self.premiumID, "off", "--by", Self.parent], status: 0), .command(["launch"], status: 0)]
         // The app is not told: a launch after it has nothing to write.
         case .deleteTransaction: [.command(["delete-transaction", "1000000003"], status: 0)]
         // Three credits, the oldest pack's: taken from the list and the balance in one write.
@@ -726,6 +734,13 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
                     try run(answer, id, status: 0)
                 }
             }
+        case .familySharing:
+            if !seen.transactions(of: Self.premiumID, .purchased).contains(where: { $0.account == Self.parent }) {
+                try run("family", "buy", Self.parent, Self.premiumID, status: 0)
+            }
+            if !seen.records.sharingStops.contains(SharingStop(account: Self.parent, productID: Self.premiumID)) {
+                try run("family", "share", Self.premiumID, "off", "--by", Self.parent, status: 0)
+            }
         default:
             // Each command once, by the events the store holds: those the flow made so far
             // (a prefix of the flow's, `expectWholeChanges` checks) say which came through,
@@ -770,6 +785,21 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             #expect(seen.transactions(of: Self.credits10, .purchased).count == 1, "\(context): bought once")
             #expect(credits == 10, "\(context)")
             #expect(seen.records.pendingApprovals.isEmpty && seen.records.interruptions.isEmpty, "\(context): nothing waiting")
+        case .familySharing:
+            let bought = seen.transactions(of: Self.premiumID, .purchased)
+            #expect(bought.filter { $0.account == Self.parent }.count == 1, "\(context): bought once")
+            let shared = bought.filter { $0.account == Settings.defaultAccount }
+            #expect(shared.count == 1 && shared.allSatisfy { $0.isFamilyShared && $0.revocationType == .familyRevoke },
+                    "\(context): shared once, revoked: \(shared)")
+            #expect(seen.events.filter { $0.kind == .familyShared }.count == 1 && seen.events.filter { $0.kind == .familyRevoked }.count == 1,
+                    "\(context): \(seen.events.map(\.kind))")
+            #expect(!premium, "\(context): locked again")
+            guard case .array(let taken)? = seen.defaults[SampleApp.takenBackKey] else {
+                Issue.record("\(context): nothing taken back")
+                return
+            }
+            #expect(taken == shared.map { .string($0.id) }, "\(context): taken back once")
+            #expect(seen.records.queue.isEmpty && seen.delivered.isEmpty, "\(context): nothing waiting")
         case .restore:
             #expect(premium, "\(context): restored")
             #expect(!seen.transactions(of: Self.premiumID, .restored).isEmpty, "\(context)")

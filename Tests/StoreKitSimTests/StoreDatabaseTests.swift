@@ -373,10 +373,10 @@ import Testing
         ("revocationType = 'partial'", "revocationType",
          "\"partial\" is not a revocation type (refundFull, refundProrated, familyRevoke)"),
         ("revocationDate = 1900000000000", "revocationReason",
-         "holds NULL, which does not agree with the other revocation columns (all set, a percentage from 1 to 100000, or none)"),
+         "holds NULL, which does not agree with the other revocation columns (all set, a percentage from 1 to 100000, or none; a family-shared one's familyRevoke with no percentage)"),
         ("revocationDate = 1900000000000, revocationReason = 'other', revocationType = 'refundFull', revocationPercentage = 100001",
          "revocationPercentage",
-         "holds 100001, which does not agree with the other revocation columns (all set, a percentage from 1 to 100000, or none)"),
+         "holds 100001, which does not agree with the other revocation columns (all set, a percentage from 1 to 100000, or none; a family-shared one's familyRevoke with no percentage)"),
         ("revocationPercentage = 'half'", "revocationPercentage", "holds \"half\", not a value of type Optional<Int>"),
     ] as [(String, String, String)])
     func aDamagedRevocationIsRefusedByRowAndColumn(set: String, column: String, problem: String) throws {

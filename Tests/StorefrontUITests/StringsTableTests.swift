@@ -10,7 +10,7 @@ import Testing
     static let tables: [any PhraseTable] = [
         StoreStrings.shared, SheetStrings.shared, AlertStrings.shared, ErrorStrings.shared, ConditionStrings.shared,
         ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, MessageStrings.shared, ScreenStrings.shared, DataFileStrings.shared,
-        QueueErrorStrings.shared, WalkthroughStrings.shared, ManagerStrings.shared, UnconsumedStrings.shared, RefundRequestStrings.shared,
+        QueueErrorStrings.shared, WalkthroughStrings.shared, ManagerStrings.shared, UnconsumedStrings.shared, RefundRequestStrings.shared, FamilyStrings.shared,
     ]
 
     static let periods = [SubscriptionPeriod(value: 1, unit: .week), SubscriptionPeriod(value: 3, unit: .day),

@@ -20,7 +20,7 @@ import Walkthroughs
 
     @Test func anUnknownStepSuggestsTheNearestKeepingItsArguments() {
         #expect(errors("open \"Premium Quotes\"\n  aprove 1000000001") == [
-            "demo.walk:2:3: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, consume, expire, renew, auto-renew, fix-billing, price-increase, agree-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, advance, caption, pause, expect, vary, when; did you mean 'approve 1000000001'?",
+            "demo.walk:2:3: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, consume, expire, renew, auto-renew, fix-billing, price-increase, agree-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, family, advance, caption, pause, expect, vary, when; did you mean 'approve 1000000001'?",
         ])
     }
 
@@ -58,7 +58,7 @@ import Walkthroughs
         #expect(errors("expect transaction stat purchased").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction state purchsed").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction nne") == [
-            "demo.walk:1:20: expected state, reason, error, none, revoked, not-revoked, refund-request, or a transaction by id or product (id or title) after expect transaction; did you mean 'expect transaction none'?",
+            "demo.walk:1:20: expected state, reason, error, none, revoked, not-revoked, refund-request, ownership, or a transaction by id or product (id or title) after expect transaction; did you mean 'expect transaction none'?",
         ])
         #expect(errors("expect transaction 1000000001 non").first?.hasSuffix("did you mean 'expect transaction 1000000001 none'?") == true)
         #expect(errors("expect transaction none now") == [
@@ -136,7 +136,7 @@ import Walkthroughs
     /// that parses, else that verb's example.
     @Test func aSuggestionIsAlwaysAValidStep() {
         #expect(errors("cancel subscription com.storefront.pro.monthly") == [
-            "demo.walk:1:1: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, consume, expire, renew, auto-renew, fix-billing, price-increase, agree-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, advance, caption, pause, expect, vary, when; did you mean 'auto-renew com.storefront.pro.monthly off'?",
+            "demo.walk:1:1: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, consume, expire, renew, auto-renew, fix-billing, price-increase, agree-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, family, advance, caption, pause, expect, vary, when; did you mean 'auto-renew com.storefront.pro.monthly off'?",
         ])
         // Cancelling a subscription is turning auto-renew off, not the verb spelt nearest.
         #expect(errors("cancel subscription").first?.hasSuffix("did you mean 'auto-renew \"Pro Monthly\" off'?") == true)

@@ -28,6 +28,7 @@ public enum Strings: Sendable, CaseIterable {
     public var manager: Localized<ManagerStrings> { Localized(self) }
     public var unconsumed: Localized<UnconsumedStrings> { Localized(self) }
     public var refunds: Localized<RefundRequestStrings> { Localized(self) }
+    public var family: Localized<FamilyStrings> { Localized(self) }
 }
 
 /// A table of phrases, made once. Its entries are stored properties, so a test can read every

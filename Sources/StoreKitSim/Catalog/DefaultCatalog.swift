@@ -18,6 +18,7 @@ public enum DefaultCatalog {
     {
       "id": "com.storefront.premium",
       "type": "nonConsumable",
+      "familyShareable": true,
       "localizations": {
         "en": {
           "title": "Premium Quotes",

@@ -237,6 +237,8 @@ public final class StoreDatabase: RecordsStorage {
                     DELETE FROM priceChanges;
                     DELETE FROM purchaseIntents;
                     DELETE FROM refundRequests;
+                    DELETE FROM familyMembers;
+                    DELETE FROM familySharingStops;
                     UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL,
                         clockRealAnchor = NULL, clockStoreAnchor = NULL;
                     """)
@@ -290,7 +292,16 @@ public final class StoreDatabase: RecordsStorage {
         records.priceChanges = try PriceChangeRow.readAll(db)
         records.purchaseIntents = try PurchaseIntentRow.readAll(db)
         records.refundRequests = try RefundRequestRow.readAll(db)
-        let named = records.subscriptions.flatMap { [$0.latestTransactionID, $0.originalTransactionID] }
+        records.families = try FamilyRow.readAll(db)
+        records.sharingStops = try FamilyRow.readStops(db)
+        // The family-shared transactions still given, and the purchases they share: what
+        // Family Sharing's rule revokes (`shareWithFamilies`).
+        let shared = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM transactions WHERE ownershipType = 'familyShared' AND revocationDate IS NULL
+            """))
+        try add(shared)
+        let sources = shared.compactMap { (try? $0.decode(String?.self, forColumn: "sharedTransactionID")) ?? nil }
+        let named = records.subscriptions.flatMap { [$0.latestTransactionID, $0.originalTransactionID] } + sources
         for id in ids.union(named) {
             try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id]))
         }
@@ -314,6 +325,7 @@ public final class StoreDatabase: RecordsStorage {
         try PriceChangeRow.write(records.priceChanges, over: before.priceChanges, db)
         try PurchaseIntentRow.write(records.purchaseIntents, over: before.purchaseIntents, db)
         try RefundRequestRow.write(records.refundRequests, over: before.refundRequests, db)
+        try FamilyRow.write(records.families, records.sharingStops, over: (before.families, before.sharingStops), db)
         try EventRow.append(records.newEvents, db)
         // A history cleared (SKTestSession.clearTransactions): every row of the account the
         // rules let go, most of which the records never read.

@@ -243,6 +243,10 @@ enum StoreDatabaseCheck {
                 try collect { _ = try RefundRequestRow.request(row) }
             }
         }
+        if try db.tableExists("familyMembers") {
+            try collect { _ = try FamilyRow.readAll(db) }
+            try collect { _ = try FamilyRow.readStops(db) }
+        }
         let events = try Row.fetchCursor(db, sql: "SELECT * FROM events ORDER BY id")
         while problems.count < limit, let row = try events.next() {
             try collect { _ = try EventRow.event(row) }

@@ -230,6 +230,27 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v9") { db in
+            // Family Sharing: who is in which family, what purchasers do not share, and each
+            // transaction's ownership (a member's family-shared transaction names the purchase).
+            try db.execute(sql: """
+                ALTER TABLE transactions ADD COLUMN ownershipType TEXT;        -- NULL (purchased) or familyShared
+                ALTER TABLE transactions ADD COLUMN sharedTransactionID TEXT;  -- familyShared: the purchase it shares
+                -- The family-shared transactions still given: what every change reads.
+                CREATE INDEX transactions_shared ON transactions (seq)
+                    WHERE ownershipType = 'familyShared' AND revocationDate IS NULL;
+                CREATE TABLE familyMembers (
+                    account TEXT PRIMARY KEY NOT NULL,
+                    organizer TEXT NOT NULL,                   -- the family's organizer (itself for the organizer)
+                    position INTEGER NOT NULL                  -- the order accounts joined in
+                ) WITHOUT ROWID;
+                CREATE TABLE familySharingStops (
+                    account TEXT NOT NULL,
+                    productID TEXT NOT NULL,
+                    PRIMARY KEY (account, productID)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -11,6 +11,7 @@ enum TransactionRow {
         "account", "reason", "requestDate",
         "purchaseDate", "originalPurchaseDate", "price", "currency", "storefront", "offer", "webOrderLineItemID", "isUpgraded",
         "revocationDate", "revocationReason", "revocationType", "revocationPercentage",
+        "ownershipType", "sharedTransactionID",
     ]
 
     static let insertSQL = """
@@ -39,6 +40,7 @@ enum TransactionRow {
             t.purchaseDate.map(milliseconds), t.originalPurchaseDate.map(milliseconds), t.price.map(RowReader.amountText),
             t.currency, t.storefront, try t.offer.map { try JSONCoding.line($0) }, t.webOrderLineItemID, t.isUpgraded,
             t.revocationDate.map(milliseconds), t.revocationReason?.rawValue, t.revocationType?.rawValue, t.revocationPercentage,
+            t.ownershipType?.rawValue, t.sharedTransactionID,
         ]
         return values.map { $0?.databaseValue ?? .null }
     }
@@ -88,6 +90,16 @@ enum TransactionRow {
         t.revocationReason = try r.named("revocationReason", "a revocation reason")
         t.revocationType = try r.named("revocationType", "a revocation type")
         t.revocationPercentage = try r.value("revocationPercentage")
+        // Family Sharing (columns since v9: a store not yet brought up to date has none).
+        if row.hasColumn("ownershipType") {
+            t.ownershipType = try r.named("ownershipType", "an ownership type")
+            t.sharedTransactionID = try r.value("sharedTransactionID")
+        }
+        guard t.hasPossibleSharing else {
+            throw r.problem("sharedTransactionID", t.isFamilyShared
+                ? "holds NULL, but a family-shared transaction names the purchase it shares"
+                : "holds \(shown(row, "sharedTransactionID")), but only a family-shared transaction names a purchase it shares")
+        }
         guard t.hasPossibleQuantity else {
             throw r.problem("quantity", "holds \(t.quantity), not a quantity from 1 to \(Product.largestQuantity)")
         }
@@ -100,7 +112,8 @@ enum TransactionRow {
                 : t.revocationDate == nil ? "revocationDate" : t.revocationReason == nil ? "revocationReason"
                 : t.revocationType == nil ? "revocationType" : "revocationPercentage"
             throw r.problem(column, "holds \(shown(row, column)), which does not agree with the other revocation columns "
-                            + "(all set, a percentage from 1 to \(Refund.fullPercentage), or none)")
+                            + "(all set, a percentage from 1 to \(Refund.fullPercentage), or none; "
+                            + "a family-shared one's familyRevoke with no percentage)")
         }
         guard t.hasPossibleDueDate else {
             throw r.problem("dueDate", t.dueDate == nil ? "holds NULL, but a purchase waiting for the store has the time it answers"

@@ -370,7 +370,10 @@ public final class PaymentQueue {
             records.adoptPurchasesWithoutStatus(catalog: store.catalog)
             let before = records
             // Real time read under the store's lock: the moment of the change.
-            let value = try body(&records, records.time(at: store.wallClock.now))
+            let now = records.time(at: store.wallClock.now)
+            let value = try body(&records, now)
+            // Whatever changed, the family shares (and stops sharing) what it now should.
+            try records.shareWithFamilies(catalog: store.catalog, now: now)
             recorded? += records.changes(since: before)
             latest = records
             // The storage keeps this change's events; the copy here reads what was stored.

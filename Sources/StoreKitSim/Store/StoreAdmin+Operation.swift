@@ -27,15 +27,23 @@ extension StoreAdmin {
         /// A waiting refund request answered: `refund` nil approves it in full.
         case approveRefundRequest(transactionID: String, refund: Refund?)
         case declineRefundRequest(transactionID: String)
+        /// Family Sharing (`StoreAdmin+Family`). `organizer` nil: the signed-in account's family;
+        /// `account` nil: the signed-in account.
+        case createFamily(organizer: String)
+        case addFamilyMember(account: String, organizer: String?)
+        case removeFamilyMember(account: String?)
+        case familySharing(productID: String, on: Bool, account: String?)
+        case familyPurchase(account: String, productID: String)
 
         /// The product it acts on; nil for one on a transaction or the whole history.
         public var productID: String? {
             switch self {
             case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
-                 .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _), .promote(let id): id
+                 .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _), .promote(let id),
+                 .familySharing(let id, _, _), .familyPurchase(_, let id): id
             case .redeemOfferCode(_, let id): id
             case .refund, .deleteTransaction, .clearPurchaseHistory, .requestRefund, .approveRefundRequest,
-                 .declineRefundRequest: nil
+                 .declineRefundRequest, .createFamily, .addFamilyMember, .removeFamilyMember: nil
             }
         }
     }
@@ -60,6 +68,11 @@ extension StoreAdmin {
         case .requestRefund(let id, let reason): try requestRefund(id, reason: reason).1
         case .approveRefundRequest(let id, let refund): try answerRefundRequest(id, approved: true, refund: refund)
         case .declineRefundRequest(let id): try answerRefundRequest(id, approved: false)
+        case .createFamily(let organizer): try createFamily(organizer: organizer)
+        case .addFamilyMember(let account, let organizer): try addFamilyMember(account, organizer: organizer)
+        case .removeFamilyMember(let account): try removeFamilyMember(account)
+        case .familySharing(let id, let on, let account): try setFamilySharing(id, on: on, account: account)
+        case .familyPurchase(let account, let id): try buyAsFamilyMember(account, productID: id).1
         }
     }
 }

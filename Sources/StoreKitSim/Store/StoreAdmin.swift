@@ -13,7 +13,7 @@ public final class StoreAdmin {
         self.queue = queue
     }
 
-    private var catalog: Catalog { queue.store.catalog }
+    var catalog: Catalog { queue.store.catalog }
 
     /// SKTestSession.expireSubscription(productIdentifier:): ends it now.
     @discardableResult

@@ -359,6 +359,8 @@ extension Transaction {
         offer = original.offer
         webOrderLineItemID = original.webOrderLineItemID
         isUpgraded = original.isUpgraded
+        ownershipType = original.ownershipType
+        sharedTransactionID = original.sharedTransactionID
     }
 
     mutating func fail(_ error: StoreError, at date: Date) {

@@ -18,6 +18,7 @@ extension StoreRecords {
         let t = transactions[i]
         guard t.state == .purchased else { throw QueueError.notCompletedPurchase(id, t.state) }
         guard !t.isRevoked else { throw QueueError.alreadyRefunded(id) }
+        guard !t.isFamilyShared else { throw FamilyError.sharedNotRefundable(id) }
         guard t.finished else { throw QueueError.notFinished(id) }
         guard refund.hasPossiblePercentage else { throw QueueError.invalidRefundPercentage(refund.percentage) }
         let product = catalog.product(t.productID)

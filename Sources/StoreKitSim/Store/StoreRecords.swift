@@ -28,6 +28,10 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     public var purchaseIntents: [PurchaseIntent] = []
     /// Refunds asked for from within the app (the refund request sheet), answered or waiting.
     public var refundRequests: [RefundRequest] = []
+    /// Family Sharing groups (`StoreRecords+FamilySharing`).
+    public var families: [Family] = []
+    /// Purchasers' products they do not share with their family.
+    public var sharingStops: [SharingStop] = []
     /// Accounts whose purchase history this change cleared, not yet stored: the storage deletes
     /// their finished transactions beyond those the records hold (`clearPurchaseHistory`).
     public var clearedHistories: [String] = []
@@ -59,7 +63,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case version, settings, transactions, nextTransactionNumber, restoreDueDate, clock, subscriptions, priceChanges, purchaseIntents,
-             refundRequests
+             refundRequests, families, sharingStops
     }
 
     // A field left out keeps its default, so a hand-trimmed store.json still loads.
@@ -85,6 +89,8 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         priceChanges = try c.decodeIfPresent([PriceChange].self, forKey: .priceChanges) ?? []
         purchaseIntents = try c.decodeIfPresent([PurchaseIntent].self, forKey: .purchaseIntents) ?? []
         refundRequests = try c.decodeIfPresent([RefundRequest].self, forKey: .refundRequests) ?? []
+        families = try c.decodeIfPresent([Family].self, forKey: .families) ?? []
+        sharingStops = try c.decodeIfPresent([SharingStop].self, forKey: .sharingStops) ?? []
     }
 
     /// What a transaction of a store.json says of its phase: its own, or (before there was one)

@@ -44,6 +44,14 @@ public enum TransactionReason: String, Codable, Sendable, CaseIterable {
     case outsideApp
 }
 
+/// StoreKit 2's `Transaction.OwnershipType` (the App Store Server API's `inAppOwnershipType`).
+public enum OwnershipType: String, Codable, Sendable, CaseIterable {
+    /// PURCHASED: the account bought it.
+    case purchased
+    /// FAMILY_SHARED: another member of the account's family bought it and shares it.
+    case familyShared
+}
+
 /// SKPaymentTransaction, as the simulated store keeps it.
 public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     public var id: String
@@ -99,8 +107,14 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     public var revocationReason: RevocationReason?
     public var revocationType: RevocationType?
     /// Thousandths of a percent of the price refunded (100 000: all of it), as the App Store
-    /// Server API's `revocationPercentage`.
+    /// Server API's `revocationPercentage`. None for a family member's loss of access
+    /// (`familyRevoke`): nothing was refunded.
     public var revocationPercentage: Int?
+
+    // Family Sharing (StoreKit 2's `ownershipType`): nil for the purchaser's own.
+    public var ownershipType: OwnershipType?
+    /// A family-shared transaction: the purchaser's transaction it shares.
+    public var sharedTransactionID: String?
 
     public init(id: String, payment: Payment, state: TransactionState, date: Date) {
         self.id = id
@@ -143,12 +157,22 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     /// Whether its revocation fields agree: all set (a percentage from 1 to 100 000) or none.
     /// Read back from a file, any other (a hand edit) would be half a refund.
     public var hasPossibleRevocation: Bool {
+        if revocationType == .familyRevoke {
+            return revocationDate != nil && revocationReason != nil && revocationPercentage == nil && isFamilyShared
+        }
         guard let percentage = revocationPercentage else {
             return revocationDate == nil && revocationReason == nil && revocationType == nil
         }
         return revocationDate != nil && revocationReason != nil && revocationType != nil
             && (1...Refund.fullPercentage).contains(percentage)
     }
+
+    /// Available to its account through Family Sharing, bought by another member.
+    public var isFamilyShared: Bool { ownershipType == .familyShared }
+
+    /// Whether its family fields agree: a family-shared one names the purchase it shares,
+    /// a purchaser's own names none.
+    public var hasPossibleSharing: Bool { isFamilyShared == (sharedTransactionID != nil) }
 
     public var payment: Payment {
         Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername)

@@ -141,4 +141,15 @@ public enum StoreEventKind: String, Codable, Sendable, CaseIterable {
     case transactionDeleted
     /// An account's purchase history removed, its settings kept (SKTestSession.clearTransactions).
     case purchaseHistoryCleared
+    /// Family Sharing: an account started a family or joined one.
+    case familyJoined
+    /// An account left its family (or was removed; every member, when the organizer left).
+    case familyLeft
+    /// A purchaser turned sharing of a product with its family on or off.
+    case familySharingOn
+    case familySharingOff
+    /// A member got a family-shared transaction for another member's purchase.
+    case familyShared
+    /// A member's family-shared transaction was revoked (`REVOKE`, revocationType FAMILY_REVOKE).
+    case familyRevoked
 }

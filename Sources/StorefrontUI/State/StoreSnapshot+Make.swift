@@ -71,6 +71,9 @@ extension StoreSnapshot {
         snapshot.unconsumed = holdings.unconsumed
         snapshot.earlierUnits = holdings.earlierUnits
         snapshot.pendingApprovals = records.pendingApprovals
+        snapshot.families = records.families
+        snapshot.sharingStops = records.sharingStops
+        snapshot.familyShared = Set(records.receipt.filter(\.isFamilyShared).map(\.productID))
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
         snapshot.purchaseIntents = records.waitingIntents

@@ -61,6 +61,11 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// By product, the signed-in account's latest purchase a refund can be asked of: completed,
     /// finished by the app, not refunded.
     public var refundablePurchases: [String: Transaction] = [:]
+    /// Family Sharing: every family, the purchases not shared, and the products the signed-in
+    /// account has through another member's purchase.
+    public var families: [Family] = []
+    public var sharingStops: [SharingStop] = []
+    public var familyShared: Set<String> = []
 
     /// Changes whenever the store's records may have changed (its storage's change token):
     /// what a page read from the store (the Transaction Manager's) is read again on.

@@ -111,10 +111,16 @@ extension AppState {
             actions += [.operation(.approveRefundRequest(transactionID: t.id, refund: nil)),
                         .operation(.declineRefundRequest(transactionID: t.id))]
         }
-        if t.state == .purchased, !t.isRevoked {
+        if t.state == .purchased, !t.isRevoked, !t.isFamilyShared {
             actions.append(.operation(.refund(transactionID: t.id, Refund())))
             if catalog.product(t.productID)?.type != .consumable {
                 actions.append(.operation(.refund(transactionID: t.id, .prorated(50))))
+            }
+            // Family Sharing of a shareable purchase, by a member of a family: off, or on again.
+            if let account = t.account, snapshot.families.contains(where: { $0.contains(account) }),
+               let product = catalog.product(t.productID), product.familyShareable, product.type == .nonConsumable {
+                let stopped = snapshot.sharingStops.contains(SharingStop(account: account, productID: t.productID))
+                actions.append(.operation(.familySharing(productID: t.productID, on: stopped, account: account)))
             }
         }
         actions.append(.operation(.deleteTransaction(transactionID: t.id)))

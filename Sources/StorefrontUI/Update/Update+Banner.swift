@@ -11,11 +11,12 @@ extension AppState {
         switch event {
         case .updated(let t, let redelivered, let cancelledAtLaunch):
             // A purchase made outside the app while it was closed is news at its launch too.
-            let news = !redelivered || (t.reason == .outsideApp && t.state == .purchased)
+            let news = !redelivered || ((t.reason == .outsideApp || t.isFamilyShared) && t.state == .purchased)
             guard news, !cancelledAtLaunch, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
             banner = Banner(transactionID: t.id, text: text, tint: tint, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
         case .revoked(let t, let takeBack):
-            let text = strings.log.refundedBanner(title(of: t.productID, quantity: t.quantity), takeBack.bannerEnd(strings: strings))
+            let name = title(of: t.productID, quantity: t.quantity), end = takeBack.bannerEnd(strings: strings)
+            let text = t.revocationType == .familyRevoke ? strings.family.revokedBanner(name, end) : strings.log.refundedBanner(name, end)
             banner = Banner(transactionID: t.id, text: text, tint: .danger, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
         case .delivered(let t, _) where banner?.transactionID == t.id:
             let delivered = strings.log.thenDelivered
@@ -47,6 +48,7 @@ extension AppState {
         case .purchased:
             if snapshot.pendingApprovals.contains(where: { $0.id == t.id }) { return (log.askApproved(name), .success) }
             if t.reason == .outsideApp { return (t.offer?.type == .code ? log.codeRedeemed(name) : log.boughtOutside(name), .success) }
+            if t.isFamilyShared { return (strings.family.sharedBanner(name), .success) }
             let isRenewal = t.originalTransactionID != nil && catalog.product(t.productID)?.type == .autoRenewable
                 && !snapshot.interruptions.contains { $0.id == t.originalTransactionID }
             return (isRenewal ? log.renewed(name) : log.completed(name), .success)

@@ -57,9 +57,11 @@ extension AppState {
             return strings.refunds.declinedNews(name)
         case .refundRequested,
              .purchased, .subscribed, .renewed, .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined,
-             .askToBuyLapsed, .purchaseFailed, .resolved, .restored, .purchaseIntent:
+             .askToBuyLapsed, .purchaseFailed, .resolved, .restored, .purchaseIntent,
+             .familyJoined, .familyLeft, .familySharingOn, .familySharingOff, .familyShared, .familyRevoked:
             // Told by the queue's updates (a lapse: by `requestLapsed`, with its quantity; a
-            // promoted purchase: by `shouldAddStorePayment`; a refund request: by the sheet's answer).
+            // promoted purchase: by `shouldAddStorePayment`; a refund request: by the sheet's answer; Family Sharing: by its updates and revocations,
+            // and the family's own commands).
             return nil
         }
     }

@@ -70,6 +70,10 @@ enum DetailPane {
                 lines.append(.init(text: product.formattedPrice, style: .bold))
             }
         }
+        if entry.familyShareable {
+            let family = state.strings.family
+            lines.append(.init(text: state.snapshot.familyShared.contains(id) ? family.sharedWithYou : family.shareable, style: .tint(.accent)))
+        }
         // An auto-renewable's state is the store's status (above), not the app's copy.
         let readsStatus = entry.subscriptionGroupID.flatMap(state.snapshot.subscription(inGroup:)) != nil
         if !readsStatus, let expiry = state.snapshot.subscriptionExpiries[id] {

@@ -101,7 +101,7 @@ enum TransactionManagerView {
             let selected = action == focus
             let style = selected ? Style(bold: true, reverse: true) : .plain
             canvas.fill(x: box.x + 1, y: box.y + 1 + i, width: box.width - 2, height: 1, style: style)
-            canvas.put(" \(label(action, words))", x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: style)
+            canvas.put(" \(label(action, words, family: state.strings.family))", x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: style)
         }
     }
 
@@ -157,7 +157,7 @@ enum TransactionManagerView {
         canvas.put(words.clearHistoryHint, x: box.x + 2, y: box.y + box.height - 2, width: box.width - 4, style: .dim)
     }
 
-    static func label(_ action: TransactionAction, _ words: Localized<ManagerStrings>) -> String {
+    static func label(_ action: TransactionAction, _ words: Localized<ManagerStrings>, family: Localized<FamilyStrings>) -> String {
         switch action {
         case .approve: words.approve
         case .decline: words.decline
@@ -182,6 +182,11 @@ enum TransactionManagerView {
             case .requestRefund: words.requestRefund
             case .approveRefundRequest: words.approveRefundRequest
             case .declineRefundRequest: words.declineRefundRequest
+            case .familySharing(_, let on, _): on ? family.startSharing : family.stopSharing
+            case .removeFamilyMember: family.leaveFamily
+            case .createFamily: family.createFamily
+            case .addFamilyMember: family.addMember
+            case .familyPurchase: family.memberBuys
             }
         }
     }
@@ -243,6 +248,7 @@ enum TransactionFacts {
         let times = state.times
         var first = [t.account ?? "—", "\(state.title(of: t.productID, quantity: t.quantity)) (\(t.productID))"]
         if let reason = t.reason { first.append(words.reason(reason)) }
+        if t.isFamilyShared { first.append(state.strings.family.familyShared) }
         var second: [String] = []
         if let date = t.purchaseDate { second.append(words.purchased(times.dateTime(date))) }
         if let original = t.originalTransactionID, let date = t.originalPurchaseDate {
@@ -272,7 +278,9 @@ extension Transaction {
         case nil: break
         }
         if hasLapsed { return words.lapsed }
+        if revocationType == .familyRevoke { return strings.family.sharingEnded }
         if let date = revocationDate { return words.refundedOn(TimeDisplay().day(date)) }
+        if isFamilyShared, self.state == .purchased, finished { return strings.family.familyShared }
         if isUpgraded == true { return words.upgraded }
         let state = strings.log.state(state)
         return finished || self.state == .failed ? state : "\(state) (\(words.unfinished))"

@@ -10,6 +10,7 @@ public enum ErrorText {
         case let error as DataFileError: error.text(strings)
         case let error as QueueError: error.text(strings)
         case let error as ConsumeRefusal: error.text(strings)
+        case let error as FamilyError: error.text(strings)
         default: "\(error)"
         }
     }

@@ -88,6 +88,8 @@ public enum Expectation: Equatable, Sendable {
     /// Where the refund request for it stands (`refund-request pending|approved|declined`), or
     /// that none was made (nil: `refund-request none`).
     case refundRequest(TransactionRef, RefundRequestStatus?)
+    /// Its ownership: the purchaser's own, or family-shared.
+    case transactionOwnership(TransactionRef, OwnershipType)
     /// No such transaction: none at all (`latest`), none with the id, none of the product.
     case noTransaction(TransactionRef)
     /// The app's UserDefaults value for the key; nil: no value.

@@ -25,7 +25,7 @@ extension WalkthroughParser {
             try r.end()
             return .screen(text.text, present: present)
         case "transaction":
-            let fields = ["state", "reason", "error", "none", "revoked", "not-revoked", "refund-request"]
+            let fields = ["state", "reason", "error", "none", "revoked", "not-revoked", "refund-request", "ownership"]
             let ref = try transaction(&r, after: "expect transaction", optional: true, stopWords: fields)
             let field = try r.required("state, reason, error or none after the transaction", suggestion: "expect transaction state purchased")
             switch field.quoted ? "" : field.text.lowercased() {
@@ -76,8 +76,17 @@ extension WalkthroughParser {
                 }
                 try r.end()
                 return .refundRequest(ref, RefundRequestStatus(rawValue: name))
+            case "ownership":
+                let kinds = ["purchased", "family-shared"]
+                let value = try r.required("purchased or family-shared after ownership", suggestion: r.source + " family-shared")
+                guard !value.quoted, kinds.contains(value.text.lowercased()) else {
+                    throw LineProblem(value.column, "expected purchased or family-shared after ownership",
+                                      suggestion: r.replacing(r.index - 1, with: Nearest.to(value.text, in: kinds) ?? "family-shared"))
+                }
+                try r.end()
+                return .transactionOwnership(ref, value.text.lowercased() == "purchased" ? .purchased : .familyShared)
             default:
-                throw LineProblem(field.column, "expected state, reason, error, none, revoked, not-revoked or refund-request after the transaction",
+                throw LineProblem(field.column, "expected state, reason, error, none, revoked, not-revoked, refund-request or ownership after the transaction",
                                   suggestion: r.replacing(r.index - 1, with: Nearest.to(field.text, in: fields) ?? "state"))
             }
         case "subscription":

@@ -36,7 +36,7 @@ extension WalkthroughParser {
     }
 
     /// Any product of the catalog, by id or title, after `verb`.
-    private func anyProduct(_ r: inout StepReader, after verb: String, example: String) throws(LineProblem) -> String {
+    func anyProduct(_ r: inout StepReader, after verb: String, example: String) throws(LineProblem) -> String {
         let expected = "a product by id or title after \(verb)"
         let token = try r.required(expected, suggestion: example)
         let names = rowNames.compactMap { name, target -> (String, String)? in

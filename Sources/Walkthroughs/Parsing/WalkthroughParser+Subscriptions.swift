@@ -104,7 +104,7 @@ extension WalkthroughParser {
         return place.id
     }
 
-    private func onOrOff(_ r: inout StepReader, what: String, suggestion: String) throws(LineProblem) -> Bool {
+    func onOrOff(_ r: inout StepReader, what: String, suggestion: String) throws(LineProblem) -> Bool {
         let token = try r.required("on or off for \(what)", suggestion: suggestion)
         if token.isWord("on") { return true }
         if token.isWord("off") { return false }

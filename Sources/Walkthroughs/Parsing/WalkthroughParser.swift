@@ -98,7 +98,7 @@ public struct WalkthroughParser {
 
     /// The first word of each step, in the order docs/walkthroughs.md lists them.
     static let verbs = ["set", "open", "quantity", "press", "key", "restore", "delete", "relaunch", "approve", "decline",
-                        "resolve", "consume"] + operationVerbs + historyVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
+                        "resolve", "consume"] + operationVerbs + historyVerbs + familyVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
 
     /// A step of each kind as it is written, for suggestions where nothing typed is close.
     var examples: [String: String] {
@@ -107,7 +107,7 @@ public struct WalkthroughParser {
             "key": "key Enter", "restore": "restore", "delete": "delete app data", "relaunch": "relaunch",
             "approve": "approve", "decline": "decline", "resolve": "resolve", "consume": consumeExample, "advance": "advance 25h",
             "caption": "caption \"…\"", "pause": "pause 2s", "expect": "expect screen \"…\"",
-            "vary": "vary ask-to-buy off on", "when": "when ask-to-buy on: press \"Ask\"",
+            "vary": "vary ask-to-buy off on", "family": familyExample, "when": "when ask-to-buy on: press \"Ask\"",
         ].merging(operationExamples) { first, _ in first }.merging(historyExamples) { first, _ in first }
     }
 
@@ -177,6 +177,7 @@ public struct WalkthroughParser {
         case "expect": return .expect(try expectation(&r))
         case _ where Self.operationVerbs.contains(name): return try operation(name, &r)
         case _ where Self.historyVerbs.contains(name): return try history(name, &r)
+        case "family": return try family(&r)
         default:
             let nearest = Nearest.to(verb.text, in: Self.verbs) ?? "open"
             let suggestion = cancelSubscription(r) ?? (r.tokens.count > 1 ? r.replacing(0, with: nearest) : examples[nearest] ?? nearest)

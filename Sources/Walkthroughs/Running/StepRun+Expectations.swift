@@ -54,6 +54,14 @@ extension StepRun {
                     return failure("\(t.id) with \(words)", saw: "\(t.id) with " + (saw.map { "a refund request \($0.rawValue)" } ?? "no refund request"))
                 }
             }
+        case .transactionOwnership(let ref, let expected):
+            let words = { (o: OwnershipType) in o == .familyShared ? "family-shared" : "purchased" }
+            switch transaction(ref) {
+            case .failure(let missing): return failure("a transaction \(words(expected))", saw: missing.text)
+            case .success(let t) where (t.ownershipType ?? .purchased) != expected:
+                return failure("\(t.id) \(words(expected))", saw: "\(t.id) \(words(t.ownershipType ?? .purchased))")
+            case .success: break
+            }
         case .transactionError(let ref, let expected):
             switch transaction(ref) {
             case .failure(let missing): return failure("a transaction with \(Self.describe(expected))", saw: missing.text)

@@ -66,6 +66,12 @@ extension StepRun {
         case .requestRefund(let id, let reason): "take a refund request for transaction \(id) (\(reason.argument))"
         case .approveRefundRequest(let id, _): "approve the refund request for transaction \(id)"
         case .declineRefundRequest(let id): "decline the refund request for transaction \(id)"
+        case .createFamily(let organizer): "make a family organized by \(organizer)"
+        case .addFamilyMember(let account, let organizer): "add \(account) to the family\(organizer.map { " of \($0)" } ?? "")"
+        case .removeFamilyMember(let account): account.map { "remove \($0) from its family" } ?? "leave the family"
+        case .familySharing(let id, let on, let account):
+            "turn Family Sharing of \(id) \(on ? "on" : "off")\(account.map { " for \($0)" } ?? "")"
+        case .familyPurchase(let account, let id): "sell \(id) to family member \(account)"
         }
     }
 

@@ -27,6 +27,8 @@ enum HistoryAction {
             try StoreAdmin(queue: session.queue).perform(operation)
         } catch let error as QueueError {
             throw CommandFailure.usage(error.text(.english))
+        } catch let error as FamilyError {
+            throw CommandFailure.usage(error.text(.english))
         }
         let after = try transactionID.flatMap { try session.database.transaction($0) }
         let events = try session.database.events(after: cursor, limit: nil)

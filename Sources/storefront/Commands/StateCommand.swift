@@ -98,6 +98,8 @@ struct StateCommand: ParsableCommand {
         if let type = t.revocationType, let percentage = t.revocationPercentage {
             text += "  refunded (\(type.rawValue) \(Refund.percentText(percentage)), \(t.revocationReason?.rawValue ?? "other"))"
         }
+        // Family Sharing: a member's transaction taken back, nothing refunded.
+        if t.revocationType == .familyRevoke { text += "  revoked (familyRevoke)" }
         return text
     }
 

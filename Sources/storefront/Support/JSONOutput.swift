@@ -41,6 +41,10 @@ struct TransactionJSON: Encodable {
     var revocationReason: RevocationReason?
     var revocationType: RevocationType?
     var revocationPercentage: Int?
+    /// Family Sharing: familyShared for a member's transaction of another's purchase (which
+    /// `sharedTransactionID` names); absent for the purchaser's own.
+    var ownershipType: OwnershipType?
+    var sharedTransactionID: String?
     var applicationUsername: String?
 
     init(_ t: Transaction) {
@@ -58,6 +62,8 @@ struct TransactionJSON: Encodable {
         awaitingResolution = t.phase == .interrupted ? true : nil
         account = t.account
         reason = t.reason
+        ownershipType = t.isFamilyShared ? .familyShared : nil
+        sharedTransactionID = t.sharedTransactionID
         requestDate = t.requestDate
         purchaseDate = t.purchaseDate
         originalPurchaseDate = t.originalPurchaseDate

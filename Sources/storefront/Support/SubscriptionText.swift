@@ -102,7 +102,8 @@ struct SubscriptionText {
         if let expires = d.expiresDate { out.append("expires \(times.dateTime(expires))") }
         if let error = d.error { out.append("\(error.name): \(error.message)") }
         if let type = d.revocationType {
-            out.append("\(type.rawValue) \(Refund.percentText(d.revocationPercentage ?? Refund.fullPercentage))")
+            // A family revocation refunds nothing: no percentage.
+            out.append(type == .familyRevoke ? type.rawValue : "\(type.rawValue) \(Refund.percentText(d.revocationPercentage ?? Refund.fullPercentage))")
         }
         if let reason = d.revocationReason { out.append("reason \(reason.rawValue)") }
         if let reason = d.refundRequestReason { out.append("asked: \(reason.argument)") }

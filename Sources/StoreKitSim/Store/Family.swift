@@ -1,0 +1,34 @@
+import Foundation
+
+/// A Family Sharing group: an organizer and up to `maximumMembers` others. Every account is
+/// in one family at most. What one member buys of a family-shareable product, the others
+/// have too (`StoreRecords.shareWithFamilies`), unless the purchaser turned sharing off for it.
+public struct Family: Codable, Equatable, Sendable {
+    /// Apple's limit: the organizer and five more.
+    public static let maximumMembers = 5
+
+    public var organizer: String
+    /// The others, in the order they joined.
+    public var members: [String]
+
+    public init(organizer: String, members: [String] = []) {
+        self.organizer = organizer
+        self.members = members
+    }
+
+    /// The organizer first, then the members.
+    public var accounts: [String] { [organizer] + members }
+
+    public func contains(_ account: String) -> Bool { accounts.contains(account) }
+}
+
+/// A purchaser's choice not to share a product it bought with its family.
+public struct SharingStop: Codable, Hashable, Sendable {
+    public var account: String
+    public var productID: String
+
+    public init(account: String, productID: String) {
+        self.account = account
+        self.productID = productID
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import SampleApp
+import SnapshotTesting
+import StoreKitSim
+import Testing
+@testable import StorefrontUI
+
+/// Family Sharing as the kid signed in to the storefront sees it: a parent's purchase arrives
+/// live as a family-shared transaction with its banner and unlocks the content; its revocation
+/// (sharing stopped, a refund) locks it again with a banner and a log line, once.
+@Suite struct FamilySharingUITests {
+    static let premium = "com.storefront.premium"
+    static let parent = "parent@example.com"
+    static let kid = "kid@example.com"
+
+    /// The kid signed in; the parent's family with the kid in it.
+    private func family(japanese: Bool = false, width: Int = 100, height: Int = 30) throws -> UITestHarness {
+        let ui = try UITestHarness(width: width, height: height) {
+            $0.account = Self.kid
+            if japanese { UITestHarness.useJapanese(&$0) }
+        }
+        try elsewhere(ui).createFamily(organizer: Self.parent)
+        try elsewhere(ui).addFamilyMember(Self.kid, organizer: Self.parent)
+        ui.runtime.tick()
+        return ui
+    }
+
+    /// Another terminal's `storefront family …`: the storefront hears of it at its next tick.
+    private func elsewhere(_ ui: UITestHarness) -> StoreAdmin {
+        StoreAdmin(queue: PaymentQueue(store: ui.store))
+    }
+
+    @Test(arguments: [false, true])
+    func aParentsPurchaseArrivesLiveAndItsRevocationLocksItOnce(japanese: Bool) throws {
+        let ui = try family(japanese: japanese)
+        let words = ui.state.strings.family
+        let name = ui.state.title(of: Self.premium)
+        let (bought, _) = try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: Self.premium)
+        ui.runtime.tick()
+        #expect(ui.screen.contains(words.sharedBanner(name)), "\(ui.screen)")
+        #expect(ui.state.snapshot.premiumUnlocked && ui.state.snapshot.familyShared == [Self.premium])
+        let shared = try #require(ui.storage.records.transactions.last { $0.account == Self.kid })
+        #expect(shared.isFamilyShared && shared.finished)
+
+        try elsewhere(ui).setFamilySharing(Self.premium, on: false, account: Self.parent)
+        ui.runtime.tick()
+        let takeBack = TakeBack.locked(Self.premium).text(app: ui.state.appDescription, strings: ui.state.strings)
+        #expect(ui.screen.contains(words.revokedBanner(name, ui.state.strings.log.lockedAgain)), "\(ui.screen)")
+        #expect(ui.state.log.map(\.text).filter { $0 == words.revoked(shared.id, takeBack) }.count == 1)
+        #expect(!ui.state.snapshot.premiumUnlocked)
+        ui.runtime.tick()
+        try ui.relaunch()
+        #expect(!ui.state.log.map(\.text).contains(words.revoked(shared.id, takeBack)), "taken back once, not again at launch")
+        #expect(!ui.state.snapshot.premiumUnlocked && bought.account == Self.parent)
+    }
+
+    @Test func theTransactionManagerShowsItFamilySharedAndTurnsSharingOff() throws {
+        let ui = try family()
+        try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: Self.premium)
+        ui.runtime.tick()
+        ui.press(.char("t"))
+        let words = ui.state.strings.family
+        #expect(ui.screen.contains(words.familyShared), "\(ui.screen)")
+        guard case .transactions(let panel) = ui.state.mode else { throw HarnessError("not in the Transaction Manager") }
+        let shared = try #require(panel.rows.first { $0.account == Self.kid })
+        let purchase = try #require(panel.rows.first { $0.account == Self.parent })
+        #expect(!ui.state.actions(for: shared).contains { if case .operation(.refund) = $0 { true } else { false } },
+                "only the purchaser's purchase is refunded")
+        let stop = TransactionAction.operation(.familySharing(productID: Self.premium, on: false, account: Self.parent))
+        #expect(ui.state.actions(for: purchase).contains(stop))
+        assertSnapshot(of: ui.screen, as: .lines, named: "family-shared-100x30")
+    }
+
+    @Test func theStoreScreenSaysTheProductIsShared() throws {
+        let ui = try family()
+        try ui.select("Premium content here")
+        #expect(ui.screen.contains(ui.state.strings.family.shareable), "\(ui.screen)")
+        try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: Self.premium)
+        ui.runtime.tick()
+        // The offer row gives way to the content unlocked: the product's detail says whose purchase it is.
+        let lines = DetailPane.productLines(Self.premium, state: ui.state).map(\.text)
+        #expect(lines.contains(ui.state.strings.family.sharedWithYou), "\(lines)")
+    }
+}
