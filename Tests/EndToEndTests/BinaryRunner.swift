@@ -92,6 +92,19 @@ struct BinaryRunner {
         try run(arguments: ["--data-dir", dataDirectory.path] + arguments, environment: environment)
     }
 
+    /// The store's clock started where walkthroughs start it, times read in UTC: what a command
+    /// prints is the same on every run.
+    static let fixedStart = ["STOREFRONT_START_TIME": "2030-01-01T09:00:00Z", "TZ": "UTC"]
+
+    /// Runs `storefront --data-dir <this runner's directory> arguments…` at `fixedStart`, and
+    /// expects it to exit with `status`.
+    @discardableResult
+    func command(_ arguments: String..., status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> Result {
+        let result = try run(arguments: ["--data-dir", dataDirectory.path] + arguments, environment: Self.fixedStart)
+        #expect(result.status == status, "\(result.summary)", sourceLocation: sourceLocation)
+        return result
+    }
+
     /// Runs `storefront arguments…` exactly as given. $STOREFRONT_DATA_DIR is cleared and
     /// $XDG_DATA_HOME points into the temporary directory, so a command without --data-dir
     /// can never touch the real data of whoever runs the tests.

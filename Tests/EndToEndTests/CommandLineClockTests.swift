@@ -5,15 +5,8 @@ import Testing
 /// repeat byte for byte under a fixed start.
 @Suite(.ownThreads) final class CommandLineClockTests {
     let cli = BinaryRunner()
-    static let start = ["STOREFRONT_START_TIME": "2030-01-01T09:00:00Z", "TZ": "UTC"]
 
     deinit { cli.cleanUp() }
-
-    private func run(_ arguments: String..., status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> BinaryRunner.Result {
-        let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments, environment: Self.start)
-        #expect(result.status == status, "\(result.summary)", sourceLocation: sourceLocation)
-        return result
-    }
 
     @Test func aFixedStartGivesTheSameBytesTwice() throws {
         func session() throws -> String {
@@ -25,7 +18,7 @@ import Testing
                 ["buy", "com.storefront.premium"], ["advance", "25h"], ["set", "ask-to-buy", "off"],
                 ["buy", "com.storefront.pro.monthly"], ["advance", "2mo"], ["state", "--json"], ["clock"],
             ] {
-                let result = try other.run(arguments: ["--data-dir", other.dataDirectory.path] + arguments, environment: Self.start)
+                let result = try other.run(arguments: ["--data-dir", other.dataDirectory.path] + arguments, environment: BinaryRunner.fixedStart)
                 // The data directory's own path is the one thing that differs between the runs.
                 output += result.stdout.replacingOccurrences(of: other.dataDirectory.path, with: "DIR") + result.stderr
             }
@@ -38,37 +31,37 @@ import Testing
     }
 
     @Test func clockShowsStoreTimeRateAndOffset() throws {
-        let fresh = try run("clock", "--json").json()
+        let fresh = try cli.command("clock", "--json").json()
         #expect(fresh["storeTime"] as? String == "2030-01-01T09:00:00.000Z")
         #expect(fresh["rate"] as? String == "realtime")
         #expect(fresh["offsetSeconds"] as? Double == 0)
         #expect(fresh["fixed"] as? Bool == true)
-        _ = try run("advance", "1w")
-        let text = try run("clock").stdout
+        _ = try cli.command("advance", "1w")
+        let text = try cli.command("clock").stdout
         #expect(text.contains("store time  2030-01-08 09:00:00 +00:00"), "\(text)")
         #expect(text.contains("offset      7d ahead of real time"), "\(text)")
     }
 
     @Test func anAskToBuyRequestLapsesAfterAdvancing25Hours() throws {
-        _ = try run("set", "latency", "0")
-        _ = try run("set", "ask-to-buy", "on")
-        _ = try run("buy", "com.storefront.premium", status: 3)
-        _ = try run("advance", "23h")
-        #expect(try run("pending", "--json").json()["askToBuy"] as? [Any] != nil)
-        #expect((try run("pending", "--json").json()["askToBuy"] as? [Any])?.count == 1, "still waiting after 23 hours")
-        let advanced = try run("advance", "2h")
+        _ = try cli.command("set", "latency", "0")
+        _ = try cli.command("set", "ask-to-buy", "on")
+        _ = try cli.command("buy", "com.storefront.premium", status: 3)
+        _ = try cli.command("advance", "23h")
+        #expect(try cli.command("pending", "--json").json()["askToBuy"] as? [Any] != nil)
+        #expect((try cli.command("pending", "--json").json()["askToBuy"] as? [Any])?.count == 1, "still waiting after 23 hours")
+        let advanced = try cli.command("advance", "2h")
         #expect(advanced.stdout.contains("1000000001 com.storefront.premium: the Ask to Buy request lapsed after 24 hours unanswered, dropped"),
                 "\(advanced.summary)")
-        #expect((try run("pending", "--json").json()["askToBuy"] as? [Any])?.count == 0)
-        let history = try run("state").stdout
+        #expect((try cli.command("pending", "--json").json()["askToBuy"] as? [Any])?.count == 0)
+        let history = try cli.command("state").stdout
         #expect(history.contains("deferred") && history.contains("lapsed unanswered"), "the history says why it left the queue:\n\(history)")
-        let approve = try run("approve", "1000000001", status: 64)
+        let approve = try cli.command("approve", "1000000001", status: 64)
         #expect(approve.stderr.contains("transaction 1000000001 was an Ask to Buy request nobody answered within 24 hours"), "\(approve.summary)")
     }
 
     @Test func advanceRenewsAndSaysWhatHappenedInOrder() throws {
-        _ = try run("buy", "com.storefront.pro.monthly")
-        let advanced = try run("advance", "3mo", "--json").json()
+        _ = try cli.command("buy", "com.storefront.pro.monthly")
+        let advanced = try cli.command("advance", "3mo", "--json").json()
         let transactions = try #require(advanced["transactions"] as? [[String: Any]])
         let dates = transactions.compactMap { $0["date"] as? String }
         #expect(transactions.count >= 2 && transactions.allSatisfy { $0["reason"] as? String == "renewal" }, "\(advanced)")
@@ -105,7 +98,7 @@ import Testing
     }
 
     @Test func badDurationsAndStartTimesAreUsageErrors() throws {
-        let duration = try run("advance", "soon", status: 64)
+        let duration = try cli.command("advance", "soon", status: 64)
         #expect(duration.stderr.contains("advance takes a duration"), "\(duration.summary)")
         let start = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "clock"],
                                 environment: ["STOREFRONT_START_TIME": "yesterday"])

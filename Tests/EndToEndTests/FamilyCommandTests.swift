@@ -6,70 +6,62 @@ import Testing
 /// storefront.
 @Suite(.ownThreads) final class FamilyCommandTests {
     let cli = BinaryRunner()
-    static let start = ["STOREFRONT_START_TIME": "2030-01-01T09:00:00Z", "TZ": "UTC"]
     static let premium = "com.storefront.premium"
     static let parent = "parent@example.com"
     static let kid = "kid@example.com"
 
     deinit { cli.cleanUp() }
 
-    @discardableResult
-    private func run(_ arguments: String..., status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> BinaryRunner.Result {
-        let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments, environment: Self.start)
-        #expect(result.status == status, "\(result.summary)", sourceLocation: sourceLocation)
-        return result
-    }
-
     @Test func aFamilyMembersPurchaseIsSharedRestoredAndRevoked() throws {
-        try run("set", "account", Self.kid)
-        try run("family", "create", Self.parent)
-        let added = try run("family", "add", Self.kid, "--to", Self.parent, "--json").json()
+        try cli.command("set", "account", Self.kid)
+        try cli.command("family", "create", Self.parent)
+        let added = try cli.command("family", "add", Self.kid, "--to", Self.parent, "--json").json()
         let families = try #require(added["families"] as? [[String: Any]])
         #expect(families.first?["organizer"] as? String == Self.parent && families.first?["members"] as? [String] == [Self.kid])
-        let bought = try run("family", "buy", Self.parent, Self.premium, "--json").json()
+        let bought = try cli.command("family", "buy", Self.parent, Self.premium, "--json").json()
         let kinds = (bought["events"] as? [[String: Any]])?.compactMap { $0["kind"] as? String }
         #expect(kinds == ["purchased", "familyShared"], "\(bought)")
         // The kid's app hears of it at its launch; its transaction is family-shared.
-        let launched = try run("launch", "--json").json()
+        let launched = try cli.command("launch", "--json").json()
         let delivered = try #require((launched["delivered"] as? [[String: Any]])?.first, "\(launched)")
         #expect(delivered["ownershipType"] as? String == "familyShared" && delivered["sharedTransactionID"] as? String == "1000000001")
         #expect((launched["userDefaults"] as? [String: Any])?[Self.premium] as? Bool == true)
-        #expect(try run("restore").stdout.contains("family shared"))
-        #expect(try run("family", "show").stdout.contains("Family of \(Self.parent) (organizer)\n  member \(Self.kid)"))
+        #expect(try cli.command("restore").stdout.contains("family shared"))
+        #expect(try cli.command("family", "show").stdout.contains("Family of \(Self.parent) (organizer)\n  member \(Self.kid)"))
 
         // Only the purchaser's purchase is refunded; the refund revokes the kid's, once.
-        let refused = try run("refund", "1000000002", status: 64)
+        let refused = try cli.command("refund", "1000000002", status: 64)
         #expect(refused.stderr.contains("is family-shared: only the purchaser's purchase can be refunded"), "\(refused.summary)")
-        let refund = try run("refund", "1000000001", "--json").json()
+        let refund = try cli.command("refund", "1000000001", "--json").json()
         #expect((refund["events"] as? [[String: Any]])?.compactMap { $0["kind"] as? String } == ["refunded", "familyRevoked"])
-        #expect(try run("state").stdout.contains("revoked (familyRevoke)"))
-        #expect(try run("events").stdout.contains("familyRevoked  kid@example.com  com.storefront.premium  txn 1000000002  familyRevoke, reason other"))
-        let relaunched = try run("launch", "--json").json()
+        #expect(try cli.command("state").stdout.contains("revoked (familyRevoke)"))
+        #expect(try cli.command("events").stdout.contains("familyRevoked  kid@example.com  com.storefront.premium  txn 1000000002  familyRevoke, reason other"))
+        let relaunched = try cli.command("launch", "--json").json()
         #expect((relaunched["revoked"] as? [[String: Any]])?.map { $0["id"] as? String } == ["1000000002"], "\(relaunched)")
         #expect((relaunched["userDefaults"] as? [String: Any])?[Self.premium] as? Bool == false)
-        #expect(((try run("launch", "--json").json())["revoked"] as? [Any])?.isEmpty == true, "not twice")
+        #expect(((try cli.command("launch", "--json").json())["revoked"] as? [Any])?.isEmpty == true, "not twice")
     }
 
     /// Shared while the kid's app was closed: news at its launch, not a redelivery.
     @Test func aPurchaseSharedWhileTheAppWasClosedIsDeliveredAtLaunch() throws {
-        try run("set", "account", Self.kid)
-        try run("family", "create", Self.parent)
-        try run("family", "add", Self.kid, "--to", Self.parent)
-        try run("family", "buy", Self.parent, Self.premium)
-        let launched = try run("launch")
+        try cli.command("set", "account", Self.kid)
+        try cli.command("family", "create", Self.parent)
+        try cli.command("family", "add", Self.kid, "--to", Self.parent)
+        try cli.command("family", "buy", Self.parent, Self.premium)
+        let launched = try cli.command("launch")
         #expect(launched.stdout.contains("1000000002 purchased  com.storefront.premium  (family shared, delivered at launch)"), "\(launched.summary)")
     }
 
     @Test func requestsThatCannotApplyAreRefusedInTheStoresWords() throws {
-        try run("family", "create", Self.parent)
-        #expect(try run("family", "create", Self.parent, status: 64).stderr.contains("is in the family of \(Self.parent) already"))
-        #expect(try run("family", "add", Self.kid, "--to", "nobody@example.com", status: 64).stderr.contains("nobody@example.com is in no family"))
-        #expect(try run("family", "share", "com.storefront.credits.5", "off", status: 64).stderr.contains("is not family-shareable"))
-        #expect(try run("family", "leave", status: 64).stderr.contains("is in no family"))
-        for n in 1...5 { try run("family", "add", "member\(n)@example.com", "--to", Self.parent) }
-        #expect(try run("family", "add", Self.kid, "--to", Self.parent, status: 64).stderr.contains("is full"))
-        try run("family", "remove", Self.parent)
-        #expect(try run("family", "show").stdout.contains("No families"))
+        try cli.command("family", "create", Self.parent)
+        #expect(try cli.command("family", "create", Self.parent, status: 64).stderr.contains("is in the family of \(Self.parent) already"))
+        #expect(try cli.command("family", "add", Self.kid, "--to", "nobody@example.com", status: 64).stderr.contains("nobody@example.com is in no family"))
+        #expect(try cli.command("family", "share", "com.storefront.credits.5", "off", status: 64).stderr.contains("is not family-shareable"))
+        #expect(try cli.command("family", "leave", status: 64).stderr.contains("is in no family"))
+        for n in 1...5 { try cli.command("family", "add", "member\(n)@example.com", "--to", Self.parent) }
+        #expect(try cli.command("family", "add", Self.kid, "--to", Self.parent, status: 64).stderr.contains("is full"))
+        try cli.command("family", "remove", Self.parent)
+        #expect(try cli.command("family", "show").stdout.contains("No families"))
     }
 
     /// A parent stopping sharing from another terminal reaches the kid's open storefront: the

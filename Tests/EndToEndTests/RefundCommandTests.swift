@@ -5,26 +5,18 @@ import Testing
 /// `delete-transaction`, `clear-history`, their JSON and their refusals.
 @Suite(.ownThreads) final class RefundCommandTests {
     let cli = BinaryRunner()
-    static let start = ["STOREFRONT_START_TIME": "2030-01-01T09:00:00Z", "TZ": "UTC"]
     static let premium = "com.storefront.premium"
     static let monthly = "com.storefront.pro.monthly"
 
     deinit { cli.cleanUp() }
 
-    @discardableResult
-    private func run(_ arguments: String..., status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> BinaryRunner.Result {
-        let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments, environment: Self.start)
-        #expect(result.status == status, "\(result.summary)", sourceLocation: sourceLocation)
-        return result
-    }
-
     private func history() throws -> [[String: Any]] {
-        try #require(try run("state", "--json").json()["history"] as? [[String: Any]])
+        try #require(try cli.command("state", "--json").json()["history"] as? [[String: Any]])
     }
 
     @Test func aRefundRevokesThePurchaseWithItsReasonTypeAndPercentage() throws {
-        try run("buy", Self.premium)
-        let output = try run("refund", "1000000001", "--reason", "developer-issue", "--json").json()
+        try cli.command("buy", Self.premium)
+        let output = try cli.command("refund", "1000000001", "--reason", "developer-issue", "--json").json()
         let transaction = try #require(output["transaction"] as? [String: Any])
         #expect(transaction["revocationReason"] as? String == "developerIssue")
         #expect(transaction["revocationType"] as? String == "refundFull")
@@ -36,43 +28,43 @@ import Testing
         #expect(details["revocationReason"] as? String == "developerIssue" && details["revocationPercentage"] as? Int == 100_000)
         #expect(try history().first?["revocationType"] as? String == "refundFull")
         // Refunded, no longer owned: a restore brings nothing back.
-        #expect(try run("state").stdout.contains("refunded (refundFull 100%, developerIssue)"))
+        #expect(try cli.command("state").stdout.contains("refunded (refundFull 100%, developerIssue)"))
         // The app takes it back at its launch, once.
-        let launched = try run("launch", "--json").json()
+        let launched = try cli.command("launch", "--json").json()
         #expect((launched["revoked"] as? [[String: Any]])?.map { $0["id"] as? String } == ["1000000001"], "\(launched)")
         #expect((launched["userDefaults"] as? [String: Any])?["com.storefront.premium"] as? Bool == false)
-        #expect(((try run("launch", "--json").json())["revoked"] as? [Any])?.isEmpty == true, "not twice")
-        let again = try run("refund", "1000000001", status: 64)
+        #expect(((try cli.command("launch", "--json").json())["revoked"] as? [Any])?.isEmpty == true, "not twice")
+        let again = try cli.command("refund", "1000000001", status: 64)
         #expect(again.stderr.contains("transaction 1000000001 has already been refunded"), "\(again.summary)")
     }
 
     @Test func aProratedRefundEndsTheSubscriptionAtOnce() throws {
-        try run("buy", Self.monthly)
-        let text = try run("refund", "1000000001", "--prorated", "12.5").stdout
+        try cli.command("buy", Self.monthly)
+        let text = try cli.command("refund", "1000000001", "--prorated", "12.5").stdout
         #expect(text.contains("12.5% prorated (other): it is revoked."), "\(text)")
-        let status = try #require(try run("subscriptions", "--json").json()["subscriptions"] as? [[String: Any]])
+        let status = try #require(try cli.command("subscriptions", "--json").json()["subscriptions"] as? [[String: Any]])
             .first?["status"] as? [String: Any]
         #expect(status?["state"] as? String == "revoked" && status?["givesAccess"] as? Bool == false)
     }
 
     @Test func refusalsAreUsageErrors() throws {
-        try run("buy", "com.storefront.credits.5")
-        #expect(try run("refund", "1000000001", "--prorated", "50", status: 64).stderr.contains("refunded in full only"))
-        #expect(try run("refund", "1000000001", "--prorated", "100", status: 64).stderr.contains("--prorated takes a percentage"))
-        #expect(try run("refund", "999", status: 64).stderr.contains("no transaction 999"))
-        let json = try run("delete-transaction", "999", "--json", status: 64).json()
+        try cli.command("buy", "com.storefront.credits.5")
+        #expect(try cli.command("refund", "1000000001", "--prorated", "50", status: 64).stderr.contains("refunded in full only"))
+        #expect(try cli.command("refund", "1000000001", "--prorated", "100", status: 64).stderr.contains("--prorated takes a percentage"))
+        #expect(try cli.command("refund", "999", status: 64).stderr.contains("no transaction 999"))
+        let json = try cli.command("delete-transaction", "999", "--json", status: 64).json()
         #expect((json["error"] as? [String: Any])?["exitCode"] as? Int == 64)
     }
 
     @Test func deleteAndClearEmptyTheHistory() throws {
-        try run("buy", Self.premium)
-        try run("buy", "com.storefront.credits.5")
-        let deleted = try run("delete-transaction", "1000000001", "--json").json()
+        try cli.command("buy", Self.premium)
+        try cli.command("buy", "com.storefront.credits.5")
+        let deleted = try cli.command("delete-transaction", "1000000001", "--json").json()
         #expect((deleted["events"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["transactionDeleted"])
         #expect(try history().map { $0["id"] as? String } == ["1000000002"])
-        try run("clear-history")
+        try cli.command("clear-history")
         #expect(try history().isEmpty)
-        #expect(try run("buy", Self.premium).stdout.contains("delivered"), "a purchase again, not a re-download")
+        #expect(try cli.command("buy", Self.premium).stdout.contains("delivered"), "a purchase again, not a re-download")
     }
 
     /// A refund from another terminal reaches the open storefront: the app takes back the

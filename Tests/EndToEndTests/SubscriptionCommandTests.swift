@@ -6,23 +6,15 @@ import Testing
 /// `events`, plan changes bought with `buy`, and what the store refuses.
 @Suite(.ownThreads) final class SubscriptionCommandTests {
     let cli = BinaryRunner()
-    static let start = ["STOREFRONT_START_TIME": "2030-01-01T09:00:00Z", "TZ": "UTC"]
     static let monthly = "com.storefront.pro.monthly"
     static let yearly = "com.storefront.pro.yearly"
     static let lite = "com.storefront.lite.monthly"
 
     deinit { cli.cleanUp() }
 
-    @discardableResult
-    private func run(_ arguments: String..., status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> BinaryRunner.Result {
-        let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments, environment: Self.start)
-        #expect(result.status == status, "\(result.summary)", sourceLocation: sourceLocation)
-        return result
-    }
-
     /// The status of group "pro" in `subscriptions --json`.
     private func pro(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
-        let output = try run("subscriptions", "--json", sourceLocation: sourceLocation).json()
+        let output = try cli.command("subscriptions", "--json", sourceLocation: sourceLocation).json()
         let groups = try #require(output["subscriptions"] as? [[String: Any]], sourceLocation: sourceLocation)
         let group = try #require(groups.first { $0["groupID"] as? String == "pro" }, sourceLocation: sourceLocation)
         return try #require(group["status"] as? [String: Any], "not subscribed: \(output)", sourceLocation: sourceLocation)
@@ -33,18 +25,18 @@ import Testing
     }
 
     private func events() throws -> [[String: Any]] {
-        try #require(try run("events", "--json").json()["events"] as? [[String: Any]])
+        try #require(try cli.command("events", "--json").json()["events"] as? [[String: Any]])
     }
 
     private func history() throws -> [[String: Any]] {
-        try #require(try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "state", "--json"], environment: Self.start)
+        try #require(try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "state", "--json"], environment: BinaryRunner.fixedStart)
             .json()["history"] as? [[String: Any]])
     }
 
     @Test func neverSubscribedSaysNone() throws {
-        let text = try run("subscriptions").stdout
+        let text = try cli.command("subscriptions").stdout
         #expect(text.contains("Pro (group pro)\n  none: never subscribed (plans: \(Self.monthly), \(Self.yearly)"), "\(text)")
-        let output = try run("subscriptions", "--json").json()
+        let output = try cli.command("subscriptions", "--json").json()
         #expect(output["account"] as? String == "sandbox.user@example.com")
         let groups = try #require(output["subscriptions"] as? [[String: Any]])
         #expect(groups.map { $0["groupID"] as? String } == ["pro"])
@@ -52,7 +44,7 @@ import Testing
     }
 
     @Test func cancelledItRunsToTheEndOfItsPeriodThenExpires() throws {
-        try run("buy", Self.monthly)
+        try cli.command("buy", Self.monthly)
         let subscribed = try pro()
         #expect(subscribed["state"] as? String == "subscribed")
         #expect(try renewalInfo(subscribed)["willAutoRenew"] as? Bool == true)
@@ -60,17 +52,17 @@ import Testing
         #expect(transaction["productID"] as? String == Self.monthly)
         #expect(transaction["price"] as? String == "0", "a free trial")
         #expect((transaction["offer"] as? [String: Any])?["paymentMode"] as? String == "freeTrial")
-        #expect(try run("subscriptions").stdout.contains("state          subscribed: Renews 2030-01-08 09:00:01 +00:00"))
+        #expect(try cli.command("subscriptions").stdout.contains("state          subscribed: Renews 2030-01-08 09:00:01 +00:00"))
 
-        let off = try run("auto-renew", Self.monthly, "off")
+        let off = try cli.command("auto-renew", Self.monthly, "off")
         #expect(off.stdout.contains("Turned auto-renew off. Pro Monthly (\(Self.monthly)): Expires 2030-01-08 09:00:01 +00:00."), "\(off.summary)")
         #expect(off.stdout.contains("autoRenewDisabled  sandbox.user@example.com  \(Self.monthly)"), "the event it made: \(off.summary)")
-        let again = try run("auto-renew", Self.monthly, "off", "--json").json()
+        let again = try cli.command("auto-renew", Self.monthly, "off", "--json").json()
         #expect((again["events"] as? [Any])?.isEmpty == true, "nothing changed: \(again)")
         #expect(try renewalInfo(try pro())["willAutoRenew"] as? Bool == false)
         #expect(try pro()["state"] as? String == "subscribed", "access until the period ends")
 
-        try run("advance", "2w")
+        try cli.command("advance", "2w")
         let expired = try pro()
         #expect(expired["state"] as? String == "expired")
         #expect(expired["givesAccess"] as? Bool == false)
@@ -78,18 +70,18 @@ import Testing
         let expiry = try #require(try events().last)
         #expect(expiry["kind"] as? String == "expired")
         #expect((expiry["details"] as? [String: Any])?["expirationReason"] as? String == "autoRenewDisabled")
-        let text = try run("subscriptions").stdout
+        let text = try cli.command("subscriptions").stdout
         #expect(text.contains("expired: Expired 2030-01-08 09:00:01 +00:00 (autoRenewDisabled: auto-renew was off)"), "\(text)")
         #expect(!(try history()).contains { $0["reason"] as? String == "renewal" }, "no renewal")
 
-        let on = try run("auto-renew", Self.monthly, "on", status: 64)
+        let on = try cli.command("auto-renew", Self.monthly, "on", status: 64)
         #expect(on.stderr.contains("the subscription to \(Self.monthly) has ended: buy it again to resubscribe"), "\(on.summary)")
     }
 
     @Test func anUpgradeTakesEffectAtOnceAndMarksTheOldPlanUpgraded() throws {
-        try run("buy", Self.lite)
-        try run("advance", "10d")
-        let bought = try run("buy", Self.yearly, "--json").json()
+        try cli.command("buy", Self.lite)
+        try cli.command("advance", "10d")
+        let bought = try cli.command("buy", Self.yearly, "--json").json()
         let change = try #require(bought["planChange"] as? [String: Any], "\(bought)")
         #expect(change["kind"] as? String == "upgrade")
         #expect(change["takesEffect"] as? String == "now")
@@ -103,25 +95,25 @@ import Testing
         let old = try #require(try history().first { $0["productID"] as? String == Self.lite })
         #expect(old["isUpgraded"] as? Bool == true, "\(old)")
         #expect(try events().contains { $0["kind"] as? String == "upgraded" })
-        let state = try run("state").stdout
+        let state = try cli.command("state").stdout
         #expect(state.contains("Subscriptions\n  Pro Yearly (\(Self.yearly))  subscribed  Renews 2031-01-11"), "\(state)")
-        let statuses = try #require(try run("state", "--json").json()["subscriptions"] as? [[String: Any]])
+        let statuses = try #require(try cli.command("state", "--json").json()["subscriptions"] as? [[String: Any]])
         #expect((statuses.first?["status"] as? [String: Any])?["state"] as? String == "subscribed", "\(statuses)")
         #expect(state.contains("upgraded"), "\(state)")
         #expect(state.contains("paid 49.99 USD in USA"), "\(state)")
     }
 
     @Test func aDowngradeTakesEffectAtTheNextRenewal() throws {
-        try run("buy", Self.monthly)
-        let bought = try run("buy", Self.lite)
+        try cli.command("buy", Self.monthly)
+        let bought = try cli.command("buy", Self.lite)
         #expect(bought.stdout.contains("Downgrade: Pro Monthly (\(Self.monthly)) goes on until 2030-01-08 09:00:01 +00:00, then renews as Lite Monthly (\(Self.lite))"),
                 "\(bought.summary)")
         let waiting = try renewalInfo(try pro())
         #expect(waiting["currentProductID"] as? String == Self.monthly)
         #expect(waiting["autoRenewPreference"] as? String == Self.lite)
-        #expect(try run("subscriptions").stdout.contains("Renews 2030-01-08 09:00:01 +00:00 as Lite Monthly (\(Self.lite))"))
+        #expect(try cli.command("subscriptions").stdout.contains("Renews 2030-01-08 09:00:01 +00:00 as Lite Monthly (\(Self.lite))"))
 
-        try run("advance", "2w")
+        try cli.command("advance", "2w")
         let renewed = try pro()
         #expect(try renewalInfo(renewed)["currentProductID"] as? String == Self.lite)
         let latest = try #require(renewed["transaction"] as? [String: Any])
@@ -133,49 +125,49 @@ import Testing
     }
 
     @Test func buyingThePlanBackCancelsTheWaitingDowngrade() throws {
-        try run("buy", Self.monthly)
-        try run("buy", Self.lite)
-        let back = try run("buy", Self.monthly)
+        try cli.command("buy", Self.monthly)
+        try cli.command("buy", Self.lite)
+        let back = try cli.command("buy", Self.monthly)
         #expect(back.stdout.contains("The plan change to Lite Monthly (\(Self.lite)) is cancelled: Pro Monthly (\(Self.monthly)) renews at 2030-01-08 09:00:01 +00:00"),
                 "\(back.summary)")
         #expect(try renewalInfo(try pro())["autoRenewPreference"] as? String == Self.monthly)
-        let again = try run("buy", Self.monthly, "--json", status: 4)
+        let again = try cli.command("buy", Self.monthly, "--json", status: 4)
         #expect(try again.error()["name"] as? String == "alreadyOwned", "the plan one has and keeps")
     }
 
     @Test func anotherPeriodOfTheSameLevelWaitsForTheRenewal() throws {
-        try run("buy", Self.monthly)
-        let change = try #require(try run("buy", Self.yearly, "--json").json()["planChange"] as? [String: Any])
+        try cli.command("buy", Self.monthly)
+        let change = try #require(try cli.command("buy", Self.yearly, "--json").json()["planChange"] as? [String: Any])
         #expect(change["kind"] as? String == "crossgrade")
         #expect(change["takesEffect"] as? String == "renewal")
     }
 
     @Test func billingRetryWithGraceRecoversWhenTheBillingIsFixed() throws {
-        try run("set", "billing-retry", "on")
-        try run("set", "grace-period", "16d")
-        try run("buy", Self.monthly)
-        let fix = try run("fix-billing", Self.monthly, status: 64)
+        try cli.command("set", "billing-retry", "on")
+        try cli.command("set", "grace-period", "16d")
+        try cli.command("buy", Self.monthly)
+        let fix = try cli.command("fix-billing", Self.monthly, status: 64)
         #expect(fix.stderr.contains("the subscription to \(Self.monthly) has no billing issue to fix"), "\(fix.summary)")
 
-        try run("advance", "8d")
+        try cli.command("advance", "8d")
         let grace = try pro()
         #expect(grace["state"] as? String == "inGracePeriod")
         #expect(grace["givesAccess"] as? Bool == true)
         let info = try renewalInfo(grace)
         #expect(info["isInBillingRetry"] as? Bool == true)
         #expect(info["gracePeriodExpirationDate"] as? String == "2030-01-24T09:00:01.500Z")
-        #expect(try run("subscriptions").stdout.contains("inGracePeriod: In grace period until 2030-01-24 09:00:01 +00:00"))
+        #expect(try cli.command("subscriptions").stdout.contains("inGracePeriod: In grace period until 2030-01-24 09:00:01 +00:00"))
         // The app's launch calls for StoreKit's Billing Problem message, with the command that answers it.
-        let launched = try run("launch")
+        let launched = try cli.command("launch")
         #expect(launched.stdout.contains("Billing Problem: the renewal of Pro Monthly (\(Self.monthly)) failed; `storefront --data-dir ")
                 && launched.stdout.contains(" fix-billing \(Self.monthly)` updates the payment method."),
                 "\(launched.summary)")
-        let messages = try #require(try run("launch", "--json").json()["messages"] as? [[String: Any]])
+        let messages = try #require(try cli.command("launch", "--json").json()["messages"] as? [[String: Any]])
         #expect(messages.map { $0["reason"] as? String } == ["billingIssue"] && messages.first?["productID"] as? String == Self.monthly)
-        let renew = try run("renew", Self.monthly, status: 64)
+        let renew = try cli.command("renew", Self.monthly, status: 64)
         #expect(renew.stderr.contains("fix the billing issue instead of forcing a renewal"), "\(renew.summary)")
 
-        let fixed = try run("fix-billing", Self.monthly, "--json").json()
+        let fixed = try cli.command("fix-billing", Self.monthly, "--json").json()
         let recovered = try #require((fixed["events"] as? [[String: Any]])?.last)
         #expect(recovered["kind"] as? String == "recovered")
         let status = try pro()
@@ -186,114 +178,114 @@ import Testing
     /// A request for the plan made while the payment failed, approved after the billing was
     /// fixed: the store refuses it as it refuses buying the plan one has, and `approve` says so.
     @Test func aRequestApprovedAfterTheBillingIsFixedSaysItFailed() throws {
-        try run("set", "billing-retry", "on")
-        try run("buy", Self.lite)
-        try run("renew", Self.lite)
-        try run("set", "ask-to-buy", "on")
-        let request = try run("buy", Self.lite, "--json", status: 3).json()
+        try cli.command("set", "billing-retry", "on")
+        try cli.command("buy", Self.lite)
+        try cli.command("renew", Self.lite)
+        try cli.command("set", "ask-to-buy", "on")
+        let request = try cli.command("buy", Self.lite, "--json", status: 3).json()
         let id = try #require((request["transaction"] as? [String: Any])?["id"] as? String)
-        try run("fix-billing", Self.lite)
-        let approved = try run("approve", id)
+        try cli.command("fix-billing", Self.lite)
+        let approved = try cli.command("approve", id)
         #expect(approved.stdout.contains("Approved \(id): \(Self.lite) failed: You're currently subscribed to this."),
                 "\(approved.summary)")
         #expect(try events().last?["kind"] as? String == "purchaseFailed")
     }
 
     @Test func aPriceIncreaseNobodyAgreesToExpiresTheSubscription() throws {
-        try run("buy", Self.monthly)
-        let raised = try run("price-increase", Self.monthly, "5.99")
+        try cli.command("buy", Self.monthly)
+        let raised = try cli.command("price-increase", Self.monthly, "5.99")
         #expect(raised.stdout.contains("is now 5.99 USD (was 4.99 USD), consent needed"), "\(raised.summary)")
         #expect(try renewalInfo(try pro())["priceIncreaseStatus"] as? String == "pending")
         #expect(try events().last?["kind"] as? String == "priceIncreasePending")
-        #expect(try run("subscriptions").stdout.contains("price increase pending"))
-        #expect(try run("launch").stdout.contains("Subscription Price Increase: Pro Monthly (\(Self.monthly)) waits for consent"))
+        #expect(try cli.command("subscriptions").stdout.contains("price increase pending"))
+        #expect(try cli.command("launch").stdout.contains("Subscription Price Increase: Pro Monthly (\(Self.monthly)) waits for consent"))
 
-        try run("advance", "2w")
+        try cli.command("advance", "2w")
         let expired = try pro()
         #expect(expired["state"] as? String == "expired")
         #expect(try renewalInfo(expired)["expirationReason"] as? String == "didNotConsentToPriceIncrease")
-        let agree = try run("agree-price", Self.monthly, status: 64)
+        let agree = try cli.command("agree-price", Self.monthly, status: 64)
         #expect(agree.stderr.contains("has no price increase waiting for consent"), "\(agree.summary)")
     }
 
     @Test func anAgreedPriceIncreaseRenewsAtTheNewPrice() throws {
-        try run("buy", Self.monthly)
-        try run("price-increase", Self.monthly, "5.99", "--storefront", "USA")
-        let agreed = try run("agree-price", Self.monthly)
+        try cli.command("buy", Self.monthly)
+        try cli.command("price-increase", Self.monthly, "5.99", "--storefront", "USA")
+        let agreed = try cli.command("agree-price", Self.monthly)
         #expect(agreed.stdout.contains("Agreed to the price increase."), "\(agreed.summary)")
         #expect(try renewalInfo(try pro())["priceIncreaseStatus"] as? String == "agreed")
-        try run("advance", "2w")
+        try cli.command("advance", "2w")
         let renewed = try pro()
         #expect(renewed["state"] as? String == "subscribed")
         #expect((renewed["transaction"] as? [String: Any])?["price"] as? String == "5.99")
     }
 
     @Test func aPriceIncreaseWithoutConsentRenewsAtTheNewPrice() throws {
-        try run("buy", Self.monthly)
-        let raised = try run("price-increase", Self.monthly, "5.49", "--no-consent-needed", "--json").json()
+        try cli.command("buy", Self.monthly)
+        let raised = try cli.command("price-increase", Self.monthly, "5.49", "--no-consent-needed", "--json").json()
         #expect((raised["events"] as? [[String: Any]])?.last?["kind"] as? String == "priceIncreased", "\(raised)")
         #expect(try renewalInfo(try pro())["priceIncreaseStatus"] as? String == "noIncreasePending")
-        try run("advance", "2w")
+        try cli.command("advance", "2w")
         #expect((try pro()["transaction"] as? [String: Any])?["price"] as? String == "5.49")
     }
 
     /// Consent is asked for a rise unless told otherwise, never for a fall.
     @Test func aLowerPriceNeedsNoConsent() throws {
-        try run("buy", Self.monthly)
-        let lowered = try run("price-increase", Self.monthly, "3.99")
+        try cli.command("buy", Self.monthly)
+        let lowered = try cli.command("price-increase", Self.monthly, "3.99")
         #expect(lowered.stdout.contains("is now 3.99 USD (was 4.99 USD), no consent needed"), "\(lowered.summary)")
         #expect(try renewalInfo(try pro())["priceIncreaseStatus"] as? String == "noIncreasePending")
     }
 
     @Test func expireAndRenewActAtOnce() throws {
-        try run("buy", Self.monthly)
-        let renewed = try run("renew", Self.monthly, "--json").json()
+        try cli.command("buy", Self.monthly)
+        let renewed = try cli.command("renew", Self.monthly, "--json").json()
         #expect((renewed["events"] as? [[String: Any]])?.last?["kind"] as? String == "renewed", "\(renewed)")
         #expect(try history().filter { $0["reason"] as? String == "renewal" }.count == 1)
 
-        let expired = try run("expire", Self.monthly)
+        let expired = try cli.command("expire", Self.monthly)
         #expect(expired.stdout.contains("Expired the subscription now."), "\(expired.summary)")
         #expect(expired.stdout.contains("(unknown: ended by the store)"), "\(expired.summary)")
         #expect(try pro()["state"] as? String == "expired")
-        let twice = try run("expire", Self.monthly, status: 64)
+        let twice = try cli.command("expire", Self.monthly, status: 64)
         #expect(twice.stderr.contains("has ended: buy it again to resubscribe"), "\(twice.summary)")
     }
 
     @Test func whatCannotApplyIsRefusedInTheStoresWords() throws {
-        let none = try run("expire", Self.monthly, "--json", status: 64)
+        let none = try cli.command("expire", Self.monthly, "--json", status: 64)
         #expect(try none.error()["message"] as? String == "the signed-in account has no subscription in the group of \(Self.monthly): buy it first")
-        let premium = try run("auto-renew", "com.storefront.premium", "off", status: 64)
+        let premium = try cli.command("auto-renew", "com.storefront.premium", "off", status: 64)
         #expect(premium.stderr.contains("com.storefront.premium is not an auto-renewable subscription"), "\(premium.summary)")
-        let unknown = try run("renew", "com.nope", status: 64)
+        let unknown = try cli.command("renew", "com.nope", status: 64)
         #expect(unknown.stderr.contains("no product com.nope in the catalog"), "\(unknown.summary)")
-        let price = try run("price-increase", Self.monthly, "cheap", status: 64)
+        let price = try cli.command("price-increase", Self.monthly, "cheap", status: 64)
         #expect(price.stderr.contains("price-increase takes a price such as 5.99, not \"cheap\""), "\(price.summary)")
-        let zero = try run("price-increase", Self.monthly, "0", status: 64)
+        let zero = try cli.command("price-increase", Self.monthly, "0", status: 64)
         #expect(zero.stderr.contains("a price must be above zero"), "\(zero.summary)")
-        let place = try run("price-increase", Self.monthly, "5.99", "--storefront", "XYZ", status: 64)
+        let place = try cli.command("price-increase", Self.monthly, "5.99", "--storefront", "XYZ", status: 64)
         #expect(place.stderr.contains("no App Store storefront XYZ"), "\(place.summary)")
-        let switchWord = try run("auto-renew", Self.monthly, "maybe", status: 64)
+        let switchWord = try cli.command("auto-renew", Self.monthly, "maybe", status: 64)
         #expect(switchWord.stderr.contains("maybe"), "\(switchWord.summary)")
     }
 
     @Test func theStorefrontStaysWhileASubscriptionIsActive() throws {
-        try run("buy", Self.monthly)
-        let refused = try run("set", "storefront", "JPN", status: 4)
+        try cli.command("buy", Self.monthly)
+        let refused = try cli.command("set", "storefront", "JPN", status: 4)
         #expect(refused.stderr.contains("You can't change the country or region while you have a subscription"), "\(refused.summary)")
         #expect(refused.stderr.contains("`\(cli.hint("expire \(Self.monthly)"))`"), "the remedy names it: \(refused.summary)")
-        let json = try run("set", "storefront", "JPN", "--json", status: 4).json()
+        let json = try cli.command("set", "storefront", "JPN", "--json", status: 4).json()
         let error = try #require(json["error"] as? [String: Any])
         #expect(error["name"] as? String == "activeSubscription")
         #expect((error["remedy"] as? String)?.contains("auto-renew \(Self.monthly) off") == true, "\(error)")
 
-        try run("expire", Self.monthly)
-        #expect(try run("set", "storefront", "JPN").stdout.contains("storefront = JPN"))
+        try cli.command("expire", Self.monthly)
+        #expect(try cli.command("set", "storefront", "JPN").stdout.contains("storefront = JPN"))
     }
 
     @Test func eventsAreListedInOrderFromACursor() throws {
-        try run("buy", Self.monthly)
-        try run("auto-renew", Self.monthly, "off")
-        try run("auto-renew", Self.monthly, "on")
+        try cli.command("buy", Self.monthly)
+        try cli.command("auto-renew", Self.monthly, "off")
+        try cli.command("auto-renew", Self.monthly, "on")
         let all = try events()
         let ids = all.compactMap { $0["id"] as? Int }
         #expect(ids == Array(1...ids.count), "\(all)")
@@ -303,14 +295,14 @@ import Testing
         #expect(subscribed["productID"] as? String == Self.monthly)
 
         let after = try #require(ids.dropLast().last)
-        let page = try #require(try run("events", "--after", "\(after)", "--json").json()["events"] as? [[String: Any]])
+        let page = try #require(try cli.command("events", "--after", "\(after)", "--json").json()["events"] as? [[String: Any]])
         #expect(page.map { $0["kind"] as? String } == ["autoRenewEnabled"])
-        let limited = try #require(try run("events", "--limit", "1", "--json").json()["events"] as? [[String: Any]])
+        let limited = try #require(try cli.command("events", "--limit", "1", "--json").json()["events"] as? [[String: Any]])
         #expect(limited.count == 1 && limited.first?["id"] as? Int == 1)
-        let text = try run("events").stdout
+        let text = try cli.command("events").stdout
         #expect(text.contains("  subscribed  sandbox.user@example.com  \(Self.monthly)  txn 1000000001"), "\(text)")
-        #expect(try run("events", "--after", "99").stdout == "No events after 99.\n")
-        let bad = try run("events", "--after=-1", status: 64)
+        #expect(try cli.command("events", "--after", "99").stdout == "No events after 99.\n")
+        let bad = try cli.command("events", "--after=-1", status: 64)
         #expect(bad.stderr.contains("--after takes an event id"), "\(bad.summary)")
     }
 
@@ -343,13 +335,13 @@ import Testing
 
     /// Each command's one line of help points to the page that describes it.
     @Test func theHelpNamesEachCommandAndItsPage() throws {
-        let help = try run("help").stdout
+        let help = try cli.command("help").stdout
         for command in ["subscriptions", "auto-renew", "expire", "renew", "fix-billing", "price-increase", "agree-price", "events"] {
             let line = try #require(help.split(separator: "\n").firstIndex { $0.hasPrefix("  \(command) ") }, "\(command): \(help)")
             let entry = help.split(separator: "\n")[line...].prefix(3).joined(separator: " ")
             #expect(entry.contains("(docs/command-line.md)"), "\(entry)")
         }
-        let price = try run("price-increase", "--help").stdout
+        let price = try cli.command("price-increase", "--help").stdout
         #expect(price.contains("--consent-needed/--no-consent-needed"), "\(price)")
         #expect(price.contains("consent is needed when the\nprice rises"), "\(price)")
     }

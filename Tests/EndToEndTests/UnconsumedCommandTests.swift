@@ -6,73 +6,65 @@ import Testing
 /// refusals; and in the open storefront, the panel (u) showing and consuming them.
 @Suite(.ownThreads) final class UnconsumedCommandTests {
     let cli = BinaryRunner()
-    static let start = ["STOREFRONT_START_TIME": "2030-01-01T09:00:00Z", "TZ": "UTC"]
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
 
     deinit { cli.cleanUp() }
 
-    @discardableResult
-    private func run(_ arguments: String..., status: Int32 = 0, sourceLocation: SourceLocation = #_sourceLocation) throws -> BinaryRunner.Result {
-        let result = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path] + arguments, environment: Self.start)
-        #expect(result.status == status, "\(result.summary)", sourceLocation: sourceLocation)
-        return result
-    }
-
     private func purchases() throws -> [[String: Any]] {
-        try #require(try run("unconsumed", "--json").json()["purchases"] as? [[String: Any]])
+        try #require(try cli.command("unconsumed", "--json").json()["purchases"] as? [[String: Any]])
     }
 
     @Test func theListShowsEachPurchaseOldestFirstAndConsumeTakesThem() throws {
-        try run("set", "latency", "0")
-        #expect(try run("unconsumed").stdout.contains("Nothing unconsumed."))
-        try run("buy", Self.credits5, "--quantity", "2")
-        try run("buy", Self.credits10)
+        try cli.command("set", "latency", "0")
+        #expect(try cli.command("unconsumed").stdout.contains("Nothing unconsumed."))
+        try cli.command("buy", Self.credits5, "--quantity", "2")
+        try cli.command("buy", Self.credits10)
         let listed = try purchases()
         #expect(listed.map { $0["transactionID"] as? String } == ["1000000001", "1000000002"])
         #expect(listed.first?["productID"] as? String == Self.credits5 && listed.first?["quantity"] as? Int == 2)
         #expect(listed.first?["delivered"] as? Int == 10 && listed.first?["remaining"] as? Int == 10)
         #expect(listed.first?["purchaseDate"] as? String == "2030-01-01T09:00:00.000Z")
-        let balances = try #require(try run("unconsumed", "--json").json()["balances"] as? [String: [String: Int]])
+        let balances = try #require(try cli.command("unconsumed", "--json").json()["balances"] as? [String: [String: Int]])
         #expect(balances["credits"] == ["total": 20, "earlier": 0])
-        let text = try run("unconsumed").stdout
+        let text = try cli.command("unconsumed").stdout
         #expect(text.contains("1000000001  com.storefront.credits.5 ×2  bought 2030-01-01 09:00  10 credits of 10 left"), "\(text)")
         #expect(text.contains("credits: 20 in all"), "\(text)")
 
         // One unit by product, oldest first; then a whole purchase by its id.
-        let one = try run("consume", Self.credits10)
+        let one = try cli.command("consume", Self.credits10)
         #expect(one.stdout.contains("1000000002 consumed  -1 credit (balance 19)  (9 left unconsumed)"), "\(one.summary)")
-        let whole = try run("consume", "1000000001", "--json").json()
+        let whole = try cli.command("consume", "1000000001", "--json").json()
         let consumed = try #require(whole["consumed"] as? [[String: Any]])
         #expect(consumed.map { $0["transactionID"] as? String } == ["1000000001"])
         #expect(consumed.first?["units"] as? Int == 10 && consumed.first?["left"] as? Int == 0 && consumed.first?["balanceAfter"] as? Int == 9)
         #expect(try purchases().map { $0["transactionID"] as? String } == ["1000000002"], "a consumed purchase leaves the list")
-        #expect(try run("state", "--json").json()["credits"] as? Int == 9, "the balance goes with it")
-        try run("consume", "credits", "--quantity", "9")
+        #expect(try cli.command("state", "--json").json()["credits"] as? Int == 9, "the balance goes with it")
+        try cli.command("consume", "credits", "--quantity", "9")
         #expect(try purchases().isEmpty)
     }
 
     @Test func refusalsConsumeNothing() throws {
-        try run("set", "latency", "0")
-        try run("buy", Self.credits5)
-        #expect(try run("consume", "999", status: 64).stderr.contains("999: nothing unconsumed to consume"))
-        let tooMany = try run("consume", Self.credits5, "--quantity", "6", "--json", status: 4).json()
+        try cli.command("set", "latency", "0")
+        try cli.command("buy", Self.credits5)
+        #expect(try cli.command("consume", "999", status: 64).stderr.contains("999: nothing unconsumed to consume"))
+        let tooMany = try cli.command("consume", Self.credits5, "--quantity", "6", "--json", status: 4).json()
         let error = try #require(tooMany["error"] as? [String: Any])
         #expect((error["message"] as? String)?.contains("only 5 unconsumed, cannot consume 6") == true, "\(error)")
-        #expect(try run("consume", Self.credits5, "--quantity", "0", status: 64).stderr.contains("quantity must be 1 or more"))
+        #expect(try cli.command("consume", Self.credits5, "--quantity", "0", status: 64).stderr.contains("quantity must be 1 or more"))
         #expect(try purchases().first?["remaining"] as? Int == 5, "nothing was consumed")
     }
 
     /// A damaged list is refused by its path and left as it is.
     @Test func aDamagedListIsRefusedByName() throws {
-        try run("set", "latency", "0")
-        try run("buy", Self.credits5)
+        try cli.command("set", "latency", "0")
+        try cli.command("buy", Self.credits5)
         let url = cli.dataDirectory.appendingPathComponent("UserDefaults.json")
         let damaged = #"{"credits": 5, "unconsumedPurchases": [{"transactionID": "1000000001"}]}"#
         try Data(damaged.utf8).write(to: url)
-        let listed = try run("unconsumed", status: 65)
+        let listed = try cli.command("unconsumed", status: 65)
         #expect(listed.stderr.contains("$.unconsumedPurchases[0].productID"), "\(listed.summary)")
-        #expect(try run("consume", "credits", status: 65).stderr.contains("unconsumedPurchases"))
+        #expect(try cli.command("consume", "credits", status: 65).stderr.contains("unconsumedPurchases"))
         #expect(try String(contentsOf: url, encoding: .utf8) == damaged)
     }
 
