@@ -155,38 +155,20 @@ extension StoreCondition {
         note: "billing-retry on (Xcode's Billing Retry on Renewal): each renewal's payment fails, and the subscription goes into billing retry (or its grace period) until the subscriber fixes the payment method; turning it off fixes none already failing.",
         title: \.billingRetry, good: false, badge: \.billingRetryBadge, tint: .warning)
 
-    static let gracePeriod = StoreCondition(
-        "grace-period", values: "off|3d|16d|28d|xcode",
+    static let gracePeriod = choice(
+        "grace-period", \.gracePeriod,
         note: "grace-period: how long a subscriber keeps access after a renewal's payment fails, as App Store Connect offers it (3, 16 or 28 days), or xcode: Xcode's Billing Grace Period, 6 days for a weekly plan and 16 for the others.",
-        field: \.gracePeriod,
-        parse: { text, _ throws(InvalidValue) in
-            guard let grace = BillingGracePeriod(rawValue: text.lowercased()) else {
-                throw InvalidValue(message: "grace-period takes off, 3d, 16d, 28d or xcode, not \"\(text)\"")
-            }
-            return grace
-        },
-        describe: { $0.rawValue },
         title: \.gracePeriod,
         show: { grace, strings in (graceText(grace, strings: strings), grace == .off ? nil : .accent) },
-        change: { grace, key, _ in .set(cycle(BillingGracePeriod.allCases, from: grace, key.step)) },
         badge: { grace, strings in
             graceBadgeDays(grace).map { .init(text: strings.conditions.graceBadge($0), tint: .accent) }
         })
 
-    static let refundRequests = StoreCondition(
-        "refund-requests", values: "approve|prorated|decline|manual",
+    static let refundRequests = choice(
+        "refund-requests", \.refundRequests,
         note: "refund-requests: how the App Store answers a refund the app's refund request sheet asks for: approve (at once, in full, as Xcode does), prorated (at once, 50% of the price; a consumable in full), decline (nothing is revoked, the app hears nothing more), or manual (it waits for approve-refund or decline-refund, or the Transaction Manager).",
-        field: \.refundRequests,
-        parse: { text, _ throws(InvalidValue) in
-            guard let policy = RefundRequestPolicy(rawValue: text.lowercased()) else {
-                throw InvalidValue(message: "refund-requests takes approve, prorated, decline or manual, not \"\(text)\"")
-            }
-            return policy
-        },
-        describe: { $0.rawValue },
         title: \.refundRequests,
-        show: { policy, strings in (RefundRequestStrings.shared.policy(policy, in: strings), policy == .approve ? nil : .accent) },
-        change: { policy, key, _ in .set(cycle(RefundRequestPolicy.allCases, from: policy, key.step)) })
+        show: { policy, strings in (RefundRequestStrings.shared.policy(policy, in: strings), policy == .approve ? nil : .accent) })
 
     /// "16 days", "Xcode's (6 or 16 days)", "off".
     static func graceText(_ grace: BillingGracePeriod, strings: Strings) -> String {
