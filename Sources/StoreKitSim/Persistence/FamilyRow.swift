@@ -53,14 +53,10 @@ enum FamilyRow {
                 }
             }
         }
-        guard stops != before.1 else { return }
-        for stop in Set(before.1).subtracting(stops) {
-            try db.cachedStatement(sql: "DELETE FROM familySharingStops WHERE account = ? AND productID = ?")
-                .execute(arguments: [stop.account, stop.productID])
-        }
-        for stop in Set(stops).subtracting(before.1) {
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO familySharingStops (account, productID) VALUES (?, ?)")
-                .execute(arguments: [stop.account, stop.productID])
-        }
+        try stopsTable.write(stops, over: before.1, db)
+    }
+
+    private static let stopsTable = KeyedTable<SharingStop>(name: "familySharingStops", columns: ["account", "productID"], keyCount: 2) {
+        [$0.account, $0.productID]
     }
 }

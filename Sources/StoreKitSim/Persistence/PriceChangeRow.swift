@@ -15,26 +15,12 @@ enum PriceChangeRow {
     /// Writes what changed between `before` and `changes`: new and changed ones by product and
     /// storefront, gone ones deleted.
     static func write(_ changes: [PriceChange], over before: [PriceChange], _ db: Database) throws {
-        guard changes != before else { return }
-        let old = Dictionary(before.map { ([$0.productID, $0.storefront], $0) }, uniquingKeysWith: { $1 })
-        let kept = Set(changes.map { [$0.productID, $0.storefront] })
-        for key in old.keys where !kept.contains(key) {
-            try db.cachedStatement(sql: "DELETE FROM priceChanges WHERE productID = ? AND storefront = ?")
-                .execute(arguments: [key[0], key[1]])
-        }
-        for change in changes where old[[change.productID, change.storefront]] != change {
-            try db.cachedStatement(sql: upsertSQL).execute(arguments: [
-                change.productID, change.storefront, RowReader.amountText(change.price), change.consentNeeded,
-                TransactionRow.milliseconds(change.date),
-            ])
-        }
+        try table.write(changes, over: before, db)
     }
 
-    private static let upsertSQL = """
-        INSERT INTO priceChanges (\(columns.joined(separator: ", "))) VALUES (?, ?, ?, ?, ?) \
-        ON CONFLICT (productID, storefront) DO UPDATE SET price = excluded.price, \
-        consentNeeded = excluded.consentNeeded, date = excluded.date
-        """
+    private static let table = KeyedTable<PriceChange>(name: "priceChanges", columns: columns, keyCount: 2) {
+        [$0.productID, $0.storefront, RowReader.amountText($0.price), $0.consentNeeded, TransactionRow.milliseconds($0.date)]
+    }
 
     /// Reads a row back, refusing damage by row and column.
     static func priceChange(_ row: Row) throws -> PriceChange {

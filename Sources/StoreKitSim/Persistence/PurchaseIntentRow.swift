@@ -15,18 +15,11 @@ enum PurchaseIntentRow {
     /// Writes what changed between `before` and `intents`: new and changed ones by account and
     /// product, gone ones deleted.
     static func write(_ intents: [PurchaseIntent], over before: [PurchaseIntent], _ db: Database) throws {
-        guard intents != before else { return }
-        let old = Dictionary(before.map { ([$0.account, $0.productID], $0) }, uniquingKeysWith: { $1 })
-        let kept = Set(intents.map { [$0.account, $0.productID] })
-        for key in old.keys where !kept.contains(key) {
-            try db.cachedStatement(sql: "DELETE FROM purchaseIntents WHERE account = ? AND productID = ?").execute(arguments: [key[0], key[1]])
-        }
-        for intent in intents where old[[intent.account, intent.productID]] != intent {
-            try db.cachedStatement(sql: """
-                INSERT INTO purchaseIntents (\(columns.joined(separator: ", "))) VALUES (?, ?, ?) \
-                ON CONFLICT (account, productID) DO UPDATE SET date = excluded.date
-                """).execute(arguments: [intent.account, intent.productID, TransactionRow.milliseconds(intent.date)])
-        }
+        try table.write(intents, over: before, db)
+    }
+
+    private static let table = KeyedTable<PurchaseIntent>(name: "purchaseIntents", columns: columns, keyCount: 2) {
+        [$0.account, $0.productID, TransactionRow.milliseconds($0.date)]
     }
 
     /// Reads a row back, refusing damage by row and column.

@@ -14,20 +14,12 @@ enum RefundRequestRow {
     /// Writes what changed between `before` and `requests`: new and changed ones by
     /// transaction, gone ones (their transaction deleted) deleted.
     static func write(_ requests: [RefundRequest], over before: [RefundRequest], _ db: Database) throws {
-        guard requests != before else { return }
-        let old = Dictionary(before.map { ($0.transactionID, $0) }, uniquingKeysWith: { $1 })
-        let kept = Set(requests.map(\.transactionID))
-        for id in old.keys where !kept.contains(id) {
-            try db.cachedStatement(sql: "DELETE FROM refundRequests WHERE transactionID = ?").execute(arguments: [id])
-        }
-        for r in requests where old[r.transactionID] != r {
-            try db.cachedStatement(sql: """
-                INSERT INTO refundRequests (\(columns.joined(separator: ", "))) VALUES (?, ?, ?, ?, ?, ?, ?) \
-                ON CONFLICT (transactionID) DO UPDATE SET account = excluded.account, productID = excluded.productID, \
-                reason = excluded.reason, date = excluded.date, status = excluded.status, answerDate = excluded.answerDate
-                """).execute(arguments: [r.transactionID, r.account, r.productID, r.reason.rawValue, TransactionRow.milliseconds(r.date),
-                                         r.status.rawValue, r.answerDate.map(TransactionRow.milliseconds)])
-        }
+        try table.write(requests, over: before, db)
+    }
+
+    private static let table = KeyedTable<RefundRequest>(name: "refundRequests", columns: columns, keyCount: 1) {
+        [$0.transactionID, $0.account, $0.productID, $0.reason.rawValue, TransactionRow.milliseconds($0.date),
+         $0.status.rawValue, $0.answerDate.map(TransactionRow.milliseconds)]
     }
 
     /// Reads a row back, refusing damage by row and column.

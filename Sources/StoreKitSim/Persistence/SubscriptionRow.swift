@@ -18,30 +18,10 @@ enum SubscriptionRow {
     /// Writes what changed between `before` and `statuses`: new and changed ones by their
     /// account and group (keeping their place in the order), gone ones deleted.
     static func write(_ statuses: [SubscriptionStatus], over before: [SubscriptionStatus], _ db: Database) throws {
-        guard statuses != before else { return }
-        let old = Dictionary(before.map { (key($0), $0) }, uniquingKeysWith: { $1 })
-        let kept = Set(statuses.map(key))
-        for key in old.keys where !kept.contains(key) {
-            try db.cachedStatement(sql: "DELETE FROM subscriptions WHERE account = ? AND groupID = ?")
-                .execute(arguments: [key.account, key.groupID])
-        }
-        for status in statuses where old[key(status)] != status {
-            try db.cachedStatement(sql: upsertSQL).execute(arguments: StatementArguments(values(status)))
-        }
+        try table.write(statuses, over: before, db)
     }
 
-    private struct Key: Hashable {
-        var account: String
-        var groupID: String
-    }
-
-    private static func key(_ status: SubscriptionStatus) -> Key { Key(account: status.account, groupID: status.groupID) }
-
-    private static let upsertSQL = """
-        INSERT INTO subscriptions (\(columns.joined(separator: ", "))) \
-        VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) \
-        ON CONFLICT (account, groupID) DO UPDATE SET \(columns.dropFirst(2).map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
-        """
+    private static let table = KeyedTable<SubscriptionStatus>(name: "subscriptions", columns: columns, keyCount: 2) { values($0) }
 
     /// The values of `columns`, in their order.
     static func values(_ s: SubscriptionStatus) -> [DatabaseValue] {
