@@ -169,6 +169,55 @@ import Testing
         }
     }
 
+    /// A checkpoint copies the log's pages into the file in page order, so one killed after
+    /// page 1 leaves a header announcing pages still only in the log: that store is whole.
+    @Test func aCheckpointKilledAfterTheHeaderPageIsNotRefused() throws {
+        let source = TemporaryDirectory()
+        let t = try Harness.onDisk(source)
+        try t.buy(ID.credits5)
+        let url = source.dataDirectory.storeDatabaseURL
+        // Another connection keeps the log from being checkpointed when the harness's closes.
+        let holder = try DatabaseQueue(path: url.path)
+        try holder.writeWithoutTransaction { db in
+            try db.checkpoint(.truncate)
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+        }
+        for _ in 0..<40 { try t.buy(ID.credits10) }
+        let expected = try t.storage.transactionCount()
+        let copy = TemporaryDirectory()
+        let copied = copy.dataDirectory.storeDatabaseURL
+        try FileManager.default.createDirectory(at: copied.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let log = try Data(contentsOf: URL(fileURLWithPath: url.path + "-wal"))
+        try log.write(to: URL(fileURLWithPath: copied.path + "-wal"))
+        var file = [UInt8](try Data(contentsOf: url))
+        try holder.close()
+        // The log's last page 1 written over the file's: the checkpoint's first write.
+        let bytes = [UInt8](log)
+        let pageSize = Self.bigEndian(bytes[8..<12])
+        let frames = Array(stride(from: 32, to: bytes.count, by: 24 + pageSize))
+        let lastFirstPage = try #require(frames.last { Self.bigEndian(bytes[$0 ..< $0 + 4]) == 1 })
+        file.replaceSubrange(0..<pageSize, with: bytes[lastFirstPage + 24 ..< lastFirstPage + 24 + pageSize])
+        try Data(file).write(to: copied)
+        let announced = Self.bigEndian(file[28..<32]) * pageSize
+        try #require(announced > file.count, "the header announces pages the file does not hold yet")
+
+        // The same file cut short beside the same log is still refused, by the whole check.
+        let cut = TemporaryDirectory()
+        let cutURL = cut.dataDirectory.storeDatabaseURL
+        try Data(file.prefix(file.count / 2)).write(to: cutURL)
+        try log.write(to: URL(fileURLWithPath: cutURL.path + "-wal"))
+        let error = try refusal(cut)
+        #expect(error.path == cutURL.path)
+        #expect(try Data(contentsOf: cutURL) == Data(file.prefix(file.count / 2)), "left as it was")
+
+        let reopened = try storeDatabase(copy)
+        #expect(try reopened.transactionCount() == expected, "every purchase the log held is there")
+    }
+
+    private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.reduce(0) { $0 << 8 | Int($1) }
+    }
+
     @Test func aDatabaseFromANewerStorefrontIsRefused() throws {
         let directory = TemporaryDirectory()
         try storeDatabase(directory).update { $0.settings.askToBuy = true }

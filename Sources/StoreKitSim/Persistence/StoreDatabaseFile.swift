@@ -123,6 +123,9 @@ enum StoreDatabaseFile {
 
     /// A file cut short (a copy interrupted, a full disk) reads as a database until a query
     /// reaches a missing page; its header says how long it must be, so it is refused at once.
+    /// Not while SQLite's log holds pages: a checkpoint killed after writing page 1 leaves a
+    /// header announcing pages that are still only in the log, and that store is whole (a
+    /// file truly cut short beside a log is found by the whole check, the log read with it).
     private static func checkHeader(_ url: URL) throws {
         guard let handle = FileHandle(forReadingAtPath: url.path) else { return }  // SQLite says why
         defer { try? handle.close() }
@@ -134,7 +137,8 @@ enum StoreDatabaseFile {
         let pageSize = header[16] == 0 && header[17] == 1 ? 65_536 : Int(header[16]) << 8 | Int(header[17])
         let pages = header[28..<32].reduce(0) { $0 << 8 | Int($1) }
         let expected = UInt64(pageSize) * UInt64(pages)
-        guard size >= expected else {
+        let log = try? POSIX.linkStatus(of: url.path + "-wal")
+        guard size >= expected || (log?.size ?? 0) > 0 else {
             throw DataFileError(path: url.path, problem: "is truncated: \(size) bytes of the \(expected) its header announces",
                                 remedy: remedy)
         }
