@@ -70,6 +70,28 @@ import Testing
         #expect(try t.storedEvents.filter { $0.kind == .familyRevoked }.map(\.transactionID) == [shared.id])
     }
 
+    /// A member who buys the shared product again gets it again (a re-download of the shared
+    /// copy), which is no purchase of its own: it goes with the shared copy.
+    @Test(arguments: StorageKind.allCases)
+    func aMembersRedownloadOfTheSharedCopyIsRevokedWithIt(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        let bought = try t.buy(Self.premium)
+        try t.set { $0.account = Self.kid }
+        try t.queue.tick()
+        let again = try t.buy(Self.premium)
+        #expect(again.reason == .redownload && again.price == 0)
+        t.app.receive(try t.admin.refundTransaction(bought.id))
+        #expect(try t.transaction(again.id).revocationType == .familyRevoke)
+        #expect(try !t.records.owns(Self.premium))
+        #expect(t.app.defaults.values[Self.premium] == .bool(false))
+        let shared = try #require(try shared(t).first { $0.reason == .purchase })
+        #expect(try t.storedEvents.filter { $0.kind == .familyRevoked }.map(\.transactionID) == [shared.id], "heard once, as the copy's")
+        #expect(t.app.events.filter { if case .revoked = $0 { true } else { false } }.count == 1)
+        #expect(try t.relaunched().records.owns(Self.premium) == false)
+        try t.restore()
+        #expect(t.app.defaults.values[Self.premium] == .bool(false), "a restore brings nothing back")
+    }
+
     @Test(arguments: StorageKind.allCases)
     func stoppingSharingRevokesItAndSharingAgainGivesANewOne(kind: StorageKind) throws {
         let t = try Self.family(kind)

@@ -80,6 +80,8 @@ extension StoreRecords {
     /// with its account, then gives each member lacking a shared product a transaction for
     /// it. Unfinished, so the member's app hears of it, live or at its next launch.
     mutating func shareWithFamilies(catalog: Catalog, now: Date) throws {
+        // A member's re-download of a shared copy goes with it, heard as one revocation.
+        var announced: Set<String> = []
         for i in transactions.indices where transactions[i].isFamilyShared && transactions[i].state == .purchased && !transactions[i].isRevoked {
             let t = transactions[i]
             let source = t.sharedTransactionID.flatMap { id in transactions.last { $0.id == id } }
@@ -88,8 +90,9 @@ extension StoreRecords {
             transactions[i].revocationReason = .other
             transactions[i].revocationType = .familyRevoke
             transactions[i].date = now
+            guard announced.insert(t.purchaseID).inserted else { continue }
             newEvents.append(StoreEvent(date: now, kind: .familyRevoked, account: t.account, productID: t.productID,
-                                        transactionID: t.id, originalTransactionID: t.originalTransactionID ?? t.id,
+                                        transactionID: t.purchaseID, originalTransactionID: t.originalTransactionID ?? t.id,
                                         details: StoreEventDetails(revocationReason: .other, revocationType: .familyRevoke)))
         }
         guard !families.isEmpty else { return }

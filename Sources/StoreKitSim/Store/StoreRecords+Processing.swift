@@ -26,6 +26,9 @@ extension StoreRecords {
                   catalog.product(payment.productID)?.type == .nonConsumable {
             transaction.reason = .redownload
             transaction.originalTransactionID = first.originalTransactionID ?? first.id
+            // A family-shared copy got again is still the family's: it goes when the copy does.
+            transaction.ownershipType = first.ownershipType
+            transaction.sharedTransactionID = first.sharedTransactionID
         }
         transactions.append(transaction)
         if transaction.state == .failed { recordFailure(transaction) }
