@@ -83,6 +83,20 @@ import Testing
         #expect(throws: StoreError.notSignedIn) { try t.admin.redeemOfferCode("HALFOFF3") }
     }
 
+    /// A code on two plans, the first not sold in the account's storefront: the other is redeemed.
+    @Test(arguments: StorageKind.allCases)
+    func aCodeRedeemsThePlanSoldInTheAccountsStorefront(kind: StorageKind) throws {
+        var catalog = Plans.catalog
+        catalog.products.reverse()
+        for id in [Plans.liteWeekly, Plans.liteMonthly] {
+            let i = try #require(catalog.products.firstIndex { $0.id == id })
+            catalog.products[i].subscription?.offerCodes = [Self.freeMonth]
+        }
+        let t = try Harness.plans(kind, catalog: catalog) { $0.storefront = "JPN" }
+        let (bought, _) = try t.admin.redeemOfferCode("FREEMONTH")
+        #expect(bought.productID == Plans.liteMonthly && bought.storefront == "JPN")
+    }
+
     @Test func theBuiltInCatalogHasACodeToRedeem() throws {
         let catalog = try CatalogLoader.defaultCatalog()
         let products = catalog.products.filter { $0.subscription?.offerCode(named: "friendmonth") != nil }

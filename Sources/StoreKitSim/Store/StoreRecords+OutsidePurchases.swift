@@ -33,8 +33,9 @@ extension StoreRecords {
     /// purchase the app did not start.
     mutating func redeemOfferCode(_ code: String, catalog: Catalog, now: Date) throws -> Transaction {
         let typed = code.trimmingCharacters(in: .whitespaces)
-        guard let entry = catalog.products.first(where: { $0.subscription?.offerCode(named: typed) != nil }),
-              (try? soldHere(entry.id, catalog: catalog)) != nil else { throw QueueError.noSuchOfferCode(typed, productID: nil) }
+        guard let entry = catalog.products.first(where: {
+            $0.subscription?.offerCode(named: typed) != nil && (try? soldHere($0.id, catalog: catalog)) != nil
+        }) else { throw QueueError.noSuchOfferCode(typed, productID: nil) }
         return try buyOutsideApp(Payment(productID: entry.id), offerCode: typed, catalog: catalog, now: now)
     }
 
