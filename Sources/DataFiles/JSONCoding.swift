@@ -56,8 +56,36 @@ public enum JSONCoding {
         let milliseconds = Int64(exactly: value) ?? (value < 0 ? -62_135_596_800_000 : 253_402_300_799_999)
         let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
         let whole = seconds - (fraction < 0 ? 1 : 0)
-        let stamp = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())
-        return stamp.dropLast() + String(format: ".%03dZ", Int((fraction + 1000) % 1000))
+        let millisecond = Int((fraction + 1000) % 1000)
+        guard (0...253_402_300_799).contains(whole) else {
+            // Before 1970 (a hand edit's): Foundation's calendar, Julian before 1582 included.
+            let stamp = Date(timeIntervalSince1970: Double(whole)).formatted(Date.ISO8601FormatStyle())
+            return stamp.dropLast() + "." + digits(millisecond, 3) + "Z"
+        }
+        return utcStamp(seconds: Int(whole), millisecond: millisecond)
+    }
+
+    /// "yyyy-MM-ddTHH:mm:ss.SSSZ" by integers (days to a civil date, as in Howard Hinnant's
+    /// `civil_from_days`): a store's history writes thousands of dates, and Foundation's
+    /// formatter costs tens of microseconds each on Linux.
+    private static func utcStamp(seconds: Int, millisecond: Int) -> String {
+        let (days, second) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let shifted = days + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2) + "T" + digits(second / 3600, 2) + ":"
+            + digits(second / 60 % 60, 2) + ":" + digits(second % 60, 2) + "." + digits(millisecond, 3) + "Z"
+    }
+
+    private static func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
     /// Any ISO 8601 form a hand edit may use (a fraction or none, Z or an offset), on the

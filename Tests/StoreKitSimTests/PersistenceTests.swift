@@ -18,6 +18,21 @@ import Testing
         #expect(again == text)
     }
 
+    /// Dates are written by integers; Foundation's ISO 8601 style says what they must read.
+    @Test func datesAreWrittenAsFoundationWritesThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        let edges: [Int64] = [0, 86_399, 86_400, 951_782_400, 951_868_799, 4_107_542_400, 253_402_300_799, -1, -86_401, -12_219_292_801]
+        let random = (0..<5000).map { _ in Int64.random(in: -62_135_596_800...253_402_300_799, using: &generator) }
+        for seconds in edges + random {
+            let millisecond = Int64.random(in: 0..<1000, using: &generator)
+            let date = Date(timeIntervalSince1970: Double(seconds) + Double(millisecond) / 1000)
+            let stamp = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle())
+            let expected = stamp.dropLast() + "." + String(format: "%03d", millisecond) + "Z"
+            #expect(JSONCoding.format(date) == expected, "\(seconds) s")
+            #expect(JSONCoding.parse(JSONCoding.format(date)) == Date(timeIntervalSince1970: Double(seconds * 1000 + millisecond) / 1000))
+        }
+    }
+
     @Test func handWrittenDatesInOtherISO8601Forms() throws {
         let expected = try #require(JSONCoding.parse("2027-01-15T08:00:01.250Z"))
         #expect(JSONCoding.parse("2027-01-15T08:00:01.25Z") == expected)
