@@ -6,7 +6,8 @@ import StorefrontUI
 struct PendingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pending",
-        abstract: "List Ask to Buy requests waiting for approval, and interrupted purchases waiting to be resolved.")
+        abstract: "List Ask to Buy requests waiting for approval, interrupted purchases waiting to be resolved, "
+            + "and refund requests waiting for the App Store's answer.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -14,17 +15,20 @@ struct PendingCommand: ParsableCommand {
     struct Output: Encodable {
         var askToBuy: [TransactionJSON]
         var interrupted: [TransactionJSON]
+        /// Refund requests waiting for an answer (`set refund-requests manual`), oldest first.
+        var refundRequests: [RefundRequest]
     }
 
     func run() throws {
         let session = try Session(global)
         let records = try session.database.load()
+        let refunds = records.refundRequests.filter { $0.status == .pending }.sorted { $0.date < $1.date }
         if output.json {
             try JSONOutput.print(Output(askToBuy: records.pendingApprovals.map(TransactionJSON.init),
-                                        interrupted: records.interruptions.map(TransactionJSON.init)))
+                                        interrupted: records.interruptions.map(TransactionJSON.init), refundRequests: refunds))
             return
         }
-        if records.pendingApprovals.isEmpty && records.interruptions.isEmpty {
+        if records.pendingApprovals.isEmpty && records.interruptions.isEmpty && refunds.isEmpty {
             printLine("Nothing is waiting.")
             return
         }
@@ -34,6 +38,11 @@ struct PendingCommand: ParsableCommand {
         }
         for t in records.interruptions {
             printLine("\(t.id)  interrupted  \(describe(t, records: records, session: session, storefront: storefront))  (\(CommandLineHint.command("resolve \(t.id)")))")
+        }
+        for r in refunds {
+            let title = session.catalog.product(r.productID)?.localization(for: records.settings.locale).title ?? r.productID
+            let hint = CommandLineHint.command("approve-refund|decline-refund \(r.transactionID)")
+            printLine("\(r.transactionID)  refund request  \(title)  \(r.reason.argument)  \(r.account)  (\(hint))")
         }
     }
 

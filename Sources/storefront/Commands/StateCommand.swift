@@ -62,8 +62,9 @@ struct StateCommand: ParsableCommand {
         }
         // One column width for both listings, so the dates line up whatever the item.
         let itemWidth = (records.queue + history).map { TerminalText.escaped(item($0)).count }.max() ?? 0
+        let requests = Dictionary(records.refundRequests.map { ($0.transactionID, $0) }) { $1 }
         func line(_ t: Transaction) -> String {
-            self.line(t, signedIn: records.settings.account, itemWidth: itemWidth)
+            self.line(t, signedIn: records.settings.account, itemWidth: itemWidth) + (requests[t.id].map(Self.request) ?? "")
         }
         printLine("Subscriptions")
         let text = SubscriptionText(catalog: session.catalog, settings: records.settings)
@@ -101,6 +102,12 @@ struct StateCommand: ParsableCommand {
         // Family Sharing: a member's transaction taken back, nothing refunded.
         if t.revocationType == .familyRevoke { text += "  revoked (familyRevoke)" }
         return text
+    }
+
+    /// The refund the user asked for, and the App Store's answer so far.
+    private static func request(_ r: RefundRequest) -> String {
+        let answer = r.status == .pending ? "waiting for the App Store" : r.status.rawValue
+        return "  refund requested (\(r.reason.argument), \(answer))"
     }
 
     /// Where a queued transaction waits, and for whom.
