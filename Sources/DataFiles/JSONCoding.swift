@@ -83,6 +83,37 @@ public enum JSONCoding {
             + digits(second / 60 % 60, 2) + ":" + digits(second % 60, 2) + "." + digits(millisecond, 3) + "Z"
     }
 
+    /// The form `format` writes, read by integers (`days_from_civil`): every date of a list
+    /// the app keeps is read with each write. Nil for any other form, or a day, hour or year
+    /// outside what `format` writes; Foundation reads those.
+    private static func parseWritten(_ text: String) -> Date? {
+        let b = Array(text.utf8)
+        guard b.count == 24, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
+              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "."), b[23] == UInt8(ascii: "Z") else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for byte in b[from ..< from + count] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+              let minute = number(14, 2), let second = number(17, 2), let millisecond = number(20, 3),
+              year >= 1970, (1...12).contains(month), hour < 24, minute < 60, second < 60 else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard (1...monthDays).contains(day) else { return nil }
+        let y = month <= 2 ? year - 1 : year
+        let era = y / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let milliseconds = ((days * 86_400 + hour * 3600 + minute * 60 + second) * 1000) + millisecond
+        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
     private static func digits(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
@@ -91,6 +122,7 @@ public enum JSONCoding {
     /// Any ISO 8601 form a hand edit may use (a fraction or none, Z or an offset), on the
     /// same whole millisecond `format` writes.
     public static func parse(_ text: String) -> Date? {
+        if let written = parseWritten(text) { return written }
         guard let date = (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text))
                 ?? (try? Date.ISO8601FormatStyle().parse(text)) else { return nil }
         return Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)

@@ -54,7 +54,7 @@ public final class UserDefaultsFile {
         // The same domain: nothing is written, so the file (and the modification time another
         // storefront watches) stays as it is, a hand-formatted file included.
         guard next != values else { return }
-        token = try AtomicFile.write(try JSONCoding.encode(next), to: url, durability: durability)
+        token = try AtomicFile.write(try JSONCoding.encode(value: .object(next)), to: url, durability: durability)
         values = next
     }
 

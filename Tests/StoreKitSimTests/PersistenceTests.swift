@@ -33,6 +33,58 @@ import Testing
         }
     }
 
+    /// UserDefaults.json is written without JSONEncoder; it must read as JSONEncoder writes it.
+    @Test func valuesAreWrittenAsJSONEncoderWritesThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        let words = ["", "a", "B", "b", "a10", "a5", "a05", "A5", "credits", "com.storefront.credits.10", "com.storefront.credits.5",
+                     "é", "e", "ｅ", "😀", "x/y", "say \"hi\"", "back\\slash", "tab\there", "line\nbreak", "\u{1}\u{1F}", "\u{7F}",
+                     "2026-11-27T07:01:02.013Z", "日本語", "Z", "_", "-1", "10", "9"]
+        func value(_ depth: Int) -> JSONValue {
+            switch Int.random(in: 0..<(depth > 3 ? 6 : 9), using: &generator) {
+            case 0: return .null
+            case 1: return .bool(Bool.random(using: &generator))
+            case 2: return .int([0, -1, Int.max, Int.min, Int.random(in: -1_000_000...1_000_000, using: &generator)].randomElement(using: &generator)!)
+            case 3: return .double([0.1, -0.0, 1e300, 1.5e-7, 2.5, 1.0, -3.25, Double.random(in: -1e6...1e6, using: &generator)]
+                .randomElement(using: &generator)!)
+            case 4, 5: return .string(words.randomElement(using: &generator)!)
+            case 6: return .array((0..<Int.random(in: 0...4, using: &generator)).map { _ in value(depth + 1) })
+            default:
+                var fields: [String: JSONValue] = [:]
+                for _ in 0..<Int.random(in: 0...6, using: &generator) { fields[words.randomElement(using: &generator)!] = value(depth + 1) }
+                return .object(fields)
+            }
+        }
+        for _ in 0..<2000 {
+            let v = value(0)
+            let written = try JSONCoding.encode(value: v)
+            #if os(Linux)
+            let expected = try JSONCoding.encode(v)
+            #else
+            let expected = try JSONCoding.encode(value: try JSONDecoder().decode(JSONValue.self, from: try JSONCoding.encode(v)))
+            #endif
+            #expect(written == expected, "\(String(decoding: written, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))")
+            if written != expected { break }
+        }
+    }
+
+    /// The form storefront writes is read by integers; Foundation says what it must read as.
+    @Test func writtenDatesAreReadAsFoundationReadsThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        let foundation = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        var texts = ["1970-01-01T00:00:00.000Z", "2024-02-29T23:59:59.999Z", "2100-02-28T12:00:00.500Z", "9999-12-31T23:59:59.999Z",
+                     "2023-02-29T00:00:00.000Z", "2026-04-31T00:00:00.000Z", "2026-13-01T00:00:00.000Z", "2026-00-10T00:00:00.000Z",
+                     "2026-11-27T24:00:00.000Z", "2026-11-27T10:60:00.000Z", "2026-11-27T10:00:60.000Z", "1969-12-31T23:59:59.999Z",
+                     "2026-11-27T10:00:00.0a0Z", "2026-11-27T10:00:00,000Z", "+026-11-27T10:00:00.000Z", "2026-11-27t10:00:00.000Z"]
+        for _ in 0..<3000 {
+            let seconds = Double(Int64.random(in: 0...253_402_300_799, using: &generator))
+            texts.append(JSONCoding.format(Date(timeIntervalSince1970: seconds + Double(Int.random(in: 0..<1000, using: &generator)) / 1000)))
+        }
+        for text in texts {
+            let expected = (try? foundation.parse(text)).map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 * 1000).rounded() / 1000) }
+            #expect(JSONCoding.parse(text) == expected, "\(text)")
+        }
+    }
+
     @Test func handWrittenDatesInOtherISO8601Forms() throws {
         let expected = try #require(JSONCoding.parse("2027-01-15T08:00:01.250Z"))
         #expect(JSONCoding.parse("2027-01-15T08:00:01.25Z") == expected)
