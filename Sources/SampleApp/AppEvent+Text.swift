@@ -22,6 +22,8 @@ extension AppEvent {
             return log.finished(t.id)
         case .alreadyDelivered(let t):
             return log.alreadyDelivered(t.id)
+        case .revokedBeforeDelivery(let t):
+            return log.revokedBeforeDelivery(t.id)
         case .notDelivered(let t, let error):
             return log.notDelivered(t.id, "\(strings.label(of: error)): \(strings.errors.description(error))")
         case .restoreFinished:

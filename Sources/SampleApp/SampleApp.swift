@@ -255,6 +255,8 @@ public final class SampleApp {
         var written: [String: JSONValue?] = [:]
         let notedBefore = deliveredUnfinished
         var noted = notedBefore
+        let takenBackBefore = takenBack
+        var takenBackNow = takenBackBefore
         var isNoted = Set(noted)
         for t in transactions {
             switch t.state {
@@ -266,6 +268,13 @@ public final class SampleApp {
             case .purchased, .restored:
                 if isNoted.contains(t.id) {
                     result.outcomes.append(.alreadyDelivered(t))
+                    result.finishing.append(t)
+                    continue
+                }
+                // As an app checking `revocationDate` does: never given, so never taken back.
+                if t.revocationDate != nil {
+                    if !takenBackNow.contains(t.id) { takenBackNow.append(t.id) }
+                    result.outcomes.append(.revokedBeforeDelivery(t))
                     result.finishing.append(t)
                     continue
                 }
@@ -288,6 +297,7 @@ public final class SampleApp {
             }
         }
         if noted != notedBefore { written[Self.deliveredKey] = .array(noted.map(JSONValue.string)) }
+        if takenBackNow != takenBackBefore { written[Self.takenBackKey] = .array(takenBackNow.map(JSONValue.string)) }
         if !written.isEmpty { try defaults.set(written) }
         return result
     }
@@ -374,6 +384,9 @@ public enum AppEvent: Equatable, Sendable {
     case alreadyDelivered(Transaction)
     /// The app refused to deliver it (`StoreError.balanceFull`): left unfinished in the queue.
     case notDelivered(Transaction, StoreError)
+    /// It arrived revoked (a family-shared copy taken back before the app heard of it):
+    /// finished, nothing delivered, and nothing to take back later.
+    case revokedBeforeDelivery(Transaction)
     case restoreFinished
     case restoreFailed(StoreError)
     /// Asking for the subscriptions' statuses failed: the app keeps what it knew.

@@ -70,6 +70,25 @@ import Testing
         #expect(try t.storedEvents.filter { $0.kind == .familyRevoked }.map(\.transactionID) == [shared.id])
     }
 
+    /// A shared copy revoked before the member's app heard of it arrives revoked (StoreKit 2's
+    /// update with a revocation date): the app finishes it and never unlocks, so there is
+    /// nothing to lock again.
+    @Test(arguments: StorageKind.allCases)
+    func aCopyRevokedBeforeTheMembersAppSawItIsNeverUnlocked(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        let bought = try t.buy(Self.premium)
+        t.app.receive(try t.admin.refundTransaction(bought.id))
+        let shared = try #require(try shared(t).first)
+        try t.set { $0.account = Self.kid }
+        let kid = try t.relaunched()
+        #expect(kid.app.events.contains { if case .revokedBeforeDelivery(let r) = $0 { r.id == shared.id } else { false } })
+        #expect(!kid.app.events.contains { if case .delivered = $0 { true } else { false } }, "never unlocked")
+        #expect(!kid.app.events.contains { if case .revoked = $0 { true } else { false } }, "so never locked again")
+        #expect(kid.app.defaults.values[Self.premium] == .bool(false), "locked since the parent's refund")
+        #expect(try kid.transaction(shared.id).finished)
+        #expect(try kid.relaunched().app.events.allSatisfy { if case .revoked = $0 { false } else { true } })
+    }
+
     /// A member who buys the shared product again gets it again (a re-download of the shared
     /// copy), which is no purchase of its own: it goes with the shared copy.
     @Test(arguments: StorageKind.allCases)

@@ -25,6 +25,9 @@ public struct LogStrings: PhraseTable {
     public let alreadyDelivered = Phrase1<String>(
         en: { id in "\(id) already delivered before the app stopped: not delivered again" },
         ja: { id in "\(id) Appの停止前に配信済み: 再配信しません" })
+    public let revokedBeforeDelivery = Phrase1<String>(
+        en: { id in "\(id) revoked before the app got it: finished, nothing delivered" },
+        ja: { id in "\(id) Appが受け取る前に取り消し済み: 何も配信せず完了します" })
     public let notDelivered = Phrase2<String, String>(
         en: { id, error in "\(id) not delivered, left unfinished in the queue: \(error)" },
         ja: { id, error in "\(id) 配信できず、未完了のままキューに残します: \(error)" })

@@ -221,7 +221,7 @@ extension AppState {
         case .updated(let t, _, _): t.state.tint
         case .delivered: .success
         case .restoreFailed, .subscriptionStatusFailed, .problem, .notDelivered, .revoked: .danger
-        case .finished, .alreadyDelivered, .restoreFinished, .consumed: .muted
+        case .finished, .alreadyDelivered, .revokedBeforeDelivery, .restoreFinished, .consumed: .muted
         case .promoted: .accent
         }
         let strings = strings
