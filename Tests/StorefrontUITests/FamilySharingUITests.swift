@@ -71,6 +71,26 @@ import Testing
         assertSnapshot(of: ui.screen, as: .lines, named: "family-shared-100x30")
     }
 
+    /// A parent's Pro Monthly, shared: the kid has access, Manage Subscriptions says whose it is
+    /// and offers no cancel, and the parent's billing problem asks nothing of the kid.
+    @Test(arguments: [false, true])
+    func aSharedSubscriptionIsTheKidsToUseNotToManage(japanese: Bool) throws {
+        let ui = try family(japanese: japanese)
+        let monthly = "com.storefront.pro.monthly"
+        let (bought, _) = try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: monthly)
+        ui.runtime.tick()
+        #expect(ui.state.snapshot.subscriptions.map(\.ownershipType) == [.familyShared])
+        let end = try #require(bought.expiresDate)
+        #expect(ui.runtime.app.subscriptionExpiry(monthly) == end, "the kid has access until the period's end")
+        try ui.select(ui.state.title(of: monthly))
+        ui.press(.char("m"))
+        let shared = ui.state.strings.store.sharedByFamily(ui.state.times.day(end))
+        #expect(ui.screen.contains("\(ui.state.title(of: monthly)) — \(shared)"), "\(ui.screen)")
+        #expect(ui.state.manageAction(inGroup: "pro") == nil, "the parent manages it")
+        #expect(!ui.screen.contains(ui.state.strings.store.cancelSubscription), "\(ui.screen)")
+        assertSnapshot(of: ui.screen, as: .lines, named: "family-shared-subscription\(japanese ? "-ja" : "")-100x30")
+    }
+
     @Test func theStoreScreenSaysTheProductIsShared() throws {
         let ui = try family()
         try ui.select("Premium content here")

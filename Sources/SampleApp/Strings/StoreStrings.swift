@@ -83,6 +83,9 @@ public struct StoreStrings: PhraseTable {
     // MARK: A subscription's status (the store's, per group): rows, the detail pane, Manage Subscriptions
 
     public let renewsOn = Phrase1<String>(en: { day in "Renews \(day)" }, ja: { day in "\(day)に更新" })
+    /// A family member's subscription, shared with this account for its current period.
+    public let sharedByFamily = Phrase1<String>(en: { day in "Shared by your family until \(day)" },
+                                                ja: { day in "\(day)までファミリー共有" })
     /// Auto-renew off: the plan runs to the end of its period.
     public let expiresOn = Phrase1<String>(en: { day in "Expires \(day)" }, ja: { day in "\(day)に終了" })
     public let inGraceUntil = Phrase1<String>(en: { day in "In grace period until \(day)" }, ja: { day in "\(day)まで猶予期間" })

@@ -73,6 +73,7 @@ public enum DefaultCatalog {
     {
       "id": "com.storefront.pro.monthly",
       "type": "autoRenewable",
+      "familyShareable": true,
       "localizations": {
         "en": {
           "title": "Pro Monthly",
@@ -107,6 +108,7 @@ public enum DefaultCatalog {
     {
       "id": "com.storefront.pro.yearly",
       "type": "autoRenewable",
+      "familyShareable": true,
       "localizations": {
         "en": {
           "title": "Pro Yearly",

@@ -40,7 +40,7 @@ public final class PaymentQueue {
     /// records last read). What an app reads its subscriptions' access from.
     public func subscriptionStatuses() -> [SubscriptionStatus] {
         guard let account = records.settings.account else { return [] }
-        return records.subscriptions.filter { $0.account == account }
+        return records.subscriptions.filter { $0.account == account } + records.familyStatuses(of: account)
     }
 
     /// The statuses as the app asks for them: or the error chosen for Subscription Status, in
@@ -372,8 +372,9 @@ public final class PaymentQueue {
             // Real time read under the store's lock: the moment of the change.
             let now = records.time(at: store.wallClock.now)
             let value = try body(&records, now)
-            // Whatever changed, the family shares (and stops sharing) what it now should.
-            try records.shareWithFamilies(catalog: store.catalog, now: now)
+            // Whatever changed, the family shares (and stops sharing) what it now should, at
+            // the store time the change left (an advance moves it).
+            try records.shareWithFamilies(catalog: store.catalog, now: records.time(at: store.wallClock.now))
             recorded? += records.changes(since: before)
             latest = records
             // The storage keeps this change's events; the copy here reads what was stored.

@@ -9,8 +9,10 @@ import Foundation
 /// is revoked (`RevocationType.familyRevoke`); a member's own purchases never are.
 ///
 /// One rule (`shareWithFamilies`) decides both, from the records as they are after any change,
-/// so every way in (a purchase, a refund, a family change) shares and revokes alike.
-/// Simulated for non-consumables; Apple shares auto-renewable subscriptions too.
+/// so every way in (a purchase, a renewal, a refund, a family change) shares and revokes alike.
+/// A non-consumable is shared once; an auto-renewable subscription period by period: each
+/// member gets a transaction for the purchaser's current period, a renewal of its own with
+/// each renewal, and sees the purchaser's status through it (`familyStatuses(of:)`).
 extension StoreRecords {
     /// The family `account` is in, if any.
     public func family(of account: String?) -> Family? {
@@ -24,10 +26,11 @@ extension StoreRecords {
         return !sharingStops.contains(SharingStop(account: account, productID: productID))
     }
 
-    /// Whether Family Sharing applies to `productID`: marked shareable, and a non-consumable.
+    /// Whether Family Sharing applies to `productID`: marked shareable, and a non-consumable
+    /// or an auto-renewable subscription.
     static func isShared(_ productID: String, catalog: Catalog) -> Bool {
         guard let product = catalog.product(productID) else { return false }
-        return product.familyShareable && product.type == .nonConsumable
+        return product.familyShareable && (product.type == .nonConsumable || product.type == .autoRenewable)
     }
 
     /// `organizer` starts a family of its own.
@@ -85,7 +88,10 @@ extension StoreRecords {
         for i in transactions.indices where transactions[i].isFamilyShared && transactions[i].state == .purchased && !transactions[i].isRevoked {
             let t = transactions[i]
             let source = t.sharedTransactionID.flatMap { id in transactions.last { $0.id == id } }
-            if let source, sharingSource(source, catalog: catalog), family(of: source.account)?.contains(t.account ?? "") == true { continue }
+            // A shared period that ended stays as it was.
+            if let end = t.expiresDate, end <= now { continue }
+            if let source, sharingSource(source, catalog: catalog), source.isUpgraded != true,
+               family(of: source.account)?.contains(t.account ?? "") == true { continue }
             transactions[i].revocationDate = now
             transactions[i].revocationReason = .other
             transactions[i].revocationType = .familyRevoke
@@ -96,7 +102,8 @@ extension StoreRecords {
                                         details: StoreEventDetails(revocationReason: .other, revocationType: .familyRevoke)))
         }
         guard !families.isEmpty else { return }
-        for source in transactions where sharingSource(source, catalog: catalog) {
+        try shareSubscriptions(catalog: catalog, now: now)
+        for source in transactions where catalog.product(source.productID)?.type == .nonConsumable && sharingSource(source, catalog: catalog) {
             guard let family = family(of: source.account) else { continue }
             for member in family.accounts where member != source.account && !holds(source.productID, account: member) {
                 var shared = Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased, date: now)
@@ -114,6 +121,95 @@ extension StoreRecords {
                                             details: StoreEventDetails(storefront: shared.storefront)))
             }
         }
+    }
+
+    /// Each subscription giving access whose purchaser shares its plan: every other member
+    /// (not subscribed in the group on their own) gets a transaction for its current period,
+    /// the first a purchase, each later one a renewal of it.
+    private mutating func shareSubscriptions(catalog: Catalog, now: Date) throws {
+        for s in subscriptions where s.givesAccess && (s.accessEndDate ?? .distantPast) > now {
+            guard let source = transactions.last(where: { $0.id == s.latestTransactionID }), source.isUpgraded != true,
+                  sharingSource(source, catalog: catalog), let family = family(of: s.account) else { continue }
+            for member in family.accounts where member != s.account {
+                if let own = status(of: member, group: s.groupID), own.isActive(at: now) { continue }
+                let copies = transactions.filter { $0.account == member && $0.isFamilyShared && !$0.isRevoked }
+                guard !copies.contains(where: { $0.sharedTransactionID == source.id }) else { continue }
+                let earlier = copies.last { sharedSubscription(of: $0) == s.originalTransactionID }
+                var shared = Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased, date: now)
+                shared.copyPurchaseFacts(of: source)
+                shared.account = member
+                shared.reason = earlier == nil ? .purchase : .renewal
+                shared.ownershipType = .familyShared
+                shared.sharedTransactionID = source.id
+                shared.expiresDate = source.expiresDate
+                shared.offer = nil
+                shared.isUpgraded = nil
+                shared.webOrderLineItemID = nil
+                shared.price = 0
+                // The member has it from now (a renewal from the purchaser's renewal), one
+                // subscription of their own from the first period shared.
+                shared.purchaseDate = earlier == nil ? now : max(source.purchaseDate ?? now, earlier?.purchaseDate ?? now)
+                shared.date = shared.purchaseDate ?? now
+                shared.originalTransactionID = earlier.map { $0.originalTransactionID ?? $0.id }
+                shared.originalPurchaseDate = earlier?.originalPurchaseDate ?? now
+                transactions.append(shared)
+                newEvents.append(StoreEvent(date: now, kind: .familyShared, account: member, productID: shared.productID,
+                                            transactionID: shared.id, originalTransactionID: shared.originalTransactionID ?? shared.id,
+                                            details: StoreEventDetails(storefront: shared.storefront)))
+            }
+        }
+    }
+
+    /// The statuses `account` has through its family, as StoreKit 2 lists them beside its own:
+    /// for each subscription shared with it, the purchaser's status seen through the account's
+    /// latest transaction of it (revoked: no longer shared). None in a group where the
+    /// account has a status of its own (one status per group here).
+    public func familyStatuses(of account: String?) -> [SubscriptionStatus] {
+        guard let account else { return [] }
+        var latest: [String: Transaction] = [:]
+        var order: [String] = []
+        for t in transactions where t.account == account && t.isFamilyShared && !t.isRevoked {
+            guard let chain = sharedSubscription(of: t) else { continue }
+            if latest[chain] == nil { order.append(chain) }
+            if (latest[chain]?.expiresDate ?? .distantPast) <= (t.expiresDate ?? .distantPast) { latest[chain] = t }
+        }
+        return order.compactMap { chain in
+            guard let copy = latest[chain], let expiry = copy.expiresDate,
+                  var shared = subscriptions.first(where: { $0.originalTransactionID == chain && $0.account != account }),
+                  status(of: account, group: shared.groupID) == nil else { return nil }
+            let current = shared.latestTransactionID == copy.sharedTransactionID
+            shared.ownershipType = .familyShared
+            shared.account = account
+            shared.productID = copy.productID
+            shared.originalTransactionID = copy.originalTransactionID ?? copy.id
+            shared.latestTransactionID = copy.id
+            // The purchaser's period cut short (expired now) ends the member's with it.
+            shared.expiresDate = current ? min(expiry, shared.expiresDate) : expiry
+            if !current {
+                // The purchaser's subscription went on without this member (sharing ended).
+                shared.state = .expired
+                shared.willAutoRenew = false
+                shared.autoRenewProductID = copy.productID
+                shared.expirationReason = shared.expirationReason ?? .unknown
+                shared.billingRetryStartDate = nil
+                shared.gracePeriodExpiresDate = nil
+                shared.priceIncreaseStatus = .noIncreasePending
+            }
+            return shared
+        }
+    }
+
+    /// The status the signed-in account sees in `groupID`: its own, else one a family member
+    /// shares with it.
+    public func visibleStatus(inGroup groupID: String) -> SubscriptionStatus? {
+        status(of: settings.account, group: groupID) ?? familyStatuses(of: settings.account).first { $0.groupID == groupID }
+    }
+
+    /// The purchaser's subscription (its original transaction) a member's copy shares a period of.
+    func sharedSubscription(of copy: Transaction) -> String? {
+        guard copy.expiresDate != nil, let id = copy.sharedTransactionID,
+              let source = transactions.last(where: { $0.id == id }) else { return nil }
+        return source.originalTransactionID ?? source.id
     }
 
     /// A purchase its purchaser shares: its own, completed, not taken back, of a shared

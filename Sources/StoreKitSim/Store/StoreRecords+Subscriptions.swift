@@ -82,7 +82,8 @@ extension StoreRecords {
         let named = Set(subscriptions.flatMap { [[$0.account, $0.productID], [$0.account, $0.autoRenewProductID]] })
         var order: [[String]] = []
         var latest: [[String]: Transaction] = [:]
-        for t in transactions where t.state == .purchased && t.isUpgraded != true && !t.isRevoked {
+        // A family-shared period is the purchaser's subscription, seen by a member (`familyStatuses`).
+        for t in transactions where t.state == .purchased && t.isUpgraded != true && !t.isRevoked && !t.isFamilyShared {
             guard let account = t.account, let expiry = t.expiresDate, let group = groupOf[t.productID] else { continue }
             let key = [account, group]
             guard !known.contains(key), !named.contains([account, t.productID]) else { continue }

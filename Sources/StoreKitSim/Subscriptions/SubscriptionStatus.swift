@@ -28,6 +28,9 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
     /// The start of the latest run of periods without a gap (a resubscribe after expiry starts
     /// a new one).
     public var recentSubscriptionStartDate: Date
+    /// `familyShared`: a family member's subscription seen by this account
+    /// (`StoreRecords.familyStatuses(of:)`), managed by its purchaser; nil: the account's own.
+    public var ownershipType: OwnershipType?
 
     public init(account: String, groupID: String, productID: String, state: RenewalState,
                 originalTransactionID: String, latestTransactionID: String, expiresDate: Date,
@@ -49,6 +52,8 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
         self.priceIncreaseStatus = priceIncreaseStatus
         self.recentSubscriptionStartDate = recentSubscriptionStartDate
     }
+
+    public var isFamilyShared: Bool { ownershipType == .familyShared }
 
     /// `RenewalInfo.isInBillingRetry`.
     public var isInBillingRetry: Bool { state == .inBillingRetryPeriod || state == .inGracePeriod }

@@ -33,6 +33,8 @@ struct PlanStatus: Equatable {
         if status.productID == productID {
             kind = .current
             switch status.state {
+            case .subscribed where status.isFamilyShared, .inGracePeriod where status.isFamilyShared:
+                (text, tint) = (words.sharedByFamily(day(status.accessEndDate ?? status.expiresDate)), .success)
             case .subscribed where status.willAutoRenew && status.autoRenewProductID != productID:
                 (text, tint) = (words.changesTo(state.title(of: status.autoRenewProductID), day(status.expiresDate)), .warning)
             case .subscribed where status.willAutoRenew: (text, tint) = (words.renewsOn(day(status.expiresDate)), .success)
@@ -45,7 +47,9 @@ struct PlanStatus: Equatable {
             }
             return
         }
-        guard status.isLive, let current = state.catalog.product(status.productID),
+        // A family member's subscription is not this account's to change: another plan is a
+        // subscription of its own.
+        guard status.isLive, !status.isFamilyShared, let current = state.catalog.product(status.productID),
               let change = SubscriptionLifecycle.planChange(from: current, to: product) else { return nil }
         if status.autoRenewProductID == productID, status.willAutoRenew {
             kind = .next
@@ -90,7 +94,7 @@ extension AppState {
     /// What Manage Subscriptions offers under the plans: Cancel Subscription (Cancel Free
     /// Trial during a trial) while it renews, Resubscribe once cancelled and before it ends.
     func manageAction(inGroup groupID: String?) -> ManageAction? {
-        guard let groupID, let status = snapshot.subscription(inGroup: groupID), status.isLive else { return nil }
+        guard let groupID, let status = snapshot.subscription(inGroup: groupID), status.isLive, !status.isFamilyShared else { return nil }
         if status.willAutoRenew {
             return .cancel(freeTrial: snapshot.freeTrialGroups.contains(groupID))
         }

@@ -26,6 +26,8 @@ public struct StoreMessage: Equatable, Sendable {
 
     /// The messages `status` calls for: the one rule of when StoreKit shows each.
     public static func messages(for status: SubscriptionStatus) -> [StoreMessage] {
+        // A family member's subscription: its billing and prices are the purchaser's to answer.
+        guard !status.isFamilyShared else { return [] }
         var messages: [StoreMessage] = []
         if status.isInBillingRetry {
             messages.append(StoreMessage(reason: .billingIssue, groupID: status.groupID, productID: status.productID))

@@ -75,11 +75,13 @@ extension StepRun {
         }
     }
 
-    /// The signed-in account's status in the group of `productID`, as the store keeps it now:
+    /// The signed-in account's status in the group of `productID` (its own, else one its family
+    /// shares with it), as the store keeps it now:
     /// read, never worked out again from the transactions.
     func checkSubscription(_ productID: String, _ expected: SubscriptionField) -> (expected: String, saw: String)? {
         let records = (try? storefront.store.storage.load()) ?? runtime.queue.records
-        guard let status = records.status(for: productID, catalog: storefront.store.catalog) else {
+        guard let group = storefront.store.catalog.product(productID)?.subscriptionGroupID,
+              let status = records.visibleStatus(inGroup: group) else {
             let group = storefront.store.catalog.product(productID)?.subscriptionGroupID ?? "?"
             return (expected.words, "no subscription in group \(group)")
         }

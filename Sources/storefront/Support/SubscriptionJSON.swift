@@ -19,6 +19,8 @@ struct SubscriptionStatusJSON: Encodable {
     /// Whether it gives access now (`RenewalState.givesAccess`), and until when as things stand.
     var givesAccess: Bool
     var accessEndDate: Date?
+    /// `familyShared`: a family member's subscription, shared with the account; nil: its own.
+    var ownershipType: OwnershipType?
     var renewalInfo: RenewalInfoJSON
     /// The transaction that paid for the current (or last) period.
     var transaction: TransactionJSON?
@@ -27,6 +29,7 @@ struct SubscriptionStatusJSON: Encodable {
         state = status.state
         givesAccess = status.givesAccess
         accessEndDate = status.accessEndDate
+        ownershipType = status.ownershipType
         renewalInfo = RenewalInfoJSON(status)
         self.transaction = transaction.map(TransactionJSON.init)
     }

@@ -25,6 +25,9 @@ struct SubscriptionText {
     /// Where it stands, as the rows read: "Renews DATE", "Expires DATE", "In grace period until
     /// DATE", "Billing problem", "Expired DATE (reason)".
     func summary(_ s: SubscriptionStatus) -> String {
+        if s.isFamilyShared, let end = s.accessEndDate {
+            return "Shared by your family until \(times.dateTime(end))"
+        }
         switch s.state {
         case .subscribed:
             guard s.willAutoRenew else { return "Expires \(times.dateTime(s.expiresDate))" }
@@ -112,8 +115,9 @@ struct SubscriptionText {
 }
 
 extension StoreRecords {
-    /// Every subscription group of the catalog, with the signed-in account's status in it.
+    /// Every subscription group of the catalog, with the signed-in account's status in it (its
+    /// own, else one a family member shares with it).
     func groupStatuses(catalog: Catalog) -> [(group: SubscriptionGroup, status: SubscriptionStatus?)] {
-        catalog.subscriptionGroups.map { group in (group, status(of: settings.account, group: group.id)) }
+        catalog.subscriptionGroups.map { group in (group, visibleStatus(inGroup: group.id)) }
     }
 }

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+/// Family Sharing of an auto-renewable subscription, over both storages: each member gets a
+/// transaction of its own for the purchaser's current period, a renewal with each renewal,
+/// and sees the purchaser's status through it; the period is taken back when it stops being
+/// shared, and ends when the purchaser's ends.
+@Suite struct FamilySharedSubscriptionTests {
+    static let parent = Settings.defaultAccount
+    static let kid = "kid@example.com"
+
+    /// The plans with the monthly plan family-shareable, and a family of the parent and the kid.
+    static func family(_ kind: StorageKind) throws -> Harness {
+        var catalog = Plans.catalog
+        let i = catalog.products.firstIndex { $0.id == Plans.proMonthly }!
+        catalog.products[i].familyShareable = true
+        let t = try Harness.plans(kind, catalog: catalog)
+        t.app.receive(try t.admin.createFamily(organizer: parent))
+        t.app.receive(try t.admin.addFamilyMember(kid))
+        return t
+    }
+
+    func copies(_ t: Harness) throws -> [Transaction] {
+        try t.storage.history(last: nil, finishedOnly: false).filter { $0.account == Self.kid && $0.isFamilyShared }
+    }
+
+    func kidsStatus(_ t: Harness) throws -> SubscriptionStatus? {
+        try t.records.familyStatuses(of: Self.kid).first
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func eachPeriodReachesTheMemberAsItsOwnTransactionAndStatus(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        let bought = try t.buy(Plans.proMonthly)
+        let first = try #require(try copies(t).first)
+        #expect(first.sharedTransactionID == bought.id && first.reason == .purchase && first.price == 0 && first.offer == nil)
+        #expect(first.expiresDate == bought.expiresDate && first.originalTransactionID == nil)
+        let status = try #require(try kidsStatus(t))
+        #expect(status.state == .subscribed && status.latestTransactionID == first.id && status.originalTransactionID == first.id)
+        #expect(status.willAutoRenew && status.expiresDate == bought.expiresDate)
+
+        // The parent's renewal is the kid's too.
+        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        let renewal = try #require(try copies(t).last)
+        let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
+        #expect(renewal.id != first.id && renewal.reason == .renewal && renewal.originalTransactionID == first.id)
+        #expect(renewal.sharedTransactionID == parents.latestTransactionID && renewal.expiresDate == parents.expiresDate)
+        #expect(try kidsStatus(t)?.latestTransactionID == renewal.id)
+        #expect(try copies(t).count == 2, "one transaction a period")
+
+        // The store's clock moved on a month: the kid's renewal is dated as the parent's.
+        try t.queue.advance(by: StoreDuration("31d")!)
+        let moved = try #require(try copies(t).last)
+        let parentsRenewal = try t.transaction(try #require(moved.sharedTransactionID))
+        #expect(moved.id != renewal.id && moved.date == parentsRenewal.date && moved.purchaseDate == parentsRenewal.purchaseDate)
+        #expect(moved.expiresDate == parentsRenewal.expiresDate && moved.originalTransactionID == first.id)
+
+        // The kid signs in: the app gives access until the shared period's end.
+        try t.set { $0.account = Self.kid }
+        try t.queue.tick()
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == moved.expiresDate)
+        #expect(t.queue.raw.subscriptionStatuses().map(\.latestTransactionID) == [moved.id])
+        #expect(try t.records.status(of: Self.kid, group: Plans.group) == nil, "no status of the kid's own")
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aRefundOfThePeriodRevokesItForTheMemberAndTheAppEndsAccess(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        let bought = try t.buy(Plans.proMonthly)
+        try t.set { $0.account = Self.kid }
+        try t.queue.tick()
+        #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.queue.now))
+        t.app.receive(try t.admin.refundTransaction(bought.id))
+        let copy = try #require(try copies(t).first)
+        #expect(copy.revocationType == .familyRevoke)
+        #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.queue.now))
+        #expect(try kidsStatus(t) == nil)
+        #expect(try t.storedEvents.filter { $0.kind == .familyRevoked }.map(\.transactionID) == [copy.id])
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func stoppingSharingOrLeavingRevokesTheCurrentPeriodOnly(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        let bought = try t.buy(Plans.proMonthly)
+        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        let (first, current) = (try copies(t)[0], try copies(t)[1])
+        t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: false))
+        #expect(try t.transaction(current.id).revocationType == .familyRevoke)
+        #expect(try t.transaction(first.id).revocationDate == nil, "a period that ended stays as it was")
+        // Renewals go on for the parent alone.
+        let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
+        try t.advance(to: parents.expiresDate, plus: 1)
+        #expect(try copies(t).count == 2)
+
+        // Shared again: the kid gets the current period; leaving takes it back.
+        t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: true))
+        let again = try #require(try copies(t).last)
+        let renewed = try #require(try t.records.status(of: Self.parent, group: Plans.group))
+        #expect(again.revocationDate == nil && again.expiresDate == renewed.expiresDate)
+        t.app.receive(try t.admin.removeFamilyMember(Self.kid))
+        #expect(try t.transaction(again.id).revocationType == .familyRevoke)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func theMembersPeriodEndsWhenThePurchasersDoes(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        try t.buy(Plans.proMonthly)
+        try t.admin.expireSubscription(Plans.proMonthly)
+        let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
+        let copy = try #require(try copies(t).first)
+        #expect(copy.revocationDate == nil && copy.expiresDate! > parents.expiresDate, "the period's facts stay")
+        let status = try #require(try kidsStatus(t))
+        #expect(status.state == .expired && status.expiresDate == parents.expiresDate)
+        try t.advance(to: t.queue.now.addingTimeInterval(40 * 86_400))
+        #expect(try copies(t).count == 1, "nothing renews")
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aMemberSubscribedOnTheirOwnGetsNoShareAndKeepsTheirStatus(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        try t.set { $0.account = Self.kid }
+        let own = try t.buy(Plans.proYearly)
+        try t.set { $0.account = Self.parent }
+        try t.buy(Plans.proMonthly)
+        #expect(try copies(t).isEmpty)
+        #expect(try t.records.status(of: Self.kid, group: Plans.group)?.latestTransactionID == own.id)
+        #expect(try t.records.familyStatuses(of: Self.kid).isEmpty)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aSharedPeriodIsNeverTakenForTheMembersOwnSubscription(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        try t.buy(Plans.proMonthly)
+        // Reading the records again (adopting purchases without a status) makes no status of a copy.
+        try t.set { $0.askToBuy = true }
+        #expect(try t.records.subscriptions.map(\.account) == [Self.parent])
+        #expect(try t.relaunched().records.subscriptions.map(\.account) == [Self.parent])
+    }
+}
