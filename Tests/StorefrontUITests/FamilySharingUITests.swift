@@ -89,6 +89,21 @@ import Testing
         #expect(ui.state.manageAction(inGroup: "pro") == nil, "the parent manages it")
         #expect(!ui.screen.contains(ui.state.strings.store.cancelSubscription), "\(ui.screen)")
         assertSnapshot(of: ui.screen, as: .lines, named: "family-shared-subscription\(japanese ? "-ja" : "")-100x30")
+
+        // In the Transaction Manager the kid's period offers no subscription action; the
+        // parent's purchase offers to stop sharing it.
+        ui.press(.escape, .char("t"))
+        guard case .transactions(let panel) = ui.state.mode else { throw HarnessError("not in the Transaction Manager") }
+        let copy = try #require(panel.rows.first { $0.account == Self.kid })
+        let offered = ui.state.actions(for: copy)
+        #expect(!offered.contains { action in
+            switch action {
+            case .operation(.expire), .operation(.renew), .operation(.autoRenew), .requestPriceIncrease: true
+            default: false
+            }
+        }, "\(offered)")
+        let purchase = try #require(panel.rows.first { $0.id == bought.id })
+        #expect(ui.state.actions(for: purchase).contains(.operation(.familySharing(productID: monthly, on: false, account: Self.parent))))
     }
 
     @Test func theStoreScreenSaysTheProductIsShared() throws {

@@ -143,4 +143,7 @@ public struct StoreStrings: PhraseTable {
         ja: { trial, day in "確定して\(trial ? "無料トライアル" : "サブスクリプション")を今すぐ終了しても、\(day)までは引き続き利用できます。" })
     public let confirm = Phrase(en: "Confirm", ja: "確認")
     public let manageHelp = Phrase(en: "Choose a plan to change to it.", ja: "プランを選ぶと変更できます。")
+    /// Under a subscription a family member shares: the purchaser manages it.
+    public let manageHelpShared = Phrase(en: "Shared with you. Choose a plan to subscribe yourself.",
+                                         ja: "共有中のプランです。選ぶとご自身で登録できます。")
 }

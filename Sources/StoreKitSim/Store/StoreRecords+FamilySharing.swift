@@ -28,7 +28,7 @@ extension StoreRecords {
 
     /// Whether Family Sharing applies to `productID`: marked shareable, and a non-consumable
     /// or an auto-renewable subscription.
-    static func isShared(_ productID: String, catalog: Catalog) -> Bool {
+    public static func isShared(_ productID: String, catalog: Catalog) -> Bool {
         guard let product = catalog.product(productID) else { return false }
         return product.familyShareable && (product.type == .nonConsumable || product.type == .autoRenewable)
     }

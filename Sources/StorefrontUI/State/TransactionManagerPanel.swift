@@ -81,9 +81,10 @@ extension AppState {
         return subscriptionActions(for: t) + historyActions(for: t)
     }
 
-    /// For the signed-in account's live subscription (of which `t` is a transaction).
+    /// For the signed-in account's live subscription (of which `t` is a transaction); none for
+    /// one a family member shares with it, which its purchaser manages.
     private func subscriptionActions(for t: Transaction) -> [TransactionAction] {
-        guard let status = subscriptionStatus(of: t), status.isActive(at: now) else { return [] }
+        guard let status = subscriptionStatus(of: t), status.isActive(at: now), !status.isFamilyShared else { return [] }
         let id = status.productID
         // Offered as the store allows them (`StoreRecords.changeSubscription`): a fix only while
         // the store still retries, a forced renewal only while nothing fails.
@@ -118,7 +119,7 @@ extension AppState {
             }
             // Family Sharing of a shareable purchase, by a member of a family: off, or on again.
             if let account = t.account, snapshot.families.contains(where: { $0.contains(account) }),
-               let product = catalog.product(t.productID), product.familyShareable, product.type == .nonConsumable {
+               StoreRecords.isShared(t.productID, catalog: catalog) {
                 let stopped = snapshot.sharingStops.contains(SharingStop(account: account, productID: t.productID))
                 actions.append(.operation(.familySharing(productID: t.productID, on: stopped, account: account)))
             }
