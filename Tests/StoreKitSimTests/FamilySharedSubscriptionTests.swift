@@ -11,10 +11,12 @@ import Testing
     static let kid = "kid@example.com"
 
     /// The plans with the monthly plan family-shareable, and a family of the parent and the kid.
-    static func family(_ kind: StorageKind) throws -> Harness {
+    static func family(_ kind: StorageKind, shared: [String] = [Plans.proMonthly]) throws -> Harness {
         var catalog = Plans.catalog
-        let i = catalog.products.firstIndex { $0.id == Plans.proMonthly }!
-        catalog.products[i].familyShareable = true
+        for id in shared {
+            let i = catalog.products.firstIndex { $0.id == id }!
+            catalog.products[i].familyShareable = true
+        }
         let t = try Harness.plans(kind, catalog: catalog)
         t.app.receive(try t.admin.createFamily(organizer: parent))
         t.app.receive(try t.admin.addFamilyMember(kid))
@@ -114,6 +116,33 @@ import Testing
         #expect(status.state == .expired && status.expiresDate == parents.expiresDate)
         try t.advance(to: t.queue.now.addingTimeInterval(40 * 86_400))
         #expect(try copies(t).count == 1, "nothing renews")
+    }
+
+    /// The purchaser upgrades at once: the member's period of the old plan ends with it
+    /// (`isUpgraded`) and the new plan's is shared, the same subscription of the member's.
+    @Test(arguments: StorageKind.allCases)
+    func anUpgradeIsSharedAsTheSameSubscription(kind: StorageKind) throws {
+        let t = try Self.family(kind, shared: [Plans.proMonthly, Plans.liteMonthly])
+        try t.buy(Plans.liteMonthly)
+        let lite = try #require(try copies(t).first)
+        let pro = try t.buy(Plans.proMonthly)
+        #expect(pro.reason == .purchase && pro.originalTransactionID != nil, "an upgrade, at once")
+        let all = try copies(t)
+        #expect(all.count == 2 && all.allSatisfy { $0.revocationDate == nil })
+        #expect(all[0].id == lite.id && all[0].isUpgraded == true)
+        #expect(all[1].productID == Plans.proMonthly && all[1].reason == .purchase && all[1].originalTransactionID == lite.id)
+        let status = try #require(try kidsStatus(t))
+        #expect(status.productID == Plans.proMonthly && status.latestTransactionID == all[1].id && status.state == .subscribed)
+        #expect(try t.storedEvents.filter { $0.kind == .familyRevoked }.isEmpty, "nothing taken back")
+
+        // Upgraded to a plan not shared: the kid's period ends with the old plan's.
+        let t2 = try Self.family(kind, shared: [Plans.liteMonthly])
+        try t2.buy(Plans.liteMonthly)
+        let unshared = try t2.buy(Plans.proMonthly)
+        let ended = try #require(try copies(t2).first)
+        #expect(try copies(t2).count == 1 && ended.isUpgraded == true && ended.revocationDate == nil)
+        let gone = try #require(try t2.records.familyStatuses(of: Self.kid).first)
+        #expect(gone.state == .expired && gone.expiresDate == unshared.purchaseDate && !gone.willAutoRenew, "\(gone) \(unshared)")
     }
 
     @Test(arguments: StorageKind.allCases)

@@ -88,9 +88,15 @@ extension StoreRecords {
         for i in transactions.indices where transactions[i].isFamilyShared && transactions[i].state == .purchased && !transactions[i].isRevoked {
             let t = transactions[i]
             let source = t.sharedTransactionID.flatMap { id in transactions.last { $0.id == id } }
-            // A shared period that ended stays as it was.
+            // A shared period that ended stays as it was; one the purchaser upgraded from ends
+            // as the purchaser's did (`isUpgraded`), the new plan's period shared in its place.
             if let end = t.expiresDate, end <= now { continue }
-            if let source, sharingSource(source, catalog: catalog), source.isUpgraded != true,
+            if t.isUpgraded == true { continue }
+            if let source, source.isUpgraded == true {
+                transactions[i].isUpgraded = true
+                continue
+            }
+            if let source, sharingSource(source, catalog: catalog),
                family(of: source.account)?.contains(t.account ?? "") == true { continue }
             transactions[i].revocationDate = now
             transactions[i].revocationReason = .other
@@ -138,7 +144,8 @@ extension StoreRecords {
                 var shared = Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased, date: now)
                 shared.copyPurchaseFacts(of: source)
                 shared.account = member
-                shared.reason = earlier == nil ? .purchase : .renewal
+                // As the purchaser's: a renewal, or a plan changed at once (a purchase).
+                shared.reason = earlier == nil || source.reason != .renewal ? .purchase : .renewal
                 shared.ownershipType = .familyShared
                 shared.sharedTransactionID = source.id
                 shared.expiresDate = source.expiresDate
@@ -171,20 +178,25 @@ extension StoreRecords {
         for t in transactions where t.account == account && t.isFamilyShared && !t.isRevoked {
             guard let chain = sharedSubscription(of: t) else { continue }
             if latest[chain] == nil { order.append(chain) }
-            if (latest[chain]?.expiresDate ?? .distantPast) <= (t.expiresDate ?? .distantPast) { latest[chain] = t }
+            // The period not upgraded from, the latest-ending of those.
+            let rank = { (c: Transaction) in (c.isUpgraded == true ? 0 : 1, c.expiresDate ?? .distantPast) }
+            if let kept = latest[chain], rank(kept) > rank(t) { continue }
+            latest[chain] = t
         }
         return order.compactMap { chain in
             guard let copy = latest[chain], let expiry = copy.expiresDate,
                   var shared = subscriptions.first(where: { $0.originalTransactionID == chain && $0.account != account }),
                   status(of: account, group: shared.groupID) == nil else { return nil }
             let current = shared.latestTransactionID == copy.sharedTransactionID
+            // The purchaser's period cut short (expired now) ends the member's with it; one
+            // the purchaser moved on from (a plan not shared) ended when it did.
+            let movedOn = transactions.last { $0.id == shared.latestTransactionID }?.purchaseDate
+            shared.expiresDate = min(expiry, current ? shared.expiresDate : movedOn ?? expiry)
             shared.ownershipType = .familyShared
             shared.account = account
             shared.productID = copy.productID
             shared.originalTransactionID = copy.originalTransactionID ?? copy.id
             shared.latestTransactionID = copy.id
-            // The purchaser's period cut short (expired now) ends the member's with it.
-            shared.expiresDate = current ? min(expiry, shared.expiresDate) : expiry
             if !current {
                 // The purchaser's subscription went on without this member (sharing ended).
                 shared.state = .expired
