@@ -70,7 +70,7 @@ extension SampleApp {
         func set(_ key: String, _ value: JSONValue?) {
             if values[key] != value { changes[key] = value }
         }
-        for status in statuses {
+        for status in SubscriptionStatus.deciding(statuses) {
             // Only plans the app holds (delivered or restored): with its data deleted, the app
             // knows nothing of a subscription until a restore brings it back.
             let id = status.productID

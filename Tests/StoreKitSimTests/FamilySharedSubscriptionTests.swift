@@ -28,7 +28,7 @@ import Testing
     }
 
     func kidsStatus(_ t: Harness) throws -> SubscriptionStatus? {
-        try t.records.familyStatuses(of: Self.kid).first
+        try t.records.familyStatuses(of: Self.kid, catalog: t.queue.raw.store.catalog).first
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -141,7 +141,7 @@ import Testing
         let unshared = try t2.buy(Plans.proMonthly)
         let ended = try #require(try copies(t2).first)
         #expect(try copies(t2).count == 1 && ended.isUpgraded == true && ended.revocationDate == nil)
-        let gone = try #require(try t2.records.familyStatuses(of: Self.kid).first)
+        let gone = try #require(try t2.records.familyStatuses(of: Self.kid, catalog: t2.queue.raw.store.catalog).first)
         #expect(gone.state == .expired && gone.expiresDate == unshared.purchaseDate && !gone.willAutoRenew, "\(gone) \(unshared)")
     }
 
@@ -154,7 +154,86 @@ import Testing
         try t.buy(Plans.proMonthly)
         #expect(try copies(t).isEmpty)
         #expect(try t.records.status(of: Self.kid, group: Plans.group)?.latestTransactionID == own.id)
-        #expect(try t.records.familyStatuses(of: Self.kid).isEmpty)
+        #expect(try t.records.familyStatuses(of: Self.kid, catalog: t.queue.raw.store.catalog).isEmpty)
+    }
+
+    /// The kid's own subscription ended: the parent's shared one is what the kid sees.
+    @Test(arguments: StorageKind.allCases)
+    func aMembersEndedSubscriptionGivesWayToTheSharedOne(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        try t.set { $0.account = Self.kid }
+        try t.buy(Plans.proYearly)
+        try t.admin.expireSubscription(Plans.proYearly)
+        try t.set { $0.account = Self.parent }
+        let bought = try t.buy(Plans.proMonthly)
+        try t.set { $0.account = Self.kid }
+        try t.queue.tick()
+        let catalog = t.queue.raw.store.catalog
+        let seen = try #require(try t.records.visibleStatus(inGroup: Plans.group, catalog: catalog))
+        #expect(seen.isFamilyShared && seen.state == .subscribed && seen.expiresDate == bought.expiresDate)
+        #expect(t.queue.raw.subscriptionStatuses().contains { $0.isFamilyShared && $0.givesAccess })
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == bought.expiresDate)
+    }
+
+    /// Leaving the family while the parent is in grace: no new period to take back, but the
+    /// kid's status ends there.
+    @Test(arguments: StorageKind.allCases)
+    func leavingDuringThePurchasersGraceEndsTheMembersAccess(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        try t.set { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
+        let bought = try t.buy(Plans.proMonthly)
+        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        #expect(try kidsStatus(t)?.state == .inGracePeriod)
+        t.app.receive(try t.admin.removeFamilyMember(Self.kid))
+        let status = try #require(try kidsStatus(t))
+        #expect(status.state == .expired && !status.givesAccess)
+    }
+
+    /// A restore's copy of a shared period is no period of its own: sharing stopped takes the
+    /// access, and the next renewal continues the kid's subscription from its first period.
+    @Test(arguments: StorageKind.allCases)
+    func aRestoredPeriodNeitherKeepsAccessNorStartsTheChain(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        let bought = try t.buy(Plans.proMonthly)
+        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        try t.set { $0.account = Self.kid }
+        try t.restore()
+        let first = try copies(t)[0]
+        try t.set { $0.account = Self.parent }
+        let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
+        try t.advance(to: parents.expiresDate, plus: 1)
+        let periods = try copies(t).filter { $0.state == .purchased }
+        #expect(periods.count == 3 && periods.last?.originalTransactionID == first.id, "\(periods.map(\.originalTransactionID))")
+        t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: false))
+        #expect(try kidsStatus(t).map { $0.givesAccess } != true)
+    }
+
+    /// Sharing stopped holds for the whole subscription: a plan change does not share again.
+    @Test(arguments: StorageKind.allCases)
+    func sharingStoppedHoldsAcrossAPlanChange(kind: StorageKind) throws {
+        let t = try Self.family(kind, shared: [Plans.proMonthly, Plans.liteMonthly])
+        try t.buy(Plans.liteMonthly)
+        t.app.receive(try t.admin.setFamilySharing(Plans.liteMonthly, on: false))
+        try t.buy(Plans.proMonthly)
+        #expect(try copies(t).filter { $0.revocationDate == nil && $0.productID == Plans.proMonthly }.isEmpty)
+        t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: true))
+        #expect(try copies(t).contains { $0.revocationDate == nil && $0.productID == Plans.proMonthly })
+    }
+
+    /// A subscription whose first purchase was interrupted and then resolved: the kid has it
+    /// from the first period, and its renewals continue it.
+    @Test(arguments: StorageKind.allCases)
+    func aResolvedFirstPurchaseIsSharedFromItsFirstPeriod(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        try t.set { $0.interrupted = true }
+        let interrupted = try t.buy(Plans.proMonthly)
+        try t.set { $0.interrupted = false }
+        let resolution = try t.queue.resolve(transactionID: interrupted.id)
+        let first = try #require(try copies(t).first)
+        #expect(try kidsStatus(t)?.latestTransactionID == first.id)
+        let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
+        try t.advance(to: parents.expiresDate, plus: 1)
+        #expect(try copies(t).last?.originalTransactionID == first.id && resolution.state == .purchased)
     }
 
     @Test(arguments: StorageKind.allCases)

@@ -294,13 +294,16 @@ public final class StoreDatabase: RecordsStorage {
         records.refundRequests = try RefundRequestRow.readAll(db)
         records.families = try FamilyRow.readAll(db)
         records.sharingStops = try FamilyRow.readStops(db)
-        // The family-shared transactions still given, and the purchases they share: what
-        // Family Sharing's rule revokes (`shareWithFamilies`).
-        let shared = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM transactions WHERE ownershipType = 'familyShared' AND revocationDate IS NULL
-            """))
-        try add(shared)
-        let sources = shared.compactMap { (try? $0.decode(String?.self, forColumn: "sharedTransactionID")) ?? nil }
+        // The family-shared purchases still given (a subscription's periods are each product's
+        // latest and longest above), and the purchases every shared transaction loaded shares:
+        // what Family Sharing's rule revokes and reads (`shareWithFamilies`).
+        try add(try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT * FROM transactions WHERE ownershipType = 'familyShared' AND revocationDate IS NULL AND expiresDate IS NULL
+            """)))
+        let sources = rows.values.compactMap { row -> String? in
+            guard (try? row.decode(String?.self, forColumn: "ownershipType")) == "familyShared" else { return nil }
+            return (try? row.decode(String?.self, forColumn: "sharedTransactionID")) ?? nil
+        }
         let named = records.subscriptions.flatMap { [$0.latestTransactionID, $0.originalTransactionID] } + sources
         for id in ids.union(named) {
             try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id]))

@@ -40,7 +40,7 @@ public final class PaymentQueue {
     /// records last read). What an app reads its subscriptions' access from.
     public func subscriptionStatuses() -> [SubscriptionStatus] {
         guard let account = records.settings.account else { return [] }
-        return records.subscriptions.filter { $0.account == account } + records.familyStatuses(of: account)
+        return records.subscriptions.filter { $0.account == account } + records.familyStatuses(of: account, catalog: store.catalog)
     }
 
     /// The statuses as the app asks for them: or the error chosen for Subscription Status, in

@@ -67,14 +67,19 @@ extension StoreRecords {
         try shareWithFamilies(catalog: catalog, now: now)
     }
 
-    /// `account` (nil: the signed-in account) turns sharing of its purchases of `productID` on or off.
+    /// `account` (nil: the signed-in account) turns sharing of its purchases of `productID` (a
+    /// subscription: of its group) on or off.
     mutating func setFamilySharing(_ productID: String, on: Bool, account: String?, catalog: Catalog, now: Date) throws {
         guard let account = account ?? settings.account else { throw FamilyError.noAccount }
         guard catalog.product(productID) != nil else { throw QueueError.noSuchProduct(productID) }
         guard Self.isShared(productID, catalog: catalog) else { throw FamilyError.notShareable(productID) }
-        let stop = SharingStop(account: account, productID: productID)
-        guard on == sharingStops.contains(stop) else { return }
-        if on { sharingStops.removeAll { $0 == stop } } else { sharingStops.append(stop) }
+        // A subscription is shared or not as a whole: every plan of its group alike, so a
+        // plan change does not share again what was stopped.
+        let group = catalog.product(productID)?.subscriptionGroupID
+        let plans = group.map { g in catalog.products.filter { $0.subscriptionGroupID == g }.map(\.id) } ?? [productID]
+        let stops = plans.map { SharingStop(account: account, productID: $0) }
+        guard on == stops.contains(where: sharingStops.contains) else { return }
+        if on { sharingStops.removeAll(where: stops.contains) } else { sharingStops += stops.filter { !sharingStops.contains($0) } }
         newEvents.append(StoreEvent(date: now, kind: on ? .familySharingOn : .familySharingOff, account: account, productID: productID))
         try shareWithFamilies(catalog: catalog, now: now)
     }
@@ -129,104 +134,9 @@ extension StoreRecords {
         }
     }
 
-    /// Each subscription giving access whose purchaser shares its plan: every other member
-    /// (not subscribed in the group on their own) gets a transaction for its current period,
-    /// the first a purchase, each later one a renewal of it.
-    private mutating func shareSubscriptions(catalog: Catalog, now: Date) throws {
-        for s in subscriptions where s.givesAccess && (s.accessEndDate ?? .distantPast) > now {
-            guard let source = transactions.last(where: { $0.id == s.latestTransactionID }), source.isUpgraded != true,
-                  sharingSource(source, catalog: catalog), let family = family(of: s.account) else { continue }
-            for member in family.accounts where member != s.account {
-                if let own = status(of: member, group: s.groupID), own.isActive(at: now) { continue }
-                let copies = transactions.filter { $0.account == member && $0.isFamilyShared && !$0.isRevoked }
-                guard !copies.contains(where: { $0.sharedTransactionID == source.id }) else { continue }
-                let earlier = copies.last { sharedSubscription(of: $0) == s.originalTransactionID }
-                var shared = Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased, date: now)
-                shared.copyPurchaseFacts(of: source)
-                shared.account = member
-                // As the purchaser's: a renewal, or a plan changed at once (a purchase).
-                shared.reason = earlier == nil || source.reason != .renewal ? .purchase : .renewal
-                shared.ownershipType = .familyShared
-                shared.sharedTransactionID = source.id
-                shared.expiresDate = source.expiresDate
-                shared.offer = nil
-                shared.isUpgraded = nil
-                shared.webOrderLineItemID = nil
-                shared.price = 0
-                // The member has it from now (a renewal from the purchaser's renewal), one
-                // subscription of their own from the first period shared.
-                shared.purchaseDate = earlier == nil ? now : max(source.purchaseDate ?? now, earlier?.purchaseDate ?? now)
-                shared.date = shared.purchaseDate ?? now
-                shared.originalTransactionID = earlier.map { $0.originalTransactionID ?? $0.id }
-                shared.originalPurchaseDate = earlier?.originalPurchaseDate ?? now
-                transactions.append(shared)
-                newEvents.append(StoreEvent(date: now, kind: .familyShared, account: member, productID: shared.productID,
-                                            transactionID: shared.id, originalTransactionID: shared.originalTransactionID ?? shared.id,
-                                            details: StoreEventDetails(storefront: shared.storefront)))
-            }
-        }
-    }
-
-    /// The statuses `account` has through its family, as StoreKit 2 lists them beside its own:
-    /// for each subscription shared with it, the purchaser's status seen through the account's
-    /// latest transaction of it (revoked: no longer shared). None in a group where the
-    /// account has a status of its own (one status per group here).
-    public func familyStatuses(of account: String?) -> [SubscriptionStatus] {
-        guard let account else { return [] }
-        var latest: [String: Transaction] = [:]
-        var order: [String] = []
-        for t in transactions where t.account == account && t.isFamilyShared && !t.isRevoked {
-            guard let chain = sharedSubscription(of: t) else { continue }
-            if latest[chain] == nil { order.append(chain) }
-            // The period not upgraded from, the latest-ending of those.
-            let rank = { (c: Transaction) in (c.isUpgraded == true ? 0 : 1, c.expiresDate ?? .distantPast) }
-            if let kept = latest[chain], rank(kept) > rank(t) { continue }
-            latest[chain] = t
-        }
-        return order.compactMap { chain in
-            guard let copy = latest[chain], let expiry = copy.expiresDate,
-                  var shared = subscriptions.first(where: { $0.originalTransactionID == chain && $0.account != account }),
-                  status(of: account, group: shared.groupID) == nil else { return nil }
-            let current = shared.latestTransactionID == copy.sharedTransactionID
-            // The purchaser's period cut short (expired now) ends the member's with it; one
-            // the purchaser moved on from (a plan not shared) ended when it did.
-            let movedOn = transactions.last { $0.id == shared.latestTransactionID }?.purchaseDate
-            shared.expiresDate = min(expiry, current ? shared.expiresDate : movedOn ?? expiry)
-            shared.ownershipType = .familyShared
-            shared.account = account
-            shared.productID = copy.productID
-            shared.originalTransactionID = copy.originalTransactionID ?? copy.id
-            shared.latestTransactionID = copy.id
-            if !current {
-                // The purchaser's subscription went on without this member (sharing ended).
-                shared.state = .expired
-                shared.willAutoRenew = false
-                shared.autoRenewProductID = copy.productID
-                shared.expirationReason = shared.expirationReason ?? .unknown
-                shared.billingRetryStartDate = nil
-                shared.gracePeriodExpiresDate = nil
-                shared.priceIncreaseStatus = .noIncreasePending
-            }
-            return shared
-        }
-    }
-
-    /// The status the signed-in account sees in `groupID`: its own, else one a family member
-    /// shares with it.
-    public func visibleStatus(inGroup groupID: String) -> SubscriptionStatus? {
-        status(of: settings.account, group: groupID) ?? familyStatuses(of: settings.account).first { $0.groupID == groupID }
-    }
-
-    /// The purchaser's subscription (its original transaction) a member's copy shares a period of.
-    func sharedSubscription(of copy: Transaction) -> String? {
-        guard copy.expiresDate != nil, let id = copy.sharedTransactionID,
-              let source = transactions.last(where: { $0.id == id }) else { return nil }
-        return source.originalTransactionID ?? source.id
-    }
-
     /// A purchase its purchaser shares: its own, completed, not taken back, of a shared
     /// product, by an account in a family that did not turn sharing of it off.
-    private func sharingSource(_ t: Transaction, catalog: Catalog) -> Bool {
+    func sharingSource(_ t: Transaction, catalog: Catalog) -> Bool {
         t.state == .purchased && !t.isRevoked && !t.isFamilyShared && t.reason != .redownload
             && Self.isShared(t.productID, catalog: catalog) && family(of: t.account) != nil && shares(t.productID, account: t.account)
     }

@@ -55,6 +55,29 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
 
     public var isFamilyShared: Bool { ownershipType == .familyShared }
 
+    /// Not ended: subscribed, or in billing retry (in grace or not). Its plans change and
+    /// cancel in Manage Subscriptions; after it ends, buying any plan subscribes again.
+    public var isLive: Bool { state != .expired && state != .revoked }
+
+    /// One status a group: of its statuses (the account's own, a family member's shared with
+    /// it), the one giving access the longest, else the first, as an app reading StoreKit 2's
+    /// `status(for:)` decides.
+    public static func deciding(_ statuses: [SubscriptionStatus]) -> [SubscriptionStatus] {
+        var chosen: [String: SubscriptionStatus] = [:]
+        var order: [String] = []
+        for status in statuses {
+            guard let kept = chosen[status.groupID] else {
+                chosen[status.groupID] = status
+                order.append(status.groupID)
+                continue
+            }
+            let keptEnd = kept.givesAccess ? kept.accessEndDate ?? .distantPast : nil
+            let end = status.givesAccess ? status.accessEndDate ?? .distantPast : nil
+            if let end, end > (keptEnd ?? .distantPast) || keptEnd == nil { chosen[status.groupID] = status }
+        }
+        return order.compactMap { chosen[$0] }
+    }
+
     /// `RenewalInfo.isInBillingRetry`.
     public var isInBillingRetry: Bool { state == .inBillingRetryPeriod || state == .inGracePeriod }
 

@@ -65,12 +65,6 @@ struct PlanStatus: Equatable {
     }
 }
 
-extension SubscriptionStatus {
-    /// Not ended: subscribed, or in billing retry (in grace or not). Its plans change and
-    /// cancel in Manage Subscriptions; after it ends, buying any plan subscribes again.
-    var isLive: Bool { state != .expired && state != .revoked }
-}
-
 extension AppState {
     /// The group Manage Subscriptions opens on: the selected row's, else the first the account
     /// subscribes to, else the app's first.

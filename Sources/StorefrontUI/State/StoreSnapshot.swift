@@ -104,7 +104,7 @@ public struct StoreSnapshot: Equatable, Sendable {
 
     /// The signed-in account's status in `groupID`.
     public func subscription(inGroup groupID: String) -> SubscriptionStatus? {
-        subscriptions.first { $0.groupID == groupID }
+        SubscriptionStatus.deciding(subscriptions).first { $0.groupID == groupID }
     }
 
     public func isSubscribed(_ id: String, now: Date) -> Bool {

@@ -81,7 +81,7 @@ extension StepRun {
     func checkSubscription(_ productID: String, _ expected: SubscriptionField) -> (expected: String, saw: String)? {
         let records = (try? storefront.store.storage.load()) ?? runtime.queue.records
         guard let group = storefront.store.catalog.product(productID)?.subscriptionGroupID,
-              let status = records.visibleStatus(inGroup: group) else {
+              let status = records.visibleStatus(inGroup: group, catalog: storefront.store.catalog) else {
             let group = storefront.store.catalog.product(productID)?.subscriptionGroupID ?? "?"
             return (expected.words, "no subscription in group \(group)")
         }

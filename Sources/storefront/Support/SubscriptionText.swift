@@ -118,6 +118,6 @@ extension StoreRecords {
     /// Every subscription group of the catalog, with the signed-in account's status in it (its
     /// own, else one a family member shares with it).
     func groupStatuses(catalog: Catalog) -> [(group: SubscriptionGroup, status: SubscriptionStatus?)] {
-        catalog.subscriptionGroups.map { group in (group, visibleStatus(inGroup: group.id)) }
+        catalog.subscriptionGroups.map { group in (group, visibleStatus(inGroup: group.id, catalog: catalog)) }
     }
 }
