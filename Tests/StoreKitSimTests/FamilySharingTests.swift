@@ -182,6 +182,9 @@ import Testing
         try t.set { $0.account = Self.kid }
         try t.queue.tick()
         #expect(throws: FamilyError.sharedNotRefundable(shared.id)) { try t.admin.refundTransaction(shared.id) }
+        // Nor can the member ask for one: the purchaser paid.
+        #expect(throws: FamilyError.sharedNotRefundable(shared.id)) { try t.admin.requestRefund(shared.id, reason: .other) }
+        #expect(try t.records.refundRequests.isEmpty)
     }
 
     /// A damaged family row or ownership column is refused by table, row and column.

@@ -106,6 +106,16 @@ import Testing
         #expect(ui.state.actions(for: purchase).contains(.operation(.familySharing(productID: monthly, on: false, account: Self.parent))))
     }
 
+    /// p on a product the family shares: nothing of the kid's own to ask a refund of.
+    @Test func aSharedPurchaseHasNoRefundToAskFor() throws {
+        let ui = try family()
+        try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: Self.premium)
+        ui.runtime.tick()
+        try ui.select("Premium quote 1")
+        ui.press(.char("p"))
+        #expect(ui.screen.contains(ui.state.strings.refunds.nothingToRefundTitle), "\(ui.screen)")
+    }
+
     @Test func theStoreScreenSaysTheProductIsShared() throws {
         let ui = try family()
         try ui.select("Premium content here")

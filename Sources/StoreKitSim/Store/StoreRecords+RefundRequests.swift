@@ -11,6 +11,8 @@ extension StoreRecords {
         guard let account = settings.account else { throw QueueError.signedOut }
         guard let t = transactions.last(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
         guard t.account == account else { throw QueueError.otherAccountsPurchase(id) }
+        // A family member's shared copy: the purchaser paid, and only the purchaser asks.
+        guard !t.isFamilyShared else { throw FamilyError.sharedNotRefundable(id) }
         guard !refundRequests.contains(where: { $0.transactionID == id }) else { throw QueueError.refundAlreadyRequested(id) }
         guard t.state == .purchased else { throw QueueError.notCompletedPurchase(id, t.state) }
         guard !t.isRevoked else { throw QueueError.alreadyRefunded(id) }

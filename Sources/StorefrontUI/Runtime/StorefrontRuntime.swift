@@ -113,6 +113,8 @@ public final class StorefrontRuntime {
                 pending.append(.refundRequestFailed(.refundRequestError(.duplicateRequest)))
             } catch is QueueError {
                 pending.append(.refundRequestFailed(.refundRequestError(.failed)))
+            } catch is FamilyError {
+                pending.append(.refundRequestFailed(.refundRequestError(.failed)))
             }
         }
     }

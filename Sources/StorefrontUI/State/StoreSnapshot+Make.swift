@@ -79,7 +79,9 @@ extension StoreSnapshot {
         snapshot.purchaseIntents = records.waitingIntents
         snapshot.refundRequests = records.refundRequests
         // The receipt is in the order purchases were made: the latest of each product wins.
-        snapshot.refundablePurchases = Dictionary(records.receipt.filter(\.finished).map { ($0.productID, $0) }, uniquingKeysWith: { $1 })
+        // A family member's shared copy is the purchaser's to ask about.
+        snapshot.refundablePurchases = Dictionary(records.receipt.filter { $0.finished && !$0.isFamilyShared }.map { ($0.productID, $0) },
+                                                  uniquingKeysWith: { $1 })
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
         snapshot.accounts = records.accountsByLastUse
         let known = previous.settings.account == records.settings.account ? previous.subscriptions : []
