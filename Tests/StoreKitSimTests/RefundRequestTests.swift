@@ -52,6 +52,22 @@ import Testing
         #expect(try t.transaction(credits.id).revocationType == .refundFull, "a consumable is refunded in full only")
     }
 
+    /// The purchase refunded from the Transaction Manager while its request waits: that is
+    /// the answer, so nothing is left waiting for one.
+    @Test(arguments: StorageKind.allCases)
+    func aRefundAnswersTheRequestWaitingForIt(kind: StorageKind) throws {
+        let t = try RefundTests.harness(kind)
+        try t.set { $0.refundRequests = .manual }
+        let bought = try t.buy(Self.premium)
+        try t.admin.requestRefund(bought.id, reason: .legal)
+        try t.admin.refundTransaction(bought.id)
+        let request = try #require(try t.records.refundRequest(for: bought.id))
+        #expect(request.status == .approved && request.answerDate != nil)
+        #expect(throws: QueueError.refundRequestAnswered(bought.id, .approved)) {
+            try t.admin.answerRefundRequest(bought.id, approved: true)
+        }
+    }
+
     @Test(arguments: StorageKind.allCases)
     func aManualRequestWaitsUntilAnsweredAndSurvivesARelaunch(kind: StorageKind) throws {
         let t = try RefundTests.harness(kind)

@@ -23,12 +23,19 @@ extension StoreRecords {
         guard refund.hasPossiblePercentage else { throw QueueError.invalidRefundPercentage(refund.percentage) }
         let product = catalog.product(t.productID)
         if product?.type == .consumable, refund.type != .refundFull { throw QueueError.consumableProrated(id) }
+        var revoked: Set<String> = []
         for j in transactions.indices where j == i || (transactions[j].reason == .redownload && transactions[j].purchaseID == t.id) {
+            revoked.insert(transactions[j].id)
             transactions[j].revocationDate = now
             transactions[j].revocationReason = refund.reason
             transactions[j].revocationType = refund.type
             transactions[j].revocationPercentage = refund.percentage
             transactions[j].date = now
+        }
+        // A request waiting for this purchase is answered by the refund itself.
+        for k in refundRequests.indices where refundRequests[k].status == .pending && revoked.contains(refundRequests[k].transactionID) {
+            refundRequests[k].status = .approved
+            refundRequests[k].answerDate = now
         }
         newEvents.append(StoreEvent(
             date: now, kind: .refunded, account: t.account, productID: t.productID, transactionID: t.id,
