@@ -173,8 +173,9 @@ struct CrashCheck {
         if ids != Array(Int64(1)..<Int64(ids.count + 1)) {
             problems.append(Problem(kind: "the store's events are not numbered 1, 2, 3…", detail: "\(ids)"))
         }
-        // The events that make a transaction: each its own, one the store holds.
-        let making: Set<StoreEventKind> = [.subscribed, .upgraded, .renewed, .recovered]
+        // The events that make a transaction: each its own, one the store holds (a family
+        // member's period, shared, by its own event).
+        let making: Set<StoreEventKind> = [.subscribed, .upgraded, .renewed, .recovered, .familyShared]
         var madeBy: [String: [Int64]] = [:]
         for event in seen.events where making.contains(event.kind) {
             guard let id = event.transactionID else { continue }

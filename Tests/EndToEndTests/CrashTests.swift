@@ -528,7 +528,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
     case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseWithoutConsent, liveChanges
-    case refund, deleteTransaction, consume, refundRequest, familySharing
+    case refund, deleteTransaction, consume, refundRequest, familySharing, familySubscription
 
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
@@ -556,7 +556,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .interrupted: base + commands(["set", "interrupted", "on"])
         case .restore: base + commands(["buy", Self.premiumID], ["reset", "--app-only"])
         case .reset: base + commands(["buy", Self.premiumID], ["buy", Self.credits5, "--quantity", "2"])
-        case .familySharing:
+        case .familySharing, .familySubscription:
             // The signed-in account is in the parent's family.
             base + commands(["family", "create", Self.parent], ["family", "add", Settings.defaultAccount, "--to", Self.parent])
         case .refund, .deleteTransaction:
@@ -644,6 +644,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .familySharing:
             [.command(["family", "buy", Self.parent, Self.premiumID], status: 0), .command(["launch"], status: 0),
              .command(["family", "share", Self.premiumID, "off", "--by", Self.parent], status: 0), .command(["launch"], status: 0)]
+        // The parent subscribes and renews after the free week: the family shares each period,
+        // the app delivers each once.
+        case .familySubscription:
+            [.command(["family", "buy", Self.parent, Self.monthlyID], status: 0), .command(["launch"], status: 0),
+             .command(["advance", "8d"], status: 0), .command(["launch"], status: 0)]
         // The app is not told: a launch after it has nothing to write.
         case .deleteTransaction: [.command(["delete-transaction", "1000000003"], status: 0)]
         // Three credits, the oldest pack's: taken from the list and the balance in one write.
@@ -734,6 +739,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
                     try run(answer, id, status: 0)
                 }
             }
+        case .familySubscription:
+            // Bought once, and the store's clock moved on once (the renewal is made with it).
+            let parents = seen.transactions(of: Self.monthlyID, .purchased).filter { $0.account == Self.parent }
+            if parents.isEmpty { try run("family", "buy", Self.parent, Self.monthlyID, status: 0) }
+            if parents.count < 2 { try run("advance", "8d", status: 0) }
         case .familySharing:
             if !seen.transactions(of: Self.premiumID, .purchased).contains(where: { $0.account == Self.parent }) {
                 try run("family", "buy", Self.parent, Self.premiumID, status: 0)
@@ -785,6 +795,16 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             #expect(seen.transactions(of: Self.credits10, .purchased).count == 1, "\(context): bought once")
             #expect(credits == 10, "\(context)")
             #expect(seen.records.pendingApprovals.isEmpty && seen.records.interruptions.isEmpty, "\(context): nothing waiting")
+        case .familySubscription:
+            let bought = seen.transactions(of: Self.monthlyID, .purchased)
+            #expect(bought.filter { $0.account == Self.parent }.count == 2, "\(context): bought once, renewed once")
+            let shared = bought.filter { $0.account == Settings.defaultAccount }
+            #expect(shared.count == 2 && shared.allSatisfy { $0.isFamilyShared && !$0.isRevoked }, "\(context): a period each: \(shared)")
+            #expect(shared.last?.reason == .renewal && shared.last?.originalTransactionID == shared.first?.id, "\(context): \(shared)")
+            #expect(seen.events.filter { $0.kind == .familyShared }.count == 2, "\(context): \(seen.events.map(\.kind))")
+            let expiry = seen.defaults[Self.monthlyID]?.stringValue.flatMap(JSONCoding.parse)
+            #expect(expiry != nil && expiry == shared.last?.expiresDate, "\(context): the renewed period delivered")
+            #expect(seen.records.queue.allSatisfy { $0.account == Self.parent } && seen.delivered.isEmpty, "\(context): nothing waiting")
         case .familySharing:
             let bought = seen.transactions(of: Self.premiumID, .purchased)
             #expect(bought.filter { $0.account == Self.parent }.count == 1, "\(context): bought once")
