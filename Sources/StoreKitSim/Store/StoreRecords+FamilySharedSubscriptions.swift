@@ -18,27 +18,19 @@ extension StoreRecords {
                 let copies = sharedPeriods(of: member)
                 guard !copies.contains(where: { $0.sharedTransactionID == source.id }) else { continue }
                 let earlier = copies.last { sharedSubscription(of: $0)?.originalTransactionID == s.originalTransactionID }
-                var shared = Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased, date: now)
-                shared.copyPurchaseFacts(of: source)
-                shared.account = member
-                shared.reason = earlier == nil || source.reason != .renewal ? .purchase : .renewal
-                shared.ownershipType = .familyShared
-                shared.sharedTransactionID = source.id
+                var shared = try sharedCopy(of: source, for: member, now: now)
+                if earlier != nil, source.reason == .renewal { shared.reason = .renewal }
                 shared.expiresDate = source.expiresDate
                 shared.offer = nil
                 shared.isUpgraded = nil
                 shared.webOrderLineItemID = nil
-                shared.price = 0
                 // The member has it from now (a renewal from the purchaser's renewal), one
                 // subscription of their own from the first period shared.
                 shared.purchaseDate = earlier == nil ? now : max(source.purchaseDate ?? now, earlier?.purchaseDate ?? now)
                 shared.date = shared.purchaseDate ?? now
                 shared.originalTransactionID = earlier.map { $0.originalTransactionID ?? $0.id }
                 shared.originalPurchaseDate = earlier?.originalPurchaseDate ?? now
-                transactions.append(shared)
-                newEvents.append(StoreEvent(date: now, kind: .familyShared, account: member, productID: shared.productID,
-                                            transactionID: shared.id, originalTransactionID: shared.originalTransactionID ?? shared.id,
-                                            details: StoreEventDetails(storefront: shared.storefront)))
+                give(shared, now: now)
             }
         }
     }
@@ -102,9 +94,7 @@ extension StoreRecords {
     func sharedSubscription(of copy: Transaction) -> SubscriptionStatus? {
         guard copy.expiresDate != nil, let id = copy.sharedTransactionID,
               let source = transactions.last(where: { $0.id == id }) else { return nil }
-        return subscriptions.first {
-            $0.account == source.account && ($0.originalTransactionID == source.id || $0.originalTransactionID == source.originalTransactionID)
-        }
+        return subscriptions.first { $0.account == source.account && $0.isSubscription(of: source) }
     }
 
     /// The subscription periods shared with `account`, completed and not taken back (a

@@ -117,21 +117,31 @@ extension StoreRecords {
         for source in transactions where catalog.product(source.productID)?.type == .nonConsumable && sharingSource(source, catalog: catalog) {
             guard let family = family(of: source.account) else { continue }
             for member in family.accounts where member != source.account && !holds(source.productID, account: member) {
-                var shared = Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased, date: now)
-                shared.copyPurchaseFacts(of: source)
-                shared.account = member
-                shared.reason = .purchase
-                shared.ownershipType = .familyShared
-                shared.sharedTransactionID = source.id
-                // The member paid nothing, and has it from now.
-                shared.purchaseDate = now
-                shared.price = 0
-                transactions.append(shared)
-                newEvents.append(StoreEvent(date: now, kind: .familyShared, account: member, productID: shared.productID,
-                                            transactionID: shared.id, originalTransactionID: shared.id,
-                                            details: StoreEventDetails(storefront: shared.storefront)))
+                give(try sharedCopy(of: source, for: member, now: now), now: now)
             }
         }
+    }
+
+    /// `member`'s transaction sharing `source`: its purchase facts, the member's, paid nothing,
+    /// a purchase of the member's own from now.
+    mutating func sharedCopy(of source: Transaction, for member: String, now: Date) throws -> Transaction {
+        var shared = Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased, date: now)
+        shared.copyPurchaseFacts(of: source)
+        shared.account = member
+        shared.reason = .purchase
+        shared.ownershipType = .familyShared
+        shared.sharedTransactionID = source.id
+        shared.purchaseDate = now
+        shared.price = 0
+        return shared
+    }
+
+    /// Adds `shared`, unfinished, with the event the member's app hears it by.
+    mutating func give(_ shared: Transaction, now: Date) {
+        transactions.append(shared)
+        newEvents.append(StoreEvent(date: now, kind: .familyShared, account: shared.account, productID: shared.productID,
+                                    transactionID: shared.id, originalTransactionID: shared.originalTransactionID ?? shared.id,
+                                    details: StoreEventDetails(storefront: shared.storefront)))
     }
 
     /// A purchase its purchaser shares: its own, completed, not taken back, of a shared

@@ -55,6 +55,13 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
 
     public var isFamilyShared: Bool { ownershipType == .familyShared }
 
+    /// Whether `t` is a transaction of this subscription: every renewal, plan change and
+    /// restore names its first purchase (a resolution names the interrupted purchase it
+    /// completed, while the status names the resolution).
+    public func isSubscription(of t: Transaction) -> Bool {
+        originalTransactionID == t.id || originalTransactionID == t.originalTransactionID
+    }
+
     /// Not ended: subscribed, or in billing retry (in grace or not). Its plans change and
     /// cancel in Manage Subscriptions; after it ends, buying any plan subscribes again.
     public var isLive: Bool { state != .expired && state != .revoked }

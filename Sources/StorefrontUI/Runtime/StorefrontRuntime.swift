@@ -111,9 +111,7 @@ public final class StorefrontRuntime {
                 hear(events)
             } catch QueueError.refundAlreadyRequested {
                 pending.append(.refundRequestFailed(.refundRequestError(.duplicateRequest)))
-            } catch is QueueError {
-                pending.append(.refundRequestFailed(.refundRequestError(.failed)))
-            } catch is FamilyError {
+            } catch is QueueError, is FamilyError {
                 pending.append(.refundRequestFailed(.refundRequestError(.failed)))
             }
         }

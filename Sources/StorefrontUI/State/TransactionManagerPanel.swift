@@ -133,9 +133,7 @@ extension AppState {
     func subscriptionStatus(of t: Transaction) -> SubscriptionStatus? {
         guard let group = catalog.product(t.productID)?.subscriptionGroupID, t.account == snapshot.settings.account,
               let status = snapshot.subscription(inGroup: group) else { return nil }
-        // Every renewal, plan change and restore names the first purchase (a resolution names
-        // the interrupted purchase it completed, while the status names the resolution).
-        return status.originalTransactionID == t.id || status.originalTransactionID == t.originalTransactionID ? status : nil
+        return status.isSubscription(of: t) ? status : nil
     }
 
     /// Why a subscription's transaction offers nothing: it is another account's.

@@ -13,8 +13,9 @@ struct FamilyCommand: ParsableCommand {
         abstract: "Family Sharing: make a family, add or remove members, share a purchase or stop (docs/command-line.md).",
         discussion: """
             A family is an organizer and up to \(Family.maximumMembers) members. What one member buys of a \
-            family-shareable non-consumable, the others get as a family-shared transaction of their own; it is \
-            revoked for them when the purchase is refunded, its purchaser stops sharing it, or either leaves.
+            family-shareable non-consumable, the others get as a family-shared transaction of their own (a \
+            subscription, period by period); it is revoked for them when the purchase is refunded, its purchaser \
+            stops sharing it, or either leaves.
             """,
         subcommands: [FamilyCreateCommand.self, FamilyAddCommand.self, FamilyRemoveCommand.self, FamilyLeaveCommand.self,
                       FamilyShareCommand.self, FamilyBuyCommand.self, FamilyShowCommand.self])
@@ -33,26 +34,13 @@ enum FamilyAction {
     /// Carries out `operation` and prints what it did; a refusal in the store's words (exit 64).
     static func perform(_ operation: StoreAdmin.Operation, _ global: GlobalOptions, _ output: OutputOptions,
                         done: (StoreRecords) -> String) throws {
-        let session = try Session(global)
-        let cursor = try session.database.lastEventID()
-        _ = try session.queue.refresh()
-        do {
-            try StoreAdmin(queue: session.queue).perform(operation)
-        } catch let error as QueueError {
-            throw CommandFailure.usage(error.text(.english))
-        } catch let error as FamilyError {
-            throw CommandFailure.usage(error.text(.english))
-        }
+        let (session, events) = try HistoryAction.run(operation, global)
         let records = try session.database.load()
-        let events = try session.database.events(after: cursor, limit: nil)
         if output.json {
             try JSONOutput.print(Output(families: FamilyJSON.all(records), events: events.map(StoreEventJSON.init)))
             return
         }
-        let text = SubscriptionText(catalog: session.catalog, settings: records.settings)
-        printLine(done(records))
-        for event in events { printLine("  " + text.line(event)) }
-        printLine("An open storefront hears this at once; otherwise the app does at its next launch (\(CommandLineHint.command("launch"))).")
+        HistoryAction.report(done(records), events: events, text: SubscriptionText(catalog: session.catalog, settings: records.settings))
     }
 }
 

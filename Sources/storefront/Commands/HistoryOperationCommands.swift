@@ -20,6 +20,20 @@ enum HistoryAction {
     /// the store's words (exit 64, as `approve` and `expire` refuse theirs).
     static func perform(_ operation: StoreAdmin.Operation, transactionID: String?, _ global: GlobalOptions,
                         _ output: OutputOptions, done: (Transaction?, SubscriptionText) -> String) throws {
+        let (session, events) = try run(operation, global)
+        let after = try transactionID.flatMap { try session.database.transaction($0) }
+        if output.json {
+            try JSONOutput.print(Output(transaction: after.map(TransactionJSON.init), events: events.map(StoreEventJSON.init)))
+            return
+        }
+        let text = SubscriptionText(catalog: session.catalog, settings: session.queue.records.settings)
+        report(done(after, text), events: events, text: text)
+    }
+
+    /// Runs `operation` over the data directory: the session, and the store's events since
+    /// (anything that fell due first, then the operation's own). A refusal is in the store's
+    /// words (exit 64).
+    static func run(_ operation: StoreAdmin.Operation, _ global: GlobalOptions) throws -> (Session, [StoreEvent]) {
         let session = try Session(global)
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
@@ -30,14 +44,12 @@ enum HistoryAction {
         } catch let error as FamilyError {
             throw CommandFailure.usage(error.text(.english))
         }
-        let after = try transactionID.flatMap { try session.database.transaction($0) }
-        let events = try session.database.events(after: cursor, limit: nil)
-        if output.json {
-            try JSONOutput.print(Output(transaction: after.map(TransactionJSON.init), events: events.map(StoreEventJSON.init)))
-            return
-        }
-        let text = SubscriptionText(catalog: session.catalog, settings: session.queue.records.settings)
-        printLine(done(after, text))
+        return (session, try session.database.events(after: cursor, limit: nil))
+    }
+
+    /// What the operation did, each event it made, and when the app hears of it.
+    static func report(_ done: String, events: [StoreEvent], text: SubscriptionText) {
+        printLine(done)
         for event in events { printLine("  " + text.line(event)) }
         printLine("An open storefront hears this at once; otherwise the app does at its next launch (\(CommandLineHint.command("launch"))).")
     }

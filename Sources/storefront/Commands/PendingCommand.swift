@@ -40,7 +40,7 @@ struct PendingCommand: ParsableCommand {
             printLine("\(t.id)  interrupted  \(describe(t, records: records, session: session, storefront: storefront))  (\(CommandLineHint.command("resolve \(t.id)")))")
         }
         for r in refunds {
-            let title = session.catalog.product(r.productID)?.localization(for: records.settings.locale).title ?? r.productID
+            let title = SubscriptionText(catalog: session.catalog, settings: records.settings).title(r.productID)
             let hint = CommandLineHint.command("approve-refund|decline-refund \(r.transactionID)")
             printLine("\(r.transactionID)  refund request  \(title)  \(r.reason.argument)  \(r.account)  (\(hint))")
         }
