@@ -20,8 +20,9 @@ public struct StoreClockState: Equatable, Sendable, Codable {
         realAnchor != nil && storeAnchor != nil ? rate.factor : 1
     }
 
-    /// Store time when real time is `real`. Real time going back (a clock set back) leaves
-    /// store time where it was, rather than taking it back by the rate.
+    /// Store time when real time is `real`. Real time before the anchor (a clock set back)
+    /// leaves store time where it was, rather than taking it back by the rate, until the store
+    /// is anchored again at real time (`anchorAgain`).
     public func time(at real: Date, rate: TimeRate) -> Date {
         guard let realAnchor, let storeAnchor else { return StoreTimes.clamped(real) }
         return StoreTimes.clamped(storeAnchor + factor(rate) * max(0, real.timeIntervalSince(realAnchor)))
@@ -38,6 +39,23 @@ public struct StoreClockState: Equatable, Sendable, Codable {
     public mutating func move(to date: Date, at real: Date, rate: TimeRate) {
         anchor(at: real, rate: rate)
         if let storeAnchor, date > storeAnchor { self.storeAnchor = StoreTimes.clamped(date) }
+    }
+
+    /// How many real seconds the anchor is later than `real`, or nil when it is not: a data
+    /// directory last used under a later fixed start (`STOREFRONT_START_TIME`), or a machine
+    /// clock stepped back. Until anchored again, store time would stand still for that long.
+    public func anchorAhead(of real: Date) -> TimeInterval? {
+        guard let realAnchor, realAnchor > real else { return nil }
+        return realAnchor.timeIntervalSince(real)
+    }
+
+    /// Anchors at `real` when the anchor is later than it (`anchorAhead`): store time stays
+    /// where it stood and runs on from now at the rate. Returns how far ahead it was.
+    @discardableResult
+    public mutating func anchorAgain(ifAheadOf real: Date) -> TimeInterval? {
+        guard let ahead = anchorAhead(of: real) else { return nil }
+        realAnchor = real
+        return ahead
     }
 
     /// Real seconds until store time reaches `date` (0 when it has).

@@ -36,6 +36,17 @@ public final class AppStore {
         return clock.realInterval(until: date, from: wallClock.now, rate: settings.timeRate)
     }
 
+    /// A clock anchored later than real time (`StoreClockState.anchorAhead`) would hold store
+    /// time still, and every purchase, restore and products request would wait for real time
+    /// to catch up: it is anchored again at now, store time running on from where it stood.
+    /// Returns how many real seconds ahead the anchor was, or nil (writing nothing) when it was not.
+    @discardableResult
+    public func anchorClockAgainIfAhead() throws -> TimeInterval? {
+        guard try storage.timeBase().1.anchorAhead(of: wallClock.now) != nil else { return nil }
+        // Read again under the store's lock: another process may have done it meanwhile.
+        return try storage.update { records in records.clock.anchorAgain(ifAheadOf: wallClock.now) }
+    }
+
     /// Changes settings. A new time rate runs on from the store time of the moment. Another
     /// storefront while the signed-in account has a subscription that has not ended is refused
     /// (`StoreError.activeSubscriptionInStorefront`), as the App Store refuses it.

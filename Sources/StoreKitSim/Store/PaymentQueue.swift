@@ -230,6 +230,11 @@ public final class PaymentQueue {
     /// With nothing changed and nothing due it reads one number and writes nothing.
     public func tick() throws -> [PaymentQueueEvent] {
         var events = try refresh()
+        // A clock anchored ahead of real time (the machine's clock stepped back) would hold
+        // store time still, and with it everything due.
+        if records.clock.anchorAhead(of: store.wallClock.now) != nil, try store.anchorClockAgainIfAhead() != nil {
+            events += try refresh()
+        }
         // Another process moved store time past this restore's answer (`advance`): the
         // restored transactions came with the refresh, and the restore is over.
         if restoring, records.restoreDueDate == nil, awaitingSideButton != .restore {
@@ -274,39 +279,60 @@ public final class PaymentQueue {
     /// everything due by then happens, in order.
     @discardableResult
     public func advance(by duration: StoreDuration) throws -> Advance {
-        try advance { duration.added(to: $0) }
+        try advance(.by(duration))
     }
 
     /// Moves store time on to `date` (never back): what a process waiting for the store does
     /// when real time stands still (a fixed start).
     @discardableResult
     public func advance(to date: Date) throws -> Advance {
-        try advance { max($0, date) }
+        try advance(.to(date))
+    }
+
+    /// How far an advance goes: a length of store time, or up to a store time.
+    private enum Target {
+        case by(StoreDuration)
+        case to(Date)
+
+        /// Where it ends, from store time `now`; `left`: store seconds still to go, once started.
+        func end(from now: Date, left: TimeInterval?) -> Date {
+            switch self {
+            case .by(let duration): now + (left ?? duration.added(to: now).timeIntervalSince(now))
+            case .to(let date): max(now, date)
+            }
+        }
     }
 
     /// Steps store time from due date to due date up to the target, the store doing what is
-    /// due at each and the app hearing of it there, as if the time had passed.
-    private func advance(_ target: (Date) -> Date) throws -> Advance {
+    /// due at each and the app hearing of it there, as if the time had passed. The target is
+    /// taken from store time read under the store's lock, so advances made at once by several
+    /// processes each move it their whole way: none is lost in another's.
+    private func advance(_ target: Target) throws -> Advance {
         var events = try refresh()
         recorded = []
         defer { recorded = nil }
-        let end = target(now)
         if launched {
             // The app hears of each answer and lapse at its own time (a request it saw waiting,
             // then dropped); the renewals between them come as they fall due, a round at a time.
+            // Store seconds still to go, fixed at the first step: another process moving store
+            // time meanwhile adds its own time to this one's instead of using it up.
+            var left: TimeInterval?
             while true {
-                let step = min(records.nextAnswerOrLapse ?? end, end)
-                events += try mutate { records, _ in
+                var step = Date.distantPast
+                events += try mutate { records, now in
+                    let end = target.end(from: now, left: left)
+                    step = min(records.nextAnswerOrLapse.map { max($0, now) } ?? end, end)
                     records.clock.move(to: step, at: store.wallClock.now, rate: records.settings.timeRate)
+                    left = end.timeIntervalSince(step)
                 }.1
                 events += try catchUp()
-                guard step < end, records.nextAnswerOrLapse.map({ $0 > step }) ?? true else { break }
+                guard let left, left > 0, records.nextAnswerOrLapse.map({ $0 > step }) ?? true else { break }
             }
         } else {
             // Nobody here hears of it (a store-side command): the whole way in one commit.
             let purchases = try purchasesToRestore()
-            events += try mutate { records, _ in
-                records.clock.move(to: end, at: store.wallClock.now, rate: records.settings.timeRate)
+            events += try mutate { records, now in
+                records.clock.move(to: target.end(from: now, left: nil), at: store.wallClock.now, rate: records.settings.timeRate)
                 let reached = records.time(at: store.wallClock.now)
                 while let due = records.nextDueDate(catalog: store.catalog), due <= reached {
                     let count = records.transactions.count
@@ -369,7 +395,9 @@ public final class PaymentQueue {
         let result = try store.storage.update(including: ids) { records -> T in
             records.adoptPurchasesWithoutStatus(catalog: store.catalog)
             let before = records
-            // Real time read under the store's lock: the moment of the change.
+            // Real time read under the store's lock: the moment of the change. An anchor later
+            // than it would hold store time still, and what this change makes due with it.
+            records.clock.anchorAgain(ifAheadOf: store.wallClock.now)
             let now = records.time(at: store.wallClock.now)
             let value = try body(&records, now)
             // Whatever changed, the family shares (and stops sharing) what it now should, at

@@ -35,6 +35,16 @@ struct Session {
             throw Self.unknownStorefront(settings.storefront, catalog: catalog, options: options,
                                          storeURL: directory.storeDatabaseURL)
         }
+        if let ahead = try store.anchorClockAgainIfAhead() { Self.noteClockAnchoredAgain(ahead: ahead, store: store) }
+    }
+
+    /// Says that the store's clock was anchored later than real time and what was done, once,
+    /// by the process that anchored it again.
+    private static func noteClockAnchoredAgain(ahead: TimeInterval, store: AppStore) {
+        let storeTime = (try? store.now()).map { TimeDisplay().dateTime($0) } ?? "where it stood"
+        printError("Note: the store's clock was anchored \(ClockJSON.duration(max(1, Int(ahead.rounded(.up))))) ahead of this machine's "
+                   + "clock (the data directory was used under a later \(startTimeVariable), or the clock was set back), "
+                   + "which would have held store time still until real time caught up. It now runs on from \(storeTime).")
     }
 
     /// The environment variable that fixes real time, for runs that print the same bytes twice.
