@@ -16,6 +16,8 @@ extension DataFileError {
         case useNewerVersion
         /// Not SQLite's own file beside the store: remove it, or another data directory.
         case removeStrayFile
+        /// A file with another name too (a hard link): make it a file of its own, or another data directory.
+        case copyToOwnFile
         /// The store cannot be made: fix the data directory's permissions, or use another.
         case fixDirectoryPermissions
         /// The store cannot be opened for writing: fix its permissions, or another data directory.

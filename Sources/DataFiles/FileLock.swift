@@ -18,10 +18,16 @@ package final class FileLock {
         } catch {
             throw Self.refusal(path, kind: (try? POSIX.linkStatus(of: path))?.kind, failure: error)
         }
-        let kind = (try? POSIX.status(ofOpen: opened))?.kind
-        guard kind == .regular else {
+        let status = try? POSIX.status(ofOpen: opened)
+        guard let status, status.kind == .regular else {
             POSIX.closeFile(opened)
-            throw Self.refusal(path, kind: kind, failure: Errno(code: EIO))
+            throw Self.refusal(path, kind: status?.kind, failure: Errno(code: EIO))
+        }
+        // Its text is written: through another name (a hard link), that file would change too.
+        guard status.links == 1 else {
+            POSIX.closeFile(opened)
+            throw DataFileError(path: path, problem: "has \(status.links) names (hard links): storefront never writes a lock file that has another name too",
+                                remedy: .replaceLockFile(isLink: true))
         }
         fd = opened
     }

@@ -52,6 +52,9 @@ package struct FileStatus {
     package var size: Int64
     /// Changes whenever the file is replaced or written: device, inode, size and modification time.
     package var token: String
+    /// How many names the file has (hard links): more than one, and a write through this name
+    /// changes the file under the others too.
+    package var links: UInt64 = 1
 }
 
 /// The system calls behind the data files, so that each Glibc/Darwin difference is met here
@@ -229,6 +232,7 @@ package enum POSIX {
         let modified = info.st_mtim
         #endif
         return FileStatus(kind: FileKind(mode: info.st_mode), size: Int64(info.st_size),
-                          token: "\(info.st_dev)-\(info.st_ino)-\(info.st_size)-\(modified.tv_sec).\(modified.tv_nsec)")
+                          token: "\(info.st_dev)-\(info.st_ino)-\(info.st_size)-\(modified.tv_sec).\(modified.tv_nsec)",
+                          links: UInt64(info.st_nlink))
     }
 }

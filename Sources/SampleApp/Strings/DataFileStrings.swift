@@ -39,6 +39,9 @@ public struct DataFileStrings: PhraseTable {
     public let removeStrayFile = Phrase(
         en: "storefront never writes through it. Remove it if you did not put it there, or use another --data-dir.",
         ja: "storefrontがこれを通して書き込むことはありません。自分で置いたものでなければ削除するか、別の--data-dirを使ってください。")
+    public let copyToOwnFile = Phrase(
+        en: "Make it a file of its own (copy it, then move the copy over it), or use another --data-dir.",
+        ja: "コピーを作ってそれで置き換え、単独のファイルにするか、別の--data-dirを使ってください。")
     public let fixDirectoryPermissions = Phrase(en: "Fix the data directory's permissions, or use another --data-dir.",
                                                 ja: "データディレクトリのアクセス権を直すか、別の--data-dirを使ってください。")
     public let fixPermissions = Phrase(en: "Fix its permissions (and the data directory's), or use another --data-dir.",

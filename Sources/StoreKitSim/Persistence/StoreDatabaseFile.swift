@@ -103,6 +103,7 @@ enum StoreDatabaseFile {
         guard status.kind == .regular else {
             throw DataFileError(path: url.path, problem: "is \(status.kind.described), not a file", remedy: remedy)
         }
+        try refuseHardLinks(url.path, status)
         // The database is only ever put in place whole; an empty one was truncated.
         guard status.size > 0 else {
             throw DataFileError(path: url.path, problem: "is empty (0 bytes), not a storefront store", remedy: remedy)
@@ -115,10 +116,21 @@ enum StoreDatabaseFile {
     private static func checkCompanions(_ url: URL) throws {
         for suffix in ["-wal", "-shm", "-journal"] {
             let path = url.path + suffix
-            guard let status = try? POSIX.linkStatus(of: path), status.kind != .regular else { continue }
-            throw DataFileError(path: path, problem: "is \(status.kind.described), not SQLite's own file beside the store",
-                                remedy: .removeStrayFile)
+            guard let status = try? POSIX.linkStatus(of: path) else { continue }
+            guard status.kind == .regular else {
+                throw DataFileError(path: path, problem: "is \(status.kind.described), not SQLite's own file beside the store",
+                                    remedy: .removeStrayFile)
+            }
+            try refuseHardLinks(path, status)
         }
+    }
+
+    /// A file with another name (a hard link) is refused as a symbolic link is: writing it
+    /// would change the file under its other name, wherever that is.
+    static func refuseHardLinks(_ path: String, _ status: FileStatus) throws {
+        guard status.links > 1 else { return }
+        throw DataFileError(path: path, problem: "has \(status.links) names (hard links): storefront never writes it, as that would change the file under its other name too",
+                            remedy: .copyToOwnFile)
     }
 
     /// A file cut short (a copy interrupted, a full disk) reads as a database until a query

@@ -21,6 +21,7 @@ extension DataFileError.Remedy {
         case .startAfresh: words.startAfresh(CommandLineHint.command("reset"))
         case .useNewerVersion: words.useNewerVersion
         case .removeStrayFile: words.removeStrayFile
+        case .copyToOwnFile: words.copyToOwnFile
         case .fixDirectoryPermissions: words.fixDirectoryPermissions
         case .fixPermissions: words.fixPermissions
         case .waitForOtherProcess: words.waitForOtherProcess
