@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `storefront doctor` and the commands apply one rule to a store: no command leaves a store
@@ -55,5 +56,68 @@ import Testing
         try walk(grace, renewed + [(["set", "billing-retry", "on"], 0), (["set", "grace-period", "16d"], 0), (["advance", "1mo"], 0),
                                    (["delete-transaction", "1000000001"], 0), (["launch"], 0), (["fix-billing", monthly], 0),
                                    (["launch"], 0)])
+    }
+
+    // MARK: A store doctor refuses is refused by every command, untouched
+
+    /// Commands that write the store, each refused before it writes.
+    static let writers: [[String]] = [
+        ["buy", "com.storefront.credits.5"], ["set", "network", "off"], ["advance", "1d"], ["restore"], ["launch"], ["state"],
+    ]
+
+    /// A data directory of the binary's making: premium bought (1000000001), the store closed.
+    private func makeStore(_ name: String) throws -> URL {
+        let directory = cli.dataDirectory.appendingPathComponent(name)
+        for arguments in [["set", "latency", "0"], ["buy", "com.storefront.premium"]] {
+            let result = try cli.run(arguments: ["--data-dir", directory.path] + arguments, environment: BinaryRunner.fixedStart)
+            try #require(result.status == 0, "\(result.summary)")
+        }
+        return directory
+    }
+
+    private func edit(_ directory: URL, _ sql: String) throws {
+        try DatabaseQueue(path: directory.appendingPathComponent("store.sqlite").path).writeWithoutTransaction { db in
+            try db.execute(sql: sql)
+        }
+    }
+
+    private func bytes(_ directory: URL) -> [String: Data] {
+        var contents: [String: Data] = [:]
+        for name in ["store.sqlite", "store.sqlite-wal", "UserDefaults.json"] {
+            contents[name] = try? Data(contentsOf: directory.appendingPathComponent(name))
+        }
+        return contents
+    }
+
+    /// Doctor refuses the store saying `problem`, and so does every command, each leaving the files byte for byte.
+    private func expectEveryoneRefuses(_ directory: URL, _ problem: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let before = bytes(directory)
+        let store = directory.appendingPathComponent("store.sqlite").path
+        let doctor = try cli.run(arguments: ["--data-dir", directory.path, "doctor"])
+        #expect(doctor.status == 65, "\(doctor.summary)", sourceLocation: sourceLocation)
+        #expect(doctor.stdout.contains("\(store): \(problem)"), "\(doctor.summary)", sourceLocation: sourceLocation)
+        for arguments in Self.writers {
+            let result = try cli.run(arguments: ["--data-dir", directory.path] + arguments, environment: BinaryRunner.fixedStart)
+            #expect(result.status == 65, "\(result.summary)", sourceLocation: sourceLocation)
+            #expect(result.stderr.contains("\(store): \(problem)"), "\(result.summary)", sourceLocation: sourceLocation)
+            #expect(bytes(directory) == before, "storefront \(arguments.joined(separator: " ")) wrote", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aStoreWithoutItsStoreRowIsRefusedByDoctorAndEveryCommand() throws {
+        let directory = try makeStore("no-store-row")
+        try edit(directory, "DELETE FROM store")
+        try expectEveryoneRefuses(directory, "store: has no row")
+    }
+
+    /// The events' id counter at the largest number: no event can be stored, so no change can
+    /// be made whole. Refused up front, the counter named, whether SQLite's sequence or an id holds it.
+    @Test func anEventsCounterAtItsLargestIsRefusedByDoctorAndEveryCommand() throws {
+        let sequence = try makeStore("events-sequence")
+        try edit(sequence, "UPDATE sqlite_sequence SET seq = 9223372036854775807 WHERE name = 'events'")
+        try expectEveryoneRefuses(sequence, "events: the id counter is at 9223372036854775807")
+        let id = try makeStore("events-id")
+        try edit(id, "UPDATE events SET id = 9223372036854775807")
+        try expectEveryoneRefuses(id, "events: the id counter is at 9223372036854775807")
     }
 }

@@ -208,8 +208,8 @@ enum StoreDatabaseCheck {
         try collect { _ = try StoreSettingsRows.read(db) }
         try collect {
             // The next id must follow every id in use, or a new transaction would take an old one's.
-            guard let next = try StoreRow.read(db)?.nextTransactionNumber,
-                  let highest = try Int.fetchOne(db, sql: "SELECT max(CAST(id AS INTEGER)) FROM transactions"),
+            let next = try StoreRow.read(db).nextTransactionNumber
+            guard let highest = try Int.fetchOne(db, sql: "SELECT max(CAST(id AS INTEGER)) FROM transactions"),
                   next <= highest else { return }
             throw StoreRow.idInUse(next, highest: highest)
         }
@@ -252,6 +252,7 @@ enum StoreDatabaseCheck {
         while problems.count < limit, let row = try events.next() {
             try collect { _ = try EventRow.event(row) }
         }
+        if let counter = try EventRow.counterProblem(db) { problems.append(Finding(counter)) }
         return Array(problems.prefix(limit))
     }
 
