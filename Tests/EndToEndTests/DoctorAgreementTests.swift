@@ -120,4 +120,15 @@ import Testing
         try edit(id, "UPDATE events SET id = 9223372036854775807")
         try expectEveryoneRefuses(id, "events: the id counter is at 9223372036854775807")
     }
+
+    /// A file whose header says SQLite may only read it (write version 3): refused by doctor as
+    /// by the commands, for what it is.
+    @Test func aWriteVersionAboveTwoIsRefusedByDoctorAndEveryCommand() throws {
+        let directory = try makeStore("write-version")
+        let url = directory.appendingPathComponent("store.sqlite")
+        var data = try Data(contentsOf: url)
+        data[18] = 3
+        try data.write(to: url)
+        try expectEveryoneRefuses(directory, "has a file format version (3, byte 18 of its header)")
+    }
 }
