@@ -131,4 +131,20 @@ import Testing
         try data.write(to: url)
         try expectEveryoneRefuses(directory, "has a file format version (3, byte 18 of its header)")
     }
+
+    /// Every transaction id given: a restore that would need one is refused with nothing written.
+    @Test func aRestoreWithNoTransactionIDLeftWritesNothing() throws {
+        let directory = try makeStore("ids-exhausted")
+        try edit(directory, "UPDATE store SET nextTransactionNumber = 9223372036854775807")
+        let before = bytes(directory)
+        let restore = try cli.run(arguments: ["--data-dir", directory.path, "restore"], environment: BinaryRunner.fixedStart)
+        #expect(restore.status == 65, "\(restore.summary)")
+        #expect(restore.stderr.contains("has reached the largest transaction id"), "\(restore.summary)")
+        let store = try DatabaseQueue(path: directory.appendingPathComponent("store.sqlite").path)
+        let due = try store.read { db in try Int64.fetchOne(db, sql: "SELECT restoreDueDate FROM store") }
+        #expect(due == nil, "no restore left due")
+        try store.close()
+        #expect(bytes(directory)["UserDefaults.json"] == before["UserDefaults.json"])
+        try expectDoctorPasses(directory, after: "the refused restore")
+    }
 }
