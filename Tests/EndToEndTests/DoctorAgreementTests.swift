@@ -147,4 +147,66 @@ import Testing
         #expect(bytes(directory)["UserDefaults.json"] == before["UserDefaults.json"])
         try expectDoctorPasses(directory, after: "the refused restore")
     }
+
+    // MARK: Damaged bytes
+
+    /// A small real store damaged 40 ways (bytes flipped, the file cut short), from a fixed
+    /// seed: where doctor passes it, `state` and `buy` use it; where doctor refuses it, they
+    /// refuse it too, and the files are left byte for byte.
+    @Test func doctorAndTheCommandsAgreeOnDamagedBytes() throws {
+        let made = cli.dataDirectory.appendingPathComponent("made")
+        try walk(made, [(["set", "latency", "0"], 0), (["buy", "com.storefront.premium"], 0), (["buy", CrashFlow.monthlyID], 0),
+                        (["buy", "com.storefront.credits.5", "--quantity", "2"], 0)])
+        let original = try Data(contentsOf: made.appendingPathComponent("store.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: made.appendingPathComponent("store.sqlite-wal").path), "a closed store")
+        // STOREFRONT_DAMAGE_SEED tries other damage.
+        let seed = ProcessInfo.processInfo.environment["STOREFRONT_DAMAGE_SEED"].flatMap { UInt64($0) } ?? 20_301_011
+        var random = SeededRandom(seed: seed)
+        var disagreements: [String] = []
+        var refused = 0
+        for variant in 1...40 {
+            var bytes = [UInt8](original)
+            let damage: String
+            if variant % 5 == 0 {
+                let length = Int.random(in: 0..<bytes.count, using: &random)
+                bytes.removeSubrange(length...)
+                damage = "cut to \(length) bytes"
+            } else {
+                // Flipped bytes, one in four of them in the first page (the header and the schema).
+                var flipped: [Int] = []
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    let offset = Int.random(in: 0..<(variant % 4 == 0 ? 4096 : bytes.count), using: &random)
+                    bytes[offset] ^= UInt8.random(in: 1...255, using: &random)
+                    flipped.append(offset)
+                }
+                damage = "bytes flipped at \(flipped)"
+            }
+            let directory = cli.dataDirectory.appendingPathComponent("variant-\(variant)")
+            try FileManager.default.copyItem(at: made, to: directory)
+            try Data(bytes).write(to: directory.appendingPathComponent("store.sqlite"))
+            let before = self.bytes(directory)
+            let doctor = try cli.run(arguments: ["--data-dir", directory.path, "doctor"])
+            let state = try cli.run(arguments: ["--data-dir", directory.path, "state"], environment: BinaryRunner.fixedStart)
+            let buy = try cli.run(arguments: ["--data-dir", directory.path, "buy", "com.storefront.credits.5"],
+                                  environment: BinaryRunner.fixedStart)
+            let context = "variant \(variant) (\(damage)): doctor exited \(doctor.status) \(doctor.stdout)"
+            switch doctor.status {
+            case 0:
+                for result in [state, buy] where result.status == 65 {
+                    disagreements.append("\(context)but \(result.summary)")
+                }
+            case 65:
+                refused += 1
+                for result in [state, buy] where result.status != 65 {
+                    disagreements.append("\(context)but \(result.summary)")
+                }
+                if self.bytes(directory) != before { disagreements.append("\(context)but the files were written") }
+            default:
+                disagreements.append("\(context)\(doctor.stderr)")
+            }
+        }
+        #expect(disagreements.isEmpty, "seed \(seed): \(disagreements.count) disagreements:\n\(disagreements.joined(separator: "\n\n"))")
+        #expect(refused > 0, "some damage is refused")
+        print("damaged bytes: seed \(seed), doctor refused \(refused) of 40 variants, \(disagreements.count) disagreements")
+    }
 }
