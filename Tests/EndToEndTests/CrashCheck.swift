@@ -137,13 +137,16 @@ struct CrashCheck {
             }
         }
         problems += subscriptionProblems(seen)
-        // What storefront doctor checks: no command leaves a store it refuses.
+        // What storefront doctor checks: no command leaves files it refuses.
         do {
-            for refusal in try StoreDatabase.problems(DataDirectory(url: cli.dataDirectory), limit: 5) {
-                problems.append(Problem(kind: "storefront doctor refuses the store", detail: refusal.summary))
+            let directory = DataDirectory(url: cli.dataDirectory)
+            let catalog = try CatalogLoader.defaultCatalog()
+            let rules = UserDefaultsRules(catalog: catalog, appDescription: try AppDescriptionLoader.defaultDescription(for: catalog))
+            for refusal in try StoreDatabase.problems(directory, limit: 5) + UserDefaultsFile.problems(directory.userDefaultsURL, rules: rules) {
+                problems.append(Problem(kind: "storefront doctor refuses a file", detail: refusal.summary))
             }
         } catch {
-            problems.append(Problem(kind: "storefront doctor cannot check the store", detail: "\(error)"))
+            problems.append(Problem(kind: "storefront doctor cannot check the files", detail: "\(error)"))
         }
         if settled, let due = seen.records.restoreDueDate {
             problems.append(Problem(kind: "a restore is stuck", detail: "due \(due), never completed"))

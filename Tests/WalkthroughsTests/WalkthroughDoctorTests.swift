@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 import Testing
 @testable import Walkthroughs
@@ -11,7 +12,9 @@ import Testing
     /// What doctor finds wrong with the storefront's data directory, nil when nothing.
     static func doctor(_ storefront: HeadlessStorefront) -> String? {
         do {
+            let rules = UserDefaultsRules(catalog: storefront.store.catalog, appDescription: storefront.runtime.app.appDescription)
             let problems = try StoreDatabase.problems(storefront.directory, limit: 5)
+                + UserDefaultsFile.problems(storefront.directory.userDefaultsURL, rules: rules)
             return problems.isEmpty ? nil : problems.map(\.summary).joined(separator: "; ")
         } catch {
             return "\(error)"
