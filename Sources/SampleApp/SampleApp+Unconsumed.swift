@@ -57,32 +57,10 @@ extension SampleApp {
         }
     }
 
-    /// Entries as written, in order; one that cannot be read is left out (`checkUnconsumed`
+    /// Entries as written, in order; one that cannot be read is left out (`UserDefaultsRules`
     /// refuses the file before anything is written over it).
     static func storedUnconsumed(_ values: [String: JSONValue]) -> [UnconsumedPurchase] {
         guard case .array(let items)? = values[unconsumedKey] else { return [] }
         return items.compactMap { try? UnconsumedPurchase.parse($0).get() }
-    }
-
-    /// The list must hold what the app writes there, each purchase once; the path of the
-    /// first value that does not is named.
-    func checkUnconsumed() throws {
-        guard let value = defaults.values[Self.unconsumedKey] else { return }
-        func refuse(_ location: String, _ problem: String) -> DataFileError {
-            DataFileError(path: defaults.url.path, location: location, problem: problem, remedy: .resetApp(.editValue))
-        }
-        let key = "$.\(Self.unconsumedKey)"
-        guard case .array(let items) = value else { throw refuse(key, "must be a list of purchases (objects)") }
-        var seen = Set<String>()
-        for (index, item) in items.enumerated() {
-            switch UnconsumedPurchase.parse(item) {
-            case .failure(let problem):
-                throw refuse("\(key)[\(index)]" + (problem.field.map { ".\($0)" } ?? ""), "must be \(problem.expected)")
-            case .success(let purchase):
-                guard seen.insert(purchase.transactionID).inserted else {
-                    throw refuse("\(key)[\(index)].transactionID", "must be listed once (\(purchase.transactionID) is there twice)")
-                }
-            }
-        }
     }
 }

@@ -8,22 +8,38 @@ public final class UserDefaultsFile {
     /// `.scratch`: writes are not synced to disk (a walkthrough's data directory).
     public let durability: Durability
     public private(set) var values: [String: JSONValue]
+    /// What the app's own keys must hold, checked at every read (none: only that the file is a
+    /// JSON object, each key in it once).
+    public let rules: UserDefaultsRules?
 
     /// Reads the file; a missing file is an empty domain, as after installing the app. Anything
     /// else that cannot be read (a directory, no permission, a link loop…) is an error: taking
     /// it for an empty domain would replace it, credits and purchases gone, at the next write.
-    public init(url: URL, durability: Durability = .durable) throws {
+    /// So is a value `rules` refuses: every reader refuses what one does.
+    public init(url: URL, durability: Durability = .durable, rules: UserDefaultsRules? = nil) throws {
         self.url = url
         self.durability = durability
-        let read = try Self.read(url)
+        self.rules = rules
+        let read = try Self.read(url, rules: rules)
         values = read.values
         token = read.token
     }
 
     public func reload() throws {
-        let read = try Self.read(url)
+        let read = try Self.read(url, rules: rules)
         values = read.values
         token = read.token
+    }
+
+    /// What is wrong with the file, reading only (`storefront doctor`): none when it can be
+    /// used or there is none.
+    public static func problems(_ url: URL, rules: UserDefaultsRules) -> [DataFileError] {
+        do {
+            _ = try read(url, rules: rules)
+            return []
+        } catch {
+            return [error]
+        }
     }
 
     /// Reloads only when the file changed since it was last read or written.
@@ -88,13 +104,14 @@ public final class UserDefaultsFile {
         }
     }
 
-    private static func read(_ url: URL) throws(DataFileError) -> (values: [String: JSONValue], token: String) {
+    private static func read(_ url: URL, rules: UserDefaultsRules?) throws(DataFileError) -> (values: [String: JSONValue], token: String) {
         guard let contents = try contents(of: url) else { return ([:], POSIX.missingToken) }
         let data = contents.data
         let remedy = DataFileError.Remedy.resetApp(.editFile)
         try JSONNesting.check(data, path: url.path, remedy: remedy)
+        let values: [String: JSONValue]
         do {
-            return (try JSONCoding.decoder().decode([String: JSONValue].self, from: data), contents.token)
+            values = try JSONCoding.decoder().decode([String: JSONValue].self, from: data)
         } catch {
             var failure = JSONDiagnostics.error(error, in: data, path: url.path, remedy: remedy)
             if case DecodingError.typeMismatch = error, failure.location == "$" {
@@ -102,5 +119,12 @@ public final class UserDefaultsFile {
             }
             throw failure
         }
+        // Which of the two a decoder keeps is its accident: refused, whatever the values.
+        if let duplicate = JSONDuplicateKeys.first(in: data) {
+            throw DataFileError(path: url.path, location: duplicate, problem: "is a key given twice in one object: keep one of them",
+                                remedy: .resetApp(.editValue))
+        }
+        try rules?.check(values, path: url.path)
+        return (values, contents.token)
     }
 }

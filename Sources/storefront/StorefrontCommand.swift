@@ -60,7 +60,7 @@ struct StorefrontCommand: ParsableCommand {
             running = type(of: command)
             let global = (command as? any UsesGlobalOptions)?.global
             let catalog = global?.catalog ?? (command as? any RunsWalkthroughs)?.options.catalog
-            let dataDir = global?.dataDir ?? (command as? DoctorCommand)?.options.dataDir
+            let dataDir = global?.dataDir
             hint = CommandLineHint(dataDirectoryOption: dataDir, catalogOption: catalog)
             try CommandLineHint.$current.withValue(hint) { try command.run() }
         } catch {
@@ -88,6 +88,7 @@ protocol UsesGlobalOptions {
 extension OpenCommand: UsesGlobalOptions {}
 extension ProductsCommand: UsesGlobalOptions {}
 extension BuyCommand: UsesGlobalOptions {}
+extension DoctorCommand: UsesGlobalOptions {}
 extension RestoreCommand: UsesGlobalOptions {}
 extension LaunchCommand: UsesGlobalOptions {}
 extension PendingCommand: UsesGlobalOptions {}

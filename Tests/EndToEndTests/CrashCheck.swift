@@ -5,8 +5,8 @@ import StoreKitSim
 import Testing
 
 /// What the crash test checks in a data directory once storefront has been killed and the user
-/// has recovered (`storefront launch`): every file opens, every purchase was delivered exactly
-/// once, nothing is stuck, no temporary files pile up.
+/// has recovered (`storefront launch`): every file opens and passes `storefront doctor`, every
+/// purchase was delivered exactly once, nothing is stuck, no temporary files pile up.
 struct CrashCheck {
     let cli: BinaryRunner
     let facts: CatalogFacts
@@ -137,6 +137,17 @@ struct CrashCheck {
             }
         }
         problems += subscriptionProblems(seen)
+        // What storefront doctor checks: no command leaves files it refuses.
+        do {
+            let directory = DataDirectory(url: cli.dataDirectory)
+            let catalog = try CatalogLoader.defaultCatalog()
+            let rules = UserDefaultsRules(catalog: catalog, appDescription: try AppDescriptionLoader.defaultDescription(for: catalog))
+            for refusal in try StoreDatabase.problems(directory, limit: 5) + UserDefaultsFile.problems(directory.userDefaultsURL, rules: rules) {
+                problems.append(Problem(kind: "storefront doctor refuses a file", detail: refusal.summary))
+            }
+        } catch {
+            problems.append(Problem(kind: "storefront doctor cannot check the files", detail: "\(error)"))
+        }
         if settled, let due = seen.records.restoreDueDate {
             problems.append(Problem(kind: "a restore is stuck", detail: "due \(due), never completed"))
         }

@@ -234,7 +234,7 @@ import Testing
         let before = try contents(directory)
         let good = try cli.run(arguments: ["--data-dir", directory.path, "doctor"])
         #expect(good.status == 0, "\(good.summary)")
-        #expect(good.stdout == "\(directory.appendingPathComponent("store.sqlite").path): ok\n")
+        #expect(good.stdout == "\(directory.appendingPathComponent("store.sqlite").path): ok\n\(directory.appendingPathComponent("UserDefaults.json").path): ok\n")
         let json = try cli.run(arguments: ["--data-dir", directory.path, "doctor", "--json"]).json()
         #expect(json["ok"] as? Bool == true)
         #expect((json["problems"] as? [Any])?.isEmpty == true)

@@ -527,8 +527,9 @@ import Testing
          "holds \"sometimes\", not a value of type Bool"),
         ("UPDATE subscriptions SET latestTransactionID = '1000000099'", "column latestTransactionID",
          "names transaction 1000000099, which is not in the store"),
-        ("DELETE FROM transactions WHERE id = '1000000001'", "column originalTransactionID",
-         "names transaction 1000000001, which is not in the store"),
+        // Not the original its latest transaction names (a first purchase deleted, whose renewals name it, passes).
+        ("UPDATE subscriptions SET originalTransactionID = '1000000098'", "column originalTransactionID",
+         "names transaction 1000000098, which is not in the store"),
         ("UPDATE subscriptions SET billingRetryStartDate = NULL", "column billingRetryStartDate",
          "holds NULL, yet the state is inGracePeriod"),
         ("UPDATE subscriptions SET state = 'inBillingRetryPeriod', billingRetryStartDate = NULL", "column billingRetryStartDate",

@@ -13,10 +13,30 @@ enum EventRow {
         """
 
     /// Appends `events` in their order, each numbered after every event stored before it.
+    /// With no number left, the change is refused whole, the counter named (SQLite would say
+    /// the disk is full).
     static func append(_ events: [StoreEvent], _ db: Database) throws {
         for event in events {
-            try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(try values(event)))
+            do {
+                try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(try values(event)))
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+                if let problem = try counterProblem(db) { throw problem }
+                throw error
+            }
         }
+    }
+
+    /// The refusal of an id counter at the largest number (SQLite numbers an event after the
+    /// largest id it gave, kept in sqlite_sequence, or the largest in the table): no event can
+    /// be stored, so no change of the store's can be made. Nil while numbers are left.
+    static func counterProblem(_ db: Database) throws -> RowProblem? {
+        let counter = try Int64.fetchOne(db, sql: """
+            SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'events' AND typeof(seq) = 'integer'), 0),
+                       coalesce((SELECT max(id) FROM events), 0))
+            """)
+        guard counter == Int64.max else { return nil }
+        return RowProblem(location: "events",
+                          problem: "the id counter is at \(Int64.max), the largest number (sqlite_sequence, or an event's id): no more events can be stored, so no change can be made")
     }
 
     /// The events after `id`, in order, at most `limit` (all when nil).

@@ -110,7 +110,7 @@ public final class StoreDatabase: RecordsStorage {
     public func timeBase() throws -> (Settings, StoreClockState) {
         guard let database = try connection(creating: false) else { return (Settings(), StoreClockState()) }
         return try access {
-            try reading(database) { db in (try StoreSettingsRows.read(db), try StoreRow.read(db)?.clock ?? StoreClockState()) }
+            try reading(database) { db in (try StoreSettingsRows.read(db), try StoreRow.read(db).clock) }
         }
     }
 
@@ -259,11 +259,10 @@ public final class StoreDatabase: RecordsStorage {
     private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreRecords {
         var records = StoreRecords()
         records.settings = try StoreSettingsRows.read(db)
-        if let row = try StoreRow.read(db) {
-            records.nextTransactionNumber = row.nextTransactionNumber
-            records.restoreDueDate = row.restoreDueDate
-            records.clock = row.clock
-        }
+        let row = try StoreRow.read(db)
+        records.nextTransactionNumber = row.nextTransactionNumber
+        records.restoreDueDate = row.restoreDueDate
+        records.clock = row.clock
         var rows: [Int64: Row] = [:]
         func add(_ fetched: [Row]) throws {
             for row in fetched {

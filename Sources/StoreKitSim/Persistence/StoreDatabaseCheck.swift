@@ -7,7 +7,8 @@ import GRDB
 /// every page, and every index against its table), that its tables and indexes are those
 /// storefront's migrations made, and that every row reads as the store reads it (the rules of
 /// `StoreSettingsRows`, `StoreRow`, `TransactionRow`, `SubscriptionRow`, `PriceChangeRow`,
-/// `PurchaseIntentRow` and `EventRow`, not a second copy of them), each status naming transactions that are there.
+/// `PurchaseIntentRow` and `EventRow`, not a second copy of them), each status naming its latest
+/// transaction, which is there, and its original one, there or named by the latest.
 ///
 /// Opening a store runs it when the files are not as storefront left them (`StoreFilesStamp`);
 /// `storefront doctor` runs it on demand.
@@ -207,8 +208,8 @@ enum StoreDatabaseCheck {
         try collect { _ = try StoreSettingsRows.read(db) }
         try collect {
             // The next id must follow every id in use, or a new transaction would take an old one's.
-            guard let next = try StoreRow.read(db)?.nextTransactionNumber,
-                  let highest = try Int.fetchOne(db, sql: "SELECT max(CAST(id AS INTEGER)) FROM transactions"),
+            let next = try StoreRow.read(db).nextTransactionNumber
+            guard let highest = try Int.fetchOne(db, sql: "SELECT max(CAST(id AS INTEGER)) FROM transactions"),
                   next <= highest else { return }
             throw StoreRow.idInUse(next, highest: highest)
         }
@@ -251,17 +252,28 @@ enum StoreDatabaseCheck {
         while problems.count < limit, let row = try events.next() {
             try collect { _ = try EventRow.event(row) }
         }
+        if let counter = try EventRow.counterProblem(db) { problems.append(Finding(counter)) }
         return Array(problems.prefix(limit))
     }
 
-    /// A status stands for transactions of the history: one it names that is not there (a row
-    /// deleted by hand) would leave the subscription without its purchase.
+    /// A status stands for transactions of the history: its latest one must be there (a row
+    /// deleted by hand would leave the subscription without the period it is in). Its original
+    /// one names the subscription, as every renewal does: it is there, or it is the one the
+    /// latest transaction names as its original (the first purchase deleted from the history,
+    /// `storefront delete-transaction`, whose renewals go on).
     private static func checkNamedTransactions(_ status: SubscriptionStatus, _ db: Database) throws {
-        for (column, id) in [("originalTransactionID", status.originalTransactionID), ("latestTransactionID", status.latestTransactionID)] {
-            let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM transactions WHERE id = ?)", arguments: [id])
-            guard exists != true else { continue }
-            throw RowProblem(location: "\(SubscriptionRow.location(status.account, status.groupID)), column \(column)",
-                             problem: "names transaction \(id), which is not in the store")
+        func problem(_ column: String, _ id: String) -> RowProblem {
+            RowProblem(location: "\(SubscriptionRow.location(status.account, status.groupID)), column \(column)",
+                       problem: "names transaction \(id), which is not in the store")
         }
+        let latest = try Row.fetchOne(db, sql: "SELECT originalTransactionID FROM transactions WHERE id = ?",
+                                      arguments: [status.latestTransactionID])
+        guard let latest else { throw problem("latestTransactionID", status.latestTransactionID) }
+        let original = status.originalTransactionID
+        let namedByLatest = ((try? latest.decode(String?.self, forColumn: "originalTransactionID")) ?? nil)
+            ?? status.latestTransactionID
+        guard namedByLatest != original else { return }
+        let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM transactions WHERE id = ?)", arguments: [original])
+        guard exists == true else { throw problem("originalTransactionID", original) }
     }
 }

@@ -146,6 +146,14 @@ enum StoreDatabaseFile {
         guard header.count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else {
             throw DataFileError(path: url.path, problem: "is not a storefront store (not an SQLite database)", remedy: remedy)
         }
+        // The file format's versions: SQLite only reads a file whose write version (byte 18)
+        // is above 2, every write then failing as "readonly", and cannot read one whose read
+        // version (byte 19) is.
+        for byte in [18, 19] where header[byte] > 2 {
+            throw DataFileError(path: url.path,
+                                problem: "has a file format version (\(header[byte]), byte \(byte) of its header) that SQLite cannot \(byte == 18 ? "write" : "read"): SQLite 3 writes 1 or 2 there",
+                                remedy: remedy)
+        }
         let pageSize = header[16] == 0 && header[17] == 1 ? 65_536 : Int(header[16]) << 8 | Int(header[17])
         let pages = header[28..<32].reduce(0) { $0 << 8 | Int($1) }
         let expected = UInt64(pageSize) * UInt64(pages)

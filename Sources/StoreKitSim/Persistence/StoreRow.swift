@@ -9,10 +9,14 @@ struct StoreRow: Equatable {
     var restoreDueDate: Date?
     var clock: StoreClockState
 
-    /// The row, or nil when there is none. A value of the wrong type or out of range (a hand
-    /// edit) is refused by column, never trusted.
-    static func read(_ db: Database) throws -> StoreRow? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM store WHERE id = 1")) else { return nil }
+    /// The row. A value of the wrong type or out of range (a hand edit) is refused by column,
+    /// never trusted; so is a table without it (made with the table, it is never deleted): a
+    /// store without its next transaction id would give ids in use again.
+    static func read(_ db: Database) throws -> StoreRow {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM store WHERE id = 1")) else {
+            throw RowProblem(location: "store",
+                             problem: "has no row (id 1): the next transaction id and the clock, which storefront makes with the table, are gone")
+        }
         func time(_ column: String) throws -> Date? {
             let value: Int64?
             do { value = try row.decode(Int64?.self, forColumn: column) } catch {

@@ -183,9 +183,13 @@ public final class PaymentQueue {
 
     /// `appRules`: as for `add`.
     public func restoreCompletedTransactions(appRules: (StoreRecords) throws -> Void = { _ in }) throws -> [PaymentQueueEvent] {
+        let purchases = try records.settings.account.map {
+            try store.storage.purchases(of: $0, productIDs: StoreRecords.restorableProductIDs(store.catalog))
+        } ?? []
         let (_, events) = try mutate { records, now in
             if records.settings.account == nil { throw StoreError.notSignedIn }
             try appRules(records)
+            try records.checkTransactionIDs(forRestoring: purchases, catalog: store.catalog)
             if records.settings.waitsForSideButton {
                 restoreAwaitsSideButton = true
             } else {

@@ -260,10 +260,7 @@ extension StoreRecords {
     /// whole history before this change; the records add what they hold besides (made or
     /// completed since, in this change or by another process).
     private mutating func restore(catalog: Catalog, now: Date, history: [Transaction]) throws {
-        var seen = Set<String>()
-        let purchases = (history.filter { $0.state == .purchased && !$0.isRevoked && isSignedInAccount($0) } + receipt)
-            .filter { seen.insert($0.id).inserted }
-        for original in purchases where original.reason != .redownload && catalog.product(original.productID)?.type.isRestorable == true {
+        for original in restoredPurchases(catalog: catalog, history: history) {
             var restored = Transaction(id: try makeTransactionID(), payment: original.payment, state: .restored, date: now)
             restored.originalTransactionID = original.id
             restored.expiresDate = original.expiresDate
@@ -274,6 +271,23 @@ extension StoreRecords {
         }
         // One event for the whole restore: what it brought back is in the transactions.
         newEvents.append(StoreEvent(date: now, kind: .restored, account: settings.account, productID: nil))
+    }
+
+    /// The purchases a restore brings back, each once, in order: the signed-in account's from
+    /// `history` (read from the whole history) and the records.
+    private func restoredPurchases(catalog: Catalog, history: [Transaction]) -> [Transaction] {
+        var seen = Set<String>()
+        return (history.filter { $0.state == .purchased && !$0.isRevoked && isSignedInAccount($0) } + receipt)
+            .filter { seen.insert($0.id).inserted }
+            .filter { $0.reason != .redownload && catalog.product($0.productID)?.type.isRestorable == true }
+    }
+
+    /// Refuses a restore the store could not complete for want of transaction ids (one for
+    /// each purchase it brings back): checked as it starts, so that a restore that would fail
+    /// writes nothing, not even that it is under way.
+    func checkTransactionIDs(forRestoring history: [Transaction], catalog: Catalog) throws {
+        let needed = restoredPurchases(catalog: catalog, history: history).count
+        guard needed <= Int.max - nextTransactionNumber else { throw Exhausted.transactionNumbers }
     }
 
     /// The products whose purchases a restore brings back.

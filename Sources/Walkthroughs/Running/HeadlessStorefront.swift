@@ -56,7 +56,8 @@ public final class HeadlessStorefront {
 
     private static func launch(_ store: AppStore, app: AppDescription, directory: DataDirectory,
                                size: (width: Int, height: Int), times: TimeDisplay) throws -> StorefrontRuntime {
-        let defaults = try UserDefaultsFile(url: directory.userDefaultsURL, durability: directory.durability)
+        let defaults = try UserDefaultsFile(url: directory.userDefaultsURL, durability: directory.durability,
+                                            rules: UserDefaultsRules(catalog: store.catalog, appDescription: app))
         return try StorefrontRuntime(store: store, appDescription: app, defaults: defaults, width: size.width, height: size.height, times: times)
     }
 

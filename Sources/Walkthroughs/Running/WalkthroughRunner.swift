@@ -11,6 +11,9 @@ public struct WalkthroughRunner: Sendable {
     public let app: AppDescription
     public var width = 100
     public var height = 30
+    /// Run after each step on the storefront it left, what it says is wrong being that step's
+    /// failure: the tests check there that every step leaves files `storefront doctor` passes.
+    var afterEachStep: (@Sendable (HeadlessStorefront) -> String?)?
 
     public init(catalog: Catalog, app: AppDescription = .builtIn) {
         self.catalog = catalog
@@ -77,6 +80,9 @@ public struct WalkthroughRunner: Sendable {
                     if result.stopped { break }
                 }
                 if let failure { result.failures.append(failure) }
+                if let saw = afterEachStep?(storefront) {
+                    result.failures.append(StepFailure(line: step.line, step: step.source, expected: "files storefront doctor passes", saw: saw))
+                }
                 presenter?.finished(step, failure: failure)
             } catch {
                 if presenter?.isStopped == true {

@@ -1,25 +1,29 @@
 import ArgumentParser
 import DataFiles
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
-/// Checks store.sqlite whole, on demand: SQLite's full integrity check, then storefront's own
-/// checks of its tables and of every row. Reads only (it makes no file where there is no store),
-/// so it is safe on a store every other command refuses, and beside an open storefront, which
-/// waits for the check to finish before it writes.
+/// Checks the data directory's two files whole, on demand: store.sqlite (SQLite's full
+/// integrity check, then storefront's own checks of its tables and of every row) and
+/// UserDefaults.json (read as every command reads it, the app's own keys checked against the
+/// catalog). Reads only (it makes no file where there is none), so it is safe on files every
+/// other command refuses, and beside an open storefront, which waits for the check to finish
+/// before it writes.
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check the store's records (store.sqlite) whole, changing nothing.",
+        abstract: "Check the store's records (store.sqlite) and the app's data (UserDefaults.json) whole, changing nothing.",
         discussion: """
-            Runs SQLite's full integrity check and storefront's own checks of every table and row. \
-            Exits 0 when the store can be used (or there is none yet), 65 when it cannot, listing each \
-            problem. Every command checks a store this way when it was last written by something other \
-            than storefront, and refuses one that fails.
+            Runs SQLite's full integrity check and storefront's own checks of every table and row of \
+            store.sqlite, and reads UserDefaults.json as every command reads it (the app's own keys \
+            against the catalog). Exits 0 when both can be used (or there are none yet), 65 when one \
+            cannot, listing each problem. Every command checks a store this way when it was last \
+            written by something other than storefront, and refuses files that fail.
             """)
 
-    @OptionGroup var options: StoreOnlyOptions
+    @OptionGroup var global: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     /// At most this many of SQLite's problems, and of the rows'.
@@ -27,36 +31,62 @@ struct DoctorCommand: ParsableCommand {
 
     struct Output: Encodable {
         struct Problem: Encodable {
+            var path: String
             var message: String
             var location: String?
             var problem: String
             var remedy: String
         }
 
+        struct File: Encodable {
+            var path: String
+            var exists: Bool
+            var ok: Bool
+            var problems: [Problem]
+        }
+
+        /// store.sqlite's, as before UserDefaults.json was checked too.
         var path: String
         var exists: Bool
+        /// Both files can be used.
         var ok: Bool
+        /// Every file's.
         var problems: [Problem]
+        /// store.sqlite, then UserDefaults.json.
+        var files: [File]
     }
 
     func run() throws {
-        let directory = DataDirectory.resolve(option: options.dataDir)
-        let url = directory.storeDatabaseURL
-        let problems = try StoreDatabase.problems(directory, limit: Self.mostProblems)
-        let exists = (try? POSIX.linkStatus(of: url.path)) != nil
+        let files = try CatalogFiles(global)
+        let directory = DataDirectory.resolve(option: global.dataDir)
+        let rules = UserDefaultsRules(catalog: files.catalog, appDescription: files.app)
+        let checked = [
+            (directory.storeDatabaseURL, try StoreDatabase.problems(directory, limit: Self.mostProblems),
+             "none yet (the first change makes it)"),
+            (directory.userDefaultsURL, UserDefaultsFile.problems(directory.userDefaultsURL, rules: rules),
+             "none yet (the app has no data)"),
+        ]
+        func exists(_ url: URL) -> Bool { (try? POSIX.linkStatus(of: url.path)) != nil }
         if output.json {
-            try JSONOutput.print(Output(
-                path: url.path, exists: exists, ok: problems.isEmpty,
-                problems: problems.map {
-                    Output.Problem(message: $0.summary, location: $0.location, problem: $0.problem, remedy: $0.remedy.text(.english))
-                }))
-        } else if problems.isEmpty {
-            printLine(exists ? "\(url.path): ok" : "\(url.path): none yet (the first change makes it)")
+            let reported = checked.map { url, problems, _ in
+                Output.File(path: url.path, exists: exists(url), ok: problems.isEmpty, problems: problems.map {
+                    Output.Problem(path: $0.path, message: $0.summary, location: $0.location, problem: $0.problem,
+                                   remedy: $0.remedy.text(.english))
+                })
+            }
+            try JSONOutput.print(Output(path: reported[0].path, exists: reported[0].exists, ok: reported.allSatisfy(\.ok),
+                                        problems: reported.flatMap(\.problems), files: reported))
         } else {
-            for problem in problems { printLine(problem.summary) }
-            // One way out for all of them (the first's: they concern one file).
-            printLine(problems[0].remedy.text(.english))
+            for (url, problems, none) in checked {
+                if problems.isEmpty {
+                    printLine(exists(url) ? "\(url.path): ok" : "\(url.path): \(none)")
+                    continue
+                }
+                for problem in problems { printLine(problem.summary) }
+                // One way out for all of a file's problems (the first's: they concern one file).
+                printLine(problems[0].remedy.text(.english))
+            }
         }
-        if !problems.isEmpty { throw ExitCode.badData }
+        if checked.contains(where: { !$0.1.isEmpty }) { throw ExitCode.badData }
     }
 }

@@ -35,7 +35,7 @@ struct StateCommand: ParsableCommand {
         // Older purchases adopted as statuses, as the next change would.
         _ = try session.queue.refresh()
         let records = session.queue.records
-        let defaults = try UserDefaultsFile(url: session.directory.userDefaultsURL)
+        let defaults = try session.userDefaults()
         let credits = defaults.integer(forKey: SampleApp.creditsKey)
         if output.json {
             try JSONOutput.print(Output(

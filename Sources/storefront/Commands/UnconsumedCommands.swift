@@ -83,7 +83,7 @@ struct UnconsumedCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        let defaults = try UserDefaultsFile(url: session.directory.userDefaultsURL)
+        let defaults = try session.userDefaults()
         let app = SampleApp(catalog: session.catalog, appDescription: session.app, defaults: defaults, queue: session.queue)
         try app.reloadChecked()
         let listing = UnconsumedListing(app)

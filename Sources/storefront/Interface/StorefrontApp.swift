@@ -12,7 +12,7 @@ enum StorefrontApp {
         // One open storefront per data directory: it is the app there.
         let lock = try AppLock(directory: session.directory, holder: AppLock.interface)
         defer { withExtendedLifetime(lock) {} }
-        let defaults = try UserDefaultsFile(url: session.directory.userDefaultsURL)
+        let defaults = try session.userDefaults()
         let terminal = try openTerminal()
         defer { terminal.close() }
         let size = terminal.size

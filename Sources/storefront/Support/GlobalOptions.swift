@@ -54,24 +54,6 @@ struct WalkthroughOptions: ParsableArguments {
     }
 }
 
-/// The options of `doctor`, which checks store.sqlite alone: the data directory, and no
-/// catalog. --catalog is still read, hidden from its usage and help, so that it is refused with
-/// the reason rather than as an option unknown.
-struct StoreOnlyOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"), help: GlobalOptions.dataDirHelp)
-    var dataDir: String?
-
-    @Option(help: .hidden)
-    var catalog: String?
-
-    func validate() throws {
-        try GlobalOptions.validate(dataDir: dataDir)
-        if catalog != nil {
-            throw ValidationError("doctor checks store.sqlite alone, with no catalog: leave --catalog out.")
-        }
-    }
-}
-
 struct OutputOptions: ParsableArguments {
     @Flag(help: "Print JSON (its shapes are in docs/command-line.md).")
     var json = false

@@ -73,12 +73,18 @@ struct Session {
             remedy: .chooseStorefront(suggested: ids[0], missing: id))
     }
 
+    /// UserDefaults.json, read as every reader of it reads it: the app's own keys checked
+    /// (`UserDefaultsRules`), so `state` refuses what `launch` and `buy` refuse.
+    func userDefaults() throws -> UserDefaultsFile {
+        try UserDefaultsFile(url: directory.userDefaultsURL, rules: UserDefaultsRules(catalog: catalog, appDescription: app))
+    }
+
     /// Starts the sample app for `command`: takes the app lock in its name, then the app
     /// launches and receives what the queue redelivers. What it sees is printed as it happens,
     /// unless `quiet` (--json).
     func launchApp(for command: any ParsableCommand.Type, quiet: Bool) throws -> RunningApp {
         let lock = try AppLock(directory: directory, command: command)
-        let defaults = try UserDefaultsFile(url: directory.userDefaultsURL)
+        let defaults = try userDefaults()
         let app = SampleApp(catalog: catalog, appDescription: self.app, defaults: defaults, queue: queue)
         let running = RunningApp(app: app, lock: lock, session: self, log: EventLog(app: self.app, quiet: quiet))
         running.take(try app.launch())
