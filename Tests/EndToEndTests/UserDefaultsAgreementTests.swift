@@ -211,4 +211,21 @@ import Testing
         let none = try cli.run(arguments: ["--data-dir", made.path, "doctor"])
         #expect(none.status == 0 && none.stdout.contains("\(defaults): none yet"), "\(none.summary)")
     }
+
+    /// `reset --app-only` keeps aside what the commands refuse, rather than deleting it, and
+    /// deletes what they accept.
+    @Test(arguments: [(#"{"credits": "lots"}"#, true), (#"{"credits": 5, "credits": 6}"#, true), (#"{"credits": 5}"#, false)])
+    func resetKeepsAsideWhatTheCommandsRefuse(text: String, refused: Bool) throws {
+        let made = try makeDirectory()
+        let defaults = made.appendingPathComponent("UserDefaults.json")
+        try Data(text.utf8).write(to: defaults)
+        let state = try cli.run(arguments: ["--data-dir", made.path, "state"], environment: BinaryRunner.fixedStart)
+        #expect(state.status == (refused ? 65 : 0), "\(state.summary)")
+        let reset = try cli.run(arguments: ["--data-dir", made.path, "reset", "--app-only"], environment: BinaryRunner.fixedStart)
+        #expect(reset.status == 0, "\(reset.summary)")
+        #expect(reset.stdout.contains("Kept the unusable UserDefaults.json as ") == refused, "\(reset.summary)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: made.path).filter { $0.hasPrefix("UserDefaults.json.broken-") }
+        #expect(kept.count == (refused ? 1 : 0), "\(kept)")
+        #expect(!FileManager.default.fileExists(atPath: defaults.path))
+    }
 }
