@@ -30,6 +30,20 @@ import Testing
         #expect(ui.state.now == before + 86_400)
     }
 
+    /// The machine's clock steps back an hour while the storefront is open and asking for its
+    /// products: they arrive after the latency, not an hour later.
+    @Test func aClockSetBackWhileOpenDoesNotHoldTheProductsBack() throws {
+        let ui = try UITestHarness(loadsProducts: false)
+        try PaymentQueue(store: ui.store).advance(by: try #require(StoreDuration("1min")))
+        try ui.relaunch(loadsProducts: false)
+        #expect(ui.screen.contains("Loading…"))
+        ui.clock.advance(by: -3600)
+        ui.wait(seconds: 0)
+        ui.wait(seconds: 1)
+        #expect(!ui.screen.contains("Loading…"), "\(ui.screen)")
+        #expect(ui.screen.contains("$0.99"))
+    }
+
     @Test func anIdleStorefrontSleepsUntilTheNextRenewal() throws {
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")
