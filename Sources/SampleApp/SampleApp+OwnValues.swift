@@ -7,6 +7,8 @@ import StoreKitSim
 /// write over it: refused instead, before anything is bought or delivered.
 extension SampleApp {
     func checkOwnValues() throws {
+        // Values found sound stay sound until they change.
+        if checkedGeneration == defaults.generation { return }
         for key in defaults.values.keys.sorted() {
             guard let value = defaults.values[key], let expected = expectation(for: key), !expected.accepts(value) else { continue }
             throw DataFileError(
@@ -15,6 +17,7 @@ extension SampleApp {
                 remedy: .resetApp(.editValue))
         }
         try checkUnconsumed()
+        checkedGeneration = defaults.generation
     }
 
     private func expectation(for key: String) -> Expected? {

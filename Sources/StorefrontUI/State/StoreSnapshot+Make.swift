@@ -25,7 +25,7 @@ public struct AppHoldings: Equatable, Sendable {
         premiumUnlocked = app.premiumUnlocked
         credits = app.credits
         unconsumed = app.unconsumed
-        var keys = Set(unconsumed.map { app.balanceKey(of: $0.productID) })
+        var keys = Set(app.unconsumedBalanceKeys)
         if !app.appDescription.credits.isEmpty { keys.insert(SampleApp.creditsKey) }
         for product in catalog.products {
             switch product.type {
