@@ -106,3 +106,29 @@ import Testing
         #expect(start.stderr.contains("STOREFRONT_START_TIME takes a time in ISO 8601"), "\(start.summary)")
     }
 }
+
+/// A fast rate left running: the next command catches up, and says so on stderr once that
+/// takes more than a second.
+@Suite(.ownThreads) final class CatchUpCommandTests {
+    let cli = BinaryRunner()
+
+    deinit { cli.cleanUp() }
+
+    @Test func aLongCatchUpPrintsItsProgressOnStderr() throws {
+        _ = try cli.command("set", "latency", "0")
+        _ = try cli.command("buy", "com.storefront.pro.monthly")
+        _ = try cli.command("set", "time-rate", "1y-per-s")
+        // Ten minutes of real time later: six hundred years of monthly renewals, some 7,200.
+        let later = ["STOREFRONT_START_TIME": "2030-01-01T09:10:00Z", "TZ": "UTC"]
+        let launched = try cli.run("launch", environment: later)
+        #expect(launched.status == 0, "\(launched.summary)")
+        let lines = launched.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("Catching up store time: ") && $0.contains(" renewals, ") && $0.hasSuffix(" of 2629-08-09…") },
+                "\(launched.stderr)")
+        #expect(lines.last?.hasPrefix("Caught up store time: 7,196 renewals in ") == true && lines.last?.hasSuffix(" s, now 2629-08-09.") == true,
+                "\(launched.stderr)")
+        // Caught up: the next command has nothing to catch up on, and says nothing.
+        let next = try cli.run("launch", environment: later)
+        #expect(next.status == 0 && next.stderr.isEmpty, "\(next.summary)")
+    }
+}

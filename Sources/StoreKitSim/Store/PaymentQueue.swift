@@ -238,8 +238,26 @@ public final class PaymentQueue {
         }
         guard let due = nextDueDate, due <= now else { return events }
         var outcome: StoreRecords.RestoreOutcome?
-        let purchases = try purchasesToRestore()
-        events += try mutate { records, now in outcome = try records.process(catalog: store.catalog, now: now, purchases: purchases) }.1
+        // What is due is done a chunk at a time, each chunk a commit of its own, up to a round
+        // (`StoreRecords.mostEventsAtOnce`) a tick: a store far behind says how far it has got
+        // between chunks (`onCatchUp`), and a kill between two loses nothing (what a chunk made
+        // waits in the queue for the app, as any unfinished transaction does).
+        let started = ContinuousClock.now
+        var done = 0
+        while true {
+            let purchases = try purchasesToRestore()
+            let made = records.nextTransactionNumber
+            let token = lastToken
+            events += try mutate { records, now in
+                let chunkOutcome = try records.process(catalog: store.catalog, now: now, purchases: purchases, limit: Self.catchUpChunk)
+                outcome = chunkOutcome ?? outcome
+            }.1
+            done += Self.catchUpChunk
+            let behind = nextDueDate.map { $0 <= now } ?? false
+            noteCatchUp(made: records.nextTransactionNumber - made, behind: behind)
+            guard behind, lastToken != token, done < StoreRecords.mostEventsAtOnce,
+                  catchUpTimeBudget.map({ ContinuousClock.now - started < $0 }) ?? true else { break }
+        }
         guard restoring, let outcome else { return events }
         restoring = false
         switch outcome {
@@ -249,10 +267,51 @@ public final class PaymentQueue {
         return events
     }
 
+    // MARK: Catching up
+
+    /// How many things (renewals, expiries, answers) the store does in one commit while it
+    /// catches up: small enough to say how far it has got several times a second.
+    public static let catchUpChunk = 500
+
+    /// How long one tick may catch up for, in real time, before it returns with the rest
+    /// still due (the open storefront draws its progress between ticks); nil: a round
+    /// (`StoreRecords.mostEventsAtOnce`) whatever it takes.
+    public var catchUpTimeBudget: Duration?
+
+    /// Where a store that was behind (a fast rate left running, a long advance) has got to.
+    public struct CatchUp: Equatable, Sendable {
+        /// The transactions its renewals made so far.
+        public var renewals: Int
+        /// Store time up to which everything due is done.
+        public var reached: Date
+        /// Store time now: where it catches up to.
+        public var target: Date
+        /// Caught up: nothing due is left.
+        public var isDone: Bool
+    }
+
+    /// Where the catch-up under way has got to; nil when the store is not behind.
+    public private(set) var catchUp: CatchUp?
+
+    /// Told after each chunk of a catch-up (more than one chunk behind), and once more when it
+    /// is done (`isDone`).
+    public var onCatchUp: ((CatchUp) -> Void)?
+
+    private func noteCatchUp(made: Int, behind: Bool) {
+        guard behind || catchUp != nil else { return }
+        var progress = catchUp ?? CatchUp(renewals: 0, reached: now, target: now, isDone: false)
+        progress.renewals += max(0, made)
+        progress.target = now
+        progress.reached = behind ? min(nextDueDate ?? now, now) : now
+        progress.isDone = !behind
+        catchUp = behind ? progress : nil
+        onCatchUp?(progress)
+    }
+
     /// Ticks until nothing is due by store time now: the store does what it is behind on a
     /// round (`StoreRecords.mostEventsAtOnce`) at a time, each a commit of its own. Stops
     /// early should a round do nothing.
-    private func catchUp() throws -> [PaymentQueueEvent] {
+    private func catchUpFully() throws -> [PaymentQueueEvent] {
         var events: [PaymentQueueEvent] = []
         repeat {
             let token = lastToken
@@ -299,7 +358,7 @@ public final class PaymentQueue {
                 events += try mutate { records, _ in
                     records.clock.move(to: step, at: store.wallClock.now, rate: records.settings.timeRate)
                 }.1
-                events += try catchUp()
+                events += try catchUpFully()
                 guard step < end, records.nextAnswerOrLapse.map({ $0 > step }) ?? true else { break }
             }
         } else {

@@ -79,7 +79,9 @@ extension StoreRecords {
     /// requests lapsing. Returns how a restore that completed ended.
     /// `purchases`: for a restore due by `now`, the account's purchases read from the whole
     /// history (`RecordsStorage.purchases`), which the records alone do not hold.
-    mutating func process(catalog: Catalog, now: Date, purchases: [Transaction] = []) throws -> RestoreOutcome? {
+    /// `limit`: how many things at most (a catch-up's chunk: `PaymentQueue.catchUpChunk`).
+    mutating func process(catalog: Catalog, now: Date, purchases: [Transaction] = [],
+                          limit: Int = mostEventsAtOnce) throws -> RestoreOutcome? {
         var outcome: RestoreOutcome?
         // Timers are kept track of as the statuses change, so a store far behind catches up at
         // the same cost per renewal however many there are; anything else happening (a
@@ -89,7 +91,7 @@ extension StoreRecords {
         // Bounded, so a store far behind (a tiny period, a fast clock, a long advance) cannot
         // hold the store, nor give the app more at once than it can take in a moment: what is
         // left is still due, and the next call goes on with it.
-        for _ in 0..<Self.mostEventsAtOnce {
+        for _ in 0..<min(limit, Self.mostEventsAtOnce) {
             let timer = timers.next
             guard let due = [answersAndLapses, timer?.date].compactMap({ $0 }).min(), due <= now else { break }
             // At the same time, answers and lapses come before subscriptions' timers.
