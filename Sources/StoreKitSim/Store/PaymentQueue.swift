@@ -238,26 +238,22 @@ public final class PaymentQueue {
         }
         guard let due = nextDueDate, due <= now else { return events }
         var outcome: StoreRecords.RestoreOutcome?
-        // What is due is done a chunk at a time, each chunk a commit of its own, up to a round
-        // (`StoreRecords.mostEventsAtOnce`) a tick: a store far behind says how far it has got
-        // between chunks (`onCatchUp`), and a kill between two loses nothing (what a chunk made
-        // waits in the queue for the app, as any unfinished transaction does).
-        let started = ContinuousClock.now
-        var done = 0
-        while true {
-            let purchases = try purchasesToRestore()
-            let made = records.nextTransactionNumber
-            let token = lastToken
-            events += try mutate { records, now in
-                let chunkOutcome = try records.process(catalog: store.catalog, now: now, purchases: purchases, limit: Self.catchUpChunk)
-                outcome = chunkOutcome ?? outcome
-            }.1
-            done += Self.catchUpChunk
-            let behind = nextDueDate.map { $0 <= now } ?? false
-            noteCatchUp(made: records.nextTransactionNumber - made, behind: behind)
-            guard behind, lastToken != token, done < StoreRecords.mostEventsAtOnce,
-                  catchUpTimeBudget.map({ ContinuousClock.now - started < $0 }) ?? true else { break }
-        }
+        let purchases = try purchasesToRestore()
+        // A store far behind says how far it has got as it goes (`onCatchUp`), and stops at the
+        // time budget, if any, what is left still due. Each call is one commit as ever: commits
+        // of their own for parts of it would each read again the renewals made before them,
+        // unfinished until the app hears of them, and a long catch-up would grow quadratic.
+        let deadline = catchUpTimeBudget.map { ContinuousClock.now + $0 }
+        let numberBefore = records.nextTransactionNumber
+        let renewalsBefore = catchUp?.renewals ?? 0
+        events += try mutate { records, now in
+            outcome = try records.process(catalog: store.catalog, now: now, purchases: purchases, deadline: deadline,
+                                          progressEvery: Self.catchUpChunk) { made, reached in
+                self.tell(CatchUp(renewals: renewalsBefore + made, reached: reached, target: now, isDone: false))
+            }
+        }.1
+        noteCatchUp(renewals: renewalsBefore + max(0, records.nextTransactionNumber - numberBefore),
+                    behind: nextDueDate.map { $0 <= now } ?? false)
         guard restoring, let outcome else { return events }
         restoring = false
         switch outcome {
@@ -269,8 +265,8 @@ public final class PaymentQueue {
 
     // MARK: Catching up
 
-    /// How many things (renewals, expiries, answers) the store does in one commit while it
-    /// catches up: small enough to say how far it has got several times a second.
+    /// How many things (renewals, expiries, answers) the store does between two reports of
+    /// how far it has got (and two looks at the time budget): several a second.
     public static let catchUpChunk = 500
 
     /// How long one tick may catch up for, in real time, before it returns with the rest
@@ -297,14 +293,18 @@ public final class PaymentQueue {
     /// is done (`isDone`).
     public var onCatchUp: ((CatchUp) -> Void)?
 
-    private func noteCatchUp(made: Int, behind: Bool) {
+    /// A tick's processing done: `renewals` made since the store fell behind, and whether it
+    /// still is. Told only of a catch-up: a store that was behind, or is.
+    private func noteCatchUp(renewals: Int, behind: Bool) {
         guard behind || catchUp != nil else { return }
-        var progress = catchUp ?? CatchUp(renewals: 0, reached: now, target: now, isDone: false)
-        progress.renewals += max(0, made)
-        progress.target = now
-        progress.reached = behind ? min(nextDueDate ?? now, now) : now
-        progress.isDone = !behind
+        let progress = CatchUp(renewals: renewals, reached: behind ? min(nextDueDate ?? now, now) : now, target: now, isDone: !behind)
         catchUp = behind ? progress : nil
+        onCatchUp?(progress)
+    }
+
+    /// How far a long round has got, as it goes (the change not committed yet).
+    private func tell(_ progress: CatchUp) {
+        catchUp = progress
         onCatchUp?(progress)
     }
 
