@@ -8,6 +8,10 @@ extension SampleApp {
     var rules: UserDefaultsRules { UserDefaultsRules(catalog: catalog, appDescription: appDescription) }
 
     func checkOwnValues() throws {
-        try rules.check(defaults.values, path: defaults.url.path)
+        // Values found sound stay sound until they change; a long unconsumed list is parsed
+        // again only where it changed.
+        if checkedGeneration == defaults.generation { return }
+        try rules.check(defaults.values, path: defaults.url.path) { unconsumedParses.parse($0) }
+        checkedGeneration = defaults.generation
     }
 }

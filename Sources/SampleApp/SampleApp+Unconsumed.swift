@@ -12,14 +12,21 @@ extension SampleApp {
     public static let unconsumedKey = "unconsumedPurchases"
 
     /// The unconsumed purchases, oldest first.
-    public var unconsumed: [UnconsumedPurchase] { ledger(defaults.values).purchases }
+    public var unconsumed: [UnconsumedPurchase] { reading.purchases }
 
     /// The part of a balance (`creditsKey`, or a consumable's own) no listed purchase
     /// accounts for: what the app held before it kept the list, or a hand edit's.
-    public func earlierUnits(of balanceKey: String) -> Int { ledger(defaults.values).earlier(balanceKey) }
+    public func earlierUnits(of balanceKey: String) -> Int {
+        max(0, defaults.integer(forKey: balanceKey).subtractingSaturating(reading.units[balanceKey] ?? 0))
+    }
+
+    /// The balances the unconsumed purchases add to.
+    public var unconsumedBalanceKeys: Dictionary<String, Int>.Keys { reading.units.keys }
 
     /// The balance a consumable's delivery adds to: the app's credits, or its own.
-    public func balanceKey(of productID: String) -> String { ledger(defaults.values).balanceKey(of: productID) }
+    public func balanceKey(of productID: String) -> String {
+        UnconsumedLedger.balanceKey(of: productID, app: appDescription)
+    }
 
     /// Reads UserDefaults.json as it is now and checks the app's values (a damaged list or
     /// balance is refused by name) before anything is shown or consumed.
@@ -29,7 +36,23 @@ extension SampleApp {
     }
 
     func ledger(_ values: [String: JSONValue]) -> UnconsumedLedger {
-        UnconsumedLedger(values: values, app: appDescription)
+        UnconsumedLedger(values: values, stored: storedUnconsumed(values), app: appDescription)
+    }
+
+    /// The unconsumed purchases in UserDefaults.json as it is now, and the units they make up
+    /// of each balance: read from the list once per change of the values, not at every look
+    /// (the storefront looks at each refresh, and the list holds every pack not consumed yet).
+    var reading: UnconsumedReading {
+        if let cached = unconsumedReading, cached.generation == defaults.generation { return cached }
+        let ledger = ledger(defaults.values)
+        var units: [String: Int] = [:]
+        for purchase in ledger.purchases {
+            units[ledger.balanceKey(of: purchase.productID), default: 0] =
+                units[ledger.balanceKey(of: purchase.productID), default: 0].addingSaturating(purchase.remaining)
+        }
+        let reading = UnconsumedReading(generation: defaults.generation, purchases: ledger.purchases, units: units)
+        unconsumedReading = reading
+        return reading
     }
 
     /// Consumes units of a purchase or a product, oldest first (TOAST IAP's
@@ -59,8 +82,49 @@ extension SampleApp {
 
     /// Entries as written, in order; one that cannot be read is left out (`UserDefaultsRules`
     /// refuses the file before anything is written over it).
-    static func storedUnconsumed(_ values: [String: JSONValue]) -> [UnconsumedPurchase] {
-        guard case .array(let items)? = values[unconsumedKey] else { return [] }
-        return items.compactMap { try? UnconsumedPurchase.parse($0).get() }
+    func storedUnconsumed(_ values: [String: JSONValue]) -> [UnconsumedLedger.Entry] {
+        guard case .array(let items)? = values[Self.unconsumedKey] else { return [] }
+        return zip(unconsumedParses.parse(items), items).compactMap { parsed, item in
+            (try? parsed.get()).map { UnconsumedLedger.Entry(purchase: $0, json: item) }
+        }
+    }
+}
+
+/// What `SampleApp.reading` read, and from which of the values' generations.
+struct UnconsumedReading {
+    var generation: Int
+    var purchases: [UnconsumedPurchase]
+    /// Each balance's units in the listed purchases.
+    var units: [String: Int]
+}
+
+/// The list's entries as last parsed: an entry that is the same value as then, where it was or
+/// one place on (a purchase appended, one consumed or changed), is not parsed again. A list of
+/// a thousand packs is read at each write of UserDefaults.json, and each write changes one entry.
+struct UnconsumedParseCache {
+    private var items: [JSONValue] = []
+    private var parsed: [Result<UnconsumedPurchase, UnconsumedPurchase.FieldProblem>] = []
+    /// Entries parsed so far, over every read: what a read costs, for the tests.
+    private(set) var entriesParsed = 0
+
+    mutating func parse(_ items: [JSONValue]) -> [Result<UnconsumedPurchase, UnconsumedPurchase.FieldProblem>] {
+        var result: [Result<UnconsumedPurchase, UnconsumedPurchase.FieldProblem>] = []
+        result.reserveCapacity(items.count)
+        var old = 0
+        for item in items {
+            if old < self.items.count, self.items[old] == item {
+                result.append(parsed[old])
+                old += 1
+            } else if old + 1 < self.items.count, self.items[old + 1] == item {
+                result.append(parsed[old + 1])
+                old += 2
+            } else {
+                result.append(UnconsumedPurchase.parse(item))
+                entriesParsed += 1
+            }
+        }
+        self.items = items
+        parsed = result
+        return result
     }
 }

@@ -28,6 +28,11 @@ public final class SampleApp {
     var statusFailure: StoreError?
     /// How far the app read the store's events for refunds, this run (`takeBackRefunds`).
     var revocationCursor: Int64?
+    /// The unconsumed list as last read (`reading`).
+    var unconsumedReading: UnconsumedReading?
+    var unconsumedParses = UnconsumedParseCache()
+    /// The values' generation `checkOwnValues` last found sound.
+    var checkedGeneration: Int?
 
     public static let creditsKey = "credits"
     /// The transactions the app delivered and has not yet seen finished. A transaction that

@@ -15,11 +15,25 @@ struct UnconsumedLedger {
     /// The balances changed, written with the list.
     private var touched: Set<String> = []
 
-    init(values: [String: JSONValue], app: AppDescription) {
+    /// The list's entries as written, each with the value it was read from: written back
+    /// as that same value while it is unchanged (`changes`).
+    private let stored: [Entry]
+
+    struct Entry {
+        var purchase: UnconsumedPurchase
+        var json: JSONValue
+    }
+
+    /// `stored`: the list's entries as written (`SampleApp.storedUnconsumed`).
+    init(values: [String: JSONValue], stored entries: [Entry], app: AppDescription) {
         self.values = values
         self.app = app
-        let stored = SampleApp.storedUnconsumed(values)
-        purchases = stored.indices.sorted { (stored[$0].purchaseDate, $0) < (stored[$1].purchaseDate, $1) }.map { stored[$0] }
+        self.stored = entries
+        let stored = entries.map(\.purchase)
+        // As the app writes it, the list is in order already.
+        let inOrder = zip(stored, stored.dropFirst()).allSatisfy { $0.purchaseDate <= $1.purchaseDate }
+        purchases = inOrder ? stored
+            : stored.indices.sorted { (stored[$0].purchaseDate, $0) < (stored[$1].purchaseDate, $1) }.map { stored[$0] }
         for key in Set(purchases.map { balanceKey(of: $0.productID) }) {
             var short = units(inPurchasesOf: key).subtractingSaturating(max(balance(key), 0))
             for i in purchases.indices where short > 0 && balanceKey(of: purchases[i].productID) == key {
@@ -32,6 +46,10 @@ struct UnconsumedLedger {
     }
 
     func balanceKey(of productID: String) -> String {
+        Self.balanceKey(of: productID, app: app)
+    }
+
+    static func balanceKey(of productID: String, app: AppDescription) -> String {
         app.creditsPerUnit(of: productID) != nil ? SampleApp.creditsKey : productID
     }
 
@@ -48,7 +66,23 @@ struct UnconsumedLedger {
 
     /// What the ledger changed, for one write: the list (oldest first) and the balances.
     var changes: [String: JSONValue] {
-        var changes = [SampleApp.unconsumedKey: JSONValue.array(purchases.map(\.json))]
+        // An entry unchanged since it was read is written back as the value it was read
+        // from, found where it was (the list keeps its order) or one place on.
+        var list: [JSONValue] = []
+        list.reserveCapacity(purchases.count)
+        var next = 0
+        for purchase in purchases {
+            if next < stored.count, stored[next].purchase == purchase {
+                list.append(stored[next].json)
+                next += 1
+            } else if next + 1 < stored.count, stored[next + 1].purchase == purchase {
+                list.append(stored[next + 1].json)
+                next += 2
+            } else {
+                list.append(purchase.json)
+            }
+        }
+        var changes = [SampleApp.unconsumedKey: JSONValue.array(list)]
         for key in touched { changes[key] = values[key] }
         return changes
     }

@@ -7,7 +7,12 @@ public final class UserDefaultsFile {
     public let url: URL
     /// `.scratch`: writes are not synced to disk (a walkthrough's data directory).
     public let durability: Durability
-    public private(set) var values: [String: JSONValue]
+    public private(set) var values: [String: JSONValue] {
+        didSet { generation &+= 1 }
+    }
+    /// Changes each time `values` is set (read again, written, removed): what is worked out
+    /// from the values (the app's unconsumed list) is kept until it changes.
+    public private(set) var generation = 0
     /// What the app's own keys must hold, checked at every read (none: only that the file is a
     /// JSON object, each key in it once).
     public let rules: UserDefaultsRules?
@@ -49,6 +54,8 @@ public final class UserDefaultsFile {
 
     /// The file as last read or written (`POSIX.token`).
     private var token: String
+    /// What was written last, kept so an unchanged value or list entry is not written again.
+    private var writer = JSONObjectWriter()
 
     public func bool(forKey key: String) -> Bool { values[key]?.boolValue ?? false }
     public func integer(forKey key: String) -> Int { values[key]?.intValue ?? 0 }
@@ -70,7 +77,7 @@ public final class UserDefaultsFile {
         // The same domain: nothing is written, so the file (and the modification time another
         // storefront watches) stays as it is, a hand-formatted file included.
         guard next != values else { return }
-        token = try AtomicFile.write(try JSONCoding.encode(value: .object(next)), to: url, durability: durability)
+        token = try AtomicFile.write(try writer.encode(next), to: url, durability: durability)
         values = next
     }
 

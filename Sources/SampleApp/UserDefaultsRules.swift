@@ -19,12 +19,19 @@ public struct UserDefaultsRules: Sendable {
 
     /// Refuses the first value that breaks the rules, naming its JSON path.
     public func check(_ values: [String: JSONValue], path: String) throws(DataFileError) {
+        try check(values, path: path) { items in items.map(UnconsumedPurchase.parse) }
+    }
+
+    /// `parse`: how the unconsumed list's entries are parsed (the app keeps its last parses,
+    /// so that a list of a thousand packs costs only the entries a write changed).
+    func check(_ values: [String: JSONValue], path: String,
+               parse: ([JSONValue]) -> [Result<UnconsumedPurchase, UnconsumedPurchase.FieldProblem>]) throws(DataFileError) {
         for key in values.keys.sorted() {
             guard let value = values[key], let expected = expectation(for: key), !expected.accepts(value) else { continue }
             throw DataFileError(path: path, location: "$.\(key)", problem: "must be \(expected.description), not \(value.shortText)",
                                 remedy: .resetApp(.editValue))
         }
-        try checkUnconsumed(values, path: path)
+        try checkUnconsumed(values, path: path, parse: parse)
     }
 
     private func expectation(for key: String) -> Expected? {
@@ -45,7 +52,8 @@ public struct UserDefaultsRules: Sendable {
 
     /// The list of unconsumed purchases must hold what the app writes there, each purchase
     /// once; the path of the first value that does not is named.
-    private func checkUnconsumed(_ values: [String: JSONValue], path: String) throws(DataFileError) {
+    private func checkUnconsumed(_ values: [String: JSONValue], path: String,
+                                 parse: ([JSONValue]) -> [Result<UnconsumedPurchase, UnconsumedPurchase.FieldProblem>]) throws(DataFileError) {
         guard let value = values[SampleApp.unconsumedKey] else { return }
         func refuse(_ location: String, _ problem: String) -> DataFileError {
             DataFileError(path: path, location: location, problem: problem, remedy: .resetApp(.editValue))
@@ -53,8 +61,8 @@ public struct UserDefaultsRules: Sendable {
         let key = "$.\(SampleApp.unconsumedKey)"
         guard case .array(let items) = value else { throw refuse(key, "must be a list of purchases (objects)") }
         var seen = Set<String>()
-        for (index, item) in items.enumerated() {
-            switch UnconsumedPurchase.parse(item) {
+        for (index, parsed) in parse(items).enumerated() {
+            switch parsed {
             case .failure(let problem):
                 throw refuse("\(key)[\(index)]" + (problem.field.map { ".\($0)" } ?? ""), "must be \(problem.expected)")
             case .success(let purchase):

@@ -106,3 +106,30 @@ import Testing
         #expect(start.stderr.contains("STOREFRONT_START_TIME takes a time in ISO 8601"), "\(start.summary)")
     }
 }
+
+/// A fast rate left running: the next command catches up, and says so on stderr once that
+/// takes more than a second.
+@Suite(.ownThreads) final class CatchUpCommandTests {
+    let cli = BinaryRunner()
+
+    deinit { cli.cleanUp() }
+
+    @Test func aLongCatchUpPrintsItsProgressOnStderr() throws {
+        _ = try cli.command("set", "latency", "0")
+        _ = try cli.command("buy", "com.storefront.pro.monthly")
+        _ = try cli.command("set", "time-rate", "1y-per-s")
+        // An hour of real time later: 3,600 years of monthly renewals, some 43,000, done before
+        // the store answers the purchase.
+        let later = ["STOREFRONT_START_TIME": "2030-01-01T10:00:00Z", "TZ": "UTC"]
+        let bought = try cli.run("buy", "com.storefront.credits.5", environment: later)
+        #expect(bought.status == 0, "\(bought.summary)")
+        let lines = bought.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("Catching up store time: ") && $0.contains(" renewals, ") && $0.hasSuffix(" of 5627-08-12…") },
+                "\(bought.stderr)")
+        #expect(lines.last?.hasPrefix("Caught up store time: 43,172 renewals in ") == true && lines.last?.hasSuffix(" s, now 5627-08-12.") == true,
+                "\(bought.stderr)")
+        // Caught up: the next command has nothing to catch up on, and says nothing.
+        let next = try cli.run("launch", environment: later)
+        #expect(next.status == 0 && next.stderr.isEmpty, "\(next.summary)")
+    }
+}

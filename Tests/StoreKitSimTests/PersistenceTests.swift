@@ -67,6 +67,37 @@ import Testing
         }
     }
 
+    /// UserDefaults.json's writer keeps what it wrote of each member and list entry: after any
+    /// series of edits (entries appended, removed, changed, members added and dropped) it
+    /// writes exactly what writing the whole object afresh writes.
+    @Test func theObjectWriterWritesWhatAFreshWriteWrites() throws {
+        var generator = SystemRandomNumberGenerator()
+        func entry(_ n: Int) -> JSONValue {
+            .object(["transactionID": .string("\(1_000_000_000 + n)"), "remaining": .int(n % 7), "note": n % 5 == 0 ? .null : .string("x\(n)")])
+        }
+        var writer = JSONObjectWriter()
+        var fields: [String: JSONValue] = [:]
+        var list: [JSONValue] = []
+        var made = 0
+        for _ in 0..<600 {
+            switch Int.random(in: 0..<8, using: &generator) {
+            case 0, 1, 2:
+                made += 1
+                list.append(entry(made))
+            case 3 where !list.isEmpty: list.remove(at: Int.random(in: list.indices, using: &generator))
+            case 4 where !list.isEmpty: list[Int.random(in: list.indices, using: &generator)] = entry(Int.random(in: 0...99, using: &generator))
+            case 5: fields["credits"] = .int(Int.random(in: 0...500, using: &generator))
+            case 6: fields["com.storefront.premium"] = Bool.random(using: &generator) ? .bool(true) : nil
+            default: list.shuffle(using: &generator)
+            }
+            fields["unconsumedPurchases"] = Bool.random(using: &generator) || !list.isEmpty ? .array(list) : nil
+            let written = try writer.encode(fields)
+            let expected = try JSONCoding.encode(value: .object(fields))
+            #expect(written == expected, "\(String(decoding: written, as: UTF8.self)) ≠ \(String(decoding: expected, as: UTF8.self))")
+            if written != expected { break }
+        }
+    }
+
     /// The form storefront writes is read by integers; Foundation says what it must read as.
     @Test func writtenDatesAreReadAsFoundationReadsThem() throws {
         var generator = SystemRandomNumberGenerator()

@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import SampleApp
+@testable import SampleApp
 import Testing
 @testable import StoreKitSim
 
@@ -47,6 +47,24 @@ import Testing
         #expect(t.app.credits == 10 && Self.sumIsTheBalance(t.app))
         #expect(try Self.onDisk(t) == Self.list(t.app))
         #expect(try UserDefaultsFile(url: t.app.defaults.url).integer(forKey: SampleApp.creditsKey) == 10, "the balance in the same write")
+    }
+
+    /// Each purchase reads and writes only what it changed of a long list: the storefront looks
+    /// at the list at every refresh, and a long walkthrough buys hundreds of packs, so reading it
+    /// whole at each look made every step dearer than the one before.
+    @Test func aPurchaseParsesOnlyItsOwnEntryOfALongList() throws {
+        let t = try Harness()
+        for _ in 0..<150 { _ = try t.buy(ID.credits5) }
+        #expect(t.app.unconsumed.count == 150)
+        let before = t.app.unconsumedParses.entriesParsed
+        for _ in 0..<50 {
+            _ = try t.buy(ID.credits5)
+            for _ in 0..<10 { _ = (t.app.unconsumed, t.app.earlierUnits(of: SampleApp.creditsKey)) }
+        }
+        #expect(t.app.unconsumed.count == 200 && Self.sumIsTheBalance(t.app))
+        // The new entry of each purchase, once: not the list again at each look, nor at each write.
+        #expect(t.app.unconsumedParses.entriesParsed - before <= 50)
+        #expect(try Self.onDisk(t) == Self.list(t.app))
     }
 
     @Test func spendingTakesTheOldestFirstAndTooMuchConsumesNothing() throws {

@@ -44,6 +44,38 @@ import Testing
         #expect(ui.screen.contains("$0.99"))
     }
 
+    @Test func aStoreFarBehindShowsHowFarItsCatchUpHasGotUntilItIsDone() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        try ui.changeSettings { $0.timeRate = TimeRate("1y-per-s")! }
+        // Said at once here (a real catch-up is said after a second), a chunk a tick.
+        ui.runtime.catchUpShownAfter = .zero
+        ui.runtime.queue.catchUpTimeBudget = .zero
+        // A hundred real seconds with the storefront asleep: a century of monthly renewals due.
+        let target = TimeDisplay(timeZone: TimeZone(identifier: "UTC")!).day(ui.state.now + 100 * 365 * 86_400)
+        ui.wait(seconds: 100)
+        #expect(headerRule(ui).contains("CATCHING UP 500 renewals · "), "\(headerRule(ui))")
+        #expect(headerRule(ui).contains(" of \(target)"), "\(headerRule(ui))")
+        #expect(ui.runtime.tickInterval == 0.01, "the next slice at once")
+        var ticks = 0
+        while headerRule(ui).contains("CATCHING UP"), ticks < 20 {
+            ui.runtime.tick()
+            ticks += 1
+        }
+        #expect(!headerRule(ui).contains("CATCHING UP") && headerRule(ui).contains("STORE TIME \(target)"), "\(headerRule(ui))")
+        #expect((ui.state.snapshot.subscriptions.first?.expiresDate ?? .distantPast) > ui.state.now, "renewed up to now")
+    }
+
+    @Test func theJapaneseHeaderSaysTheCatchUpInJapanese() throws {
+        let ui = try UITestHarness(settings: UITestHarness.useJapanese)
+        try ui.buy("Pro Monthly")
+        try ui.changeSettings { $0.timeRate = TimeRate("1y-per-s")! }
+        ui.runtime.catchUpShownAfter = .zero
+        ui.runtime.queue.catchUpTimeBudget = .zero
+        ui.wait(seconds: 100)
+        #expect(headerRule(ui).contains("追いつき中 500件の更新"), "\(headerRule(ui))")
+    }
+
     @Test func anIdleStorefrontSleepsUntilTheNextRenewal() throws {
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")

@@ -25,6 +25,7 @@ let benchmarks: @Sendable () -> Void = {
     purchaseCommitBenchmarks()
     catalogBenchmarks()
     walkthroughMatrixBenchmarks()
+    walkthroughStepBenchmarks()
     subscriptionBenchmarks()
     transactionManagerBenchmarks()
 }

@@ -9,6 +9,12 @@ public struct ScreenStrings: PhraseTable {
     public let moreBadges = Phrase1<Int>(en: { count in "+\(count) more" }, ja: { count in "他\(count)件" })
     /// The store's clock, whenever it is not real time.
     public let storeTime = Phrase1<String>(en: { time in "STORE TIME \(time)" }, ja: { time in "ストア時刻 \(time)" })
+    /// A store that was behind catching up: its renewals so far, the day it has reached and
+    /// the day it catches up to.
+    public let catchingUp = Phrase3<String, String, String>(
+        en: { renewals, reached, target in "CATCHING UP \(renewals) renewals · \(reached) of \(target)" },
+        ja: { renewals, reached, target in "追いつき中 \(renewals)件の更新 · \(target)まで\(reached)" })
+    public let catchingUpShort = Phrase1<String>(en: { reached in "CATCHING UP \(reached)" }, ja: { reached in "追いつき中 \(reached)" })
     public let asciiRequested = Phrase(en: "ASCII (STOREFRONT_ASCII)", ja: "ASCII表示 (STOREFRONT_ASCII)")
     public let noUTF8Locale = Phrase(en: "NO UTF-8 LOCALE: ASCII", ja: "UTF-8ロケールなし: ASCII")
     public let ascii = Phrase(both: "ASCII")

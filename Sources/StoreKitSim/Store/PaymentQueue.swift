@@ -248,7 +248,21 @@ public final class PaymentQueue {
         guard let due = nextDueDate, due <= now else { return events }
         var outcome: StoreRecords.RestoreOutcome?
         let purchases = try purchasesToRestore()
-        events += try mutate { records, now in outcome = try records.process(catalog: store.catalog, now: now, purchases: purchases) }.1
+        // A store far behind says how far it has got as it goes (`onCatchUp`), and stops at the
+        // time budget, if any, what is left still due. Each call is one commit as ever: commits
+        // of their own for parts of it would each read again the renewals made before them,
+        // unfinished until the app hears of them, and a long catch-up would grow quadratic.
+        let deadline = catchUpTimeBudget.map { ContinuousClock.now + $0 }
+        let numberBefore = records.nextTransactionNumber
+        let renewalsBefore = catchUp?.renewals ?? 0
+        events += try mutate { records, now in
+            outcome = try records.process(catalog: store.catalog, now: now, purchases: purchases, deadline: deadline,
+                                          progressEvery: Self.catchUpChunk) { made, reached in
+                self.tell(CatchUp(renewals: renewalsBefore + made, reached: reached, target: now, isDone: false))
+            }
+        }.1
+        noteCatchUp(renewals: renewalsBefore + max(0, records.nextTransactionNumber - numberBefore),
+                    behind: nextDueDate.map { $0 <= now } ?? false)
         guard restoring, let outcome else { return events }
         restoring = false
         switch outcome {
@@ -258,10 +272,55 @@ public final class PaymentQueue {
         return events
     }
 
+    // MARK: Catching up
+
+    /// How many things (renewals, expiries, answers) the store does between two reports of
+    /// how far it has got (and two looks at the time budget): several a second.
+    public static let catchUpChunk = 500
+
+    /// How long one tick may catch up for, in real time, before it returns with the rest
+    /// still due (the open storefront draws its progress between ticks); nil: a round
+    /// (`StoreRecords.mostEventsAtOnce`) whatever it takes.
+    public var catchUpTimeBudget: Duration?
+
+    /// Where a store that was behind (a fast rate left running, a long advance) has got to.
+    public struct CatchUp: Equatable, Sendable {
+        /// The transactions its renewals made so far.
+        public var renewals: Int
+        /// Store time up to which everything due is done.
+        public var reached: Date
+        /// Store time now: where it catches up to.
+        public var target: Date
+        /// Caught up: nothing due is left.
+        public var isDone: Bool
+    }
+
+    /// Where the catch-up under way has got to; nil when the store is not behind.
+    public private(set) var catchUp: CatchUp?
+
+    /// Told after each chunk of a catch-up (more than one chunk behind), and once more when it
+    /// is done (`isDone`).
+    public var onCatchUp: ((CatchUp) -> Void)?
+
+    /// A tick's processing done: `renewals` made since the store fell behind, and whether it
+    /// still is. Told only of a catch-up: a store that was behind, or is.
+    private func noteCatchUp(renewals: Int, behind: Bool) {
+        guard behind || catchUp != nil else { return }
+        let progress = CatchUp(renewals: renewals, reached: behind ? min(nextDueDate ?? now, now) : now, target: now, isDone: !behind)
+        catchUp = behind ? progress : nil
+        onCatchUp?(progress)
+    }
+
+    /// How far a long round has got, as it goes (the change not committed yet).
+    private func tell(_ progress: CatchUp) {
+        catchUp = progress
+        onCatchUp?(progress)
+    }
+
     /// Ticks until nothing is due by store time now: the store does what it is behind on a
     /// round (`StoreRecords.mostEventsAtOnce`) at a time, each a commit of its own. Stops
     /// early should a round do nothing.
-    private func catchUp() throws -> [PaymentQueueEvent] {
+    private func catchUpFully() throws -> [PaymentQueueEvent] {
         var events: [PaymentQueueEvent] = []
         repeat {
             let token = lastToken
@@ -329,7 +388,7 @@ public final class PaymentQueue {
                     records.clock.move(to: step, at: store.wallClock.now, rate: records.settings.timeRate)
                     left = end.timeIntervalSince(step)
                 }.1
-                events += try catchUp()
+                events += try catchUpFully()
                 guard let left, left > 0, records.nextAnswerOrLapse.map({ $0 > step }) ?? true else { break }
             }
         } else {

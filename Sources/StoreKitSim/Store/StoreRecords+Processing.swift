@@ -79,8 +79,15 @@ extension StoreRecords {
     /// requests lapsing. Returns how a restore that completed ended.
     /// `purchases`: for a restore due by `now`, the account's purchases read from the whole
     /// history (`RecordsStorage.purchases`), which the records alone do not hold.
-    mutating func process(catalog: Catalog, now: Date, purchases: [Transaction] = []) throws -> RestoreOutcome? {
+    /// A store far behind: every `progressEvery` things, `progress` is told the transactions
+    /// made so far and the store time reached, and the call stops there once past `deadline`
+    /// (what is left is still due).
+    mutating func process(catalog: Catalog, now: Date, purchases: [Transaction] = [],
+                          deadline: ContinuousClock.Instant? = nil, progressEvery: Int = 500,
+                          progress: ((_ made: Int, _ reached: Date) -> Void)? = nil) throws -> RestoreOutcome? {
         var outcome: RestoreOutcome?
+        let firstNumber = nextTransactionNumber
+        var done = 0
         // Timers are kept track of as the statuses change, so a store far behind catches up at
         // the same cost per renewal however many there are; anything else happening (a
         // purchase) may change the statuses, so the schedule is worked out again after it.
@@ -92,6 +99,11 @@ extension StoreRecords {
         for _ in 0..<Self.mostEventsAtOnce {
             let timer = timers.next
             guard let due = [answersAndLapses, timer?.date].compactMap({ $0 }).min(), due <= now else { break }
+            if done > 0, done % progressEvery == 0 {
+                progress?(nextTransactionNumber - firstNumber, due)
+                if let deadline, ContinuousClock.now >= deadline { break }
+            }
+            done += 1
             // At the same time, answers and lapses come before subscriptions' timers.
             if let timer, answersAndLapses.map({ timer.date < $0 }) ?? true {
                 try runLifecycle(timer.input, status: timer.index, at: timer.date, catalog: catalog)

@@ -17,6 +17,8 @@ public final class StorefrontRuntime {
                 ascii: ASCIIReason? = nil, times: TimeDisplay = TimeDisplay()) throws {
         self.store = store
         queue = PaymentQueue(store: store)
+        // A store far behind catches up a slice at a time, the frame drawn between slices.
+        queue.catchUpTimeBudget = Self.catchUpSlice
         app = SampleApp(catalog: store.catalog, appDescription: appDescription, defaults: defaults, queue: queue)
         state = AppState(catalog: store.catalog, appDescription: appDescription, width: width, height: height, now: try store.now())
         state.colors = colors
@@ -130,6 +132,7 @@ public final class StorefrontRuntime {
     /// banner due to go or the header's store time to change; forever when nothing is due.
     /// Changes other processes make wake the loop through the data directory's watcher.
     public var tickInterval: TimeInterval? {
+        if queue.catchUp != nil { return 0.01 }
         if state.isBusy || hasMoreEvents { return 0.08 }
         // Something due that the last tick could not do (a broken file) is tried again once a
         // second, not as fast as the loop can go.
@@ -384,13 +387,37 @@ public final class StorefrontRuntime {
         eventsToken = token
     }
 
+    // MARK: Catching up
+
+    /// How long one tick catches up for at most: the frame is drawn, and keys are read, between.
+    static let catchUpSlice: Duration = .milliseconds(100)
+
+    /// How long a catch-up goes on before the header says how far it has got: a shorter one
+    /// would only flash.
+    public var catchUpShownAfter: Duration = .seconds(1)
+
+    /// When the catch-up under way began, in real time.
+    private var catchUpStarted: ContinuousClock.Instant?
+
+    /// The queue's catch-up, once it has gone on for `catchUpShownAfter`.
+    private var shownCatchUp: PaymentQueue.CatchUp? {
+        guard let catchUp = queue.catchUp else {
+            catchUpStarted = nil
+            return nil
+        }
+        let started = catchUpStarted ?? ContinuousClock.now
+        catchUpStarted = started
+        return ContinuousClock.now - started >= catchUpShownAfter ? catchUp : nil
+    }
+
     /// The snapshot made again from what the store and the app hold now (`StoreSnapshot.make`);
     /// `update` hears of it only when it changed.
     private func refreshSnapshot() {
         let snapshot = StoreSnapshot.make(
             records: queue.records, catalog: store.catalog, holdings: AppHoldings(app, catalog: store.catalog),
             storeVersion: store.storage.changeToken(), products: products, isRequestingProducts: productsRequest != nil,
-            awaitingSideButton: queue.awaitingSideButton, statuses: try? queue.loadSubscriptionStatuses(), previous: state.snapshot)
+            awaitingSideButton: queue.awaitingSideButton, statuses: try? queue.loadSubscriptionStatuses(), previous: state.snapshot,
+            catchUp: shownCatchUp)
         if snapshot != state.snapshot { pending.append(.storeChanged(snapshot)) }
     }
 }

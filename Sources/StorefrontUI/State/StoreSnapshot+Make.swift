@@ -25,7 +25,7 @@ public struct AppHoldings: Equatable, Sendable {
         premiumUnlocked = app.premiumUnlocked
         credits = app.credits
         unconsumed = app.unconsumed
-        var keys = Set(unconsumed.map { app.balanceKey(of: $0.productID) })
+        var keys = Set(app.unconsumedBalanceKeys)
         if !app.appDescription.credits.isEmpty { keys.insert(SampleApp.creditsKey) }
         for product in catalog.products {
             switch product.type {
@@ -55,8 +55,9 @@ extension StoreSnapshot {
     static func make(records: StoreRecords, catalog: Catalog, holdings: AppHoldings, storeVersion: String,
                      products: Result<ProductsResponse, StoreError>?, isRequestingProducts: Bool,
                      awaitingSideButton: PaymentQueue.SideButtonRequest?, statuses: [SubscriptionStatus]?,
-                     previous: StoreSnapshot) -> StoreSnapshot {
+                     previous: StoreSnapshot, catchUp: PaymentQueue.CatchUp? = nil) -> StoreSnapshot {
         var snapshot = StoreSnapshot()
+        snapshot.catchUp = catchUp
         snapshot.storeVersion = storeVersion
         snapshot.settings = records.settings
         snapshot.isRealTime = records.clock.runsAsRealTime(rate: records.settings.timeRate)

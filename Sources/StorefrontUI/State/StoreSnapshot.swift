@@ -34,6 +34,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// The subscriptions whose purchase now would start with their free trial, as the store decides.
     /// Store time is real time: no faster rate, never advanced. Otherwise the header shows it.
     public var isRealTime = true
+    /// Where the store's catch-up has got to, once it has taken longer than a moment
+    /// (`StorefrontRuntime.catchUpShownAfter`); nil when it is not behind.
+    public var catchUp: PaymentQueue.CatchUp?
     public var introOfferEligible: Set<String> = []
     /// What the store's records say this account owns, and until when (non-consumables for
     /// ever). The app may not know it (its data deleted): buying again is refused, and

@@ -27,6 +27,9 @@ struct Session {
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
         queue = PaymentQueue(store: store)
+        // A store far behind says on stderr how far it has got.
+        let reporter = CatchUpReporter()
+        queue.onCatchUp = { reporter.report($0) }
         // A new store starts in the conditions the catalog asks for (a .storekit file's settings).
         if isNew, !catalog.settings.isEmpty { try store.updateSettings { $0 = catalog.settings.applied(to: $0) } }
         // A store that cannot be used stops every command before anything is written.

@@ -1,0 +1,40 @@
+import Foundation
+import SampleApp
+import StoreKitSim
+
+/// Says on stderr how far a store that was behind has got (a fast rate left running, a long
+/// advance), once its catch-up has taken more than a second: a line a second while it goes
+/// on, and one when it is done. A catch-up shorter than that says nothing.
+final class CatchUpReporter {
+    /// How long a catch-up goes on before it is said.
+    static let quietFor: Duration = .seconds(1)
+    /// The least time between two lines.
+    static let interval: Duration = .seconds(1)
+
+    private let times = TimeDisplay()
+    private var started: ContinuousClock.Instant?
+    private var lastLine: ContinuousClock.Instant?
+
+    func report(_ catchUp: PaymentQueue.CatchUp) {
+        let now = ContinuousClock.now
+        let started = self.started ?? now
+        self.started = catchUp.isDone ? nil : started
+        if catchUp.isDone {
+            defer { lastLine = nil }
+            guard lastLine != nil else { return }
+            let elapsed = now - started
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            printProgress(CatchUpText.done(catchUp, seconds: seconds, times: times))
+            return
+        }
+        guard now - started >= Self.quietFor, lastLine.map({ now - $0 >= Self.interval }) ?? true else { return }
+        lastLine = now
+        printProgress(CatchUpText.progress(catchUp, times: times))
+    }
+
+    private func printProgress(_ line: String) {
+        fflush(nil)
+        var stderr = StandardError()
+        print(line, to: &stderr)
+    }
+}
