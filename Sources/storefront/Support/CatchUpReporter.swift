@@ -6,8 +6,14 @@ import StoreKitSim
 /// advance), once its catch-up has taken more than a second: a line a second while it goes
 /// on, and one when it is done. A catch-up shorter than that says nothing.
 final class CatchUpReporter {
-    /// How long a catch-up goes on before it is said.
-    static let quietFor: Duration = .seconds(1)
+    /// How long a catch-up goes on before it is said: a second, or the milliseconds in
+    /// `STOREFRONT_CATCH_UP_QUIET_MS` (0: every catch-up, as the tests have it, whatever the
+    /// machine's speed).
+    let quietFor: Duration
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        quietFor = environment["STOREFRONT_CATCH_UP_QUIET_MS"].flatMap { Int($0) }.map { .milliseconds(max(0, $0)) } ?? .seconds(1)
+    }
     /// The least time between two lines.
     static let interval: Duration = .seconds(1)
 
@@ -27,7 +33,7 @@ final class CatchUpReporter {
             printProgress(CatchUpText.done(catchUp, seconds: seconds, times: times))
             return
         }
-        guard now - started >= Self.quietFor, lastLine.map({ now - $0 >= Self.interval }) ?? true else { return }
+        guard now - started >= quietFor, lastLine.map({ now - $0 >= Self.interval }) ?? true else { return }
         lastLine = now
         printProgress(CatchUpText.progress(catchUp, times: times))
     }
