@@ -24,7 +24,7 @@ extension StoreRecords {
         let product = catalog.product(t.productID)
         if product?.type == .consumable, refund.type != .refundFull { throw QueueError.consumableProrated(id) }
         var revoked: Set<String> = []
-        for j in transactions.indices where j == i || (transactions[j].reason == .redownload && transactions[j].purchaseID == t.id) {
+        for j in transactions.indices where j == i || transactions[j].isRedownload(of: t.id) {
             revoked.insert(transactions[j].id)
             transactions[j].revocationDate = now
             transactions[j].revocationReason = refund.reason
