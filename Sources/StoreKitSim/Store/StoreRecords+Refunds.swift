@@ -16,10 +16,7 @@ extension StoreRecords {
         let purchaseID = transactions[asked].purchaseID
         guard let i = transactions.lastIndex(where: { $0.id == purchaseID }) else { throw QueueError.noSuchTransaction(purchaseID) }
         let t = transactions[i]
-        guard t.state == .purchased else { throw QueueError.notCompletedPurchase(id, t.state) }
-        guard !t.isRevoked else { throw QueueError.alreadyRefunded(id) }
-        guard !t.isFamilyShared else { throw FamilyError.sharedNotRefundable(id) }
-        guard t.finished else { throw QueueError.notFinished(id) }
+        try t.checkRefundable(askedAs: id)
         guard refund.hasPossiblePercentage else { throw QueueError.invalidRefundPercentage(refund.percentage) }
         let product = catalog.product(t.productID)
         if product?.type == .consumable, refund.type != .refundFull { throw QueueError.consumableProrated(id) }

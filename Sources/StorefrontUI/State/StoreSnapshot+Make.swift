@@ -81,7 +81,7 @@ extension StoreSnapshot {
         snapshot.refundRequests = records.refundRequests
         // The receipt is in the order purchases were made: the latest of each product wins.
         // A family member's shared copy is the purchaser's to ask about.
-        snapshot.refundablePurchases = Dictionary(records.receipt.filter { $0.finished && !$0.isFamilyShared }.map { ($0.productID, $0) },
+        snapshot.refundablePurchases = Dictionary(records.receipt.filter(\.isRefundable).map { ($0.productID, $0) },
                                                   uniquingKeysWith: { $1 })
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
         snapshot.accounts = records.accountsByLastUse

@@ -112,7 +112,7 @@ extension AppState {
             actions += [.operation(.approveRefundRequest(transactionID: t.id, refund: nil)),
                         .operation(.declineRefundRequest(transactionID: t.id))]
         }
-        if t.state == .purchased, !t.isRevoked, !t.isFamilyShared {
+        if t.isRefundable {
             actions.append(.operation(.refund(transactionID: t.id, Refund())))
             if catalog.product(t.productID)?.type != .consumable {
                 actions.append(.operation(.refund(transactionID: t.id, .prorated(50))))
