@@ -340,10 +340,7 @@ public final class SampleApp {
             // One plan of a group at a time: a plan bought for a period from now (an upgrade)
             // ends the access of the group's other plans there.
             if transaction.state == .purchased, transaction.expiresDate != nil, let group = product.subscriptionGroupID {
-                for other in catalog.products where other.id != product.id && other.subscriptionGroupID == group {
-                    guard let end = values[other.id]?.stringValue.flatMap(JSONCoding.parse), end > transaction.date else { continue }
-                    changes[other.id] = .string(JSONCoding.format(transaction.date))
-                }
+                changes.merge(endingOtherPlans(inGroup: group, than: product.id, at: transaction.date, over: values)) { $1 }
             }
             return (changes, .subscription(product.id, expires: until))
         case .nonRenewing:
