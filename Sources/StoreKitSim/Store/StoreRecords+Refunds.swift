@@ -19,7 +19,7 @@ extension StoreRecords {
         try t.checkRefundable(askedAs: id)
         guard refund.hasPossiblePercentage else { throw QueueError.invalidRefundPercentage(refund.percentage) }
         let product = catalog.product(t.productID)
-        if product?.type == .consumable, refund.type != .refundFull { throw QueueError.consumableProrated(id) }
+        if product?.type.isRefundableInPart == false, refund.type != .refundFull { throw QueueError.consumableProrated(id) }
         var revoked: Set<String> = []
         for j in transactions.indices where j == i || transactions[j].isRedownload(of: t.id) {
             revoked.insert(transactions[j].id)

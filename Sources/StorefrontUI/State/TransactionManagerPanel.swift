@@ -113,7 +113,7 @@ extension AppState {
         }
         if t.isRefundable {
             actions.append(.operation(.refund(transactionID: t.id, Refund())))
-            if catalog.product(t.productID)?.type != .consumable {
+            if catalog.product(t.productID)?.type.isRefundableInPart ?? true {
                 actions.append(.operation(.refund(transactionID: t.id, .prorated(50))))
             }
             // Family Sharing of a shareable purchase, by a member of a family: off, or on again.
