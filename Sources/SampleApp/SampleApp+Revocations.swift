@@ -55,7 +55,7 @@ extension SampleApp {
             guard let t = try queue.store.storage.transaction(id), let date = t.revocationDate,
                   let product = catalog.product(t.productID) else { continue }
             // Family Sharing revoked one of two shares of it: the other still gives it.
-            if t.revocationType == .familyRevoke, product.type == .nonConsumable, queue.records.owns(product.id) { continue }
+            if t.revocationType == .familyRevoke, entitlement(of: product) == .unlock, queue.records.owns(product.id) { continue }
             let (changes, takeBack) = self.changes(takingBack: t, of: product, at: date, over: values)
             values.merge(changes) { $1 }
             for (key, value) in changes { written[key] = value }
@@ -71,19 +71,19 @@ extension SampleApp {
     /// The values taking back `transaction` sets on top of `values`.
     private func changes(takingBack t: Transaction, of product: CatalogProduct, at date: Date,
                          over values: [String: JSONValue]) -> ([String: JSONValue], TakeBack) {
-        switch product.type {
-        case .nonConsumable:
+        let entitlement = entitlement(of: product)
+        switch entitlement {
+        case .unlock:
             return ([product.id: .bool(false)], .locked(product.id))
-        case .consumable:
+        case .credits, .units:
             // The purchase's own unconsumed units first, then what is left of the balance.
             var ledger = ledger(values)
-            let perUnit = appDescription.creditsPerUnit(of: product.id)
-            let given = (perUnit ?? 1).multipliedSaturating(by: t.quantity)
+            let given = (entitlement.unitsPerPurchase ?? 1).multipliedSaturating(by: t.quantity)
             let (taken, balance) = ledger.takeBack(t.id, productID: product.id, given: given)
-            let takeBack = perUnit == nil ? TakeBack.units(product.id, taken: taken, balance: balance)
+            let takeBack = entitlement == .units ? TakeBack.units(product.id, taken: taken, balance: balance)
                 : .credits(taken: taken, balance: balance)
             return (ledger.changes, takeBack)
-        case .autoRenewable, .nonRenewing:
+        case .subscription, .pass:
             // Access ends at the refund (a pass extended by later purchases ends with it too).
             let expiry = values[product.id]?.stringValue.flatMap(JSONCoding.parse)
             guard let expiry, expiry > date else { return ([:], .ended(product.id)) }

@@ -81,12 +81,26 @@ extension SampleApp {
             set(Self.stateKey(id), .string(Self.stateText(status)))
             // One plan of a group at a time: any other plan of it the app still gives ends now,
             // and says nothing of a state that is no longer its own.
-            for other in catalog.products where other.id != id && other.subscriptionGroupID == status.groupID {
-                if let until = values[other.id]?.stringValue.flatMap(JSONCoding.parse), until > now {
-                    set(other.id, .string(JSONCoding.format(now)))
-                }
-                set(Self.stateKey(other.id), nil)
-            }
+            for (key, value) in endingOtherPlans(inGroup: status.groupID, than: id, at: now, over: values) { set(key, value) }
+            for other in otherPlans(inGroup: status.groupID, than: id) { set(Self.stateKey(other.id), nil) }
+        }
+        return changes
+    }
+
+    /// The plans of `group` other than `productID`.
+    func otherPlans(inGroup group: String, than productID: String) -> [CatalogProduct] {
+        catalog.products.filter { $0.id != productID && $0.subscriptionGroupID == group }
+    }
+
+    /// One plan of a group at a time, as the App Store gives it: the values that end at `date`
+    /// the access `values` still give to the group's plans other than `productID`. The one
+    /// rule an upgrade's delivery and the statuses the app reads share.
+    func endingOtherPlans(inGroup group: String, than productID: String, at date: Date,
+                          over values: [String: JSONValue]) -> [String: JSONValue] {
+        var changes: [String: JSONValue] = [:]
+        for other in otherPlans(inGroup: group, than: productID) {
+            guard let until = values[other.id]?.stringValue.flatMap(JSONCoding.parse), until > date else { continue }
+            changes[other.id] = .string(JSONCoding.format(date))
         }
         return changes
     }

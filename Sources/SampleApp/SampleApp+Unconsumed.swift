@@ -25,7 +25,7 @@ extension SampleApp {
 
     /// The balance a consumable's delivery adds to: the app's credits, or its own.
     public func balanceKey(of productID: String) -> String {
-        UnconsumedLedger.balanceKey(of: productID, app: appDescription)
+        appDescription.balanceKey(of: productID)
     }
 
     /// Reads UserDefaults.json as it is now and checks the app's values (a damaged list or

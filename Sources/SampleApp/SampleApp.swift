@@ -311,22 +311,22 @@ public final class SampleApp {
     private func changes(delivering transaction: Transaction, of product: CatalogProduct,
                          over values: [String: JSONValue]) throws -> ([String: JSONValue], Delivery) {
         let expiry = values[product.id]?.stringValue.flatMap(JSONCoding.parse)
-        switch product.type {
-        case .nonConsumable:
+        let entitlement = entitlement(of: product)
+        switch entitlement {
+        case .unlock:
             return ([product.id: .bool(true)], .unlocked(product.id))
-        case .consumable:
+        case .credits, .units:
             // The units join the balance and, as a purchase of their own, the unconsumed list.
             var ledger = ledger(values)
-            let perUnit = appDescription.creditsPerUnit(of: product.id)
-            let added = try Self.sum((perUnit ?? 1).multipliedReportingOverflow(by: transaction.quantity))
+            let added = try Self.sum((entitlement.unitsPerPurchase ?? 1).multipliedReportingOverflow(by: transaction.quantity))
             let balance = try Self.sum(ledger.balance(ledger.balanceKey(of: product.id)).addingReportingOverflow(added))
             ledger.add(UnconsumedPurchase(transactionID: transaction.id, productID: product.id, quantity: transaction.quantity,
                                           purchaseDate: transaction.purchaseDate ?? transaction.date, delivered: added,
                                           remaining: added), balance: balance)
-            let delivery = perUnit == nil ? Delivery.units(product.id, added: added, balance: balance)
+            let delivery = entitlement == .units ? Delivery.units(product.id, added: added, balance: balance)
                 : .credits(added: added, balance: balance)
             return (ledger.changes, delivery)
-        case .autoRenewable:
+        case .subscription:
             // A plan for the next renewal (a downgrade): paid for by nothing yet, so nothing
             // to give until the renewal brings it.
             if transaction.state == .purchased, transaction.expiresDate == nil {
@@ -340,13 +340,10 @@ public final class SampleApp {
             // One plan of a group at a time: a plan bought for a period from now (an upgrade)
             // ends the access of the group's other plans there.
             if transaction.state == .purchased, transaction.expiresDate != nil, let group = product.subscriptionGroupID {
-                for other in catalog.products where other.id != product.id && other.subscriptionGroupID == group {
-                    guard let end = values[other.id]?.stringValue.flatMap(JSONCoding.parse), end > transaction.date else { continue }
-                    changes[other.id] = .string(JSONCoding.format(transaction.date))
-                }
+                changes.merge(endingOtherPlans(inGroup: group, than: product.id, at: transaction.date, over: values)) { $1 }
             }
             return (changes, .subscription(product.id, expires: until))
-        case .nonRenewing:
+        case .pass:
             // The store does not track non-renewing periods: the app extends its own expiry.
             let until = appDescription.nonRenewingExpiry(product, boughtAt: transaction.date, current: expiry)
             return ([product.id: .string(JSONCoding.format(until))], .subscription(product.id, expires: until))

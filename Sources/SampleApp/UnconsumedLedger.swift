@@ -46,11 +46,7 @@ struct UnconsumedLedger {
     }
 
     func balanceKey(of productID: String) -> String {
-        Self.balanceKey(of: productID, app: app)
-    }
-
-    static func balanceKey(of productID: String, app: AppDescription) -> String {
-        app.creditsPerUnit(of: productID) != nil ? SampleApp.creditsKey : productID
+        app.balanceKey(of: productID)
     }
 
     func balance(_ key: String) -> Int { values[key]?.intValue ?? 0 }

@@ -34,19 +34,24 @@ public struct UserDefaultsRules: Sendable {
         try checkUnconsumed(values, path: path, parse: parse)
     }
 
+    private func entitlement(of product: CatalogProduct) -> Entitlement {
+        Entitlement(product, appDescription: appDescription)
+    }
+
     private func expectation(for key: String) -> Expected? {
         if key == SampleApp.creditsKey { return .wholeNumber }
         if key == SampleApp.deliveredKey || key == SampleApp.takenBackKey { return .transactionIDs }
         if key == SampleApp.revocationCursorKey { return .wholeNumber }
-        if key.hasSuffix(".state"), catalog.product(key)?.type == nil,
-           catalog.product(String(key.dropLast(".state".count)))?.type == .autoRenewable {
+        if key.hasSuffix(".state"), catalog.product(key) == nil,
+           let plan = catalog.product(String(key.dropLast(".state".count))), entitlement(of: plan) == .subscription {
             return .text
         }
-        switch catalog.product(key)?.type {
-        case .nonConsumable: return .flag
-        case .autoRenewable, .nonRenewing: return .date
-        case .consumable: return appDescription.creditsPerUnit(of: key) == nil ? .units : nil
-        case nil: return nil
+        guard let product = catalog.product(key) else { return nil }
+        switch entitlement(of: product) {
+        case .unlock: return .flag
+        case .subscription, .pass: return .date
+        case .units: return .units
+        case .credits: return nil
         }
     }
 

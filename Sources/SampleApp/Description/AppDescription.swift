@@ -51,6 +51,13 @@ public struct AppDescription: Sendable, Equatable {
     /// balance of its own.
     public func creditsPerUnit(of productID: String) -> Int? { credits[productID] }
 
+    /// The key whose balance a consumable's units join: the app's credits for a credit pack,
+    /// else its own id. The one rule delivery, taking back, consuming and the storefront's
+    /// unconsumed rows share.
+    public func balanceKey(of productID: String) -> String {
+        creditsPerUnit(of: productID) != nil ? SampleApp.creditsKey : productID
+    }
+
     /// Whether premium content is what `productID` unlocks.
     public func unlocksPremium(_ productID: String) -> Bool { content.premium?.unlockedBy == productID }
 }

@@ -22,6 +22,10 @@ public enum ProductType: String, Codable, Sendable, CaseIterable {
 
     public var isRestorable: Bool { self == .nonConsumable || self == .autoRenewable }
 
+    /// Whether the App Store refunds it in part (prorated): a consumable is refunded in full
+    /// only. The one rule the refund, a refund request's answer and the Transaction Manager share.
+    public var isRefundableInPart: Bool { self != .consumable }
+
     /// A repeated purchase while a request for it waits (Ask to Buy, an interruption) merges
     /// into the one waiting: one can only be bought once at a time. Consumables are separate
     /// purchases each time.

@@ -97,6 +97,6 @@ public enum RefundRequestPolicy: String, Codable, Sendable, CaseIterable {
     /// The refund an approval under this policy grants for `request` of a product of `type`.
     func refund(for request: RefundRequest, type: ProductType?) -> Refund {
         let reason = request.reason.revocationReason
-        return self == .prorated && type != .consumable ? .prorated(Self.proratedPercent, reason: reason) : Refund(reason: reason)
+        return self == .prorated && (type?.isRefundableInPart ?? true) ? .prorated(Self.proratedPercent, reason: reason) : Refund(reason: reason)
     }
 }

@@ -165,7 +165,7 @@ public final class StoreAdmin {
         let storage = queue.store.storage
         guard let t = try storage.transaction(id), let account = t.account else { return [id] }
         let redownloads = try storage.purchases(of: account, productIDs: [t.productID])
-            .filter { $0.reason == .redownload && $0.purchaseID == t.purchaseID }
+            .filter { $0.isRedownload(of: t.purchaseID) }
         return Set([id, t.purchaseID] + redownloads.map(\.id))
     }
 

@@ -14,9 +14,7 @@ extension StoreRecords {
         // A family member's shared copy: the purchaser paid, and only the purchaser asks.
         guard !t.isFamilyShared else { throw FamilyError.sharedNotRefundable(id) }
         guard !refundRequests.contains(where: { $0.transactionID == id }) else { throw QueueError.refundAlreadyRequested(id) }
-        guard t.state == .purchased else { throw QueueError.notCompletedPurchase(id, t.state) }
-        guard !t.isRevoked else { throw QueueError.alreadyRefunded(id) }
-        guard t.finished else { throw QueueError.notFinished(id) }
+        try t.checkRefundable(askedAs: id)
         refundRequests.append(RefundRequest(transactionID: id, account: account, productID: t.productID, reason: reason, date: now))
         newEvents.append(StoreEvent(date: now, kind: .refundRequested, account: account, productID: t.productID, transactionID: id,
                                     originalTransactionID: t.originalTransactionID ?? id,

@@ -16,15 +16,12 @@ extension StoreRecords {
         let purchaseID = transactions[asked].purchaseID
         guard let i = transactions.lastIndex(where: { $0.id == purchaseID }) else { throw QueueError.noSuchTransaction(purchaseID) }
         let t = transactions[i]
-        guard t.state == .purchased else { throw QueueError.notCompletedPurchase(id, t.state) }
-        guard !t.isRevoked else { throw QueueError.alreadyRefunded(id) }
-        guard !t.isFamilyShared else { throw FamilyError.sharedNotRefundable(id) }
-        guard t.finished else { throw QueueError.notFinished(id) }
+        try t.checkRefundable(askedAs: id)
         guard refund.hasPossiblePercentage else { throw QueueError.invalidRefundPercentage(refund.percentage) }
         let product = catalog.product(t.productID)
-        if product?.type == .consumable, refund.type != .refundFull { throw QueueError.consumableProrated(id) }
+        if product?.type.isRefundableInPart == false, refund.type != .refundFull { throw QueueError.consumableProrated(id) }
         var revoked: Set<String> = []
-        for j in transactions.indices where j == i || (transactions[j].reason == .redownload && transactions[j].purchaseID == t.id) {
+        for j in transactions.indices where j == i || transactions[j].isRedownload(of: t.id) {
             revoked.insert(transactions[j].id)
             transactions[j].revocationDate = now
             transactions[j].revocationReason = refund.reason

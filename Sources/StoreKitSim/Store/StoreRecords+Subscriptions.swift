@@ -113,16 +113,15 @@ extension StoreRecords {
         let group = try subscriptionGroup(of: productID, catalog: catalog)
         guard let i = statusIndex(of: settings.account, group: group) else { throw QueueError.notSubscribed(productID) }
         let status = subscriptions[i]
-        let ended = status.state == .expired || status.state == .revoked
+        let ended = !status.isLive
         switch input {
         case .fixBilling:
-            // Cancelled while failing: the store retries no more, and the grace runs out on its own.
-            guard status.isInBillingRetry, status.willAutoRenew else { throw ended ? QueueError.subscriptionExpired(productID) : QueueError.noBillingIssue(productID) }
+            guard status.canFixBilling else { throw ended ? QueueError.subscriptionExpired(productID) : QueueError.noBillingIssue(productID) }
         case .agreeToPriceIncrease:
-            guard status.priceIncreaseStatus == .pending, !ended else { throw QueueError.noPriceIncreasePending(productID) }
+            guard status.canAgreeToPriceIncrease else { throw QueueError.noPriceIncreasePending(productID) }
         case .renewNow:
             if ended { throw QueueError.subscriptionExpired(productID) }
-            if status.isInBillingRetry { throw QueueError.inBillingRetry(productID) }
+            if !status.canRenewNow { throw QueueError.inBillingRetry(productID) }
         default:
             if ended { throw QueueError.subscriptionExpired(productID) }
         }

@@ -154,6 +154,13 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     /// The purchase it is: its own id, or for a re-download the purchase it got again.
     public var purchaseID: String { reason == .redownload ? originalTransactionID ?? id : id }
 
+    /// Whether it is a re-download of the purchase `purchaseID`: the purchase got again, so a
+    /// refund of that purchase revokes it too (the one rule of what goes with a refund, for
+    /// the refund itself and for the records it needs).
+    public func isRedownload(of purchaseID: String) -> Bool {
+        reason == .redownload && self.purchaseID == purchaseID
+    }
+
     /// Whether its revocation fields agree: all set (a percentage from 1 to 100 000) or none.
     /// Read back from a file, any other (a hand edit) would be half a refund.
     public var hasPossibleRevocation: Bool {

@@ -89,10 +89,8 @@ extension AppState {
     /// Trial during a trial) while it renews, Resubscribe once cancelled and before it ends.
     func manageAction(inGroup groupID: String?) -> ManageAction? {
         guard let groupID, let status = snapshot.subscription(inGroup: groupID), status.isLive, !status.isFamilyShared else { return nil }
-        if status.willAutoRenew {
-            return .cancel(freeTrial: snapshot.freeTrialGroups.contains(groupID))
-        }
-        return status.givesAccess ? .resubscribe : nil
+        if status.canCancel { return .cancel(freeTrial: snapshot.freeTrialGroups.contains(groupID)) }
+        return status.canResubscribe ? .resubscribe : nil
     }
 }
 

@@ -28,15 +28,15 @@ public struct AppHoldings: Equatable, Sendable {
         var keys = Set(app.unconsumedBalanceKeys)
         if !app.appDescription.credits.isEmpty { keys.insert(SampleApp.creditsKey) }
         for product in catalog.products {
-            switch product.type {
-            case .consumable where app.appDescription.creditsPerUnit(of: product.id) == nil:
+            switch app.entitlement(of: product) {
+            case .units:
                 balances[product.id] = app.balance(of: product.id)
                 keys.insert(product.id)
-            case .nonConsumable where app.isPurchased(product.id):
-                unlocked.insert(product.id)
-            case .autoRenewable, .nonRenewing:
+            case .unlock:
+                if app.isPurchased(product.id) { unlocked.insert(product.id) }
+            case .subscription, .pass:
                 subscriptionExpiries[product.id] = app.subscriptionExpiry(product.id)
-            default:
+            case .credits:
                 break
             }
         }
@@ -81,7 +81,7 @@ extension StoreSnapshot {
         snapshot.refundRequests = records.refundRequests
         // The receipt is in the order purchases were made: the latest of each product wins.
         // A family member's shared copy is the purchaser's to ask about.
-        snapshot.refundablePurchases = Dictionary(records.receipt.filter { $0.finished && !$0.isFamilyShared }.map { ($0.productID, $0) },
+        snapshot.refundablePurchases = Dictionary(records.receipt.filter(\.isRefundable).map { ($0.productID, $0) },
                                                   uniquingKeysWith: { $1 })
         snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
         snapshot.accounts = records.accountsByLastUse

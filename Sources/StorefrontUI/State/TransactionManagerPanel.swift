@@ -86,14 +86,13 @@ extension AppState {
     private func subscriptionActions(for t: Transaction) -> [TransactionAction] {
         guard let status = subscriptionStatus(of: t), status.isActive(at: now), !status.isFamilyShared else { return [] }
         let id = status.productID
-        // Offered as the store allows them (`StoreRecords.changeSubscription`): a fix only while
-        // the store still retries, a forced renewal only while nothing fails.
+        // Offered as the store allows them (`SubscriptionStatus.canFixBilling` and the rest).
         var actions: [TransactionAction] = []
-        if status.isInBillingRetry && status.willAutoRenew { actions.append(.operation(.fixBilling(productID: id))) }
+        if status.canFixBilling { actions.append(.operation(.fixBilling(productID: id))) }
         actions.append(.operation(.expire(productID: id)))
-        if !status.isInBillingRetry { actions.append(.operation(.renew(productID: id))) }
+        if status.canRenewNow { actions.append(.operation(.renew(productID: id))) }
         actions.append(.operation(.autoRenew(productID: id, on: !status.willAutoRenew)))
-        if status.priceIncreaseStatus == .pending {
+        if status.canAgreeToPriceIncrease {
             actions.append(.operation(.agreeToPriceIncrease(productID: id)))
         } else {
             actions.append(.requestPriceIncrease(productID: status.autoRenewProductID))
@@ -112,9 +111,9 @@ extension AppState {
             actions += [.operation(.approveRefundRequest(transactionID: t.id, refund: nil)),
                         .operation(.declineRefundRequest(transactionID: t.id))]
         }
-        if t.state == .purchased, !t.isRevoked, !t.isFamilyShared {
+        if t.isRefundable {
             actions.append(.operation(.refund(transactionID: t.id, Refund())))
-            if catalog.product(t.productID)?.type != .consumable {
+            if catalog.product(t.productID)?.type.isRefundableInPart ?? true {
                 actions.append(.operation(.refund(transactionID: t.id, .prorated(50))))
             }
             // Family Sharing of a shareable purchase, by a member of a family: off, or on again.

@@ -22,7 +22,7 @@ public enum UnconsumedRow: Equatable, Sendable {
     func balanceKey(_ app: AppDescription) -> String {
         switch self {
         case .earlier(let key, _): key
-        case .purchase(let p): app.creditsPerUnit(of: p.productID) != nil ? SampleApp.creditsKey : p.productID
+        case .purchase(let p): app.balanceKey(of: p.productID)
         }
     }
 

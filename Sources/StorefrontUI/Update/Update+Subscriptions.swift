@@ -86,7 +86,7 @@ extension AppState {
         let plan = plans[row]
         if let status, status.isLive, status.productID == plan {
             if status.autoRenewProductID != plan { return startPurchase(plan) }
-            return status.willAutoRenew || !status.givesAccess ? [] : [.perform(.autoRenew(productID: plan, on: true))]
+            return status.canResubscribe ? [.perform(.autoRenew(productID: plan, on: true))] : []
         }
         return startPurchase(plan)
     }

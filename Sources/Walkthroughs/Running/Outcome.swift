@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import StoreKitSim
 import StorefrontUI
 
@@ -26,10 +27,10 @@ public struct Outcome: Equatable, Sendable {
         delivered = app.credits > 0 ? ["+\(app.credits) credits"] : []
         for product in storefront.store.catalog.products {
             let title = storefront.state.title(of: product.id)
-            switch product.type {
-            case .consumable: break
-            case .nonConsumable: if app.isPurchased(product.id) { delivered.append("\(title) unlocked") }
-            case .autoRenewable, .nonRenewing: if app.isSubscriptionActive(product.id, now: now) { delivered.append("\(title) active") }
+            switch app.entitlement(of: product) {
+            case .credits, .units: break
+            case .unlock: if app.isPurchased(product.id) { delivered.append("\(title) unlocked") }
+            case .subscription, .pass: if app.isSubscriptionActive(product.id, now: now) { delivered.append("\(title) active") }
             }
         }
     }
