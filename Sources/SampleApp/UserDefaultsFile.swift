@@ -116,6 +116,12 @@ public final class UserDefaultsFile {
         let data = contents.data
         let remedy = DataFileError.Remedy.resetApp(.editFile)
         try JSONNesting.check(data, path: url.path, remedy: remedy)
+        // Read without the decoder where its answer is certain (see `JSONNode`): no key is
+        // then given twice either.
+        if case .object(let read)? = JSONNode.parse(data)?.jsonValue {
+            try rules?.check(read, path: url.path)
+            return (read, contents.token)
+        }
         let values: [String: JSONValue]
         do {
             values = try JSONCoding.decoder().decode([String: JSONValue].self, from: data)

@@ -46,6 +46,14 @@ struct StorefrontCommand: ParsableCommand {
         // catalog it was given.
         var hint = CommandLineHint()
         do {
+            // The storefront alone, as most starts are: no parser needed, and building its
+            // tree of every command costs a fifth of the start.
+            if let paths = GlobalOptionPlacement.storefrontOnly(given) {
+                running = OpenCommand.self
+                hint = CommandLineHint(dataDirectoryOption: paths.dataDir, catalogOption: paths.catalog)
+                try CommandLineHint.$current.withValue(hint) { try OpenCommand.open(paths) }
+                return
+            }
             let names = Set(configuration.subcommands.map { $0._commandName })
             let list = configuration.subcommands.map { $0._commandName }.joined(separator: ", ")
             // Without this, a mistyped command reads as a stray argument to the default `open`.

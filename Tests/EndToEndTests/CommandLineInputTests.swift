@@ -17,6 +17,24 @@ import Testing
         try? FileManager.default.removeItem(at: catalogs)
     }
 
+    /// `storefront` given only --data-dir and --catalog opens the storefront without the
+    /// argument parser: whatever it says and however it ends, it says and ends as `open` given
+    /// the same options does through the parser (here, with no terminal, or a missing catalog).
+    @Test(arguments: [
+        [] as [String], ["--catalog", "/nonexistent/catalog.json"], ["--catalog=/nonexistent/catalog.json"],
+    ])
+    func theStorefrontAloneAsOpen(_ options: [String]) throws {
+        let directory = cli.dataDirectory.path
+        for dataDir in [["--data-dir", directory], ["--data-dir=\(directory)"]] {
+            let alone = try cli.run(arguments: dataDir + options, stdin: FileHandle.nullDevice)
+            let open = try cli.run(arguments: ["open"] + dataDir + options, stdin: FileHandle.nullDevice)
+            #expect(alone.status == open.status, "\(alone.arguments)")
+            #expect(alone.stdout == open.stdout, "\(alone.arguments)")
+            #expect(alone.stderr == open.stderr, "\(alone.arguments)")
+            #expect(alone.status != 0)
+        }
+    }
+
     /// Every command that reads the store; each must refuse a store.json that does not parse.
     static let storeCommands: [[String]] = [
         ["state"], ["state", "--json"], ["products"], ["set", "network", "off"], ["buy", "com.storefront.credits.5"],

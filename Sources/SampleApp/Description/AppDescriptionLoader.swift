@@ -43,7 +43,7 @@ public enum AppDescriptionLoader {
         try JSONNesting.check(data, path: path, remedy: remedy)
         let file: AppDescriptionJSON
         do {
-            file = try JSONDecoder().decode(AppDescriptionJSON.self, from: data)
+            file = try AppDescriptionJSON.read(data) ?? JSONDecoder().decode(AppDescriptionJSON.self, from: data)
         } catch {
             throw JSONDiagnostics.error(error, in: data, path: path, remedy: remedy)
         }
@@ -120,7 +120,8 @@ extension AppDescriptionLoader {
 extension AppDescription {
     /// The built-in app, for the built-in catalog (a test keeps the two agreeing).
     public static let builtIn: AppDescription = {
-        let file = try? JSONDecoder().decode(AppDescriptionJSON.self, from: Data(DefaultAppDescription.json.utf8))
+        let data = Data(DefaultAppDescription.json.utf8)
+        let file = AppDescriptionJSON.read(data) ?? (try? JSONDecoder().decode(AppDescriptionJSON.self, from: data))
         let periods = (try? file?.periods().get()) ?? [:]
         return file?.description(for: Catalog(products: []), defaultName: "storefront", periods: periods)
             ?? AppDescription(name: "storefront", productIdentifiers: [])

@@ -41,6 +41,15 @@ extension CatalogLoader {
     public static func inspect(_ data: Data, path: String) throws(DataFileError) -> CatalogInspection {
         let remedy = DataFileError.Remedy.fixCatalog
         try JSONNesting.check(data, path: path, remedy: remedy)
+        if let file = storefrontJSON(data) {
+            let catalog: Catalog
+            do {
+                catalog = try file.catalog()
+            } catch {
+                throw DataFileError(path: path, location: error.path, problem: error.message, remedy: remedy)
+            }
+            return CatalogInspection(format: .storefront, catalog: catalog, problems: CatalogValidation.problems(in: catalog), notes: [])
+        }
         let top: [String: JSONValue]
         do {
             top = try JSONDecoder().decode([String: JSONValue].self, from: data)
@@ -68,6 +77,16 @@ extension CatalogLoader {
 }
 
 extension CatalogLoader {
+    /// storefront's own catalog in `data` read without `JSONDecoder` (see `JSONNode`), or nil
+    /// for the decoder to read as before: a StoreKit configuration file, the former app keys,
+    /// or anything the decoder might refuse or read otherwise.
+    static func storefrontJSON(_ data: Data) -> CatalogJSON? {
+        guard let node = JSONNode.parse(data), let top = node.objectValue, node.numbersArePlain,
+              top["version"]?.objectValue?["major"] == nil,
+              !CatalogJSON.formerAppKeys.contains(where: { top[$0] != nil }) else { return nil }
+        return CatalogJSON(node)
+    }
+
     /// How messages name the built-in catalog.
     public static let builtInPath = "assets/catalog.json (built in)"
 }

@@ -10,7 +10,7 @@ enum StoreSettingsRows {
         for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT name, value FROM settings")) {
             let name = (try? row.decode(String.self, forColumn: "name")) ?? "?"
             guard let text = try? row.decode(String.self, forColumn: "value"),
-                  let value = try? JSONCoding.decoder().decode(JSONValue.self, from: Data(text.utf8)) else {
+                  let value = JSONNode.parse(text)?.jsonValue ?? (try? JSONCoding.decoder().decode(JSONValue.self, from: Data(text.utf8))) else {
                 throw RowProblem(location: "settings, name \(name)", problem: "the value is not JSON")
             }
             fields[name] = value

@@ -7,8 +7,11 @@ struct OpenCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        let options = global
+        try Self.open(global.paths)
+    }
+
+    static func open(_ paths: GlobalPaths) throws {
         // Commands run on the main thread; curses must only ever be touched there.
-        try MainActor.assumeIsolated { try StorefrontApp.run(options) }
+        try MainActor.assumeIsolated { try StorefrontApp.run(paths) }
     }
 }

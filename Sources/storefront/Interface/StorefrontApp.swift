@@ -7,7 +7,7 @@ import StorefrontUI
 /// The terminal storefront: the runtime's state drawn by curses, keys fed back to it.
 @MainActor
 enum StorefrontApp {
-    static func run(_ options: GlobalOptions) throws {
+    static func run(_ options: GlobalPaths) throws {
         let session = try Session(options)
         // One open storefront per data directory: it is the app there.
         let lock = try AppLock(directory: session.directory, holder: AppLock.interface)

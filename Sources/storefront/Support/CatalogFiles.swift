@@ -13,6 +13,10 @@ struct CatalogFiles {
         try self.init(catalog: options.catalog)
     }
 
+    init(_ paths: GlobalPaths) throws {
+        try self.init(catalog: paths.catalog)
+    }
+
     /// `catalog`: the file --catalog names, if any.
     init(catalog path: String?) throws {
         guard let path else {

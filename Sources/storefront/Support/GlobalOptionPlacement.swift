@@ -6,6 +6,33 @@ enum GlobalOptionPlacement {
     /// swift-argument-parser's own option that takes a value: the shell to write completions for.
     static let completionScript = "--generate-completion-script"
 
+    /// The data directory and catalog of `storefront` given nothing but --data-dir and
+    /// --catalog, each at most once with a value (`--data-dir D` or `--data-dir=D`) that is
+    /// neither empty nor looks like an option: the storefront itself, which the parser would
+    /// read the same. Nil for anything else, for the parser to read (and refuse).
+    static func storefrontOnly(_ arguments: [String]) -> GlobalPaths? {
+        var paths = GlobalPaths()
+        var seen: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            let name: String
+            let value: String
+            if valued.contains(argument), index + 1 < arguments.count {
+                (name, value) = (argument, arguments[index + 1])
+                index += 2
+            } else if let equals = argument.firstIndex(of: "="), valued.contains(String(argument[..<equals])) {
+                (name, value) = (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+                index += 1
+            } else {
+                return nil
+            }
+            guard !value.isEmpty, !value.hasPrefix("-"), seen.insert(name).inserted else { return nil }
+            if name == "--data-dir" { paths.dataDir = value } else { paths.catalog = value }
+        }
+        return paths
+    }
+
     /// The first argument that is neither an option nor an option's value: the subcommand, if
     /// the user gave one.
     static func firstWord(_ arguments: [String]) -> String? {

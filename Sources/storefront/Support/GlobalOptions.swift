@@ -1,5 +1,11 @@
 import ArgumentParser
 
+/// The values of --data-dir and --catalog, however they were read.
+struct GlobalPaths {
+    var dataDir: String?
+    var catalog: String?
+}
+
 struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: GlobalOptions.dataDirHelp)
     var dataDir: String?
@@ -11,6 +17,8 @@ struct GlobalOptions: ParsableArguments {
         "Where UserDefaults.json and store.sqlite live (default: $STOREFRONT_DATA_DIR, else $XDG_DATA_HOME/storefront, else ~/.local/share/storefront).",
         valueName: "dir")
     static let catalogHelp = ArgumentHelp("A catalog file to use instead of the built-in one.", valueName: "file")
+
+    var paths: GlobalPaths { GlobalPaths(dataDir: dataDir, catalog: catalog) }
 
     func validate() throws {
         try Self.validate(dataDir: dataDir)

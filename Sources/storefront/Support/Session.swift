@@ -19,6 +19,10 @@ struct Session {
 
     /// `checksStorefront`: false for `set`, which is how a storefront the catalog lacks is fixed.
     init(_ options: GlobalOptions, checksStorefront: Bool = true) throws {
+        try self.init(options.paths, checksStorefront: checksStorefront)
+    }
+
+    init(_ options: GlobalPaths, checksStorefront: Bool = true) throws {
         let files = try CatalogFiles(options)
         catalog = files.catalog
         app = files.app
@@ -66,7 +70,7 @@ struct Session {
 
     /// A storefront setting (a hand edit, or one saved with another catalog) that this catalog
     /// cannot price: every price shown would be another country's.
-    private static func unknownStorefront(_ id: String, catalog: Catalog, options: GlobalOptions,
+    private static func unknownStorefront(_ id: String, catalog: Catalog, options: GlobalPaths,
                                           storeURL: URL) -> DataFileError {
         let ids = catalog.storefronts.map(\.id)
         let source = options.catalog.map { "the catalog \($0)" } ?? "the built-in catalog"
