@@ -111,6 +111,20 @@ import Testing
         #expect(t.app.defaults.values[Self.premium] == .bool(false), "a restore brings nothing back")
     }
 
+    /// A family revocation is a revocation of its own: the member's copy keeps its date and
+    /// what it cost (nothing), and nothing was refunded.
+    @Test(arguments: StorageKind.allCases)
+    func aFamilyRevocationLeavesTheCopyAsItWas(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        try t.buy(Self.premium)
+        let copy = try #require(try shared(t).first)
+        t.clock.advance(by: 86_400)
+        try t.admin.setFamilySharing(Self.premium, on: false)
+        let revoked = try t.transaction(copy.id)
+        #expect(revoked.revocation == .familyRevoke(at: t.clock.now) && revoked.revocationPercentage == nil)
+        #expect(revoked.date == copy.date && revoked.purchaseDate == copy.purchaseDate && revoked.price == 0)
+    }
+
     @Test(arguments: StorageKind.allCases)
     func stoppingSharingRevokesItAndSharingAgainGivesANewOne(kind: StorageKind) throws {
         let t = try Self.family(kind)

@@ -173,6 +173,26 @@ import Testing
         try t.admin.clearPurchaseHistory()
         #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == [theirs.id])
     }
+
+    /// A refund adds a revocation: the purchase's own facts (its dates and what it cost) stay
+    /// as the store completed it, and the history keeps it where it was.
+    @Test(arguments: StorageKind.allCases)
+    func aRefundLeavesThePurchaseAsItWasAndAddsARevocation(kind: StorageKind) throws {
+        let t = try Self.harness(kind)
+        let bought = try t.buy(Self.pass)
+        let later = try t.buy(Self.premium)
+        t.clock.advance(by: 3 * 86_400)
+        try t.admin.refundTransaction(bought.id, .prorated(25, reason: .developerIssue))
+        let refunded = try t.transaction(bought.id)
+        #expect(refunded.date == bought.date && refunded.purchaseDate == bought.purchaseDate)
+        #expect(refunded.price == bought.price && refunded.currency == bought.currency && refunded.storefront == bought.storefront)
+        #expect(refunded.revocation == Revocation(date: t.clock.now, reason: .developerIssue, type: .refundProrated, percentage: 25_000))
+        #expect(refunded.revocationDate == t.clock.now && refunded.revocationDate != refunded.purchaseDate)
+        let history = try t.storage.history(last: nil, finishedOnly: false).map(\.id)
+        #expect(history.firstIndex(of: bought.id).map { $0 < history.firstIndex(of: later.id) ?? -1 } == true,
+                "the refunded purchase keeps its place, before the one bought after it")
+    }
+
 }
 
 /// The app hears a refund as an update with a revocation and takes back, once.

@@ -86,10 +86,16 @@ enum TransactionRow {
         t.webOrderLineItemID = try r.value("webOrderLineItemID")
         t.isUpgraded = try r.value("isUpgraded")
         // Revocation (columns since v6).
-        t.revocationDate = try r.time("revocationDate")
-        t.revocationReason = try r.named("revocationReason", "a revocation reason")
-        t.revocationType = try r.named("revocationType", "a revocation type")
-        t.revocationPercentage = try r.value("revocationPercentage")
+        let revocationDate = try r.time("revocationDate")
+        let revocationReason: RevocationReason? = try r.named("revocationReason", "a revocation reason")
+        let revocationType: RevocationType? = try r.named("revocationType", "a revocation type")
+        let revocationPercentage: Int? = try r.value("revocationPercentage")
+        if let revocationDate, let revocationReason, let revocationType {
+            t.revoke(Revocation(date: revocationDate, reason: revocationReason, type: revocationType, percentage: revocationPercentage))
+        }
+        // Some revocation columns set and not others: half a refund.
+        let isHalfRevocation = t.revocation == nil
+            && (revocationDate != nil || revocationReason != nil || revocationType != nil || revocationPercentage != nil)
         // Family Sharing (columns since v9: a store not yet brought up to date has none).
         if row.hasColumn("ownershipType") {
             t.ownershipType = try r.named("ownershipType", "an ownership type")
@@ -107,10 +113,10 @@ enum TransactionRow {
             throw r.problem(phaseColumn, "holds \(shown(row, phaseColumn)), which a \(t.state.rawValue) transaction "
                             + "(\(t.finished ? "finished" : "not finished")) cannot be in")
         }
-        guard t.hasPossibleRevocation else {
-            let column = t.revocationPercentage.map { (1...Refund.fullPercentage).contains($0) } == false ? "revocationPercentage"
-                : t.revocationDate == nil ? "revocationDate" : t.revocationReason == nil ? "revocationReason"
-                : t.revocationType == nil ? "revocationType" : "revocationPercentage"
+        guard t.hasPossibleRevocation, !isHalfRevocation else {
+            let column = revocationPercentage.map { (1...Refund.fullPercentage).contains($0) } == false ? "revocationPercentage"
+                : revocationDate == nil ? "revocationDate" : revocationReason == nil ? "revocationReason"
+                : revocationType == nil ? "revocationType" : "revocationPercentage"
             throw r.problem(column, "holds \(shown(row, column)), which does not agree with the other revocation columns "
                             + "(all set, a percentage from 1 to \(Refund.fullPercentage), or none; "
                             + "a family-shared one's familyRevoke with no percentage)")

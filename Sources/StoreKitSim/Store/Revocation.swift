@@ -18,6 +18,47 @@ public enum RevocationType: String, Codable, Sendable, CaseIterable {
     case familyRevoke
 }
 
+/// The App Store took a purchase back: a record of its own, added to the transaction once
+/// (`StoreRecords.revoke`, for a refund and for a family member's loss of access alike) and
+/// never changed. The purchase's own facts stay as they were.
+public struct Revocation: Codable, Equatable, Sendable {
+    /// StoreKit 2's `revocationDate`: from then on the purchase gives nothing and leaves the receipt.
+    public let date: Date
+    /// StoreKit 2's `revocationReason`.
+    public let reason: RevocationReason
+    /// The App Store Server API's `revocationType`.
+    public let type: RevocationType
+    /// Thousandths of a percent of the price refunded (100 000: all of it), as the App Store
+    /// Server API's `revocationPercentage`. None for a family member's loss of access
+    /// (`familyRevoke`): nothing was refunded.
+    public let percentage: Int?
+
+    public init(date: Date, reason: RevocationReason, type: RevocationType, percentage: Int?) {
+        self.date = date
+        self.reason = reason
+        self.type = type
+        self.percentage = percentage
+    }
+
+    /// The revocation a refund makes.
+    public init(_ refund: Refund, at date: Date) {
+        self.init(date: date, reason: refund.reason, type: refund.type, percentage: refund.percentage)
+    }
+
+    /// A family member lost access when the purchaser stopped sharing: nothing refunded.
+    public static func familyRevoke(at date: Date) -> Revocation {
+        Revocation(date: date, reason: .other, type: .familyRevoke, percentage: nil)
+    }
+
+    /// Whether its amount agrees with its type: a refund's percentage from 1 to 100 000, a
+    /// family revocation's none. Read back from a file, any other (a hand edit) would be
+    /// half a refund.
+    public var isPossible: Bool {
+        guard let percentage else { return type == .familyRevoke }
+        return type != .familyRevoke && (1...Refund.fullPercentage).contains(percentage)
+    }
+}
+
 /// A refund the App Store grants: why, and how much of the price. Whatever the amount, the
 /// purchase is revoked: a refunded purchase gives nothing any more.
 public struct Refund: Equatable, Sendable, Codable {

@@ -18,16 +18,14 @@ extension StoreRecords {
                 let copies = sharedPeriods(of: member)
                 guard !copies.contains(where: { $0.sharedTransactionID == source.id }) else { continue }
                 let earlier = copies.last { sharedSubscription(of: $0)?.originalTransactionID == s.originalTransactionID }
-                var shared = try sharedCopy(of: source, for: member, now: now)
+                // The member has it from now (a renewal from the purchaser's renewal), one
+                // subscription of their own from the first period shared.
+                let purchaseDate = earlier == nil ? now : max(source.purchaseDate ?? now, earlier?.purchaseDate ?? now)
+                var shared = try sharedCopy(of: source, for: member, purchasedAt: purchaseDate)
                 if earlier != nil, source.reason == .renewal { shared.reason = .renewal }
                 shared.expiresDate = source.expiresDate
                 shared.offer = nil
-                shared.isUpgraded = nil
                 shared.webOrderLineItemID = nil
-                // The member has it from now (a renewal from the purchaser's renewal), one
-                // subscription of their own from the first period shared.
-                shared.purchaseDate = earlier == nil ? now : max(source.purchaseDate ?? now, earlier?.purchaseDate ?? now)
-                shared.date = shared.purchaseDate ?? now
                 shared.originalTransactionID = earlier.map { $0.originalTransactionID ?? $0.id }
                 shared.originalPurchaseDate = earlier?.originalPurchaseDate ?? now
                 give(shared, now: now)

@@ -98,15 +98,12 @@ extension StoreRecords {
             if let end = t.expiresDate, end <= now { continue }
             if t.isUpgraded == true { continue }
             if let source, source.isUpgraded == true {
-                transactions[i].isUpgraded = true
+                transactions[i].markUpgraded()
                 continue
             }
             if let source, sharingSource(source, catalog: catalog),
                family(of: source.account)?.contains(t.account ?? "") == true { continue }
-            transactions[i].revocationDate = now
-            transactions[i].revocationReason = .other
-            transactions[i].revocationType = .familyRevoke
-            transactions[i].date = now
+            transactions[i].revoke(.familyRevoke(at: now))
             guard announced.insert(t.purchaseID).inserted else { continue }
             newEvents.append(StoreEvent(date: now, kind: .familyRevoked, account: t.account, productID: t.productID,
                                         transactionID: t.purchaseID, originalTransactionID: t.originalTransactionID ?? t.id,
@@ -117,21 +114,22 @@ extension StoreRecords {
         for source in transactions where catalog.product(source.productID)?.type == .nonConsumable && sharingSource(source, catalog: catalog) {
             guard let family = family(of: source.account) else { continue }
             for member in family.accounts where member != source.account && !holds(source.productID, account: member) {
-                give(try sharedCopy(of: source, for: member, now: now), now: now)
+                give(try sharedCopy(of: source, for: member, purchasedAt: now), now: now)
             }
         }
     }
 
     /// `member`'s transaction sharing `source`: its purchase facts, the member's, paid nothing,
-    /// a purchase of the member's own from now.
-    mutating func sharedCopy(of source: Transaction, for member: String, now: Date) throws -> Transaction {
-        var shared = Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased, date: now)
+    /// a purchase of the member's own from `purchaseDate`.
+    mutating func sharedCopy(of source: Transaction, for member: String, purchasedAt purchaseDate: Date) throws -> Transaction {
+        var shared = Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased,
+                                 date: purchaseDate)
         shared.copyPurchaseFacts(of: source)
         shared.account = member
         shared.reason = .purchase
         shared.ownershipType = .familyShared
         shared.sharedTransactionID = source.id
-        shared.purchaseDate = now
+        shared.purchaseDate = purchaseDate
         shared.price = 0
         return shared
     }

@@ -203,9 +203,10 @@ extension StoreRecords {
         transactions[i].enter(nil)
         transactions[i].date = now
         transactions[i].error = nil
-        writePurchaseFacts(at: i, catalog: catalog, now: now)
-        guard let product = catalog.product(transactions[i].productID), product.type == .autoRenewable,
-              let group = product.subscriptionGroupID, account != nil else {
+        let product = catalog.product(transactions[i].productID)
+        let group = product?.type == .autoRenewable && account != nil ? product?.subscriptionGroupID : nil
+        writePurchaseFacts(at: i, catalog: catalog, now: now, pricedByLifecycle: group != nil)
+        guard let group else {
             record(.purchased, transactions[i], at: now, details: StoreEventDetails(
                 price: transactions[i].price, currency: transactions[i].currency, storefront: transactions[i].storefront))
             return
@@ -215,8 +216,10 @@ extension StoreRecords {
     }
 
     /// What the purchase cost and where, as the settings' storefront sells it now (a
-    /// re-download nothing). A subscription's offer and period are the lifecycle's.
-    private mutating func writePurchaseFacts(at i: Int, catalog: Catalog, now: Date) {
+    /// re-download nothing). A subscription's price, offer and period are the lifecycle's
+    /// (`pricedByLifecycle`): it knows whether an offer or a plan change applies, so the
+    /// price is written once, there.
+    private mutating func writePurchaseFacts(at i: Int, catalog: Catalog, now: Date, pricedByLifecycle: Bool) {
         let storefront = settings.appStoreStorefront
         let t = transactions[i]
         transactions[i].purchaseDate = now
@@ -224,6 +227,7 @@ extension StoreRecords {
             ? transactions.first { $0.id == t.originalTransactionID }.map { $0.purchaseDate ?? $0.date } ?? now : now
         transactions[i].storefront = storefront.id
         transactions[i].currency = storefront.currency
+        guard !pricedByLifecycle else { return }
         let price = catalog.product(t.productID)?.price(in: storefront, changes: priceChanges) ?? 0
         transactions[i].price = t.reason == .redownload ? 0 : price * Decimal(t.quantity)
     }

@@ -23,11 +23,7 @@ extension StoreRecords {
         var revoked: Set<String> = []
         for j in transactions.indices where j == i || transactions[j].isRedownload(of: t.id) {
             revoked.insert(transactions[j].id)
-            transactions[j].revocationDate = now
-            transactions[j].revocationReason = refund.reason
-            transactions[j].revocationType = refund.type
-            transactions[j].revocationPercentage = refund.percentage
-            transactions[j].date = now
+            transactions[j].revoke(Revocation(refund, at: now))
         }
         // A request waiting for this purchase is answered by the refund itself.
         for k in refundRequests.indices where refundRequests[k].status == .pending && revoked.contains(refundRequests[k].transactionID) {

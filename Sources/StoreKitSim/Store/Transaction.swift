@@ -99,17 +99,11 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     public var webOrderLineItemID: String?
     /// The subscriber moved to a higher plan during this transaction's period (`isUpgraded`):
     /// its unused time was refunded, and it gives no access.
-    public var isUpgraded: Bool?
+    public internal(set) var isUpgraded: Bool?
 
-    // Revocation: set when the App Store refunds the purchase (`StoreAdmin.refundTransaction`).
-    /// When it was refunded: from then on it gives nothing and leaves the receipt.
-    public var revocationDate: Date?
-    public var revocationReason: RevocationReason?
-    public var revocationType: RevocationType?
-    /// Thousandths of a percent of the price refunded (100 000: all of it), as the App Store
-    /// Server API's `revocationPercentage`. None for a family member's loss of access
-    /// (`familyRevoke`): nothing was refunded.
-    public var revocationPercentage: Int?
+    /// Set once when the App Store takes the purchase back (`StoreRecords.revoke`): a refund,
+    /// or a family member's loss of access.
+    public private(set) var revocation: Revocation?
 
     // Family Sharing (StoreKit 2's `ownershipType`): nil for the purchaser's own.
     public var ownershipType: OwnershipType?
@@ -161,17 +155,31 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
         reason == .redownload && self.purchaseID == purchaseID
     }
 
-    /// Whether its revocation fields agree: all set (a percentage from 1 to 100 000) or none.
-    /// Read back from a file, any other (a hand edit) would be half a refund.
+    /// Takes the purchase back: the one writer of `revocation`, for a refund and a family
+    /// revocation alike. A revocation is never replaced: the first one stands.
+    mutating func revoke(_ revocation: Revocation) {
+        guard self.revocation == nil else { return }
+        self.revocation = revocation
+    }
+
+    /// StoreKit 2's `revocationDate`: when it was refunded or taken back.
+    public var revocationDate: Date? { revocation?.date }
+    public var revocationReason: RevocationReason? { revocation?.reason }
+    public var revocationType: RevocationType? { revocation?.type }
+    /// Thousandths of a percent refunded; none for a family revocation (`Revocation.percentage`).
+    public var revocationPercentage: Int? { revocation?.percentage }
+
+    /// Whether its revocation is one the App Store makes: a refund of an amount it refunds, or
+    /// a family-shared copy's `familyRevoke`.
     public var hasPossibleRevocation: Bool {
-        if revocationType == .familyRevoke {
-            return revocationDate != nil && revocationReason != nil && revocationPercentage == nil && isFamilyShared
-        }
-        guard let percentage = revocationPercentage else {
-            return revocationDate == nil && revocationReason == nil && revocationType == nil
-        }
-        return revocationDate != nil && revocationReason != nil && revocationType != nil
-            && (1...Refund.fullPercentage).contains(percentage)
+        guard let revocation else { return true }
+        return revocation.isPossible && (revocation.type != .familyRevoke || isFamilyShared)
+    }
+
+    /// The subscriber moved to a higher plan during this period: the one writer of
+    /// `isUpgraded` (a restore's copy carries it over as one of the purchase facts).
+    mutating func markUpgraded() {
+        isUpgraded = true
     }
 
     /// Available to its account through Family Sharing, bought by another member.

@@ -186,6 +186,7 @@ private struct Step {
         } else {
             t.expiresDate = SubscriptionLifecycle.end(of: info.period, from: now)
             t.isTrialPeriod = false
+            t.price = listPrice(of: t)
         }
         if let status {
             t.originalTransactionID = status.originalTransactionID
@@ -216,6 +217,12 @@ private struct Step {
         t.storefront.flatMap(AppStoreStorefront.named) ?? context.settings.appStoreStorefront
     }
 
+    /// What a purchase of `t` costs with no offer: its plan's price where it was bought, as
+    /// the price changes of the moment have it.
+    private func listPrice(of t: Transaction) -> Decimal {
+        (catalog.product(t.productID)?.price(in: storefront(of: t), changes: context.priceChanges) ?? 0) * Decimal(t.quantity)
+    }
+
     /// A higher plan, or one of the same level and period: at once, for a new period, the old
     /// plan's latest transaction marked upgraded and its unused time refunded.
     private mutating func upgrade(from current: SubscriptionStatus, plan: CatalogProduct, to bought: Transaction,
@@ -223,9 +230,10 @@ private struct Step {
         var t = bought
         t.expiresDate = SubscriptionLifecycle.end(of: period, from: now)
         t.isTrialPeriod = false
+        t.price = listPrice(of: t)
         var refund: Decimal = 0
         if var old = context.latest, old.id == current.latestTransactionID {
-            old.isUpgraded = true
+            old.markUpgraded()
             refund = Self.refund(of: old, endingAt: current.expiresDate, period: plan.subscription?.period, at: now,
                                  in: storefront(of: old))
             transactions.append(old)
@@ -325,8 +333,6 @@ private struct Step {
         t.originalPurchaseDate = latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate
         t.storefront = storefront.id
         t.currency = storefront.currency
-        // Not agreed yet (a recovery while consent waits): the price before the increase.
-        t.price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)
         t.webOrderLineItemID = t.id
         // A pay-as-you-go offer (introductory or a code) goes on at its price for its periods.
         if let used = latest?.offer, used.paymentMode == .payAsYouGo,
@@ -335,6 +341,9 @@ private struct Step {
             t.offer = used
             t.price = storefront.amount(offer.price)
             t.expiresDate = SubscriptionLifecycle.end(of: offer.period, from: start)
+        } else {
+            // Not agreed yet (a recovery while consent waits): the price before the increase.
+            t.price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)
         }
         beginPeriod(paidBy: t, endingOr: date)
         if current.priceIncreaseStatus == .agreed { status?.priceIncreaseStatus = .noIncreasePending }
