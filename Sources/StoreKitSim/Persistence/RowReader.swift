@@ -76,6 +76,28 @@ struct RowReader {
     }
 }
 
+/// The same reads by a record's `Columns`.
+extension RowReader {
+    func value<T: DatabaseValueConvertible>(_ column: some ColumnExpression, _ type: T.Type = T.self) throws -> T {
+        try value(column.name, type)
+    }
+
+    func time(_ column: some ColumnExpression) throws -> Date? { try time(column.name) }
+
+    func requiredTime(_ column: some ColumnExpression) throws -> Date { try requiredTime(column.name) }
+
+    func named<E: RawRepresentable & CaseIterable>(_ column: some ColumnExpression, _ what: String, _ type: E.Type = E.self) throws -> E?
+    where E.RawValue == String {
+        try named(column.name, what, type)
+    }
+
+    func json<T: Decodable>(_ column: some ColumnExpression, _ what: String, _ type: T.Type = T.self) throws -> T? {
+        try json(column.name, what, type)
+    }
+
+    func amount(_ column: some ColumnExpression) throws -> Decimal? { try amount(column.name) }
+}
+
 private extension Character {
     var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

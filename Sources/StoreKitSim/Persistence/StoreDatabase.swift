@@ -357,8 +357,7 @@ public final class StoreDatabase: RecordsStorage {
                     throw StoreRow.idInUse(before.nextTransactionNumber, highest: Int(t.id) ?? before.nextTransactionNumber)
                 }
             case .some:
-                try db.cachedStatement(sql: TransactionRow.updateSQL)
-                    .execute(arguments: StatementArguments(try TransactionRow.values(t).dropFirst() + [t.id.databaseValue]))
+                try TransactionRow.update(t, db)
             }
         }
         return true

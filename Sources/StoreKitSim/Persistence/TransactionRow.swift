@@ -4,92 +4,125 @@ import GRDB
 
 /// A transaction as a row of the `transactions` table. Dates are whole milliseconds since 1970,
 /// so due dates and expiries compare and index as integers.
-enum TransactionRow {
-    static let columns = [
-        "id", "productID", "quantity", "state", "date", "error", "applicationUsername",
-        "originalTransactionID", "expiresDate", "isTrialPeriod", "finished", "dueDate", "phase",
-        "account", "reason", "requestDate",
-        "purchaseDate", "originalPurchaseDate", "price", "currency", "storefront", "offer", "webOrderLineItemID", "isUpgraded",
-        "revocationDate", "revocationReason", "revocationType", "revocationPercentage",
-        "ownershipType", "sharedTransactionID",
-    ]
+struct TransactionRow: PersistableRecord {
+    static let databaseTableName = "transactions"
 
-    static let insertSQL = """
-        INSERT INTO transactions (\(columns.joined(separator: ", "))) \
-        VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
+    /// The table's columns (`seq`, the order rows were made in, is SQLite's own).
+    enum Columns: String, ColumnExpression, CaseIterable {
+        case id, productID, quantity, state, date, error, applicationUsername
+        case originalTransactionID, expiresDate, isTrialPeriod, finished, dueDate, phase
+        case account, reason, requestDate
+        case purchaseDate, originalPurchaseDate, price, currency, storefront, offer, webOrderLineItemID, isUpgraded
+        case revocationDate, revocationReason, revocationType, revocationPercentage
+        case ownershipType, sharedTransactionID
+    }
+
+    let transaction: Transaction
+
+    init(_ transaction: Transaction) {
+        self.transaction = transaction
+    }
+
+    func encode(to container: inout PersistenceContainer) throws {
+        let t = transaction
+        container[Columns.id] = t.id
+        container[Columns.productID] = t.productID
+        container[Columns.quantity] = t.quantity
+        container[Columns.state] = t.state.rawValue
+        container[Columns.date] = Self.milliseconds(t.date)
+        container[Columns.error] = try t.error.map { try JSONCoding.line($0) }
+        container[Columns.applicationUsername] = t.applicationUsername
+        container[Columns.originalTransactionID] = t.originalTransactionID
+        container[Columns.expiresDate] = t.expiresDate.map(Self.milliseconds)
+        container[Columns.isTrialPeriod] = t.isTrialPeriod
+        container[Columns.finished] = t.finished
+        container[Columns.dueDate] = t.dueDate.map(Self.milliseconds)
+        container[Columns.phase] = t.phase?.rawValue
+        container[Columns.account] = t.account
+        container[Columns.reason] = t.reason?.rawValue
+        container[Columns.requestDate] = t.requestDate.map(Self.milliseconds)
+        container[Columns.purchaseDate] = t.purchaseDate.map(Self.milliseconds)
+        container[Columns.originalPurchaseDate] = t.originalPurchaseDate.map(Self.milliseconds)
+        container[Columns.price] = t.price.map(RowReader.amountText)
+        container[Columns.currency] = t.currency
+        container[Columns.storefront] = t.storefront
+        container[Columns.offer] = try t.offer.map { try JSONCoding.line($0) }
+        container[Columns.webOrderLineItemID] = t.webOrderLineItemID
+        container[Columns.isUpgraded] = t.isUpgraded
+        container[Columns.revocationDate] = t.revocation.map { Self.milliseconds($0.date) }
+        container[Columns.revocationReason] = t.revocation?.reason.rawValue
+        container[Columns.revocationType] = t.revocation?.type.rawValue
+        container[Columns.revocationPercentage] = t.revocation?.percentage
+        container[Columns.ownershipType] = t.ownershipType?.rawValue
+        container[Columns.sharedTransactionID] = t.sharedTransactionID
+    }
+
+    /// By id (the table's key is `seq`): every column but the id; the arguments are
+    /// `updateArguments`.
+    private static let updateSQL = """
+        UPDATE transactions SET \(Columns.allCases.dropFirst().map { "\($0.name) = ?" }.joined(separator: ", ")) WHERE id = ?
         """
-    /// By id, every column but the id; the arguments are `values` without the first, then the id.
-    static let updateSQL = "UPDATE transactions SET \(columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
     /// Appends `t`, and lists its account among those whose purchases the store reads.
     static func insert(_ t: Transaction, _ db: Database) throws {
-        try db.cachedStatement(sql: insertSQL).execute(arguments: StatementArguments(try values(t)))
+        try TransactionRow(t).insert(db)
         if let account = t.account {
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO accounts (name) VALUES (?)").execute(arguments: [account])
         }
     }
 
-    /// The values of `columns`, in their order.
-    static func values(_ t: Transaction) throws -> [DatabaseValue] {
-        let error = try t.error.map { try JSONCoding.line($0) }
-        let values: [(any DatabaseValueConvertible)?] = [
-            t.id, t.productID, t.quantity, t.state.rawValue, milliseconds(t.date), error, t.applicationUsername,
-            t.originalTransactionID, t.expiresDate.map(milliseconds), t.isTrialPeriod, t.finished,
-            t.dueDate.map(milliseconds), t.phase?.rawValue,
-            t.account, t.reason?.rawValue, t.requestDate.map(milliseconds),
-            t.purchaseDate.map(milliseconds), t.originalPurchaseDate.map(milliseconds), t.price.map(RowReader.amountText),
-            t.currency, t.storefront, try t.offer.map { try JSONCoding.line($0) }, t.webOrderLineItemID, t.isUpgraded,
-            t.revocationDate.map(milliseconds), t.revocationReason?.rawValue, t.revocationType?.rawValue, t.revocationPercentage,
-            t.ownershipType?.rawValue, t.sharedTransactionID,
-        ]
-        return values.map { $0?.databaseValue ?? .null }
+    /// Writes `t` over the row of its id.
+    static func update(_ t: Transaction, _ db: Database) throws {
+        let values = try TransactionRow(t).databaseDictionary
+        let arguments = Columns.allCases.dropFirst().map { values[$0.name] ?? .null } + [t.id.databaseValue]
+        try db.cachedStatement(sql: updateSQL).execute(arguments: StatementArguments(arguments))
     }
 
     /// Reads a row back. A value of the wrong type or out of range (a hand edit with the
     /// sqlite3 shell) is a refusal naming the row and column, never a crash.
     static func transaction(_ row: Row) throws -> Transaction {
-        let id = (try? row.decode(String.self, forColumn: "id")) ?? "?"
+        let id = (try? row.decode(String.self, forColumn: Columns.id.name)) ?? "?"
         let r = RowReader(row: row, location: "transactions, id \(id)")
-        let stateText: String = try r.value("state")
+        let stateText: String = try r.value(Columns.state)
         guard let state = TransactionState(rawValue: stateText) else {
-            throw r.problem("state", "\"\(stateText)\" is not a transaction state")
+            throw r.problem(Columns.state.name, "\"\(stateText)\" is not a transaction state")
         }
-        var t = Transaction(id: try r.value("id"),
-                            payment: Payment(productID: try r.value("productID"), quantity: try r.value("quantity"),
-                                             applicationUsername: try r.value("applicationUsername", String?.self)),
-                            state: state, date: try r.requiredTime("date"))
-        t.error = try r.json("error", "a StoreKit error")
-        t.originalTransactionID = try r.value("originalTransactionID")
-        t.expiresDate = try r.time("expiresDate")
-        t.isTrialPeriod = try r.value("isTrialPeriod")
-        t.finished = try r.value("finished")
-        t.dueDate = try r.time("dueDate")
-        let phaseColumn = row.hasColumn("phase") ? "phase" : "state"
-        if row.hasColumn("phase") {
-            t.phase = try r.named("phase", "a queue phase")
+        var t = Transaction(id: try r.value(Columns.id),
+                            payment: Payment(productID: try r.value(Columns.productID), quantity: try r.value(Columns.quantity),
+                                             applicationUsername: try r.value(Columns.applicationUsername, String?.self)),
+                            state: state, date: try r.requiredTime(Columns.date))
+        t.error = try r.json(Columns.error, "a StoreKit error")
+        t.originalTransactionID = try r.value(Columns.originalTransactionID)
+        t.expiresDate = try r.time(Columns.expiresDate)
+        t.isTrialPeriod = try r.value(Columns.isTrialPeriod)
+        t.finished = try r.value(Columns.finished)
+        t.dueDate = try r.time(Columns.dueDate)
+        let phaseColumn = row.hasColumn(Columns.phase.name) ? Columns.phase.name : Columns.state.name
+        if row.hasColumn(Columns.phase.name) {
+            t.phase = try r.named(Columns.phase, "a queue phase")
         } else {
             // A store before v5, checked before it is brought up to date, read as v5 brings it.
             t.phase = QueuePhase.inferred(state: t.state, finished: t.finished, hasDueDate: t.dueDate != nil,
                                           awaitingResolution: try r.value("awaitingResolution"))
             if t.phase != .waitingForStore { t.dueDate = nil }
         }
-        t.account = try r.value("account")
-        t.reason = try r.named("reason", "a transaction reason")
-        t.requestDate = try r.time("requestDate")
+        t.account = try r.value(Columns.account)
+        t.reason = try r.named(Columns.reason, "a transaction reason")
+        t.requestDate = try r.time(Columns.requestDate)
         // Purchase facts (columns since v4: a store not yet brought up to date has none).
-        t.purchaseDate = try r.time("purchaseDate")
-        t.originalPurchaseDate = try r.time("originalPurchaseDate")
-        t.price = try r.amount("price")
-        t.currency = try r.value("currency")
-        t.storefront = try r.value("storefront")
-        t.offer = try r.json("offer", "an offer (type, paymentMode, period)")
-        t.webOrderLineItemID = try r.value("webOrderLineItemID")
-        t.isUpgraded = try r.value("isUpgraded")
+        t.purchaseDate = try r.time(Columns.purchaseDate)
+        t.originalPurchaseDate = try r.time(Columns.originalPurchaseDate)
+        t.price = try r.amount(Columns.price)
+        t.currency = try r.value(Columns.currency)
+        t.storefront = try r.value(Columns.storefront)
+        t.offer = try r.json(Columns.offer, "an offer (type, paymentMode, period)")
+        t.webOrderLineItemID = try r.value(Columns.webOrderLineItemID)
+        t.isUpgraded = try r.value(Columns.isUpgraded)
         // Revocation (columns since v6).
-        let revocationDate = try r.time("revocationDate")
-        let revocationReason: RevocationReason? = try r.named("revocationReason", "a revocation reason")
-        let revocationType: RevocationType? = try r.named("revocationType", "a revocation type")
-        let revocationPercentage: Int? = try r.value("revocationPercentage")
+        let revocationDate = try r.time(Columns.revocationDate)
+        let revocationReason: RevocationReason? = try r.named(Columns.revocationReason, "a revocation reason")
+        let revocationType: RevocationType? = try r.named(Columns.revocationType, "a revocation type")
+        let revocationPercentage: Int? = try r.value(Columns.revocationPercentage)
         if let revocationDate, let revocationReason, let revocationType {
             t.revoke(Revocation(date: revocationDate, reason: revocationReason, type: revocationType, percentage: revocationPercentage))
         }
@@ -97,33 +130,33 @@ enum TransactionRow {
         let isHalfRevocation = t.revocation == nil
             && (revocationDate != nil || revocationReason != nil || revocationType != nil || revocationPercentage != nil)
         // Family Sharing (columns since v9: a store not yet brought up to date has none).
-        if row.hasColumn("ownershipType") {
-            t.ownershipType = try r.named("ownershipType", "an ownership type")
-            t.sharedTransactionID = try r.value("sharedTransactionID")
+        if row.hasColumn(Columns.ownershipType.name) {
+            t.ownershipType = try r.named(Columns.ownershipType, "an ownership type")
+            t.sharedTransactionID = try r.value(Columns.sharedTransactionID)
         }
         guard t.hasPossibleSharing else {
-            throw r.problem("sharedTransactionID", t.isFamilyShared
+            throw r.problem(Columns.sharedTransactionID.name, t.isFamilyShared
                 ? "holds NULL, but a family-shared transaction names the purchase it shares"
-                : "holds \(shown(row, "sharedTransactionID")), but only a family-shared transaction names a purchase it shares")
+                : "holds \(shown(row, Columns.sharedTransactionID.name)), but only a family-shared transaction names a purchase it shares")
         }
         guard t.hasPossibleQuantity else {
-            throw r.problem("quantity", "holds \(t.quantity), not a quantity from 1 to \(Product.largestQuantity)")
+            throw r.problem(Columns.quantity.name, "holds \(t.quantity), not a quantity from 1 to \(Product.largestQuantity)")
         }
         guard t.hasPossiblePhase else {
             throw r.problem(phaseColumn, "holds \(shown(row, phaseColumn)), which a \(t.state.rawValue) transaction "
                             + "(\(t.finished ? "finished" : "not finished")) cannot be in")
         }
         guard t.hasPossibleRevocation, !isHalfRevocation else {
-            let column = revocationPercentage.map { (1...Refund.fullPercentage).contains($0) } == false ? "revocationPercentage"
-                : revocationDate == nil ? "revocationDate" : revocationReason == nil ? "revocationReason"
-                : revocationType == nil ? "revocationType" : "revocationPercentage"
+            let column = revocationPercentage.map { (1...Refund.fullPercentage).contains($0) } == false ? Columns.revocationPercentage.name
+                : revocationDate == nil ? Columns.revocationDate.name : revocationReason == nil ? Columns.revocationReason.name
+                : revocationType == nil ? Columns.revocationType.name : Columns.revocationPercentage.name
             throw r.problem(column, "holds \(shown(row, column)), which does not agree with the other revocation columns "
                             + "(all set, a percentage from 1 to \(Refund.fullPercentage), or none; "
                             + "a family-shared one's familyRevoke with no percentage)")
         }
         guard t.hasPossibleDueDate else {
-            throw r.problem("dueDate", t.dueDate == nil ? "holds NULL, but a purchase waiting for the store has the time it answers"
-                            : "holds \(shown(row, "dueDate")), but only a purchase waiting for the store has a due date")
+            throw r.problem(Columns.dueDate.name, t.dueDate == nil ? "holds NULL, but a purchase waiting for the store has the time it answers"
+                            : "holds \(shown(row, Columns.dueDate.name)), but only a purchase waiting for the store has a due date")
         }
         return t
     }
