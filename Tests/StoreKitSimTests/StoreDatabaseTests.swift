@@ -742,6 +742,58 @@ import Testing
         #expect(records.transactions.allSatisfy { $0.account == Settings.defaultAccount })
     }
 
+    /// A v9 store.sqlite as storefront writes it: a prorated refund, a family member's copy
+    /// taken back and a period upgraded from open as they were, each revocation one record,
+    /// and a change to another transaction writes them back column for column.
+    @Test func version9RevocationsAndPlanChangesAreKept() throws {
+        let directory = TemporaryDirectory()
+        let database = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        try StoreSchema.migrator.migrate(database)
+        let account = Settings.defaultAccount, member = "kid@example.com"
+        try database.write { db in
+            try db.execute(sql: """
+                INSERT INTO transactions (id, productID, quantity, state, date, finished, account, reason, purchaseDate,
+                    originalPurchaseDate, price, currency, storefront, isUpgraded, revocationDate, revocationReason,
+                    revocationType, revocationPercentage, ownershipType, sharedTransactionID)
+                VALUES ('1000000001', ?, 1, 'purchased', 1800000000000, 1, ?, 'purchase', 1800000000000, 1800000000000,
+                        '4.99', 'USD', 'USA', NULL, 1800000600000, 'developerIssue', 'refundProrated', 25000, NULL, NULL),
+                       ('1000000002', ?, 1, 'purchased', 1800000001000, 1, ?, 'purchase', 1800000001000, 1800000001000,
+                        '0', 'USD', 'USA', NULL, 1800000002000, 'other', 'familyRevoke', NULL, 'familyShared', '1000000001'),
+                       ('1000000003', ?, 1, 'purchased', 1800000003000, 1, ?, 'purchase', 1800000003000, 1800000003000,
+                        '9.99', 'USD', 'USA', 1, NULL, NULL, NULL, NULL, NULL, NULL)
+                """, arguments: [ID.premium, account, ID.premium, member, ID.monthly, account])
+            try db.execute(sql: "INSERT OR IGNORE INTO accounts (name) VALUES (?), (?)", arguments: [account, member])
+            try db.execute(sql: "UPDATE store SET nextTransactionNumber = 1000000004")
+        }
+        let rowsBefore = try database.read { try Row.fetchAll($0, sql: "SELECT * FROM transactions ORDER BY seq") }
+        try database.close()
+        let storage = try storeDatabase(directory)
+        func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+        let refunded = try #require(try storage.transaction("1000000001"))
+        #expect(refunded.revocation == Revocation(date: date(1_800_000_600_000), reason: .developerIssue, type: .refundProrated,
+                                                  percentage: 25_000))
+        #expect(refunded.date == date(1_800_000_000_000) && refunded.price == Decimal(string: "4.99"))
+        #expect(try storage.transaction("1000000002")?.revocation == .familyRevoke(at: date(1_800_000_002_000)))
+        let upgraded = try #require(try storage.transaction("1000000003"))
+        #expect(upgraded.isUpgraded == true && upgraded.revocation == nil)
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty)
+        // Each of them written again (the name the app gave changed): the rest as it was.
+        let ids = ["1000000001", "1000000002", "1000000003"]
+        try storage.update(including: Set(ids)) { records in
+            for i in records.transactions.indices where ids.contains(records.transactions[i].id) {
+                records.transactions[i].applicationUsername = "written again"
+            }
+        }
+        let reopened = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        let rowsAfter = try reopened.write { db in
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM transactions WHERE applicationUsername = 'written again'") == 3)
+            try db.execute(sql: "UPDATE transactions SET applicationUsername = NULL")
+            return try Row.fetchAll(db, sql: "SELECT * FROM transactions ORDER BY seq")
+        }
+        #expect(rowsAfter == rowsBefore, "each column written back as it was read")
+        try reopened.close()
+    }
+
     /// A v3 store.sqlite (before subscriptions, events and purchase facts): every transaction
     /// kept, each purchase's dates filled in from what v3 knew.
     @Test func version3TransactionsAreKeptAndTheirPurchaseDatesFilledIn() throws {
