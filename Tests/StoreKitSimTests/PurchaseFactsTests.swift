@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 import Testing
 @testable import StoreKitSim
@@ -29,4 +30,34 @@ import Testing
         let coins = try t.buy(Plans.coins, quantity: 3)
         #expect(coins.price == 450 && coins.currency == "JPY" && coins.storefront == "JPN")
     }
+
+    /// Ask to Buy: while a parent decides, the queue's state moves (deferred, its date the
+    /// request's) and there are no purchase facts; the approval writes them, at its time.
+    @Test func theQueueStateMovesWhileThePurchaseFactsWaitForTheApproval() throws {
+        let t = try Harness { $0.askToBuy = true }
+        let deferred = try t.buy(ID.premium)
+        let asked = try t.transaction(deferred.id)
+        #expect(asked.queueState.state == .deferred && asked.queueState.requestDate == asked.queueState.date)
+        #expect(asked.purchaseDate == nil && asked.price == nil && asked.storefront == nil)
+        t.clock.advance(by: 3600)
+        try t.queue.approve(transactionID: deferred.id)
+        let approved = try t.transaction(deferred.id)
+        #expect(approved.queueState.state == .purchased && approved.queueState.date == t.clock.now)
+        #expect(approved.purchaseDate == t.clock.now && approved.price != nil && approved.queueState.requestDate == asked.queueState.requestDate)
+    }
+
+    /// store.json kept a transaction flat: its queue's state beside its facts, under the same
+    /// keys, and so it is read and written.
+    @Test func aTransactionIsKeptFlatInStoreJSON() throws {
+        var t = Transaction(id: "1000000001", payment: Payment(productID: ID.premium), state: .purchased,
+                            date: Date(timeIntervalSince1970: 1_800_000_000))
+        t.finished = true
+        t.purchaseDate = t.date
+        t.price = 4.99
+        let data = try JSONCoding.encoder().encode(t)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(Set(object.keys) == ["id", "productID", "quantity", "state", "date", "finished", "purchaseDate", "price"])
+        #expect(try JSONCoding.decoder().decode(Transaction.self, from: data) == t)
+    }
+
 }

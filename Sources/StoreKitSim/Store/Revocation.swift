@@ -19,7 +19,7 @@ public enum RevocationType: String, Codable, Sendable, CaseIterable {
 }
 
 /// The App Store took a purchase back: a record of its own, added to the transaction once
-/// (`StoreRecords.revoke`, for a refund and for a family member's loss of access alike) and
+/// (`Transaction.revoke`, for a refund and for a family member's loss of access alike) and
 /// never changed. The purchase's own facts stay as they were.
 public struct Revocation: Codable, Equatable, Sendable {
     /// StoreKit 2's `revocationDate`: from then on the purchase gives nothing and leaves the receipt.

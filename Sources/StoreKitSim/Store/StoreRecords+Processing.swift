@@ -10,18 +10,18 @@ extension StoreRecords {
     /// bought again as a re-download, at no charge.
     mutating func addPayment(_ payment: Payment, catalog: Catalog, now: Date) throws -> Transaction {
         var transaction = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now)
-        transaction.enter(.sheetOpen)
+        transaction.queueState.enter(.sheetOpen)
         transaction.account = settings.account
         transaction.reason = .purchase
         let product = catalog.product(payment.productID).flatMap {
             Product($0, storefront: settings.appStoreStorefront, locale: settings.locale)
         }
         if !settings.canMakePayments {
-            transaction.fail(.restricted, at: now)
+            transaction.queueState.fail(.restricted, at: now)
         } else if product == nil {
-            transaction.fail(StoreError(.storeProductNotAvailable), at: now)
+            transaction.queueState.fail(StoreError(.storeProductNotAvailable), at: now)
         } else if let product, !(1...product.maximumQuantity).contains(payment.quantity) {
-            transaction.fail(.invalidQuantity(payment.quantity, of: payment.productID, maximum: product.maximumQuantity), at: now)
+            transaction.queueState.fail(.invalidQuantity(payment.quantity, of: payment.productID, maximum: product.maximumQuantity), at: now)
         } else if let first = receipt.first(where: { $0.productID == payment.productID }),
                   catalog.product(payment.productID)?.type == .nonConsumable {
             transaction.reason = .redownload
@@ -51,7 +51,7 @@ extension StoreRecords {
     mutating func confirm(_ id: String, now: Date) {
         guard let i = index(of: id), transactions[i].phase == .sheetOpen else { return }
         if settings.waitsForSideButton {
-            transactions[i].enter(.held)
+            transactions[i].queueState.enter(.held)
         } else {
             waitForStore(at: i, now: now)
         }
@@ -64,7 +64,7 @@ extension StoreRecords {
     }
 
     private mutating func waitForStore(at i: Int, now: Date) {
-        transactions[i].enter(.waitingForStore, answeredAt: now + storeLatency)
+        transactions[i].queueState.enter(.waitingForStore, answeredAt: now + storeLatency)
     }
 
     /// The user tapped Cancel: StoreKit reports paymentCancelled.
@@ -115,7 +115,7 @@ extension StoreRecords {
             } else if let i = transactions.firstIndex(where: { $0.isWaitingForApproval && $0.lapseDate == due }) {
                 // Dropped with no update to the app, as Apple documents for a request nobody answers.
                 transactions[i].finished = true
-                transactions[i].enter(nil)
+                transactions[i].queueState.enter(nil)
                 record(.askToBuyLapsed, transactions[i], at: due)
             } else if restoreDueDate == due {
                 restoreDueDate = nil
@@ -176,12 +176,13 @@ extension StoreRecords {
             try purchase(at: i, catalog: catalog, now: now)
         } else if settings.interrupted {
             fail(at: i, .interrupted, now: now)
-            transactions[i].enter(.interrupted)
+            transactions[i].queueState.enter(.interrupted)
         } else if settings.askToBuy {
-            transactions[i].enter(.deferred)
-            transactions[i].state = .deferred
-            transactions[i].date = now
-            transactions[i].requestDate = now
+            transactions[i].queueState.enter(.deferred)
+            // The queue's state changes (SK1's transactionDate moves): no purchase facts yet.
+            transactions[i].queueState.state = .deferred
+            transactions[i].queueState.date = now
+            transactions[i].queueState.requestDate = now
             record(.askToBuyRequested, transactions[i], at: now)
         } else {
             try purchase(at: i, catalog: catalog, now: now)
@@ -199,10 +200,10 @@ extension StoreRecords {
         // Asked before this purchase joins the receipt.
         let account = transactions[i].account
         let introOffer = isEligibleForIntroOffer(transactions[i].productID, catalog: catalog, account: account)
-        transactions[i].state = .purchased
-        transactions[i].enter(nil)
-        transactions[i].date = now
-        transactions[i].error = nil
+        transactions[i].queueState.state = .purchased
+        transactions[i].queueState.enter(nil)
+        transactions[i].queueState.date = now
+        transactions[i].queueState.error = nil
         let product = catalog.product(transactions[i].productID)
         let group = product?.type == .autoRenewable && account != nil ? product?.subscriptionGroupID : nil
         writePurchaseFacts(at: i, catalog: catalog, now: now, pricedByLifecycle: group != nil)
@@ -242,7 +243,7 @@ extension StoreRecords {
     /// Ask to Buy: the parent declined.
     mutating func decline(_ id: String, now: Date) throws {
         let i = try deferredIndex(id)
-        transactions[i].fail(.declined, at: now)
+        transactions[i].queueState.fail(.declined, at: now)
         record(.askToBuyDeclined, transactions[i], at: now, details: StoreEventDetails(error: .declined))
     }
 
@@ -250,7 +251,7 @@ extension StoreRecords {
     mutating func resolve(_ id: String, catalog: Catalog, now: Date) throws -> Transaction {
         guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
         guard transactions[i].phase == .interrupted else { throw QueueError.notInterrupted(id) }
-        transactions[i].enter(nil)
+        transactions[i].queueState.enter(nil)
         var resolved = Transaction(id: try makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now)
         resolved.originalTransactionID = id
         resolved.account = transactions[i].account
@@ -366,7 +367,7 @@ extension StoreRecords {
 
     /// The transaction at `i` fails with `error`, and the event says so.
     private mutating func fail(at i: Int, _ error: StoreError, now: Date) {
-        transactions[i].fail(error, at: now)
+        transactions[i].queueState.fail(error, at: now)
         recordFailure(transactions[i])
     }
 
@@ -394,20 +395,6 @@ extension Transaction {
         isUpgraded = original.isUpgraded
         ownershipType = original.ownershipType
         sharedTransactionID = original.sharedTransactionID
-    }
-
-    mutating func fail(_ error: StoreError, at date: Date) {
-        state = .failed
-        self.error = error
-        self.date = date
-        enter(nil)
-    }
-
-    /// Moves it to `phase` in the queue (nil: it waits for nobody now). Only a purchase waiting
-    /// for the store has a due date: when the store answers.
-    mutating func enter(_ phase: QueuePhase?, answeredAt due: Date? = nil) {
-        self.phase = phase
-        dueDate = phase == .waitingForStore ? due : nil
     }
 }
 

@@ -52,37 +52,29 @@ public enum OwnershipType: String, Codable, Sendable, CaseIterable {
     case familyShared
 }
 
-/// SKPaymentTransaction, as the simulated store keeps it.
-public struct Transaction: Codable, Equatable, Sendable, Identifiable {
+/// SKPaymentTransaction, as the simulated store keeps it: where it is in the queue
+/// (`queueState`, which changes with each step) beside the App Store's record of the purchase
+/// (which the store writes once, when it completes the purchase).
+public struct Transaction: Equatable, Sendable, Identifiable {
     public var id: String
     public var productID: String
     public var quantity: Int
-    public var state: TransactionState
-    /// When the transaction was added, or its latest state change.
-    public var date: Date
-    public var error: StoreError?
     public var applicationUsername: String?
+    /// Where it is in the app's payment queue: state, date, error, finished, phase, due date.
+    public var queueState: QueueState
     /// For restored and renewed transactions: the purchase they stand for.
     public var originalTransactionID: String?
     /// Auto-renewable subscriptions: the end of the period this transaction paid for.
     public var expiresDate: Date?
     public var isTrialPeriod: Bool?
-    /// The app called finishTransaction: the store no longer delivers it.
-    public var finished: Bool
-    /// Where it waits in the queue, and for whom; nil once it waits for nobody.
-    public var phase: QueuePhase?
-    /// Waiting for the store (`phase` waitingForStore): when the store answers.
-    public var dueDate: Date?
     /// The Apple Account that made it: only that account owns, restores and receives it.
     public var account: String?
     /// What kind of transaction the store made; nil for restored ones (their state says it).
     public var reason: TransactionReason?
-    /// Ask to Buy: when the request was last made. A repeated request restarts it, and with it
-    /// the request's 24 hours of waiting.
-    public var requestDate: Date?
 
     // Purchase facts: written once, when the store completes the purchase, and never changed.
-    /// When the store completed it (`Transaction.purchaseDate`); `date` moves with each change.
+    /// When the store completed it (`Transaction.purchaseDate`); the queue's `date` moves with
+    /// each change.
     public var purchaseDate: Date?
     /// The first purchase of what it stands for (itself, unless a renewal, plan change or restore).
     public var originalPurchaseDate: Date?
@@ -101,8 +93,8 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
     /// its unused time was refunded, and it gives no access.
     public internal(set) var isUpgraded: Bool?
 
-    /// Set once when the App Store takes the purchase back (`StoreRecords.revoke`): a refund,
-    /// or a family member's loss of access.
+    /// Set once when the App Store takes the purchase back (`revoke(_:)`): a refund, or a
+    /// family member's loss of access.
     public private(set) var revocation: Revocation?
 
     // Family Sharing (StoreKit 2's `ownershipType`): nil for the purchaser's own.
@@ -115,9 +107,38 @@ public struct Transaction: Codable, Equatable, Sendable, Identifiable {
         productID = payment.productID
         quantity = payment.quantity
         applicationUsername = payment.applicationUsername
-        self.state = state
-        self.date = date
-        finished = false
+        queueState = QueueState(state: state, date: date)
+    }
+
+    // The queue's state, as SKPaymentTransaction names it.
+    public var state: TransactionState {
+        get { queueState.state }
+        set { queueState.state = newValue }
+    }
+    /// SK1's `transactionDate`: when it was added, or its latest state change.
+    public var date: Date {
+        get { queueState.date }
+        set { queueState.date = newValue }
+    }
+    public var error: StoreError? {
+        get { queueState.error }
+        set { queueState.error = newValue }
+    }
+    public var finished: Bool {
+        get { queueState.finished }
+        set { queueState.finished = newValue }
+    }
+    public var phase: QueuePhase? {
+        get { queueState.phase }
+        set { queueState.phase = newValue }
+    }
+    public var dueDate: Date? {
+        get { queueState.dueDate }
+        set { queueState.dueDate = newValue }
+    }
+    public var requestDate: Date? {
+        get { queueState.requestDate }
+        set { queueState.requestDate = newValue }
     }
 
     /// An Ask to Buy request or an interrupted purchase, still waiting for someone: a
