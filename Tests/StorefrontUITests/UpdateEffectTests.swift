@@ -155,7 +155,8 @@ import Testing
 
         var expected = state.snapshot.settings
         expected.account = Settings().account
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected), .note("Signed in to the App Store as \(expected.account ?? "")")])
+        let shown = state.snapshot.settings
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected, changedFrom: shown), .note("Signed in to the App Store as \(expected.account ?? "")")])
         guard case .sheet(let sheet) = state.mode else { Issue.record("no sheet after signing in: \(state.mode)"); return }
         #expect(sheet.productID == "com.storefront.premium", "the purchase goes on once signed in")
     }
@@ -360,7 +361,7 @@ import Testing
         var state = ui.state
         var expected = original
         expected.canMakePayments = false
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected, changedFrom: original)])
 
         state = ui.state
         state.snapshot.settings.latencyMilliseconds = 1500
@@ -369,9 +370,9 @@ import Testing
         var left = state
         expected = state.snapshot.settings
         expected.latencyMilliseconds = 2000
-        #expect(update(&right, .key(.right)) == [.saveSettings(expected)])
+        #expect(update(&right, .key(.right)) == [.saveSettings(expected, changedFrom: state.snapshot.settings)])
         expected.latencyMilliseconds = 1000
-        #expect(update(&left, .key(.left)) == [.saveSettings(expected)])
+        #expect(update(&left, .key(.left)) == [.saveSettings(expected, changedFrom: state.snapshot.settings)])
 
         state = ui.state
         for _ in 0..<SettingRow.apiErrors.rawValue { _ = update(&state, .key(.char("j"))) }
@@ -386,7 +387,7 @@ import Testing
         for _ in 0..<4 { _ = update(&state, .key(.down)) }
         expected = original
         expected.failWith = .paymentInvalid
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected, changedFrom: original)])
     }
 
     @Test func approvalsPanelApprovesDeclinesAndResolves() throws {
