@@ -145,26 +145,24 @@ import Testing
         #expect(alert.kind == .signIn(productID: "com.storefront.premium", accounts: [Settings.defaultAccount], chosen: 0))
         #expect(alert.buttons == ["Cancel", "Sign In"])
 
-        var cancelled = state
-        #expect(update(&cancelled, .key(.escape)) == [.note("Sign In to the App Store cancelled: Premium Quotes not bought")],
-                "Esc is Cancel: nobody signs in, and the log says so")
-        #expect(cancelled.mode == .store)
+        var cancelled = TestStore(state)
+        cancelled.send(.key(.escape), effects: [.note("Sign In to the App Store cancelled: Premium Quotes not bought")],
+                       "Esc is Cancel: nobody signs in, and the log says so") { $0.mode = .store }
 
         var expected = state.snapshot.settings
         expected.account = Settings().account
-        let shown = state.snapshot.settings
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected, changedFrom: shown), .note("Signed in to the App Store as \(expected.account ?? "")")])
-        guard case .sheet(let sheet) = state.mode else { Issue.record("no sheet after signing in: \(state.mode)"); return }
-        #expect(sheet.productID == "com.storefront.premium", "the purchase goes on once signed in")
+        var signIn = TestStore(state)
+        signIn.send(.key(.enter), effects: [.saveSettings(expected, changedFrom: state.snapshot.settings),
+                                            .note("Signed in to the App Store as \(expected.account ?? "")")],
+                    "the purchase goes on once signed in") { $0.mode = .sheet(ui.sheet("com.storefront.premium")) }
     }
 
     @Test func enterOnThePremiumRowWithoutProductsLoadsThemAgain() throws {
         let ui = try UITestHarness { $0.network = false }
         try ui.select("Premium content here")
-        var state = ui.state
-        #expect(state.snapshot.productsError != nil)
-        #expect(update(&state, .key(.enter)) == [.loadProducts])
-        #expect(state.mode == .store, "no sheet for a product the app could not load")
+        #expect(ui.state.snapshot.productsError != nil)
+        var store = TestStore(ui.state)
+        store.send(.key(.enter), effects: [.loadProducts], "no sheet for a product the app could not load")
     }
 
     // MARK: The purchase sheet
@@ -340,8 +338,13 @@ import Testing
         var safe = delete
         #expect(update(&safe, .key(.enter)) == [], "Cancel is focused, so Enter deletes nothing")
         #expect(safe.mode == .store)
-        #expect(update(&delete, .key(.tab)) == [])
-        #expect(update(&delete, .key(.enter)) == [.deleteAppData])
+        guard case .alert(var focused) = delete.mode else { return }
+        var deleting = TestStore(delete)
+        deleting.send(.key(.tab)) {
+            focused.focus = 1
+            $0.mode = .alert(focused)
+        }
+        deleting.send(.key(.enter), effects: [.deleteAppData]) { $0.mode = .store }
 
         for (key, mode, effects) in [(Key.char("s"), Mode.settings(SettingsPanel()), [Effect]()),
                                      (.char("a"), .approvals(ApprovalsPanel()), []),
@@ -358,16 +361,15 @@ import Testing
         try ui.buy("5 Monkey Credits")
         try ui.select("Your credits")
         ui.press(.enter)
-        var spend = ui.state
-        #expect(update(&spend, .key(.enter)) == [.spendCredit], "Spend 1 is focused, as the detail pane promises")
-        #expect(spend.mode == ui.state.mode.withCreditsFocus(1), "the viewer stays open to spend again")
-        var close = ui.state
-        _ = update(&close, .key(.tab))
-        #expect(update(&close, .key(.enter)) == [], "Close spends nothing")
-        #expect(close.mode == .store)
-        var escaped = ui.state
-        #expect(update(&escaped, .key(.escape)) == [])
-        #expect(escaped.mode == .store)
+        var spend = TestStore(ui.state)
+        spend.send(.key(.enter), effects: [.spendCredit], "Spend 1 is focused; the viewer stays open to spend again") {
+            $0.mode = ui.state.mode.withCreditsFocus(1)
+        }
+        var close = TestStore(ui.state)
+        close.send(.key(.tab)) { $0.mode = ui.state.mode.withCreditsFocus(0) }
+        close.send(.key(.enter), "Close spends nothing") { $0.mode = .store }
+        var escaped = TestStore(ui.state)
+        escaped.send(.key(.escape)) { $0.mode = .store }
     }
 
     @Test func settingsPanelSavesEachChange() throws {

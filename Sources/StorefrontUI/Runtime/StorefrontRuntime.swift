@@ -44,9 +44,16 @@ public final class StorefrontRuntime {
 
     /// Time passed: the store does what is due and changes made elsewhere are picked up.
     public func tick() {
+        // Read first: the records the queue holds after the app's tick are at least this new.
+        let storeVersion = store.storage.changeToken()
+        var ticked = false
         // In the background: a data file problem goes to the log, not into an alert, and a
         // problem that lasts is logged once, not at every tick.
-        var answers = perform(alerting: false) { take(try app.tick()) }
+        var answers = perform(alerting: false) {
+            let events = take(try app.tick())
+            ticked = true
+            return events
+        }
         // Real time standing still (a fixed start): what the storefront waits for comes at once.
         if store.wallClock.isFixed, let due = awaitedDueDate {
             answers += perform(alerting: false) { hear(try queue.advance(to: due).events) }
@@ -59,7 +66,11 @@ public final class StorefrontRuntime {
         reportedProblems.formIntersection(problemsThisTick)
         problemsThisTick = []
         // Nothing the snapshot is made of changed (a tick between two keys): it stays as it is.
-        if snapshotMayHaveChanged { answers += refreshSnapshot() }
+        let inputs = snapshotInputs(storeVersion: storeVersion)
+        let changedMeanwhile = store.storage.changeToken() != storeVersion
+        if inputs != snapshotInputs || changedMeanwhile || isCatchingUp { answers += refreshSnapshot() }
+        // A tick that could not bring the queue's records up to date leaves the next to try.
+        snapshotInputs = ticked ? inputs : nil
         drain(answers + [.tick(queue.now)])
     }
 
@@ -404,18 +415,20 @@ public final class StorefrontRuntime {
     /// The snapshot made again from what the store and the app hold now (`StoreSnapshot.make`);
     /// `update` hears of it only when it changed.
     private func refreshSnapshot() -> [Action] {
-        snapshotInputs = currentSnapshotInputs
+        // Made after an effect, from records that may be older than the store's token now:
+        // the next tick makes it again.
+        snapshotInputs = nil
         let snapshot = StoreSnapshot.make(
             records: queue.records, catalog: store.catalog, holdings: AppHoldings(app, catalog: store.catalog),
-            storeVersion: snapshotInputs?.storeVersion ?? "", products: products, isRequestingProducts: productsRequest != nil,
+            storeVersion: store.storage.changeToken(), products: products, isRequestingProducts: productsRequest != nil,
             awaitingSideButton: queue.awaitingSideButton, statuses: try? queue.loadSubscriptionStatuses(), previous: state.snapshot,
             catchUp: shownCatchUp)
         return snapshot != state.snapshot ? [.storeChanged(snapshot)] : []
     }
 
     /// What the snapshot is made of, each told by a mark that changes with it: the store's
-    /// records (its change token), what the app holds (UserDefaults.json's generation), the
-    /// products request and the side button.
+    /// records (the store's change token before the queue last read them), what the app
+    /// holds (UserDefaults.json's generation), the products request and the side button.
     private struct SnapshotInputs: Equatable {
         var storeVersion: String
         var defaultsGeneration: Int
@@ -423,17 +436,16 @@ public final class StorefrontRuntime {
         var awaitingSideButton: PaymentQueue.SideButtonRequest?
     }
 
-    /// The inputs the snapshot was last made from.
+    /// The inputs the snapshot was last made from at a tick; nil when it was made at an effect.
     private var snapshotInputs: SnapshotInputs?
 
-    private var currentSnapshotInputs: SnapshotInputs {
-        SnapshotInputs(storeVersion: store.storage.changeToken(), defaultsGeneration: app.defaults.generation,
+    private func snapshotInputs(storeVersion: String) -> SnapshotInputs {
+        SnapshotInputs(storeVersion: storeVersion, defaultsGeneration: app.defaults.generation,
                        productsGeneration: productsGeneration, awaitingSideButton: queue.awaitingSideButton)
     }
 
-    /// Whether making the snapshot again could give another one: an input changed, or a
-    /// catch-up is under way or just ended (its progress is shown as real time passes).
-    private var snapshotMayHaveChanged: Bool {
-        queue.catchUp != nil || catchUpStarted != nil || state.snapshot.catchUp != nil || currentSnapshotInputs != snapshotInputs
+    /// A catch-up under way or just ended: its progress is shown as real time passes.
+    private var isCatchingUp: Bool {
+        queue.catchUp != nil || catchUpStarted != nil || state.snapshot.catchUp != nil
     }
 }
