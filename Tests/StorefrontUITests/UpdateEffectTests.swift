@@ -424,6 +424,17 @@ import Testing
         store.receive(.storeChanged(snapshot), "the network going down asks for nothing") { $0.snapshot = snapshot }
     }
 
+    @Test func aRestoreRefusedBeforeItStartsIsAFailedRestore() throws {
+        let ui = try UITestHarness()
+        var restoring = ui.state
+        restoring.mode = .restoring([])
+        var failed = restoring
+        _ = update(&failed, .event(.restoreFailed(StoreError(.unknown)), at: ui.state.now))
+        #expect(failed.mode != restoring.mode, "the restore's outcome closes it")
+        var store = TestStore(restoring)
+        store.receive(.restoreRefused(StoreError(.unknown), at: ui.state.now)) { $0 = failed }
+    }
+
     @Test func aRefusedRefundRequestIsToldAsStoreKitsError() throws {
         let ui = try UITestHarness()
         var store = TestStore(ui.state)

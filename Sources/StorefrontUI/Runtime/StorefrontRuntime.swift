@@ -209,8 +209,7 @@ public final class StorefrontRuntime {
                 do {
                     return take(try app.restore())
                 } catch let error as StoreError {
-                    // Refused before it started (signed out, busy): a failed restore, not a purchase.
-                    return [event(.restoreFailed(error))]
+                    return [.restoreRefused(error, at: queue.now)]
                 }
             }
         case .approve(let id):

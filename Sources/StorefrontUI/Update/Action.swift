@@ -25,6 +25,8 @@ public enum Action: Equatable, Sendable {
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).
     case refused(StoreError)
+    /// The app refused a restore before it started (signed out, busy); `at`: store time.
+    case restoreRefused(StoreError, at: Date)
     /// Asked again for the products (R, or Enter on a "Network down?" row), and the answer failed.
     case productsUnavailable(StoreError)
     /// Something the user did could not read or write the data files (store.sqlite or

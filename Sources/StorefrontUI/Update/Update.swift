@@ -75,6 +75,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .refused(let error):
         state.mode = .alert(state.failure(state.strings.alerts.cannotCompleteTitle, error))
         return []
+    case .restoreRefused(let error, let date):
+        // A failed restore, not a refused purchase: the restore's own outcome says so.
+        return reduce(&state, .event(.restoreFailed(error), at: date))
     case .logLoaded(let page):
         state.keepingLogEnd { $0.logPage = page }
         return []
