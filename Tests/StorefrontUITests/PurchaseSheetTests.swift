@@ -113,10 +113,12 @@ import Testing
         #expect(ui.screen.contains("[ Ask ]"))
         #expect(!ui.screen.contains("[ Buy ]"))
 
-        var cancelled = ui.state
-        #expect(update(&cancelled, .key(.enter)) == [], "Ask on the sheet asks first: nothing reaches the store yet")
-        #expect(update(&cancelled, .key(.escape)) == [.cancelPurchase(productID: Self.credits10, quantity: 2)])
-        #expect(cancelled.mode == .store)
+        var cancelled = TestStore(ui.state)
+        var question = ui.sheet(Self.credits10)
+        question.quantity = 2
+        question.stage = .askPermission
+        cancelled.send(.key(.enter), "Ask on the sheet asks first: nothing reaches the store yet") { $0.mode = .sheet(question) }
+        cancelled.send(.key(.escape), effects: [.cancelPurchase(productID: Self.credits10, quantity: 2)]) { $0.mode = .store }
 
         ui.press(.enter)
         #expect(sheet(ui)?.stage == .askPermission)
@@ -124,8 +126,8 @@ import Testing
         #expect(dialogText(ui).contains("Would you like to ask your family organizer for permission to buy 10 Monkey Credits ×2?"))
         #expect(ui.screen.contains("[ Cancel ]") && ui.screen.contains("[ Ask ]"))
         #expect(ui.transactions.isEmpty)
-        var asked = ui.state
-        #expect(update(&asked, .key(.enter)) == [.buy(productID: Self.credits10, quantity: 2)], "Ask is focused")
+        var asked = TestStore(ui.state)
+        asked.send(.key(.enter), effects: [.buy(productID: Self.credits10, quantity: 2)], "Ask is focused")
         ui.press(.enter)
         ui.wait()
         #expect(alert(ui)?.title == "Ask Permission — request sent")

@@ -224,6 +224,31 @@ import Testing
 
     /// A page that cannot be read stops the waiting; the next tick reads again, though the
     /// store did not change. The full log does the same.
+    @Test func tAsksForTheFirstPageAndItsAnswerFillsThePanel() throws {
+        let ui = try UITestHarness()
+        try ui.buy("5 Monkey Credits")
+        let bought = try #require(ui.transactions.last)
+        var panel = TransactionManagerPanel()
+        panel.version = ui.state.snapshot.storeVersion
+        var store = TestStore(ui.state)
+        store.send(.key(.char("t")), effects: [.loadTransactions(panel.firstPage)]) { $0.mode = .transactions(panel) }
+
+        let page = TransactionPage(transactions: [bought], hasMore: false)
+        var otherFilter = panel.firstPage
+        otherFilter.account = Self.kid
+        store.receive(.transactionsLoaded(otherFilter, page), "a page asked for under other filters is dropped")
+        store.receive(.transactionsLoaded(panel.firstPage, page)) {
+            panel.rows = [bought]
+            panel.isLoading = false
+            panel.selectedID = bought.id
+            $0.mode = .transactions(panel)
+        }
+        store.receive(.transactionsUnreadable(panel.firstPage), "the next change reads it again") {
+            panel.version = nil
+            $0.mode = .transactions(panel)
+        }
+    }
+
     @Test func aPageThatCouldNotBeReadIsReadAtTheNextTick() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("storefront-tm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

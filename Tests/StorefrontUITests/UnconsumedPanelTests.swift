@@ -40,11 +40,11 @@ import Testing
         guard case .unconsumed = ui.state.mode else { Issue.record("the panel opens with u: \(ui.state.mode)"); return }
 
         // Update alone: which effect each key asks for.
-        var state = ui.state
-        #expect(update(&state, .key(.char("1"))) == [.consume(.product(SampleApp.creditsKey), quantity: 1)])
-        #expect(update(&state, .key(.down)) == [])
-        #expect(update(&state, .key(.enter)) == [.consume(.transaction(ids[1]), quantity: nil)])
-        #expect(update(&state, .key(.escape)) == [] && state.mode == .store)
+        var store = TestStore(ui.state)
+        store.send(.key(.char("1")), effects: [.consume(.product(SampleApp.creditsKey), quantity: 1)])
+        store.send(.key(.down)) { $0.mode = .unconsumed(UnconsumedPanel(selection: 1)) }
+        store.send(.key(.enter), effects: [.consume(.transaction(ids[1]), quantity: nil)])
+        store.send(.key(.escape)) { $0.mode = .store }
 
         ui.press(.char("1"))
         #expect(ui.state.snapshot.unconsumed.first?.remaining == 8, "one unit of the oldest")

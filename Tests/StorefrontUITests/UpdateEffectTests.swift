@@ -81,39 +81,36 @@ import Testing
         let ui = try UITestHarness()
         var state = ui.state
         _ = update(&state, .key(.resize(width: 60, height: 15)))
-        let before = state
-        #expect(update(&state, .key(.char("j"))) == [])
-        #expect(update(&state, .key(.enter)) == [])
-        #expect(update(&state, .key(.char("r"))) == [])
-        #expect(state == before)
+        var store = TestStore(state)
+        store.send(.key(.char("j")))
+        store.send(.key(.enter))
+        store.send(.key(.char("r")))
+        state = store.state
         _ = update(&state, .key(.resize(width: 100, height: 30)))
-        #expect(update(&state, .key(.char("r"))) == [.restore], "keys work again once it is big enough")
+        store = TestStore(state)
+        store.send(.key(.char("r")), effects: [.restore], "keys work again once it is big enough") { $0.mode = .restoring([]) }
     }
 
     // MARK: Opening rows
 
     @Test func enterOnAFreeItemOpensItsContent() throws {
         let ui = try UITestHarness()
-        var state = ui.state
-        guard case .content(let item, premium: false) = state.selectedRow else {
+        var store = TestStore(ui.state)
+        guard case .content(let item, premium: false) = store.state.selectedRow else {
             Issue.record("the first row is not free content")
             return
         }
-        #expect(update(&state, .key(.enter)) == [])
-        #expect(state.mode == .content(ContentViewer(subject: .item(item))))
-        #expect(update(&state, .key(.escape)) == [])
-        #expect(state.mode == .store)
+        store.send(.key(.enter)) { $0.mode = .content(ContentViewer(subject: .item(item))) }
+        store.send(.key(.escape)) { $0.mode = .store }
     }
 
     @Test func enterOnThePremiumRowOpensTheSheet() throws {
         let ui = try UITestHarness()
         try ui.select("Premium content here")
-        var state = ui.state
-        #expect(update(&state, .key(.enter)) == [])
-        #expect(state.mode == .sheet(ui.sheet(Self.premium)))
-        var spaced = ui.state
-        _ = update(&spaced, .key(.char(" ")))
-        #expect(spaced.mode == state.mode, "Space opens as Enter does")
+        var entered = TestStore(ui.state)
+        entered.send(.key(.enter)) { $0.mode = .sheet(ui.sheet(Self.premium)) }
+        var spaced = TestStore(ui.state)
+        spaced.send(.key(.char(" ")), "Space opens as Enter does") { $0.mode = .sheet(ui.sheet(Self.premium)) }
     }
 
     @Test func enterOnThePremiumRowWhenRestrictedShowsTheAlert() throws {
@@ -148,25 +145,24 @@ import Testing
         #expect(alert.kind == .signIn(productID: "com.storefront.premium", accounts: [Settings.defaultAccount], chosen: 0))
         #expect(alert.buttons == ["Cancel", "Sign In"])
 
-        var cancelled = state
-        #expect(update(&cancelled, .key(.escape)) == [.note("Sign In to the App Store cancelled: Premium Quotes not bought")],
-                "Esc is Cancel: nobody signs in, and the log says so")
-        #expect(cancelled.mode == .store)
+        var cancelled = TestStore(state)
+        cancelled.send(.key(.escape), effects: [.note("Sign In to the App Store cancelled: Premium Quotes not bought")],
+                       "Esc is Cancel: nobody signs in, and the log says so") { $0.mode = .store }
 
         var expected = state.snapshot.settings
         expected.account = Settings().account
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected), .note("Signed in to the App Store as \(expected.account ?? "")")])
-        guard case .sheet(let sheet) = state.mode else { Issue.record("no sheet after signing in: \(state.mode)"); return }
-        #expect(sheet.productID == "com.storefront.premium", "the purchase goes on once signed in")
+        var signIn = TestStore(state)
+        signIn.send(.key(.enter), effects: [.saveSettings(expected, changedFrom: state.snapshot.settings),
+                                            .note("Signed in to the App Store as \(expected.account ?? "")")],
+                    "the purchase goes on once signed in") { $0.mode = .sheet(ui.sheet("com.storefront.premium")) }
     }
 
     @Test func enterOnThePremiumRowWithoutProductsLoadsThemAgain() throws {
         let ui = try UITestHarness { $0.network = false }
         try ui.select("Premium content here")
-        var state = ui.state
-        #expect(state.snapshot.productsError != nil)
-        #expect(update(&state, .key(.enter)) == [.loadProducts])
-        #expect(state.mode == .store, "no sheet for a product the app could not load")
+        #expect(ui.state.snapshot.productsError != nil)
+        var store = TestStore(ui.state)
+        store.send(.key(.enter), effects: [.loadProducts], "no sheet for a product the app could not load")
     }
 
     // MARK: The purchase sheet
@@ -211,34 +207,57 @@ import Testing
         let ui = try UITestHarness()
         try ui.select("5 Monkey Credits")
         ui.press(.enter, .char("+"), .char("+"))
-        var state = ui.state
-        #expect(update(&state, .key(.enter)) == [.buy(productID: Self.credits5, quantity: 3)])
+        var store = TestStore(ui.state)
+        store.send(.key(.enter), effects: [.buy(productID: Self.credits5, quantity: 3)])
     }
 
     @Test func escapeInTheSheetCancelsSilently() throws {
         let ui = try UITestHarness()
         try ui.select("5 Monkey Credits")
         ui.press(.enter, .char("+"), .char("+"))
-        var state = ui.state
-        #expect(update(&state, .key(.escape)) == [.cancelPurchase(productID: Self.credits5, quantity: 3)])
-        #expect(state.mode == .store)
+        var escaped = TestStore(ui.state)
+        escaped.send(.key(.escape), effects: [.cancelPurchase(productID: Self.credits5, quantity: 3)]) { $0.mode = .store }
 
-        var tabbed = ui.state
-        #expect(update(&tabbed, .key(.tab)) == [])
-        #expect(update(&tabbed, .key(.enter)) == [.cancelPurchase(productID: Self.credits5, quantity: 3)],
-                "the Cancel button does what Esc does")
-        #expect(tabbed.mode == .store)
+        var tabbed = TestStore(ui.state)
+        var sheet = ui.sheet(Self.credits5)
+        sheet.quantity = 3
+        #expect(ui.state.mode == .sheet(sheet))
+        tabbed.send(.key(.tab)) {
+            sheet.focus = 0
+            $0.mode = .sheet(sheet)
+        }
+        tabbed.send(.key(.enter), effects: [.cancelPurchase(productID: Self.credits5, quantity: 3)],
+                    "the Cancel button does what Esc does") { $0.mode = .store }
+    }
+
+    @Test func cancelAsksNothingOfTheStoreWhenRestrictedOrAlreadyWaiting() throws {
+        let ui = try UITestHarness()
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter)
+        var restricted = ui.state
+        restricted.snapshot.settings.canMakePayments = false
+        var store = TestStore(restricted)
+        store.send(.key(.escape), "no payment to cancel once restricted") { $0.mode = .store }
+
+        // A sheet opened before the request it would merge into came in (from another terminal).
+        let asking = try UITestHarness { $0.askToBuy = true }
+        try asking.select("Premium content here")
+        asking.buySelected()
+        #expect(asking.state.snapshot.pendingApprovals.map(\.productID) == [Self.premium])
+        var opened = asking.state
+        opened.mode = .sheet(asking.sheet(Self.premium))
+        var waiting = TestStore(opened)
+        waiting.send(.key(.escape), "the request already waiting is not asked again") { $0.mode = .store }
     }
 
     @Test func keysWaitWhilePurchasing() throws {
         let ui = try UITestHarness()
         try ui.select("Premium content here")
         ui.press(.enter, .enter)
-        var state = ui.state
+        var store = TestStore(ui.state)
         for key in [Key.escape, .enter, .char("+"), .tab, .char("q")] {
-            #expect(update(&state, .key(key)) == [])
+            store.send(.key(key), "the sheet stays until the store answers")
         }
-        #expect(state == ui.state, "the sheet stays until the store answers")
     }
 
     @Test func theOutcomeDecidesWhatTheSheetBecomes() throws {
@@ -296,23 +315,21 @@ import Testing
         }
         var agree = ui.state
         #expect(update(&agree, .key(.enter)) == [.resolve(transactionID: id)], "Agree is focused")
-        var notNow = ui.state
-        #expect(update(&notNow, .key(.escape)) == [], "Not Now leaves it waiting, with no cancellation")
-        #expect(notNow.mode == .store)
-        #expect(notNow.snapshot.interruptions.map(\.id) == [id])
+        var notNow = TestStore(ui.state)
+        notNow.send(.key(.escape), "Not Now leaves it waiting, with no cancellation") { $0.mode = .store }
+        #expect(notNow.state.snapshot.interruptions.map(\.id) == [id])
     }
 
     // MARK: Store keys and panels
 
     @Test func storeKeysAskTheRuntimeForEffects() throws {
         let ui = try UITestHarness()
-        var restore = ui.state
-        #expect(update(&restore, .key(.char("r"))) == [.restore])
-        #expect(restore.mode == .restoring([]))
-        #expect(update(&restore, .key(.escape)) == [], "a restore runs to its end")
+        var restore = TestStore(ui.state)
+        restore.send(.key(.char("r")), effects: [.restore]) { $0.mode = .restoring([]) }
+        restore.send(.key(.escape), "a restore runs to its end")
 
-        var retry = ui.state
-        #expect(update(&retry, .key(.char("R"))) == [.loadProducts])
+        var retry = TestStore(ui.state)
+        retry.send(.key(.char("R")), effects: [.loadProducts])
 
         var delete = ui.state
         #expect(update(&delete, .key(.char("D"))) == [])
@@ -321,18 +338,21 @@ import Testing
         var safe = delete
         #expect(update(&safe, .key(.enter)) == [], "Cancel is focused, so Enter deletes nothing")
         #expect(safe.mode == .store)
-        #expect(update(&delete, .key(.tab)) == [])
-        #expect(update(&delete, .key(.enter)) == [.deleteAppData])
+        guard case .alert(var focused) = delete.mode else { return }
+        var deleting = TestStore(delete)
+        deleting.send(.key(.tab)) {
+            focused.focus = 1
+            $0.mode = .alert(focused)
+        }
+        deleting.send(.key(.enter), effects: [.deleteAppData]) { $0.mode = .store }
 
         for (key, mode, effects) in [(Key.char("s"), Mode.settings(SettingsPanel()), [Effect]()),
                                      (.char("a"), .approvals(ApprovalsPanel()), []),
                                      (.char("l"), .log(scroll: 0), [.loadLog]),  // its page read, not polled
                                      (.char("?"), .help, [])] {
-            var state = ui.state
-            #expect(update(&state, .key(key)) == effects)
-            #expect(state.mode == mode)
-            _ = update(&state, .key(.escape))
-            #expect(state.mode == .store, "Esc closes \(mode)")
+            var store = TestStore(ui.state)
+            store.send(.key(key), effects: effects) { $0.mode = mode }
+            store.send(.key(.escape), "Esc closes \(mode)") { $0.mode = .store }
         }
     }
 
@@ -341,26 +361,26 @@ import Testing
         try ui.buy("5 Monkey Credits")
         try ui.select("Your credits")
         ui.press(.enter)
-        var spend = ui.state
-        #expect(update(&spend, .key(.enter)) == [.spendCredit], "Spend 1 is focused, as the detail pane promises")
-        #expect(spend.mode == ui.state.mode.withCreditsFocus(1), "the viewer stays open to spend again")
-        var close = ui.state
-        _ = update(&close, .key(.tab))
-        #expect(update(&close, .key(.enter)) == [], "Close spends nothing")
-        #expect(close.mode == .store)
-        var escaped = ui.state
-        #expect(update(&escaped, .key(.escape)) == [])
-        #expect(escaped.mode == .store)
+        var spend = TestStore(ui.state)
+        spend.send(.key(.enter), effects: [.spendCredit], "Spend 1 is focused; the viewer stays open to spend again") {
+            $0.mode = ui.state.mode.withCreditsFocus(1)
+        }
+        var close = TestStore(ui.state)
+        close.send(.key(.tab)) { $0.mode = ui.state.mode.withCreditsFocus(0) }
+        close.send(.key(.enter), "Close spends nothing") { $0.mode = .store }
+        var escaped = TestStore(ui.state)
+        escaped.send(.key(.escape)) { $0.mode = .store }
     }
 
     @Test func settingsPanelSavesEachChange() throws {
         let ui = try UITestHarness()
         ui.press(.char("s"))
         let original = ui.state.snapshot.settings
-        var state = ui.state
         var expected = original
         expected.canMakePayments = false
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+        var store = TestStore(ui.state)
+        store.send(.key(.enter), effects: [.saveSettings(expected, changedFrom: original)], "the panel waits for the store's answer")
+        var state = ui.state
 
         state = ui.state
         state.snapshot.settings.latencyMilliseconds = 1500
@@ -369,9 +389,9 @@ import Testing
         var left = state
         expected = state.snapshot.settings
         expected.latencyMilliseconds = 2000
-        #expect(update(&right, .key(.right)) == [.saveSettings(expected)])
+        #expect(update(&right, .key(.right)) == [.saveSettings(expected, changedFrom: state.snapshot.settings)])
         expected.latencyMilliseconds = 1000
-        #expect(update(&left, .key(.left)) == [.saveSettings(expected)])
+        #expect(update(&left, .key(.left)) == [.saveSettings(expected, changedFrom: state.snapshot.settings)])
 
         state = ui.state
         for _ in 0..<SettingRow.apiErrors.rawValue { _ = update(&state, .key(.char("j"))) }
@@ -386,7 +406,47 @@ import Testing
         for _ in 0..<4 { _ = update(&state, .key(.down)) }
         expected = original
         expected.failWith = .paymentInvalid
-        #expect(update(&state, .key(.enter)) == [.saveSettings(expected)])
+        #expect(update(&state, .key(.enter)) == [.saveSettings(expected, changedFrom: original)])
+    }
+
+    // MARK: The engine's answers
+
+    @Test func anotherStorefrontOrLocaleAsksForTheProductsAgain() throws {
+        let ui = try UITestHarness()
+        var store = TestStore(ui.state)
+        var snapshot = ui.state.snapshot
+        snapshot.settings.storefront = "JPN"
+        store.receive(.storeChanged(snapshot), effects: [.reloadProducts]) { $0.snapshot = snapshot }
+        snapshot.settings.locale = "ja_JP"
+        store.receive(.storeChanged(snapshot), effects: [.reloadProducts]) { $0.snapshot = snapshot }
+        snapshot.settings.network = false
+        snapshot.settings.askToBuy = true
+        store.receive(.storeChanged(snapshot), "the network going down asks for nothing") { $0.snapshot = snapshot }
+    }
+
+    @Test func aRestoreRefusedBeforeItStartsIsAFailedRestore() throws {
+        let ui = try UITestHarness()
+        var restoring = ui.state
+        restoring.mode = .restoring([])
+        var failed = restoring
+        _ = update(&failed, .event(.restoreFailed(StoreError(.unknown)), at: ui.state.now))
+        #expect(failed.mode != restoring.mode, "the restore's outcome closes it")
+        var store = TestStore(restoring)
+        store.receive(.restoreRefused(StoreError(.unknown), at: ui.state.now)) { $0 = failed }
+    }
+
+    @Test func aRefusedRefundRequestIsToldAsStoreKitsError() throws {
+        let ui = try UITestHarness()
+        var store = TestStore(ui.state)
+        store.receive(.refundRequestRefused(.queue(.refundAlreadyRequested("1")))) {
+            $0.mode = .alert($0.failure($0.strings.refunds.cannotRequestTitle, .refundRequestError(.duplicateRequest)))
+        }
+        store = TestStore(ui.state)
+        store.receive(.refundRequestRefused(.queue(.alreadyRefunded("1"))), "any other refusal: failed") {
+            $0.mode = .alert($0.failure($0.strings.refunds.cannotRequestTitle, .refundRequestError(.failed)))
+        }
+        guard case .alert(let failed) = store.state.mode else { Issue.record("no alert"); return }
+        #expect(failed.detail != ui.state.failure("", .refundRequestError(.duplicateRequest)).detail)
     }
 
     @Test func approvalsPanelApprovesDeclinesAndResolves() throws {
@@ -395,19 +455,23 @@ import Testing
         ui.buySelected()
         ui.press(.enter, .char("a"))
         let id = try #require(ui.state.snapshot.pendingApprovals.first?.id)
-        var approve = ui.state
-        #expect(update(&approve, .key(.enter)) == [.approve(transactionID: id)])
-        var decline = ui.state
-        _ = update(&decline, .key(.tab))
-        #expect(update(&decline, .key(.enter)) == [.decline(transactionID: id)])
+        guard case .approvals(var panel) = ui.state.mode else { Issue.record("no panel: \(ui.state.mode)"); return }
+        var approve = TestStore(ui.state)
+        approve.send(.key(.enter), effects: [.approve(transactionID: id)])
+        var decline = TestStore(ui.state)
+        decline.send(.key(.tab)) {
+            panel.focus = 1
+            $0.mode = .approvals(panel)
+        }
+        decline.send(.key(.enter), effects: [.decline(transactionID: id)])
 
         let interrupted = try UITestHarness { $0.interrupted = true }
         try interrupted.select("One-Year Pass")
         interrupted.buySelected()
         interrupted.press(.escape, .char("a"))
         let waiting = try #require(interrupted.state.snapshot.interruptions.first?.id)
-        var resolve = interrupted.state
-        #expect(update(&resolve, .key(.enter)) == [.resolve(transactionID: waiting)])
+        var resolve = TestStore(interrupted.state)
+        resolve.send(.key(.enter), effects: [.resolve(transactionID: waiting)])
     }
 }
 

@@ -484,12 +484,13 @@ import Testing
         }
         let problem = AppProblem(DataFileError(path: "store.json", location: "line 1, column 1", problem: "not valid JSON",
                                                remedy: .resetLegacyStore))
-        _ = update(&state, .dataFileProblem(problem))
-        #expect(state.mode == ui.state.mode, "the sheet waits for the outcome")
+        var purchasing = TestStore(state)
+        purchasing.receive(.dataFileProblem(problem), "the sheet waits for the outcome")
         state.mode = .store
-        _ = update(&state, .dataFileProblem(problem))
-        guard case .alert(let alert) = state.mode else { Issue.record("no alert: \(state.mode)"); return }
-        #expect(alert.title == "Cannot Use the Data Files")
+        var store = TestStore(state)
+        store.receive(.dataFileProblem(problem)) {
+            $0.mode = .alert(Alert(kind: .failure, title: "Cannot Use the Data Files", message: ErrorText.of(problem.error, in: .english)))
+        }
     }
 
     @Test func noCreditsLeavesNothingToSpend() throws {

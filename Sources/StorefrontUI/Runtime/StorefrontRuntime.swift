@@ -10,7 +10,6 @@ public final class StorefrontRuntime {
     public let store: AppStore
     public let queue: PaymentQueue
     public let app: SampleApp
-    private var pending: [Action] = []
 
     /// `times`: how times are shown (the local zone; tests give one).
     public init(store: AppStore, appDescription: AppDescription, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true,
@@ -33,88 +32,87 @@ public final class StorefrontRuntime {
         // The store's news from now on: what the launch's catch-up does is news, what came
         // before is history.
         eventCursor = try store.storage.lastEventID()
-        take(try app.launch())
-        readStoreEvents(fromElsewhere: false)
-        try loadProducts()
-        drain()
+        let launched = take(try app.launch())
+        let read = readStoreEvents(fromElsewhere: false)
+        drain(launched + read + (try loadProducts()))
     }
 
     /// A key from the terminal.
     public func send(_ key: Key) {
-        dispatch(.key(key))
+        drain([.key(key)])
     }
 
     /// Time passed: the store does what is due and changes made elsewhere are picked up.
     public func tick() {
-        let settings = queue.records.settings
+        // Read first: the records the queue holds after the app's tick are at least this new.
+        let storeVersion = store.storage.changeToken()
+        var ticked = false
         // In the background: a data file problem goes to the log, not into an alert, and a
         // problem that lasts is logged once, not at every tick.
-        perform(alerting: false) { take(try app.tick()) }
+        var answers = perform(alerting: false) {
+            let events = take(try app.tick())
+            ticked = true
+            return events
+        }
         // Real time standing still (a fixed start): what the storefront waits for comes at once.
         if store.wallClock.isFixed, let due = awaitedDueDate {
-            perform(alerting: false) { hear(try queue.advance(to: due).events) }
+            answers += perform(alerting: false) { hear(try queue.advance(to: due).events) }
         }
-        // Another terminal changed the storefront or the locale.
-        if Self.asksForProductsAgain(from: settings, to: queue.records.settings) {
-            perform(alerting: false) { try loadProducts() }
-        }
-        perform(alerting: false) { try takeProductsAnswerIfDue() }
-        readStoreEvents(fromElsewhere: true)
+        answers += perform(alerting: false) { try takeProductsAnswerIfDue() }
+        answers += readStoreEvents(fromElsewhere: true)
         // UserDefaults.json may have been edited or deleted by hand, as a tester would.
-        perform(alerting: false) { try app.defaults.reloadIfChanged() }
+        answers += perform(alerting: false) { try app.defaults.reloadIfChanged(); return [] }
         // A problem this tick did not meet is over: should it come back, it is news again.
         reportedProblems.formIntersection(problemsThisTick)
         problemsThisTick = []
-        refreshSnapshot()
-        dispatch(.tick(queue.now))
+        // Nothing the snapshot is made of changed (a tick between two keys): it stays as it is.
+        let inputs = snapshotInputs(storeVersion: storeVersion)
+        let changedMeanwhile = store.storage.changeToken() != storeVersion
+        if inputs != snapshotInputs || changedMeanwhile || isCatchingUp { answers += refreshSnapshot() }
+        // A tick that could not bring the queue's records up to date leaves the next to try.
+        snapshotInputs = ticked ? inputs : nil
+        drain(answers + [.tick(queue.now)])
     }
 
     /// Store time moves on while the storefront watches (a walkthrough's `advance`): what
     /// falls due happens in order, and the app hears of each thing at its own time.
     public func advance(by duration: StoreDuration) {
-        perform(alerting: false) { hear(try queue.advance(by: duration).events) }
-        readStoreEvents(fromElsewhere: true)
-        refreshSnapshot()
-        dispatch(.tick(queue.now))
+        let answers = perform(alerting: false) { hear(try queue.advance(by: duration).events) }
+        drain(answers + readStoreEvents(fromElsewhere: true) + refreshSnapshot() + [.tick(queue.now)])
     }
 
     /// A store-side action on a subscription (a walkthrough's step, Manage Subscriptions): carried
     /// out on this storefront's queue, so the app hears at once what it does.
     public func perform(_ operation: StoreAdmin.Operation) {
-        carryOut(operation)
-        readStoreEvents(fromElsewhere: false)
-        refreshSnapshot()
-        dispatch(.tick(queue.now))
+        let answers = carryOut(operation)
+        drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.tick(queue.now)])
     }
 
     /// Consumes as the unconsumed panel does, for a walkthrough's `consume` step: a refusal
     /// is thrown to the step instead of shown.
     public func consume(_ target: ConsumeTarget, quantity: Int?) throws {
-        take(try app.consume(target, quantity: quantity))
-        readStoreEvents(fromElsewhere: false)
-        refreshSnapshot()
-        dispatch(.tick(queue.now))
+        let answers = take(try app.consume(target, quantity: quantity))
+        drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.tick(queue.now)])
     }
 
     /// `operation` on this storefront's queue; what the app hears of it, handed to the app. A
     /// refusal (nothing to fix, already agreed) becomes an alert.
-    private func carryOut(_ operation: StoreAdmin.Operation) {
+    private func carryOut(_ operation: StoreAdmin.Operation) -> [Action] {
         perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
     }
 
     /// The refund request sheet submitted: the store takes the request and answers it as its
-    /// condition says (an approval reaches the app as a revocation). What the app hears back is
-    /// StoreKit's: `.success`, or `RefundRequestError` (duplicateRequest, failed for any other refusal).
-    private func requestRefund(_ t: Transaction, reason: RefundRequestReason) {
+    /// condition says (an approval reaches the app as a revocation). A refusal comes back as
+    /// the store gave it; `update` words it as StoreKit's `RefundRequestError`.
+    private func requestRefund(_ t: Transaction, reason: RefundRequestReason) -> [Action] {
         perform {
             do {
                 let (_, events) = try StoreAdmin(queue: queue).requestRefund(t.id, reason: reason)
-                pending.append(.refundRequestSent(t))
-                hear(events)
-            } catch QueueError.refundAlreadyRequested {
-                pending.append(.refundRequestFailed(.refundRequestError(.duplicateRequest)))
-            } catch is QueueError, is FamilyError {
-                pending.append(.refundRequestFailed(.refundRequestError(.failed)))
+                return [.refundRequestSent(t)] + hear(events)
+            } catch let refusal as QueueError {
+                return [.refundRequestRefused(.queue(refusal))]
+            } catch let refusal as FamilyError {
+                return [.refundRequestRefused(.family(refusal))]
             }
         }
     }
@@ -159,126 +157,128 @@ public final class StorefrontRuntime {
 
     // MARK: The loop inside
 
-    private func dispatch(_ action: Action) {
-        pending.append(action)
-        drain()
-    }
-
-    /// Works through the actions in order, those they cause after them. Read in place, not
-    /// taken off the front one by one: a launch can hand the log thousands of lines at once.
-    private func drain() {
+    /// Works through `actions` in order, each effect's answer (the actions it returns) after
+    /// those already waiting, as bubbletea's messages are. Read in place, not taken off the
+    /// front one by one: a launch can hand the log thousands of lines at once.
+    private func drain(_ actions: [Action]) {
+        var waiting = actions
         var next = 0
-        while next < pending.count {
-            let action = pending[next]
+        while next < waiting.count {
+            let action = waiting[next]
             next += 1
-            for effect in update(&state, action) { run(effect) }
+            for effect in update(&state, action) { waiting += run(effect) }
         }
-        pending.removeAll(keepingCapacity: true)
     }
 
-    private func run(_ effect: Effect) {
+    /// Carries out `effect` on the app or the store; its answer is the actions it returns,
+    /// then, when it could have changed the store or the app, what the store's events and
+    /// the snapshot now say.
+    private func run(_ effect: Effect) -> [Action] {
+        let answers = carryOut(effect)
+        guard effect.changesEngine else { return answers }
+        // What it did, told by the store's events: the answer to what the user did here.
+        return answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot()
+    }
+
+    private func carryOut(_ effect: Effect) -> [Action] {
         switch effect {
         case .buy(let id, let quantity):
-            perform {
+            let started = perform {
                 let (t, seen) = try app.purchase(Payment(productID: id, quantity: quantity))
-                pending.append(.purchaseStarted(t))
-                take(seen)
+                return [.purchaseStarted(t)] + take(seen)
             }
             // The payment is in the queue: whatever the tick meets, the sheet follows it.
-            perform(alerting: false) { take(try app.tick()) }
+            return started + perform(alerting: false) { take(try app.tick()) }
         case .confirmWithSideButton:
-            perform { hear(try queue.confirmWithSideButton()) }
+            return perform { hear(try queue.confirmWithSideButton()) }
         case .cancelSideButtonConfirmation:
-            perform { hear(try queue.cancelSideButtonConfirmation()) }
+            return perform { hear(try queue.cancelSideButtonConfirmation()) }
         case .cancelPurchase(let id, let quantity):
-            perform {
-                // The sheet closes either way; restricted since the sheet opened there is no
-                // payment to cancel, a request already waiting is not asked again, and a
-                // payment the app would refuse is no news to a user who cancelled: Cancel is silent.
-                guard queue.settings.canMakePayments,
-                      queue.records.waitingRequest(for: id, catalog: store.catalog) == nil else { return }
+            return perform {
+                // A payment the app would refuse is no news to a user who cancelled.
                 do {
-                    take(try app.purchase(Payment(productID: id, quantity: quantity), answer: .cancel).1)
-                } catch is StoreError {}
+                    return take(try app.purchase(Payment(productID: id, quantity: quantity), answer: .cancel).1)
+                } catch is StoreError {
+                    return []
+                }
             }
         case .resolve(let id):
-            perform { hear(try queue.resolve(transactionID: id).1) }
+            return perform { hear(try queue.resolve(transactionID: id).1) }
         case .restore:
-            perform {
+            return perform {
                 do {
-                    take(try app.restore())
+                    return take(try app.restore())
                 } catch let error as StoreError {
-                    // Refused before it started (signed out, busy): a failed restore, not a purchase.
-                    appendEvent(.restoreFailed(error))
+                    return [.restoreRefused(error, at: queue.now)]
                 }
             }
         case .approve(let id):
-            perform { hear(try queue.approve(transactionID: id)) }
+            return perform { hear(try queue.approve(transactionID: id)) }
         case .decline(let id):
-            perform { hear(try queue.decline(transactionID: id)) }
-        case .saveSettings(let settings):
-            // The panel changed one setting of those it showed: only that change is applied,
-            // onto what the store holds now, so a `set` from another terminal is never undone.
-            let shown = state.snapshot.settings
-            let before = queue.records.settings
-            perform {
+            return perform { hear(try queue.decline(transactionID: id)) }
+        case .saveSettings(let settings, let shown):
+            // Only the change the panel made is applied, onto what the store holds now, so a
+            // `set` from another terminal is never undone.
+            return perform {
                 try store.updateSettings { $0 = $0.applying(changesFrom: shown, to: settings) }
-                hear(try queue.refresh())
-                if Self.asksForProductsAgain(from: before, to: queue.records.settings) { try loadProducts() }
+                return hear(try queue.refresh())
             }
         case .loadProducts:
-            perform { try loadProducts(retrying: true) }
+            return perform { try loadProducts(retrying: true) }
+        case .reloadProducts:
+            return perform(alerting: false) { try loadProducts() }
         case .deleteAppData:
-            perform { try app.defaults.removeAll() }
+            return perform { try app.defaults.removeAll(); return [] }
         case .spendCredit:
-            perform { take(try app.spendCredit().events) }
+            return perform { take(try app.spendCredit().events) }
         case .consume(let target, let quantity):
-            perform { take(try app.consume(target, quantity: quantity)) }
+            return perform { take(try app.consume(target, quantity: quantity)) }
         case .note(let text):
-            pending.append(.noted(text, at: queue.now))
+            return [.noted(text, at: queue.now)]
         case .perform(let operation):
-            carryOut(operation)
+            return carryOut(operation)
         case .requestRefund(let t, let reason):
-            requestRefund(t, reason: reason)
+            return requestRefund(t, reason: reason)
         case .loadLog:
             var read = false
-            perform(alerting: false) {
+            let answers = perform(alerting: false) {
                 // The version first: a change made while the page is read reads it again.
                 let version = store.storage.changeToken()
                 let transactions = try store.storage.history(last: LogPage.size, finishedOnly: false)
-                pending.append(.logLoaded(LogPage(transactions: transactions, count: try store.storage.transactionCount(), version: version)))
+                let page = LogPage(transactions: transactions, count: try store.storage.transactionCount(), version: version)
                 read = true
+                return [.logLoaded(page)]
             }
-            if !read { pending.append(.logUnreadable) }
+            return read ? answers : answers + [.logUnreadable]
         case .loadTransactions(let query):
             var read = false
-            perform(alerting: false) {
-                pending.append(.transactionsLoaded(query, try store.storage.transactions(matching: query)))
+            let answers = perform(alerting: false) {
+                let page = try store.storage.transactions(matching: query)
                 read = true
+                return [.transactionsLoaded(query, page)]
             }
-            if !read { pending.append(.transactionsUnreadable(query)) }
+            return read ? answers : answers + [.transactionsUnreadable(query)]
         }
-        // What it did, told by the store's events: the answer to what the user did here.
-        readStoreEvents(fromElsewhere: false)
-        refreshSnapshot()
     }
 
-    /// Engine refusals become alerts; anything else is shown in the log, and, when the user
-    /// was doing something (`alerting`), in an alert too.
-    private func perform(alerting: Bool = true, _ body: () throws -> Void) {
+    /// `body`'s answer; a failure becomes the actions that tell it. Engine refusals become
+    /// alerts; anything else is shown in the log, and, when the user was doing something
+    /// (`alerting`), in an alert too.
+    private func perform(alerting: Bool = true, _ body: () throws -> [Action]) -> [Action] {
         do {
-            try body()
-        } catch let error as StoreError {
-            pending.append(.refused(error))
-        } catch where alerting {
-            appendEvent(.problem(AppProblem(error)))
-            pending.append(.dataFileProblem(AppProblem(error)))
+            return try body()
         } catch {
-            // Told apart by their English words, whatever the screen's language.
-            let problem = ErrorText.of(error, in: .english)
-            problemsThisTick.insert(problem)
-            if reportedProblems.insert(problem).inserted { appendEvent(.problem(AppProblem(error))) }
+            return failure(error, alerting: alerting)
         }
+    }
+
+    private func failure(_ error: any Error, alerting: Bool) -> [Action] {
+        if let error = error as? StoreError { return [.refused(error)] }
+        if alerting { return [event(.problem(AppProblem(error))), .dataFileProblem(AppProblem(error))] }
+        // Told apart by their English words, whatever the screen's language.
+        let problem = ErrorText.of(error, in: .english)
+        problemsThisTick.insert(problem)
+        return reportedProblems.insert(problem).inserted ? [event(.problem(AppProblem(error)))] : []
     }
 
     /// Background problems (a broken file) already in the log and still there, so that one
@@ -286,17 +286,18 @@ public final class StorefrontRuntime {
     private var reportedProblems: Set<String> = []
     private var problemsThisTick: Set<String> = []
 
-    private func appendEvent(_ event: AppEvent) {
-        pending.append(.event(event, at: queue.now))
+    /// What the app saw or did, as an action for `update`, stamped with store time.
+    private func event(_ event: AppEvent) -> Action {
+        .event(event, at: queue.now)
     }
 
     /// What the app saw and did, as actions for `update`, stamped with store time.
-    private func take(_ events: [AppEvent]) {
-        for event in events { appendEvent(event) }
+    private func take(_ events: [AppEvent]) -> [Action] {
+        events.map(event)
     }
 
     /// The queue's answer, handed to the app; what the app saw and did becomes actions.
-    private func hear(_ events: [PaymentQueueEvent]) {
+    private func hear(_ events: [PaymentQueueEvent]) -> [Action] {
         take(app.receive(events))
     }
 
@@ -304,43 +305,38 @@ public final class StorefrontRuntime {
     /// the store's latency. `retrying`: the user asked (R), so a failed answer is said out loud,
     /// and the products the app has stay on screen meanwhile (another storefront or locale has
     /// other products: they start from "Loading…").
-    private func loadProducts(retrying: Bool = false) throws {
+    private func loadProducts(retrying: Bool = false) throws -> [Action] {
         var request = ProductsRequest(productIdentifiers: app.appDescription.productIdentifiers, store: store)
         try request.start()
         productsRequest = request
+        productsGeneration &+= 1
         isRetryingProducts = retrying
         if !(retrying && hasProducts) { products = nil }
-        try takeProductsAnswerIfDue()
-        refreshSnapshot()
+        return try takeProductsAnswerIfDue() + refreshSnapshot()
     }
 
     /// The store's answer to the products request, once it is due. A failure takes nothing
     /// away: an app keeps the products it has, as one whose request fails keeps its SKProducts.
-    private func takeProductsAnswerIfDue() throws {
-        guard let answer = try productsRequest?.response() else { return }
+    private func takeProductsAnswerIfDue() throws -> [Action] {
+        guard let answer = try productsRequest?.response() else { return [] }
         productsRequest = nil
+        productsGeneration &+= 1
         switch answer {
         case .success: products = answer
         case .failure: if !hasProducts { products = answer }
         }
+        defer { isRetryingProducts = false }
         // Said out loud, so a retry that ends where it started is not mistaken for a dead key.
-        if isRetryingProducts, case .failure(let error) = answer { pending.append(.productsUnavailable(error)) }
-        isRetryingProducts = false
-    }
-
-    /// Whether a change of conditions makes the app ask for its products again: a new
-    /// storefront has other prices, a new locale other localizations (as an app relaunched in
-    /// another language asks again). The network going down asks for nothing: the app keeps
-    /// the products it has, and only what it asks for next fails. Products that could not be
-    /// loaded stay "Network down?" until the user retries (R), network back on or not.
-    static func asksForProductsAgain(from old: Settings, to new: Settings) -> Bool {
-        old.storefront != new.storefront || old.locale != new.locale
+        if isRetryingProducts, case .failure(let error) = answer { return [.productsUnavailable(error)] }
+        return []
     }
 
     private var products: Result<ProductsResponse, StoreError>?
     private var hasProducts: Bool { if case .success? = products { true } else { false } }
     private var productsRequest: ProductsRequest?
     private var isRetryingProducts = false
+    /// Changes whenever `products` or `productsRequest` does (`SnapshotInputs`).
+    private var productsGeneration = 0
 
     // MARK: The store's events
 
@@ -358,33 +354,38 @@ public final class StorefrontRuntime {
     /// Reads the store's new events, for the log and banners (`Action.storeEvent`), and a
     /// request the store dropped after 24 hours unanswered (`requestLapsed`): the app hears
     /// nothing of those, the log does. The signed-in account's only.
-    private func readStoreEvents(fromElsewhere: Bool) {
+    private func readStoreEvents(fromElsewhere: Bool) -> [Action] {
         let token = store.storage.changeToken()
-        guard token != eventsToken || hasMoreEvents else { return }
+        guard token != eventsToken || hasMoreEvents else { return [] }
         // Until a read gets to the end, the next tick reads on: a read that fails (a busy or
         // unreadable file) is tried again though nothing changes meanwhile.
         hasMoreEvents = true
-        perform(alerting: false) {
+        // Pages read before a failure are told: the cursor has moved past them.
+        var read: [Action] = []
+        do {
             let account = queue.records.settings.account
             for _ in 0..<Self.eventPagesAtOnce {
                 let page = try store.storage.events(after: eventCursor, limit: Self.eventPage)
                 for event in page where event.account == nil || event.account == account {
                     if event.kind == .askToBuyLapsed {
                         if let id = event.transactionID, let t = try store.storage.transaction(id), t.hasLapsed {
-                            pending.append(.requestLapsed(t))
+                            read.append(.requestLapsed(t))
                         }
                     } else {
-                        pending.append(.storeEvent(event, fromElsewhere: fromElsewhere, at: queue.now))
+                        read.append(.storeEvent(event, fromElsewhere: fromElsewhere, at: queue.now))
                     }
                 }
                 eventCursor = page.last?.id ?? eventCursor
                 guard page.count == Self.eventPage else {
                     hasMoreEvents = false
-                    return
+                    break
                 }
             }
+        } catch {
+            read += failure(error, alerting: false)
         }
         eventsToken = token
+        return read
     }
 
     // MARK: Catching up
@@ -412,12 +413,38 @@ public final class StorefrontRuntime {
 
     /// The snapshot made again from what the store and the app hold now (`StoreSnapshot.make`);
     /// `update` hears of it only when it changed.
-    private func refreshSnapshot() {
+    private func refreshSnapshot() -> [Action] {
+        // Made after an effect, from records that may be older than the store's token now:
+        // the next tick makes it again.
+        snapshotInputs = nil
         let snapshot = StoreSnapshot.make(
             records: queue.records, catalog: store.catalog, holdings: AppHoldings(app, catalog: store.catalog),
             storeVersion: store.storage.changeToken(), products: products, isRequestingProducts: productsRequest != nil,
             awaitingSideButton: queue.awaitingSideButton, statuses: try? queue.loadSubscriptionStatuses(), previous: state.snapshot,
             catchUp: shownCatchUp)
-        if snapshot != state.snapshot { pending.append(.storeChanged(snapshot)) }
+        return snapshot != state.snapshot ? [.storeChanged(snapshot)] : []
+    }
+
+    /// What the snapshot is made of, each told by a mark that changes with it: the store's
+    /// records (the store's change token before the queue last read them), what the app
+    /// holds (UserDefaults.json's generation), the products request and the side button.
+    private struct SnapshotInputs: Equatable {
+        var storeVersion: String
+        var defaultsGeneration: Int
+        var productsGeneration: Int
+        var awaitingSideButton: PaymentQueue.SideButtonRequest?
+    }
+
+    /// The inputs the snapshot was last made from at a tick; nil when it was made at an effect.
+    private var snapshotInputs: SnapshotInputs?
+
+    private func snapshotInputs(storeVersion: String) -> SnapshotInputs {
+        SnapshotInputs(storeVersion: storeVersion, defaultsGeneration: app.defaults.generation,
+                       productsGeneration: productsGeneration, awaitingSideButton: queue.awaitingSideButton)
+    }
+
+    /// A catch-up under way or just ended: its progress is shown as real time passes.
+    private var isCatchingUp: Bool {
+        queue.catchUp != nil || catchUpStarted != nil || state.snapshot.catchUp != nil
     }
 }

@@ -25,6 +25,8 @@ public enum Action: Equatable, Sendable {
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).
     case refused(StoreError)
+    /// The app refused a restore before it started (signed out, busy); `at`: store time.
+    case restoreRefused(StoreError, at: Date)
     /// Asked again for the products (R, or Enter on a "Network down?" row), and the answer failed.
     case productsUnavailable(StoreError)
     /// Something the user did could not read or write the data files (store.sqlite or
@@ -41,11 +43,19 @@ public enum Action: Equatable, Sendable {
     /// The refund request sheet was submitted and the App Store took the request
     /// (`Transaction.RefundRequestStatus.success`).
     case refundRequestSent(Transaction)
-    /// The refund request failed (`Transaction.RefundRequestError`, or the API's chosen error).
-    case refundRequestFailed(StoreError)
+    /// The store refused the refund request; `update` tells it as StoreKit's
+    /// `Transaction.RefundRequestError`.
+    case refundRequestRefused(RefundRequestRefusal)
 }
 
-/// What update asks the runtime to do with the engine. The answers come back as actions.
+/// Why the store refused a refund request, as it said so.
+public enum RefundRequestRefusal: Equatable, Sendable {
+    case queue(QueueError)
+    case family(FamilyError)
+}
+
+/// What update asks the runtime to do with the engine. Each is carried out by a function that
+/// returns its answer as actions, which go back to `update` (bubbletea's Cmd → Msg).
 public enum Effect: Equatable, Sendable {
     case buy(productID: String, quantity: Int)
     /// The user double-clicked the side button (hold on): the waiting purchase or restore goes on.
@@ -58,8 +68,15 @@ public enum Effect: Equatable, Sendable {
     case restore
     case approve(transactionID: String)
     case decline(transactionID: String)
-    case saveSettings(Settings)
+    /// The settings panel (or the Sign In prompt) changed `shown` into the first: only that
+    /// change is applied, onto what the store holds then, so a `set` from another terminal is
+    /// never undone.
+    case saveSettings(Settings, changedFrom: Settings)
+    /// The user asked for the products again (R): a failure is said out loud.
     case loadProducts
+    /// The storefront or locale changed: the app asks for its products again, as an app
+    /// relaunched in another language does.
+    case reloadProducts
     case deleteAppData
     case spendCredit
     /// Consumes units the app delivered (`SampleApp.consume(_:quantity:)`).
@@ -75,6 +92,17 @@ public enum Effect: Equatable, Sendable {
     /// Read the full log's page; it comes back as `Action.logLoaded`.
     case loadLog
     /// The refund request sheet's Submit: the store takes the request (`StoreAdmin.requestRefund`)
-    /// and it comes back as `Action.refundRequestSent` or `refundRequestFailed`.
+    /// and it comes back as `Action.refundRequestSent` or `refundRequestRefused`.
     case requestRefund(Transaction, reason: RefundRequestReason)
+}
+
+extension Effect {
+    /// Whether carrying it out can change the store or what the app holds: then the store's
+    /// events are read and the snapshot made again. A note or a page read cannot.
+    var changesEngine: Bool {
+        switch self {
+        case .note, .loadLog, .loadTransactions: false
+        default: true
+        }
+    }
 }

@@ -70,9 +70,9 @@ extension AppState {
             // Signed in, the purchase or restore that asked for it goes on.
             guard let productID else {
                 mode = .restoring([])
-                return [.saveSettings(settings), signedIn, .restore]
+                return [.saveSettings(settings, changedFrom: snapshot.settings), signedIn, .restore]
             }
-            return [.saveSettings(settings), signedIn] + presentSheet(productID)
+            return [.saveSettings(settings, changedFrom: snapshot.settings), signedIn] + presentSheet(productID)
         case .alreadyPurchased(let productID):
             // The store answers with a regular purchase at no charge, followed on the sheet.
             mode = followingPurchase(of: productID)

@@ -57,7 +57,7 @@ extension AppState {
     private mutating func change(_ condition: StoreCondition, _ key: PanelKey, panel: inout SettingsPanel) -> [Effect] {
         switch condition.change(snapshot.settings, key, choices: PanelChoices(catalog: catalog, accounts: snapshot.accounts)) {
         case .set(let settings):
-            return [.saveSettings(settings)]
+            return [.saveSettings(settings, changedFrom: snapshot.settings)]
         case .chooseError(let highlighted):
             panel.choosingError = highlighted
         case .openAPIErrors:
@@ -105,7 +105,7 @@ extension AppState {
             mode = .settings(panel)
             var s = snapshot.settings
             s.failures[api] = codes[index]
-            return [.saveSettings(s)]
+            return [.saveSettings(s, changedFrom: snapshot.settings)]
         }
         switch key {
         case .escape, .char("q"), .left, .char("h"):

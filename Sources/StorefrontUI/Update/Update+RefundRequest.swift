@@ -86,4 +86,15 @@ extension AppState {
     mutating func refundRequestSent(_ t: Transaction) {
         keepingLogEnd { $0.log.append(LogLine(date: $0.now, text: $0.strings.refunds.submitted(t.id, $0.title(of: t.productID)), tint: .accent)) }
     }
+
+    /// The store refused the request: the app hears StoreKit's `RefundRequestError`,
+    /// `.duplicateRequest` for one already asked, `.failed` for any other refusal.
+    mutating func refundRequestRefused(_ refusal: RefundRequestRefusal) {
+        let error: StoreError = if case .queue(.refundAlreadyRequested) = refusal {
+            .refundRequestError(.duplicateRequest)
+        } else {
+            .refundRequestError(.failed)
+        }
+        mode = .alert(failure(strings.refunds.cannotRequestTitle, error))
+    }
 }

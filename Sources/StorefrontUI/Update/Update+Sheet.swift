@@ -67,6 +67,9 @@ extension AppState {
         }
         guard button == 1 else {
             mode = .store
+            // The sheet closes either way. Restricted since it opened, there is no payment to
+            // cancel, and a request already waiting is not asked again.
+            guard !isRestricted, waitingRequest(for: sheet.productID) == nil else { return [] }
             return [.cancelPurchase(productID: sheet.productID, quantity: sheet.quantity)]
         }
         if sheet.stage == .confirm, snapshot.settings.askToBuy {

@@ -34,12 +34,13 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if case .log = state.mode, state.logPage.version == nil { return [.loadLog] }
         return state.reloadTransactionsIfChanged()
     case .storeChanged(let snapshot):
+        let products: [Effect] = AppState.asksForProductsAgain(from: state.snapshot.settings, to: snapshot.settings) ? [.reloadProducts] : []
         state.followMessages(from: state.snapshot.subscriptions, to: snapshot.subscriptions)
         state.keepingLogEnd { $0.replaceSnapshot(snapshot) }
         state.answerSheetForOwnedProduct()
         // What is shown of the store's history is read again when the store changed.
-        if case .log = state.mode, state.logPage.version != snapshot.storeVersion { return [.loadLog] }
-        return state.reloadTransactionsIfChanged()
+        if case .log = state.mode, state.logPage.version != snapshot.storeVersion { return products + [.loadLog] }
+        return products + state.reloadTransactionsIfChanged()
     case .event(let event, let date):
         state.record(event, at: date)
         // Before following it: whether the sheet or a restore was waiting for it decides.
@@ -74,6 +75,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .refused(let error):
         state.mode = .alert(state.failure(state.strings.alerts.cannotCompleteTitle, error))
         return []
+    case .restoreRefused(let error, let date):
+        // A failed restore, not a refused purchase: the restore's own outcome says so.
+        return reduce(&state, .event(.restoreFailed(error), at: date))
     case .logLoaded(let page):
         state.keepingLogEnd { $0.logPage = page }
         return []
@@ -89,8 +93,8 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .refundRequestSent(let t):
         state.refundRequestSent(t)
         return []
-    case .refundRequestFailed(let error):
-        state.mode = .alert(state.failure(state.strings.refunds.cannotRequestTitle, error))
+    case .refundRequestRefused(let refusal):
+        state.refundRequestRefused(refusal)
         return []
     }
 }
@@ -155,5 +159,16 @@ extension AppState {
         case .left, .char("h"): return max(0, focus - 1)
         default: return nil
         }
+    }
+}
+
+extension AppState {
+    /// Whether a change of conditions makes the app ask for its products again: a new
+    /// storefront has other prices, a new locale other localizations (as an app relaunched in
+    /// another language asks again). The network going down asks for nothing: the app keeps
+    /// the products it has, and only what it asks for next fails. Products that could not be
+    /// loaded stay "Network down?" until the user retries (R), network back on or not.
+    static func asksForProductsAgain(from old: Settings, to new: Settings) -> Bool {
+        old.storefront != new.storefront || old.locale != new.locale
     }
 }
