@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "storefront", targets: ["storefront"]),
         .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "StoreKitSim", targets: ["StoreKitSim"]),
+        .library(name: "AppStoreJSON", targets: ["AppStoreJSON"]),
         .library(name: "SampleApp", targets: ["SampleApp"]),
         .library(name: "StorefrontUI", targets: ["StorefrontUI"]),
         .library(name: "Walkthroughs", targets: ["Walkthroughs"]),
@@ -28,6 +29,9 @@ let package = Package(
         // The simulated App Store and its StoreKit-shaped client API: Foundation, and GRDB for
         // its records in SQLite. No app, no UI.
         .target(name: "StoreKitSim", dependencies: ["DataFiles", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The App Store's JSON vocabulary: transactions, renewal info, subscription statuses,
+        // store events and products as `--json` gives them, built from the store's values.
+        .target(name: "AppStoreJSON", dependencies: ["StoreKitSim"]),
         // The sample app over that API, as an app over StoreKit: its catalog's content, its own
         // refusals, delivery into UserDefaults.json, credits, its transaction log.
         .target(name: "SampleApp", dependencies: ["StoreKitSim", "DataFiles"]),
@@ -51,14 +55,14 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "DataFiles", "StoreKitSim", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
+                "DataFiles", "StoreKitSim", "AppStoreJSON", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The store, the data files, and the sample app over the store.
         .testTarget(
             name: "StoreKitSimTests",
-            dependencies: ["DataFiles", "StoreKitSim", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["DataFiles", "StoreKitSim", "AppStoreJSON", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
             // StoreKit configuration files the tests (and the end-to-end ones) read by path.
             exclude: ["Fixtures"]
         ),

@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import Foundation
 import SampleApp
@@ -88,7 +89,7 @@ struct AdvanceCommand: ParsableCommand {
     struct Output: Encodable {
         var clock: ClockJSON
         /// The transactions the time that passed made or changed, in the order they were made.
-        var transactions: [TransactionJSON]
+        var transactions: [TransactionPayload]
     }
 
     func run() throws {
@@ -99,7 +100,7 @@ struct AdvanceCommand: ParsableCommand {
         let changes = try session.queue.advance(by: step).changes
         let clock = try ClockJSON(session.store)
         if output.json {
-            try JSONOutput.print(Output(clock: clock, transactions: changes.map(TransactionJSON.init)))
+            try JSONOutput.print(Output(clock: clock, transactions: changes.map(TransactionPayload.init)))
             return
         }
         let times = TimeDisplay()
