@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "StoreKitSim", targets: ["StoreKitSim"]),
         .library(name: "AppStoreJSON", targets: ["AppStoreJSON"]),
+        .library(name: "Wording", targets: ["Wording"]),
         .library(name: "SampleApp", targets: ["SampleApp"]),
         .library(name: "StorefrontUI", targets: ["StorefrontUI"]),
         .library(name: "Walkthroughs", targets: ["Walkthroughs"]),
@@ -32,14 +33,17 @@ let package = Package(
         // The App Store's JSON vocabulary: transactions, renewal info, subscription statuses,
         // store events and products as `--json` gives them, built from the store's values.
         .target(name: "AppStoreJSON", dependencies: ["StoreKitSim"]),
+        // Every word of the product's own, English and Japanese side by side: the strings table
+        // the app, its screens, the walkthroughs' band and the command line read.
+        .target(name: "Wording", dependencies: ["StoreKitSim"]),
         // The sample app over that API, as an app over StoreKit: its catalog's content, its own
         // refusals, delivery into UserDefaults.json, credits, its transaction log.
-        .target(name: "SampleApp", dependencies: ["StoreKitSim", "DataFiles"]),
+        .target(name: "SampleApp", dependencies: ["StoreKitSim", "Wording", "DataFiles"]),
         // The sample app's screens: state, actions, update, views drawn into a Canvas. No curses.
-        .target(name: "StorefrontUI", dependencies: ["SampleApp", "StoreKitSim", "DataFiles"]),
+        .target(name: "StorefrontUI", dependencies: ["SampleApp", "Wording", "StoreKitSim", "DataFiles"]),
         // Walkthrough files: their format, its parser, and a headless runner that drives the
         // storefront's runtime with keys over a fresh data directory, store time simulated.
-        .target(name: "Walkthroughs", dependencies: ["StorefrontUI", "SampleApp", "StoreKitSim", "DataFiles"]),
+        .target(name: "Walkthroughs", dependencies: ["StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "DataFiles"]),
         // The ncurses Canvas, input, resize, colours and teardown.
         .target(
             name: "CursesTerminal",
@@ -55,21 +59,21 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "DataFiles", "StoreKitSim", "AppStoreJSON", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
+                "DataFiles", "StoreKitSim", "AppStoreJSON", "Wording", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The store, the data files, and the sample app over the store.
         .testTarget(
             name: "StoreKitSimTests",
-            dependencies: ["DataFiles", "StoreKitSim", "AppStoreJSON", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["DataFiles", "StoreKitSim", "AppStoreJSON", "Wording", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
             // StoreKit configuration files the tests (and the end-to-end ones) read by path.
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "StorefrontUITests",
             dependencies: [
-                "StorefrontUI", "SampleApp", "StoreKitSim",
+                "StorefrontUI", "SampleApp", "Wording", "StoreKitSim",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]

@@ -1,6 +1,7 @@
 import DataFiles
 import SampleApp
 import StoreKitSim
+import Wording
 
 extension DataFileError {
     /// The file, where in it and what is wrong on one line, as the file layer found it (the

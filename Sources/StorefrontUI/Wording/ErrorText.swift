@@ -1,6 +1,7 @@
 import DataFiles
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// How an error reads where it is shown: the storefront's alerts and log (in the screen's
 /// language) and the command line (in English) word the engine's typed errors alike.

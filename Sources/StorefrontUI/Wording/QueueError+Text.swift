@@ -1,5 +1,6 @@
 import SampleApp
 import StoreKitSim
+import Wording
 
 extension QueueError {
     /// What went wrong and where to look, with commands for this data directory.

@@ -4,6 +4,7 @@ import Foundation
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 /// The store's clock, shared by every process on the data directory.
 struct ClockJSON: Encodable {

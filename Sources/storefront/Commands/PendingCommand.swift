@@ -3,6 +3,7 @@ import ArgumentParser
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 struct PendingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import Foundation
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 struct ProductsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import Foundation
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 struct StateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import StoreKitSim
+import Wording
 
 extension Strings {
     /// What buying `quantity` of `product` now costs, as the App Store's sheet states it:
@@ -11,15 +12,5 @@ extension Strings {
         let perPeriod = sheet.perPeriod(product.formattedPrice, period)
         guard introOffer, let offer = product.introductoryOffer else { return perPeriod }
         return sheet.offerThen(introductoryTerms(offer, of: product), perPeriod)
-    }
-
-    /// An introductory offer in words: "1 week free", "$0.99 for 3 months", "$0.99/month for 3 months".
-    public func introductoryTerms(_ offer: SubscriptionOffer, of product: Product) -> String {
-        let whole = offer.totalPeriod
-        return switch offer.paymentMode {
-        case .freeTrial: sheet.trial(whole)
-        case .payUpFront: sheet.forPeriod(product.formatted(offer.price), whole)
-        case .payAsYouGo: sheet.payAsYouGo(sheet.perPeriod(product.formatted(offer.price), offer.period), whole)
-        }
     }
 }

@@ -20,6 +20,22 @@ public struct ErrorStrings: PhraseTable {
     public let storeKitLabel = Phrase2<Int, String>(en: { code, name in "error \(code) \(name)" },
                                                     ja: { code, name in "エラー \(code) \(name)" })
 
+    // MARK: The sample app's own refusals (SampleApp's `StoreError` values take their English from here)
+
+    public let purchaseInProgress = Phrase(en: "A purchase is already in progress. Wait for it to finish.",
+                                           ja: "購入はすでに処理中です。完了するまでお待ちください。")
+    public let restoreInProgress = Phrase(en: "Purchases are being restored. Try again when the restore has finished.",
+                                          ja: "購入を復元しています。復元が終わってからもう一度お試しください。")
+    public let balanceFull = Phrase(
+        en: "The balance cannot take this purchase: it would pass \(Int.max), the most the app can hold. The purchase is not finished: it stays in the queue and comes back at the next launch.",
+        ja: "残高にこの購入分を加えられません。Appが保持できる上限(\(Int.max))を超えてしまいます。購入は完了処理されずにキューに残り、次回の起動時にもう一度届きます。")
+
+    /// One of the app's refusals, known by its domain and its English.
+    private static func appRefusal(_ error: StoreError) -> Phrase? {
+        guard error.domain == StoreError.appDomain else { return nil }
+        return [shared.purchaseInProgress, shared.restoreInProgress, shared.balanceFull].first { $0.en == error.message }
+    }
+
     /// The store's and the app's own errors, then StoreKit's codes as the store words them.
     static func japanese(_ error: StoreError) -> String? {
         if let refused = error.invalidQuantity {
@@ -36,12 +52,9 @@ public struct ErrorStrings: PhraseTable {
         case .declined: "購入のリクエストは拒否されました。"
         case .restricted:
             "App内課金が制限されています。[設定]>[スクリーンタイム]>[コンテンツとプライバシーの制限]>[iTunesおよびApp Storeでの購入]>[App内課金]で許可してください。"
-        case .purchaseInProgress: "購入はすでに処理中です。完了するまでお待ちください。"
-        case .restoreInProgress: "購入を復元しています。復元が終わってからもう一度お試しください。"
         case .purchaseLimitExceeded: "月の購入限度を超えました。"
-        case .balanceFull:
-            "残高にこの購入分を加えられません。Appが保持できる上限(\(Int.max))を超えてしまいます。購入は完了処理されずにキューに残り、次回の起動時にもう一度届きます。"
-        default: error.skCode.flatMap { error == StoreError($0) ? japanese($0) : nil }
+        default: appRefusal(error)?.ja
+            ?? error.skCode.flatMap { error == StoreError($0) ? japanese($0) : nil }
             ?? StoreKitErrorCode.allCases.first { StoreError.storeKitError($0) == error }.map(japanese)
             ?? VerificationErrorCode.allCases.first { StoreError.verificationError($0) == error }.map(japanese)
             ?? RefundRequestErrorCode.allCases.first { StoreError.refundRequestError($0) == error }.map(japanese)
