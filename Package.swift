@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "storefront", targets: ["storefront"]),
         .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "StoreKitSim", targets: ["StoreKitSim"]),
+        .library(name: "CatalogFiles", targets: ["CatalogFiles"]),
         .library(name: "AppStoreJSON", targets: ["AppStoreJSON"]),
         .library(name: "Wording", targets: ["Wording"]),
         .library(name: "SampleApp", targets: ["SampleApp"]),
@@ -30,6 +31,9 @@ let package = Package(
         // The simulated App Store and its StoreKit-shaped client API: Foundation, and GRDB for
         // its records in SQLite. No app, no UI.
         .target(name: "StoreKitSim", dependencies: ["DataFiles", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Catalog files read and checked: storefront's JSON and Xcode's .storekit files (read and
+        // written), into the store's Catalog and settings.
+        .target(name: "CatalogFiles", dependencies: ["StoreKitSim", "DataFiles"]),
         // The App Store's JSON vocabulary: transactions, renewal info, subscription statuses,
         // store events and products as `--json` gives them, built from the store's values.
         .target(name: "AppStoreJSON", dependencies: ["StoreKitSim"]),
@@ -59,30 +63,30 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "DataFiles", "StoreKitSim", "AppStoreJSON", "Wording", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
+                "DataFiles", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The store, the data files, and the sample app over the store.
         .testTarget(
             name: "StoreKitSimTests",
-            dependencies: ["DataFiles", "StoreKitSim", "AppStoreJSON", "Wording", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["DataFiles", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
             // StoreKit configuration files the tests (and the end-to-end ones) read by path.
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "StorefrontUITests",
             dependencies: [
-                "StorefrontUI", "SampleApp", "Wording", "StoreKitSim",
+                "StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "CatalogFiles",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "WalkthroughsTests", dependencies: ["Walkthroughs", "StorefrontUI", "StoreKitSim"]),
+        .testTarget(name: "WalkthroughsTests", dependencies: ["Walkthroughs", "StorefrontUI", "StoreKitSim", "CatalogFiles"]),
         // Depends on the executable so `swift test` builds the binary it runs.
         // GRDB to damage a store.sqlite as the sqlite3 shell would.
         .testTarget(name: "EndToEndTests", dependencies: [
-            "DataFiles", "StoreKitSim", "SampleApp", "storefront", .product(name: "GRDB", package: "GRDB.swift"),
+            "DataFiles", "StoreKitSim", "CatalogFiles", "SampleApp", "storefront", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

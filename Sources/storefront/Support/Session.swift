@@ -24,7 +24,7 @@ struct Session {
     }
 
     init(_ options: GlobalPaths, checksStorefront: Bool = true) throws {
-        let files = try CatalogFiles(options)
+        let files = try CatalogAndApp(options)
         catalog = files.catalog
         app = files.app
         directory = DataDirectory.resolve(option: options.dataDir)
