@@ -26,10 +26,12 @@ let package = Package(
         // since a module map cannot say "only on Linux".
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // The data directory and its files kept safe: atomic writes, guarded reads, locks, the
-        // JSON style, and the errors that name a file and its remedy. Foundation only.
+        // JSON style, the errors that name a file and its remedy, and the watcher that tells
+        // when one changes. Foundation only.
         .target(name: "DataFiles"),
-        // The simulated App Store and its StoreKit-shaped client API: Foundation, and GRDB for
-        // its records in SQLite. No app, no UI.
+        // The simulated App Store and its StoreKit-shaped client API: the catalog's model, the
+        // store's rules, Foundation, and GRDB for its records in SQLite. No catalog files, no
+        // app, no UI.
         .target(name: "StoreKitSim", dependencies: ["DataFiles", .product(name: "GRDB", package: "GRDB.swift")]),
         // Catalog files read and checked: storefront's JSON and Xcode's .storekit files (read and
         // written), into the store's Catalog and settings.
@@ -60,6 +62,7 @@ let package = Package(
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]
         ),
+        // The command line and the wiring: the only module that knows them all.
         .executableTarget(
             name: "storefront",
             dependencies: [
@@ -67,7 +70,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The store, the data files, and the sample app over the store.
+        // The store, the data files, catalog files, the App Store's JSON, and the sample app
+        // over the store.
         .testTarget(
             name: "StoreKitSimTests",
             dependencies: ["DataFiles", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
