@@ -8,6 +8,9 @@ let package = Package(
         .executable(name: "storefront", targets: ["storefront"]),
         .library(name: "DataFiles", targets: ["DataFiles"]),
         .library(name: "StoreKitSim", targets: ["StoreKitSim"]),
+        .library(name: "CatalogFiles", targets: ["CatalogFiles"]),
+        .library(name: "AppStoreJSON", targets: ["AppStoreJSON"]),
+        .library(name: "Wording", targets: ["Wording"]),
         .library(name: "SampleApp", targets: ["SampleApp"]),
         .library(name: "StorefrontUI", targets: ["StorefrontUI"]),
         .library(name: "Walkthroughs", targets: ["Walkthroughs"]),
@@ -23,19 +26,30 @@ let package = Package(
         // since a module map cannot say "only on Linux".
         .systemLibrary(name: "CNCurses", providers: [.apt(["libncurses-dev"])]),
         // The data directory and its files kept safe: atomic writes, guarded reads, locks, the
-        // JSON style, and the errors that name a file and its remedy. Foundation only.
+        // JSON style, the errors that name a file and its remedy, and the watcher that tells
+        // when one changes. Foundation only.
         .target(name: "DataFiles"),
-        // The simulated App Store and its StoreKit-shaped client API: Foundation, and GRDB for
-        // its records in SQLite. No app, no UI.
+        // The simulated App Store and its StoreKit-shaped client API: the catalog's model, the
+        // store's rules, Foundation, and GRDB for its records in SQLite. No catalog files, no
+        // app, no UI.
         .target(name: "StoreKitSim", dependencies: ["DataFiles", .product(name: "GRDB", package: "GRDB.swift")]),
+        // Catalog files read and checked: storefront's JSON and Xcode's .storekit files (read and
+        // written), into the store's Catalog and settings.
+        .target(name: "CatalogFiles", dependencies: ["StoreKitSim", "DataFiles"]),
+        // The App Store's JSON vocabulary: transactions, renewal info, subscription statuses,
+        // store events and products as `--json` gives them, built from the store's values.
+        .target(name: "AppStoreJSON", dependencies: ["StoreKitSim"]),
+        // Every word of the product's own, English and Japanese side by side: the strings table
+        // the app, its screens, the walkthroughs' band and the command line read.
+        .target(name: "Wording", dependencies: ["StoreKitSim"]),
         // The sample app over that API, as an app over StoreKit: its catalog's content, its own
         // refusals, delivery into UserDefaults.json, credits, its transaction log.
-        .target(name: "SampleApp", dependencies: ["StoreKitSim", "DataFiles"]),
+        .target(name: "SampleApp", dependencies: ["StoreKitSim", "Wording", "DataFiles"]),
         // The sample app's screens: state, actions, update, views drawn into a Canvas. No curses.
-        .target(name: "StorefrontUI", dependencies: ["SampleApp", "StoreKitSim", "DataFiles"]),
+        .target(name: "StorefrontUI", dependencies: ["SampleApp", "Wording", "StoreKitSim", "DataFiles"]),
         // Walkthrough files: their format, its parser, and a headless runner that drives the
         // storefront's runtime with keys over a fresh data directory, store time simulated.
-        .target(name: "Walkthroughs", dependencies: ["StorefrontUI", "SampleApp", "StoreKitSim", "DataFiles"]),
+        .target(name: "Walkthroughs", dependencies: ["StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "DataFiles"]),
         // The ncurses Canvas, input, resize, colours and teardown.
         .target(
             name: "CursesTerminal",
@@ -48,33 +62,35 @@ let package = Package(
                 .linkedLibrary("ncurses", .when(platforms: [.macOS])),
             ]
         ),
+        // The command line and the wiring: the only module that knows them all.
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "DataFiles", "StoreKitSim", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
+                "DataFiles", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The store, the data files, and the sample app over the store.
+        // The store, the data files, catalog files, the App Store's JSON, and the sample app
+        // over the store.
         .testTarget(
             name: "StoreKitSimTests",
-            dependencies: ["DataFiles", "StoreKitSim", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["DataFiles", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
             // StoreKit configuration files the tests (and the end-to-end ones) read by path.
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "StorefrontUITests",
             dependencies: [
-                "StorefrontUI", "SampleApp", "StoreKitSim",
+                "StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "CatalogFiles",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "WalkthroughsTests", dependencies: ["Walkthroughs", "StorefrontUI", "StoreKitSim"]),
+        .testTarget(name: "WalkthroughsTests", dependencies: ["Walkthroughs", "StorefrontUI", "StoreKitSim", "CatalogFiles"]),
         // Depends on the executable so `swift test` builds the binary it runs.
         // GRDB to damage a store.sqlite as the sqlite3 shell would.
         .testTarget(name: "EndToEndTests", dependencies: [
-            "DataFiles", "StoreKitSim", "SampleApp", "storefront", .product(name: "GRDB", package: "GRDB.swift"),
+            "DataFiles", "StoreKitSim", "CatalogFiles", "SampleApp", "storefront", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "DataFiles", package: "storefront"),
                 .product(name: "StoreKitSim", package: "storefront"),
+                .product(name: "CatalogFiles", package: "storefront"),
                 .product(name: "SampleApp", package: "storefront"),
                 .product(name: "StorefrontUI", package: "storefront"),
                 .product(name: "Walkthroughs", package: "storefront"),
@@ -32,6 +33,7 @@ let package = Package(
         ),
         // startup-cpu.sh's floor: decodes the built-in catalog with Foundation and exits.
         // Its sources are symbolic links to StoreKitSim's catalog files, plus main.swift.
-        .executableTarget(name: "CatalogDecodeFloor", path: "Sources/CatalogDecodeFloor"),
+        .executableTarget(name: "CatalogDecodeFloor", path: "Sources/CatalogDecodeFloor",
+                          swiftSettings: [.define("CATALOG_DECODE_FLOOR")]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import StoreKitSim
+import Wording
 
 /// One line per app event, shared by the command line (in English) and the storefront's log.
 extension AppEvent {

@@ -1,4 +1,5 @@
 import StoreKitSim
+import Wording
 
 /// What a log line adds in parentheses to a transaction update: what kind it is and whether it
 /// reaches this launch from the last run. The one rule the storefront's log, its full log,

@@ -1,9 +1,11 @@
+@testable import CatalogFiles
 import DataFiles
 import Foundation
 import GRDB
 import SampleApp
 import Testing
 @testable import StoreKitSim
+import Wording
 
 /// Each StoreKit API fails on its own with the error chosen for it, the others unaffected, as
 /// Xcode's StoreKit errors per API; the choices are kept in store.sqlite and in .storekit files.

@@ -1,3 +1,4 @@
+@testable import CatalogFiles
 import DataFiles
 import Foundation
 import SampleApp

@@ -1,3 +1,4 @@
+@testable import CatalogFiles
 import Foundation
 import SampleApp
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import SampleApp
 import Testing
 @testable import StoreKitSim
+import Wording
 
 /// The App Store's side of the history (SKTestSession's refundTransaction, deleteTransaction,
 /// clearTransactions), over both storages.

@@ -1,3 +1,4 @@
+@testable import CatalogFiles
 import Foundation
 import Testing
 @testable import StoreKitSim

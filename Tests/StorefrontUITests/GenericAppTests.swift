@@ -3,6 +3,7 @@ import SampleApp
 import StoreKitSim
 import Testing
 @testable import StorefrontUI
+import Wording
 
 /// A catalog with no app description: every product by type, with the generic app.
 @Suite struct GenericAppTests {

@@ -3,6 +3,7 @@ import SampleApp
 import StoreKitSim
 import Testing
 @testable import StorefrontUI
+import Wording
 
 /// A subscription's life on screen: rows and the detail pane read the store's status, Manage
 /// Subscriptions (m) changes plan, cancels and resubscribes, and the sheet for another plan

@@ -1,8 +1,10 @@
+import CatalogFiles
 import Foundation
 import SampleApp
 import StoreKitSim
 import Testing
 @testable import StorefrontUI
+import Wording
 
 /// The strings table: every entry has its English and its Japanese, and they differ where
 /// they should; the language comes from a language code.

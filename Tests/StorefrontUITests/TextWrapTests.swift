@@ -1,6 +1,7 @@
 import SampleApp
 import Testing
 @testable import StorefrontUI
+import Wording
 
 @Suite struct TextWrapTests {
     @Test func latinTextBreaksAtSpaces() {

@@ -1,7 +1,9 @@
+import CatalogFiles
 import Foundation
 import SampleApp
 import StoreKitSim
 @testable import StorefrontUI
+import Wording
 
 /// The storefront runtime over an in-memory store and a manual clock: keys in, text out.
 final class UITestHarness {

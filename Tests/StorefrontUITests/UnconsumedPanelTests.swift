@@ -4,6 +4,7 @@ import SnapshotTesting
 import StoreKitSim
 import Testing
 @testable import StorefrontUI
+import Wording
 
 /// The unconsumed purchases panel (`u`): the app's consumable purchases delivered and not yet
 /// consumed, oldest first, consumed explicitly with a log line; its key in the footer while

@@ -1,3 +1,4 @@
+import CatalogFiles
 import Foundation
 import StoreKitSim
 import Testing

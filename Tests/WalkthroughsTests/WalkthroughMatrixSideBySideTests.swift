@@ -1,3 +1,4 @@
+import CatalogFiles
 import StoreKitSim
 import StorefrontUI
 import Testing

@@ -5,6 +5,7 @@
 //   cd Benchmarks && swift package benchmark
 //   swift package benchmark --filter "Purchase commit.*"
 import Benchmark
+import CatalogFiles
 import DataFiles
 import Foundation
 import GRDB

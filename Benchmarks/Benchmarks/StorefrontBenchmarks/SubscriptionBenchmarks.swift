@@ -1,6 +1,7 @@
 // A subscription's life at scale: catching up on renewals through an open storefront, and
 // reading the statuses over a long history.
 import Benchmark
+import CatalogFiles
 import DataFiles
 import Foundation
 import SampleApp

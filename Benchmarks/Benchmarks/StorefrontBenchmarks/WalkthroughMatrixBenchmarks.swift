@@ -1,4 +1,5 @@
 import Benchmark
+import CatalogFiles
 import Foundation
 import StoreKitSim
 import Walkthroughs

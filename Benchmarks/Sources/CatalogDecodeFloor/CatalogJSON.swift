@@ -1,1 +1,1 @@
-../../../Sources/StoreKitSim/Catalog/CatalogJSON.swift
+../../../Sources/CatalogFiles/CatalogFile/CatalogJSON.swift

@@ -1,1 +1,1 @@
-../../../Sources/StoreKitSim/Catalog/DefaultCatalog.swift
+../../../Sources/CatalogFiles/CatalogFile/DefaultCatalog.swift

@@ -1,3 +1,4 @@
+
 /// What is wrong with a catalog, at a JSON path.
 public struct CatalogProblem: Error, Equatable, Sendable {
     public var path: String

@@ -101,7 +101,7 @@ public enum StoreKitErrorCode: String, CaseIterable, Sendable {
     case unknown, userCancelled, networkError, systemError, notAvailableInStorefront, notEntitled, unsupported
 
     static let domain = "StoreKit.StoreKitError"
-    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    package var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
     var message: String {
         switch self {
@@ -122,7 +122,7 @@ public enum VerificationErrorCode: String, CaseIterable, Sendable {
          missingRequiredProperties
 
     static let domain = "StoreKit.VerificationResult.VerificationError"
-    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    package var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
     var message: String {
         switch self {
@@ -141,7 +141,7 @@ public enum RefundRequestErrorCode: String, CaseIterable, Sendable {
     case duplicateRequest, failed
 
     static let domain = "StoreKit.Transaction.RefundRequestError"
-    var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    package var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
     var message: String {
         switch self {

@@ -26,7 +26,7 @@ public enum SKErrorCode: Int, Codable, Sendable, CaseIterable {
 
     /// The description the store records with an error of this code, as StoreKit words it in
     /// English: kept with the transaction, printed by the command line. The screens word
-    /// errors in their own language (SampleApp's `ErrorStrings`).
+    /// errors in their own language (Wording's `ErrorStrings`).
     public var message: String {
         switch self {
         case .unknown: "Cannot connect to iTunes Store."

@@ -1,4 +1,5 @@
 import SampleApp
+import Wording
 
 /// The latency's steps in the panel, and how it reads there.
 extension StoreCondition {

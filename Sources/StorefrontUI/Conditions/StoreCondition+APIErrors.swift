@@ -1,5 +1,6 @@
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// The StoreKit APIs' errors (Xcode's StoreKit errors per API): one condition per API, each
 /// failing its API alone until turned off, and the panel's row that lists them.

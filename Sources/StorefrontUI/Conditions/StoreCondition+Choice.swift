@@ -1,5 +1,6 @@
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// The shape of a condition that is one of an enum's cases, named by its raw value.
 extension StoreCondition {

@@ -1,5 +1,6 @@
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// The shape most conditions share: on or off, toggled by any key in the panel.
 extension StoreCondition {

@@ -1,5 +1,6 @@
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// One store condition, described once: its name and values on the command line, how a typed
 /// value is read and how the current one reads, its row in the store conditions panel and its

@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// The table of store conditions. A new condition is a stored field in `Settings` and an
 /// entry here, placed in `all`.

@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// Everything the storefront shows. Views draw it; `update` changes it.
 public struct AppState: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// What is in front of the store screen. One at a time, like iOS's modal presentations.
 public enum Mode: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// The app asks for a refund of a purchase (`Transaction.beginRefundRequest(for:in:)`): the
 /// App Store's sheet, Cancel (`.userCancelled`) or Submit (`.success`, the store answering as

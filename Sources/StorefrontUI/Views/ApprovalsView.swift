@@ -1,5 +1,6 @@
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// Ask to Buy requests and interrupted purchases, with Approve / Decline.
 enum ApprovalsView {

@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// A modal dialog as data: the purchase sheet, alerts and content are all drawn by one
 /// view from this, and mouse clicks find their buttons from the same numbers.

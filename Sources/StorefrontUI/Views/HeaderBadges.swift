@@ -1,5 +1,6 @@
 import SampleApp
 import StoreKitSim
+import Wording
 
 extension HeaderView {
     struct Badge: Equatable {

@@ -1,5 +1,6 @@
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// App name, account, storefront, balance, and a badge for every active restriction.
 enum HeaderView {

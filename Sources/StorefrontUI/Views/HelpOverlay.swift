@@ -1,5 +1,6 @@
 import Foundation
 import SampleApp
+import Wording
 
 /// The keys, all in one place (`?`, which opens it, is in its closing line).
 enum HelpOverlay {

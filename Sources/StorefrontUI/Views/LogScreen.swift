@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// The transactions the store has recorded, newest last, scrolled by screen rows: the newest
 /// page of them, however long the history.

@@ -1,4 +1,5 @@
 import SampleApp
+import Wording
 
 extension DialogModel {
     /// The offer code sheet: what it is for, the field with the code typed so far and a caret,

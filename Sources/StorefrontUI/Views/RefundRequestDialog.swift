@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import StoreKitSim
+import Wording
 
 extension DialogModel {
     /// The refund request sheet: what was bought, when and for how much, under which account;

@@ -1,4 +1,5 @@
 import SampleApp
+import Wording
 
 /// Draws the whole storefront for a state: the store screen, then whatever is in front of it.
 public func render(_ state: AppState) -> Buffer {

@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import StoreKitSim
+import Wording
 
 enum SettingsGeometry {
     static func box(_ layout: Layout) -> Rect { layout.dialog(width: 72, height: StoreCondition.panelRows.count + (roomy(layout) ? 5 : 2)) }

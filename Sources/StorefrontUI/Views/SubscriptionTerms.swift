@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// A subscription's terms as the App Store's sheet states them: the free trial (when the
 /// store would give it), the price per period and when it starts, how it renews and how to

@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import StoreKitSim
+import Wording
 
 /// The Transaction Manager, the whole screen: a title with the filters, the column titles, a
 /// row per transaction (newest first), the selected one's facts, and the keys. The actions

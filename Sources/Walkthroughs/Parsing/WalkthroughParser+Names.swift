@@ -1,6 +1,7 @@
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 /// Store conditions, rows and transactions as steps name them, checked against the catalog.
 extension WalkthroughParser {

@@ -1,5 +1,6 @@
 import SampleApp
 import StorefrontUI
+import Wording
 
 /// The rows under the storefront that a played or recorded walkthrough keeps for itself:
 /// the caption, then the step and the keys pressed for it (and, playing, the controls). Its

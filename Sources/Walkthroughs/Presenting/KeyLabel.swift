@@ -1,5 +1,6 @@
 import SampleApp
 import StorefrontUI
+import Wording
 
 /// A key as the caption band shows it being pressed: its name as a `key` step writes it
 /// (in any language); a key with no such name in the storefront's words.

@@ -1,5 +1,6 @@
 import SampleApp
 import StorefrontUI
+import Wording
 
 /// How a playing walkthrough answers its viewer: Space pauses and resumes, → lets one step
 /// run and pauses again, q stops. While it is paused the presenter has taken over: every

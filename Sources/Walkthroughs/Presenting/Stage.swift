@@ -1,5 +1,6 @@
 import SampleApp
 import StorefrontUI
+import Wording
 
 /// What a presenter shows and keeps track of: the storefront drawn above the caption band,
 /// and the band's caption, step and keys as the walkthrough goes.

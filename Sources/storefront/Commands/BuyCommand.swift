@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import Foundation
 import DataFiles
@@ -36,11 +37,11 @@ struct BuyCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     struct Output: Encodable {
-        var transaction: TransactionJSON
+        var transaction: TransactionPayload
         /// True when no new transaction was made: `transaction` is the request already waiting
         /// (Ask to Buy, or an interruption) that this purchase merged into.
         var merged: Bool
-        var redelivered: [TransactionJSON]
+        var redelivered: [TransactionPayload]
         var userDefaults: [String: JSONValue]
         /// Another plan of a group the account subscribes to: how the subscription changed.
         var planChange: PlanChangeJSON?
@@ -114,7 +115,7 @@ struct BuyCommand: ParsableCommand {
         let planChange = try session.database.events(after: cursor, limit: nil)
             .filter { $0.transactionID == final.id }.compactMap(PlanChangeJSON.init).first
         if output.json {
-            try JSONOutput.print(Output(transaction: TransactionJSON(final), merged: false,
+            try JSONOutput.print(Output(transaction: TransactionPayload(final), merged: false,
                                         redelivered: session.launchReport(app).redelivered,
                                         userDefaults: app.defaults.values, planChange: planChange))
         } else {
@@ -168,7 +169,7 @@ struct BuyCommand: ParsableCommand {
     private func reportMerge(into t: Transaction, session: Session, app: SampleApp) throws -> Never {
         let deferred = t.state == .deferred
         if output.json {
-            try JSONOutput.print(Output(transaction: TransactionJSON(t), merged: true,
+            try JSONOutput.print(Output(transaction: TransactionPayload(t), merged: true,
                                         redelivered: session.launchReport(app).redelivered,
                                         userDefaults: app.defaults.values))
         } else if deferred {

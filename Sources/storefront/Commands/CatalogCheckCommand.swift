@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogFiles
 import DataFiles
 import Foundation
 import StoreKitSim

@@ -1,8 +1,10 @@
+import AppStoreJSON
 import ArgumentParser
 import Foundation
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 /// The store's clock, shared by every process on the data directory.
 struct ClockJSON: Encodable {
@@ -88,7 +90,7 @@ struct AdvanceCommand: ParsableCommand {
     struct Output: Encodable {
         var clock: ClockJSON
         /// The transactions the time that passed made or changed, in the order they were made.
-        var transactions: [TransactionJSON]
+        var transactions: [TransactionPayload]
     }
 
     func run() throws {
@@ -99,7 +101,7 @@ struct AdvanceCommand: ParsableCommand {
         let changes = try session.queue.advance(by: step).changes
         let clock = try ClockJSON(session.store)
         if output.json {
-            try JSONOutput.print(Output(clock: clock, transactions: changes.map(TransactionJSON.init)))
+            try JSONOutput.print(Output(clock: clock, transactions: changes.map(TransactionPayload.init)))
             return
         }
         let times = TimeDisplay()

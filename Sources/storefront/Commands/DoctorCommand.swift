@@ -57,7 +57,7 @@ struct DoctorCommand: ParsableCommand {
     }
 
     func run() throws {
-        let files = try CatalogFiles(global)
+        let files = try CatalogAndApp(global)
         let directory = DataDirectory.resolve(option: global.dataDir)
         let rules = UserDefaultsRules(catalog: files.catalog, appDescription: files.app)
         let checked = [

@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import Foundation
@@ -22,7 +23,7 @@ struct EventsCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     struct Output: Encodable {
-        var events: [StoreEventJSON]
+        var events: [StoreEventPayload]
     }
 
     func validate() throws {
@@ -36,7 +37,7 @@ struct EventsCommand: ParsableCommand {
         if follow { try followEvents(session) }
         let events = try session.database.events(after: after, limit: limit)
         if output.json {
-            try JSONOutput.print(Output(events: events.map(StoreEventJSON.init)))
+            try JSONOutput.print(Output(events: events.map(StoreEventPayload.init)))
             return
         }
         if events.isEmpty { printLine(after == 0 ? "No events yet." : "No events after \(after).") }
@@ -59,7 +60,7 @@ struct EventsCommand: ParsableCommand {
             let batch = try session.database.events(after: cursor, limit: Self.batch)
             for event in batch {
                 if output.json {
-                    print(JSONOutput.terminalSafe(try JSONCoding.line(StoreEventJSON(event))))
+                    print(JSONOutput.terminalSafe(try JSONCoding.line(StoreEventPayload(event))))
                 } else {
                     printLine(text.line(event))
                 }

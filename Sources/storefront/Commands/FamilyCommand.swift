@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import Foundation
 import SampleApp
@@ -28,7 +29,7 @@ enum FamilyAction {
     struct Output: Encodable {
         var families: [FamilyJSON]
         /// What the store did, in order: anything that fell due first, then the operation's own.
-        var events: [StoreEventJSON]
+        var events: [StoreEventPayload]
     }
 
     /// Carries out `operation` and prints what it did; a refusal in the store's words (exit 64).
@@ -37,7 +38,7 @@ enum FamilyAction {
         let (session, events) = try HistoryAction.run(operation, global)
         let records = try session.database.load()
         if output.json {
-            try JSONOutput.print(Output(families: FamilyJSON.all(records), events: events.map(StoreEventJSON.init)))
+            try JSONOutput.print(Output(families: FamilyJSON.all(records), events: events.map(StoreEventPayload.init)))
             return
         }
         HistoryAction.report(done(records), events: events, text: SubscriptionText(catalog: session.catalog, settings: records.settings))

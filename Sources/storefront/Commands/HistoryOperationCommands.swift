@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import Foundation
 import SampleApp
@@ -11,9 +12,9 @@ import StorefrontUI
 enum HistoryAction {
     struct Output: Encodable {
         /// The transaction acted on, as the store holds it after (none once deleted or cleared).
-        var transaction: TransactionJSON?
+        var transaction: TransactionPayload?
         /// What the store did, in order: anything that fell due first, then the operation's own.
-        var events: [StoreEventJSON]
+        var events: [StoreEventPayload]
     }
 
     /// Carries out `operation` and prints what it did. A request that cannot apply is refused in
@@ -23,7 +24,7 @@ enum HistoryAction {
         let (session, events) = try run(operation, global)
         let after = try transactionID.flatMap { try session.database.transaction($0) }
         if output.json {
-            try JSONOutput.print(Output(transaction: after.map(TransactionJSON.init), events: events.map(StoreEventJSON.init)))
+            try JSONOutput.print(Output(transaction: after.map(TransactionPayload.init), events: events.map(StoreEventPayload.init)))
             return
         }
         let text = SubscriptionText(catalog: session.catalog, settings: session.queue.records.settings)

@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import StoreKitSim
@@ -12,16 +13,16 @@ struct LaunchCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     struct Output: Encodable {
-        var delivered: [TransactionJSON]
+        var delivered: [TransactionPayload]
         /// Those of `delivered` the last run left in the queue (unfinished, waiting, in flight).
-        var redelivered: [TransactionJSON]
-        var queue: [TransactionJSON]
+        var redelivered: [TransactionPayload]
+        var queue: [TransactionPayload]
         var userDefaults: [String: JSONValue]
         /// The App Store's messages this launch calls for (StoreKit's `Message`), which the
         /// storefront would show as sheets.
         var messages: [MessageJSON]
         /// The refunded transactions the app took back at this launch.
-        var revoked: [TransactionJSON]
+        var revoked: [TransactionPayload]
     }
 
     struct MessageJSON: Encodable {
@@ -49,12 +50,12 @@ struct LaunchCommand: ParsableCommand {
         }
         let messages = session.queue.subscriptionStatuses().flatMap(StoreMessage.messages(for:))
         if output.json {
-            try JSONOutput.print(Output(delivered: delivered.map { TransactionJSON(session.latest($0)) },
+            try JSONOutput.print(Output(delivered: delivered.map { TransactionPayload(session.latest($0)) },
                                         redelivered: session.launchReport(app).redelivered,
-                                        queue: session.queue.transactions.map(TransactionJSON.init),
+                                        queue: session.queue.transactions.map(TransactionPayload.init),
                                         userDefaults: app.defaults.values,
                                         messages: messages.map { MessageJSON(reason: $0.reason.rawValue, productID: $0.productID) },
-                                        revoked: revoked.map(TransactionJSON.init)))
+                                        revoked: revoked.map(TransactionPayload.init)))
         } else {
             if delivered.isEmpty && revoked.isEmpty { printLine("Nothing was waiting for the app.") }
             let text = SubscriptionText(catalog: session.store.catalog, settings: session.queue.settings)

@@ -1,7 +1,9 @@
+import AppStoreJSON
 import ArgumentParser
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 struct PendingCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,8 +15,8 @@ struct PendingCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     struct Output: Encodable {
-        var askToBuy: [TransactionJSON]
-        var interrupted: [TransactionJSON]
+        var askToBuy: [TransactionPayload]
+        var interrupted: [TransactionPayload]
         /// Refund requests waiting for an answer (`set refund-requests manual`), oldest first.
         var refundRequests: [RefundRequest]
     }
@@ -24,8 +26,8 @@ struct PendingCommand: ParsableCommand {
         let records = try session.database.load()
         let refunds = records.refundRequests.filter { $0.status == .pending }.sorted { $0.date < $1.date }
         if output.json {
-            try JSONOutput.print(Output(askToBuy: records.pendingApprovals.map(TransactionJSON.init),
-                                        interrupted: records.interruptions.map(TransactionJSON.init), refundRequests: refunds))
+            try JSONOutput.print(Output(askToBuy: records.pendingApprovals.map(TransactionPayload.init),
+                                        interrupted: records.interruptions.map(TransactionPayload.init), refundRequests: refunds))
             return
         }
         if records.pendingApprovals.isEmpty && records.interruptions.isEmpty && refunds.isEmpty {

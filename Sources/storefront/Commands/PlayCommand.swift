@@ -37,7 +37,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try CatalogFiles(catalog: options.catalog)
+        let catalog = try CatalogAndApp(catalog: options.catalog)
         let walkthrough = try WalkthroughFiles.parse([file], catalog: catalog, json: false)[0]
         let (speed, quitAtEnd) = (speed, quitAtEnd)
         let result = try MainActor.assumeIsolated { () throws -> WalkthroughResult in

@@ -1,8 +1,10 @@
+import AppStoreJSON
 import ArgumentParser
 import Foundation
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 struct ProductsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,7 +17,7 @@ struct ProductsCommand: ParsableCommand {
 
     struct Output: Encodable {
         var storefront: String
-        var products: [ProductJSON]
+        var products: [ProductPayload]
         var invalidProductIdentifiers: [String]
     }
 
@@ -37,7 +39,7 @@ struct ProductsCommand: ParsableCommand {
         }
         let storefront = try session.store.settings().appStoreStorefront
         if output.json {
-            try JSONOutput.print(Output(storefront: storefront.id, products: response.products.map { ProductJSON($0, app: session.app) },
+            try JSONOutput.print(Output(storefront: storefront.id, products: response.products.map { ProductPayload($0, credits: session.app.creditsPerUnit(of: $0.id)) },
                                         invalidProductIdentifiers: response.invalidProductIdentifiers))
             return
         }

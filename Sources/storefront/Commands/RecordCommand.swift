@@ -51,7 +51,7 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try CatalogFiles(catalog: options.catalog)
+        let catalog = try CatalogAndApp(catalog: options.catalog)
         let walkthrough = try WalkthroughFiles.parse([file], catalog: catalog, json: false)[0]
         var runner = WalkthroughRunner(catalog: catalog.catalog, app: catalog.app)
         let (width, height) = try Self.dimensions(size)

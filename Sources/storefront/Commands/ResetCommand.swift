@@ -33,7 +33,7 @@ struct ResetCommand: ParsableCommand {
         var keptAside: [URL] = []
         // Read as every command reads it, so a file they refuse is kept, not deleted. A catalog
         // that cannot be read leaves only the file's form to check: reset must work regardless.
-        let rules = (try? CatalogFiles(global)).map { UserDefaultsRules(catalog: $0.catalog, appDescription: $0.app) }
+        let rules = (try? CatalogAndApp(global)).map { UserDefaultsRules(catalog: $0.catalog, appDescription: $0.app) }
         try remove(directory.userDefaultsURL, keptAside: &keptAside) { _ = try UserDefaultsFile(url: $0, rules: rules) }
         if !appOnly {
             // A store.json not yet migrated would otherwise come back at the next open.

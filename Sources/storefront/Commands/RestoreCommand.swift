@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import SampleApp
@@ -15,7 +16,7 @@ struct RestoreCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     struct Output: Encodable {
-        var restored: [TransactionJSON]
+        var restored: [TransactionPayload]
         /// What the account bought or the app holds that the store never restores
         /// (consumables, non-renewing subscriptions), by product id.
         var notRestored: [String]
@@ -53,7 +54,7 @@ struct RestoreCommand: ParsableCommand {
         }
         let notRestored = app.notRestoredByTheStore(records: session.queue.records)
         if output.json {
-            try JSONOutput.print(Output(restored: restored.map { TransactionJSON(session.latest($0)) },
+            try JSONOutput.print(Output(restored: restored.map { TransactionPayload(session.latest($0)) },
                                         notRestored: notRestored, userDefaults: app.defaults.values))
             return
         }

@@ -1,9 +1,11 @@
+import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import Foundation
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 struct StateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,10 +26,10 @@ struct StateCommand: ParsableCommand {
         var settings: Settings
         var userDefaults: [String: JSONValue]
         var credits: Int
-        var queue: [TransactionJSON]
-        var history: [TransactionJSON]
+        var queue: [TransactionPayload]
+        var history: [TransactionPayload]
         /// Each subscription group with the signed-in account's status in it.
-        var subscriptions: [SubscriptionGroupJSON]
+        var subscriptions: [SubscriptionGroupPayload]
     }
 
     func run() throws {
@@ -40,8 +42,8 @@ struct StateCommand: ParsableCommand {
         if output.json {
             try JSONOutput.print(Output(
                 dataDirectory: session.directory.url.path, settings: records.settings, userDefaults: defaults.values,
-                credits: credits, queue: records.queue.map(TransactionJSON.init),
-                history: try session.database.history(last: nil, finishedOnly: false).map(TransactionJSON.init),
+                credits: credits, queue: records.queue.map(TransactionPayload.init),
+                history: try session.database.history(last: nil, finishedOnly: false).map(TransactionPayload.init),
                 subscriptions: SubscriptionsCommand.groups(records, session: session)))
             return
         }

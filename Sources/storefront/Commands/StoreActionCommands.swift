@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import SampleApp
 import StoreKitSim
@@ -12,7 +13,7 @@ struct TransactionArgument: ParsableArguments {
 }
 
 struct ActionOutput: Encodable {
-    var transaction: TransactionJSON
+    var transaction: TransactionPayload
 }
 
 enum StoreAction {
@@ -28,7 +29,7 @@ enum StoreAction {
         }
         guard let t = session.current(shownID) else { return }
         if output.json {
-            try JSONOutput.print(ActionOutput(transaction: TransactionJSON(t)))
+            try JSONOutput.print(ActionOutput(transaction: TransactionPayload(t)))
         } else {
             printLine(done(t))
             printLine("The app receives it live if the storefront is open, otherwise at its next launch (\(CommandLineHint.command("launch"))).")

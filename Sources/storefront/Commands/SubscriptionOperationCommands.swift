@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import Foundation
 import SampleApp
@@ -16,9 +17,9 @@ struct SubscriptionProductArgument: ParsableArguments {
 enum SubscriptionAction {
     struct Output: Encodable {
         /// The group acted on, with its status after the operation.
-        var subscription: SubscriptionGroupJSON?
+        var subscription: SubscriptionGroupPayload?
         /// What the store did, in order: anything that fell due first, then the operation's own.
-        var events: [StoreEventJSON]
+        var events: [StoreEventPayload]
     }
 
     /// Carries out `operation` and prints what it did: `done` words it from the status before
@@ -49,7 +50,7 @@ enum SubscriptionAction {
         if output.json {
             let group = session.catalog.product(productID)?.subscriptionGroupID
             let subscription = SubscriptionsCommand.groups(records, session: session).first { $0.groupID == group }
-            try JSONOutput.print(Output(subscription: subscription, events: events.map(StoreEventJSON.init)))
+            try JSONOutput.print(Output(subscription: subscription, events: events.map(StoreEventPayload.init)))
             return
         }
         let text = SubscriptionText(catalog: session.catalog, settings: records.settings)

@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import StoreKitSim
 import StorefrontUI
@@ -12,7 +13,7 @@ struct SubscriptionsCommand: ParsableCommand {
 
     struct Output: Encodable {
         var account: String?
-        var subscriptions: [SubscriptionGroupJSON]
+        var subscriptions: [SubscriptionGroupPayload]
     }
 
     func run() throws {
@@ -38,12 +39,12 @@ struct SubscriptionsCommand: ParsableCommand {
     }
 
     /// Every group of the catalog with the signed-in account's status in it.
-    static func groups(_ records: StoreRecords, session: Session) -> [SubscriptionGroupJSON] {
+    static func groups(_ records: StoreRecords, session: Session) -> [SubscriptionGroupPayload] {
         records.groupStatuses(catalog: session.catalog).map { group, status in
-            SubscriptionGroupJSON(
+            SubscriptionGroupPayload(
                 groupID: group.id, groupName: group.displayName(for: records.settings.locale),
                 products: session.catalog.subscriptions(in: group.id).map(\.id),
-                status: status.map { SubscriptionStatusJSON($0, transaction: session.current($0.latestTransactionID)) })
+                status: status.map { SubscriptionStatusPayload($0, transaction: session.current($0.latestTransactionID)) })
         }
     }
 }

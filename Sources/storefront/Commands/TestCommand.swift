@@ -43,7 +43,7 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let catalog = try CatalogFiles(catalog: options.catalog)
+        let catalog = try CatalogAndApp(catalog: options.catalog)
         let walkthroughs = try WalkthroughFiles.parse(files, catalog: catalog, json: output.json,
                                                       check: { matrix ? $0.matrixTooLarge : nil })
         let runner = WalkthroughRunner(catalog: catalog.catalog, app: catalog.app)

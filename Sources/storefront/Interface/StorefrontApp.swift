@@ -1,4 +1,5 @@
 import CursesTerminal
+import DataFiles
 import Foundation
 import SampleApp
 import StoreKitSim

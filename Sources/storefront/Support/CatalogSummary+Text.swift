@@ -2,6 +2,7 @@ import Foundation
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 /// `catalog check`'s lines.
 extension CatalogSummary {

@@ -1,3 +1,4 @@
+import CatalogFiles
 import DataFiles
 import Foundation
 import StoreKitSim

@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import Foundation
@@ -132,7 +133,7 @@ struct ErrorReport {
     func printJSON(launch: Report.Launch? = nil) {
         struct Output: Encodable {
             var error: Body
-            var redelivered: [TransactionJSON]?
+            var redelivered: [TransactionPayload]?
             var userDefaults: [String: JSONValue]?
         }
         let output = Output(error: body, redelivered: launch?.redelivered, userDefaults: launch?.userDefaults)

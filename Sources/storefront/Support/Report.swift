@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import Foundation
@@ -9,7 +10,7 @@ enum Report {
     /// What the app did at launch before the refusal: it delivered what the queue redelivered,
     /// and that is kept even though the command then failed.
     struct Launch {
-        var redelivered: [TransactionJSON]
+        var redelivered: [TransactionPayload]
         var userDefaults: [String: JSONValue]
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import SampleApp
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 /// The sample app running for a command, holding the app lock: every engine call's events go
 /// to the app, and what the app sees is printed as it happens (silent with --json).

@@ -1,3 +1,4 @@
+import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import Foundation
@@ -23,7 +24,7 @@ struct Session {
     }
 
     init(_ options: GlobalPaths, checksStorefront: Bool = true) throws {
-        let files = try CatalogFiles(options)
+        let files = try CatalogAndApp(options)
         catalog = files.catalog
         app = files.app
         directory = DataDirectory.resolve(option: options.dataDir)
@@ -105,7 +106,7 @@ struct Session {
             if case .updated(let t, true, _) = event { return t }
             return nil
         }
-        return Report.Launch(redelivered: redelivered.map { TransactionJSON(latest($0)) }, userDefaults: app.defaults.values)
+        return Report.Launch(redelivered: redelivered.map { TransactionPayload(latest($0)) }, userDefaults: app.defaults.values)
     }
 
     /// A transaction as the store holds it now. The app's events keep it as it was when

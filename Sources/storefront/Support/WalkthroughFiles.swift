@@ -8,7 +8,7 @@ import Walkthroughs
 /// nothing runs.
 enum WalkthroughFiles {
     /// `check`: a further problem with a file that parsed (a matrix too large to run).
-    static func parse(_ files: [String], catalog: CatalogFiles, json: Bool,
+    static func parse(_ files: [String], catalog: CatalogAndApp, json: Bool,
                       check: (Walkthrough) -> SyntaxError? = { _ in nil }) throws -> [Walkthrough] {
         let parser = WalkthroughParser(catalog: catalog.catalog, app: catalog.app)
         var walkthroughs: [Walkthrough] = []

@@ -1,0 +1,55 @@
+import Foundation
+import StoreKitSim
+
+/// A product as `products --json` gives it; `credits` is what the app gives per unit (nil: none).
+package struct ProductPayload: Encodable {
+    package var id: String
+    package var type: ProductType
+    package var title: String
+    package var description: String
+    package var price: String
+    package var formattedPrice: String
+    package var currency: String
+    package var credits: Int?
+    package var subscriptionPeriod: String?
+    package var freeTrial: String?
+    package var introductoryOffer: OfferPayload?
+    package var subscriptionGroup: String?
+    package var subscriptionLevel: Int?
+
+    package init(_ p: Product, credits: Int?) {
+        id = p.id
+        type = p.type
+        title = p.localizedTitle
+        description = p.localizedDescription
+        price = "\(p.price)"
+        formattedPrice = p.formattedPrice
+        currency = p.storefront.currency
+        self.credits = credits
+        subscriptionPeriod = p.subscriptionPeriod?.description
+        freeTrial = p.freeTrial?.totalPeriod.description
+        introductoryOffer = p.introductoryOffer.map { OfferPayload($0, product: p) }
+        subscriptionGroup = p.subscriptionGroup
+        subscriptionLevel = p.subscriptionLevel
+    }
+}
+
+/// An introductory or promotional offer, as `products --json` gives it.
+package struct OfferPayload: Encodable {
+    package var id: String?
+    package var paymentMode: String
+    package var period: String
+    package var periods: Int
+    package var price: String
+    package var formattedPrice: String
+
+    package init(_ offer: SubscriptionOffer, product: Product) {
+        id = offer.id
+        paymentMode = offer.paymentMode.rawValue
+        period = offer.period.description
+        periods = offer.periodCount
+        price = "\(offer.price)"
+        formattedPrice = product.formatted(offer.price)
+    }
+}
+

@@ -1,0 +1,39 @@
+import Foundation
+import StoreKitSim
+
+/// StoreKit 2's `Product.SubscriptionInfo.RenewalInfo`, the App Store Server API's
+/// `JWSRenewalInfoDecodedPayload`, under StoreKit's names.
+package struct RenewalInfoPayload: Encodable {
+    package var originalTransactionID: String
+    /// The plan the subscriber has now.
+    package var currentProductID: String
+    package var willAutoRenew: Bool
+    /// The plan the next renewal is for.
+    package var autoRenewPreference: String
+    package var expirationReason: ExpirationReason?
+    package var isInBillingRetry: Bool
+    package var gracePeriodExpirationDate: Date?
+    package var priceIncreaseStatus: PriceIncreaseStatus
+    package var renewalDate: Date?
+    package var recentSubscriptionStartDate: Date
+    /// The end of the period paid for.
+    package var expirationDate: Date
+    /// In billing retry: since when the store retries (it gives up 60 days on).
+    package var billingRetryStartDate: Date?
+
+    package init(_ s: SubscriptionStatus) {
+        originalTransactionID = s.originalTransactionID
+        currentProductID = s.productID
+        willAutoRenew = s.willAutoRenew
+        autoRenewPreference = s.autoRenewProductID
+        expirationReason = s.expirationReason
+        isInBillingRetry = s.isInBillingRetry
+        gracePeriodExpirationDate = s.gracePeriodExpiresDate
+        priceIncreaseStatus = s.priceIncreaseStatus
+        renewalDate = s.renewalDate
+        recentSubscriptionStartDate = s.recentSubscriptionStartDate
+        expirationDate = s.expiresDate
+        billingRetryStartDate = s.billingRetryStartDate
+    }
+}
+

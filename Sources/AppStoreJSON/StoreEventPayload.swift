@@ -1,0 +1,50 @@
+import Foundation
+import StoreKitSim
+
+/// A stored event (`StoreEvent`), as `events --json` gives it: prices as decimal strings.
+package struct StoreEventPayload: Encodable {
+    package var id: Int64
+    package var date: Date
+    package var kind: StoreEventKind
+    package var account: String?
+    package var productID: String?
+    package var transactionID: String?
+    package var originalTransactionID: String?
+    package var details: Details
+
+    package struct Details: Encodable {
+        package var expirationReason: ExpirationReason?
+        package var fromProductID: String?
+        package var toProductID: String?
+        package var planChange: PlanChange?
+        package var gracePeriodExpiresDate: Date?
+        package var expiresDate: Date?
+        package var price: String?
+        package var currency: String?
+        package var storefront: String?
+        package var refundedAmount: String?
+        package var error: ErrorPayload?
+        package var revocationReason: RevocationReason?
+        package var revocationType: RevocationType?
+        package var revocationPercentage: Int?
+        package var refundRequestReason: RefundRequestReason?
+    }
+
+    package init(_ e: StoreEvent) {
+        id = e.id
+        date = e.date
+        kind = e.kind
+        account = e.account
+        productID = e.productID
+        transactionID = e.transactionID
+        originalTransactionID = e.originalTransactionID
+        let d = e.details
+        details = Details(
+            expirationReason: d.expirationReason, fromProductID: d.fromProductID, toProductID: d.toProductID,
+            planChange: d.planChange, gracePeriodExpiresDate: d.gracePeriodExpiresDate, expiresDate: d.expiresDate,
+            price: d.price.map { "\($0)" }, currency: d.currency, storefront: d.storefront,
+            refundedAmount: d.refundedAmount.map { "\($0)" }, error: d.error.map(ErrorPayload.init),
+            revocationReason: d.revocationReason, revocationType: d.revocationType, revocationPercentage: d.revocationPercentage,
+            refundRequestReason: d.refundRequestReason)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import StoreKitSim
+
+/// A subscription group and the account's status in it, as `subscriptions --json` and
+/// `state --json` give it (documented in docs/command-line.md): the App Store Server API's
+/// `SubscriptionGroupIdentifierItem`, one status per group.
+package struct SubscriptionGroupPayload: Encodable {
+    package var groupID: String
+    package var groupName: String
+    /// The group's plans, highest level first.
+    package var products: [String]
+    /// nil: the account never subscribed in this group.
+    package var status: SubscriptionStatusPayload?
+
+    package init(groupID: String, groupName: String, products: [String], status: SubscriptionStatusPayload?) {
+        self.groupID = groupID
+        self.groupName = groupName
+        self.products = products
+        self.status = status
+    }
+}
+
+/// StoreKit 2's `Product.SubscriptionInfo.Status`: the state, the renewal info and the
+/// latest transaction (the App Store Server API's `LastTransactionsItem`, decoded).
+package struct SubscriptionStatusPayload: Encodable {
+    package var state: RenewalState
+    /// Whether it gives access now (`RenewalState.givesAccess`), and until when as things stand.
+    package var givesAccess: Bool
+    package var accessEndDate: Date?
+    /// `familyShared`: a family member's subscription, shared with the account; nil: its own.
+    package var ownershipType: OwnershipType?
+    package var renewalInfo: RenewalInfoPayload
+    /// The transaction that paid for the current (or last) period.
+    package var transaction: TransactionPayload?
+
+    package init(_ status: SubscriptionStatus, transaction: Transaction?) {
+        state = status.state
+        givesAccess = status.givesAccess
+        accessEndDate = status.accessEndDate
+        ownershipType = status.ownershipType
+        renewalInfo = RenewalInfoPayload(status)
+        self.transaction = transaction.map(TransactionPayload.init)
+    }
+}
+

@@ -1,0 +1,61 @@
+import Foundation
+import StoreKitSim
+
+/// storefront's own catalog format read into a `Catalog`, each problem at its JSON path.
+extension CatalogJSON {
+    /// Keys of the catalog format before the app description had a file of its own.
+    static let formerAppKeys = ["app", "content", "productIdentifiers", "storefronts"]
+
+    func catalog() throws(CatalogProblem) -> Catalog {
+        let groups = (subscriptionGroups ?? []).map { group in
+            SubscriptionGroup(id: group.id, name: group.name, localizations: LocaleMatch.ordered(group.localizations ?? [:])
+                .map { GroupLocalization(locale: $0.key, name: $0.value) })
+        }
+        var products: [CatalogProduct] = []
+        for (i, product) in self.products.enumerated() {
+            products.append(try product.catalogProduct(at: "$.products[\(i)]"))
+        }
+        return Catalog(products: products, subscriptionGroups: groups)
+    }
+}
+
+extension CatalogJSON.Product {
+    func catalogProduct(at here: String) throws(CatalogProblem) -> CatalogProduct {
+        var info: SubscriptionInfo?
+        if let s = subscription {
+            info = SubscriptionInfo(
+                period: s.period, groupID: s.group, level: s.level,
+                introductoryOffer: try s.introductoryOffer?.offer(at: "\(here).subscription.introductoryOffer"),
+                promotionalOffers: try Self.offers(s.promotionalOffers, at: "\(here).subscription.promotionalOffers"),
+                offerCodes: try Self.offers(s.offerCodes, at: "\(here).subscription.offerCodes"),
+                winBackOffers: try Self.offers(s.winBackOffers, at: "\(here).subscription.winBackOffers"))
+        }
+        return CatalogProduct(
+            id: id, referenceName: referenceName, type: type, familyShareable: familyShareable ?? false,
+            localizations: LocaleMatch.ordered(localizations).map {
+                ProductLocalization(locale: $0.key, title: $0.value.title, description: $0.value.description)
+            },
+            price: .perStorefront(prices), subscription: info)
+    }
+
+    private static func offers(_ offers: [CatalogJSON.Offer]?, at path: String) throws(CatalogProblem) -> [SubscriptionOffer] {
+        var result: [SubscriptionOffer] = []
+        for (i, offer) in (offers ?? []).enumerated() { result.append(try offer.offer(at: "\(path)[\(i)]")) }
+        return result
+    }
+}
+
+extension CatalogJSON.Offer {
+    func offer(at path: String) throws(CatalogProblem) -> SubscriptionOffer {
+        guard let mode = SubscriptionOffer.PaymentMode(rawValue: paymentMode) else {
+            let known = SubscriptionOffer.PaymentMode.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CatalogProblem(path: "\(path).paymentMode", message: "unknown payment mode \"\(paymentMode)\": use one of \(known)")
+        }
+        let count = periods ?? 1
+        guard (1...120).contains(count) else {
+            throw CatalogProblem(path: "\(path).periods", message: "must be 1 to 120, not \(count)")
+        }
+        return SubscriptionOffer(id: id, paymentMode: mode, period: period, periodCount: count,
+                                 price: mode == .freeTrial ? 0 : price ?? 0)
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+// The benchmarks' decode floor compiles this file on its own, beside copies of the catalog's types.
+#if !CATALOG_DECODE_FLOOR
+import StoreKitSim
+#endif
+
+/// storefront's own catalog format (assets/catalog.json), as it is written: products with a
+/// price per storefront and localizations by locale, subscription groups with levels and
+/// offers. Decoding keeps prices exact (JSON numbers are read from their text).
+struct CatalogJSON: Decodable {
+    var subscriptionGroups: [Group]?
+    var products: [Product]
+
+    struct Group: Decodable {
+        var id: String
+        var name: String
+        var localizations: [String: String]?
+    }
+
+    struct Product: Decodable {
+        var id: String
+        var type: ProductType
+        var referenceName: String?
+        var familyShareable: Bool?
+        var localizations: [String: Text]
+        var prices: [String: Decimal]
+        var subscription: Subscription?
+    }
+
+    struct Text: Decodable {
+        var title: String
+        var description: String
+    }
+
+    struct Subscription: Decodable {
+        var period: SubscriptionPeriod
+        var group: String?
+        var level: Int?
+        var introductoryOffer: Offer?
+        var promotionalOffers: [Offer]?
+        var offerCodes: [Offer]?
+        var winBackOffers: [Offer]?
+    }
+
+    struct Offer: Decodable {
+        var id: String?
+        var paymentMode: String
+        var period: SubscriptionPeriod
+        var periods: Int?
+        var price: Decimal?
+    }
+}

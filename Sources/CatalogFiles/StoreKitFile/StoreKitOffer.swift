@@ -1,0 +1,85 @@
+import StoreKitSim
+
+/// An introductory offer, a promotional offer (`adHocOffers`), an offer code (`codeOffers`)
+/// or a win-back offer (`winbackOffers`), with the keys each kind has.
+struct StoreKitOffer: Codable, Sendable, Equatable {
+    /// Version 5: the billing plan the offer belongs to ("BILLED_UPFRONT", "MONTHLY").
+    var billingPlanType: String?
+    /// The price as text, "0.99"; left out for a free offer.
+    var displayPrice: String?
+    /// Offer codes: who may redeem it ("new", "expired", "existing").
+    var eligibility: [String]?
+    var internalID: String?
+    /// Offer codes: whether it can be redeemed on top of another offer.
+    var isStackable: Bool?
+    /// Left out for one period.
+    var numberOfPeriods: Int?
+    /// Promotional and win-back offers: the identifier an app asks for.
+    var offerID: String?
+    var paymentMode: StoreKitPaymentMode
+    /// Every kind but the introductory offer.
+    var referenceName: String?
+    /// One period of the offer, "P1W".
+    var subscriptionPeriod: String
+
+    init(billingPlanType: String? = nil, displayPrice: String?, eligibility: [String]? = nil, internalID: String?,
+         isStackable: Bool? = nil, numberOfPeriods: Int?, offerID: String?, paymentMode: StoreKitPaymentMode,
+         referenceName: String?, subscriptionPeriod: String) {
+        self.billingPlanType = billingPlanType
+        self.displayPrice = displayPrice
+        self.eligibility = eligibility
+        self.internalID = internalID
+        self.isStackable = isStackable
+        self.numberOfPeriods = numberOfPeriods
+        self.offerID = offerID
+        self.paymentMode = paymentMode
+        self.referenceName = referenceName
+        self.subscriptionPeriod = subscriptionPeriod
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        billingPlanType = try c.decodeIfPresent(String.self, forKey: .billingPlanType)
+        displayPrice = try c.decodeIfPresent(String.self, forKey: .displayPrice)
+        eligibility = try c.decodeIfPresent([String].self, forKey: .eligibility)
+        internalID = try c.decodeIfPresent(String.self, forKey: .internalID)
+        isStackable = try c.decodeIfPresent(Bool.self, forKey: .isStackable)
+        numberOfPeriods = try c.decodeWholeNumber(forKey: .numberOfPeriods)
+        offerID = try c.decodeIfPresent(String.self, forKey: .offerID)
+        paymentMode = try c.decode(StoreKitPaymentMode.self, forKey: .paymentMode)
+        referenceName = try c.decodeIfPresent(String.self, forKey: .referenceName)
+        subscriptionPeriod = try c.decode(String.self, forKey: .subscriptionPeriod)
+    }
+}
+
+/// Version 5: a way of paying for a subscription (at once for its whole period, or monthly
+/// across a commitment).
+struct StoreKitBillingPlan: Codable, Sendable, Equatable {
+    /// "BILLED_UPFRONT", "MONTHLY".
+    var billingPlanType: String
+    /// What the whole commitment costs.
+    var commitmentDisplayPrice: String?
+    /// What one billing period costs.
+    var displayPrice: String
+    var internalID: String?
+    var isEnabled: Bool
+
+    init(billingPlanType: String, commitmentDisplayPrice: String?, displayPrice: String, internalID: String?, isEnabled: Bool) {
+        self.billingPlanType = billingPlanType
+        self.commitmentDisplayPrice = commitmentDisplayPrice
+        self.displayPrice = displayPrice
+        self.internalID = internalID
+        self.isEnabled = isEnabled
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        billingPlanType = try c.decode(String.self, forKey: .billingPlanType)
+        commitmentDisplayPrice = try c.decodeIfPresent(String.self, forKey: .commitmentDisplayPrice)
+        displayPrice = try c.decode(String.self, forKey: .displayPrice)
+        internalID = try c.decodeIfPresent(String.self, forKey: .internalID)
+        isEnabled = try c.decodeIfPresent(Bool.self, forKey: .isEnabled) ?? true
+    }
+
+    static let billedUpFront = "BILLED_UPFRONT"
+}

@@ -1,0 +1,27 @@
+import Foundation
+import StoreKitSim
+
+/// A price as a .storekit file writes it: text such as "0.99" or "480", read as an exact
+/// decimal from its digits (never through a binary Double), and written back the same way.
+enum StoreKitPriceText {
+    /// Digits, and a decimal point with digits after it: no sign, exponent, grouping or
+    /// "NaN", and no more digits than any price has.
+    static func decimal(_ text: String) -> Decimal? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count),
+              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              parts[0].count <= 12, parts.count == 1 || parts[1].count <= 6 else { return nil }
+        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// "0.99", "480": the decimal's own digits, with no grouping and a point whatever the locale.
+    static func text(_ price: Decimal) -> String {
+        var value = price
+        return NSDecimalString(&value, Locale(identifier: "en_US_POSIX"))
+    }
+
+    /// Why `text` is not a price, for a problem at its path.
+    static func problem(_ text: String) -> String {
+        "\"\(text)\" is not a price: write digits with a decimal point, such as \"0.99\" or \"480\""
+    }
+}

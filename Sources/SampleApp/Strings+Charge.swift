@@ -1,0 +1,16 @@
+import StoreKitSim
+import Wording
+
+extension Strings {
+    /// What buying `quantity` of `product` now costs, as the App Store's sheet states it:
+    /// "$1.98", "$4.99/month", "1 week free, then $4.99/month" when the store would give the
+    /// introductory offer (`introOffer`, StoreRecords.isEligibleForIntroOffer), "$29.99 for 1 year"
+    /// (a non-renewing subscription lasts what `app` gives it).
+    public func charge(_ product: Product, quantity: Int = 1, introOffer: Bool, app: AppDescription) -> String {
+        guard let period = app.period(of: product) else { return product.formattedPrice(quantity: quantity) }
+        guard product.type == .autoRenewable else { return sheet.forPeriod(product.formattedPrice, period) }
+        let perPeriod = sheet.perPeriod(product.formattedPrice, period)
+        guard introOffer, let offer = product.introductoryOffer else { return perPeriod }
+        return sheet.offerThen(introductoryTerms(offer, of: product), perPeriod)
+    }
+}

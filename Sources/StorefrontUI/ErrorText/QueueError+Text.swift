@@ -1,0 +1,40 @@
+import SampleApp
+import StoreKitSim
+import Wording
+
+extension QueueError {
+    /// What went wrong and where to look, with commands for this data directory.
+    public func text(_ strings: Strings) -> String {
+        let words = strings.queueErrors
+        let pending = CommandLineHint.command("pending")
+        return switch self {
+        case .noSuchTransaction(let id): words.noSuchTransaction(id, pending, CommandLineHint.command("state"))
+        case .notDeferred(let id, let state): words.notDeferred(id, state, pending)
+        case .lapsed(let id): words.lapsed(id)
+        case .notInterrupted(let id): words.notInterrupted(id, pending)
+        case .noSuchProduct(let id): words.noSuchProduct(id)
+        case .notAutoRenewable(let id): words.notAutoRenewable(id)
+        case .notSubscribed(let id): words.notSubscribed(id)
+        case .subscriptionExpired(let id): words.subscriptionExpired(id)
+        case .inBillingRetry(let id): words.inBillingRetry(id)
+        case .noBillingIssue(let id): words.noBillingIssue(id)
+        case .noPriceIncreasePending(let id): words.noPriceIncreasePending(id)
+        case .unknownStorefront(let id): words.unknownStorefront(id)
+        case .notSoldIn(let id, let storefront): words.notSoldIn(id, storefront)
+        case .invalidPrice(let price): words.invalidPrice(price)
+        case .alreadyPurchased(let id): words.alreadyPurchased(id)
+        case .noSuchOfferCode(let code, let id): words.noSuchOfferCode(code, id)
+        case .offerCodeWhileSubscribed(let code, let id): words.offerCodeWhileSubscribed(code, id)
+        case .notCompletedPurchase(let id, let state): words.notCompletedPurchase(id, state)
+        case .alreadyRefunded(let id): words.alreadyRefunded(id)
+        case .notFinished(let id): words.notFinished(id)
+        case .consumableProrated(let id): words.consumableProrated(id)
+        case .invalidRefundPercentage(let milli): words.invalidRefundPercentage(Refund.percentText(milli))
+        case .signedOut: words.signedOut
+        case .otherAccountsPurchase(let id): words.otherAccountsPurchase(id)
+        case .refundAlreadyRequested(let id): words.refundAlreadyRequested(id)
+        case .noRefundRequest(let id): words.noRefundRequest(id)
+        case .refundRequestAnswered(let id, let status): words.refundRequestAnswered(id, status.rawValue)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import CatalogFiles
+import Foundation
+import SampleApp
+import StoreKitSim
+
+/// The store catalog and the app that sells from it, as every command reads them: the
+/// built-in pair, or `--catalog FILE` with the app description beside it (the generic app
+/// when there is none).
+struct CatalogAndApp {
+    let catalog: Catalog
+    let app: AppDescription
+
+    init(_ options: GlobalOptions) throws {
+        try self.init(catalog: options.catalog)
+    }
+
+    init(_ paths: GlobalPaths) throws {
+        try self.init(catalog: paths.catalog)
+    }
+
+    /// `catalog`: the file --catalog names, if any.
+    init(catalog path: String?) throws {
+        guard let path else {
+            catalog = try CatalogLoader.defaultCatalog()
+            app = try AppDescriptionLoader.defaultDescription(for: catalog)
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        catalog = try CatalogLoader.load(from: url)
+        app = try AppDescriptionLoader.load(beside: url, catalog: catalog)
+    }
+}

@@ -1,0 +1,62 @@
+import AppStoreJSON
+import DataFiles
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+/// The App Store's JSON vocabulary without the binary: the names and values a script reads
+/// from `--json`.
+@Suite struct AppStoreJSONTests {
+    /// The payload as `--json` writes it, as a dictionary.
+    private func object(_ value: some Encodable) throws -> [String: Any] {
+        let data = Data(try JSONCoding.line(value).utf8)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func aPurchaseGivesItsFactsUnderStoreKitsNamesWithThePriceAsADecimalString() throws {
+        let t = try Harness.plans(.inMemory) { $0.storefront = "JPN" }
+        let json = try object(TransactionPayload(try t.buy(Plans.coins, quantity: 3)))
+        #expect(json["productID"] as? String == Plans.coins)
+        #expect(json["quantity"] as? Int == 3)
+        #expect(json["state"] as? String == "purchased")
+        #expect(json["price"] as? String == "450")
+        #expect(json["currency"] as? String == "JPY" && json["storefront"] as? String == "JPN")
+        #expect(json["purchaseDate"] is String && json["finished"] is Bool)
+        // What a completed purchase of its own does not have is left out, not written as null.
+        for absent in ["error", "awaitingResolution", "ownershipType", "revocationDate", "phase"] {
+            #expect(json[absent] == nil, "\(absent)")
+        }
+    }
+
+    @Test func aStoreErrorGivesItsDomainCodeNameAndMessage() throws {
+        let json = try object(ErrorPayload(StoreError(.paymentCancelled)))
+        #expect(json["domain"] as? String == "SKErrorDomain" && json["code"] as? Int == 2)
+        #expect(json["name"] as? String == "paymentCancelled" && json["message"] as? String == SKErrorCode.paymentCancelled.message)
+    }
+
+    @Test func aSubscriptionsStatusCarriesItsRenewalInfoAndTheTransactionThatPaid() throws {
+        let t = try Harness.plans(.inMemory)
+        let paid = try t.buy(Plans.proMonthly)
+        let status = try #require(try t.records.status(of: paid.account, group: Plans.group))
+        let json = try object(SubscriptionStatusPayload(status, transaction: paid))
+        #expect(json["state"] as? String == "subscribed" && json["givesAccess"] as? Bool == true)
+        let renewal = try #require(json["renewalInfo"] as? [String: Any])
+        #expect(renewal["currentProductID"] as? String == Plans.proMonthly)
+        #expect(renewal["autoRenewPreference"] as? String == Plans.proMonthly)
+        #expect(renewal["willAutoRenew"] as? Bool == true && renewal["isInBillingRetry"] as? Bool == false)
+        #expect(renewal["originalTransactionID"] as? String == paid.originalTransactionID ?? paid.id)
+        #expect(renewal["expirationDate"] is String && renewal["expirationReason"] == nil)
+        let transaction = try #require(json["transaction"] as? [String: Any])
+        #expect(transaction["id"] as? String == paid.id)
+    }
+
+    @Test func aStoreEventGivesItsDetailsApartWithAmountsAsDecimalStrings() throws {
+        let t = try Harness.plans(.inMemory)
+        try t.buy(Plans.proMonthly)
+        let event = try #require(try t.storage.events(after: 0, limit: nil).first)
+        let json = try object(StoreEventPayload(event))
+        #expect(json["kind"] as? String == event.kind.rawValue && json["productID"] as? String == Plans.proMonthly)
+        let details = try #require(json["details"] as? [String: Any])
+        if let price = event.details.price { #expect(details["price"] as? String == "\(price)") }
+    }
+}
