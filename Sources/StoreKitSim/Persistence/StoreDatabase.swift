@@ -12,7 +12,8 @@ import GRDB
 /// database; SQLite serialises the writers, and a reader sees whole commits only.
 public final class StoreDatabase: RecordsStorage {
     public let directory: DataDirectory
-    public var url: URL { directory.storeDatabaseURL }
+    /// Made once: every access names it (in any refusal), and each tick makes several.
+    public let url: URL
     /// The catalog's products: whose purchases the working set holds.
     private let productIDs: [String]
     /// Held while store.sqlite is made or checked, so two processes never make it at once and
@@ -28,6 +29,7 @@ public final class StoreDatabase: RecordsStorage {
     /// A file that cannot be used is refused, untouched.
     public init(directory: DataDirectory, productIDs: [String]) throws {
         self.directory = directory
+        url = directory.storeDatabaseURL
         self.productIDs = productIDs
         lock = try FileLock(url: directory.lockURL)
         _ = try connection(creating: false)
@@ -123,7 +125,9 @@ public final class StoreDatabase: RecordsStorage {
 
     public func changeToken() -> String {
         guard let database = try? connection(creating: false) else { return "none-\(ownCommits)" }
-        let version = try? access { try reading(database) { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) } }
+        // One statement reads alike in a transaction of its own: none begun and committed around it,
+        // as each tick asks.
+        let version = try? access { try database.inDatabase { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) } }
         return "\(version.flatMap { $0 } ?? -1)-\(ownCommits)"
     }
 
