@@ -94,14 +94,22 @@ extension Catalog {
     /// Every product by type, as the generic app lists them: non-consumables, consumables,
     /// auto-renewable subscriptions by group in level order, non-renewing subscriptions.
     public var productsInShowingOrder: [CatalogProduct] {
-        let subscriptions = products.filter { $0.subscriptionGroupID != nil }
+        showingOrder.map { products[$0] }
+    }
+
+    /// The positions in `products` of `productsInShowingOrder`: the order found without
+    /// copying a product (the storefront's list asks for it at every key and tick).
+    public var showingOrder: [Int] {
+        let all = products.indices
+        let subscriptions = all.filter { products[$0].subscriptionGroupID != nil }
         var seen = Set<String>()
-        let groupIDs = (subscriptionGroups.map(\.id) + subscriptions.compactMap(\.subscriptionGroupID)).filter { seen.insert($0).inserted }
+        let groupIDs = (subscriptionGroups.map(\.id) + subscriptions.compactMap { products[$0].subscriptionGroupID })
+            .filter { seen.insert($0).inserted }
         let renewing = groupIDs.flatMap { group in
-            subscriptions.filter { $0.subscriptionGroupID == group }
-                .sorted { ($0.subscription?.level ?? .max) < ($1.subscription?.level ?? .max) }
+            subscriptions.filter { products[$0].subscriptionGroupID == group }
+                .sorted { (products[$0].subscription?.level ?? .max) < (products[$1].subscription?.level ?? .max) }
         }
-        return products.filter { $0.type == .nonConsumable } + products.filter { $0.type == .consumable }
-            + renewing + products.filter { $0.type == .nonRenewing }
+        return all.filter { products[$0].type == .nonConsumable } + all.filter { products[$0].type == .consumable }
+            + renewing + all.filter { products[$0].type == .nonRenewing }
     }
 }

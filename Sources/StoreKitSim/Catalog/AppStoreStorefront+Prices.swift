@@ -38,8 +38,37 @@ extension AppStoreStorefront {
     /// `price` in this storefront's currency as a device set to `locale` writes it:
     /// "$4.99", "¥480", "4,99 €" (de_DE), "€4.99" (en_US), with the currency's decimal places.
     public func format(_ price: Decimal, locale: String) -> String {
-        let style = Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: locale))
-        return amount(price).formatted(style.precision(.fractionLength(fractionDigits)))
+        FormattedPrices.shared.text(for: FormattedPrices.Key(currency: currency, locale: locale, price: price)) {
+            let style = Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: locale))
+            return amount(price).formatted(style.precision(.fractionLength(fractionDigits)))
+        }
+    }
+}
+
+/// The prices this process has written, each written once: a frame shows the same few
+/// prices at every key, and Foundation's currency format costs more than the rest of a row.
+/// The text depends on the currency, the locale and the amount only.
+private final class FormattedPrices: @unchecked Sendable {
+    struct Key: Hashable {
+        var currency: String
+        var locale: String
+        var price: Decimal
+    }
+
+    static let shared = FormattedPrices()
+    /// More than any catalog shows; past it the cache starts again rather than grow.
+    private static let limit = 4096
+    private let lock = NSLock()
+    private var texts: [Key: String] = [:]
+
+    func text(for key: Key, _ write: () -> String) -> String {
+        if let text = lock.withLock({ texts[key] }) { return text }
+        let text = write()
+        lock.withLock {
+            if texts.count >= Self.limit { texts.removeAll() }
+            texts[key] = text
+        }
+        return text
     }
 }
 

@@ -12,7 +12,8 @@ import GRDB
 /// database; SQLite serialises the writers, and a reader sees whole commits only.
 public final class StoreDatabase: RecordsStorage {
     public let directory: DataDirectory
-    public var url: URL { directory.storeDatabaseURL }
+    /// Made once: every access names it (in any refusal), and each tick makes several.
+    public let url: URL
     /// The catalog's products: whose purchases the working set holds.
     private let productIDs: [String]
     /// Held while store.sqlite is made or checked, so two processes never make it at once and
@@ -28,6 +29,7 @@ public final class StoreDatabase: RecordsStorage {
     /// A file that cannot be used is refused, untouched.
     public init(directory: DataDirectory, productIDs: [String]) throws {
         self.directory = directory
+        url = directory.storeDatabaseURL
         self.productIDs = productIDs
         lock = try FileLock(url: directory.lockURL)
         _ = try connection(creating: false)
@@ -123,7 +125,9 @@ public final class StoreDatabase: RecordsStorage {
 
     public func changeToken() -> String {
         guard let database = try? connection(creating: false) else { return "none-\(ownCommits)" }
-        let version = try? access { try reading(database) { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) } }
+        // One statement reads alike in a transaction of its own: none begun and committed around it,
+        // as each tick asks.
+        let version = try? access { try database.inDatabase { db in try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) } }
         return "\(version.flatMap { $0 } ?? -1)-\(ownCommits)"
     }
 
@@ -275,11 +279,17 @@ public final class StoreDatabase: RecordsStorage {
         try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE finished = 0 OR phase = 'interrupted'")))
         // Every account's, not only the signed-in one's: the store renews them all.
         let accounts = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM accounts"))
+        // Found by sequence number alone, each row then read once: a query that makes rows costs
+        // GRDB an index of the columns' names, and most of these find nothing or a row already read.
+        func add(seq: Int64?) throws {
+            guard let seq, rows[seq] == nil else { return }
+            try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE seq = ?"), arguments: [seq]))
+        }
         for account in accounts {
             for id in productIDs {
                 for order in ["seq ASC", "seq DESC", "expiresDate DESC"] {
-                    try add(try Row.fetchAll(db.cachedStatement(sql: """
-                        SELECT * FROM transactions WHERE state = 'purchased' AND account = ? AND productID = ?
+                    try add(seq: try Int64.fetchOne(db.cachedStatement(sql: """
+                        SELECT seq FROM transactions WHERE state = 'purchased' AND account = ? AND productID = ?
                             AND revocationDate IS NULL ORDER BY \(order) LIMIT 1
                         """), arguments: [account, id]))
                 }
@@ -305,7 +315,7 @@ public final class StoreDatabase: RecordsStorage {
         }
         let named = records.subscriptions.flatMap { [$0.latestTransactionID, $0.originalTransactionID] } + sources
         for id in ids.union(named) {
-            try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id]))
+            try add(seq: try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM transactions WHERE id = ?"), arguments: [id]))
         }
         records.transactions = try rows.sorted { $0.key < $1.key }.map { try TransactionRow.transaction($0.value) }
         return records

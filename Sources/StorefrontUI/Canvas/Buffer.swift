@@ -76,11 +76,14 @@ public struct Buffer: Canvas, Equatable, Sendable {
 
     /// The text of each row, trailing spaces removed.
     public var lines: [String] {
-        (0..<height).map { row in
-            var line = ""
-            for col in 0..<width { line += cells[row * width + col].symbol }
-            while line.hasSuffix(" ") { line.removeLast() }
-            return line
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(width * 4)
+        return (0..<height).map { row in
+            // Built as UTF-8 bytes: appending a String cell by cell costs more than the frame's drawing.
+            bytes.removeAll(keepingCapacity: true)
+            for cell in cells[row * width ..< (row + 1) * width] { bytes.append(contentsOf: cell.symbol.utf8) }
+            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 

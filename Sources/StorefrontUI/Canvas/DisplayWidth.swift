@@ -3,6 +3,8 @@
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
+        // Printable ASCII, most of every frame, without looking up its Unicode properties.
+        if (0x20..<0x7F).contains(scalar.value) { return 1 }
         // The canvas shows control characters escaped (`\e`), one column per character.
         if TerminalText.isEscaped(scalar) { return TerminalText.escaped(String(character)).count }
         let v = scalar.value

@@ -39,8 +39,13 @@ extension AppState {
         }
         let invalid = snapshot.loadedProducts?.invalidProductIdentifiers ?? []
         let asked = Set(app.productIdentifiers.filter { !app.unlocksPremium($0) && !invalid.contains($0) })
-        let known = catalog.productsInShowingOrder.filter { asked.contains($0.id) }
-        func section(_ name: String, _ products: [CatalogProduct], then extra: [StoreRow] = []) {
+        // What the list needs of each product, in showing order: not copies of the products.
+        let known = catalog.showingOrder.compactMap { index -> ListedProduct? in
+            let id = catalog.products[index].id
+            guard asked.contains(id) else { return nil }
+            return ListedProduct(id: id, type: catalog.products[index].type, subscriptionGroupID: catalog.products[index].subscriptionGroupID)
+        }
+        func section(_ name: String, _ products: [ListedProduct], then extra: [StoreRow] = []) {
             guard !products.isEmpty else { return }
             rows.append(.section(name))
             rows += products.map { .product($0.id) } + extra
@@ -64,6 +69,12 @@ extension AppState {
             rows += invalid.map(StoreRow.invalid)
         }
         return rows
+    }
+
+    private struct ListedProduct {
+        var id: String
+        var type: ProductType
+        var subscriptionGroupID: String?
     }
 
     /// A subscription group's section: its name on this device.
