@@ -68,7 +68,8 @@ public final class StoreAdmin {
     @discardableResult
     public func buyOutsideApp(_ productID: String, quantity: Int = 1) throws -> (Transaction, [PaymentQueueEvent]) {
         try queue.storeSideChange { records, now in
-            try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), catalog: catalog, now: now)
+            try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), account: records.settings.account,
+                                  catalog: catalog, now: now)
         }
     }
 
@@ -80,9 +81,10 @@ public final class StoreAdmin {
     public func redeemOfferCode(_ code: String, productID: String? = nil) throws -> (Transaction, [PaymentQueueEvent]) {
         try queue.storeSideChange { records, now in
             if let productID {
-                try records.buyOutsideApp(Payment(productID: productID), offerCode: code, catalog: catalog, now: now)
+                try records.buyOutsideApp(Payment(productID: productID), account: records.settings.account, offerCode: code,
+                                          catalog: catalog, now: now)
             } else {
-                try records.redeemOfferCode(code, catalog: catalog, now: now)
+                try records.redeemOfferCode(code, account: records.settings.account, catalog: catalog, now: now)
             }
         }
     }
@@ -92,7 +94,9 @@ public final class StoreAdmin {
     /// (`shouldAddStorePayment`), and any other at its next launch.
     @discardableResult
     public func promote(_ productID: String) throws -> (PurchaseIntent, [PaymentQueueEvent]) {
-        try queue.storeSideChange { records, now in try records.promote(productID, catalog: catalog, now: now) }
+        try queue.storeSideChange { records, now in
+            try records.promote(productID, account: records.settings.account, catalog: catalog, now: now)
+        }
     }
 
     // MARK: Ask to Buy and interruptions
@@ -130,7 +134,7 @@ public final class StoreAdmin {
     @discardableResult
     public func requestRefund(_ id: String, reason: RefundRequestReason) throws -> (RefundRequest, [PaymentQueueEvent]) {
         try queue.storeSideChange(including: [id]) { records, now in
-            try records.requestRefund(id, reason: reason, catalog: catalog, now: now)
+            try records.requestRefund(id, account: records.settings.account, reason: reason, catalog: catalog, now: now)
         }
     }
 
@@ -155,7 +159,7 @@ public final class StoreAdmin {
     /// store's settings stay.
     @discardableResult
     public func clearPurchaseHistory() throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in try records.clearPurchaseHistory(now: now) }.1
+        try queue.storeSideChange { records, now in try records.clearPurchaseHistory(of: records.settings.account, now: now) }.1
     }
 
     /// `id`, the purchase it stands for and that purchase's re-downloads: what a refund of it

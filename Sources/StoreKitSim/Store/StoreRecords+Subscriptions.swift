@@ -30,7 +30,11 @@ extension StoreRecords {
     /// has and keeps (an active subscription to it, renewing to it) bought again, or the plan a
     /// waiting downgrade already renews to (buying it would change nothing).
     public func purchaseRefusal(_ productID: String, catalog: Catalog) -> StoreError? {
-        guard let status = status(for: productID, catalog: catalog), status.givesAccess, status.autoRenewProductID == productID,
+        purchaseRefusal(productID, account: settings.account, catalog: catalog)
+    }
+
+    func purchaseRefusal(_ productID: String, account: String?, catalog: Catalog) -> StoreError? {
+        guard let group = catalog.product(productID)?.subscriptionGroupID, let status = status(of: account, group: group), status.givesAccess, status.autoRenewProductID == productID,
               status.productID == productID || status.willAutoRenew else { return nil }
         return .alreadyOwned
     }
