@@ -2,7 +2,9 @@ import Foundation
 
 /// The App Store's side, as Xcode's SKTestSession offers it: for a subscription, expire it,
 /// force a renewal, turn auto-renew off or on, fix a billing issue, raise a price and agree to
-/// it; buy outside the app; and answer Ask to Buy and interrupted purchases. Acts for the signed-in account, over a
+/// it; buy outside the app; and answer Ask to Buy and interrupted purchases. A method naming a
+/// product acts for the signed-in account (as SKTestSession does on its device); an operation
+/// naming a transaction acts on that transaction's account (`StoreAdmin.Operation`). Over a
 /// payment queue, so an app open on that queue hears the results as `PaymentQueueEvent`s (a
 /// store-side process that never launched an app hears nothing: the results may be ignored).
 /// A request that cannot apply is refused with a `QueueError`.
@@ -173,9 +175,19 @@ public final class StoreAdmin {
         return Set([id, t.purchaseID] + redownloads.map(\.id))
     }
 
+    /// `input` for the signed-in account's subscription in the group of `productID`, as
+    /// SKTestSession names it: resolved on the records of the change.
     private func change(_ input: SubscriptionInput, _ productID: String) throws -> [PaymentQueueEvent] {
         try queue.storeSideChange { records, now in
-            try records.changeSubscription(input, productID: productID, catalog: catalog, now: now)
+            let plan = try records.subscription(of: productID, account: records.settings.account, catalog: catalog)
+            try records.changeSubscription(input, originalTransactionID: plan.originalTransactionID, catalog: catalog, now: now)
+        }.1
+    }
+
+    /// `input` for the subscription whose original transaction id is `id`, any account's.
+    func change(_ input: SubscriptionInput, originalTransactionID id: String) throws -> [PaymentQueueEvent] {
+        try queue.storeSideChange { records, now in
+            try records.changeSubscription(input, originalTransactionID: id, catalog: catalog, now: now)
         }.1
     }
 }
