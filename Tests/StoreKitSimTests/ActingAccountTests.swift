@@ -51,6 +51,15 @@ import Testing
     }
 
     @Test(arguments: StorageKind.allCases)
+    func aDeletionByIDForgetsThePurchasersSubscriptionNotTheSignedInOnes(kind: StorageKind) throws {
+        let (t, theirs, mine) = try Self.twoSubscribers(kind)
+        try t.admin.perform(.deleteTransaction(transactionID: theirs.latestTransactionID))
+        let records = try t.records
+        #expect(records.status(of: Self.other, group: Plans.group) == nil)
+        #expect(records.status(of: Settings.defaultAccount, group: Plans.group)?.originalTransactionID == mine.originalTransactionID)
+    }
+
+    @Test(arguments: StorageKind.allCases)
     func aFamilyMembersPurchaseLeavesTheSignedInSettingAsItWas(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         try t.admin.createFamily(organizer: Settings.defaultAccount)

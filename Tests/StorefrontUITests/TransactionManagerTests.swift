@@ -200,7 +200,8 @@ import Testing
         let history: [TransactionAction] = [.operation(.refund(transactionID: t.id, Refund())),
                                             .operation(.refund(transactionID: t.id, .prorated(50))),
                                             .operation(.deleteTransaction(transactionID: t.id)), .clearPurchaseHistory]
-        #expect(ui.state.actions(for: t) == [.operation(.fixBilling(originalTransactionID: plan)), .operation(.expire(originalTransactionID: plan)),
+        #expect(ui.state.actions(for: t) == [.operation(.fixBilling(originalTransactionID: plan)),
+                                             .operation(.expire(originalTransactionID: plan)),
                                              .operation(.autoRenew(originalTransactionID: plan, on: false)),
                                              .requestPriceIncrease(productID: id)] + history)
         try StoreAdmin(queue: ui.runtime.queue).setAutoRenew(id, on: false)

@@ -71,7 +71,7 @@ public final class StoreAdmin {
     public func buyOutsideApp(_ productID: String, quantity: Int = 1) throws -> (Transaction, [PaymentQueueEvent]) {
         try queue.storeSideChange { records, now in
             try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), account: records.settings.account,
-                                  catalog: catalog, now: now)
+                                      catalog: catalog, now: now)
         }
     }
 
