@@ -84,7 +84,8 @@ import Wording
         #expect(t.app.subscriptionState(ID.monthly) == "subscribed")
         let expiry = t.app.subscriptionExpiry(ID.monthly)
         try t.set { $0.failures[.subscriptionStatus] = .storeKit(.systemError) }
-        t.app.receive(try StoreAdmin(queue: t.queue.raw).perform(.autoRenew(productID: ID.monthly, on: false)))
+        let plan = try #require(try t.records.subscriptions.first)
+        t.app.receive(try StoreAdmin(queue: t.queue.raw).perform(.autoRenew(originalTransactionID: plan.originalTransactionID, on: false)))
         try t.queue.advance(by: StoreDuration("8d")!)
         try t.queue.tick()
         #expect(try t.records.subscriptions.first?.state == .expired, "the store's status moved on")

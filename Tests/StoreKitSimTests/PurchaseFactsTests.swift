@@ -12,15 +12,16 @@ import Testing
         let catalog = try CatalogLoader.defaultCatalog()
         let past = Date(timeIntervalSince1970: 1_700_000_000), now = Date(timeIntervalSince1970: 1_800_000_000)
         var records = StoreRecords()
+        let account = try #require(records.settings.account)
         var old = Transaction(id: String(StoreRecords.firstTransactionNumber), payment: Payment(productID: ID.premium),
                               state: .purchased, date: past)
-        old.account = records.settings.account
+        old.account = account
         old.finished = true
         records.transactions = [old]
         records.nextTransactionNumber += 1
-        let t = try records.addPayment(Payment(productID: ID.premium), catalog: catalog, now: now)
+        let t = try records.addPayment(Payment(productID: ID.premium), account: account, catalog: catalog, now: now)
         records.confirm(t.id, now: now)
-        _ = try records.process(catalog: catalog, now: now + 60)
+        _ = try records.process(account: account, catalog: catalog, now: now + 60)
         let again = try #require(records.transactions.last)
         #expect(again.state == .purchased && again.reason == .redownload)
         #expect(again.originalPurchaseDate == past && again.purchaseDate == again.date && again.price == 0)

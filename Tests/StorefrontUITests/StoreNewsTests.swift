@@ -51,7 +51,7 @@ import Testing
     @Test func whatIsDoneHereIsLoggedWithoutABanner() throws {
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")
-        ui.runtime.perform(.autoRenew(productID: Self.pro, on: false))
+        ui.runtime.perform(onPlanOf: Self.pro) { .autoRenew(originalTransactionID: $0, on: false) }
         #expect(ui.state.log.last?.text.hasPrefix("Pro Monthly: auto-renew off, access until") == true)
         #expect(ui.state.banner == nil)
     }

@@ -197,14 +197,18 @@ import Testing
         ui.press(.char("t"))
         let t = try #require(try panel(ui).rows.first { $0.productID == Self.pro })
         let id = Self.pro
+        let plan = try #require(ui.state.snapshot.subscription(inGroup: "pro")?.originalTransactionID)
         let history: [TransactionAction] = [.operation(.refund(transactionID: t.id, Refund())),
                                             .operation(.refund(transactionID: t.id, .prorated(50))),
                                             .operation(.deleteTransaction(transactionID: t.id)), .clearPurchaseHistory]
-        #expect(ui.state.actions(for: t) == [.operation(.fixBilling(productID: id)), .operation(.expire(productID: id)),
-                                             .operation(.autoRenew(productID: id, on: false)), .requestPriceIncrease(productID: id)] + history)
+        #expect(ui.state.actions(for: t) == [.operation(.fixBilling(originalTransactionID: plan)),
+                                             .operation(.expire(originalTransactionID: plan)),
+                                             .operation(.autoRenew(originalTransactionID: plan, on: false)),
+                                             .requestPriceIncrease(productID: id)] + history)
         try StoreAdmin(queue: ui.runtime.queue).setAutoRenew(id, on: false)
         ui.runtime.tick()
-        #expect(ui.state.actions(for: t) == [.operation(.expire(productID: id)), .operation(.autoRenew(productID: id, on: true)),
+        #expect(ui.state.actions(for: t) == [.operation(.expire(originalTransactionID: plan)),
+                                             .operation(.autoRenew(originalTransactionID: plan, on: true)),
                                              .requestPriceIncrease(productID: id)] + history)
     }
 
@@ -220,7 +224,7 @@ import Testing
         let status = try #require(ui.state.snapshot.subscription(inGroup: "pro"))
         ui.press(.char("t"))
         let resolution = try #require(try panel(ui).rows.first { $0.id == status.originalTransactionID })
-        #expect(ui.state.actions(for: resolution).contains(.operation(.expire(productID: Self.pro))), "\(ui.screen)")
+        #expect(ui.state.actions(for: resolution).contains(.operation(.expire(originalTransactionID: status.originalTransactionID))), "\(ui.screen)")
     }
 
     /// A page that cannot be read stops the waiting; the next tick reads again, though the

@@ -133,16 +133,16 @@ import Walkthroughs
             agree-price "Pro Monthly"
             """
         #expect(try actions(text) == [
-            .operation(.expire(productID: "com.storefront.pro.monthly")),
-            .operation(.renew(productID: "com.storefront.pro.yearly")),
-            .operation(.autoRenew(productID: "com.storefront.pro.monthly", on: false)),
-            .operation(.autoRenew(productID: "com.storefront.lite.monthly", on: true)),
-            .operation(.fixBilling(productID: "com.storefront.pro.student")),
+            .subscription(.expire, productID: "com.storefront.pro.monthly"),
+            .subscription(.renew, productID: "com.storefront.pro.yearly"),
+            .subscription(.autoRenew(on: false), productID: "com.storefront.pro.monthly"),
+            .subscription(.autoRenew(on: true), productID: "com.storefront.lite.monthly"),
+            .subscription(.fixBilling, productID: "com.storefront.pro.student"),
             .operation(.priceIncrease(productID: "com.storefront.pro.monthly", storefront: nil, price: Decimal(string: "5.99")!, consentNeeded: nil)),
             .operation(.priceIncrease(productID: "com.storefront.pro.monthly", storefront: "JPN", price: 900, consentNeeded: true)),
             .operation(.priceIncrease(productID: "com.storefront.lite.monthly", storefront: "USA", price: Decimal(string: "1.49")!,
                                       consentNeeded: false)),
-            .operation(.agreeToPriceIncrease(productID: "com.storefront.pro.monthly")),
+            .subscription(.agreeToPriceIncrease, productID: "com.storefront.pro.monthly"),
         ])
     }
 

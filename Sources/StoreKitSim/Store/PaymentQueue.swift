@@ -90,15 +90,16 @@ public final class PaymentQueue {
     /// judged on the records of the moment, in the same transaction.
     public func add(_ payment: Payment, appRules: (StoreRecords) throws -> Void = { _ in }) throws -> (Transaction, [PaymentQueueEvent]) {
         try mutate { records, now in
-            if records.settings.account == nil { throw StoreError.notSignedIn }
+            // The app's queue acts for the signed-in account.
+            guard let account = records.settings.account else { throw StoreError.notSignedIn }
             try appRules(records)
-            if let refusal = records.purchaseRefusal(payment.productID, catalog: store.catalog) { throw refusal }
-            records.fulfillIntent(of: payment.productID)
+            if let refusal = records.purchaseRefusal(payment.productID, account: account, catalog: store.catalog) { throw refusal }
+            records.fulfillIntent(of: payment.productID, account: account)
             if let waiting = records.waitingRequest(for: payment.productID, catalog: store.catalog),
                let merged = records.repeatRequest(waiting.id, now: now) {
                 return merged
             }
-            return try records.addPayment(payment, catalog: store.catalog, now: now)
+            return try records.addPayment(payment, account: account, catalog: store.catalog, now: now)
         }
     }
 
@@ -187,9 +188,9 @@ public final class PaymentQueue {
             try store.storage.purchases(of: $0, productIDs: StoreRecords.restorableProductIDs(store.catalog))
         } ?? []
         let (_, events) = try mutate { records, now in
-            if records.settings.account == nil { throw StoreError.notSignedIn }
+            guard let account = records.settings.account else { throw StoreError.notSignedIn }
             try appRules(records)
-            try records.checkTransactionIDs(forRestoring: purchases, catalog: store.catalog)
+            try records.checkTransactionIDs(forRestoring: purchases, of: account, catalog: store.catalog)
             if records.settings.waitsForSideButton {
                 restoreAwaitsSideButton = true
             } else {
@@ -256,7 +257,8 @@ public final class PaymentQueue {
         let numberBefore = records.nextTransactionNumber
         let renewalsBefore = catchUp?.renewals ?? 0
         events += try mutate { records, now in
-            outcome = try records.process(catalog: store.catalog, now: now, purchases: purchases, deadline: deadline,
+            outcome = try records.process(account: records.settings.account, catalog: store.catalog, now: now,
+                                          purchases: purchases, deadline: deadline,
                                           progressEvery: Self.catchUpChunk) { made, reached in
                 self.tell(CatchUp(renewals: renewalsBefore + made, reached: reached, target: now, isDone: false))
             }
@@ -399,7 +401,7 @@ public final class PaymentQueue {
                 let reached = records.time(at: store.wallClock.now)
                 while let due = records.nextDueDate(catalog: store.catalog), due <= reached {
                     let count = records.transactions.count
-                    _ = try records.process(catalog: store.catalog, now: reached, purchases: purchases)
+                    _ = try records.process(account: records.settings.account, catalog: store.catalog, now: reached, purchases: purchases)
                     if records.nextDueDate(catalog: store.catalog) == due, records.transactions.count == count { break }
                 }
             }.1

@@ -16,7 +16,7 @@ extension StoreAdmin {
     @discardableResult
     public func addFamilyMember(_ account: String, organizer: String? = nil) throws -> [PaymentQueueEvent] {
         try queue.storeSideChange { records, now in
-            try records.addFamilyMember(account, organizer: organizer, catalog: catalog, now: now)
+            try records.addFamilyMember(account, host: organizer ?? records.settings.account, catalog: catalog, now: now)
         }.1
     }
 
@@ -35,7 +35,7 @@ extension StoreAdmin {
     @discardableResult
     public func setFamilySharing(_ productID: String, on: Bool, account: String? = nil) throws -> [PaymentQueueEvent] {
         try queue.storeSideChange { records, now in
-            try records.setFamilySharing(productID, on: on, account: account, catalog: catalog, now: now)
+            try records.setFamilySharing(productID, on: on, account: account ?? records.settings.account, catalog: catalog, now: now)
         }.1
     }
 

@@ -2,16 +2,20 @@ import Foundation
 
 extension StoreAdmin {
     /// One store-side action (on a subscription or the history), as a value: what a command, a walkthrough step
-    /// and the storefront each name and hand to `perform`, so the three act alike.
+    /// and the storefront each name and hand to `perform`, so the three act alike. One on a
+    /// subscription names it by its original transaction id and one on the history by the
+    /// transaction's id, whatever account's, as Xcode's Transaction Manager and the App Store
+    /// Server API do; "the signed-in account's plan of this product" is resolved where it is
+    /// named (`StoreRecords.subscription(of:account:catalog:)`).
     public enum Operation: Equatable, Sendable {
-        case expire(productID: String)
-        case renew(productID: String)
-        case autoRenew(productID: String, on: Bool)
-        case fixBilling(productID: String)
+        case expire(originalTransactionID: String)
+        case renew(originalTransactionID: String)
+        case autoRenew(originalTransactionID: String, on: Bool)
+        case fixBilling(originalTransactionID: String)
         /// `storefront` nil: the store's current one. `consentNeeded` nil: as the store decides
         /// (`PriceChange.needsConsent`: a rise needs it).
         case priceIncrease(productID: String, storefront: String?, price: Decimal, consentNeeded: Bool?)
-        case agreeToPriceIncrease(productID: String)
+        case agreeToPriceIncrease(originalTransactionID: String)
         /// A purchase made outside the app (`buyOutsideApp`).
         case buyOutsideApp(productID: String, quantity: Int)
         /// An offer code redeemed in the App Store (`redeemOfferCode`): of `productID`, or of
@@ -35,14 +39,14 @@ extension StoreAdmin {
         case familySharing(productID: String, on: Bool, account: String?)
         case familyPurchase(account: String, productID: String)
 
-        /// The product it acts on; nil for one on a transaction or the whole history.
+        /// The product it acts on; nil for one on a subscription or transaction by id, or the whole history.
         public var productID: String? {
             switch self {
-            case .expire(let id), .renew(let id), .autoRenew(let id, _), .fixBilling(let id),
-                 .priceIncrease(let id, _, _, _), .agreeToPriceIncrease(let id), .buyOutsideApp(let id, _), .promote(let id),
+            case .priceIncrease(let id, _, _, _), .buyOutsideApp(let id, _), .promote(let id),
                  .familySharing(let id, _, _), .familyPurchase(_, let id): id
             case .redeemOfferCode(_, let id): id
-            case .refund, .deleteTransaction, .clearPurchaseHistory, .requestRefund, .approveRefundRequest,
+            case .expire, .renew, .autoRenew, .fixBilling, .agreeToPriceIncrease,
+                 .refund, .deleteTransaction, .clearPurchaseHistory, .requestRefund, .approveRefundRequest,
                  .declineRefundRequest, .createFamily, .addFamilyMember, .removeFamilyMember: nil
             }
         }
@@ -52,13 +56,13 @@ extension StoreAdmin {
     @discardableResult
     public func perform(_ operation: Operation) throws -> [PaymentQueueEvent] {
         switch operation {
-        case .expire(let id): try expireSubscription(id)
-        case .renew(let id): try forceRenewal(id)
-        case .autoRenew(let id, let on): try setAutoRenew(id, on: on)
-        case .fixBilling(let id): try resolveBillingIssue(id)
+        case .expire(let id): try change(.expireNow, originalTransactionID: id)
+        case .renew(let id): try change(.renewNow, originalTransactionID: id)
+        case .autoRenew(let id, let on): try change(.setAutoRenew(on), originalTransactionID: id)
+        case .fixBilling(let id): try change(.fixBilling, originalTransactionID: id)
         case .priceIncrease(let id, let storefront, let price, let consent):
             try requestPriceIncrease(id, storefront: storefront, price: price, consentNeeded: consent)
-        case .agreeToPriceIncrease(let id): try agreeToPriceIncrease(id)
+        case .agreeToPriceIncrease(let id): try change(.agreeToPriceIncrease, originalTransactionID: id)
         case .buyOutsideApp(let id, let quantity): try buyOutsideApp(id, quantity: quantity).1
         case .redeemOfferCode(let code, let id): try redeemOfferCode(code, productID: id).1
         case .promote(let id): try promote(id).1

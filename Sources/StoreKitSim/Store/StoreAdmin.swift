@@ -2,7 +2,9 @@ import Foundation
 
 /// The App Store's side, as Xcode's SKTestSession offers it: for a subscription, expire it,
 /// force a renewal, turn auto-renew off or on, fix a billing issue, raise a price and agree to
-/// it; buy outside the app; and answer Ask to Buy and interrupted purchases. Acts for the signed-in account, over a
+/// it; buy outside the app; and answer Ask to Buy and interrupted purchases. A method naming a
+/// product acts for the signed-in account (as SKTestSession does on its device); an operation
+/// naming a transaction acts on that transaction's account (`StoreAdmin.Operation`). Over a
 /// payment queue, so an app open on that queue hears the results as `PaymentQueueEvent`s (a
 /// store-side process that never launched an app hears nothing: the results may be ignored).
 /// A request that cannot apply is refused with a `QueueError`.
@@ -68,7 +70,8 @@ public final class StoreAdmin {
     @discardableResult
     public func buyOutsideApp(_ productID: String, quantity: Int = 1) throws -> (Transaction, [PaymentQueueEvent]) {
         try queue.storeSideChange { records, now in
-            try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), catalog: catalog, now: now)
+            try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), account: records.settings.account,
+                                      catalog: catalog, now: now)
         }
     }
 
@@ -80,9 +83,10 @@ public final class StoreAdmin {
     public func redeemOfferCode(_ code: String, productID: String? = nil) throws -> (Transaction, [PaymentQueueEvent]) {
         try queue.storeSideChange { records, now in
             if let productID {
-                try records.buyOutsideApp(Payment(productID: productID), offerCode: code, catalog: catalog, now: now)
+                try records.buyOutsideApp(Payment(productID: productID), account: records.settings.account, offerCode: code,
+                                          catalog: catalog, now: now)
             } else {
-                try records.redeemOfferCode(code, catalog: catalog, now: now)
+                try records.redeemOfferCode(code, account: records.settings.account, catalog: catalog, now: now)
             }
         }
     }
@@ -92,7 +96,9 @@ public final class StoreAdmin {
     /// (`shouldAddStorePayment`), and any other at its next launch.
     @discardableResult
     public func promote(_ productID: String) throws -> (PurchaseIntent, [PaymentQueueEvent]) {
-        try queue.storeSideChange { records, now in try records.promote(productID, catalog: catalog, now: now) }
+        try queue.storeSideChange { records, now in
+            try records.promote(productID, account: records.settings.account, catalog: catalog, now: now)
+        }
     }
 
     // MARK: Ask to Buy and interruptions
@@ -130,7 +136,7 @@ public final class StoreAdmin {
     @discardableResult
     public func requestRefund(_ id: String, reason: RefundRequestReason) throws -> (RefundRequest, [PaymentQueueEvent]) {
         try queue.storeSideChange(including: [id]) { records, now in
-            try records.requestRefund(id, reason: reason, catalog: catalog, now: now)
+            try records.requestRefund(id, account: records.settings.account, reason: reason, catalog: catalog, now: now)
         }
     }
 
@@ -155,7 +161,7 @@ public final class StoreAdmin {
     /// store's settings stay.
     @discardableResult
     public func clearPurchaseHistory() throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in try records.clearPurchaseHistory(now: now) }.1
+        try queue.storeSideChange { records, now in try records.clearPurchaseHistory(of: records.settings.account, now: now) }.1
     }
 
     /// `id`, the purchase it stands for and that purchase's re-downloads: what a refund of it
@@ -169,9 +175,19 @@ public final class StoreAdmin {
         return Set([id, t.purchaseID] + redownloads.map(\.id))
     }
 
+    /// `input` for the signed-in account's subscription in the group of `productID`, as
+    /// SKTestSession names it: resolved on the records of the change.
     private func change(_ input: SubscriptionInput, _ productID: String) throws -> [PaymentQueueEvent] {
         try queue.storeSideChange { records, now in
-            try records.changeSubscription(input, productID: productID, catalog: catalog, now: now)
+            let plan = try records.subscription(of: productID, account: records.settings.account, catalog: catalog)
+            try records.changeSubscription(input, originalTransactionID: plan.originalTransactionID, catalog: catalog, now: now)
+        }.1
+    }
+
+    /// `input` for the subscription whose original transaction id is `id`, any account's.
+    func change(_ input: SubscriptionInput, originalTransactionID id: String) throws -> [PaymentQueueEvent] {
+        try queue.storeSideChange { records, now in
+            try records.changeSubscription(input, originalTransactionID: id, catalog: catalog, now: now)
         }.1
     }
 }

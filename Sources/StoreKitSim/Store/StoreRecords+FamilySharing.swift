@@ -42,11 +42,11 @@ extension StoreRecords {
         newEvents.append(StoreEvent(date: now, kind: .familyJoined, account: organizer, productID: nil))
     }
 
-    /// `account` joins the family of `organizer` (nil: the signed-in account's family).
-    mutating func addFamilyMember(_ account: String, organizer: String?, catalog: Catalog, now: Date) throws {
+    /// `account` joins the family `host` is in (nil: no account to join, refused).
+    mutating func addFamilyMember(_ account: String, host: String?, catalog: Catalog, now: Date) throws {
         let account = account.trimmingCharacters(in: .whitespaces)
         guard !account.isEmpty else { throw FamilyError.noAccount }
-        guard let host = organizer ?? settings.account else { throw FamilyError.noAccount }
+        guard let host else { throw FamilyError.noAccount }
         guard let f = families.firstIndex(where: { $0.contains(host) }) else { throw FamilyError.notInFamily(host) }
         if let family = family(of: account) { throw FamilyError.alreadyInFamily(account, organizer: family.organizer) }
         guard families[f].members.count < Family.maximumMembers else { throw FamilyError.familyFull(organizer: families[f].organizer) }
@@ -67,10 +67,10 @@ extension StoreRecords {
         try shareWithFamilies(catalog: catalog, now: now)
     }
 
-    /// `account` (nil: the signed-in account) turns sharing of its purchases of `productID` (a
+    /// `account` (nil: none, refused) turns sharing of its purchases of `productID` (a
     /// subscription: of its group) on or off.
     mutating func setFamilySharing(_ productID: String, on: Bool, account: String?, catalog: Catalog, now: Date) throws {
-        guard let account = account ?? settings.account else { throw FamilyError.noAccount }
+        guard let account else { throw FamilyError.noAccount }
         guard catalog.product(productID) != nil else { throw QueueError.noSuchProduct(productID) }
         guard Self.isShared(productID, catalog: catalog) else { throw FamilyError.notShareable(productID) }
         // A subscription is shared or not as a whole: every plan of its group alike, so a
@@ -159,10 +159,7 @@ extension StoreRecords {
     /// once); the family shares it.
     mutating func buyAsFamilyMember(_ account: String, productID: String, catalog: Catalog, now: Date) throws -> Transaction {
         guard family(of: account) != nil else { throw FamilyError.notInFamily(account) }
-        let signedIn = settings.account
-        settings.account = account
-        defer { settings.account = signedIn }
-        let bought = try buyOutsideApp(Payment(productID: productID), catalog: catalog, now: now)
+        let bought = try buyOutsideApp(Payment(productID: productID), account: account, catalog: catalog, now: now)
         guard let i = index(of: bought.id) else { return bought }
         if transactions[i].state == .purchased { transactions[i].finished = true }
         return transactions[i]

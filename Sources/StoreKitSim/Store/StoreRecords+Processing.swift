@@ -7,11 +7,11 @@ extension StoreRecords {
     /// confirm the purchase sheet, or an immediate failure the store would answer with.
     /// With the network off the sheet still opens: the store's failure comes after the
     /// latency, as every other failure does. A non-consumable the account already owns is
-    /// bought again as a re-download, at no charge.
-    mutating func addPayment(_ payment: Payment, catalog: Catalog, now: Date) throws -> Transaction {
+    /// bought again as a re-download, at no charge. `account`: whose purchase it is.
+    mutating func addPayment(_ payment: Payment, account: String, catalog: Catalog, now: Date) throws -> Transaction {
         var transaction = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now)
         transaction.queueState.enter(.sheetOpen)
-        transaction.account = settings.account
+        transaction.account = account
         transaction.reason = .purchase
         let product = catalog.product(payment.productID).flatMap {
             Product($0, storefront: settings.appStoreStorefront, locale: settings.locale)
@@ -22,7 +22,7 @@ extension StoreRecords {
             transaction.queueState.fail(StoreError(.storeProductNotAvailable), at: now)
         } else if let product, !(1...product.maximumQuantity).contains(payment.quantity) {
             transaction.queueState.fail(.invalidQuantity(payment.quantity, of: payment.productID, maximum: product.maximumQuantity), at: now)
-        } else if let first = receipt.first(where: { $0.productID == payment.productID }),
+        } else if let first = receipt(of: account).first(where: { $0.productID == payment.productID }),
                   catalog.product(payment.productID)?.type == .nonConsumable {
             transaction.reason = .redownload
             transaction.originalTransactionID = first.originalTransactionID ?? first.id
@@ -81,8 +81,8 @@ extension StoreRecords {
     /// history (`RecordsStorage.purchases`), which the records alone do not hold.
     /// A store far behind: every `progressEvery` things, `progress` is told the transactions
     /// made so far and the store time reached, and the call stops there once past `deadline`
-    /// (what is left is still due).
-    mutating func process(catalog: Catalog, now: Date, purchases: [Transaction] = [],
+    /// (what is left is still due). `account`: the account a restore in flight is for.
+    mutating func process(account: String?, catalog: Catalog, now: Date, purchases: [Transaction] = [],
                           deadline: ContinuousClock.Instant? = nil, progressEvery: Int = 500,
                           progress: ((_ made: Int, _ reached: Date) -> Void)? = nil) throws -> RestoreOutcome? {
         var outcome: RestoreOutcome?
@@ -124,7 +124,7 @@ extension StoreRecords {
                 } else if let error = settings.failures[.appStoreSync] {
                     outcome = .failed(error.storeError)
                 } else {
-                    try restore(catalog: catalog, now: due, history: purchases)
+                    try restore(account: account, catalog: catalog, now: due, history: purchases)
                     outcome = .finished
                 }
             } else {
@@ -194,7 +194,7 @@ extension StoreRecords {
     mutating func purchase(at i: Int, catalog: Catalog, now: Date) throws {
         // The plan came back (a recovery, a purchase before it) while this one was in flight or
         // waiting: refused now as it would have been when asked, rather than completed for nothing.
-        if let refusal = purchaseRefusal(transactions[i].productID, catalog: catalog) {
+        if let refusal = purchaseRefusal(transactions[i].productID, account: transactions[i].account, catalog: catalog) {
             return fail(at: i, refusal, now: now)
         }
         // Asked before this purchase joins the receipt.
@@ -276,8 +276,8 @@ extension StoreRecords {
     /// (the same purchase, got again). `history`: the account's purchases as read from the
     /// whole history before this change; the records add what they hold besides (made or
     /// completed since, in this change or by another process).
-    private mutating func restore(catalog: Catalog, now: Date, history: [Transaction]) throws {
-        for original in restoredPurchases(catalog: catalog, history: history) {
+    private mutating func restore(account: String?, catalog: Catalog, now: Date, history: [Transaction]) throws {
+        for original in restoredPurchases(of: account, catalog: catalog, history: history) {
             var restored = Transaction(id: try makeTransactionID(), payment: original.payment, state: .restored, date: now)
             restored.originalTransactionID = original.id
             restored.expiresDate = original.expiresDate
@@ -287,14 +287,15 @@ extension StoreRecords {
             transactions.append(restored)
         }
         // One event for the whole restore: what it brought back is in the transactions.
-        newEvents.append(StoreEvent(date: now, kind: .restored, account: settings.account, productID: nil))
+        newEvents.append(StoreEvent(date: now, kind: .restored, account: account, productID: nil))
     }
 
-    /// The purchases a restore brings back, each once, in order: the signed-in account's from
-    /// `history` (read from the whole history) and the records.
-    private func restoredPurchases(catalog: Catalog, history: [Transaction]) -> [Transaction] {
+    /// The purchases a restore brings back, each once, in order: `account`'s from `history`
+    /// (read from the whole history) and the records.
+    private func restoredPurchases(of account: String?, catalog: Catalog, history: [Transaction]) -> [Transaction] {
+        guard let account else { return [] }
         var seen = Set<String>()
-        return (history.filter { $0.state == .purchased && !$0.isRevoked && isSignedInAccount($0) } + receipt)
+        return (history.filter { $0.state == .purchased && !$0.isRevoked && $0.account == account } + receipt(of: account))
             .filter { seen.insert($0.id).inserted }
             .filter { $0.reason != .redownload && catalog.product($0.productID)?.type.isRestorable == true }
     }
@@ -302,8 +303,8 @@ extension StoreRecords {
     /// Refuses a restore the store could not complete for want of transaction ids (one for
     /// each purchase it brings back): checked as it starts, so that a restore that would fail
     /// writes nothing, not even that it is under way.
-    func checkTransactionIDs(forRestoring history: [Transaction], catalog: Catalog) throws {
-        let needed = restoredPurchases(catalog: catalog, history: history).count
+    func checkTransactionIDs(forRestoring history: [Transaction], of account: String, catalog: Catalog) throws {
+        let needed = restoredPurchases(of: account, catalog: catalog, history: history).count
         guard needed <= Int.max - nextTransactionNumber else { throw Exhausted.transactionNumbers }
     }
 

@@ -3,12 +3,13 @@ import Foundation
 /// Refund requests made from within the app (the refund request sheet), and the App Store's
 /// answer to them: at once as `Settings.refundRequests` says, or later by hand (`manual`).
 extension StoreRecords {
-    /// The signed-in account submits the refund request sheet for its purchase `id`: the
+    /// `account` (nil: signed out, refused) submits the refund request sheet for its purchase `id`: the
     /// request is kept, and answered now unless the store answers by hand. Refused as a refund
     /// is (a finished, completed purchase not refunded yet), for another account's purchase,
     /// and for a purchase asked about already (`RefundRequestError.duplicateRequest`).
-    mutating func requestRefund(_ id: String, reason: RefundRequestReason, catalog: Catalog, now: Date) throws -> RefundRequest {
-        guard let account = settings.account else { throw QueueError.signedOut }
+    mutating func requestRefund(_ id: String, account: String?, reason: RefundRequestReason, catalog: Catalog,
+                                now: Date) throws -> RefundRequest {
+        guard let account else { throw QueueError.signedOut }
         guard let t = transactions.last(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
         guard t.account == account else { throw QueueError.otherAccountsPurchase(id) }
         // A family member's shared copy: the purchaser paid, and only the purchaser asks.

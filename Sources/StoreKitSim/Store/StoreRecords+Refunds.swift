@@ -59,11 +59,11 @@ extension StoreRecords {
                                     transactionID: t.id, originalTransactionID: t.originalTransactionID))
     }
 
-    /// Clears the signed-in account's purchase history, settings kept (SKTestSession's
+    /// Clears `account`'s purchase history (nil: signed out, refused), settings kept (SKTestSession's
     /// clearTransactions, Xcode's "Delete All Transactions"): every finished transaction and
     /// every subscription goes. What still waits in the queue stays, for the app to hear of.
-    mutating func clearPurchaseHistory(now: Date) throws {
-        guard let account = settings.account else { throw QueueError.signedOut }
+    mutating func clearPurchaseHistory(of account: String?, now: Date) throws {
+        guard let account else { throw QueueError.signedOut }
         let open = Set(transactions.filter { $0.account == account && !($0.finished && $0.phase == nil) }.map(\.id))
         transactions.removeAll { $0.account == account && !open.contains($0.id) }
         refundRequests.removeAll { $0.account == account && !open.contains($0.transactionID) }

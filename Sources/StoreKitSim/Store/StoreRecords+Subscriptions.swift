@@ -30,7 +30,12 @@ extension StoreRecords {
     /// has and keeps (an active subscription to it, renewing to it) bought again, or the plan a
     /// waiting downgrade already renews to (buying it would change nothing).
     public func purchaseRefusal(_ productID: String, catalog: Catalog) -> StoreError? {
-        guard let status = status(for: productID, catalog: catalog), status.givesAccess, status.autoRenewProductID == productID,
+        purchaseRefusal(productID, account: settings.account, catalog: catalog)
+    }
+
+    func purchaseRefusal(_ productID: String, account: String?, catalog: Catalog) -> StoreError? {
+        guard let group = catalog.product(productID)?.subscriptionGroupID, let status = status(of: account, group: group),
+              status.givesAccess, status.autoRenewProductID == productID,
               status.productID == productID || status.willAutoRenew else { return nil }
         return .alreadyOwned
     }
@@ -107,12 +112,26 @@ extension StoreRecords {
 /// The store-side operations on subscriptions (`StoreAdmin`): each checked, then run
 /// through the lifecycle.
 extension StoreRecords {
-    /// Runs `input` for the signed-in account's subscription in the group of `productID`,
-    /// refusing (`QueueError`) what cannot apply to it.
-    mutating func changeSubscription(_ input: SubscriptionInput, productID: String, catalog: Catalog, now: Date) throws {
+    /// `account`'s subscription in the group of `productID`: "this account's plan of this
+    /// product", as a command, a walkthrough step or SKTestSession names it, turned into the
+    /// status an operation names by its original transaction id. Refused (`QueueError`) for a
+    /// product the store lacks, one not auto-renewable, and a group the account never subscribed to.
+    public func subscription(of productID: String, account: String?, catalog: Catalog) throws -> SubscriptionStatus {
         let group = try subscriptionGroup(of: productID, catalog: catalog)
-        guard let i = statusIndex(of: settings.account, group: group) else { throw QueueError.notSubscribed(productID) }
+        guard let status = status(of: account, group: group) else { throw QueueError.notSubscribed(productID) }
+        return status
+    }
+
+    /// Runs `input` for the subscription whose original transaction id is `id` (any account's,
+    /// as Xcode's Transaction Manager and a server act), refusing (`QueueError`) what cannot
+    /// apply to it.
+    mutating func changeSubscription(_ input: SubscriptionInput, originalTransactionID id: String, catalog: Catalog,
+                                     now: Date) throws {
+        guard let i = subscriptions.firstIndex(where: { $0.originalTransactionID == id }) else {
+            throw QueueError.noSuchTransaction(id)
+        }
         let status = subscriptions[i]
+        let productID = status.productID
         let ended = !status.isLive
         switch input {
         case .fixBilling:

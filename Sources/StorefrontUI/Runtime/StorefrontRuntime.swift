@@ -95,6 +95,19 @@ public final class StorefrontRuntime {
         drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.tick(queue.now)])
     }
 
+    /// A store-side action on the signed-in account's subscription in the group of `productID`
+    /// (a walkthrough's step, named as the command line names it): the plan is resolved on the
+    /// records of the moment, and a product with none is refused as the store refuses it.
+    public func perform(onPlanOf productID: String, _ operation: (_ originalTransactionID: String) -> StoreAdmin.Operation) {
+        perform {
+            let plan = try queue.records.subscription(of: productID, account: queue.records.settings.account, catalog: queue.store.catalog)
+            hear(try StoreAdmin(queue: queue).perform(operation(plan.originalTransactionID)))
+        }
+        readStoreEvents(fromElsewhere: false)
+        refreshSnapshot()
+        dispatch(.tick(queue.now))
+    }
+
     /// `operation` on this storefront's queue; what the app hears of it, handed to the app. A
     /// refusal (nothing to fix, already agreed) becomes an alert.
     private func carryOut(_ operation: StoreAdmin.Operation) -> [Action] {

@@ -85,15 +85,15 @@ extension AppState {
     /// one a family member shares with it, which its purchaser manages.
     private func subscriptionActions(for t: Transaction) -> [TransactionAction] {
         guard let status = subscriptionStatus(of: t), status.isActive(at: now), !status.isFamilyShared else { return [] }
-        let id = status.productID
+        let id = status.originalTransactionID
         // Offered as the store allows them (`SubscriptionStatus.canFixBilling` and the rest).
         var actions: [TransactionAction] = []
-        if status.canFixBilling { actions.append(.operation(.fixBilling(productID: id))) }
-        actions.append(.operation(.expire(productID: id)))
-        if status.canRenewNow { actions.append(.operation(.renew(productID: id))) }
-        actions.append(.operation(.autoRenew(productID: id, on: !status.willAutoRenew)))
+        if status.canFixBilling { actions.append(.operation(.fixBilling(originalTransactionID: id))) }
+        actions.append(.operation(.expire(originalTransactionID: id)))
+        if status.canRenewNow { actions.append(.operation(.renew(originalTransactionID: id))) }
+        actions.append(.operation(.autoRenew(originalTransactionID: id, on: !status.willAutoRenew)))
         if status.canAgreeToPriceIncrease {
-            actions.append(.operation(.agreeToPriceIncrease(productID: id)))
+            actions.append(.operation(.agreeToPriceIncrease(originalTransactionID: id)))
         } else {
             actions.append(.requestPriceIncrease(productID: status.autoRenewProductID))
         }

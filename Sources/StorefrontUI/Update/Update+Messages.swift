@@ -44,11 +44,13 @@ extension AppState {
         }
     }
 
-    /// The message's button: the user updates the payment method, or agrees to the new price.
+    /// The message's button: the user updates the payment method, or agrees to the new price,
+    /// of the signed-in account's subscription in the message's group.
     func answer(_ message: StoreMessage) -> [Effect] {
-        switch message.reason {
-        case .billingIssue: [.perform(.fixBilling(productID: message.productID))]
-        case .priceIncreaseConsent: [.perform(.agreeToPriceIncrease(productID: message.productID))]
+        guard let id = snapshot.subscription(inGroup: message.groupID)?.originalTransactionID else { return [] }
+        return switch message.reason {
+        case .billingIssue: [.perform(.fixBilling(originalTransactionID: id))]
+        case .priceIncreaseConsent: [.perform(.agreeToPriceIncrease(originalTransactionID: id))]
         }
     }
 }

@@ -38,7 +38,7 @@ extension AppState {
             panel.confirming = nil
             mode = .subscriptions(panel)
             guard button == 1, let status = panel.groupID.flatMap(snapshot.subscription(inGroup:)) else { return [] }
-            return [.perform(.autoRenew(productID: status.productID, on: false))]
+            return [.perform(.autoRenew(originalTransactionID: status.originalTransactionID, on: false))]
         }
         let count = ManageSubscriptionsGeometry(self, panel: panel, layout: layout).rowCount
         switch key {
@@ -78,7 +78,7 @@ extension AppState {
                 return []
             case .resubscribe?:
                 guard let status else { return [] }
-                return [.perform(.autoRenew(productID: status.productID, on: true))]
+                return [.perform(.autoRenew(originalTransactionID: status.originalTransactionID, on: true))]
             case nil:
                 return []
             }
@@ -86,7 +86,7 @@ extension AppState {
         let plan = plans[row]
         if let status, status.isLive, status.productID == plan {
             if status.autoRenewProductID != plan { return startPurchase(plan) }
-            return status.canResubscribe ? [.perform(.autoRenew(productID: plan, on: true))] : []
+            return status.canResubscribe ? [.perform(.autoRenew(originalTransactionID: status.originalTransactionID, on: true))] : []
         }
         return startPurchase(plan)
     }

@@ -25,10 +25,12 @@ public enum StepAction: Equatable, Sendable {
     /// The app consumes units of a consumable it delivered, oldest first (`SampleApp.creditsKey`:
     /// the credit balance, its earlier part first), as the unconsumed purchases panel does.
     case consume(productID: String, quantity: Int)
-    /// The App Store's side of the signed-in account's subscription (Xcode's SKTestSession,
-    /// Manage Subscriptions), named as the command line names it: expire, renew, auto-renew,
-    /// fix-billing, agree-price, and price-increase (consent unsaid: as the store decides, as
-    /// `storefront price-increase` leaves it).
+    /// The App Store's side of the signed-in account's subscription in the group of
+    /// `productID` (Xcode's SKTestSession, Manage Subscriptions), named as the command line
+    /// names it: expire, renew, auto-renew, fix-billing, agree-price.
+    case subscription(SubscriptionStep, productID: String)
+    /// The App Store's side otherwise: price-increase (consent unsaid: as the store decides, as
+    /// `storefront price-increase` leaves it), a purchase outside the app, Family Sharing.
     case operation(StoreAdmin.Operation)
     /// The App Store's side of the history (Xcode's Transaction Manager): a refund or a
     /// deletion of the transaction named (by product: the account's latest purchase of it), or

@@ -40,20 +40,20 @@ extension WalkthroughParser {
         switch verb {
         case "expire":
             try r.end()
-            return .operation(.expire(productID: productID))
+            return .subscription(.expire, productID: productID)
         case "renew":
             try r.end()
-            return .operation(.renew(productID: productID))
+            return .subscription(.renew, productID: productID)
         case "fix-billing":
             try r.end()
-            return .operation(.fixBilling(productID: productID))
+            return .subscription(.fixBilling, productID: productID)
         case "agree-price":
             try r.end()
-            return .operation(.agreeToPriceIncrease(productID: productID))
+            return .subscription(.agreeToPriceIncrease, productID: productID)
         case "auto-renew":
             let on = try onOrOff(&r, what: "auto-renew", suggestion: r.source + " off")
             try r.end()
-            return .operation(.autoRenew(productID: productID, on: on))
+            return .subscription(.autoRenew(on: on), productID: productID)
         default:
             return try priceIncrease(productID, &r)
         }

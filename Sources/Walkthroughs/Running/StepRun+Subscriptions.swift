@@ -8,12 +8,24 @@ extension StepRun {
     /// the app hears at once what it does, as when the command line does it beside an open
     /// storefront. A refusal is the runtime's alert in front: the step cannot be done.
     func perform(_ operation: StoreAdmin.Operation, failure: Failure) throws(StepFailure) {
+        try refused(Self.describe(operation), failure: failure) { runtime.perform(operation) }
+    }
+
+    /// On the signed-in account's subscription in the group of `productID`, resolved as it runs.
+    func perform(_ step: SubscriptionStep, onPlanOf productID: String, failure: Failure) throws(StepFailure) {
+        try refused(Self.describe(step, productID), failure: failure) {
+            runtime.perform(onPlanOf: productID, step.operation(originalTransactionID:))
+        }
+    }
+
+    /// Does `body`, then throws the refusal it met, if any, as the store's failure to do `what`.
+    private func refused(_ what: String, failure: Failure, _ body: () -> Void) throws(StepFailure) {
         let before = state.mode
-        runtime.perform(operation)
+        body()
         storefront.settle()
         let refusals = [state.strings.alerts.cannotAnswerTitle, state.strings.alerts.cannotCompleteTitle]
         if state.mode != before, case .alert(let alert) = state.mode, alert.kind == .failure, refusals.contains(alert.title) {
-            throw failure("the store to \(Self.describe(operation))", alert.message)
+            throw failure("the store to \(what)", alert.message)
         }
     }
 
@@ -46,16 +58,27 @@ extension StepRun {
         }
     }
 
+    /// A subscription step as a failure words it, of the subscription `name` names.
+    static func describe(_ step: SubscriptionStep, _ name: String) -> String {
+        switch step {
+        case .expire: "expire \(name)"
+        case .renew: "renew \(name)"
+        case .autoRenew(let on): "turn auto-renew \(on ? "on" : "off") for \(name)"
+        case .fixBilling: "fix the billing issue of \(name)"
+        case .agreeToPriceIncrease: "agree to the price increase of \(name)"
+        }
+    }
+
     /// The step as a failure words what it asked of the store.
     static func describe(_ operation: StoreAdmin.Operation) -> String {
         switch operation {
-        case .expire(let id): "expire \(id)"
-        case .renew(let id): "renew \(id)"
-        case .autoRenew(let id, let on): "turn auto-renew \(on ? "on" : "off") for \(id)"
-        case .fixBilling(let id): "fix the billing issue of \(id)"
+        case .expire(let id): describe(.expire, id)
+        case .renew(let id): describe(.renew, id)
+        case .autoRenew(let id, let on): describe(.autoRenew(on: on), id)
+        case .fixBilling(let id): describe(.fixBilling, id)
         case .priceIncrease(let id, let storefront, let price, let consent):
             "change the price of \(id)\(storefront.map { " in \($0)" } ?? "") to \(price), \(consent.map { $0 ? "consent needed" : "no consent needed" } ?? "consent needed for a rise")"
-        case .agreeToPriceIncrease(let id): "agree to the price increase of \(id)"
+        case .agreeToPriceIncrease(let id): describe(.agreeToPriceIncrease, id)
         case .buyOutsideApp(let id, let quantity): "sell \(Transaction.item(named: id, quantity: quantity)) outside the app"
         case .promote(let id): "start a purchase of \(id) on its product page"
         case .redeemOfferCode(let code, let id): "redeem the offer code \(code)\(id.map { " of \($0)" } ?? "")"

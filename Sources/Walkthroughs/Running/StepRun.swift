@@ -69,6 +69,8 @@ final class StepRun {
                 throw failure("\(quantity) of \(productID) to consume", saw: ErrorText.of(error, in: .english))
             }
             storefront.settle()
+        case .subscription(let step, let productID):
+            try perform(step, onPlanOf: productID, failure: failure)
         case .operation(let operation):
             try perform(operation, failure: failure)
         case .history(let history):

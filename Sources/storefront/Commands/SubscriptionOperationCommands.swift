@@ -22,24 +22,29 @@ enum SubscriptionAction {
         var events: [StoreEventPayload]
     }
 
-    /// Carries out `operation` and prints what it did: `done` words it from the status before
-    /// and after. A request that cannot apply is refused in the store's words (exit 64, as
-    /// `approve` and `decline` refuse theirs).
-    static func perform(_ operation: StoreAdmin.Operation, _ global: GlobalOptions, _ output: OutputOptions,
+    /// Carries out `operation` on the signed-in account's subscription in the group of
+    /// `productID` (given its original transaction id) and prints what it did: `done` words it
+    /// from the status before and after. A request that cannot apply is refused in the store's
+    /// words (exit 64, as `approve` and `decline` refuse theirs).
+    static func perform(onPlanOf productID: String, _ operation: (_ originalTransactionID: String) -> StoreAdmin.Operation,
+                        _ global: GlobalOptions, _ output: OutputOptions,
                         done: (SubscriptionText, _ before: SubscriptionStatus?, _ after: SubscriptionStatus?) -> String) throws {
-        try perform(global, output, operation: { _, _ in operation }, done: done)
+        try perform(productID, global, output, operation: { records, catalog in
+            let plan = try records.subscription(of: productID, account: records.settings.account, catalog: catalog)
+            return operation(plan.originalTransactionID)
+        }, done: done)
     }
 
     /// `operation`: made from the store's records as they are before it, and the catalog.
-    static func perform(_ global: GlobalOptions, _ output: OutputOptions, operation make: (StoreRecords, Catalog) -> StoreAdmin.Operation,
+    static func perform(_ productID: String, _ global: GlobalOptions, _ output: OutputOptions,
+                        operation make: (StoreRecords, Catalog) throws -> StoreAdmin.Operation,
                         done: (SubscriptionText, _ before: SubscriptionStatus?, _ after: SubscriptionStatus?) -> String) throws {
         let session = try Session(global)
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
-        let operation = make(session.queue.records, session.catalog)
-        let productID = operation.productID ?? ""
         let before = session.queue.records.status(for: productID, catalog: session.catalog)
         do {
+            let operation = try make(session.queue.records, session.catalog)
             try StoreAdmin(queue: session.queue).perform(operation)
         } catch let error as QueueError {
             throw CommandFailure.usage(error.text(.english))
@@ -81,7 +86,8 @@ struct AutoRenewCommand: ParsableCommand {
 
     func run() throws {
         let on = setting == .on
-        try SubscriptionAction.perform(.autoRenew(productID: product.productID, on: on), global, output) { text, before, after in
+        let operation = { StoreAdmin.Operation.autoRenew(originalTransactionID: $0, on: on) }
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, before, after in
             let was = before?.willAutoRenew == on ? "Auto-renew was already \(setting.rawValue)." : "Turned auto-renew \(setting.rawValue)."
             return was + SubscriptionAction.standing(text, after)
         }
@@ -98,7 +104,8 @@ struct ExpireCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try SubscriptionAction.perform(.expire(productID: product.productID), global, output) { text, _, after in
+        let operation = { StoreAdmin.Operation.expire(originalTransactionID: $0) }
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, _, after in
             "Expired the subscription now." + SubscriptionAction.standing(text, after)
         }
     }
@@ -114,7 +121,8 @@ struct RenewCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try SubscriptionAction.perform(.renew(productID: product.productID), global, output) { text, _, after in
+        let operation = { StoreAdmin.Operation.renew(originalTransactionID: $0) }
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, _, after in
             "Forced a renewal." + SubscriptionAction.standing(text, after)
         }
     }
@@ -130,7 +138,8 @@ struct FixBillingCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try SubscriptionAction.perform(.fixBilling(productID: product.productID), global, output) { text, _, after in
+        let operation = { StoreAdmin.Operation.fixBilling(originalTransactionID: $0) }
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, _, after in
             "Fixed the billing issue: the renewal went through." + SubscriptionAction.standing(text, after)
         }
     }
@@ -166,7 +175,7 @@ struct PriceIncreaseCommand: ParsableCommand {
         var place: AppStoreStorefront?
         var current: Decimal?
         var consent = true
-        try SubscriptionAction.perform(global, output, operation: { records, catalog in
+        try SubscriptionAction.perform(product.productID, global, output, operation: { records, catalog in
             place = AppStoreStorefront.named(storefront ?? records.settings.storefront)
             current = place.flatMap { catalog.product(product.productID)?.price(in: $0, changes: records.priceChanges) }
             consent = PriceChange.needsConsent(amount, over: current, asked: consentNeeded)
@@ -193,7 +202,8 @@ struct AgreePriceCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try SubscriptionAction.perform(.agreeToPriceIncrease(productID: product.productID), global, output) { text, _, after in
+        let operation = { StoreAdmin.Operation.agreeToPriceIncrease(originalTransactionID: $0) }
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, _, after in
             "Agreed to the price increase." + SubscriptionAction.standing(text, after)
         }
     }

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import StoreKitSim
+
+/// Every store rule acts for the account it is given, whoever is signed in: an operation by
+/// original transaction id on another account's subscription, a family member's purchase, and
+/// a rule called for one account while another is signed in.
+@Suite struct ActingAccountTests {
+    static let other = "other@example.com"
+
+    /// `Self.other` subscribes to Pro Monthly, then the default account signs in and subscribes too.
+    static func twoSubscribers(_ kind: StorageKind) throws -> (Harness, other: SubscriptionStatus, signedIn: SubscriptionStatus) {
+        let t = try Harness.plans(kind)
+        try t.set { $0.account = other }
+        try t.buy(Plans.proMonthly)
+        try t.set { $0.account = Settings.defaultAccount }
+        try t.buy(Plans.proMonthly)
+        let records = try t.records
+        let theirs = try records.subscription(of: Plans.proMonthly, account: other, catalog: Plans.catalog)
+        let mine = try records.subscription(of: Plans.proMonthly, account: Settings.defaultAccount, catalog: Plans.catalog)
+        return (t, theirs, mine)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func anOperationByOriginalTransactionIDActsOnThatAccountsSubscriptionAlone(kind: StorageKind) throws {
+        let (t, theirs, mine) = try Self.twoSubscribers(kind)
+        #expect(theirs.originalTransactionID != mine.originalTransactionID)
+        t.clock.advance(by: 60)
+        try t.admin.perform(.autoRenew(originalTransactionID: theirs.originalTransactionID, on: false))
+        try t.admin.perform(.expire(originalTransactionID: theirs.originalTransactionID))
+        let records = try t.records
+        let after = try #require(records.status(of: Self.other, group: Plans.group))
+        #expect(after.state == .expired && !after.willAutoRenew)
+        let untouched = try #require(records.status(of: Settings.defaultAccount, group: Plans.group))
+        #expect(untouched.state == .subscribed && untouched.willAutoRenew && untouched.expiresDate == mine.expiresDate)
+        #expect(records.settings.account == Settings.defaultAccount)
+    }
+
+    @Test func anOperationOnASubscriptionNoOneHasIsRefusedByItsID() throws {
+        let (t, _, _) = try Self.twoSubscribers(.inMemory)
+        #expect(throws: QueueError.noSuchTransaction("42")) { try t.admin.perform(.renew(originalTransactionID: "42")) }
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aRefundByIDEndsThePurchasersSubscriptionNotTheSignedInOnes(kind: StorageKind) throws {
+        let (t, theirs, _) = try Self.twoSubscribers(kind)
+        try t.admin.perform(.refund(transactionID: theirs.latestTransactionID, Refund()))
+        let records = try t.records
+        #expect(records.status(of: Self.other, group: Plans.group)?.state == .revoked)
+        #expect(records.status(of: Settings.defaultAccount, group: Plans.group)?.state == .subscribed)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aDeletionByIDForgetsThePurchasersSubscriptionNotTheSignedInOnes(kind: StorageKind) throws {
+        let (t, theirs, mine) = try Self.twoSubscribers(kind)
+        try t.admin.perform(.deleteTransaction(transactionID: theirs.latestTransactionID))
+        let records = try t.records
+        #expect(records.status(of: Self.other, group: Plans.group) == nil)
+        #expect(records.status(of: Settings.defaultAccount, group: Plans.group)?.originalTransactionID == mine.originalTransactionID)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aFamilyMembersPurchaseLeavesTheSignedInSettingAsItWas(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        try t.admin.createFamily(organizer: Settings.defaultAccount)
+        try t.admin.addFamilyMember(Self.other)
+        let before = try t.records.settings
+        let (bought, _) = try t.admin.buyAsFamilyMember(Self.other, productID: Plans.proMonthly)
+        let records = try t.records
+        #expect(records.settings == before && records.settings.account == Settings.defaultAccount)
+        #expect(bought.account == Self.other)
+        #expect(records.status(of: Self.other, group: Plans.group)?.originalTransactionID == bought.id)
+        #expect(records.status(of: Settings.defaultAccount, group: Plans.group) == nil, "the signed-in account subscribed to nothing")
+    }
+
+    @Test func aRuleCalledForOneAccountWritesThatAccountsRecordsWhileAnotherIsSignedIn() throws {
+        var records = StoreRecords()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(records.settings.account == Settings.defaultAccount)
+        let bought = try records.buyOutsideApp(Payment(productID: Plans.proMonthly), account: Self.other, catalog: Plans.catalog, now: now)
+        let intent = try records.promote(Plans.coins, account: Self.other, catalog: Plans.catalog, now: now)
+        #expect(bought.account == Self.other && intent.account == Self.other)
+        #expect(records.status(of: Self.other, group: Plans.group)?.latestTransactionID == bought.id)
+        #expect(records.receipt(of: Self.other).map(\.id) == [bought.id])
+        #expect(records.receipt.isEmpty && records.waitingIntents.isEmpty, "the signed-in account's records are untouched")
+        #expect(records.settings.account == Settings.defaultAccount)
+        // And refused when there is no account to act for.
+        #expect(throws: StoreError.notSignedIn) {
+            try records.buyOutsideApp(Payment(productID: Plans.proMonthly), account: nil, catalog: Plans.catalog, now: now)
+        }
+    }
+}
