@@ -75,7 +75,7 @@ public final class InMemoryStorage: RecordsStorage {
     public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
         var copy = records
         let result = try body(&copy)
-        let added = copy.newEvents
+        let added = copy.newEventsWithFacts
         for var event in added {
             event.id = Int64(events.count + 1)
             events.append(event)

@@ -377,7 +377,7 @@ public final class StoreDatabase: RecordsStorage {
         try PurchaseIntentRow.write(records.purchaseIntents, over: before.purchaseIntents, db)
         try RefundRequestRow.write(records.refundRequests, over: before.refundRequests, db)
         try FamilyRow.write(records.families, records.sharingStops, over: (before.families, before.sharingStops), db)
-        try EventRow.append(records.newEvents, db)
+        try EventRow.append(records.newEventsWithFacts, db)
         // A history cleared (SKTestSession.clearTransactions): every row of the account the
         // rules let go, most of which the records never read.
         for account in records.clearedHistories {

@@ -260,7 +260,10 @@ enum StoreSchema {
                     name TEXT PRIMARY KEY NOT NULL,
                     eventID INTEGER NOT NULL                   -- the last event it read (events.id)
                 ) WITHOUT ROWID;
+                -- What each event names as it was (EventRow.Facts): the transaction, the subscription's status.
+                ALTER TABLE events ADD COLUMN facts TEXT;  -- JSON: transaction, subscription
                 """)
+            try EventRow.fillFacts(db)
         }
         return migrator
     }

@@ -26,9 +26,10 @@ extension PaymentQueue {
         var named = Set<String>()
         var revoked: [PaymentQueueEvent] = []
         for event in events where event.kind == .refunded || event.kind == .familyRevoked {
-            // A transaction deleted since (the Transaction Manager) has nothing left to tell.
+            // The transaction as the revocation left it, which the event keeps (or, for an event
+            // that kept none, as it is; a transaction deleted since has nothing left to tell).
             guard account != nil, event.account == account, let id = event.transactionID, named.insert(id).inserted,
-                  let t = try storage.transaction(id), t.isRevoked else { continue }
+                  let t = try event.transaction ?? storage.transaction(id), t.isRevoked else { continue }
             revoked.append(.revoked(t))
         }
         return Revocations(events: revoked, through: events.last?.id)

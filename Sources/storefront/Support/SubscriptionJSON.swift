@@ -97,6 +97,8 @@ struct StoreEventJSON: Encodable {
         var revocationType: RevocationType?
         var revocationPercentage: Int?
         var refundRequestReason: RefundRequestReason?
+        /// `subscribed`: initialBuy or resubscribe.
+        var subtype: StoreEventSubtype?
     }
 
     init(_ e: StoreEvent) {
@@ -114,6 +116,6 @@ struct StoreEventJSON: Encodable {
             price: d.price.map { "\($0)" }, currency: d.currency, storefront: d.storefront,
             refundedAmount: d.refundedAmount.map { "\($0)" }, error: d.error.map(ErrorJSON.init),
             revocationReason: d.revocationReason, revocationType: d.revocationType, revocationPercentage: d.revocationPercentage,
-            refundRequestReason: d.refundRequestReason)
+            refundRequestReason: d.refundRequestReason, subtype: d.subtype)
     }
 }
