@@ -45,13 +45,13 @@ extension SampleApp {
             guard case .revoked(let t) = event else { return nil }
             return t
         }
-        // Nothing for this app to take back: read this run, the store's cursor left as it is
-        // (a read needs no write).
-        guard try takeBack(revoked) else {
-            revocationCursor = last
-            return
+        // With no revocation of this account's, the store's cursor is left as it is (a read
+        // needs no write): this run remembers how far it read. Otherwise the cursor moves past
+        // them once they are taken back (or were, before a kill), so none is told again.
+        if !revoked.isEmpty {
+            try takeBack(revoked)
+            try queue.heardRevocations(through: last)
         }
-        try queue.heardRevocations(through: last)
         revocationCursor = last
     }
 
