@@ -28,6 +28,8 @@ package struct StoreEventPayload: Encodable {
         package var revocationType: RevocationType?
         package var revocationPercentage: Int?
         package var refundRequestReason: RefundRequestReason?
+        /// `subscribed`: initialBuy or resubscribe.
+        package var subtype: StoreEventSubtype?
     }
 
     package init(_ e: StoreEvent) {
@@ -45,6 +47,6 @@ package struct StoreEventPayload: Encodable {
             price: d.price.map { "\($0)" }, currency: d.currency, storefront: d.storefront,
             refundedAmount: d.refundedAmount.map { "\($0)" }, error: d.error.map(ErrorPayload.init),
             revocationReason: d.revocationReason, revocationType: d.revocationType, revocationPercentage: d.revocationPercentage,
-            refundRequestReason: d.refundRequestReason)
+            refundRequestReason: d.refundRequestReason, subtype: d.subtype)
     }
 }

@@ -16,13 +16,18 @@ public enum TakeBack: Equatable, Sendable {
 
 /// Refunds and Family Sharing revocations, as an app hears them (StoreKit 2's Transaction.updates
 /// with a `revocationDate`; SK1's paymentQueue(_:didRevokeEntitlementsForProductIdentifiers:)):
-/// the app takes back what the purchase gave, once. The refunds it acted on are noted in
-/// UserDefaults.json in the same write as what it took back, with how far it read the store's
-/// events, so a relaunch, a kill or a second reading never takes back twice.
+/// the queue tells them (`PaymentQueue.unheardRevocations`), read with the app's cursor on the
+/// store's events, and the app takes back what the purchase gave, once.
+///
+/// Exactly once, though UserDefaults.json and store.sqlite cannot share a transaction: the
+/// transactions taken back are noted in UserDefaults.json in the same write as what was taken
+/// back, and only then does the app's cursor in the store move past them. A kill between the
+/// two hears them again, and the note skips them; a kill before the write took back nothing.
 extension SampleApp {
-    /// The refunded transactions the app took back.
+    /// The revoked transactions the app took back.
     public static let takenBackKey = "revokedTransactionsTakenBack"
-    /// The last store event the app read for refunds.
+    /// How far the app read the store's events for refunds, as it kept it before the store kept
+    /// the app's cursor: honoured (no refund taken back twice), never written again.
     public static let revocationCursorKey = "storeEventsReadForRefunds"
 
     public var takenBack: [String] {
@@ -30,30 +35,40 @@ extension SampleApp {
         return values.compactMap(\.stringValue)
     }
 
-    /// Reads the refunds the store made since the app last looked (another terminal's, a
+    /// Hears the revocations the store made since the app last heard (another terminal's, a
     /// walkthrough's, the panel's) and takes back what each gave the signed-in account.
     func takeBackRefunds() throws {
-        let persisted = Int64(defaults.integer(forKey: Self.revocationCursorKey))
-        let cursor = max(revocationCursor ?? persisted, persisted)
-        let events = try queue.store.storage.events(after: cursor, limit: nil)
-        guard let last = events.last?.id else { return }
-        let account = queue.settings.account
-        // A family member's shared purchase revoked is taken back the same way, once.
-        let refunds = events.filter { ($0.kind == .refunded || $0.kind == .familyRevoked) && $0.account == account && account != nil }
-        var seen = Set(takenBack)
-        let fresh = refunds.compactMap(\.transactionID).filter { seen.insert($0).inserted }
-        guard !fresh.isEmpty else {
-            revocationCursor = last
-            return
+        let adopted = Int64(defaults.integer(forKey: Self.revocationCursorKey))
+        let unheard = try queue.unheardRevocations(after: max(revocationCursor ?? 0, adopted))
+        guard let last = unheard.through else { return }
+        let revoked = unheard.events.compactMap { event -> Transaction? in
+            guard case .revoked(let t) = event else { return nil }
+            return t
         }
+        // With no revocation of this account's, the store's cursor is left as it is (a read
+        // needs no write): this run remembers how far it read. Otherwise the cursor moves past
+        // them once they are taken back (or were, before a kill), so none is told again.
+        if !revoked.isEmpty {
+            try takeBack(revoked)
+            try queue.heardRevocations(through: last)
+        }
+        revocationCursor = last
+    }
+
+    /// Takes back what each revoked transaction not yet taken back gave, noting them in the
+    /// same write. Returns whether anything was new.
+    @discardableResult
+    func takeBack(_ revoked: [Transaction]) throws -> Bool {
+        var seen = Set(takenBack)
+        let fresh = revoked.filter { seen.insert($0.id).inserted }
+        guard !fresh.isEmpty else { return false }
         try defaults.reloadIfChanged()
         try checkOwnValues()
         var values = defaults.values
         var written: [String: JSONValue?] = [:]
         var taken: [(Transaction, TakeBack)] = []
-        for id in fresh {
-            guard let t = try queue.store.storage.transaction(id), let date = t.revocationDate,
-                  let product = catalog.product(t.productID) else { continue }
+        for t in fresh {
+            guard let date = t.revocationDate, let product = catalog.product(t.productID) else { continue }
             // Family Sharing revoked one of two shares of it: the other still gives it.
             if t.revocationType == .familyRevoke, entitlement(of: product) == .unlock, queue.records.owns(product.id) { continue }
             let (changes, takeBack) = self.changes(takingBack: t, of: product, at: date, over: values)
@@ -61,11 +76,10 @@ extension SampleApp {
             for (key, value) in changes { written[key] = value }
             taken.append((t, takeBack))
         }
-        written[Self.takenBackKey] = .array((takenBack + fresh).map(JSONValue.string))
-        written[Self.revocationCursorKey] = .int(Int(last))
+        written[Self.takenBackKey] = .array((takenBack + fresh.map(\.id)).map(JSONValue.string))
         try defaults.set(written)
-        revocationCursor = last
         for (t, takeBack) in taken { record(.revoked(t, takeBack)) }
+        return true
     }
 
     /// The values taking back `transaction` sets on top of `values`.

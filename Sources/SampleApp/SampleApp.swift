@@ -26,7 +26,8 @@ public final class SampleApp {
     /// The error asking for the statuses last failed with: told once, until asking succeeds
     /// or fails otherwise.
     var statusFailure: StoreError?
-    /// How far the app read the store's events for refunds, this run (`takeBackRefunds`).
+    /// How far the app read the store's events for revocations this run (`takeBackRefunds`):
+    /// the store's cursor moves only when the app took something back.
     var revocationCursor: Int64?
     /// The unconsumed list as last read (`reading`).
     var unconsumedReading: UnconsumedReading?
@@ -180,6 +181,13 @@ public final class SampleApp {
                     record(.restoreFinished)
                 case .restoreFailed(let error):
                     record(.restoreFailed(error))
+                case .revoked(let first):
+                    var batch = [first]
+                    while next < work.count, case .revoked(let t) = work[next] {
+                        batch.append(t)
+                        next += 1
+                    }
+                    try takeBack(batch)
                 case .shouldAddStorePayment(let intent):
                     // Continued by whoever shows the sheet, once it is ready: the storefront.
                     record(.promoted(intent))

@@ -30,6 +30,8 @@ struct CrashCheck {
         var defaults: [String: JSONValue]
         /// The store's events outbox, in order.
         var events: [StoreEvent]
+        /// How far the app heard the store's revocations (its cursor on the outbox).
+        var appCursor: Int64?
 
         var delivered: [String] {
             guard case .array(let ids)? = defaults[SampleApp.deliveredKey] else { return [] }
@@ -60,7 +62,8 @@ struct CrashCheck {
         let database = try StoreDatabase(directory: directory, productIDs: facts.productIDs)
         return Seen(records: try database.load(), history: try database.history(last: nil, finishedOnly: false),
                     defaults: try UserDefaultsFile(url: directory.userDefaultsURL).values,
-                    events: try database.events(after: 0, limit: nil))
+                    events: try database.events(after: 0, limit: nil),
+                    appCursor: try database.cursor(of: PaymentQueue.appReader))
     }
 
     /// Everything wrong with the data directory. `settled`: nothing is in flight any more (the
@@ -138,6 +141,7 @@ struct CrashCheck {
             }
         }
         problems += subscriptionProblems(seen)
+        problems += readerProblems(seen, settled: settled)
         // What storefront doctor checks: no command leaves files it refuses.
         do {
             let directory = DataDirectory(url: cli.dataDirectory)
@@ -172,6 +176,27 @@ struct CrashCheck {
         let unknown = temporary.filter { name in !["UserDefaults.json", "store.sqlite"].contains { name.hasPrefix(".\($0).") } }
         if !unknown.isEmpty {
             problems.append(Problem(kind: "temporary files pile up", detail: "\(unknown)"))
+        }
+        return problems
+    }
+
+    /// The app's cursor on the outbox never passes a revocation of the signed-in account that
+    /// the app has not taken back (none skipped); settled (a launch followed), it has passed
+    /// every one, so none is told again.
+    private func readerProblems(_ seen: Seen, settled: Bool) -> [Problem] {
+        guard let account = seen.records.settings.account else { return [] }
+        var taken: Set<String> = []
+        if case .array(let ids)? = seen.defaults[SampleApp.takenBackKey] { taken = Set(ids.compactMap(\.stringValue)) }
+        let revocations = seen.events.filter { ($0.kind == .refunded || $0.kind == .familyRevoked) && $0.account == account }
+        let cursor = seen.appCursor ?? 0
+        var problems: [Problem] = []
+        for event in revocations where event.id <= cursor && !taken.contains(event.transactionID ?? "") {
+            problems.append(Problem(kind: "the app's cursor passed a revocation it did not take back",
+                                    detail: "event \(event.id) \(event.kind) of \(event.transactionID ?? "?"), cursor at \(cursor)"))
+        }
+        if settled, let last = revocations.last, last.id > cursor {
+            problems.append(Problem(kind: "a revocation is left for the app to hear again",
+                                    detail: "event \(last.id) \(last.kind) of \(last.transactionID ?? "?"), cursor at \(cursor)"))
         }
         return problems
     }

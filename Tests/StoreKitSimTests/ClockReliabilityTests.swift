@@ -97,4 +97,9 @@ final class InterleavedStorage: RecordsStorage {
     func transactions(matching query: TransactionQuery) throws -> TransactionPage { try inner.transactions(matching: query) }
     func events(after id: Int64, limit: Int?) throws -> [StoreEvent] { try inner.events(after: id, limit: limit) }
     func lastEventID() throws -> Int64 { try inner.lastEventID() }
+    func cursor(of reader: String) throws -> Int64? { try inner.cursor(of: reader) }
+    func consume<T>(_ reader: String, from start: Int64, limit: Int?, _ body: ([StoreEvent]) throws -> T) throws -> T {
+        try inner.consume(reader, from: start, limit: limit, body)
+    }
+    func advance(_ reader: String, to id: Int64) throws { try inner.advance(reader, to: id) }
 }

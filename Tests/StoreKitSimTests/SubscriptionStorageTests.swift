@@ -103,6 +103,10 @@ enum FullRecords {
         }
         var stored = FullRecords.event(.renewalFailed)
         stored.id = 1
+        // With the facts it names, as the change left them, every field of them read back equal.
+        stored.transaction = FullRecords.transactions.first { $0.id == stored.transactionID }
+        stored.subscription = FullRecords.status
+        #expect(stored.transaction != nil && stored.subscription?.originalTransactionID == stored.originalTransactionID)
         #expect(try storage.events(after: 0, limit: nil) == [stored])
     }
 

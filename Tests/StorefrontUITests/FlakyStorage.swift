@@ -37,4 +37,13 @@ final class FlakyStorage: RecordsStorage {
         return try base.events(after: id, limit: limit)
     }
     func lastEventID() throws -> Int64 { try base.lastEventID() }
+    func cursor(of reader: String) throws -> Int64? {
+        if failingEvents { throw Unreadable() }
+        return try base.cursor(of: reader)
+    }
+    func consume<T>(_ reader: String, from start: Int64, limit: Int?, _ body: ([StoreEvent]) throws -> T) throws -> T {
+        if failingEvents { throw Unreadable() }
+        return try base.consume(reader, from: start, limit: limit, body)
+    }
+    func advance(_ reader: String, to id: Int64) throws { try base.advance(reader, to: id) }
 }

@@ -46,6 +46,25 @@ import Testing
         #expect(ui.state.banner?.text == "✓ 自動更新がオンになりました: プロ 月額プラン")
     }
 
+    /// The log's cursor is the store's: news made while the storefront was closed is told at
+    /// the next launch, and what the last run told is not told again.
+    @Test func aRelaunchTellsWhatCameWhileClosedOnce() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.clock.advance(by: 60)
+        try elsewhere(ui).setAutoRenew(Self.pro, on: false)
+        ui.runtime.tick()
+        #expect(ui.state.log.filter { $0.text.contains("auto-renew off") }.count == 1)
+        // Closed; the store ends it from another terminal meanwhile.
+        try elsewhere(ui).expireSubscription(Self.pro)
+        try ui.relaunch()
+        let texts = ui.state.log.map(\.text)
+        #expect(texts.contains("Pro Monthly expired (ended by the store)"), "news made while closed: \(texts)")
+        #expect(!texts.contains { $0.contains("auto-renew off") }, "told by the last run: \(texts)")
+        try ui.relaunch()
+        #expect(!ui.state.log.contains { $0.text.contains("expired (ended by the store)") }, "told once")
+    }
+
     /// Done here (a message's button, Manage Subscriptions): logged, and no banner, since the
     /// screen answers it already.
     @Test func whatIsDoneHereIsLoggedWithoutABanner() throws {

@@ -5,7 +5,18 @@ import GRDB
 /// An event as a row of the `events` table: the outbox, numbered by SQLite in the order the
 /// events were stored.
 enum EventRow {
-    static let columns = ["date", "kind", "account", "productID", "transactionID", "originalTransactionID", "details"]
+    static let columns = ["date", "kind", "account", "productID", "transactionID", "originalTransactionID", "details", "facts"]
+
+    /// What the `facts` column holds: the transaction and the subscription's status as they were.
+    struct Facts: Codable, Equatable {
+        var transaction: Transaction?
+        var subscription: SubscriptionStatus?
+
+        /// As kept: nil when the event names neither.
+        var stored: String? {
+            get throws { transaction == nil && subscription == nil ? nil : try JSONCoding.line(self) }
+        }
+    }
 
     private static let insertSQL = """
         INSERT INTO events (\(columns.joined(separator: ", "))) \
@@ -51,6 +62,7 @@ enum EventRow {
         let values: [(any DatabaseValueConvertible)?] = [
             TransactionRow.milliseconds(e.date), e.kind.rawValue, e.account, e.productID, e.transactionID,
             e.originalTransactionID, try JSONCoding.line(stored(e.details)),
+            try Facts(transaction: e.transaction, subscription: e.subscription).stored,
         ]
         return values.map { $0?.databaseValue ?? .null }
     }
@@ -79,6 +91,10 @@ enum EventRow {
             throw r.problem("details", "\(name) is \(JSONCoding.format(date)), a time outside \(StoreTimes.described)")
         }
         event.details = details
+        // Events stored before v10 without a transaction to name have none.
+        let facts = row.hasColumn("facts") ? try r.json("facts", "an event's transaction and status", Facts.self) : nil
+        event.transaction = facts?.transaction
+        event.subscription = facts?.subscription
         return event
     }
 }

@@ -34,6 +34,17 @@ public protocol RecordsStorage: AnyObject {
     func events(after id: Int64, limit: Int?) throws -> [StoreEvent]
     /// The id of the newest stored event (0: none): a reader's cursor for what comes next.
     func lastEventID() throws -> Int64
+    /// Where `reader` stopped reading the events, kept in the store (nil: it never read).
+    func cursor(of reader: String) throws -> Int64?
+    /// Hands `reader` the events after its cursor (after `start` when it never read), at most
+    /// `limit`, and moves its cursor past them (a first read: to `start` at least) in the same
+    /// write transaction, when `body` returns: a body that throws (or a process killed first) leaves the cursor where it was,
+    /// so the next read hands the same events again, and none is skipped. `body` must not use
+    /// the storage itself.
+    func consume<T>(_ reader: String, from start: Int64, limit: Int?, _ body: ([StoreEvent]) throws -> T) throws -> T
+    /// Moves `reader`'s cursor to `id` (never back), for a reader whose own change is kept
+    /// elsewhere and made first (the app's, in UserDefaults.json).
+    func advance(_ reader: String, to id: Int64) throws
 }
 
 extension RecordsStorage {
@@ -64,7 +75,7 @@ public final class InMemoryStorage: RecordsStorage {
     public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
         var copy = records
         let result = try body(&copy)
-        let added = copy.newEvents
+        let added = copy.newEventsWithFacts
         for var event in added {
             event.id = Int64(events.count + 1)
             events.append(event)
@@ -112,4 +123,20 @@ public final class InMemoryStorage: RecordsStorage {
     }
 
     public func lastEventID() throws -> Int64 { events.last?.id ?? 0 }
+
+    /// Each reader's cursor.
+    public private(set) var cursors: [String: Int64] = [:]
+
+    public func cursor(of reader: String) throws -> Int64? { cursors[reader] }
+
+    public func consume<T>(_ reader: String, from start: Int64, limit: Int?, _ body: ([StoreEvent]) throws -> T) throws -> T {
+        let read = try events(after: cursors[reader] ?? start, limit: limit)
+        let result = try body(read)
+        if let last = read.last?.id ?? (cursors[reader] == nil ? start : nil) { cursors[reader] = max(cursors[reader] ?? 0, last) }
+        return result
+    }
+
+    public func advance(_ reader: String, to id: Int64) throws {
+        cursors[reader] = max(cursors[reader] ?? 0, id)
+    }
 }

@@ -215,6 +215,55 @@ public final class StoreDatabase: RecordsStorage {
         }
     }
 
+    public func cursor(of reader: String) throws -> Int64? {
+        guard let database = try connection(creating: false) else { return nil }
+        return try access { try reading(database) { db in try ReaderRow.cursor(reader, db) } }
+    }
+
+    public func consume<T>(_ reader: String, from start: Int64, limit: Int?, _ body: ([StoreEvent]) throws -> T) throws -> T {
+        // No store yet: no events, and no cursor worth making a file for.
+        guard let database = try connection(creating: false) else { return try body([]) }
+        return try access {
+            var asNoted = false
+            var moved = false
+            let result = try database.write { db in
+                asNoted = filesAsNoted()
+                let cursor = try ReaderRow.cursor(reader, db)
+                let events = try EventRow.read(after: cursor ?? start, limit: limit, db)
+                let result = try body(events)
+                // A reader's first read keeps where it started, events or none.
+                if let last = events.last?.id ?? (cursor == nil ? start : nil) {
+                    try ReaderRow.advance(reader, to: last, db)
+                    moved = true
+                    CrashPoint.reached("before a commit to \(url.lastPathComponent)")
+                }
+                return result
+            }
+            if moved {
+                ownCommits += 1
+                CrashPoint.reached("after a commit to \(url.lastPathComponent)")
+                noteFiles(if: asNoted)
+            }
+            return result
+        }
+    }
+
+    public func advance(_ reader: String, to id: Int64) throws {
+        guard id > 0, try cursor(of: reader).map({ $0 < id }) ?? true,
+              let database = try connection(creating: false) else { return }
+        try access {
+            var asNoted = false
+            try database.write { db in
+                asNoted = filesAsNoted()
+                try ReaderRow.advance(reader, to: id, db)
+                CrashPoint.reached("before a commit to \(url.lastPathComponent)")
+            }
+            ownCommits += 1
+            CrashPoint.reached("after a commit to \(url.lastPathComponent)")
+            noteFiles(if: asNoted)
+        }
+    }
+
     public func transactionCount() throws -> Int {
         // Rows are only ever appended (reset empties the table, and numbering starts again at
         // 1), so the last seq is the count, read from the primary key's end, not by counting.
@@ -338,7 +387,7 @@ public final class StoreDatabase: RecordsStorage {
         try PurchaseIntentRow.write(records.purchaseIntents, over: before.purchaseIntents, db)
         try RefundRequestRow.write(records.refundRequests, over: before.refundRequests, db)
         try FamilyRow.write(records.families, records.sharingStops, over: (before.families, before.sharingStops), db)
-        try EventRow.append(records.newEvents, db)
+        try EventRow.append(records.newEventsWithFacts, db)
         // A history cleared (SKTestSession.clearTransactions): every row of the account the
         // rules let go, most of which the records never read.
         for account in records.clearedHistories {

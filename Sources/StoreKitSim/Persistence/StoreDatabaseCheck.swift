@@ -7,7 +7,7 @@ import GRDB
 /// every page, and every index against its table), that its tables and indexes are those
 /// storefront's migrations made, and that every row reads as the store reads it (the rules of
 /// `StoreSettingsRows`, `StoreRow`, `TransactionRow`, `SubscriptionRow`, `PriceChangeRow`,
-/// `PurchaseIntentRow` and `EventRow`, not a second copy of them), each status naming its latest
+/// `PurchaseIntentRow`, `EventRow` and `ReaderRow`, not a second copy of them), each status naming its latest
 /// transaction, which is there, and its original one, there or named by the latest.
 ///
 /// Opening a store runs it when the files are not as storefront left them (`StoreFilesStamp`);
@@ -253,6 +253,12 @@ enum StoreDatabaseCheck {
             try collect { _ = try EventRow.event(row) }
         }
         if let counter = try EventRow.counterProblem(db) { problems.append(Finding(counter)) }
+        if try db.tableExists("readers") {
+            let readers = try Row.fetchCursor(db, sql: "SELECT * FROM readers ORDER BY name")
+            while problems.count < limit, let row = try readers.next() {
+                try collect { _ = try ReaderRow.cursor(row) }
+            }
+        }
         return Array(problems.prefix(limit))
     }
 

@@ -251,6 +251,20 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v10") { db in
+            // The outbox's readers (the app, the storefront's log, `events --reader`): how far
+            // each has read, moved in the same transaction as what it did with what it read.
+            // Kept by a reset: event ids are never given twice, so a cursor never skips a new event.
+            try db.execute(sql: """
+                CREATE TABLE readers (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    eventID INTEGER NOT NULL                   -- the last event it read (events.id)
+                ) WITHOUT ROWID;
+                -- What each event names as it was (EventRow.Facts): the transaction, the subscription's status.
+                ALTER TABLE events ADD COLUMN facts TEXT;  -- JSON: transaction, subscription
+                """)
+            try EventRow.fillFacts(db)
+        }
         return migrator
     }
 }

@@ -15,6 +15,11 @@ public enum PaymentQueueEvent: Equatable, Sendable {
     /// (a promoted In-App Purchase). The app continues it by adding the payment, now or once it
     /// is ready; until then the store keeps it waiting.
     case shouldAddStorePayment(PurchaseIntent)
+    /// paymentQueue(_:didRevokeEntitlementsForProductIdentifiers:), StoreKit 2's
+    /// Transaction.updates with a `revocationDate`: the App Store refunded a purchase of the
+    /// signed-in account, or Family Sharing took a shared one back. The transaction as it is,
+    /// its revocation set.
+    case revoked(Transaction)
 
     /// How an update reached this run of the app.
     public enum Arrival: Equatable, Sendable {

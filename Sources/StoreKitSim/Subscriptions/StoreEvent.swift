@@ -16,10 +16,19 @@ public struct StoreEvent: Codable, Equatable, Sendable, Identifiable {
     public var originalTransactionID: String?
     /// What else it says, by kind: the reason, the other plan, the grace's end, a price…
     public var details: StoreEventDetails
+    /// The transaction it names as the change that made the event left it (a notification's
+    /// signed transaction): a reader never needs the store's records to tell what happened.
+    public var transaction: Transaction?
+    /// A subscription's status and renewal info as that change left them (a notification's
+    /// signed renewal info).
+    public var subscription: SubscriptionStatus?
 
     public init(id: Int64 = 0, date: Date, kind: StoreEventKind, account: String?, productID: String?,
                 transactionID: String? = nil, originalTransactionID: String? = nil,
-                details: StoreEventDetails = StoreEventDetails()) {
+                details: StoreEventDetails = StoreEventDetails(), transaction: Transaction? = nil,
+                subscription: SubscriptionStatus? = nil) {
+        self.transaction = transaction
+        self.subscription = subscription
         self.id = id
         self.date = date
         self.kind = kind
@@ -54,13 +63,17 @@ public struct StoreEventDetails: Codable, Equatable, Sendable {
     public var revocationPercentage: Int?
     /// A refund request: why the user asked.
     public var refundRequestReason: RefundRequestReason?
+    /// What kind of its kind it is (App Store Server Notifications' subtype): a first
+    /// subscription or a resubscribe.
+    public var subtype: StoreEventSubtype?
 
     public init(expirationReason: ExpirationReason? = nil, fromProductID: String? = nil, toProductID: String? = nil,
                 planChange: PlanChange? = nil, gracePeriodExpiresDate: Date? = nil, expiresDate: Date? = nil,
                 price: Decimal? = nil, currency: String? = nil, storefront: String? = nil,
                 refundedAmount: Decimal? = nil, error: StoreError? = nil, revocationReason: RevocationReason? = nil,
                 revocationType: RevocationType? = nil, revocationPercentage: Int? = nil,
-                refundRequestReason: RefundRequestReason? = nil) {
+                refundRequestReason: RefundRequestReason? = nil, subtype: StoreEventSubtype? = nil) {
+        self.subtype = subtype
         self.refundRequestReason = refundRequestReason
         self.revocationReason = revocationReason
         self.revocationType = revocationType
@@ -76,6 +89,20 @@ public struct StoreEventDetails: Codable, Equatable, Sendable {
         self.storefront = storefront
         self.refundedAmount = refundedAmount
         self.error = error
+    }
+}
+
+/// What kind of its kind an event is, as App Store Server Notifications' subtypes say.
+public enum StoreEventSubtype: String, Codable, Sendable, CaseIterable {
+    /// `subscribed`: the first subscription of its group (SUBSCRIBED, INITIAL_BUY).
+    case initialBuy
+    /// `subscribed`: again, after it expired (SUBSCRIBED, RESUBSCRIBE).
+    case resubscribe
+
+    /// A subscription's start: a resubscribe goes on under the subscription's original
+    /// transaction, a first one is its own.
+    static func subscribed(transactionID: String?, originalTransactionID: String?) -> StoreEventSubtype {
+        originalTransactionID == nil || transactionID == originalTransactionID ? .initialBuy : .resubscribe
     }
 }
 

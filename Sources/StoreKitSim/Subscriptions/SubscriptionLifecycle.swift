@@ -199,7 +199,8 @@ private struct Step {
             expiresDate: expires, recentSubscriptionStartDate: now)
         transactions.append(t)
         emit(.subscribed, transaction: t, details: StoreEventDetails(
-            expiresDate: expires, price: t.price, currency: t.currency, storefront: t.storefront))
+            expiresDate: expires, price: t.price, currency: t.currency, storefront: t.storefront,
+            subtype: .subscribed(transactionID: t.id, originalTransactionID: self.status?.originalTransactionID)))
     }
 
     /// A period `t` paid for begins: the status is on its plan, subscribed, nothing failing.

@@ -29,9 +29,11 @@ public final class StorefrontRuntime {
         // events (redelivered); what was finished is earlier history, of which the pane shows
         // the latest few (a dozen is more than it ever has room for).
         state.earlier = try store.storage.history(last: 12, finishedOnly: true)
-        // The store's news from now on: what the launch's catch-up does is news, what came
-        // before is history.
-        eventCursor = try store.storage.lastEventID()
+        // The store's news from where the log last read (`logReader`, kept in the store), so a
+        // relaunch neither shows news again nor loses what came while it was closed; until the
+        // log has read any, from now on: what the launch's catch-up does is news, what came
+        // before is history. (A launch itself writes nothing.)
+        eventCursor = try store.storage.cursor(of: Self.logReader) ?? store.storage.lastEventID()
         let launched = take(try app.launch())
         let read = readStoreEvents(fromElsewhere: false)
         drain(launched + read + (try loadProducts()))
@@ -351,7 +353,11 @@ public final class StorefrontRuntime {
 
     // MARK: The store's events
 
-    /// The last of the store's events this storefront has read (its own cursor on the outbox).
+    /// The storefront's log among the outbox's readers.
+    static let logReader = "storefront"
+    /// The last of the store's events this storefront has read. Its own, so two storefronts
+    /// open on one store each tell every event; the store's cursor for the log follows the
+    /// furthest either read.
     private var eventCursor: Int64 = 0
     /// The store as the events were last read: unchanged, there is nothing new to read.
     private var eventsToken: String?
@@ -373,6 +379,7 @@ public final class StorefrontRuntime {
         hasMoreEvents = true
         // Pages read before a failure are told: the cursor has moved past them.
         var read: [Action] = []
+        let startCursor = eventCursor
         do {
             let account = queue.records.settings.account
             for _ in 0..<Self.eventPagesAtOnce {
@@ -392,6 +399,7 @@ public final class StorefrontRuntime {
                     break
                 }
             }
+            if eventCursor > startCursor { try store.storage.advance(Self.logReader, to: eventCursor) }
         } catch {
             read += failure(error, alerting: false)
         }

@@ -17,6 +17,9 @@ struct EventsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("At most this many.", valueName: "n"))
     var limit: Int?
 
+    @Option(help: ArgumentHelp("Read as this reader: the events after where it stopped (the first time, after --after), its place kept in store.sqlite as each batch is listed.", valueName: "name"))
+    var reader: String?
+
     @Flag(help: "Go on listing events as the store makes them (with --json, one object a line), until interrupted (Ctrl-C).")
     var follow = false
 
@@ -30,19 +33,38 @@ struct EventsCommand: ParsableCommand {
         if after < 0 { throw ValidationError("--after takes an event id, 0 or more, not \(after)") }
         if let limit, limit < 0 { throw ValidationError("--limit takes a count, 0 or more, not \(limit)") }
         if follow, limit != nil { throw ValidationError("--follow lists every event as it comes: leave --limit out.") }
+        if let reader, reader.isEmpty { throw ValidationError("--reader takes a name, not an empty one") }
     }
 
     func run() throws {
         let session = try Session(global)
         if follow { try followEvents(session) }
-        let events = try session.database.events(after: after, limit: limit)
-        if output.json {
-            try JSONOutput.print(Output(events: events.map(StoreEventPayload.init)))
-            return
-        }
-        if events.isEmpty { printLine(after == 0 ? "No events yet." : "No events after \(after).") }
         let text = SubscriptionText(catalog: session.catalog, settings: try session.database.settings())
-        for event in events { printLine(text.line(event)) }
+        try read(session, from: after, limit: limit) { events in
+            if output.json {
+                try JSONOutput.print(Output(events: events.map(StoreEventPayload.init)))
+                return
+            }
+            if events.isEmpty {
+                printLine(reader.map { "No events for \($0) to read." } ?? (after == 0 ? "No events yet." : "No events after \(after)."))
+            }
+            for event in events { printLine(text.line(event)) }
+        }
+    }
+
+    /// Hands `list` the events after `cursor`, or with --reader after where that reader stopped,
+    /// its cursor moved past them once they are listed: a listing cut short (the process
+    /// killed first) leaves the cursor where it was, so the next one lists them again rather
+    /// than skip them.
+    @discardableResult
+    private func read(_ session: Session, from cursor: Int64, limit: Int?, _ list: ([StoreEvent]) throws -> Void) throws -> StoreEvent.ID? {
+        func listed(_ events: [StoreEvent]) throws -> StoreEvent.ID? {
+            try list(events)
+            fflush(nil)
+            return events.last?.id
+        }
+        guard let reader else { return try listed(try session.database.events(after: cursor, limit: limit)) }
+        return try session.database.consume(reader, from: cursor, limit: limit, listed)
     }
 
     /// How many events --follow reads at a time.
@@ -57,17 +79,18 @@ struct EventsCommand: ParsableCommand {
                                        filesWrittenInPlace: [session.directory.storeDatabaseURL.path + "-wal"])
         var cursor = after
         while true {
-            let batch = try session.database.events(after: cursor, limit: Self.batch)
-            for event in batch {
-                if output.json {
-                    print(JSONOutput.terminalSafe(try JSONCoding.line(StoreEventPayload(event))))
-                } else {
-                    printLine(text.line(event))
+            var count = 0
+            cursor = try read(session, from: cursor, limit: Self.batch) { batch in
+                count = batch.count
+                for event in batch {
+                    if output.json {
+                        print(JSONOutput.terminalSafe(try JSONCoding.line(StoreEventPayload(event))))
+                    } else {
+                        printLine(text.line(event))
+                    }
                 }
-                cursor = event.id
-            }
-            fflush(nil)
-            if batch.count == Self.batch { continue }
+            } ?? cursor
+            if count == Self.batch { continue }
             if let watcher {
                 var wake = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&wake, 1, 1000)
