@@ -13,10 +13,31 @@ public enum LocaleMatch {
 
     /// "en-US", "en_us" → "en_US"; "JA" → "ja".
     public static func normalized(_ locale: String) -> String {
+        if isNormalized(locale) { return locale }
         let parts = locale.split(whereSeparator: { $0 == "_" || $0 == "-" })
         guard let first = parts.first else { return locale }
         return ([first.lowercased()] + parts.dropFirst().map { $0.count == 2 ? $0.uppercased() : String($0) })
             .joined(separator: "_")
+    }
+
+    /// Whether `normalized` gives `locale` back: ASCII parts joined by single "_", the first
+    /// without capitals, each later one of two characters without small letters. Most locales
+    /// are ("en_US", "ja"), and a frame matches every product's localizations against one.
+    private static func isNormalized(_ locale: String) -> Bool {
+        var part = 0, length = 0, hasLower = false, hasUpper = false
+        func partIsNormalized() -> Bool { length > 0 && (part == 0 ? !hasUpper : length != 2 || !hasLower) }
+        for byte in locale.utf8 {
+            if byte >= 0x80 || byte == UInt8(ascii: "-") { return false }
+            if byte == UInt8(ascii: "_") {
+                guard partIsNormalized() else { return false }
+                (part, length, hasLower, hasUpper) = (part + 1, 0, false, false)
+            } else {
+                length += 1
+                if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) { hasLower = true }
+                if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { hasUpper = true }
+            }
+        }
+        return partIsNormalized()
     }
 
     public static func language(of locale: String) -> String {

@@ -44,6 +44,8 @@ public struct AppState: Equatable, Sendable {
     public var continuedIntents: Set<PurchaseIntent> = []
     /// The promoted purchases the log said are held, so it says so once.
     public var heldIntents: Set<PurchaseIntent> = []
+    /// The store list last made (`rows`), shared by copies of this state.
+    var rowsMemo = StoreRowsMemo()
 
     public init(catalog: Catalog, appDescription: AppDescription, width: Int, height: Int, now: Date) {
         self.catalog = catalog

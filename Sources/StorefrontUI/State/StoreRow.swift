@@ -25,6 +25,13 @@ extension AppState {
     /// balances of their own, subscriptions (by group, in level order), and the identifiers
     /// the store did not know.
     public var rows: [StoreRow] {
+        let inputs = StoreRowsMemo.Inputs(catalog: catalog, appDescription: appDescription, locale: locale, ascii: ascii != nil,
+                                          premiumUnlocked: snapshot.premiumUnlocked,
+                                          invalid: snapshot.loadedProducts?.invalidProductIdentifiers ?? [])
+        return rowsMemo.rows(for: inputs, make: makeRows)
+    }
+
+    private func makeRows() -> [StoreRow] {
         let app = appDescription
         let words = strings.store
         var rows: [StoreRow] = []
