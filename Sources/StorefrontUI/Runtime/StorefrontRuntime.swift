@@ -99,13 +99,11 @@ public final class StorefrontRuntime {
     /// (a walkthrough's step, named as the command line names it): the plan is resolved on the
     /// records of the moment, and a product with none is refused as the store refuses it.
     public func perform(onPlanOf productID: String, _ operation: (_ originalTransactionID: String) -> StoreAdmin.Operation) {
-        perform {
+        let answers = perform {
             let plan = try queue.records.subscription(of: productID, account: queue.records.settings.account, catalog: queue.store.catalog)
-            hear(try StoreAdmin(queue: queue).perform(operation(plan.originalTransactionID)))
+            return hear(try StoreAdmin(queue: queue).perform(operation(plan.originalTransactionID)))
         }
-        readStoreEvents(fromElsewhere: false)
-        refreshSnapshot()
-        dispatch(.tick(queue.now))
+        drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.tick(queue.now)])
     }
 
     /// `operation` on this storefront's queue; what the app hears of it, handed to the app. A
