@@ -14,8 +14,7 @@ import Testing
         var records = StoreRecords()
         let account = try #require(records.settings.account)
         var old = Transaction(id: String(StoreRecords.firstTransactionNumber), payment: Payment(productID: ID.premium),
-                              state: .purchased, date: past)
-        old.account = account
+                              state: .purchased, date: past, account: account)
         old.finished = true
         records.transactions = [old]
         records.nextTransactionNumber += 1
@@ -51,11 +50,10 @@ import Testing
     /// store.json kept a transaction flat: its queue's state beside its facts, under the same
     /// keys, and so it is read and written.
     @Test func aTransactionIsKeptFlatInStoreJSON() throws {
-        var t = Transaction(id: "1000000001", payment: Payment(productID: ID.premium), state: .purchased,
-                            date: Date(timeIntervalSince1970: 1_800_000_000))
+        let date = Date(timeIntervalSince1970: 1_800_000_000)
+        var t = Transaction(id: "1000000001", payment: Payment(productID: ID.premium), state: .purchased, date: date,
+                            purchaseFacts: PurchaseFacts(purchaseDate: date, price: 4.99))
         t.finished = true
-        t.purchaseDate = t.date
-        t.price = 4.99
         let data = try JSONCoding.encoder().encode(t)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == ["id", "productID", "quantity", "state", "date", "finished", "purchaseDate", "price"])

@@ -781,7 +781,7 @@ import Testing
         let ids = ["1000000001", "1000000002", "1000000003"]
         try storage.update(including: Set(ids)) { records in
             for i in records.transactions.indices where ids.contains(records.transactions[i].id) {
-                records.transactions[i].applicationUsername = "written again"
+                records.transactions[i] = records.transactions[i].remade(applicationUsername: "written again")
             }
         }
         let reopened = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)

@@ -126,9 +126,8 @@ import Testing
         var records = StoreRecords()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         func purchase(_ id: String, _ productID: String, expires: Date) -> Transaction {
-            var t = Transaction(id: id, payment: Payment(productID: productID), state: .purchased, date: now)
-            t.account = records.settings.account
-            t.expiresDate = expires
+            var t = Transaction(id: id, payment: Payment(productID: productID), state: .purchased, date: now,
+                                account: records.settings.account, purchaseFacts: PurchaseFacts(expiresDate: expires))
             t.finished = true
             return t
         }

@@ -11,17 +11,13 @@ import Testing
 
     /// A purchase the store completed at `date`, its purchase facts written as the store writes
     /// them (US storefront, the plan's full price).
-    func bought(_ productID: String, id: String, at date: Date, storefront: String = "USA") -> Transaction {
-        var t = Transaction(id: id, payment: Payment(productID: productID), state: .purchased, date: date)
-        t.account = account
-        t.reason = .purchase
-        t.purchaseDate = date
-        t.originalPurchaseDate = date
+    func bought(_ productID: String, id: String, at date: Date, storefront: String = "USA", expires: Date? = nil) -> Transaction {
         let place = AppStoreStorefront.named(storefront)!
-        t.storefront = place.id
-        t.currency = place.currency
-        t.price = Plans.catalog.product(productID)?.price(in: place, changes: [])
-        return t
+        var facts = PurchaseFacts(purchasedAt: date, in: place)
+        facts.price = Plans.catalog.product(productID)?.price(in: place, changes: [])
+        facts.expiresDate = expires
+        return Transaction(id: id, payment: Payment(productID: productID), state: .purchased, date: date, account: account,
+                           reason: .purchase, purchaseFacts: facts)
     }
 
     func context(_ latest: Transaction? = nil, catalog: Catalog = Plans.catalog, eligible: Bool = false,
@@ -104,9 +100,8 @@ import Testing
     }
 
     @Test func aRefundIsRoundedByTheCurrency() {
-        var old = bought(Plans.liteMonthly, id: "1", at: start, storefront: "JPN")
         let end = Plans.month.added(to: start)
-        old.expiresDate = end
+        let old = bought(Plans.liteMonthly, id: "1", at: start, storefront: "JPN", expires: end)
         #expect(old.price == 700)
         let refund = SubscriptionLifecycleTests.refund(old, at: start + end.timeIntervalSince(start) / 3)
         #expect(refund == 467, "two thirds of ¥700, in whole yen")
@@ -118,8 +113,8 @@ import Testing
                                         originalTransactionID: old.id, latestTransactionID: old.id, expiresDate: old.expiresDate!,
                                         recentSubscriptionStartDate: old.date)
         status.autoRenewProductID = old.productID
-        var t = Transaction(id: "2", payment: Payment(productID: Plans.proMonthly), state: .purchased, date: date)
-        t.account = old.account
+        let t = Transaction(id: "2", payment: Payment(productID: Plans.proMonthly), state: .purchased, date: date,
+                            account: old.account)
         var s = Settings()
         s.storefront = "JPN"
         let change = SubscriptionLifecycle.apply(.purchase(t), to: status, at: date, context: SubscriptionContext(

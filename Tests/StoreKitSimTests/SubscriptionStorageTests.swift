@@ -13,37 +13,28 @@ enum FullRecords {
     /// A monthly plan's first purchase and its renewal, with every field set.
     static var transactions: [Transaction] {
         var first = Transaction(id: "1000000001", payment: Payment(productID: ID.monthly, quantity: 1, applicationUsername: "user-1"),
-                                state: .purchased, date: start)
+                                state: .purchased, date: start, account: Settings.defaultAccount, reason: .purchase,
+                                originalTransactionID: nil, purchaseFacts: PurchaseFacts(
+                                    purchaseDate: start, originalPurchaseDate: start, price: 0, currency: "USD", storefront: "USA",
+                                    offer: TransactionOffer(type: .introductory, paymentMode: .freeTrial,
+                                                            period: SubscriptionPeriod(value: 1, unit: .week)),
+                                    expiresDate: start + 7 * 86_400, isTrialPeriod: true, webOrderLineItemID: "1000000001.1"),
+                                isUpgraded: false)
         first.error = StoreError(.paymentCancelled, message: "once cancelled")
-        first.originalTransactionID = nil
-        first.expiresDate = start + 7 * 86_400
-        first.isTrialPeriod = true
         first.finished = true
-        first.account = Settings.defaultAccount
-        first.reason = .purchase
         first.requestDate = start - 2
-        first.purchaseDate = start
-        first.originalPurchaseDate = start
-        first.price = 0
-        first.currency = "USD"
-        first.storefront = "USA"
-        first.offer = TransactionOffer(type: .introductory, paymentMode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .week))
-        first.webOrderLineItemID = "1000000001.1"
-        first.isUpgraded = false
-        var renewal = first
-        renewal.id = "1000000002"
-        renewal.error = nil
-        renewal.originalTransactionID = first.id
-        renewal.date = start + 7 * 86_400
-        renewal.expiresDate = start + 38 * 86_400
-        renewal.isTrialPeriod = false
-        renewal.reason = .renewal
-        renewal.purchaseDate = renewal.date
-        renewal.price = Decimal(string: "1234567.891")!
-        renewal.offer = TransactionOffer(type: .promotional, id: "back", paymentMode: .payUpFront,
-                                         period: SubscriptionPeriod(value: 3, unit: .month))
-        renewal.webOrderLineItemID = "1000000001.2"
-        renewal.isUpgraded = true
+        let renewed = start + 7 * 86_400
+        var renewal = Transaction(id: "1000000002", payment: first.payment, state: .purchased, date: renewed,
+                                  account: Settings.defaultAccount, reason: .renewal, originalTransactionID: first.id,
+                                  purchaseFacts: PurchaseFacts(
+                                    purchaseDate: renewed, originalPurchaseDate: start, price: Decimal(string: "1234567.891")!,
+                                    currency: "USD", storefront: "USA",
+                                    offer: TransactionOffer(type: .promotional, id: "back", paymentMode: .payUpFront,
+                                                            period: SubscriptionPeriod(value: 3, unit: .month)),
+                                    expiresDate: start + 38 * 86_400, isTrialPeriod: false, webOrderLineItemID: "1000000001.2"),
+                                  isUpgraded: true)
+        renewal.finished = true
+        renewal.requestDate = start - 2
         return [first, renewal]
     }
 
@@ -169,7 +160,7 @@ enum FullRecords {
         let directory = TemporaryDirectory()
         let database = try storeDatabase(directory)
         var transactions = FullRecords.transactions
-        for i in transactions.indices { transactions[i].productID = "com.example.retired" }
+        for i in transactions.indices { transactions[i] = transactions[i].remade(productID: "com.example.retired") }
         var status = FullRecords.status
         status.productID = "com.example.retired"
         try database.update {

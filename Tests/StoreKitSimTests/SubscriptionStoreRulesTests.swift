@@ -173,9 +173,8 @@ extension SubscriptionStoreRulesTests {
         var records = StoreRecords()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let account = try #require(records.settings.account)
-        var t = Transaction(id: "1", payment: Payment(productID: Plans.proMonthly), state: .purchased, date: now)
-        t.account = account
-        t.expiresDate = now + 300
+        var t = Transaction(id: "1", payment: Payment(productID: Plans.proMonthly), state: .purchased, date: now,
+                            account: account, purchaseFacts: PurchaseFacts(expiresDate: now + 300))
         t.finished = true
         records.transactions = [t]
         records.nextTransactionNumber = 2

@@ -20,9 +20,7 @@ import Testing
     private func copies(of t: Transaction, count: Int, into ui: UITestHarness) throws {
         try ui.storage.update { records in
             for n in 0..<count {
-                var copy = t
-                copy.id = String(2_000_000_000 + n)
-                records.transactions.append(copy)
+                records.transactions.append(t.remade(id: String(2_000_000_000 + n)))
             }
         }
         ui.runtime.tick()
@@ -177,9 +175,7 @@ import Testing
         // A change to the store (here from elsewhere) reads it again: the new one on top, what
         // was loaded kept, the selection on the same transaction.
         try ui.storage.update { records in
-            var t = bought
-            t.id = "3000000000"
-            records.transactions.append(t)
+            records.transactions.append(bought.remade(id: "3000000000"))
         }
         ui.runtime.tick()
         #expect(try panel(ui).rows.first?.id == "3000000000" && panel(ui).rows.count == 452)

@@ -301,7 +301,7 @@ import Testing
             Issue.record("no interruption")
             return
         }
-        #expect(outcome { $0.id = "someone-else"; $0.state = .purchased } == purchasing.mode,
+        #expect(outcome { $0 = $0.remade(id: "someone-else"); $0.state = .purchased } == purchasing.mode,
                 "another transaction's update leaves the sheet alone")
     }
 

@@ -70,12 +70,10 @@ enum LegacyStoreFile {
         // renews it, or resolves it when the original failed.
         let account = contents.records.settings.account ?? Settings.defaultAccount
         let states = Dictionary(contents.records.transactions.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
-        for var t in contents.records.transactions {
-            if t.account == nil { t.account = account }
-            if t.reason == nil, t.state != .restored {
-                t.reason = t.originalTransactionID.map { states[$0] == .failed ? .resolution : .renewal } ?? .purchase
-            }
-            try TransactionRow.insert(t, db)
+        for t in contents.records.transactions {
+            let reason = t.reason ?? (t.state == .restored ? nil
+                : t.originalTransactionID.map { states[$0] == .failed ? .resolution : .renewal } ?? .purchase)
+            try TransactionRow.insert(t.madeBy(t.account ?? account, reason: reason), db)
         }
         try SubscriptionRow.write(contents.records.subscriptions, over: [], db)
         try PriceChangeRow.write(contents.records.priceChanges, over: [], db)
@@ -118,5 +116,18 @@ public enum AsideName {
             n += 1
         }
         return candidate
+    }
+}
+
+private extension Transaction {
+    /// store.json's transaction as the store makes one now: made by `account`, for `reason`
+    /// (store.json left either out), the rest as it was.
+    func madeBy(_ account: String, reason: TransactionReason?) -> Transaction {
+        var t = Transaction(id: id, payment: payment, state: state, date: date, account: account, reason: reason,
+                            originalTransactionID: originalTransactionID, ownershipType: ownershipType,
+                            sharedTransactionID: sharedTransactionID, purchaseFacts: purchaseFacts, isUpgraded: isUpgraded)
+        t.queueState = queueState
+        if let revocation { t.revoke(revocation) }
+        return t
     }
 }

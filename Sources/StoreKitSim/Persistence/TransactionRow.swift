@@ -87,14 +87,26 @@ struct TransactionRow: PersistableRecord {
         guard let state = TransactionState(rawValue: stateText) else {
             throw r.problem(Columns.state.name, "\"\(stateText)\" is not a transaction state")
         }
+        // Purchase facts (columns since v4: a store not yet brought up to date has none).
+        let facts = PurchaseFacts(
+            purchaseDate: try r.time(Columns.purchaseDate), originalPurchaseDate: try r.time(Columns.originalPurchaseDate),
+            price: try r.amount(Columns.price), currency: try r.value(Columns.currency),
+            storefront: try r.value(Columns.storefront), offer: try r.json(Columns.offer, "an offer (type, paymentMode, period)"),
+            expiresDate: try r.time(Columns.expiresDate), isTrialPeriod: try r.value(Columns.isTrialPeriod),
+            webOrderLineItemID: try r.value(Columns.webOrderLineItemID))
+        // Family Sharing (columns since v9: a store not yet brought up to date has none).
+        let hasSharing = row.hasColumn(Columns.ownershipType.name)
+        let ownershipType: OwnershipType? = hasSharing ? try r.named(Columns.ownershipType, "an ownership type") : nil
+        let sharedTransactionID: String? = hasSharing ? try r.value(Columns.sharedTransactionID) : nil
         var t = Transaction(id: try r.value(Columns.id),
                             payment: Payment(productID: try r.value(Columns.productID), quantity: try r.value(Columns.quantity),
                                              applicationUsername: try r.value(Columns.applicationUsername, String?.self)),
-                            state: state, date: try r.requiredTime(Columns.date))
+                            state: state, date: try r.requiredTime(Columns.date),
+                            account: try r.value(Columns.account), reason: try r.named(Columns.reason, "a transaction reason"),
+                            originalTransactionID: try r.value(Columns.originalTransactionID),
+                            ownershipType: ownershipType, sharedTransactionID: sharedTransactionID,
+                            purchaseFacts: facts, isUpgraded: try r.value(Columns.isUpgraded))
         t.error = try r.json(Columns.error, "a StoreKit error")
-        t.originalTransactionID = try r.value(Columns.originalTransactionID)
-        t.expiresDate = try r.time(Columns.expiresDate)
-        t.isTrialPeriod = try r.value(Columns.isTrialPeriod)
         t.finished = try r.value(Columns.finished)
         t.dueDate = try r.time(Columns.dueDate)
         let phaseColumn = row.hasColumn(Columns.phase.name) ? Columns.phase.name : Columns.state.name
@@ -106,18 +118,7 @@ struct TransactionRow: PersistableRecord {
                                           awaitingResolution: try r.value("awaitingResolution"))
             if t.phase != .waitingForStore { t.dueDate = nil }
         }
-        t.account = try r.value(Columns.account)
-        t.reason = try r.named(Columns.reason, "a transaction reason")
         t.requestDate = try r.time(Columns.requestDate)
-        // Purchase facts (columns since v4: a store not yet brought up to date has none).
-        t.purchaseDate = try r.time(Columns.purchaseDate)
-        t.originalPurchaseDate = try r.time(Columns.originalPurchaseDate)
-        t.price = try r.amount(Columns.price)
-        t.currency = try r.value(Columns.currency)
-        t.storefront = try r.value(Columns.storefront)
-        t.offer = try r.json(Columns.offer, "an offer (type, paymentMode, period)")
-        t.webOrderLineItemID = try r.value(Columns.webOrderLineItemID)
-        t.isUpgraded = try r.value(Columns.isUpgraded)
         // Revocation (columns since v6).
         let revocationDate = try r.time(Columns.revocationDate)
         let revocationReason: RevocationReason? = try r.named(Columns.revocationReason, "a revocation reason")
@@ -129,11 +130,6 @@ struct TransactionRow: PersistableRecord {
         // Some revocation columns set and not others: half a refund.
         let isHalfRevocation = t.revocation == nil
             && (revocationDate != nil || revocationReason != nil || revocationType != nil || revocationPercentage != nil)
-        // Family Sharing (columns since v9: a store not yet brought up to date has none).
-        if row.hasColumn(Columns.ownershipType.name) {
-            t.ownershipType = try r.named(Columns.ownershipType, "an ownership type")
-            t.sharedTransactionID = try r.value(Columns.sharedTransactionID)
-        }
         guard t.hasPossibleSharing else {
             throw r.problem(Columns.sharedTransactionID.name, t.isFamilyShared
                 ? "holds NULL, but a family-shared transaction names the purchase it shares"

@@ -21,13 +21,15 @@ extension StoreRecords {
                 // The member has it from now (a renewal from the purchaser's renewal), one
                 // subscription of their own from the first period shared.
                 let purchaseDate = earlier == nil ? now : max(source.purchaseDate ?? now, earlier?.purchaseDate ?? now)
-                var shared = try sharedCopy(of: source, for: member, purchasedAt: purchaseDate)
-                if earlier != nil, source.reason == .renewal { shared.reason = .renewal }
-                shared.expiresDate = source.expiresDate
-                shared.offer = nil
-                shared.webOrderLineItemID = nil
-                shared.originalTransactionID = earlier.map { $0.originalTransactionID ?? $0.id }
-                shared.originalPurchaseDate = earlier?.originalPurchaseDate ?? now
+                let shared = try sharedCopy(
+                    of: source, for: member, purchasedAt: purchaseDate,
+                    reason: earlier != nil && source.reason == .renewal ? .renewal : .purchase,
+                    originalTransactionID: earlier.map { $0.originalTransactionID ?? $0.id }) {
+                    $0.expiresDate = source.expiresDate
+                    $0.offer = nil
+                    $0.webOrderLineItemID = nil
+                    $0.originalPurchaseDate = earlier?.originalPurchaseDate ?? now
+                }
                 give(shared, now: now)
             }
         }

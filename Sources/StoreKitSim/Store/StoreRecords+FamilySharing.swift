@@ -120,18 +120,22 @@ extension StoreRecords {
     }
 
     /// `member`'s transaction sharing `source`: its purchase facts, the member's, paid nothing,
-    /// a purchase of the member's own from `purchaseDate`.
-    mutating func sharedCopy(of source: Transaction, for member: String, purchasedAt purchaseDate: Date) throws -> Transaction {
-        var shared = Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased,
-                                 date: purchaseDate)
-        shared.copyPurchaseFacts(of: source)
-        shared.account = member
-        shared.reason = .purchase
-        shared.ownershipType = .familyShared
-        shared.sharedTransactionID = source.id
-        shared.purchaseDate = purchaseDate
-        shared.price = 0
-        return shared
+    /// a purchase of the member's own from `purchaseDate`. `reason` and `adjust` make a
+    /// subscription period's copy (`shareSubscriptions`).
+    mutating func sharedCopy(of source: Transaction, for member: String, purchasedAt purchaseDate: Date,
+                             reason: TransactionReason = .purchase, originalTransactionID: String? = nil,
+                             adjust: (inout PurchaseFacts) -> Void = { _ in }) throws -> Transaction {
+        var facts = source.purchaseFacts
+        facts.purchaseDate = purchaseDate
+        facts.price = 0
+        // A subscription's period is the copy's to say (`shareSubscriptions`), and no trial.
+        facts.expiresDate = nil
+        facts.isTrialPeriod = nil
+        adjust(&facts)
+        return Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased,
+                           date: purchaseDate, account: member, reason: reason, originalTransactionID: originalTransactionID,
+                           ownershipType: .familyShared, sharedTransactionID: source.id, purchaseFacts: facts,
+                           isUpgraded: source.isUpgraded)
     }
 
     /// Adds `shared`, unfinished, with the event the member's app hears it by.

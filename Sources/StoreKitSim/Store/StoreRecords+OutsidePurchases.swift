@@ -23,12 +23,10 @@ extension StoreRecords {
             throw QueueError.alreadyPurchased(entry.id)
         }
         if let refusal = purchaseRefusal(entry.id, account: account, catalog: catalog) { throw refusal }
-        var bought = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now)
-        bought.account = account
-        bought.reason = .outsideApp
-        bought.offer = code.map { TransactionOffer(.code, $0) }
+        let bought = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now,
+                                 account: account, reason: .outsideApp)
         transactions.append(bought)
-        try purchase(at: transactions.count - 1, catalog: catalog, now: now)
+        try purchase(at: transactions.count - 1, catalog: catalog, now: now, offerCode: code)
         return transactions.last { $0.id == bought.id } ?? bought
     }
 

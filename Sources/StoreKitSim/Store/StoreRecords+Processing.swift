@@ -9,27 +9,27 @@ extension StoreRecords {
     /// latency, as every other failure does. A non-consumable the account already owns is
     /// bought again as a re-download, at no charge. `account`: whose purchase it is.
     mutating func addPayment(_ payment: Payment, account: String, catalog: Catalog, now: Date) throws -> Transaction {
-        var transaction = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now)
-        transaction.queueState.enter(.sheetOpen)
-        transaction.account = account
-        transaction.reason = .purchase
         let product = catalog.product(payment.productID).flatMap {
             Product($0, storefront: settings.appStoreStorefront, locale: settings.locale)
         }
-        if !settings.canMakePayments {
-            transaction.queueState.fail(.restricted, at: now)
-        } else if product == nil {
-            transaction.queueState.fail(StoreError(.storeProductNotAvailable), at: now)
-        } else if let product, !(1...product.maximumQuantity).contains(payment.quantity) {
-            transaction.queueState.fail(.invalidQuantity(payment.quantity, of: payment.productID, maximum: product.maximumQuantity), at: now)
-        } else if let first = receipt(of: account).first(where: { $0.productID == payment.productID }),
-                  catalog.product(payment.productID)?.type == .nonConsumable {
-            transaction.reason = .redownload
-            transaction.originalTransactionID = first.originalTransactionID ?? first.id
-            // A family-shared copy got again is still the family's: it goes when the copy does.
-            transaction.ownershipType = first.ownershipType
-            transaction.sharedTransactionID = first.sharedTransactionID
+        let refusal: StoreError? = if !settings.canMakePayments {
+            .restricted
+        } else if let product {
+            (1...product.maximumQuantity).contains(payment.quantity) ? nil
+                : .invalidQuantity(payment.quantity, of: payment.productID, maximum: product.maximumQuantity)
+        } else {
+            StoreError(.storeProductNotAvailable)
         }
+        // A non-consumable the account owns is got again: the same purchase, and a family-shared
+        // copy got again is still the family's (it goes when the copy does).
+        let owned = refusal != nil || catalog.product(payment.productID)?.type != .nonConsumable ? nil
+            : receipt(of: account).first { $0.productID == payment.productID }
+        var transaction = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now,
+                                      account: account, reason: owned == nil ? .purchase : .redownload,
+                                      originalTransactionID: owned.map { $0.originalTransactionID ?? $0.id },
+                                      ownershipType: owned?.ownershipType, sharedTransactionID: owned?.sharedTransactionID)
+        transaction.queueState.enter(.sheetOpen)
+        if let refusal { transaction.queueState.fail(refusal, at: now) }
         transactions.append(transaction)
         if transaction.state == .failed { recordFailure(transaction) }
         return transaction
@@ -191,46 +191,41 @@ extension StoreRecords {
 
     /// The store completes a purchase: its purchase facts written once, and for a subscription
     /// the lifecycle decides what it is (a first subscribe, a resubscribe, a plan change).
-    mutating func purchase(at i: Int, catalog: Catalog, now: Date) throws {
+    /// `offerCode`: an offer code of the subscription redeemed with it (`buyOutsideApp`).
+    mutating func purchase(at i: Int, catalog: Catalog, now: Date, offerCode: SubscriptionOffer? = nil) throws {
         // The plan came back (a recovery, a purchase before it) while this one was in flight or
         // waiting: refused now as it would have been when asked, rather than completed for nothing.
         if let refusal = purchaseRefusal(transactions[i].productID, account: transactions[i].account, catalog: catalog) {
             return fail(at: i, refusal, now: now)
         }
         // Asked before this purchase joins the receipt.
-        let account = transactions[i].account
-        let introOffer = isEligibleForIntroOffer(transactions[i].productID, catalog: catalog, account: account)
-        transactions[i].queueState.state = .purchased
-        transactions[i].queueState.enter(nil)
-        transactions[i].queueState.date = now
-        transactions[i].queueState.error = nil
-        let product = catalog.product(transactions[i].productID)
-        let group = product?.type == .autoRenewable && account != nil ? product?.subscriptionGroupID : nil
-        writePurchaseFacts(at: i, catalog: catalog, now: now, pricedByLifecycle: group != nil)
-        guard let group else {
+        let t = transactions[i]
+        let introOffer = isEligibleForIntroOffer(t.productID, catalog: catalog, account: t.account)
+        let product = catalog.product(t.productID)
+        let facts = PurchaseFacts(purchasedAt: now, in: settings.appStoreStorefront)
+        // A subscription's price, offer and period are the lifecycle's: it knows whether an
+        // offer or a plan change applies, so it completes the purchase with them, once.
+        guard product?.type == .autoRenewable, t.account != nil, let group = product?.subscriptionGroupID else {
+            transactions[i] = t.completed(with: purchaseFacts(of: t, catalog: catalog, from: facts),
+                                          originalTransactionID: t.originalTransactionID)
             record(.purchased, transactions[i], at: now, details: StoreEventDetails(
                 price: transactions[i].price, currency: transactions[i].currency, storefront: transactions[i].storefront))
             return
         }
-        try runLifecycle(.purchase(transactions[i]), status: statusIndex(of: account, group: group), at: now,
+        try runLifecycle(.purchase(t, offerCode: offerCode), status: statusIndex(of: t.account, group: group), at: now,
                          catalog: catalog, isEligibleForIntroOffer: introOffer)
     }
 
-    /// What the purchase cost and where, as the settings' storefront sells it now (a
-    /// re-download nothing). A subscription's price, offer and period are the lifecycle's
-    /// (`pricedByLifecycle`): it knows whether an offer or a plan change applies, so the
-    /// price is written once, there.
-    private mutating func writePurchaseFacts(at i: Int, catalog: Catalog, now: Date, pricedByLifecycle: Bool) {
-        let storefront = settings.appStoreStorefront
-        let t = transactions[i]
-        transactions[i].purchaseDate = now
-        transactions[i].originalPurchaseDate = t.reason == .redownload
-            ? transactions.first { $0.id == t.originalTransactionID }.map { $0.purchaseDate ?? $0.date } ?? now : now
-        transactions[i].storefront = storefront.id
-        transactions[i].currency = storefront.currency
-        guard !pricedByLifecycle else { return }
-        let price = catalog.product(t.productID)?.price(in: storefront, changes: priceChanges) ?? 0
-        transactions[i].price = t.reason == .redownload ? 0 : price * Decimal(t.quantity)
+    /// What the purchase cost, as the settings' storefront sells it now (a re-download
+    /// nothing, and its original purchase date the purchase it gets again).
+    private func purchaseFacts(of t: Transaction, catalog: Catalog, from bought: PurchaseFacts) -> PurchaseFacts {
+        var facts = bought
+        if t.reason == .redownload, let original = transactions.first(where: { $0.id == t.originalTransactionID }) {
+            facts.originalPurchaseDate = original.purchaseDate ?? original.date
+        }
+        let price = catalog.product(t.productID)?.price(in: settings.appStoreStorefront, changes: priceChanges) ?? 0
+        facts.price = t.reason == .redownload ? 0 : price * Decimal(t.quantity)
+        return facts
     }
 
     /// Ask to Buy: the parent approved, the purchase goes through as a new update.
@@ -252,10 +247,8 @@ extension StoreRecords {
         guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
         guard transactions[i].phase == .interrupted else { throw QueueError.notInterrupted(id) }
         transactions[i].queueState.enter(nil)
-        var resolved = Transaction(id: try makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now)
-        resolved.originalTransactionID = id
-        resolved.account = transactions[i].account
-        resolved.reason = .resolution
+        let resolved = Transaction(id: try makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now,
+                                   account: transactions[i].account, reason: .resolution, originalTransactionID: id)
         transactions.append(resolved)
         record(.resolved, resolved, at: now)
         try purchase(at: transactions.count - 1, catalog: catalog, now: now)
@@ -278,13 +271,12 @@ extension StoreRecords {
     /// completed since, in this change or by another process).
     private mutating func restore(account: String?, catalog: Catalog, now: Date, history: [Transaction]) throws {
         for original in restoredPurchases(of: account, catalog: catalog, history: history) {
-            var restored = Transaction(id: try makeTransactionID(), payment: original.payment, state: .restored, date: now)
-            restored.originalTransactionID = original.id
-            restored.expiresDate = original.expiresDate
-            restored.isTrialPeriod = original.isTrialPeriod
-            restored.account = original.account
-            restored.copyPurchaseFacts(of: original)
-            transactions.append(restored)
+            // It stands for the original: the same purchase facts.
+            transactions.append(Transaction(
+                id: try makeTransactionID(), payment: original.payment, state: .restored, date: now, account: original.account,
+                originalTransactionID: original.id, ownershipType: original.ownershipType,
+                sharedTransactionID: original.sharedTransactionID, purchaseFacts: original.purchaseFacts,
+                isUpgraded: original.isUpgraded))
         }
         // One event for the whole restore: what it brought back is in the transactions.
         newEvents.append(StoreEvent(date: now, kind: .restored, account: account, productID: nil))
@@ -380,22 +372,6 @@ extension StoreRecords {
     mutating func record(_ kind: StoreEventKind, _ t: Transaction, at date: Date, details: StoreEventDetails = StoreEventDetails()) {
         newEvents.append(StoreEvent(date: date, kind: kind, account: t.account, productID: t.productID, transactionID: t.id,
                                     originalTransactionID: t.originalTransactionID, details: details))
-    }
-}
-
-extension Transaction {
-    /// A restored transaction stands for `original`: the same purchase facts.
-    mutating func copyPurchaseFacts(of original: Transaction) {
-        purchaseDate = original.purchaseDate
-        originalPurchaseDate = original.originalPurchaseDate
-        price = original.price
-        currency = original.currency
-        storefront = original.storefront
-        offer = original.offer
-        webOrderLineItemID = original.webOrderLineItemID
-        isUpgraded = original.isUpgraded
-        ownershipType = original.ownershipType
-        sharedTransactionID = original.sharedTransactionID
     }
 }
 

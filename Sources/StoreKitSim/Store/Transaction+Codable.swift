@@ -11,26 +11,29 @@ extension Transaction: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(String.self, forKey: .id)
-        productID = try c.decode(String.self, forKey: .productID)
-        quantity = try c.decode(Int.self, forKey: .quantity)
-        applicationUsername = try c.decodeIfPresent(String.self, forKey: .applicationUsername)
-        queueState = try QueueState(from: decoder)
-        originalTransactionID = try c.decodeIfPresent(String.self, forKey: .originalTransactionID)
-        expiresDate = try c.decodeIfPresent(Date.self, forKey: .expiresDate)
-        isTrialPeriod = try c.decodeIfPresent(Bool.self, forKey: .isTrialPeriod)
-        account = try c.decodeIfPresent(String.self, forKey: .account)
-        reason = try c.decodeIfPresent(TransactionReason.self, forKey: .reason)
-        purchaseDate = try c.decodeIfPresent(Date.self, forKey: .purchaseDate)
-        originalPurchaseDate = try c.decodeIfPresent(Date.self, forKey: .originalPurchaseDate)
-        price = try c.decodeIfPresent(Decimal.self, forKey: .price)
-        currency = try c.decodeIfPresent(String.self, forKey: .currency)
-        storefront = try c.decodeIfPresent(String.self, forKey: .storefront)
-        offer = try c.decodeIfPresent(TransactionOffer.self, forKey: .offer)
-        webOrderLineItemID = try c.decodeIfPresent(String.self, forKey: .webOrderLineItemID)
-        isUpgraded = try c.decodeIfPresent(Bool.self, forKey: .isUpgraded)
-        ownershipType = try c.decodeIfPresent(OwnershipType.self, forKey: .ownershipType)
-        sharedTransactionID = try c.decodeIfPresent(String.self, forKey: .sharedTransactionID)
+        let facts = PurchaseFacts(
+            purchaseDate: try c.decodeIfPresent(Date.self, forKey: .purchaseDate),
+            originalPurchaseDate: try c.decodeIfPresent(Date.self, forKey: .originalPurchaseDate),
+            price: try c.decodeIfPresent(Decimal.self, forKey: .price),
+            currency: try c.decodeIfPresent(String.self, forKey: .currency),
+            storefront: try c.decodeIfPresent(String.self, forKey: .storefront),
+            offer: try c.decodeIfPresent(TransactionOffer.self, forKey: .offer),
+            expiresDate: try c.decodeIfPresent(Date.self, forKey: .expiresDate),
+            isTrialPeriod: try c.decodeIfPresent(Bool.self, forKey: .isTrialPeriod),
+            webOrderLineItemID: try c.decodeIfPresent(String.self, forKey: .webOrderLineItemID))
+        let queueState = try QueueState(from: decoder)
+        self.init(id: try c.decode(String.self, forKey: .id),
+                  payment: Payment(productID: try c.decode(String.self, forKey: .productID),
+                                   quantity: try c.decode(Int.self, forKey: .quantity),
+                                   applicationUsername: try c.decodeIfPresent(String.self, forKey: .applicationUsername)),
+                  state: queueState.state, date: queueState.date,
+                  account: try c.decodeIfPresent(String.self, forKey: .account),
+                  reason: try c.decodeIfPresent(TransactionReason.self, forKey: .reason),
+                  originalTransactionID: try c.decodeIfPresent(String.self, forKey: .originalTransactionID),
+                  ownershipType: try c.decodeIfPresent(OwnershipType.self, forKey: .ownershipType),
+                  sharedTransactionID: try c.decodeIfPresent(String.self, forKey: .sharedTransactionID),
+                  purchaseFacts: facts, isUpgraded: try c.decodeIfPresent(Bool.self, forKey: .isUpgraded))
+        self.queueState = queueState
         if let revocation = try c.decodeIfPresent(Revocation.self, forKey: .revocation) { revoke(revocation) }
     }
 

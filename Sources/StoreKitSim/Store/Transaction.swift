@@ -53,62 +53,81 @@ public enum OwnershipType: String, Codable, Sendable, CaseIterable {
 }
 
 /// SKPaymentTransaction, as the simulated store keeps it: where it is in the queue
-/// (`queueState`, which changes with each step) beside the App Store's record of the purchase
-/// (which the store writes once, when it completes the purchase).
+/// (`queueState`, which changes with each step) beside the App Store's record of the purchase,
+/// every part of which is a `let`: what was ordered, by whom and why, fixed when the
+/// transaction is made, and the purchase facts, written when the store completes it.
 public struct Transaction: Equatable, Sendable, Identifiable {
-    public var id: String
-    public var productID: String
-    public var quantity: Int
-    public var applicationUsername: String?
+    public let id: String
+    public let productID: String
+    public let quantity: Int
+    public let applicationUsername: String?
+    /// The Apple Account that made it: only that account owns, restores and receives it.
+    public let account: String?
+    /// What kind of transaction the store made; nil for restored ones (their state says it).
+    public let reason: TransactionReason?
+    /// For restored and renewed transactions, re-downloads, resolutions and a subscription's
+    /// later purchases: the purchase they stand for.
+    public let originalTransactionID: String?
+    // Family Sharing (StoreKit 2's `ownershipType`): nil for the purchaser's own.
+    public let ownershipType: OwnershipType?
+    /// A family-shared transaction: the purchaser's transaction it shares.
+    public let sharedTransactionID: String?
+    /// Written once, when the store completes the purchase (`completed(with:)`); all nil before.
+    public let purchaseFacts: PurchaseFacts
+
     /// Where it is in the app's payment queue: state, date, error, finished, phase, due date.
     public var queueState: QueueState
-    /// For restored and renewed transactions: the purchase they stand for.
-    public var originalTransactionID: String?
-    /// Auto-renewable subscriptions: the end of the period this transaction paid for.
-    public var expiresDate: Date?
-    public var isTrialPeriod: Bool?
-    /// The Apple Account that made it: only that account owns, restores and receives it.
-    public var account: String?
-    /// What kind of transaction the store made; nil for restored ones (their state says it).
-    public var reason: TransactionReason?
 
-    // Purchase facts: written once, when the store completes the purchase, and never changed.
-    /// When the store completed it (`Transaction.purchaseDate`); the queue's `date` moves with
-    /// each change.
-    public var purchaseDate: Date?
-    /// The first purchase of what it stands for (itself, unless a renewal, plan change or restore).
-    public var originalPurchaseDate: Date?
-    /// What was charged, in `currency`: the offer's price when bought with one, 0 for a free
-    /// trial or a re-download.
-    public var price: Decimal?
-    /// ISO 4217.
-    public var currency: String?
-    /// The App Store storefront it was bought in (ISO 3166-1 alpha-3, "USA").
-    public var storefront: String?
-    /// The offer it used, if any.
-    public var offer: TransactionOffer?
-    /// Auto-renewable subscriptions: the id of the period it paid for (`webOrderLineItemID`).
-    public var webOrderLineItemID: String?
     /// The subscriber moved to a higher plan during this transaction's period (`isUpgraded`):
-    /// its unused time was refunded, and it gives no access.
-    public internal(set) var isUpgraded: Bool?
+    /// its unused time was refunded, and it gives no access. Changed only by `markUpgraded`.
+    public private(set) var isUpgraded: Bool?
 
     /// Set once when the App Store takes the purchase back (`revoke(_:)`): a refund, or a
     /// family member's loss of access.
     public private(set) var revocation: Revocation?
 
-    // Family Sharing (StoreKit 2's `ownershipType`): nil for the purchaser's own.
-    public var ownershipType: OwnershipType?
-    /// A family-shared transaction: the purchaser's transaction it shares.
-    public var sharedTransactionID: String?
-
-    public init(id: String, payment: Payment, state: TransactionState, date: Date) {
+    public init(id: String, payment: Payment, state: TransactionState, date: Date, account: String? = nil,
+                reason: TransactionReason? = nil, originalTransactionID: String? = nil,
+                ownershipType: OwnershipType? = nil, sharedTransactionID: String? = nil,
+                purchaseFacts: PurchaseFacts = PurchaseFacts(), isUpgraded: Bool? = nil) {
         self.id = id
         productID = payment.productID
         quantity = payment.quantity
         applicationUsername = payment.applicationUsername
+        self.account = account
+        self.reason = reason
+        self.originalTransactionID = originalTransactionID
+        self.ownershipType = ownershipType
+        self.sharedTransactionID = sharedTransactionID
+        self.purchaseFacts = purchaseFacts
         queueState = QueueState(state: state, date: date)
+        self.isUpgraded = isUpgraded
     }
+
+    /// The purchase the store completes: the same order, purchased at `facts.purchaseDate`,
+    /// holding `facts`. `originalTransactionID`: its own, or for a subscription's plan change or
+    /// resubscribe the subscription's, known only as it completes.
+    func completed(with facts: PurchaseFacts, originalTransactionID original: String?) -> Transaction {
+        var t = Transaction(id: id, payment: payment, state: .purchased, date: facts.purchaseDate ?? date, account: account,
+                            reason: reason, originalTransactionID: original,
+                            ownershipType: ownershipType, sharedTransactionID: sharedTransactionID,
+                            purchaseFacts: facts, isUpgraded: isUpgraded)
+        t.queueState.finished = finished
+        t.queueState.requestDate = requestDate
+        if let revocation { t.revoke(revocation) }
+        return t
+    }
+
+    // The purchase facts, as StoreKit names them.
+    public var purchaseDate: Date? { purchaseFacts.purchaseDate }
+    public var originalPurchaseDate: Date? { purchaseFacts.originalPurchaseDate }
+    public var price: Decimal? { purchaseFacts.price }
+    public var currency: String? { purchaseFacts.currency }
+    public var storefront: String? { purchaseFacts.storefront }
+    public var offer: TransactionOffer? { purchaseFacts.offer }
+    public var expiresDate: Date? { purchaseFacts.expiresDate }
+    public var isTrialPeriod: Bool? { purchaseFacts.isTrialPeriod }
+    public var webOrderLineItemID: String? { purchaseFacts.webOrderLineItemID }
 
     // The queue's state, as SKPaymentTransaction names it.
     public var state: TransactionState {
@@ -197,8 +216,8 @@ public struct Transaction: Equatable, Sendable, Identifiable {
         return revocation.isPossible && (revocation.type != .familyRevoke || isFamilyShared)
     }
 
-    /// The subscriber moved to a higher plan during this period: the one writer of
-    /// `isUpgraded` (a restore's copy carries it over as one of the purchase facts).
+    /// The subscriber moved to a higher plan during this period: the one change of
+    /// `isUpgraded` (a restore's copy is made with it, as one of the purchase facts).
     mutating func markUpgraded() {
         isUpgraded = true
     }

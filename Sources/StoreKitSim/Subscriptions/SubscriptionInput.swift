@@ -3,9 +3,10 @@ import Foundation
 /// What can happen to a subscription: the subscriber's, the store's and the calendar's doing.
 /// `SubscriptionLifecycle` takes one at a time.
 public enum SubscriptionInput: Equatable, Sendable {
-    /// A purchase of a plan of the group completed: the transaction, purchased now, whose
-    /// subscription facts the lifecycle writes (first subscribe, resubscribe, plan change).
-    case purchase(Transaction)
+    /// A purchase of a plan of the group completed: the transaction, still in the queue, whose
+    /// purchase facts the lifecycle writes (first subscribe, resubscribe, plan change).
+    /// `offerCode`: an offer code redeemed with it, which a subscription starts with.
+    case purchase(Transaction, offerCode: SubscriptionOffer? = nil)
     /// The paid period ends (`expiresDate`): it renews, fails to, or expires.
     case renewalDue
     /// The grace ends with the payment still failing (`gracePeriodExpiresDate`).

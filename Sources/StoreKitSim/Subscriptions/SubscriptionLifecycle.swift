@@ -11,8 +11,8 @@ public enum SubscriptionLifecycle {
     public static func apply(_ input: SubscriptionInput, to status: SubscriptionStatus?, at now: Date,
                              context: SubscriptionContext) -> SubscriptionChange {
         var step = Step(status: status, now: now, context: context)
-        if case .purchase(let transaction) = input {
-            step.purchase(transaction)
+        if case .purchase(let transaction, let offerCode) = input {
+            step.purchase(transaction, offerCode: offerCode)
             return step.change
         }
         guard let current = status else { return step.change }
@@ -146,52 +146,52 @@ private struct Step {
 
     // MARK: Purchases
 
-    mutating func purchase(_ bought: Transaction) {
+    /// `bought` completed: the lifecycle writes its purchase facts (`PurchaseFacts`) once, as
+    /// the first subscribe, resubscribe or plan change it is.
+    mutating func purchase(_ bought: Transaction, offerCode: SubscriptionOffer?) {
+        var facts = PurchaseFacts(purchasedAt: now, in: context.settings.appStoreStorefront)
         guard let product = catalog.product(bought.productID), let info = product.subscription,
-              let group = product.subscriptionGroupID, let account = bought.account else { return }
-        var t = bought
-        t.webOrderLineItemID = t.id
-        guard let current = status, current.givesAccess, let plan = catalog.product(current.productID) else {
-            subscribe(t, product: product, info: info, group: group, account: account)
+              let group = product.subscriptionGroupID, let account = bought.account else {
+            transactions.append(bought.completed(with: facts, originalTransactionID: bought.originalTransactionID))
             return
         }
-        t.originalTransactionID = current.originalTransactionID
-        t.originalPurchaseDate = context.latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate
+        facts.webOrderLineItemID = bought.id
+        guard let current = status, current.givesAccess, let plan = catalog.product(current.productID) else {
+            subscribe(bought, facts: facts, offerCode: offerCode, product: product, info: info, group: group, account: account)
+            return
+        }
+        facts.originalPurchaseDate = context.latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate
         guard let change = SubscriptionLifecycle.planChange(from: plan, to: product) else {
             // The plan one has, bought back while another waits for the renewal: the renewal stays with it.
-            changePreference(to: product.id, change: nil, with: t)
+            changePreference(to: product.id, change: nil, with: bought, facts: facts)
             return
         }
         if SubscriptionLifecycle.takesEffectAtOnce(change, from: plan, to: product) {
-            upgrade(from: current, plan: plan, to: t, period: info.period, change: change)
+            upgrade(from: current, plan: plan, to: bought, facts: facts, period: info.period, change: change)
         } else {
-            changePreference(to: product.id, change: change, with: t)
+            changePreference(to: product.id, change: change, with: bought, facts: facts)
         }
     }
 
     /// The first subscription of the group, or one after the last ended (a resubscribe: the
     /// same original transaction, a new run of periods).
-    private mutating func subscribe(_ bought: Transaction, product: CatalogProduct, info: SubscriptionInfo,
-                                    group: String, account: String) {
-        var t = bought
+    private mutating func subscribe(_ bought: Transaction, facts: PurchaseFacts, offerCode code: SubscriptionOffer?,
+                                    product: CatalogProduct, info: SubscriptionInfo, group: String, account: String) {
+        var facts = facts
         // An offer code redeemed with the purchase, else the introductory offer if the account may have it.
-        let code = bought.offer.flatMap { $0.type == .code ? info.offer(for: $0) : nil }
         let intro = context.isEligibleForIntroOffer ? info.introductoryOffer : nil
-        t.offer = nil
         if let (type, offer) = code.map({ (TransactionOffer.OfferType.code, $0) }) ?? intro.map({ (.introductory, $0) }) {
-            t.expiresDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
-            t.isTrialPeriod = type == .introductory && offer.paymentMode == .freeTrial
-            t.offer = TransactionOffer(type, offer)
-            t.price = offer.paymentMode == .freeTrial ? 0 : storefront(of: t).amount(offer.price)
+            facts.expiresDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
+            facts.isTrialPeriod = type == .introductory && offer.paymentMode == .freeTrial
+            facts.offer = TransactionOffer(type, offer)
+            facts.price = offer.paymentMode == .freeTrial ? 0 : storefront(of: facts).amount(offer.price)
         } else {
-            t.expiresDate = SubscriptionLifecycle.end(of: info.period, from: now)
-            t.isTrialPeriod = false
-            t.price = listPrice(of: t)
+            facts.expiresDate = SubscriptionLifecycle.end(of: info.period, from: now)
+            facts.isTrialPeriod = false
+            facts.price = listPrice(of: bought, in: facts)
         }
-        if let status {
-            t.originalTransactionID = status.originalTransactionID
-            t.originalPurchaseDate = context.latest?.originalPurchaseDate
-        }
+        if status != nil { facts.originalPurchaseDate = context.latest?.originalPurchaseDate }
+        let t = bought.completed(with: facts, originalTransactionID: status?.originalTransactionID ?? bought.originalTransactionID)
         let expires = t.expiresDate ?? now
         self.status = SubscriptionStatus(
             account: account, groupID: group, productID: t.productID, state: .subscribed,
@@ -214,29 +214,31 @@ private struct Step {
         status?.expirationReason = nil
     }
 
-    private func storefront(of t: Transaction) -> AppStoreStorefront {
-        t.storefront.flatMap(AppStoreStorefront.named) ?? context.settings.appStoreStorefront
+    /// Where a purchase with `facts` was bought.
+    private func storefront(of facts: PurchaseFacts) -> AppStoreStorefront {
+        facts.storefront.flatMap(AppStoreStorefront.named) ?? context.settings.appStoreStorefront
     }
 
     /// What a purchase of `t` costs with no offer: its plan's price where it was bought, as
     /// the price changes of the moment have it.
-    private func listPrice(of t: Transaction) -> Decimal {
-        (catalog.product(t.productID)?.price(in: storefront(of: t), changes: context.priceChanges) ?? 0) * Decimal(t.quantity)
+    private func listPrice(of t: Transaction, in facts: PurchaseFacts) -> Decimal {
+        (catalog.product(t.productID)?.price(in: storefront(of: facts), changes: context.priceChanges) ?? 0) * Decimal(t.quantity)
     }
 
     /// A higher plan, or one of the same level and period: at once, for a new period, the old
     /// plan's latest transaction marked upgraded and its unused time refunded.
     private mutating func upgrade(from current: SubscriptionStatus, plan: CatalogProduct, to bought: Transaction,
-                                  period: SubscriptionPeriod, change: PlanChange) {
-        var t = bought
-        t.expiresDate = SubscriptionLifecycle.end(of: period, from: now)
-        t.isTrialPeriod = false
-        t.price = listPrice(of: t)
+                                  facts: PurchaseFacts, period: SubscriptionPeriod, change: PlanChange) {
+        var facts = facts
+        facts.expiresDate = SubscriptionLifecycle.end(of: period, from: now)
+        facts.isTrialPeriod = false
+        facts.price = listPrice(of: bought, in: facts)
+        let t = bought.completed(with: facts, originalTransactionID: current.originalTransactionID)
         var refund: Decimal = 0
         if var old = context.latest, old.id == current.latestTransactionID {
             old.markUpgraded()
             refund = Self.refund(of: old, endingAt: current.expiresDate, period: plan.subscription?.period, at: now,
-                                 in: storefront(of: old))
+                                 in: storefront(of: old.purchaseFacts))
             transactions.append(old)
         }
         beginPeriod(paidBy: t, endingOr: now)
@@ -267,13 +269,15 @@ private struct Step {
     /// the next renewal is for it. The purchase completes at no charge and changes nothing
     /// else: it names the plan the renewal will be for, and the current period's end when it
     /// is the current plan.
-    private mutating func changePreference(to productID: String, change: PlanChange?, with bought: Transaction) {
+    private mutating func changePreference(to productID: String, change: PlanChange?, with bought: Transaction,
+                                           facts: PurchaseFacts) {
         guard let current = status else { return }
-        var t = bought
-        t.price = 0
-        t.isTrialPeriod = false
-        t.expiresDate = productID == current.productID ? current.expiresDate : nil
-        t.webOrderLineItemID = nil
+        var facts = facts
+        facts.price = 0
+        facts.isTrialPeriod = false
+        facts.expiresDate = productID == current.productID ? current.expiresDate : nil
+        facts.webOrderLineItemID = nil
+        let t = bought.completed(with: facts, originalTransactionID: current.originalTransactionID)
         transactions.append(t)
         status?.willAutoRenew = true
         if !current.willAutoRenew {
@@ -322,30 +326,26 @@ private struct Step {
         guard let current = status, let product = catalog.product(current.autoRenewProductID),
               let period = product.subscription?.period else { return }
         let latest = context.latest
-        var t = Transaction(id: context.newTransactionID,
-                            payment: Payment(productID: product.id, applicationUsername: latest?.applicationUsername),
-                            state: .purchased, date: date)
-        t.account = current.account
-        t.reason = .renewal
-        t.originalTransactionID = current.originalTransactionID
-        t.expiresDate = SubscriptionLifecycle.end(of: period, from: start)
-        t.isTrialPeriod = false
-        t.purchaseDate = date
-        t.originalPurchaseDate = latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate
-        t.storefront = storefront.id
-        t.currency = storefront.currency
-        t.webOrderLineItemID = t.id
+        var facts = PurchaseFacts(
+            purchaseDate: date, originalPurchaseDate: latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate,
+            currency: storefront.currency, storefront: storefront.id,
+            expiresDate: SubscriptionLifecycle.end(of: period, from: start), isTrialPeriod: false,
+            webOrderLineItemID: context.newTransactionID)
         // A pay-as-you-go offer (introductory or a code) goes on at its price for its periods.
         if let used = latest?.offer, used.paymentMode == .payAsYouGo,
            latest?.productID == product.id, let offer = product.subscription?.offer(for: used),
            offer.paymentMode == .payAsYouGo, offer.end(from: current.recentSubscriptionStartDate) > date {
-            t.offer = used
-            t.price = storefront.amount(offer.price)
-            t.expiresDate = SubscriptionLifecycle.end(of: offer.period, from: start)
+            facts.offer = used
+            facts.price = storefront.amount(offer.price)
+            facts.expiresDate = SubscriptionLifecycle.end(of: offer.period, from: start)
         } else {
             // Not agreed yet (a recovery while consent waits): the price before the increase.
-            t.price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)
+            facts.price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)
         }
+        let t = Transaction(id: context.newTransactionID,
+                            payment: Payment(productID: product.id, applicationUsername: latest?.applicationUsername),
+                            state: .purchased, date: date, account: current.account, reason: .renewal,
+                            originalTransactionID: current.originalTransactionID, purchaseFacts: facts)
         beginPeriod(paidBy: t, endingOr: date)
         if current.priceIncreaseStatus == .agreed { status?.priceIncreaseStatus = .noIncreasePending }
         transactions.append(t)

@@ -1,0 +1,14 @@
+import Foundation
+import StoreKitSim
+
+extension Transaction {
+    /// The same transaction under another id, as another process could have written it (one
+    /// not taken back: a revocation is the store's to write).
+    func remade(id: String) -> Transaction {
+        var t = Transaction(id: id, payment: payment, state: state, date: date, account: account, reason: reason,
+                            originalTransactionID: originalTransactionID, ownershipType: ownershipType,
+                            sharedTransactionID: sharedTransactionID, purchaseFacts: purchaseFacts, isUpgraded: isUpgraded)
+        t.queueState = queueState
+        return t
+    }
+}
