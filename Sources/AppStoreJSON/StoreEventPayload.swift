@@ -1,7 +1,9 @@
 import Foundation
 import StoreKitSim
 
-/// A stored event (`StoreEvent`), as `events --json` gives it: prices as decimal strings.
+/// A stored event (`StoreEvent`), as `events --json` gives it: prices as decimal strings, the
+/// transaction and subscription status as the change left them in the shapes `state --json` and
+/// `subscriptions --json` give (a notification's signed transaction and renewal info).
 package struct StoreEventPayload: Encodable {
     package var id: Int64
     package var date: Date
@@ -11,6 +13,11 @@ package struct StoreEventPayload: Encodable {
     package var transactionID: String?
     package var originalTransactionID: String?
     package var details: Details
+    /// The transaction as the change that made the event left it.
+    package var transaction: TransactionPayload?
+    /// The subscription's status and renewal info as that change left them, without a
+    /// transaction of its own: the event keeps only the one it names (`transaction`).
+    package var subscription: SubscriptionStatusPayload?
 
     package struct Details: Encodable {
         package var expirationReason: ExpirationReason?
@@ -48,5 +55,7 @@ package struct StoreEventPayload: Encodable {
             refundedAmount: d.refundedAmount.map { "\($0)" }, error: d.error.map(ErrorPayload.init),
             revocationReason: d.revocationReason, revocationType: d.revocationType, revocationPercentage: d.revocationPercentage,
             refundRequestReason: d.refundRequestReason, subtype: d.subtype)
+        transaction = e.transaction.map(TransactionPayload.init)
+        subscription = e.subscription.map { SubscriptionStatusPayload($0, transaction: nil) }
     }
 }

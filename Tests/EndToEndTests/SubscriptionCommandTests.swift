@@ -293,6 +293,12 @@ import Testing
         let subscribed = try #require(all.first { $0["kind"] as? String == "subscribed" })
         #expect(subscribed["account"] as? String == "sandbox.user@example.com")
         #expect(subscribed["productID"] as? String == Self.monthly)
+        let transaction = try #require(subscribed["transaction"] as? [String: Any], "\(subscribed)")
+        #expect(transaction["id"] as? String == subscribed["transactionID"] as? String && transaction["productID"] as? String == Self.monthly)
+        let renewal = try #require((subscribed["subscription"] as? [String: Any])?["renewalInfo"] as? [String: Any], "\(subscribed)")
+        #expect(renewal["willAutoRenew"] as? Bool == true)
+        let disabled = try #require((all.last { $0["kind"] as? String == "autoRenewDisabled" })?["subscription"] as? [String: Any])
+        #expect((disabled["renewalInfo"] as? [String: Any])?["willAutoRenew"] as? Bool == false, "as the change left it: \(disabled)")
 
         let after = try #require(ids.dropLast().last)
         let page = try #require(try cli.command("events", "--after", "\(after)", "--json").json()["events"] as? [[String: Any]])

@@ -59,4 +59,26 @@ import Testing
         let details = try #require(json["details"] as? [String: Any])
         if let price = event.details.price { #expect(details["price"] as? String == "\(price)") }
     }
+
+    @Test func aSubscribedEventCarriesItsTransactionAndRenewalInfoAsTheChangeLeftThem() throws {
+        let t = try Harness.plans(.inMemory)
+        let paid = try t.buy(Plans.proMonthly)
+        let event = try #require(try t.storage.events(after: 0, limit: nil).first { $0.kind == .subscribed })
+        let json = try object(StoreEventPayload(event))
+        let transaction = try #require(json["transaction"] as? [String: Any], "\(json)")
+        #expect(transaction["id"] as? String == paid.id && transaction["productID"] as? String == Plans.proMonthly)
+        let subscription = try #require(json["subscription"] as? [String: Any], "\(json)")
+        #expect(subscription["state"] as? String == "subscribed")
+        let renewal = try #require(subscription["renewalInfo"] as? [String: Any])
+        #expect(renewal["originalTransactionID"] as? String == paid.originalTransactionID ?? paid.id)
+        #expect(renewal["currentProductID"] as? String == Plans.proMonthly && renewal["willAutoRenew"] as? Bool == true)
+        // The transaction is told once, at the event's top level.
+        #expect(subscription["transaction"] == nil)
+    }
+
+    @Test func anEventWithoutFactsLeavesTheirKeysOut() throws {
+        let event = StoreEvent(date: Date(timeIntervalSince1970: 0), kind: .purchaseHistoryCleared, account: "a@example.com", productID: nil)
+        let json = try object(StoreEventPayload(event))
+        #expect(json["transaction"] == nil && json["subscription"] == nil && json["details"] is [String: Any])
+    }
 }
