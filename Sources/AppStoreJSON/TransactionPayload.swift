@@ -50,20 +50,20 @@ package struct TransactionPayload: Encodable {
         id = t.id
         productID = t.productID
         quantity = t.quantity
-        state = t.state
-        date = t.date
-        finished = t.finished
-        error = t.error.map(ErrorPayload.init)
+        state = t.queueState.state
+        date = t.queueState.date
+        finished = t.queueState.finished
+        error = t.queueState.error.map(ErrorPayload.init)
         originalTransactionID = t.originalTransactionID
         expiresDate = t.expiresDate
         isTrialPeriod = t.isTrialPeriod
-        phase = t.phase
-        awaitingResolution = t.phase == .interrupted ? true : nil
+        phase = t.queueState.phase
+        awaitingResolution = t.queueState.phase == .interrupted ? true : nil
         account = t.account
         reason = t.reason
         ownershipType = t.isFamilyShared ? .familyShared : nil
         sharedTransactionID = t.sharedTransactionID
-        requestDate = t.requestDate
+        requestDate = t.queueState.requestDate
         purchaseDate = t.purchaseDate
         originalPurchaseDate = t.originalPurchaseDate
         price = t.price.map { "\($0)" }

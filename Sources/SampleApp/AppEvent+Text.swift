@@ -11,8 +11,8 @@ extension AppEvent {
         let log = strings.log
         switch self {
         case .updated(let t, let redelivered, let cancelledAtLaunch):
-            var line = "\(t.id) \(log.state(t.state))  \(t.item(named: t.productID))"
-            if let error = t.error { line += "  \(strings.label(of: error)): \(strings.errors.description(error))" }
+            var line = "\(t.id) \(log.state(t.queueState.state))  \(t.item(named: t.productID))"
+            if let error = t.queueState.error { line += "  \(strings.label(of: error)): \(strings.errors.description(error))" }
             if let note = t.note(atLaunch: redelivered, cancelledAtLaunch: cancelledAtLaunch, strings: strings) {
                 line += "  (\(note))"
             }

@@ -77,7 +77,7 @@ public final class SampleApp {
     /// merged into it) and what the app saw.
     public func purchase(_ payment: Payment, answer: SheetAnswer = .buy) throws -> (Transaction, [AppEvent]) {
         let (added, seen) = try add(payment)
-        guard added.state == .purchasing else { return (added, seen) }
+        guard added.queueState.state == .purchasing else { return (added, seen) }
         let answered = receive(answer == .buy ? try queue.confirm(added) : try queue.cancel(added))
         return (queue.records.transactions.first { $0.id == added.id } ?? added, seen + answered)
     }
@@ -95,7 +95,7 @@ public final class SampleApp {
     // The app's rules, judged on the store's records of the moment (another process's
     // purchase or restore counts).
     private func isPurchasing(_ records: StoreRecords) -> Bool {
-        records.transactions.contains { $0.state == .purchasing }
+        records.transactions.contains { $0.queueState.state == .purchasing }
     }
 
     private func isRestoring(_ records: StoreRecords) -> Bool {
@@ -258,7 +258,7 @@ public final class SampleApp {
     /// and comes back at the next launch.
     private func deliver(_ transactions: [Transaction]) throws -> Delivered {
         var result = Delivered()
-        if transactions.contains(where: { $0.state == .purchased || $0.state == .restored }) {
+        if transactions.contains(where: { $0.queueState.state == .purchased || $0.queueState.state == .restored }) {
             // Build on what UserDefaults.json holds now, hand edits included, and only on
             // values the app can read.
             try defaults.reloadIfChanged()
@@ -272,7 +272,7 @@ public final class SampleApp {
         var takenBackNow = takenBackBefore
         var isNoted = Set(noted)
         for t in transactions {
-            switch t.state {
+            switch t.queueState.state {
             case .purchasing, .deferred:
                 result.outcomes.append(nil)
             case .failed:
@@ -329,7 +329,7 @@ public final class SampleApp {
             let added = try Self.sum((entitlement.unitsPerPurchase ?? 1).multipliedReportingOverflow(by: transaction.quantity))
             let balance = try Self.sum(ledger.balance(ledger.balanceKey(of: product.id)).addingReportingOverflow(added))
             ledger.add(UnconsumedPurchase(transactionID: transaction.id, productID: product.id, quantity: transaction.quantity,
-                                          purchaseDate: transaction.purchaseDate ?? transaction.date, delivered: added,
+                                          purchaseDate: transaction.purchaseDate ?? transaction.queueState.date, delivered: added,
                                           remaining: added), balance: balance)
             let delivery = entitlement == .units ? Delivery.units(product.id, added: added, balance: balance)
                 : .credits(added: added, balance: balance)
@@ -337,23 +337,23 @@ public final class SampleApp {
         case .subscription:
             // A plan for the next renewal (a downgrade): paid for by nothing yet, so nothing
             // to give until the renewal brings it.
-            if transaction.state == .purchased, transaction.expiresDate == nil {
+            if transaction.queueState.state == .purchased, transaction.expiresDate == nil {
                 return ([:], .fromNextRenewal(product.id))
             }
-            var until = transaction.expiresDate ?? transaction.date
+            var until = transaction.expiresDate ?? transaction.queueState.date
             // A restore brings each purchase and renewal: the latest expiry stands, whatever
             // the order they come in.
-            if transaction.state == .restored, let expiry { until = max(until, expiry) }
+            if transaction.queueState.state == .restored, let expiry { until = max(until, expiry) }
             var changes: [String: JSONValue] = [product.id: .string(JSONCoding.format(until))]
             // One plan of a group at a time: a plan bought for a period from now (an upgrade)
             // ends the access of the group's other plans there.
-            if transaction.state == .purchased, transaction.expiresDate != nil, let group = product.subscriptionGroupID {
-                changes.merge(endingOtherPlans(inGroup: group, than: product.id, at: transaction.date, over: values)) { $1 }
+            if transaction.queueState.state == .purchased, transaction.expiresDate != nil, let group = product.subscriptionGroupID {
+                changes.merge(endingOtherPlans(inGroup: group, than: product.id, at: transaction.queueState.date, over: values)) { $1 }
             }
             return (changes, .subscription(product.id, expires: until))
         case .pass:
             // The store does not track non-renewing periods: the app extends its own expiry.
-            let until = appDescription.nonRenewingExpiry(product, boughtAt: transaction.date, current: expiry)
+            let until = appDescription.nonRenewingExpiry(product, boughtAt: transaction.queueState.date, current: expiry)
             return ([product.id: .string(JSONCoding.format(until))], .subscription(product.id, expires: until))
         }
     }

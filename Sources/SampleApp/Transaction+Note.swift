@@ -14,7 +14,7 @@ extension Transaction {
         // Answered from outside while the app was closed: news, not a redelivery.
         if atLaunch, let answer = answerFromOutside(strings) { return log.deliveredAtLaunch(answer) }
         var parts: [String] = []
-        switch state {
+        switch queueState.state {
         case .deferred:
             // Dropped by the store: waiting no more (an earlier line, read from the history).
             parts.append(hasLapsed ? log.lapsed : atLaunch ? log.stillWaiting : strings.store.waitingForApproval)
@@ -46,12 +46,12 @@ extension Transaction {
     /// purchase made outside the app, or a family member's shared: what happened elsewhere, which the app has not seen when
     /// it was closed at the time.
     private func answerFromOutside(_ strings: Strings) -> String? {
-        switch state {
-        case .purchased where requestDate != nil && reason == .purchase: strings.log.approved
+        switch queueState.state {
+        case .purchased where queueState.requestDate != nil && reason == .purchase: strings.log.approved
         case .purchased where reason == .resolution: TransactionReason.resolution.label(strings)
         case .purchased where reason == .outsideApp: kindLabel(strings)
         case .purchased where isFamilyShared: strings.family.sharedNote
-        case .failed where error == .declined: strings.log.declined
+        case .failed where queueState.error == .declined: strings.log.declined
         default: nil
         }
     }

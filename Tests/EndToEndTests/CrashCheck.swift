@@ -51,7 +51,7 @@ struct CrashCheck {
         }
 
         func transactions(of productID: String, _ state: TransactionState) -> [Transaction] {
-            history.filter { $0.productID == productID && $0.state == state }
+            history.filter { $0.productID == productID && $0.queueState.state == state }
         }
 
         var newestNumber: Int { history.compactMap { Int($0.id) }.max() ?? 0 }
@@ -84,7 +84,7 @@ struct CrashCheck {
         // consumed. A refunded pack's credits were taken back (the flows consume only part of
         // a pack, and never one refunded, so all of them). Each pack delivered is listed
         // unconsumed once, with what it delivered, in the write that delivered it.
-        let packs = counted.filter { $0.state == .purchased && !$0.isRevoked && facts.credits[$0.productID] != nil }
+        let packs = counted.filter { $0.queueState.state == .purchased && !$0.isRevoked && facts.credits[$0.productID] != nil }
         let listed = seen.unconsumed
         var consumed = 0
         for pack in packs {
@@ -111,7 +111,7 @@ struct CrashCheck {
         // A deleted transaction leaves what the app delivered (nobody tells it).
         let deleted = Set(seen.events.filter { $0.kind == .transactionDeleted }.compactMap(\.productID))
         for id in facts.unlockingProducts where !deleted.contains(id) {
-            let owned = counted.contains { $0.productID == id && ($0.state == .purchased || $0.state == .restored) && !$0.isRevoked }
+            let owned = counted.contains { $0.productID == id && ($0.queueState.state == .purchased || $0.queueState.state == .restored) && !$0.isRevoked }
             let unlocked = seen.defaults[id]?.boolValue ?? false
             if owned != unlocked {
                 problems.append(Problem(kind: "\(id) delivered wrongly",
@@ -128,16 +128,16 @@ struct CrashCheck {
         // Nothing stuck: after a launch the app has handled everything the queue held.
         let finishing = seen.records.settings.finishTransactions
         for t in seen.records.queue {
-            let stuck: String? = switch t.state {
+            let stuck: String? = switch t.queueState.state {
             case .deferred: nil
-            case .purchasing where t.dueDate == nil: "purchasing with no answer due from the store"
-            case .purchasing: settled ? "still purchasing, due \(t.dueDate!)" : nil
+            case .purchasing where t.queueState.dueDate == nil: "purchasing with no answer due from the store"
+            case .purchasing: settled ? "still purchasing, due \(t.queueState.dueDate!)" : nil
             case .purchased, .restored:
                 finishing ? "left unfinished" : (seen.delivered.contains(t.id) ? nil : "never delivered")
             case .failed: finishing ? "left unfinished" : nil
             }
             if let stuck {
-                problems.append(Problem(kind: "a transaction is stuck", detail: "\(t.id) \(t.state) \(t.productID): \(stuck)"))
+                problems.append(Problem(kind: "a transaction is stuck", detail: "\(t.id) \(t.queueState.state) \(t.productID): \(stuck)"))
             }
         }
         problems += subscriptionProblems(seen)
@@ -220,7 +220,7 @@ struct CrashCheck {
         }
         let told = Set(seen.events.compactMap(\.transactionID))
         var periods: Set<String> = []
-        for t in seen.history where t.state == .purchased && facts.subscriptions.contains(t.productID) {
+        for t in seen.history where t.queueState.state == .purchased && facts.subscriptions.contains(t.productID) {
             let events = madeBy[t.id] ?? []
             if t.reason == .renewal {
                 if events.count != 1 {

@@ -239,7 +239,7 @@ import Testing
             #expect(status == 128 + SIGKILL, "\(context): exited \(status.map(String.init) ?? "?")\n\(screen)")
             try flow.expectWholeChanges(check.look(), context: context)
             // The launch delivers what the storefront left unfinished (the recovery's renewal), once.
-            let waiting = try check.look().records.queue.filter { $0.state == .purchased }.map(\.id)
+            let waiting = try check.look().records.queue.filter { $0.queueState.state == .purchased }.map(\.id)
             let launched = try cli.run("launch", "--json")
             #expect(launched.status == 0, "\(context)\nrecovering: \(launched.summary)")
             let delivered = (try? launched.json()["delivered"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
@@ -382,7 +382,7 @@ import Testing
     /// earlier latency) are due: until store time has passed their dates.
     private static func waitForAnswersDue(_ check: CrashCheck) throws {
         let records = try check.look().records
-        let purchases = records.queue.filter { $0.state == .purchasing }.compactMap(\.dueDate)
+        let purchases = records.queue.filter { $0.queueState.state == .purchasing }.compactMap(\.queueState.dueDate)
         let due = (purchases + [records.restoreDueDate].compactMap { $0 }).max()
         let deadline = Date() + 15
         // Due by store time, which `advance` may have moved ahead of real time.
@@ -711,10 +711,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             }
             if let waiting { try run("approve", waiting, status: 0) }
         case .interrupted:
-            var waiting = seen.history.first { $0.productID == Self.credits10 && $0.phase == .interrupted }?.id
+            var waiting = seen.history.first { $0.productID == Self.credits10 && $0.queueState.phase == .interrupted }?.id
             if waiting == nil, seen.transactions(of: Self.credits10, .purchased).isEmpty {
                 try run("buy", Self.credits10, status: 4)
-                waiting = try check.look().history.first { $0.productID == Self.credits10 && $0.phase == .interrupted }?.id
+                waiting = try check.look().history.first { $0.productID == Self.credits10 && $0.queueState.phase == .interrupted }?.id
             }
             if let waiting { try run("resolve", waiting, status: 0) }
         case .restore:

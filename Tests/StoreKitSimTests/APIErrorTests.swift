@@ -25,7 +25,7 @@ import Wording
         } catch let error as StoreError {
             outcomes.products = error
         }
-        outcomes.purchase = try t.buy(ID.premium).error
+        outcomes.purchase = try t.buy(ID.premium).queueState.error
         try t.restore()
         if case .restoreFailed(let error)? = t.app.events.last { outcomes.restore = error }
         do {
@@ -59,11 +59,11 @@ import Wording
     @Test func theSeedsPurchaseLimitIsTheAppsErrorEighteen() throws {
         let t = try Harness { $0.failures[.purchase] = .purchaseLimitExceeded }
         let failed = try t.buy(ID.credits10)
-        #expect(failed.state == .failed)
-        #expect(failed.error == StoreError(domain: "StorefrontApp", code: 18, name: "purchaseLimitExceeded",
+        #expect(failed.queueState.state == .failed)
+        #expect(failed.queueState.error == StoreError(domain: "StorefrontApp", code: 18, name: "purchaseLimitExceeded",
                                            message: "The monthly purchase limit has been exceeded."))
         #expect(t.app.credits == 0)
-        #expect(Strings.japanese.errors.description(failed.error!) == "月の購入限度を超えました。")
+        #expect(Strings.japanese.errors.description(failed.queueState.error!) == "月の購入限度を超えました。")
     }
 
     /// An API storefront does not have yet keeps its error and fails nothing.

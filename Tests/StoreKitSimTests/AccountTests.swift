@@ -19,7 +19,7 @@ import Testing
         #expect(!records.owns(ID.premium))
         #expect(records.ownedUntil(try #require(t.store.catalog.product(ID.monthly))) == nil)
         try t.restore()
-        #expect(try t.records.transactions.filter { $0.state == .restored }.isEmpty, "nothing to restore")
+        #expect(try t.records.transactions.filter { $0.queueState.state == .restored }.isEmpty, "nothing to restore")
         #expect(!t.app.premiumUnlocked)
         let trial = try t.buy(ID.monthly)
         #expect(trial.isTrialPeriod == true, "the free trial is this account's to take")
@@ -31,7 +31,7 @@ import Testing
         #expect(records.owns(ID.premium))
         try t.app.defaults.removeAll()
         try t.restore()
-        let restored = try t.records.transactions.filter { $0.state == .restored }
+        let restored = try t.records.transactions.filter { $0.queueState.state == .restored }
         #expect(Set(restored.map(\.productID)) == [ID.premium, ID.monthly])
         #expect(restored.allSatisfy { $0.account == Settings.defaultAccount })
         #expect(restored.first { $0.productID == ID.premium }?.originalTransactionID == premium.id)
@@ -51,7 +51,7 @@ import Testing
         try elsewhere.set { $0.account = Settings.defaultAccount }
         try elsewhere.queue.refresh()
         #expect(elsewhere.app.premiumUnlocked, "delivered when its account signs in again")
-        #expect(try elsewhere.transaction(left.id).finished)
+        #expect(try elsewhere.transaction(left.id).queueState.finished)
     }
 
     @Test func aSignedOutAccountsSubscriptionRenewsAndWaitsForIt() throws {
@@ -64,12 +64,12 @@ import Testing
         let renewal = try #require(records.receipt(of: Settings.defaultAccount).last)
         #expect(renewal.reason == .renewal, "the store renews it whoever is signed in here")
         #expect(renewal.originalTransactionID == first.id)
-        #expect(!renewal.finished)
+        #expect(!renewal.queueState.finished)
         #expect(records.queue.isEmpty, "not this account's to receive")
 
         try t.set { $0.account = Settings.defaultAccount }
         try t.queue.refresh()
-        #expect(try t.transaction(renewal.id).finished)
+        #expect(try t.transaction(renewal.id).queueState.finished)
         #expect(t.app.subscriptionExpiry(ID.monthly) == renewal.expiresDate)
     }
 

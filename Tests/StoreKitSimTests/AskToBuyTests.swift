@@ -6,9 +6,9 @@ import Testing
     @Test func purchaseIsDeferredAndNotFinished() throws {
         let t = try Harness { $0.askToBuy = true }
         let deferred = try t.buy(ID.credits10)
-        #expect(deferred.state == .deferred)
-        #expect(!deferred.finished, "deferred transactions are never finished")
-        #expect(deferred.error == nil)
+        #expect(deferred.queueState.state == .deferred)
+        #expect(!deferred.queueState.finished, "deferred transactions are never finished")
+        #expect(deferred.queueState.error == nil)
         #expect(t.states(of: deferred.id) == [.purchasing, .deferred])
         #expect(try t.records.pendingApprovals.map(\.id) == [deferred.id])
         #expect(t.queue.transactions.map(\.id) == [deferred.id], "it stays in the queue")
@@ -22,7 +22,7 @@ import Testing
         let t = try Harness { $0.askToBuy = true }
         let deferred = try t.buy(ID.premium)
         try t.queue.finishTransaction(deferred)
-        #expect(try t.transaction(deferred.id).finished == false)
+        #expect(try t.transaction(deferred.id).queueState.finished == false)
         #expect(try t.records.pendingApprovals.count == 1)
     }
 
@@ -31,8 +31,8 @@ import Testing
         let deferred = try t.buy(ID.credits10, quantity: 2)
         try t.queue.approve(transactionID: deferred.id)
         let approved = try t.transaction(deferred.id)
-        #expect(approved.state == .purchased)
-        #expect(approved.finished)
+        #expect(approved.queueState.state == .purchased)
+        #expect(approved.queueState.finished)
         #expect(t.states(of: deferred.id) == [.purchasing, .deferred, .purchased])
         #expect(t.deliveries == [.credits(added: 20, balance: 20)])
         #expect(t.app.credits == 20)
@@ -57,16 +57,16 @@ import Testing
         let deferred = try t.buy(ID.premium)
         try t.queue.decline(transactionID: deferred.id)
         let declined = try t.transaction(deferred.id)
-        #expect(declined.state == .failed)
-        #expect(declined.error == .declined)
-        #expect(declined.error?.code == 4)
-        #expect(declined.finished)
+        #expect(declined.queueState.state == .failed)
+        #expect(declined.queueState.error == .declined)
+        #expect(declined.queueState.error?.code == 4)
+        #expect(declined.queueState.finished)
         #expect(t.states(of: deferred.id) == [.purchasing, .deferred, .failed])
         #expect(t.deliveries.isEmpty)
         #expect(!t.app.premiumUnlocked)
         #expect(try t.records.pendingApprovals.isEmpty)
         // Declined is not owned: asking again is allowed.
-        #expect(try t.buy(ID.premium).state == .deferred)
+        #expect(try t.buy(ID.premium).queueState.state == .deferred)
     }
 
     @Test func onlyDeferredTransactionsCanBeAnswered() throws {
@@ -95,8 +95,8 @@ import Testing
         try t.set { $0.askToBuy = false }
         t.clock.advance(by: 60)
         try t.queue.tick()
-        #expect(try t.transaction(deferred.id).state == .deferred)
-        #expect(try t.buy(ID.credits10).state == .purchased)
+        #expect(try t.transaction(deferred.id).queueState.state == .deferred)
+        #expect(try t.buy(ID.credits10).queueState.state == .purchased)
         #expect(t.app.credits == 10)
     }
 
@@ -113,7 +113,7 @@ import Testing
 
         try t.queue.refresh()
         #expect(t.app.credits == 10)
-        #expect(try t.transaction(deferred.id).finished)
+        #expect(try t.transaction(deferred.id).queueState.finished)
         #expect(t.states(of: deferred.id) == [.purchasing, .deferred, .purchased])
         // Looking again delivers nothing more.
         try t.queue.refresh()
@@ -131,7 +131,7 @@ import Testing
         try relaunch.queue.approve(transactionID: deferred.id)
         #expect(relaunch.app.premiumUnlocked)
         let approvals = relaunch.app.events.compactMap { event -> Bool? in
-            if case .updated(let tx, let redelivered, _) = event, tx.state == .purchased { redelivered } else { nil }
+            if case .updated(let tx, let redelivered, _) = event, tx.queueState.state == .purchased { redelivered } else { nil }
         }
         // The approval happened in this run: it is news, not something the last run left.
         #expect(approvals == [false])
@@ -144,10 +144,10 @@ import Testing
         let storeSide = PaymentQueue(store: t.store)
         try storeSide.approve(transactionID: deferred.id)
         #expect(t.app.credits == 0)
-        #expect(try t.transaction(deferred.id).finished == false)
+        #expect(try t.transaction(deferred.id).queueState.finished == false)
 
         let relaunch = try t.relaunched()
         #expect(relaunch.app.credits == 5)
-        #expect(try relaunch.transaction(deferred.id).finished)
+        #expect(try relaunch.transaction(deferred.id).queueState.finished)
     }
 }

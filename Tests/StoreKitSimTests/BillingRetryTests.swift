@@ -38,7 +38,7 @@ import Testing
 
         t.app.receive(try t.admin.resolveBillingIssue(Plans.proMonthly))
         let renewal = try #require(t.updates.last)
-        #expect(renewal.reason == .renewal && renewal.date == t.queue.now)
+        #expect(renewal.reason == .renewal && renewal.queueState.date == t.queue.now)
         #expect(renewal.expiresDate == Plans.month.added(to: t.queue.now))
         #expect(try t.status?.state == .subscribed)
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
@@ -60,7 +60,7 @@ import Testing
         try t.queue.tick()
 
         let answered = try t.transaction(started.id)
-        #expect(answered.state == .failed && answered.error == .alreadyOwned)
+        #expect(answered.queueState.state == .failed && answered.queueState.error == .alreadyOwned)
         #expect(try t.storedEvents.map(\.kind).suffix(2) == [.recovered, .purchaseFailed])
         #expect(try t.storedEvents.last?.transactionID == started.id)
         #expect(try t.status?.latestTransactionID != started.id)
@@ -74,12 +74,12 @@ import Testing
         try t.advance(to: try #require(first.expiresDate), plus: 86_400)
         try t.set { $0.askToBuy = true }
         let deferred = try t.buy(Plans.proMonthly)
-        #expect(deferred.state == .deferred)
+        #expect(deferred.queueState.state == .deferred)
         t.app.receive(try t.admin.resolveBillingIssue(Plans.proMonthly))
         try t.queue.approve(transactionID: deferred.id)
 
         let answered = try t.transaction(deferred.id)
-        #expect(answered.state == .failed && answered.error == .alreadyOwned)
+        #expect(answered.queueState.state == .failed && answered.queueState.error == .alreadyOwned)
         #expect(try t.storedEvents.map(\.kind).suffix(3) == [.recovered, .askToBuyApproved, .purchaseFailed])
     }
 }

@@ -27,7 +27,7 @@ import Testing
         let before = try t.store.now()
         t.clock.advance(by: -3600)
         let bought = try t.buy(ID.premium)
-        #expect(bought.state == .purchased, "answered after the latency: \(bought.state)")
+        #expect(bought.queueState.state == .purchased, "answered after the latency: \(bought.queueState.state)")
         #expect(try t.store.now() >= before + Harness.latency, "store time never went back")
         #expect(try t.records.clock.anchorAhead(of: t.clock.now) == nil, "anchored again")
     }

@@ -283,7 +283,7 @@ import Testing
         let error = try #require(throws: DataFileError.self) { try t.app.spendCredit() }
         #expect(error.location == "$.credits")
         let bought = try t.buy(ID.credits10, quantity: 10)
-        #expect(!bought.finished, "not delivered, so not finished: it comes back once the file is fixed")
+        #expect(!bought.queueState.finished, "not delivered, so not finished: it comes back once the file is fixed")
         #expect(try String(contentsOf: t.app.defaults.url, encoding: .utf8) == text)
     }
 
@@ -294,7 +294,7 @@ import Testing
         let t = try Harness(appDescription: app)
         let bought = try t.buy(ID.credits10, quantity: 3)
         #expect(t.app.credits == 0)
-        #expect(!bought.finished, "left in the queue")
+        #expect(!bought.queueState.finished, "left in the queue")
         #expect(t.notDelivered == [bought.id: .balanceFull])
     }
 }

@@ -55,7 +55,7 @@ import Testing
         try t.queue.advance(by: StoreDuration("31d")!)
         let moved = try #require(try copies(t).last)
         let parentsRenewal = try t.transaction(try #require(moved.sharedTransactionID))
-        #expect(moved.id != renewal.id && moved.date == parentsRenewal.date && moved.purchaseDate == parentsRenewal.purchaseDate)
+        #expect(moved.id != renewal.id && moved.queueState.date == parentsRenewal.queueState.date && moved.purchaseDate == parentsRenewal.purchaseDate)
         #expect(moved.expiresDate == parentsRenewal.expiresDate && moved.originalTransactionID == first.id)
 
         // The kid signs in: the app gives access until the shared period's end.
@@ -202,7 +202,7 @@ import Testing
         try t.set { $0.account = Self.parent }
         let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
         try t.advance(to: parents.expiresDate, plus: 1)
-        let periods = try copies(t).filter { $0.state == .purchased }
+        let periods = try copies(t).filter { $0.queueState.state == .purchased }
         #expect(periods.count == 3 && periods.last?.originalTransactionID == first.id, "\(periods.map(\.originalTransactionID))")
         t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: false))
         #expect(try kidsStatus(t).map { $0.givesAccess } != true)
@@ -233,7 +233,7 @@ import Testing
         #expect(try kidsStatus(t)?.latestTransactionID == first.id)
         let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
         try t.advance(to: parents.expiresDate, plus: 1)
-        #expect(try copies(t).last?.originalTransactionID == first.id && resolution.state == .purchased)
+        #expect(try copies(t).last?.originalTransactionID == first.id && resolution.queueState.state == .purchased)
     }
 
     @Test(arguments: StorageKind.allCases)

@@ -32,8 +32,8 @@ import Testing
         let bought = try t.buy(Self.premium)
         #expect(bought.ownershipType == nil && !bought.isFamilyShared)
         let shared = try #require(try shared(t).first)
-        #expect(shared.id != bought.id && shared.sharedTransactionID == bought.id && shared.state == .purchased)
-        #expect(!shared.finished && shared.price == 0 && shared.originalPurchaseDate == bought.originalPurchaseDate)
+        #expect(shared.id != bought.id && shared.sharedTransactionID == bought.id && shared.queueState.state == .purchased)
+        #expect(!shared.queueState.finished && shared.price == 0 && shared.originalPurchaseDate == bought.originalPurchaseDate)
         #expect(try t.storedEvents.contains { $0.kind == .familyShared && $0.account == Self.kid && $0.transactionID == shared.id })
         #expect(try t.records.receipt(of: Self.kid).map(\.id) == [shared.id])
 
@@ -42,10 +42,10 @@ import Testing
         try t.queue.tick()
         #expect(t.updates.contains { $0.id == shared.id && $0.isFamilyShared })
         #expect(t.app.defaults.values[Self.premium] == .bool(true))
-        #expect(try t.transaction(shared.id).finished)
+        #expect(try t.transaction(shared.id).queueState.finished)
         #expect(try t.records.owns(Self.premium))
         try t.restore()
-        let restored = try t.storage.history(last: nil, finishedOnly: false).filter { $0.state == .restored && $0.account == Self.kid }
+        let restored = try t.storage.history(last: nil, finishedOnly: false).filter { $0.queueState.state == .restored && $0.account == Self.kid }
         #expect(restored.map(\.originalTransactionID) == [shared.id] && restored.allSatisfy(\.isFamilyShared))
     }
 
@@ -85,7 +85,7 @@ import Testing
         #expect(!kid.app.events.contains { if case .delivered = $0 { true } else { false } }, "never unlocked")
         #expect(!kid.app.events.contains { if case .revoked = $0 { true } else { false } }, "so never locked again")
         #expect(kid.app.defaults.values[Self.premium] == .bool(false), "locked since the parent's refund")
-        #expect(try kid.transaction(shared.id).finished)
+        #expect(try kid.transaction(shared.id).queueState.finished)
         #expect(try kid.relaunched().app.events.allSatisfy { if case .revoked = $0 { false } else { true } })
     }
 
@@ -122,7 +122,7 @@ import Testing
         try t.admin.setFamilySharing(Self.premium, on: false)
         let revoked = try t.transaction(copy.id)
         #expect(revoked.revocation == .familyRevoke(at: t.clock.now) && revoked.revocationPercentage == nil)
-        #expect(revoked.date == copy.date && revoked.purchaseDate == copy.purchaseDate && revoked.price == 0)
+        #expect(revoked.queueState.date == copy.queueState.date && revoked.purchaseDate == copy.purchaseDate && revoked.price == 0)
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -173,7 +173,7 @@ import Testing
         let t = try Self.family(kind)
         let (bought, events) = try t.admin.buyAsFamilyMember(Self.kid, productID: Self.premium)
         t.app.receive(events)
-        #expect(bought.account == Self.kid && bought.finished, "the kid's own device finished it")
+        #expect(bought.account == Self.kid && bought.queueState.finished, "the kid's own device finished it")
         let shared = try #require(try shared(t, of: Self.parent).first)
         #expect(t.updates.contains { $0.id == shared.id }, "heard at once")
         #expect(t.app.defaults.values[Self.premium] == .bool(true))

@@ -101,7 +101,7 @@ final class Harness {
     @discardableResult
     func buy(_ id: String, quantity: Int = 1) throws -> Transaction {
         let started = try queue.add(Payment(productID: id, quantity: quantity))
-        if started.state == .purchasing { try queue.confirm(started) }
+        if started.queueState.state == .purchasing { try queue.confirm(started) }
         clock.advance(by: Self.latency)
         try queue.tick()
         return try transaction(started.id)
@@ -131,7 +131,7 @@ final class Harness {
 
     /// The states the app saw for one transaction, in order.
     func states(of id: String) -> [TransactionState] {
-        updates.filter { $0.id == id }.map(\.state)
+        updates.filter { $0.id == id }.map(\.queueState.state)
     }
 
     /// What the app delivered, in order.

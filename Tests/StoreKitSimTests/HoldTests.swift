@@ -11,18 +11,18 @@ import Testing
         let started = try t.queue.add(Payment(productID: ID.premium))
         try t.queue.confirm(started)
         #expect(t.queue.awaitingSideButton == .purchase(transactionID: started.id))
-        #expect(try t.transaction(started.id).dueDate == nil)
+        #expect(try t.transaction(started.id).queueState.dueDate == nil)
         #expect(t.queue.nextDueDate == nil, "nothing is due: the loop can sleep")
         t.clock.advance(by: 60)
         try t.queue.tick()
-        #expect(try t.transaction(started.id).state == .purchasing, "a minute later it still waits")
+        #expect(try t.transaction(started.id).queueState.state == .purchasing, "a minute later it still waits")
 
         try t.queue.confirmWithSideButton()
         #expect(t.queue.awaitingSideButton == nil)
-        #expect(try t.transaction(started.id).dueDate == t.clock.now + Harness.latency, "the latency starts now")
+        #expect(try t.transaction(started.id).queueState.dueDate == t.clock.now + Harness.latency, "the latency starts now")
         t.clock.advance(by: Harness.latency)
         try t.queue.tick()
-        #expect(try t.transaction(started.id).state == .purchased)
+        #expect(try t.transaction(started.id).queueState.state == .purchased)
         #expect(t.app.premiumUnlocked)
     }
 
@@ -32,7 +32,7 @@ import Testing
         let started = try t.queue.add(Payment(productID: ID.premium))
         try t.queue.confirm(started)
         #expect(t.queue.awaitingSideButton == nil)
-        #expect(try t.transaction(started.id).dueDate == t.clock.now + Harness.latency)
+        #expect(try t.transaction(started.id).queueState.dueDate == t.clock.now + Harness.latency)
         t.clock.advance(by: Harness.latency)
         try t.queue.tick()
         try t.queue.restoreCompletedTransactions()
@@ -44,7 +44,7 @@ import Testing
         let started = try t.queue.add(Payment(productID: ID.premium))
         try t.queue.confirm(started)
         #expect(t.queue.awaitingSideButton == nil)
-        #expect(try t.transaction(started.id).dueDate == t.clock.now + Harness.latency)
+        #expect(try t.transaction(started.id).queueState.dueDate == t.clock.now + Harness.latency)
     }
 
     @Test func dismissingTheHeldSheetCancelsThePurchase() throws {
@@ -54,9 +54,9 @@ import Testing
         try t.queue.cancelSideButtonConfirmation()
         #expect(t.queue.awaitingSideButton == nil)
         let cancelled = try t.transaction(started.id)
-        #expect(cancelled.state == .failed)
-        #expect(cancelled.error?.isCancellation == true)
-        #expect(try t.buy(ID.credits10).state == .purchasing, "the next purchase waits for the side button too")
+        #expect(cancelled.queueState.state == .failed)
+        #expect(cancelled.queueState.error?.isCancellation == true)
+        #expect(try t.buy(ID.credits10).queueState.state == .purchasing, "the next purchase waits for the side button too")
     }
 
     @Test func aPurchaseLeftWaitingIsCancelledAtTheNextLaunch() throws {
@@ -64,7 +64,7 @@ import Testing
         let started = try t.queue.add(Payment(productID: ID.credits5))
         try t.queue.confirm(started)
         let next = try t.relaunched()
-        #expect(try next.transaction(started.id).error?.isCancellation == true,
+        #expect(try next.transaction(started.id).queueState.error?.isCancellation == true,
                 "as a sheet open when the app was killed: nothing is left purchasing")
     }
 

@@ -42,8 +42,8 @@ import Testing
         #expect(records.transactions.allSatisfy { $0.account == Settings.defaultAccount })
         #expect(records.receipt(of: Settings.defaultAccount).map(\.productID) == [ID.premium])
         #expect(records.transactions.map(\.reason) == [.purchase, .purchase])
-        #expect(records.transactions.filter { $0.state == .deferred }.map(\.quantity) == [3])
-        #expect(try database.transaction("1000000007")?.date == JSONCoding.parse("2027-01-15T08:00:00.250Z"))
+        #expect(records.transactions.filter { $0.queueState.state == .deferred }.map(\.quantity) == [3])
+        #expect(try database.transaction("1000000007")?.queueState.date == JSONCoding.parse("2027-01-15T08:00:00.250Z"))
         #expect(try directory.names().filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
                 == [".store.lock", "store.json.migrated", "store.sqlite"])
         #expect(try String(contentsOf: directory.file("store.json.migrated"), encoding: .utf8) == text)

@@ -23,7 +23,7 @@ import Testing
     func aCodeStartsTheSubscriptionAtItsTermsAndTheAppHearsIt(kind: StorageKind) throws {
         let t = try Harness.plans(kind, catalog: Self.catalog)
         let (bought, events) = try t.admin.redeemOfferCode("freemonth")
-        #expect(bought.productID == Plans.proMonthly && bought.state == .purchased && bought.reason == .outsideApp)
+        #expect(bought.productID == Plans.proMonthly && bought.queueState.state == .purchased && bought.reason == .outsideApp)
         #expect(bought.offer == TransactionOffer(type: .code, id: "FREEMONTH", paymentMode: .freeTrial, period: Plans.month))
         #expect(bought.price == 0 && bought.isTrialPeriod == false, "a code's free month, not the introductory trial")
         #expect(bought.expiresDate == Plans.month.added(to: t.queue.now))

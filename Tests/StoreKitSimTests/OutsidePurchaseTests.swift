@@ -13,13 +13,13 @@ import Testing
         let t = try Harness(kind)
         t.clock.advance(by: 60)
         let (bought, events) = try t.admin.buyOutsideApp(ID.premium)
-        #expect(bought.state == .purchased && bought.reason == .outsideApp && !bought.finished && bought.phase == nil)
+        #expect(bought.queueState.state == .purchased && bought.reason == .outsideApp && !bought.queueState.finished && bought.queueState.phase == nil)
         #expect(bought.account == Settings.defaultAccount && bought.purchaseDate == t.queue.now && bought.price == 2.99
             && bought.currency == "USD" && bought.storefront == "USA")
         #expect(events == [.updated(bought, .live)], "heard as news, not a redelivery")
         t.app.receive(events)
         #expect(t.app.isPurchased(ID.premium))
-        #expect(try t.transaction(bought.id).finished)
+        #expect(try t.transaction(bought.id).queueState.finished)
         #expect(try t.storedEvents.map(\.kind) == [.purchased])
     }
 
@@ -31,7 +31,7 @@ import Testing
         #expect(heard.isEmpty, "nobody launched an app on the store's side")
         _ = try t.app.launch()
         #expect(t.app.credits == 15)
-        #expect(try t.transaction(bought.id).finished)
+        #expect(try t.transaction(bought.id).queueState.finished)
         let again = try t.relaunched()
         let relaunch = try again.app.launch()
         #expect(again.app.credits == 15 && relaunch.isEmpty, "delivered once")
@@ -47,7 +47,7 @@ import Testing
             $0.failures[.purchase] = .skError(.unknown)
         }
         let (bought, _) = try t.admin.buyOutsideApp(ID.credits10)
-        #expect(bought.state == .purchased && bought.error == nil)
+        #expect(bought.queueState.state == .purchased && bought.queueState.error == nil)
     }
 
     @Test(arguments: StorageKind.allCases)

@@ -10,26 +10,26 @@ import Testing
     @Test func purchaseGoesFromPurchasingToPurchasedAfterTheLatency() throws {
         let t = try Harness()
         let started = try t.queue.add(Payment(productID: ID.premium))
-        #expect(started.state == .purchasing)
+        #expect(started.queueState.state == .purchasing)
         #expect(t.queue.transactions.map(\.id) == [started.id])
 
         // Nothing happens until the user taps Buy on the sheet.
         t.clock.advance(by: 10)
         try t.queue.tick()
-        #expect(try t.transaction(started.id).state == .purchasing)
+        #expect(try t.transaction(started.id).queueState.state == .purchasing)
 
         try t.queue.confirm(started)
         t.clock.advance(by: Harness.latency / 2)
         try t.queue.tick()
-        #expect(try t.transaction(started.id).state == .purchasing, "the store answers only after the latency")
+        #expect(try t.transaction(started.id).queueState.state == .purchasing, "the store answers only after the latency")
         #expect(!t.app.premiumUnlocked)
 
         t.clock.advance(by: Harness.latency / 2)
         try t.queue.tick()
         let done = try t.transaction(started.id)
-        #expect(done.state == .purchased)
-        #expect(done.finished)
-        #expect(done.error == nil)
+        #expect(done.queueState.state == .purchased)
+        #expect(done.queueState.finished)
+        #expect(done.queueState.error == nil)
         #expect(t.states(of: started.id) == [.purchasing, .purchased])
         #expect(t.finishedIDs == [started.id])
         #expect(t.queue.transactions.isEmpty, "a finished transaction leaves the queue")
@@ -43,7 +43,7 @@ import Testing
         #expect(t.app.premiumUnlocked)
         #expect(t.deliveries == [.unlocked(ID.premium)])
         #expect(try UserDefaultsFile(url: t.app.defaults.url).bool(forKey: ID.premium), "written to UserDefaults.json")
-        #expect(done.finished)
+        #expect(done.queueState.finished)
     }
 
     @Test func consumableCreditsAreCreditsTimesQuantity() throws {
@@ -71,10 +71,10 @@ import Testing
 
     @Test func consumablesAndNonRenewingCanBeBoughtAgain() throws {
         let t = try Harness()
-        #expect(try t.buy(ID.credits5).state == .purchased)
-        #expect(try t.buy(ID.credits5).state == .purchased)
-        #expect(try t.buy(ID.yearly).state == .purchased)
-        #expect(try t.buy(ID.yearly).state == .purchased)
+        #expect(try t.buy(ID.credits5).queueState.state == .purchased)
+        #expect(try t.buy(ID.credits5).queueState.state == .purchased)
+        #expect(try t.buy(ID.yearly).queueState.state == .purchased)
+        #expect(try t.buy(ID.yearly).queueState.state == .purchased)
         #expect(t.app.credits == 10)
     }
 
@@ -96,12 +96,12 @@ import Testing
     func outOfRangeQuantityFailsWithPaymentInvalid(id: String, quantity: Int) throws {
         let t = try Harness()
         let started = try t.queue.add(Payment(productID: id, quantity: quantity))
-        #expect(started.state == .failed, "refused at once, no sheet")
+        #expect(started.queueState.state == .failed, "refused at once, no sheet")
         let result = try t.transaction(started.id)
-        #expect(result.error?.skCode == .paymentInvalid)
-        #expect(result.error?.code == 3)
-        #expect(result.error?.message.contains("Quantity \(quantity)") == true)
-        #expect(result.finished, "the app finishes failed transactions")
+        #expect(result.queueState.error?.skCode == .paymentInvalid)
+        #expect(result.queueState.error?.code == 3)
+        #expect(result.queueState.error?.message.contains("Quantity \(quantity)") == true)
+        #expect(result.queueState.finished, "the app finishes failed transactions")
         #expect(t.deliveries.isEmpty)
         #expect(t.app.credits == 0)
         #expect(!t.app.premiumUnlocked)
@@ -110,7 +110,7 @@ import Testing
     @Test(arguments: [1, 10])
     func quantityOneToTenIsAcceptedForConsumables(quantity: Int) throws {
         let t = try Harness()
-        #expect(try t.buy(ID.credits10, quantity: quantity).state == .purchased)
+        #expect(try t.buy(ID.credits10, quantity: quantity).queueState.state == .purchased)
         #expect(t.app.credits == 10 * quantity)
     }
 
@@ -118,16 +118,16 @@ import Testing
         let t = try Harness { $0.canMakePayments = false }
         #expect(try t.queue.canMakePayments() == false)
         let result = try t.buy(ID.credits5)
-        #expect(result.state == .failed)
-        #expect(result.error?.code == 4)
-        #expect(result.error?.skCode == .paymentNotAllowed)
-        #expect(result.error?.message.contains("Screen Time") == true)
-        #expect(result.finished)
+        #expect(result.queueState.state == .failed)
+        #expect(result.queueState.error?.code == 4)
+        #expect(result.queueState.error?.skCode == .paymentNotAllowed)
+        #expect(result.queueState.error?.message.contains("Screen Time") == true)
+        #expect(result.queueState.finished)
         #expect(t.app.credits == 0)
 
         try t.set { $0.canMakePayments = true }
         #expect(try t.queue.canMakePayments())
-        #expect(try t.buy(ID.credits5).state == .purchased)
+        #expect(try t.buy(ID.credits5).queueState.state == .purchased)
     }
 
     @Test func cancelFailsWithPaymentCancelledAndDeliversNothing() throws {
@@ -135,15 +135,15 @@ import Testing
         let started = try t.queue.add(Payment(productID: ID.premium))
         try t.queue.cancel(started)
         let result = try t.transaction(started.id)
-        #expect(result.state == .failed)
-        #expect(result.error?.code == 2)
-        #expect(result.error?.isCancellation == true)
-        #expect(result.finished)
+        #expect(result.queueState.state == .failed)
+        #expect(result.queueState.error?.code == 2)
+        #expect(result.queueState.error?.isCancellation == true)
+        #expect(result.queueState.finished)
         #expect(t.deliveries.isEmpty)
         #expect(!t.app.premiumUnlocked)
         #expect(try t.records.receipt.isEmpty)
         // A cancelled sheet blocks nothing.
-        #expect(try t.buy(ID.premium).state == .purchased)
+        #expect(try t.buy(ID.premium).queueState.state == .purchased)
     }
 
     @Test(arguments: [SKErrorCode.unknown, .paymentInvalid, .storeProductNotAvailable, .cloudServiceNetworkConnectionFailed])
@@ -151,15 +151,15 @@ import Testing
         let t = try Harness { $0.failWith = code }
         for id in [ID.credits5, ID.premium, ID.monthly, ID.yearly] {
             let result = try t.buy(id)
-            #expect(result.state == .failed, "\(id)")
-            #expect(result.error == StoreError(code), "\(id)")
-            #expect(result.finished)
+            #expect(result.queueState.state == .failed, "\(id)")
+            #expect(result.queueState.error == StoreError(code), "\(id)")
+            #expect(result.queueState.finished)
         }
         #expect(t.deliveries.isEmpty)
         #expect(try t.records.receipt.isEmpty)
 
         try t.set { $0.failWith = nil }
-        #expect(try t.buy(ID.premium).state == .purchased)
+        #expect(try t.buy(ID.premium).queueState.state == .purchased)
         #expect(t.app.premiumUnlocked)
     }
 
@@ -170,30 +170,30 @@ import Testing
         try t.set { $0.failWith = .cloudServiceRevoked }
         t.clock.advance(by: Harness.latency)
         try t.queue.tick()
-        #expect(try t.transaction(started.id).error?.code == 8)
+        #expect(try t.transaction(started.id).queueState.error?.code == 8)
         #expect(t.app.credits == 0)
     }
 
     @Test func networkOffGoesPurchasingThenFailsAfterTheLatency() throws {
         let t = try Harness { $0.network = false }
         let started = try t.queue.add(Payment(productID: ID.credits5))
-        #expect(started.state == .purchasing, "the sheet opens; the store's answer comes later")
+        #expect(started.queueState.state == .purchasing, "the sheet opens; the store's answer comes later")
         try t.queue.confirm(started)
         t.clock.advance(by: Harness.latency / 2)
         try t.queue.tick()
-        #expect(try t.transaction(started.id).state == .purchasing, "no answer before the latency")
+        #expect(try t.transaction(started.id).queueState.state == .purchasing, "no answer before the latency")
         t.clock.advance(by: Harness.latency / 2)
         try t.queue.tick()
-        #expect(try t.transaction(started.id).state == .failed)
+        #expect(try t.transaction(started.id).queueState.state == .failed)
         #expect(t.states(of: started.id) == [.purchasing, .failed])
     }
 
     @Test func networkOffFailsWithCodeZero() throws {
         let t = try Harness { $0.network = false }
         let result = try t.buy(ID.credits5)
-        #expect(result.state == .failed)
-        #expect(result.error?.code == 0)
-        #expect(result.error?.domain == StoreError.storeKitDomain)
+        #expect(result.queueState.state == .failed)
+        #expect(result.queueState.error?.code == 0)
+        #expect(result.queueState.error?.domain == StoreError.storeKitDomain)
         #expect(t.app.credits == 0)
     }
 
@@ -204,15 +204,15 @@ import Testing
         try t.set { $0.network = false }
         t.clock.advance(by: Harness.latency)
         try t.queue.tick()
-        #expect(try t.transaction(started.id).error?.code == 0)
+        #expect(try t.transaction(started.id).queueState.error?.code == 0)
         #expect(t.app.credits == 0)
     }
 
     @Test func productUnknownToTheStoreFailsWithStoreProductNotAvailable() throws {
         let t = try Harness()
         let result = try t.buy(ID.credits50)
-        #expect(result.state == .failed)
-        #expect(result.error?.code == 5)
+        #expect(result.queueState.state == .failed)
+        #expect(result.queueState.error?.code == 5)
     }
 
     // MARK: Interrupted purchases
@@ -220,31 +220,31 @@ import Testing
     @Test func interruptedPurchaseFailsThenResolvesIntoANewPurchase() throws {
         let t = try Harness { $0.interrupted = true }
         let failed = try t.buy(ID.credits10, quantity: 2)
-        #expect(failed.state == .failed)
-        #expect(failed.phase == .interrupted)
-        #expect(failed.error == .interrupted)
-        #expect(failed.finished, "the app finishes the failed transaction")
+        #expect(failed.queueState.state == .failed)
+        #expect(failed.queueState.phase == .interrupted)
+        #expect(failed.queueState.error == .interrupted)
+        #expect(failed.queueState.finished, "the app finishes the failed transaction")
         #expect(try t.records.interruptions.map(\.id) == [failed.id])
         #expect(t.app.credits == 0)
 
         let resolved = try t.queue.resolve(transactionID: failed.id)
         #expect(resolved.id != failed.id)
-        #expect(resolved.state == .purchased)
+        #expect(resolved.queueState.state == .purchased)
         #expect(resolved.originalTransactionID == failed.id)
         #expect(resolved.quantity == 2)
         #expect(t.states(of: resolved.id) == [.purchased], "delivered to the app as a new update")
         #expect(t.app.credits == 20)
-        #expect(try t.transaction(resolved.id).finished)
+        #expect(try t.transaction(resolved.id).queueState.finished)
         #expect(try t.records.interruptions.isEmpty)
         #expect(throws: QueueError.notInterrupted(failed.id)) { try t.queue.resolve(transactionID: failed.id) }
     }
 
     @Test func interruptionsLastUntilTurnedOff() throws {
         let t = try Harness { $0.interrupted = true }
-        #expect(try t.buy(ID.credits5).phase == .interrupted)
-        #expect(try t.buy(ID.credits5).phase == .interrupted)
+        #expect(try t.buy(ID.credits5).queueState.phase == .interrupted)
+        #expect(try t.buy(ID.credits5).queueState.phase == .interrupted)
         try t.set { $0.interrupted = false }
-        #expect(try t.buy(ID.credits5).state == .purchased)
+        #expect(try t.buy(ID.credits5).queueState.state == .purchased)
         #expect(try t.records.interruptions.count == 2)
     }
 
@@ -271,7 +271,7 @@ import Testing
         #expect(throws: StoreError.purchaseInProgress) { try t.queue.add(Payment(productID: ID.credits10)) }
         t.clock.advance(by: Harness.latency)
         try t.queue.tick()
-        #expect(try t.buy(ID.credits10).state == .purchased)
+        #expect(try t.buy(ID.credits10).queueState.state == .purchased)
     }
 
     @Test func purchaseDuringARestoreIsRefused() throws {
@@ -281,7 +281,7 @@ import Testing
         #expect(try t.records.transactions.isEmpty)
         t.clock.advance(by: Harness.latency)
         try t.queue.tick()
-        #expect(try t.buy(ID.credits5).state == .purchased)
+        #expect(try t.buy(ID.credits5).queueState.state == .purchased)
     }
 
     @Test func buyingAnOwnedNonConsumableAgainDownloadsItAtNoCharge() throws {
@@ -290,10 +290,10 @@ import Testing
         try t.set { $0.askToBuy = true; $0.interrupted = true }  // nothing to pay: nothing to ask or interrupt for
         let again = try t.buy(ID.premium)
         #expect(again.id != first.id)
-        #expect(again.state == .purchased, "a regular transaction, not a restored one")
+        #expect(again.queueState.state == .purchased, "a regular transaction, not a restored one")
         #expect(again.reason == .redownload)
         #expect(again.originalTransactionID == first.id)
-        #expect(again.finished)
+        #expect(again.queueState.finished)
         #expect(t.updates.last?.reason == .redownload)
     }
 
@@ -319,7 +319,7 @@ import Testing
         #expect(throws: StoreError.notSignedIn) { try t.queue.restoreCompletedTransactions() }
         #expect(try t.records.transactions.isEmpty)
         try t.set { $0.account = "someone@example.com" }
-        #expect(try t.buy(ID.credits5).state == .purchased)
+        #expect(try t.buy(ID.credits5).queueState.state == .purchased)
     }
 
     @Test func transactionIDsAreUniqueAndIncreasing() throws {

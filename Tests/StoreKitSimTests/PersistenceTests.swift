@@ -215,28 +215,28 @@ import Testing
         let directory = TemporaryDirectory()
         let t = try Harness.onDisk(directory)
         let open = try t.queue.add(Payment(productID: ID.premium))
-        #expect(try t.transaction(open.id).state == .purchasing)
+        #expect(try t.transaction(open.id).queueState.state == .purchasing)
 
         // The app was killed with the sheet up (the terminal closed). Only the running app shows
         // sheets, so at the next launch that sheet is gone, whichever process id comes back.
         let relaunch = try Harness.onDisk(directory, clock: t.clock)
         let cancelled = try relaunch.transaction(open.id)
-        #expect(cancelled.state == .failed)
-        #expect(cancelled.error?.code == 2)
-        #expect(cancelled.finished)
+        #expect(cancelled.queueState.state == .failed)
+        #expect(cancelled.queueState.error?.code == 2)
+        #expect(cancelled.queueState.finished)
         #expect(relaunch.states(of: open.id) == [.failed])
         #expect(!relaunch.app.premiumUnlocked)
-        #expect(try relaunch.buy(ID.premium).state == .purchased, "the orphan no longer blocks purchases")
+        #expect(try relaunch.buy(ID.premium).queueState.state == .purchased, "the orphan no longer blocks purchases")
     }
 
     @Test func sheetWithNoOwnerIsCancelledAtLaunch() throws {
         var records = StoreRecords()
         var sheet = Transaction(id: "1000000001", payment: Payment(productID: ID.credits5), state: .purchasing,
                                 date: Date(timeIntervalSince1970: 0))
-        sheet.phase = .sheetOpen
+        sheet.queueState.phase = .sheetOpen
         records.transactions = [sheet]
         let t = try Harness(storage: InMemoryStorage(records))
-        #expect(try t.transaction("1000000001").error?.isCancellation == true)
+        #expect(try t.transaction("1000000001").queueState.error?.isCancellation == true)
         #expect(t.app.credits == 0)
     }
 

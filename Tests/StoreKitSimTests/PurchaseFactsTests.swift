@@ -15,15 +15,15 @@ import Testing
         let account = try #require(records.settings.account)
         var old = Transaction(id: String(StoreRecords.firstTransactionNumber), payment: Payment(productID: ID.premium),
                               state: .purchased, date: past, account: account)
-        old.finished = true
+        old.queueState.finished = true
         records.transactions = [old]
         records.nextTransactionNumber += 1
         let t = try records.addPayment(Payment(productID: ID.premium), account: account, catalog: catalog, now: now)
         records.confirm(t.id, now: now)
         _ = try records.process(account: account, catalog: catalog, now: now + 60)
         let again = try #require(records.transactions.last)
-        #expect(again.state == .purchased && again.reason == .redownload)
-        #expect(again.originalPurchaseDate == past && again.purchaseDate == again.date && again.price == 0)
+        #expect(again.queueState.state == .purchased && again.reason == .redownload)
+        #expect(again.originalPurchaseDate == past && again.purchaseDate == again.queueState.date && again.price == 0)
     }
 
     @Test func pricesAreThoseOfTheSettingsStorefrontAsItsCurrencyCharges() throws {
@@ -53,7 +53,7 @@ import Testing
         let date = Date(timeIntervalSince1970: 1_800_000_000)
         var t = Transaction(id: "1000000001", payment: Payment(productID: ID.premium), state: .purchased, date: date,
                             purchaseFacts: PurchaseFacts(purchaseDate: date, price: 4.99))
-        t.finished = true
+        t.queueState.finished = true
         let data = try JSONCoding.encoder().encode(t)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == ["id", "productID", "quantity", "state", "date", "finished", "purchaseDate", "price"])

@@ -11,16 +11,16 @@ import Testing
     func aPurchaseGoesFromTheSheetToTheStoreToNone(kind: StorageKind) throws {
         let t = try Harness(kind)
         let started = try t.queue.add(Payment(productID: ID.premium))
-        #expect(try t.transaction(started.id).phase == .sheetOpen)
-        #expect(try t.transaction(started.id).dueDate == nil)
+        #expect(try t.transaction(started.id).queueState.phase == .sheetOpen)
+        #expect(try t.transaction(started.id).queueState.dueDate == nil)
         try t.queue.confirm(started)
         let waiting = try t.transaction(started.id)
-        #expect(waiting.phase == .waitingForStore)
-        #expect(waiting.dueDate == t.clock.now + Harness.latency)
+        #expect(waiting.queueState.phase == .waitingForStore)
+        #expect(waiting.queueState.dueDate == t.clock.now + Harness.latency)
         t.clock.advance(by: Harness.latency)
         try t.queue.tick()
         let bought = try t.transaction(started.id)
-        #expect(bought.state == .purchased && bought.phase == nil && bought.dueDate == nil)
+        #expect(bought.queueState.state == .purchased && bought.queueState.phase == nil && bought.queueState.dueDate == nil)
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -28,11 +28,11 @@ import Testing
         let t = try Harness(kind) { $0.hold = true }
         let started = try t.queue.add(Payment(productID: ID.premium))
         try t.queue.confirm(started)
-        #expect(try t.transaction(started.id).phase == .held, "the store knows it was confirmed")
-        #expect(try t.transaction(started.id).dueDate == nil)
+        #expect(try t.transaction(started.id).queueState.phase == .held, "the store knows it was confirmed")
+        #expect(try t.transaction(started.id).queueState.dueDate == nil)
         #expect(t.queue.awaitingSideButton == .purchase(transactionID: started.id))
         try t.queue.confirmWithSideButton()
-        #expect(try t.transaction(started.id).phase == .waitingForStore)
+        #expect(try t.transaction(started.id).queueState.phase == .waitingForStore)
         #expect(t.queue.awaitingSideButton == nil)
     }
 
@@ -48,16 +48,16 @@ import Testing
         try t.set { $0.hold = false }
         let inFlight = try t.queue.raw.add(Payment(productID: ID.premium)).0
         try t.queue.confirm(inFlight)
-        #expect(try [sheet, held, inFlight].map { try t.transaction($0.id).phase } == [.sheetOpen, .held, .waitingForStore])
+        #expect(try [sheet, held, inFlight].map { try t.transaction($0.id).queueState.phase } == [.sheetOpen, .held, .waitingForStore])
 
         let next = try t.relaunched()
         for cancelled in [sheet, held] {
             let after = try next.transaction(cancelled.id)
-            #expect(after.error?.isCancellation == true && after.phase == nil)
+            #expect(after.queueState.error?.isCancellation == true && after.queueState.phase == nil)
         }
         next.clock.advance(by: Harness.latency)
         try next.queue.tick()
-        #expect(try next.transaction(inFlight.id).state == .purchased)
+        #expect(try next.transaction(inFlight.id).queueState.state == .purchased)
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -67,15 +67,15 @@ import Testing
         let declined = try t.buy(ID.credits5)
         let lapsing = try t.buy(ID.credits10)
         for request in [approved, declined, lapsing] {
-            #expect(request.state == .deferred && request.phase == .deferred && request.dueDate == nil)
+            #expect(request.queueState.state == .deferred && request.queueState.phase == .deferred && request.queueState.dueDate == nil)
         }
         try t.queue.approve(transactionID: approved.id)
         try t.queue.decline(transactionID: declined.id)
-        #expect(try t.transaction(approved.id).phase == nil)
-        #expect(try t.transaction(declined.id).phase == nil)
+        #expect(try t.transaction(approved.id).queueState.phase == nil)
+        #expect(try t.transaction(declined.id).queueState.phase == nil)
         try t.queue.advance(by: try #require(StoreDuration("25h")))
         let lapsed = try t.transaction(lapsing.id)
-        #expect(lapsed.state == .deferred && lapsed.phase == nil && lapsed.hasLapsed)
+        #expect(lapsed.queueState.state == .deferred && lapsed.queueState.phase == nil && lapsed.hasLapsed)
         #expect(try t.records.pendingApprovals.isEmpty)
     }
 
@@ -83,10 +83,10 @@ import Testing
     func anInterruptedPurchaseWaitsForItsResolutionAfterTheAppFinishedIt(kind: StorageKind) throws {
         let t = try Harness(kind) { $0.interrupted = true }
         let failed = try t.buy(ID.premium)
-        #expect(failed.phase == .interrupted && failed.finished)
+        #expect(failed.queueState.phase == .interrupted && failed.queueState.finished)
         #expect(try t.relaunched().records.interruptions.map(\.id) == [failed.id], "read back as waiting")
         _ = try t.queue.resolve(transactionID: failed.id)
-        #expect(try t.transaction(failed.id).phase == nil)
+        #expect(try t.transaction(failed.id).queueState.phase == nil)
         #expect(try t.records.interruptions.isEmpty)
     }
 
@@ -94,10 +94,10 @@ import Testing
     func aPurchaseTheStoreFailsWaitsForNobody(kind: StorageKind) throws {
         let t = try Harness(kind) { $0.network = false }
         let failed = try t.buy(ID.premium)
-        #expect(failed.state == .failed && failed.phase == nil && failed.dueDate == nil)
+        #expect(failed.queueState.state == .failed && failed.queueState.phase == nil && failed.queueState.dueDate == nil)
         try t.set { $0.network = true; $0.canMakePayments = false }
         let refused = try t.queue.add(Payment(productID: ID.premium))
-        #expect(refused.state == .failed && refused.phase == nil, "refused at once, no sheet")
+        #expect(refused.queueState.state == .failed && refused.queueState.phase == nil, "refused at once, no sheet")
     }
 
     /// A store.json of an earlier storefront told the phase by which fields were set.
@@ -116,7 +116,7 @@ import Testing
                "phase": "held"}]}
             """#
         let records = try JSONCoding.decoder().decode(StoreRecords.self, from: Data(json.utf8))
-        #expect(records.transactions.map(\.phase) == [.sheetOpen, .waitingForStore, .deferred, nil, .interrupted, nil, .held])
+        #expect(records.transactions.map(\.queueState.phase) == [.sheetOpen, .waitingForStore, .deferred, nil, .interrupted, nil, .held])
     }
 
     @Test func aPhaseFitsOnlyTheStatesThatWaitInIt() {

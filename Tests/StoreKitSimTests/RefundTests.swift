@@ -93,7 +93,7 @@ import Wording
         #expect(throws: QueueError.alreadyRefunded(bought.id)) { try t.admin.refundTransaction(bought.id) }
         try t.set { $0.failWith = .paymentCancelled }
         let failed = try t.buy(Self.credits)
-        #expect(failed.state == .failed)
+        #expect(failed.queueState.state == .failed)
         #expect(throws: QueueError.notCompletedPurchase(failed.id, .failed)) { try t.admin.refundTransaction(failed.id) }
         #expect(try t.storedEvents.filter { $0.kind == .refunded }.count == 1, "a refusal writes nothing")
     }
@@ -103,12 +103,12 @@ import Wording
         let t = try Self.harness(kind)
         try t.set { $0.finishTransactions = false }
         let bought = try t.buy(Self.premium)
-        #expect(bought.state == .purchased && !bought.finished)
+        #expect(bought.queueState.state == .purchased && !bought.queueState.finished)
         #expect(throws: QueueError.notFinished(bought.id)) { try t.admin.refundTransaction(bought.id) }
         #expect(throws: QueueError.notFinished(bought.id)) { try t.admin.deleteTransaction(bought.id) }
         try t.set { $0.askToBuy = true }
         let request = try t.queue.add(Payment(productID: Self.pass))
-        #expect(throws: QueueError.notCompletedPurchase(request.id, request.state)) { try t.admin.refundTransaction(request.id) }
+        #expect(throws: QueueError.notCompletedPurchase(request.id, request.queueState.state)) { try t.admin.refundTransaction(request.id) }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -185,7 +185,7 @@ import Wording
         t.clock.advance(by: 3 * 86_400)
         try t.admin.refundTransaction(bought.id, .prorated(25, reason: .developerIssue))
         let refunded = try t.transaction(bought.id)
-        #expect(refunded.date == bought.date && refunded.purchaseDate == bought.purchaseDate)
+        #expect(refunded.queueState.date == bought.queueState.date && refunded.purchaseDate == bought.purchaseDate)
         #expect(refunded.price == bought.price && refunded.currency == bought.currency && refunded.storefront == bought.storefront)
         #expect(refunded.revocation == Revocation(date: t.clock.now, reason: .developerIssue, type: .refundProrated, percentage: 25_000))
         #expect(refunded.revocationDate == t.clock.now && refunded.revocationDate != refunded.purchaseDate)

@@ -9,15 +9,15 @@ import Testing
     func aSecondRequestMergesAndOneApprovalDeliversOnce(productID: String) throws {
         let t = try Harness { $0.askToBuy = true }
         let first = try t.buy(productID)
-        #expect(first.state == .deferred)
-        #expect(first.requestDate == first.date)
+        #expect(first.queueState.state == .deferred)
+        #expect(first.queueState.requestDate == first.queueState.date)
         t.clock.advance(by: 3600)
         let count = try t.records.transactions.count
         let again = try t.queue.add(Payment(productID: productID))
         #expect(again.id == first.id, "merged into the waiting request")
         #expect(again.isWaitingRequest)
         #expect(try t.records.transactions.count == count, "no second transaction")
-        #expect(try t.transaction(first.id).requestDate == t.clock.now, "its 24 hours start over")
+        #expect(try t.transaction(first.id).queueState.requestDate == t.clock.now, "its 24 hours start over")
         #expect(try t.records.pendingApprovals.map(\.id) == [first.id])
 
         try t.queue.approve(transactionID: first.id)
@@ -37,11 +37,11 @@ import Testing
     @Test func aRepeatedPurchaseBringsTheWaitingInterruptionBack() throws {
         let t = try Harness { $0.interrupted = true }
         let interrupted = try t.buy(ID.premium)
-        #expect(interrupted.phase == .interrupted)
+        #expect(interrupted.queueState.phase == .interrupted)
         let count = try t.records.transactions.count
         let again = try t.queue.add(Payment(productID: ID.premium))
         #expect(again.id == interrupted.id)
-        #expect(again.phase == .interrupted)
+        #expect(again.queueState.phase == .interrupted)
         #expect(try t.records.transactions.count == count, "nothing new to resolve")
         try t.queue.resolve(transactionID: interrupted.id)
         #expect(try t.records.receipt.filter { $0.productID == ID.premium }.count == 1)

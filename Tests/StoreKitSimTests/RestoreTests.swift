@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct RestoreTests {
     private func restored(_ t: Harness) -> [Transaction] {
-        t.updates.filter { $0.state == .restored }
+        t.updates.filter { $0.queueState.state == .restored }
     }
 
     @Test func restoresNonConsumablesAndAutoRenewablesOnly() throws {
@@ -25,9 +25,9 @@ import Testing
         #expect(restored.allSatisfy { $0.id != $0.originalTransactionID })
         #expect(t.app.credits == creditsBefore, "consumables are never restored")
         #expect(t.app.events.last == .restoreFinished)
-        let stored = try t.records.transactions.filter { $0.state == .restored }
+        let stored = try t.records.transactions.filter { $0.queueState.state == .restored }
         #expect(stored.map(\.id) == restored.map(\.id))
-        #expect(stored.allSatisfy { $0.finished }, "the app finishes restored transactions")
+        #expect(stored.allSatisfy { $0.queueState.finished }, "the app finishes restored transactions")
         #expect(try t.records.receipt.count == 5, "restored transactions are not new purchases")
     }
 

@@ -16,7 +16,7 @@ import Testing
 
         _ = try t.app.launch()
         #expect(t.app.credits == 5)
-        #expect(try t.transaction(started.id).finished)
+        #expect(try t.transaction(started.id).queueState.finished)
     }
 
     @Test func aPurchaseIsUpdatedDeliveredThenFinished() throws {
@@ -24,7 +24,7 @@ import Testing
         let done = try t.buy(ID.credits5, quantity: 3)
         let purchasing = try #require(t.updates.first)
         var delivered = done
-        delivered.finished = false
+        delivered.queueState.finished = false
         #expect(t.app.events == [
             .updated(purchasing, redelivered: false),
             .updated(delivered, redelivered: false),
@@ -55,7 +55,7 @@ import Testing
         let answered = try raw.tick()
         #expect(answered.count == 1)
         guard case .updated(let purchased, .live) = answered.first else { Issue.record("\(answered)"); return }
-        #expect(purchased.state == .purchased)
+        #expect(purchased.queueState.state == .purchased)
         #expect(t.app.credits == 0, "events are values: nothing reached the app until it is handed them")
         #expect(try raw.finishTransaction(purchased) == [.removed(try t.transaction(purchased.id))])
         #expect(try raw.finishTransaction(purchased).isEmpty, "finishing twice says nothing")
@@ -72,7 +72,7 @@ import Testing
         #expect(onDisk[ID.premium] == .bool(true))
         #expect(onDisk[SampleApp.creditsKey] == .int(20))
         #expect(onDisk[ID.monthly] == .string(JSONCoding.format(try #require(monthly.expiresDate))))
-        let passExpiry = SubscriptionPeriod(value: 1, unit: .year).added(to: pass.date)
+        let passExpiry = SubscriptionPeriod(value: 1, unit: .year).added(to: pass.queueState.date)
         #expect(onDisk[ID.yearly] == .string(JSONCoding.format(passExpiry)))
         #expect(onDisk[SampleApp.stateKey(ID.monthly)] == .string("subscribed"), "where the subscription stands, beside its expiry")
         #expect(Set(onDisk.keys) == [ID.premium, SampleApp.creditsKey, SampleApp.unconsumedKey, ID.monthly, ID.yearly,
@@ -82,7 +82,7 @@ import Testing
     @Test func failedTransactionsAreFinishedWithoutDelivery() throws {
         let t = try Harness { $0.failWith = .paymentNotAllowed }
         let failed = try t.buy(ID.premium)
-        #expect(failed.finished)
+        #expect(failed.queueState.finished)
         #expect(t.deliveries.isEmpty)
         #expect(t.finishedIDs == [failed.id])
         #expect(!FileManager.default.fileExists(atPath: t.app.defaults.url.path), "nothing was written")
@@ -92,7 +92,7 @@ import Testing
         let t = try Harness { $0.finishTransactions = false }
         let bought = try t.buy(ID.premium)
         #expect(t.app.premiumUnlocked)
-        #expect(!bought.finished)
+        #expect(!bought.queueState.finished)
         #expect(t.finishedIDs.isEmpty)
         #expect(t.queue.transactions.map(\.id) == [bought.id])
         try t.set { $0.finishTransactions = true }
@@ -132,8 +132,8 @@ import Testing
         let text = #"{"credits": \#(Int.max)}"#
         try Data(text.utf8).write(to: t.app.defaults.url)
         let bought = try t.buy(ID.credits5)
-        #expect(bought.state == .purchased)
-        #expect(!bought.finished)
+        #expect(bought.queueState.state == .purchased)
+        #expect(!bought.queueState.finished)
         #expect(t.notDelivered == [bought.id: .balanceFull])
         #expect(t.app.credits == Int.max)
         #expect(try String(contentsOf: t.app.defaults.url, encoding: .utf8) == text, "not written")
@@ -162,7 +162,7 @@ import Testing
         try t.app.defaults.reloadIfChanged()
         #expect(t.app.premiumUnlocked, "tampering with UserDefaults unlocks content: the point of the demo")
         #expect(try t.records.receipt.isEmpty, "while the store knows nothing was bought")
-        #expect(try t.buy(ID.premium).state == .purchased)
+        #expect(try t.buy(ID.premium).queueState.state == .purchased)
     }
 
     @Test func subscriptionActivityFollowsTheStoredExpiry() throws {

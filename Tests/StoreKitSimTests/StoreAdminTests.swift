@@ -24,8 +24,8 @@ import Testing
         let events = try t.admin.forceRenewal(Plans.proMonthly)
         t.app.receive(events)
         let renewal = try #require(t.updates.last)
-        #expect(renewal.reason == .renewal && renewal.originalTransactionID == first.id && renewal.date == t.queue.now)
-        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == Plans.month.added(to: renewal.date))
+        #expect(renewal.reason == .renewal && renewal.originalTransactionID == first.id && renewal.queueState.date == t.queue.now)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == Plans.month.added(to: renewal.queueState.date))
     }
 
     @Test(arguments: StorageKind.allCases)

@@ -66,9 +66,9 @@ import Testing
         let changes = try t.queue.advance(by: try #require(StoreDuration("3mo")))
         let renewals = changes.filter { $0.reason == .renewal }
         #expect(renewals.count >= 2)
-        #expect(renewals.first?.date == first, "each renewal is dated at the end of the period before it")
+        #expect(renewals.first?.queueState.date == first, "each renewal is dated at the end of the period before it")
         for (earlier, later) in zip(renewals, renewals.dropFirst()) {
-            #expect(later.date == earlier.expiresDate)
+            #expect(later.queueState.date == earlier.expiresDate)
             #expect(Int(later.id)! == Int(earlier.id)! + 1, "made in order")
         }
         #expect(try #require(renewals.last?.expiresDate) > (try t.store.now()), "renewed up to now, not past it")
@@ -111,7 +111,7 @@ import Testing
         #expect(t.queue.realInterval(until: due) == Harness.latency, "a presenter still waits the latency they set")
         t.clock.advance(by: Harness.latency)
         try t.queue.tick()
-        #expect(try t.transaction(started.id).state == .purchased)
+        #expect(try t.transaction(started.id).queueState.state == .purchased)
     }
 
     @Test func aProductsRequestIsAnsweredAfterTheLatencyInStoreTime() throws {
@@ -134,7 +134,7 @@ import Testing
         #expect(t.queue.nextDueDate == t.queue.now + Harness.latency, "not a day of real time at the new rate")
         t.clock.advance(by: Harness.latency)
         try t.queue.tick()
-        #expect(try t.transaction(started.id).state == .purchased)
+        #expect(try t.transaction(started.id).queueState.state == .purchased)
     }
 
     @Test func aRestoreAnsweredWhileAnotherProcessAdvancedTimeStillEnds() throws {

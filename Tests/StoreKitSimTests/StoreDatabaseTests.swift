@@ -729,7 +729,7 @@ import Testing
         #expect(history.allSatisfy { $0.account == "kid@example.com" })
         #expect(history.map(\.reason) == [.purchase, .renewal, .purchase, .resolution, .purchase])
         #expect(records.owns(ID.premium))
-        #expect(records.pendingApprovals.first?.requestDate == records.pendingApprovals.first?.date)
+        #expect(records.pendingApprovals.first?.queueState.requestDate == records.pendingApprovals.first?.queueState.date)
         let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
         #expect(try migrated.read { try String.fetchAll($0, sql: "SELECT name FROM accounts") } == ["kid@example.com"])
     }
@@ -772,7 +772,7 @@ import Testing
         let refunded = try #require(try storage.transaction("1000000001"))
         #expect(refunded.revocation == Revocation(date: date(1_800_000_600_000), reason: .developerIssue, type: .refundProrated,
                                                   percentage: 25_000))
-        #expect(refunded.date == date(1_800_000_000_000) && refunded.price == Decimal(string: "4.99"))
+        #expect(refunded.queueState.date == date(1_800_000_000_000) && refunded.price == Decimal(string: "4.99"))
         #expect(try storage.transaction("1000000002")?.revocation == .familyRevoke(at: date(1_800_000_002_000)))
         let upgraded = try #require(try storage.transaction("1000000003"))
         #expect(upgraded.isUpgraded == true && upgraded.revocation == nil)
@@ -870,8 +870,8 @@ import Testing
         try makeVersion4(directory).close()
         #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v4 store as storefront made them")
         let history = try storeDatabase(directory).history(last: nil, finishedOnly: false)
-        #expect(history.map(\.phase) == [.sheetOpen, .waitingForStore, .deferred, nil, .interrupted, .interrupted, nil, nil])
-        #expect(history.map(\.dueDate) == [nil, Date(timeIntervalSince1970: 1_800_000_001), nil, nil, nil, nil, nil, nil])
+        #expect(history.map(\.queueState.phase) == [.sheetOpen, .waitingForStore, .deferred, nil, .interrupted, .interrupted, nil, nil])
+        #expect(history.map(\.queueState.dueDate) == [nil, Date(timeIntervalSince1970: 1_800_000_001), nil, nil, nil, nil, nil, nil])
         let records = try storeDatabase(directory).load()
         #expect(records.interruptions.map(\.id) == ["1000000005", "1000000006"], "read by the working set")
         #expect(records.pendingApprovals.map(\.id) == ["1000000003"])

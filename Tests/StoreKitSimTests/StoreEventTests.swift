@@ -44,7 +44,7 @@ import Testing
         try t.restore()
         let kinds = try t.storedEvents.map(\.kind)
         #expect(kinds == [.purchaseFailed, .resolved, .subscribed, .restored])
-        let restored = try #require(t.updates.last { $0.state == .restored })
+        let restored = try #require(t.updates.last { $0.queueState.state == .restored })
         let original = try t.transaction(resolved.id)
         #expect(restored.purchaseDate == original.purchaseDate && restored.price == original.price)
         #expect(restored.offer == original.offer && restored.webOrderLineItemID == original.webOrderLineItemID)
@@ -83,7 +83,7 @@ import Testing
         t.clock.advance(by: 3600)
         let again = try t.buy(ID.premium)
         #expect(again.reason == .redownload && again.price == 0 && first.price == 2.99)
-        #expect(again.originalPurchaseDate == first.purchaseDate && again.purchaseDate == again.date)
+        #expect(again.originalPurchaseDate == first.purchaseDate && again.purchaseDate == again.queueState.date)
         #expect(try t.storedEvents.map(\.kind) == [.purchased, .purchased])
     }
 }

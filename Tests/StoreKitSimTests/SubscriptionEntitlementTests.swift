@@ -88,7 +88,7 @@ import Testing
         #expect(state(t, Plans.liteMonthly) == "subscribed")
         t.clock.advance(by: 86_400)
         let pro = try t.buy(Plans.proMonthly)
-        #expect(t.app.subscriptionExpiry(Plans.liteMonthly) == pro.date)
+        #expect(t.app.subscriptionExpiry(Plans.liteMonthly) == pro.queueState.date)
         #expect(state(t, Plans.liteMonthly) == nil, "no longer the group's plan")
         #expect(state(t) == "subscribed" && t.app.subscriptionExpiry(Plans.proMonthly) == pro.expiresDate)
     }

@@ -11,7 +11,7 @@ import Testing
         let status = try #require(try t.status)
         #expect(status.state == .subscribed && status.productID == Plans.proMonthly)
         #expect(status.latestTransactionID == first.id && status.originalTransactionID == first.id)
-        #expect(first.purchaseDate == first.date && first.originalPurchaseDate == first.date)
+        #expect(first.purchaseDate == first.queueState.date && first.originalPurchaseDate == first.queueState.date)
         #expect(first.storefront == "USA" && first.currency == "USD" && first.price == 0, "a free trial")
         #expect(first.offer?.paymentMode == .freeTrial && first.webOrderLineItemID == first.id)
         let product = try #require(Plans.catalog.product(Plans.proMonthly))
@@ -31,14 +31,14 @@ import Testing
         let lite = try t.buy(Plans.liteMonthly)
         t.clock.advance(by: 10 * 86_400)
         let pro = try t.buy(Plans.proMonthly)
-        #expect(pro.state == .purchased && pro.price == 10 && pro.isTrialPeriod == false, "the group's trial: gone with the first plan")
-        #expect(pro.expiresDate == Plans.month.added(to: pro.date))
+        #expect(pro.queueState.state == .purchased && pro.price == 10 && pro.isTrialPeriod == false, "the group's trial: gone with the first plan")
+        #expect(pro.expiresDate == Plans.month.added(to: pro.queueState.date))
         #expect(try t.transaction(lite.id).isUpgraded == true)
         let records = try t.records
         #expect(records.ownedUntil(try #require(Plans.catalog.product(Plans.liteMonthly))) == nil)
         #expect(records.ownedUntil(try #require(Plans.catalog.product(Plans.proMonthly))) == pro.expiresDate)
         // The app drops the upgraded plan's access where the new one starts.
-        #expect(t.app.subscriptionExpiry(Plans.liteMonthly) == pro.date)
+        #expect(t.app.subscriptionExpiry(Plans.liteMonthly) == pro.queueState.date)
         #expect(t.app.subscriptionExpiry(Plans.proMonthly) == pro.expiresDate)
         let upgraded = try #require(try t.storedEvents.last)
         #expect(upgraded.kind == .upgraded && upgraded.details.refundedAmount.map { $0 > 0 } == true)
@@ -49,7 +49,7 @@ import Testing
         let t = try Harness.plans(kind)
         let pro = try t.buy(Plans.proMonthly)
         let lite = try t.buy(Plans.liteMonthly)
-        #expect(lite.state == .purchased && lite.price == 0 && lite.expiresDate == nil, "completed at no charge")
+        #expect(lite.queueState.state == .purchased && lite.price == 0 && lite.expiresDate == nil, "completed at no charge")
         #expect(try t.status?.autoRenewProductID == Plans.liteMonthly)
         #expect(try t.status?.productID == Plans.proMonthly)
         #expect(t.queue.transactions.isEmpty, "the app finished it: every payment ends")
@@ -77,7 +77,7 @@ import Testing
 
         try t.admin.setAutoRenew(Plans.proMonthly, on: false)
         let again = try t.buy(Plans.liteMonthly)
-        #expect(again.state == .purchased && again.price == 0)
+        #expect(again.queueState.state == .purchased && again.price == 0)
         #expect(try t.status?.willAutoRenew == true && t.status?.autoRenewProductID == Plans.liteMonthly)
         #expect(try t.storedEvents.last?.kind == .autoRenewEnabled && t.storedEvents.last?.transactionID == again.id)
     }
@@ -88,7 +88,7 @@ import Testing
         let pro = try t.buy(Plans.proMonthly)
         try t.buy(Plans.liteMonthly)
         let back = try t.buy(Plans.proMonthly)
-        #expect(back.state == .purchased && back.expiresDate == pro.expiresDate)
+        #expect(back.queueState.state == .purchased && back.expiresDate == pro.expiresDate)
         #expect(try t.status?.autoRenewProductID == Plans.proMonthly)
         #expect(t.app.subscriptionExpiry(Plans.proMonthly) == pro.expiresDate, "the app's access unchanged")
     }
@@ -105,7 +105,7 @@ import Testing
         #expect(again.originalTransactionID == pro.id && again.price == 100)
         let status = try #require(try t.status)
         #expect(status.state == .subscribed && status.productID == Plans.proYearly)
-        #expect(status.recentSubscriptionStartDate == again.date && status.originalTransactionID == pro.id)
+        #expect(status.recentSubscriptionStartDate == again.queueState.date && status.originalTransactionID == pro.id)
         #expect(try t.storedEvents.last?.kind == .subscribed)
     }
 
@@ -128,7 +128,7 @@ import Testing
         func purchase(_ id: String, _ productID: String, expires: Date) -> Transaction {
             var t = Transaction(id: id, payment: Payment(productID: productID), state: .purchased, date: now,
                                 account: records.settings.account, purchaseFacts: PurchaseFacts(expiresDate: expires))
-            t.finished = true
+            t.queueState.finished = true
             return t
         }
         records.transactions = [purchase("1", Plans.liteMonthly, expires: now + 100), purchase("2", Plans.proMonthly, expires: now + 300),

@@ -111,7 +111,7 @@ import Testing
         // Through an upgrade, the one place a refund is worked out.
         var status = SubscriptionStatus(account: old.account!, groupID: Plans.group, productID: old.productID, state: .subscribed,
                                         originalTransactionID: old.id, latestTransactionID: old.id, expiresDate: old.expiresDate!,
-                                        recentSubscriptionStartDate: old.date)
+                                        recentSubscriptionStartDate: old.queueState.date)
         status.autoRenewProductID = old.productID
         let t = Transaction(id: "2", payment: Payment(productID: Plans.proMonthly), state: .purchased, date: date,
                             account: old.account)
@@ -255,7 +255,7 @@ import Testing
         let fixed = apply(.fixBilling, grace, at: fixDate, failing)
         #expect(fixed.status?.state == .subscribed && fixed.status?.billingRetryStartDate == nil)
         #expect(fixed.status?.expiresDate == Plans.month.added(to: status.expiresDate), "the cycle unchanged")
-        #expect(fixed.transactions.first?.date == fixDate && fixed.transactions.first?.reason == .renewal)
+        #expect(fixed.transactions.first?.queueState.date == fixDate && fixed.transactions.first?.reason == .renewal)
         #expect(fixed.events.map(\.kind) == [.recovered])
     }
 
@@ -285,7 +285,7 @@ import Testing
         let (status, t) = subscribed()
         let now = start + 86_400
         let change = apply(.renewNow, status, at: now, context(t))
-        #expect(change.transactions.first?.date == now && change.transactions.first?.id == "900")
+        #expect(change.transactions.first?.queueState.date == now && change.transactions.first?.id == "900")
         #expect(change.status?.expiresDate == Plans.month.added(to: now) && change.status?.latestTransactionID == "900")
         #expect(change.events.map(\.kind) == [.renewed])
     }

@@ -20,9 +20,9 @@ enum FullRecords {
                                                             period: SubscriptionPeriod(value: 1, unit: .week)),
                                     expiresDate: start + 7 * 86_400, isTrialPeriod: true, webOrderLineItemID: "1000000001.1"),
                                 isUpgraded: false)
-        first.error = StoreError(.paymentCancelled, message: "once cancelled")
-        first.finished = true
-        first.requestDate = start - 2
+        first.queueState.error = StoreError(.paymentCancelled, message: "once cancelled")
+        first.queueState.finished = true
+        first.queueState.requestDate = start - 2
         let renewed = start + 7 * 86_400
         var renewal = Transaction(id: "1000000002", payment: first.payment, state: .purchased, date: renewed,
                                   account: Settings.defaultAccount, reason: .renewal, originalTransactionID: first.id,
@@ -33,8 +33,8 @@ enum FullRecords {
                                                             period: SubscriptionPeriod(value: 3, unit: .month)),
                                     expiresDate: start + 38 * 86_400, isTrialPeriod: false, webOrderLineItemID: "1000000001.2"),
                                   isUpgraded: true)
-        renewal.finished = true
-        renewal.requestDate = start - 2
+        renewal.queueState.finished = true
+        renewal.queueState.requestDate = start - 2
         return [first, renewal]
     }
 

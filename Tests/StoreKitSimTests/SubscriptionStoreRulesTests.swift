@@ -175,7 +175,7 @@ extension SubscriptionStoreRulesTests {
         let account = try #require(records.settings.account)
         var t = Transaction(id: "1", payment: Payment(productID: Plans.proMonthly), state: .purchased, date: now,
                             account: account, purchaseFacts: PurchaseFacts(expiresDate: now + 300))
-        t.finished = true
+        t.queueState.finished = true
         records.transactions = [t]
         records.nextTransactionNumber = 2
         records.subscriptions = [SubscriptionStatus(

@@ -11,10 +11,10 @@ import Testing
     @Test func firstPurchaseGetsTheOneWeekFreeTrial() throws {
         let t = try Harness()
         let first = try t.buy(ID.monthly)
-        #expect(first.state == .purchased)
+        #expect(first.queueState.state == .purchased)
         #expect(first.isTrialPeriod == true)
         let trialEnd = try #require(first.expiresDate)
-        #expect(trialEnd == week.added(to: first.date))
+        #expect(trialEnd == week.added(to: first.queueState.date))
         #expect(t.app.subscriptionExpiry(ID.monthly) == trialEnd)
         #expect(t.deliveries == [.subscription(ID.monthly, expires: trialEnd)])
         #expect(throws: StoreError.alreadyOwned, "subscribed until the trial ends") {
@@ -41,9 +41,9 @@ import Testing
         #expect(renewal.productID == ID.monthly)
         #expect(renewal.originalTransactionID == first.id)
         #expect(renewal.isTrialPeriod == false)
-        #expect(renewal.date == trialEnd, "renewed at the end of the trial")
+        #expect(renewal.queueState.date == trialEnd, "renewed at the end of the trial")
         #expect(renewal.expiresDate == month.added(to: trialEnd))
-        #expect(renewal.finished)
+        #expect(renewal.queueState.finished)
         #expect(t.states(of: renewal.id) == [.purchased], "delivered to the app as an update")
         #expect(t.app.subscriptionExpiry(ID.monthly) == renewal.expiresDate)
         #expect(t.app.isSubscriptionActive(ID.monthly, now: t.clock.now))
@@ -58,7 +58,7 @@ import Testing
         t.clock.advance(by: threeMonthsLater.timeIntervalSince(t.clock.now) - 1)
         try t.queue.tick()
         let renewals = try t.records.receipt.dropFirst()
-        #expect(renewals.map(\.date) == [trialEnd, month.added(to: trialEnd), month.added(to: month.added(to: trialEnd))])
+        #expect(renewals.map(\.queueState.date) == [trialEnd, month.added(to: trialEnd), month.added(to: month.added(to: trialEnd))])
         #expect(renewals.allSatisfy { $0.originalTransactionID == first.id })
         #expect(t.app.subscriptionExpiry(ID.monthly) == threeMonthsLater)
     }
@@ -88,9 +88,9 @@ import Testing
         let renewals = try later.records.receipt.dropFirst()
         #expect(renewals.count == missed)
         #expect(steps == (missed + StoreRecords.mostEventsAtOnce - 1) / StoreRecords.mostEventsAtOnce)
-        #expect(renewals.first?.date == start)
-        #expect(zip(renewals, renewals.dropFirst()).allSatisfy { $1.date == $0.expiresDate }, "each a period after the one before")
-        #expect(renewals.allSatisfy { $0.expiresDate == month.added(to: $0.date) })
+        #expect(renewals.first?.queueState.date == start)
+        #expect(zip(renewals, renewals.dropFirst()).allSatisfy { $1.queueState.date == $0.expiresDate }, "each a period after the one before")
+        #expect(renewals.allSatisfy { $0.expiresDate == month.added(to: $0.queueState.date) })
         #expect(renewals.allSatisfy { $0.originalTransactionID == first.id && $0.reason == .renewal })
         #expect(later.updates.map(\.id) == renewals.map(\.id), "the app heard of each, in order")
         #expect(try later.records.latestExpiry(of: ID.monthly) == end)
@@ -125,7 +125,7 @@ import Testing
         try t.queue.advance(by: try #require(StoreDuration("40y")))
         let renewals = t.updates.filter { $0.reason == .renewal }
         #expect(renewals.count == 40 * 12)
-        #expect(renewals.first?.date == first.expiresDate)
+        #expect(renewals.first?.queueState.date == first.expiresDate)
         #expect(try #require(Int(t.storage.changeToken())) == before + 3, "the clock moved, the renewals made, all finished")
         #expect(t.app.subscriptionExpiry(ID.monthly) == renewals.last?.expiresDate)
         #expect(try t.records.queue.isEmpty)
@@ -140,7 +140,7 @@ import Testing
         let changes = try storeSide.advance(by: try #require(StoreDuration("20y"))).changes
         let now = storeSide.now
         let dates = sequence(first: try #require(first.expiresDate)) { month.added(to: $0) }.prefix { $0 <= now }
-        #expect(changes.map(\.date) == Array(dates))
+        #expect(changes.map(\.queueState.date) == Array(dates))
         #expect(changes.allSatisfy { $0.originalTransactionID == first.id })
         #expect(try t.records.latestExpiry(of: ID.monthly).map { $0 > now } == true)
     }
@@ -152,13 +152,13 @@ import Testing
         t.clock.advance(by: try #require(first.expiresDate).timeIntervalSince(t.clock.now) + 1)
         try t.queue.tick()
         let renewal = try #require(try t.records.receipt.last)
-        #expect(!renewal.finished)
+        #expect(!renewal.queueState.finished)
         #expect(t.app.subscriptionExpiry(ID.monthly) == first.expiresDate)
 
         let relaunch = try t.relaunched()
         #expect(relaunch.app.events.first == .updated(renewal, redelivered: true))
         #expect(relaunch.app.subscriptionExpiry(ID.monthly) == renewal.expiresDate)
-        #expect(try relaunch.transaction(renewal.id).finished)
+        #expect(try relaunch.transaction(renewal.id).queueState.finished)
     }
 
     @Test func theTrialIsOncePerSubscriptionGroup() throws {
@@ -184,9 +184,9 @@ import Testing
         try t.queue.tick()
         #expect(try !t.records.isEligibleForIntroOffer(yearly.id, catalog: catalog), "still used after it ended")
         let second = try t.buy(yearly.id)
-        #expect(second.state == .purchased)
+        #expect(second.queueState.state == .purchased)
         #expect(second.isTrialPeriod == false, "the group's trial was used")
-        #expect(second.expiresDate == year.added(to: second.date))
+        #expect(second.expiresDate == year.added(to: second.queueState.date))
     }
 
     @Test func nonRenewingHasNoTrialAndNeverRenews() throws {
@@ -195,7 +195,7 @@ import Testing
         #expect(pass.isTrialPeriod == nil)
         #expect(pass.expiresDate == nil, "the store does not track non-renewing periods")
         let expiry = try #require(t.app.subscriptionExpiry(ID.yearly))
-        #expect(expiry == year.added(to: pass.date))
+        #expect(expiry == year.added(to: pass.queueState.date))
         #expect(t.queue.nextDueDate == nil)
 
         t.clock.advance(by: expiry.timeIntervalSince(t.clock.now) + 1)
@@ -208,7 +208,7 @@ import Testing
         let t = try Harness()
         let first = try t.buy(ID.yearly)
         let firstExpiry = try #require(t.app.subscriptionExpiry(ID.yearly))
-        #expect(firstExpiry == year.added(to: first.date))
+        #expect(firstExpiry == year.added(to: first.queueState.date))
         try t.buy(ID.yearly)
         #expect(t.app.subscriptionExpiry(ID.yearly) == year.added(to: firstExpiry))
     }
@@ -218,6 +218,6 @@ import Testing
         try t.buy(ID.yearly)
         t.clock.advance(by: 400 * 86_400)
         let second = try t.buy(ID.yearly)
-        #expect(t.app.subscriptionExpiry(ID.yearly) == year.added(to: second.date))
+        #expect(t.app.subscriptionExpiry(ID.yearly) == year.added(to: second.queueState.date))
     }
 }

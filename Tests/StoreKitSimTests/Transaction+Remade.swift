@@ -9,7 +9,7 @@ extension Transaction {
         var t = Transaction(id: id ?? self.id,
                             payment: Payment(productID: productID ?? self.productID, quantity: quantity,
                                              applicationUsername: applicationUsername ?? self.applicationUsername),
-                            state: state, date: date, account: account ?? self.account, reason: reason,
+                            state: queueState.state, date: queueState.date, account: account ?? self.account, reason: reason,
                             originalTransactionID: originalTransactionID, ownershipType: ownershipType,
                             sharedTransactionID: sharedTransactionID, purchaseFacts: purchaseFacts, isUpgraded: isUpgraded)
         t.queueState = queueState

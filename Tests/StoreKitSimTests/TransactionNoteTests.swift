@@ -87,7 +87,7 @@ private extension Transaction {
     /// As the app first sees it, before it finishes it.
     var unfinished: Transaction {
         var t = self
-        t.finished = false
+        t.queueState.finished = false
         return t
     }
 }

@@ -10,8 +10,8 @@ import Testing
         let t = try Harness()
         t.app.handlesTransactions = false  // the app is killed as the store answers
         let bought = try t.buy(ID.credits5, quantity: 2)
-        #expect(bought.state == .purchased)
-        #expect(!bought.finished)
+        #expect(bought.queueState.state == .purchased)
+        #expect(!bought.queueState.finished)
         #expect(t.queue.transactions.map(\.id) == [bought.id])
         #expect(t.deliveries.isEmpty)
         #expect(t.app.credits == 0)
@@ -23,7 +23,7 @@ import Testing
         #expect(relaunch.deliveries == [.credits(added: 10, balance: 10)])
         #expect(relaunch.finishedIDs == [bought.id])
         #expect(relaunch.app.credits == 10)
-        #expect(try relaunch.transaction(bought.id).finished)
+        #expect(try relaunch.transaction(bought.id).queueState.finished)
         #expect(relaunch.queue.transactions.isEmpty)
 
         let third = try relaunch.relaunched()
@@ -67,12 +67,12 @@ import Testing
         let t = try Harness { $0.failWith = .paymentInvalid }
         t.app.handlesTransactions = false
         let failed = try t.buy(ID.premium)
-        #expect(!failed.finished)
+        #expect(!failed.queueState.finished)
 
         let relaunch = try t.relaunched()
         #expect(relaunch.app.events.first == .updated(failed, redelivered: true))
         #expect(relaunch.deliveries.isEmpty)
-        #expect(try relaunch.transaction(failed.id).finished)
+        #expect(try relaunch.transaction(failed.id).queueState.finished)
         #expect(!relaunch.app.premiumUnlocked)
     }
 
@@ -80,7 +80,7 @@ import Testing
         let t = try Harness { $0.finishTransactions = false }
         let bought = try t.buy(ID.credits5)
         #expect(t.app.credits == 5)
-        #expect(!(try t.transaction(bought.id).finished))
+        #expect(!(try t.transaction(bought.id).queueState.finished))
         for _ in 0..<2 {
             let relaunch = try t.relaunched()
             #expect(relaunch.app.events.first == .updated(try t.transaction(bought.id), redelivered: true),
@@ -100,9 +100,9 @@ import Testing
         t.clock.advance(by: 60)
         let relaunch = try t.relaunched()
         let done = try relaunch.transaction(started.id)
-        #expect(done.state == .purchased)
-        #expect(done.date == t.clock.now - 60 + Harness.latency, "answered when it was due")
-        #expect(done.finished)
+        #expect(done.queueState.state == .purchased)
+        #expect(done.queueState.date == t.clock.now - 60 + Harness.latency, "answered when it was due")
+        #expect(done.queueState.finished)
         #expect(relaunch.app.premiumUnlocked)
     }
 
@@ -133,7 +133,7 @@ import Testing
         #expect(relaunched.app.credits == 20, "not credited twice")
         #expect(relaunched.deliveries.isEmpty)
         #expect(relaunched.app.events.contains(.alreadyDelivered(try #require(relaunched.updates.first))))
-        #expect(try relaunched.transaction(bought.id).finished)
+        #expect(try relaunched.transaction(bought.id).queueState.finished)
         #expect(relaunched.app.deliveredUnfinished.isEmpty, "forgotten once finished")
     }
 

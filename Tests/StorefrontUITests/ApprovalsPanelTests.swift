@@ -31,7 +31,7 @@ import Testing
         #expect(panel(ui)?.selectedID == ids[1], "still the request that was chosen")
         #expect(panel(ui)?.selection == 0, "now the first row")
         ui.press(.enter)
-        #expect(ui.transactions.first { $0.id == ids[1] }?.state == .purchased)
+        #expect(ui.transactions.first { $0.id == ids[1] }?.queueState.state == .purchased)
         #expect(ui.state.snapshot.pendingApprovals.map(\.id) == [ids[2]])
     }
 
@@ -53,7 +53,7 @@ import Testing
         ui.press(.char("j"))
         #expect(panel(ui)?.focus == 0, "a new row starts on Approve")
         ui.press(.enter)
-        #expect(ui.transactions.first { $0.id == ids[1] }?.state == .purchased)
+        #expect(ui.transactions.first { $0.id == ids[1] }?.queueState.state == .purchased)
     }
 
     @Test func anInterruptedRowHasOneButtonToMoveTo() throws {
@@ -96,7 +96,7 @@ import Testing
         #expect(!panel().rows.contains { $0.contains(ids[0]) })
         #expect(panel().marks.hasPrefix("↑"))
         ui.press(.enter)
-        #expect(ui.transactions.first { $0.id == ids[15] }?.state == .purchased)
+        #expect(ui.transactions.first { $0.id == ids[15] }?.queueState.state == .purchased)
 
         ui.press(.char("g"))
         #expect(panel().rows.first?.contains(ids[0]) == true)
@@ -136,7 +136,7 @@ import Testing
         let line = Array(ui.screen.split(separator: "\n")[decline.y])
         #expect(String(line[decline.x..<decline.maxX]) == "[Decline]", "the button is where it is drawn")
         ui.press(.click(x: decline.x + 1, y: decline.y))
-        #expect(ui.transactions.first { $0.id == ids[1] }?.state == .failed, "Decline pressed")
-        #expect(ui.transactions.first { $0.id == ids[2] }?.state == .deferred)
+        #expect(ui.transactions.first { $0.id == ids[1] }?.queueState.state == .failed, "Decline pressed")
+        #expect(ui.transactions.first { $0.id == ids[2] }?.queueState.state == .deferred)
     }
 }

@@ -20,7 +20,7 @@ import Testing
         ui.wait()
         #expect(isOnTheStore(ui), "no outcome alert: \(ui.state.mode)")
         #expect(ui.state.snapshot.credits == 5)
-        #expect(ui.transactions.last?.state == .purchased)
+        #expect(ui.transactions.last?.queueState.state == .purchased)
         #expect(ui.screen.contains("NO DIALOGS"), "the header's badge: \(ui.screen)")
     }
 
@@ -30,7 +30,7 @@ import Testing
         ui.press(.enter)
         ui.wait()
         #expect(isOnTheStore(ui), "\(ui.state.mode)")
-        #expect(ui.transactions.last?.state == .deferred)
+        #expect(ui.transactions.last?.queueState.state == .deferred)
     }
 
     @Test func withHoldOnThePurchaseDoesNotWaitForTheSideButton() throws {

@@ -40,7 +40,7 @@ import Testing
         #expect(ui.screen.contains(words.sharedBanner(name)), "\(ui.screen)")
         #expect(ui.state.snapshot.premiumUnlocked && ui.state.snapshot.familyShared == [Self.premium])
         let shared = try #require(ui.storage.records.transactions.last { $0.account == Self.kid })
-        #expect(shared.isFamilyShared && shared.finished)
+        #expect(shared.isFamilyShared && shared.queueState.finished)
 
         try elsewhere(ui).setFamilySharing(Self.premium, on: false, account: Self.parent)
         ui.runtime.tick()

@@ -149,7 +149,7 @@ import Testing
         #expect(ui.runtime.tickInterval == nil, "nothing is due: the loop sleeps until a key")
         ui.wait(seconds: 60)
         #expect(ui.screen.contains("press Enter"), "a minute later it still waits")
-        #expect(ui.transactions.last?.state == .purchasing)
+        #expect(ui.transactions.last?.queueState.state == .purchasing)
         ui.press(.enter)
         #expect(ui.screen.contains("Purchasing…"))
         #expect(ui.state.isBusy)
@@ -166,7 +166,7 @@ import Testing
         #expect(ui.screen.contains("press Enter"))
         ui.press(.escape)
         #expect(ui.state.mode == .store)
-        #expect(ui.transactions.last?.error?.isCancellation == true)
+        #expect(ui.transactions.last?.queueState.error?.isCancellation == true)
         #expect(ui.state.snapshot.credits == 0)
     }
 

@@ -55,7 +55,7 @@ import Testing
         ui.wait()
         #expect(ui.state.mode == .store, "not opened again: \(ui.screen)")
         #expect(try ui.store.storage.load().purchaseIntents.isEmpty)
-        #expect(ui.transactions.last?.error?.isCancellation == true)
+        #expect(ui.transactions.last?.queueState.error?.isCancellation == true)
     }
 
     @Test func oneStartedWhileTheAppWasClosedIsContinuedAtItsLaunch() throws {

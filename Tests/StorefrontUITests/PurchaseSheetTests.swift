@@ -132,7 +132,7 @@ import Testing
         ui.press(.enter)
         ui.wait()
         #expect(alert(ui)?.title == "Ask Permission — request sent")
-        #expect(ui.transactions.last?.state == .deferred)
+        #expect(ui.transactions.last?.queueState.state == .deferred)
         #expect(ui.state.banner == nil, "the request this storefront sent is answered by its own alert")
     }
 

@@ -24,7 +24,7 @@ import Testing
         ui.press(.enter)
         #expect(ui.state.mode == .store)
         let bought = try #require(ui.transactions.last)
-        #expect(bought.productID == Self.proMonthly && bought.offer?.type == .code && bought.offer?.id == Self.code && bought.finished)
+        #expect(bought.productID == Self.proMonthly && bought.offer?.type == .code && bought.offer?.id == Self.code && bought.queueState.finished)
         #expect(ui.state.snapshot.isSubscribed(Self.proMonthly, now: ui.state.now), "delivered")
         let name = ui.state.title(of: Self.proMonthly)
         #expect(ui.state.banner?.text == ui.state.strings.log.codeRedeemed(name) + ui.state.strings.log.thenDelivered)

@@ -35,7 +35,7 @@ import Testing
         ui.press(.escape)
         #expect(!ui.runtime.shouldQuit)
         ui.wait()
-        #expect(ui.transactions.last?.state == .purchased)
+        #expect(ui.transactions.last?.queueState.state == .purchased)
         #expect(ui.state.snapshot.credits == 10)
         ui.press(Self.full)
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no outcome: \(ui.state.mode)"); return }

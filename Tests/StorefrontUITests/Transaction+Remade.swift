@@ -5,7 +5,7 @@ extension Transaction {
     /// The same transaction under another id, as another process could have written it (one
     /// not taken back: a revocation is the store's to write).
     func remade(id: String) -> Transaction {
-        var t = Transaction(id: id, payment: payment, state: state, date: date, account: account, reason: reason,
+        var t = Transaction(id: id, payment: payment, state: queueState.state, date: queueState.date, account: account, reason: reason,
                             originalTransactionID: originalTransactionID, ownershipType: ownershipType,
                             sharedTransactionID: sharedTransactionID, purchaseFacts: purchaseFacts, isUpgraded: isUpgraded)
         t.queueState = queueState

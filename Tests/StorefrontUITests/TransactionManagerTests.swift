@@ -126,7 +126,7 @@ import Testing
         ui.press(.down, .down, .enter)
         #expect(ui.state.snapshot.credits == 10, "delivered at once")
         let rows = try panel(ui).rows
-        #expect(rows.map(\.productID) == ["com.storefront.credits.10"] && rows.first?.reason == .outsideApp && rows.first?.finished == true)
+        #expect(rows.map(\.productID) == ["com.storefront.credits.10"] && rows.first?.reason == .outsideApp && rows.first?.queueState.finished == true)
         #expect(ui.screen.contains(words.reason(.outsideApp)), "\(ui.screen)")
         #expect(ui.state.banner?.text == ui.state.strings.log.boughtOutside(ui.state.title(of: "com.storefront.credits.10")) + ui.state.strings.log.thenDelivered)
         // Esc closes the list and buys nothing.

@@ -276,32 +276,32 @@ import Testing
             var state = purchasing
             var t = transaction
             change(&t)
-            #expect(update(&state, .event(.updated(t, redelivered: false), at: t.date)) == [])
+            #expect(update(&state, .event(.updated(t, redelivered: false), at: t.queueState.date)) == [])
             return state.mode
         }
 
-        #expect(outcome { $0.state = .failed; $0.error = StoreError(.paymentCancelled) } == .store,
+        #expect(outcome { $0.queueState.state = .failed; $0.queueState.error = StoreError(.paymentCancelled) } == .store,
                 "a cancellation shows nothing")
-        guard case .alert(let failed) = outcome({ $0.state = .failed; $0.error = StoreError(.paymentInvalid) }) else {
+        guard case .alert(let failed) = outcome({ $0.queueState.state = .failed; $0.queueState.error = StoreError(.paymentInvalid) }) else {
             Issue.record("no failure alert")
             return
         }
         #expect(failed.kind == .failure)
         #expect(failed.detail == "SKErrorDomain code 3 (paymentInvalid)")
-        guard case .alert(let deferred) = outcome({ $0.state = .deferred }) else { Issue.record("no Ask to Buy alert"); return }
+        guard case .alert(let deferred) = outcome({ $0.queueState.state = .deferred }) else { Issue.record("no Ask to Buy alert"); return }
         #expect(deferred.title == "Ask Permission — request sent")
         #expect(deferred.detail == "storefront approve \(transaction.id)", "the command on a line of its own")
-        guard case .alert(let bought) = outcome({ $0.state = .purchased }) else { Issue.record("no success alert"); return }
+        guard case .alert(let bought) = outcome({ $0.queueState.state = .purchased }) else { Issue.record("no success alert"); return }
         #expect(bought.title == "You're all set.")
         #expect(bought.message == "Your purchase was successful.")
         #expect(bought.detail == "10 Monkey Credits: +10 credits.")
         #expect(bought.buttons == ["OK"])
-        guard case .sheet(let interrupted) = outcome({ $0.state = .failed; $0.error = .interrupted; $0.phase = .interrupted }),
+        guard case .sheet(let interrupted) = outcome({ $0.queueState.state = .failed; $0.queueState.error = .interrupted; $0.queueState.phase = .interrupted }),
               case .interrupted(transactionID: transaction.id) = interrupted.stage else {
             Issue.record("no interruption")
             return
         }
-        #expect(outcome { $0 = $0.remade(id: "someone-else"); $0.state = .purchased } == purchasing.mode,
+        #expect(outcome { $0 = $0.remade(id: "someone-else"); $0.queueState.state = .purchased } == purchasing.mode,
                 "another transaction's update leaves the sheet alone")
     }
 

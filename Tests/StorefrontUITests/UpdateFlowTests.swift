@@ -122,8 +122,8 @@ import Testing
         #expect(ui.state.log.contains { $0.text.contains("failed") && $0.text.contains("error 2 paymentCancelled") })
         let cancelled = try #require(ui.transactions.last)
         #expect(cancelled.productID == "com.storefront.credits.10")
-        #expect(cancelled.state == .failed)
-        #expect(cancelled.error?.code == 2)
+        #expect(cancelled.queueState.state == .failed)
+        #expect(cancelled.queueState.error?.code == 2)
         ui.wait()
         #expect(ui.state.mode == .store, "no alert follows a cancellation")
         #expect(ui.state.snapshot.credits == 0)
@@ -141,7 +141,7 @@ import Testing
         ui.press(.tab, .enter)  // Cancel
         ui.wait()
         #expect(ui.state.mode == .store, "no alert after a cancel")
-        #expect(ui.transactions.map(\.error) == [StoreError(.paymentCancelled)],
+        #expect(ui.transactions.map(\.queueState.error) == [StoreError(.paymentCancelled)],
                 "cancelled on the sheet, as with the network on (and as `buy --cancel` records it)")
     }
 
@@ -163,7 +163,7 @@ import Testing
         ui.press(.char("q"))
         #expect(ui.state.mode == .store, "q cancels the purchase sheet")
         #expect(!ui.state.quitting)
-        #expect(ui.transactions.last?.error?.code == 2, "as a cancel")
+        #expect(ui.transactions.last?.queueState.error?.code == 2, "as a cancel")
         ui.press(.char("D"))
         ui.press(.char("q"))
         #expect(ui.state.mode == .store, "q dismisses the Delete App Data confirmation")
@@ -261,7 +261,7 @@ import Testing
         let id = try #require(ui.state.snapshot.pendingApprovals.first?.id)
         ui.press(.enter)
         #expect(ui.state.snapshot.pendingApprovals.isEmpty)
-        #expect(ui.transactions.first { $0.id == id }?.state == .purchased)
+        #expect(ui.transactions.first { $0.id == id }?.queueState.state == .purchased)
         #expect(ui.state.log.contains { $0.text == "\(id) purchased  com.storefront.credits.10" })
         #expect(ui.state.log.contains { $0.text == "\(id) delivered  +10 credits (balance 10)" })
         #expect(ui.state.snapshot.credits == 10)
@@ -308,7 +308,7 @@ import Testing
         ui.wait(seconds: 70 * 86_400)
         ui.press(.char("D"), .tab, .enter, .char("r"))
         ui.wait()
-        #expect(ui.transactions.filter { $0.state == .restored }.count > 1)
+        #expect(ui.transactions.filter { $0.queueState.state == .restored }.count > 1)
         guard case .alert(let alert) = ui.state.mode else { Issue.record("no summary: \(ui.state.mode)"); return }
         #expect(alert.title == "Purchases Restored")
         #expect(alert.message.components(separatedBy: "• Pro Monthly").count == 2, "\(alert.message)")
@@ -328,7 +328,7 @@ import Testing
         #expect(alert.message == ui.state.strings.errors.description(.balanceFull))
         #expect(alert.detail?.contains("StorefrontApp") == true)
         #expect(ui.state.snapshot.credits == Int.max)
-        #expect(ui.transactions.last?.finished == false, "left in the queue")
+        #expect(ui.transactions.last?.queueState.finished == false, "left in the queue")
     }
 
     @Test func restoreWhileSignedOutAsksToSignInThenRestores() throws {
@@ -406,11 +406,11 @@ import Testing
         guard case .alert(let done) = ui.state.mode else { Issue.record("no outcome: \(ui.state.mode)"); return }
         #expect(done.message.hasPrefix("Downloaded again at no charge."))
         #expect(ui.state.snapshot.premiumUnlocked, "Get brought it back")
-        let purchases = ui.transactions.filter { $0.productID == "com.storefront.premium" && $0.state == .purchased }
+        let purchases = ui.transactions.filter { $0.productID == "com.storefront.premium" && $0.queueState.state == .purchased }
         #expect(purchases.count == 2, "a regular purchased transaction, not a restore")
         #expect(purchases.last?.reason == .redownload)
         #expect(purchases.last?.originalTransactionID == purchases.first?.id)
-        #expect(!ui.transactions.contains { $0.state == .restored }, "nothing else was restored")
+        #expect(!ui.transactions.contains { $0.queueState.state == .restored }, "nothing else was restored")
         #expect(ui.state.log.map(\.text).joined(separator: "\n").contains("(re-downloaded at no charge)"))
     }
 

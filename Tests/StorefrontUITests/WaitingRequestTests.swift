@@ -48,7 +48,7 @@ import Testing
         guard case .sheet(let sheet) = ui.state.mode else { Issue.record("no sheet: \(ui.state.mode)"); return }
         #expect(sheet.stage == .interrupted(transactionID: interrupted.id))
         ui.press(.enter)  // Agree
-        #expect(ui.transactions.filter { $0.productID == "com.storefront.pass.yearly" && $0.state == .purchased }.count == 1)
+        #expect(ui.transactions.filter { $0.productID == "com.storefront.pass.yearly" && $0.queueState.state == .purchased }.count == 1)
         #expect(RowText(.product("com.storefront.pass.yearly"), state: ui.state).trailing != "action needed")
     }
 

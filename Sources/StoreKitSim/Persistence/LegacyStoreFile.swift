@@ -40,11 +40,11 @@ enum LegacyStoreFile {
         }
         // A purchase in no phase, or waiting with no answer due, would never be answered.
         for (i, t) in records.transactions.enumerated() where !t.hasPossiblePhase || !t.hasPossibleDueDate {
-            let phase = t.phase.map { "waits as \($0.rawValue)" } ?? "waits for nobody"
+            let phase = t.queueState.phase.map { "waits as \($0.rawValue)" } ?? "waits for nobody"
             throw DataFileError(path: url.path, location: "$.transactions[\(i)]",
                                 problem: t.hasPossiblePhase
-                                    ? "\(phase) \(t.dueDate == nil ? "with no dueDate" : "with a dueDate"), which no transaction can"
-                                    : "\(phase), which a \(t.state.rawValue) transaction (\(t.finished ? "finished" : "not finished")) cannot",
+                                    ? "\(phase) \(t.queueState.dueDate == nil ? "with no dueDate" : "with a dueDate"), which no transaction can"
+                                    : "\(phase), which a \(t.queueState.state.rawValue) transaction (\(t.queueState.finished ? "finished" : "not finished")) cannot",
                                 remedy: remedy)
         }
         // Two transactions under one id would make approve, decline and finish act on the wrong one.
@@ -69,9 +69,9 @@ enum LegacyStoreFile {
         // Its kinds are read as v2 reads a v1 store's: a purchase with an original transaction
         // renews it, or resolves it when the original failed.
         let account = contents.records.settings.account ?? Settings.defaultAccount
-        let states = Dictionary(contents.records.transactions.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
+        let states = Dictionary(contents.records.transactions.map { ($0.id, $0.queueState.state) }, uniquingKeysWith: { $1 })
         for t in contents.records.transactions {
-            let reason = t.reason ?? (t.state == .restored ? nil
+            let reason = t.reason ?? (t.queueState.state == .restored ? nil
                 : t.originalTransactionID.map { states[$0] == .failed ? .resolution : .renewal } ?? .purchase)
             try TransactionRow.insert(t.madeBy(t.account ?? account, reason: reason), db)
         }
@@ -123,7 +123,7 @@ private extension Transaction {
     /// store.json's transaction as the store makes one now: made by `account`, for `reason`
     /// (store.json left either out), the rest as it was.
     func madeBy(_ account: String, reason: TransactionReason?) -> Transaction {
-        var t = Transaction(id: id, payment: payment, state: state, date: date, account: account, reason: reason,
+        var t = Transaction(id: id, payment: payment, state: queueState.state, date: queueState.date, account: account, reason: reason,
                             originalTransactionID: originalTransactionID, ownershipType: ownershipType,
                             sharedTransactionID: sharedTransactionID, purchaseFacts: purchaseFacts, isUpgraded: isUpgraded)
         t.queueState = queueState

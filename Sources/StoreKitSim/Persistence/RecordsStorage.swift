@@ -97,14 +97,14 @@ public final class InMemoryStorage: RecordsStorage {
     }
 
     public func history(last count: Int?, finishedOnly: Bool) throws -> [Transaction] {
-        let all = finishedOnly ? records.transactions.filter(\.finished) : records.transactions
+        let all = finishedOnly ? records.transactions.filter(\.queueState.finished) : records.transactions
         return count.map { Array(all.suffix(max(0, $0))) } ?? all
     }
 
     public func transactionCount() throws -> Int { records.transactions.count }
 
     public func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] {
-        records.transactions.filter { $0.state == .purchased && !$0.isRevoked && $0.account == account && productIDs.contains($0.productID) }
+        records.transactions.filter { $0.queueState.state == .purchased && !$0.isRevoked && $0.account == account && productIDs.contains($0.productID) }
     }
 
     public func transactions(matching query: TransactionQuery) throws -> TransactionPage {

@@ -28,19 +28,19 @@ struct TransactionRow: PersistableRecord {
         container[Columns.id] = t.id
         container[Columns.productID] = t.productID
         container[Columns.quantity] = t.quantity
-        container[Columns.state] = t.state.rawValue
-        container[Columns.date] = Self.milliseconds(t.date)
-        container[Columns.error] = try t.error.map { try JSONCoding.line($0) }
+        container[Columns.state] = t.queueState.state.rawValue
+        container[Columns.date] = Self.milliseconds(t.queueState.date)
+        container[Columns.error] = try t.queueState.error.map { try JSONCoding.line($0) }
         container[Columns.applicationUsername] = t.applicationUsername
         container[Columns.originalTransactionID] = t.originalTransactionID
         container[Columns.expiresDate] = t.expiresDate.map(Self.milliseconds)
         container[Columns.isTrialPeriod] = t.isTrialPeriod
-        container[Columns.finished] = t.finished
-        container[Columns.dueDate] = t.dueDate.map(Self.milliseconds)
-        container[Columns.phase] = t.phase?.rawValue
+        container[Columns.finished] = t.queueState.finished
+        container[Columns.dueDate] = t.queueState.dueDate.map(Self.milliseconds)
+        container[Columns.phase] = t.queueState.phase?.rawValue
         container[Columns.account] = t.account
         container[Columns.reason] = t.reason?.rawValue
-        container[Columns.requestDate] = t.requestDate.map(Self.milliseconds)
+        container[Columns.requestDate] = t.queueState.requestDate.map(Self.milliseconds)
         container[Columns.purchaseDate] = t.purchaseDate.map(Self.milliseconds)
         container[Columns.originalPurchaseDate] = t.originalPurchaseDate.map(Self.milliseconds)
         container[Columns.price] = t.price.map(RowReader.amountText)
@@ -106,19 +106,19 @@ struct TransactionRow: PersistableRecord {
                             originalTransactionID: try r.value(Columns.originalTransactionID),
                             ownershipType: ownershipType, sharedTransactionID: sharedTransactionID,
                             purchaseFacts: facts, isUpgraded: try r.value(Columns.isUpgraded))
-        t.error = try r.json(Columns.error, "a StoreKit error")
-        t.finished = try r.value(Columns.finished)
-        t.dueDate = try r.time(Columns.dueDate)
+        t.queueState.error = try r.json(Columns.error, "a StoreKit error")
+        t.queueState.finished = try r.value(Columns.finished)
+        t.queueState.dueDate = try r.time(Columns.dueDate)
         let phaseColumn = row.hasColumn(Columns.phase.name) ? Columns.phase.name : Columns.state.name
         if row.hasColumn(Columns.phase.name) {
-            t.phase = try r.named(Columns.phase, "a queue phase")
+            t.queueState.phase = try r.named(Columns.phase, "a queue phase")
         } else {
             // A store before v5, checked before it is brought up to date, read as v5 brings it.
-            t.phase = QueuePhase.inferred(state: t.state, finished: t.finished, hasDueDate: t.dueDate != nil,
+            t.queueState.phase = QueuePhase.inferred(state: t.queueState.state, finished: t.queueState.finished, hasDueDate: t.queueState.dueDate != nil,
                                           awaitingResolution: try r.value("awaitingResolution"))
-            if t.phase != .waitingForStore { t.dueDate = nil }
+            if t.queueState.phase != .waitingForStore { t.queueState.dueDate = nil }
         }
-        t.requestDate = try r.time(Columns.requestDate)
+        t.queueState.requestDate = try r.time(Columns.requestDate)
         // Revocation (columns since v6).
         let revocationDate = try r.time(Columns.revocationDate)
         let revocationReason: RevocationReason? = try r.named(Columns.revocationReason, "a revocation reason")
@@ -139,8 +139,8 @@ struct TransactionRow: PersistableRecord {
             throw r.problem(Columns.quantity.name, "holds \(t.quantity), not a quantity from 1 to \(Product.largestQuantity)")
         }
         guard t.hasPossiblePhase else {
-            throw r.problem(phaseColumn, "holds \(shown(row, phaseColumn)), which a \(t.state.rawValue) transaction "
-                            + "(\(t.finished ? "finished" : "not finished")) cannot be in")
+            throw r.problem(phaseColumn, "holds \(shown(row, phaseColumn)), which a \(t.queueState.state.rawValue) transaction "
+                            + "(\(t.queueState.finished ? "finished" : "not finished")) cannot be in")
         }
         guard t.hasPossibleRevocation, !isHalfRevocation else {
             let column = revocationPercentage.map { (1...Refund.fullPercentage).contains($0) } == false ? Columns.revocationPercentage.name
@@ -151,7 +151,7 @@ struct TransactionRow: PersistableRecord {
                             + "a family-shared one's familyRevoke with no percentage)")
         }
         guard t.hasPossibleDueDate else {
-            throw r.problem(Columns.dueDate.name, t.dueDate == nil ? "holds NULL, but a purchase waiting for the store has the time it answers"
+            throw r.problem(Columns.dueDate.name, t.queueState.dueDate == nil ? "holds NULL, but a purchase waiting for the store has the time it answers"
                             : "holds \(shown(row, Columns.dueDate.name)), but only a purchase waiting for the store has a due date")
         }
         return t

@@ -61,9 +61,9 @@ public final class PaymentQueue {
         let (_, events) = try mutate { records, now in
             // A purchase waiting for the store is in flight: confirmed, the store answering
             // after the last run stopped. A sheet still on screen is one nobody answered.
-            let leftOver = records.queue.filter { $0.phase?.isOnScreen != true }
-            launchDelivered = Dictionary(leftOver.map { ($0.id, $0.state) }, uniquingKeysWith: { $1 })
-            cancelledAtLaunch = Set(records.queue.filter { $0.phase?.isOnScreen == true }.map(\.id))
+            let leftOver = records.queue.filter { $0.queueState.phase?.isOnScreen != true }
+            launchDelivered = Dictionary(leftOver.map { ($0.id, $0.queueState.state) }, uniquingKeysWith: { $1 })
+            cancelledAtLaunch = Set(records.queue.filter { $0.queueState.phase?.isOnScreen == true }.map(\.id))
             records.cancelOrphanedSheets(now: now)
         }
         return events + (try tick())
@@ -74,9 +74,9 @@ public final class PaymentQueue {
     /// sheet it left open, cancelled now. A request left waiting and answered in this run is
     /// news, not a redelivery.
     private func arrival(of transaction: Transaction) -> PaymentQueueEvent.Arrival {
-        if cancelledAtLaunch.contains(transaction.id) && transaction.state == .failed { return .cancelledAtLaunch }
+        if cancelledAtLaunch.contains(transaction.id) && transaction.queueState.state == .failed { return .cancelledAtLaunch }
         guard let state = launchDelivered[transaction.id] else { return .live }
-        return state == transaction.state || state == .purchasing ? .redelivered : .live
+        return state == transaction.queueState.state || state == .purchasing ? .redelivered : .live
     }
 
     // MARK: The app's calls
@@ -120,7 +120,7 @@ public final class PaymentQueue {
     /// nobody answered.
     public var awaitingSideButton: SideButtonRequest? {
         if restoreAwaitsSideButton { return .restore }
-        return records.queue.first { $0.phase == .held }.map { .purchase(transactionID: $0.id) }
+        return records.queue.first { $0.queueState.phase == .held }.map { .purchase(transactionID: $0.id) }
     }
 
     /// A restore waits for the side button (hold on): it has no transaction to say so.
@@ -172,9 +172,9 @@ public final class PaymentQueue {
             removed = []
             let ids = Set(transactions.map(\.id))
             for i in records.transactions.indices where ids.contains(records.transactions[i].id) {
-                guard !records.transactions[i].finished, records.transactions[i].state != .purchasing,
-                      records.transactions[i].state != .deferred else { continue }
-                records.transactions[i].finished = true
+                guard !records.transactions[i].queueState.finished, records.transactions[i].queueState.state != .purchasing,
+                      records.transactions[i].queueState.state != .deferred else { continue }
+                records.transactions[i].queueState.finished = true
                 removed.append(records.transactions[i])
             }
         }
@@ -484,10 +484,10 @@ public final class PaymentQueue {
     /// promoted purchase waiting for the app it has not been told of.
     private func publish() -> [PaymentQueueEvent] {
         guard launched else { return [] }
-        let changed = records.queue.filter { delivered[$0.id] != $0.state }
+        let changed = records.queue.filter { delivered[$0.id] != $0.queueState.state }
         let live = Set(records.queue.map(\.id))
         delivered = delivered.filter { live.contains($0.key) }
-        for transaction in changed { delivered[transaction.id] = transaction.state }
+        for transaction in changed { delivered[transaction.id] = transaction.queueState.state }
         let waiting = records.waitingIntents
         let news = waiting.filter { !toldIntents.contains($0) }
         toldIntents = Set(waiting)

@@ -100,7 +100,7 @@ extension StoreRecords {
     /// The subscription periods shared with `account`, completed and not taken back (a
     /// restore's copies of them are not periods of their own).
     private func sharedPeriods(of account: String) -> [Transaction] {
-        transactions.filter { $0.account == account && $0.isFamilyShared && $0.state == .purchased && !$0.isRevoked && $0.expiresDate != nil }
+        transactions.filter { $0.account == account && $0.isFamilyShared && $0.queueState.state == .purchased && !$0.isRevoked && $0.expiresDate != nil }
     }
 
     /// Whether `account` has a subscription of its own in `groupID` that has not ended.

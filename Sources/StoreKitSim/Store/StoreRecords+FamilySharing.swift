@@ -90,7 +90,7 @@ extension StoreRecords {
     mutating func shareWithFamilies(catalog: Catalog, now: Date) throws {
         // A member's re-download of a shared copy goes with it, heard as one revocation.
         var announced: Set<String> = []
-        for i in transactions.indices where transactions[i].isFamilyShared && transactions[i].state == .purchased && !transactions[i].isRevoked {
+        for i in transactions.indices where transactions[i].isFamilyShared && transactions[i].queueState.state == .purchased && !transactions[i].isRevoked {
             let t = transactions[i]
             let source = t.sharedTransactionID.flatMap { id in transactions.last { $0.id == id } }
             // A shared period that ended stays as it was; one the purchaser upgraded from ends
@@ -149,13 +149,13 @@ extension StoreRecords {
     /// A purchase its purchaser shares: its own, completed, not taken back, of a shared
     /// product, by an account in a family that did not turn sharing of it off.
     func sharingSource(_ t: Transaction, catalog: Catalog) -> Bool {
-        t.state == .purchased && !t.isRevoked && !t.isFamilyShared && t.reason != .redownload
+        t.queueState.state == .purchased && !t.isRevoked && !t.isFamilyShared && t.reason != .redownload
             && Self.isShared(t.productID, catalog: catalog) && family(of: t.account) != nil && shares(t.productID, account: t.account)
     }
 
     /// Whether `account` has a completed, unrevoked transaction of `productID` (its own or shared).
     private func holds(_ productID: String, account: String) -> Bool {
-        transactions.contains { $0.account == account && $0.productID == productID && $0.state == .purchased && !$0.isRevoked }
+        transactions.contains { $0.account == account && $0.productID == productID && $0.queueState.state == .purchased && !$0.isRevoked }
     }
 
     /// `account` (a family member on their own device) buys `productID` there: the purchase is
@@ -165,7 +165,7 @@ extension StoreRecords {
         guard family(of: account) != nil else { throw FamilyError.notInFamily(account) }
         let bought = try buyOutsideApp(Payment(productID: productID), account: account, catalog: catalog, now: now)
         guard let i = index(of: bought.id) else { return bought }
-        if transactions[i].state == .purchased { transactions[i].finished = true }
+        if transactions[i].queueState.state == .purchased { transactions[i].queueState.finished = true }
         return transactions[i]
     }
 }

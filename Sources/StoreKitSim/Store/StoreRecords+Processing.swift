@@ -31,7 +31,7 @@ extension StoreRecords {
         transaction.queueState.enter(.sheetOpen)
         if let refusal { transaction.queueState.fail(refusal, at: now) }
         transactions.append(transaction)
-        if transaction.state == .failed { recordFailure(transaction) }
+        if transaction.queueState.state == .failed { recordFailure(transaction) }
         return transaction
     }
 
@@ -39,8 +39,8 @@ extension StoreRecords {
     /// request is asked again (its 24 hours start over); an interruption comes back as it is.
     mutating func repeatRequest(_ id: String, now: Date) -> Transaction? {
         guard let i = index(of: id), transactions[i].isWaitingRequest else { return nil }
-        if transactions[i].state == .deferred {
-            transactions[i].requestDate = now
+        if transactions[i].queueState.state == .deferred {
+            transactions[i].queueState.requestDate = now
             record(.askToBuyRequested, transactions[i], at: now)
         }
         return transactions[i]
@@ -49,7 +49,7 @@ extension StoreRecords {
     /// The user tapped Buy on the sheet: the store answers after the latency. With hold on
     /// the sheet first waits for the side button (`pressSideButton`).
     mutating func confirm(_ id: String, now: Date) {
-        guard let i = index(of: id), transactions[i].phase == .sheetOpen else { return }
+        guard let i = index(of: id), transactions[i].queueState.phase == .sheetOpen else { return }
         if settings.waitsForSideButton {
             transactions[i].queueState.enter(.held)
         } else {
@@ -59,7 +59,7 @@ extension StoreRecords {
 
     /// The user double-clicked the side button on a held sheet: the store answers after the latency.
     mutating func pressSideButton(_ id: String, now: Date) {
-        guard let i = index(of: id), transactions[i].phase == .held else { return }
+        guard let i = index(of: id), transactions[i].queueState.phase == .held else { return }
         waitForStore(at: i, now: now)
     }
 
@@ -69,7 +69,7 @@ extension StoreRecords {
 
     /// The user tapped Cancel: StoreKit reports paymentCancelled.
     mutating func cancel(_ id: String, now: Date) {
-        guard let i = index(of: id), transactions[i].state == .purchasing else { return }
+        guard let i = index(of: id), transactions[i].queueState.state == .purchasing else { return }
         fail(at: i, StoreError(.paymentCancelled), now: now)
     }
 
@@ -110,11 +110,11 @@ extension StoreRecords {
                 timers.update(timer.index, in: self, catalog: catalog)
                 continue
             }
-            if let i = transactions.firstIndex(where: { $0.phase == .waitingForStore && $0.dueDate == due }) {
+            if let i = transactions.firstIndex(where: { $0.queueState.phase == .waitingForStore && $0.queueState.dueDate == due }) {
                 try complete(at: i, catalog: catalog, now: due)
             } else if let i = transactions.firstIndex(where: { $0.isWaitingForApproval && $0.lapseDate == due }) {
                 // Dropped with no update to the app, as Apple documents for a request nobody answers.
-                transactions[i].finished = true
+                transactions[i].queueState.finished = true
                 transactions[i].queueState.enter(nil)
                 record(.askToBuyLapsed, transactions[i], at: due)
             } else if restoreDueDate == due {
@@ -157,7 +157,7 @@ extension StoreRecords {
     /// When the store next answers a purchase or a restore: what a waiting app waits for
     /// (renewals and lapses come on their own time).
     public var answerDueDate: Date? {
-        (transactions.compactMap { $0.phase == .waitingForStore ? $0.dueDate : nil } + [restoreDueDate].compactMap { $0 }).min()
+        (transactions.compactMap { $0.queueState.phase == .waitingForStore ? $0.queueState.dueDate : nil } + [restoreDueDate].compactMap { $0 }).min()
     }
 
     public enum RestoreOutcome: Equatable, Sendable {
@@ -221,7 +221,7 @@ extension StoreRecords {
     private func purchaseFacts(of t: Transaction, catalog: Catalog, from bought: PurchaseFacts) -> PurchaseFacts {
         var facts = bought
         if t.reason == .redownload, let original = transactions.first(where: { $0.id == t.originalTransactionID }) {
-            facts.originalPurchaseDate = original.purchaseDate ?? original.date
+            facts.originalPurchaseDate = original.purchaseDate ?? original.queueState.date
         }
         let price = catalog.product(t.productID)?.price(in: settings.appStoreStorefront, changes: priceChanges) ?? 0
         facts.price = t.reason == .redownload ? 0 : price * Decimal(t.quantity)
@@ -245,7 +245,7 @@ extension StoreRecords {
     /// An interrupted purchase resolved by the user: a new transaction completes it.
     mutating func resolve(_ id: String, catalog: Catalog, now: Date) throws -> Transaction {
         guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
-        guard transactions[i].phase == .interrupted else { throw QueueError.notInterrupted(id) }
+        guard transactions[i].queueState.phase == .interrupted else { throw QueueError.notInterrupted(id) }
         transactions[i].queueState.enter(nil)
         let resolved = Transaction(id: try makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now,
                                    account: transactions[i].account, reason: .resolution, originalTransactionID: id)
@@ -258,7 +258,7 @@ extension StoreRecords {
     private func deferredIndex(_ id: String) throws -> Int {
         guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
         if transactions[i].hasLapsed { throw QueueError.lapsed(id) }
-        guard transactions[i].isWaitingForApproval else { throw QueueError.notDeferred(id, transactions[i].state) }
+        guard transactions[i].isWaitingForApproval else { throw QueueError.notDeferred(id, transactions[i].queueState.state) }
         return i
     }
 
@@ -287,7 +287,7 @@ extension StoreRecords {
     private func restoredPurchases(of account: String?, catalog: Catalog, history: [Transaction]) -> [Transaction] {
         guard let account else { return [] }
         var seen = Set<String>()
-        return (history.filter { $0.state == .purchased && !$0.isRevoked && $0.account == account } + receipt(of: account))
+        return (history.filter { $0.queueState.state == .purchased && !$0.isRevoked && $0.account == account } + receipt(of: account))
             .filter { seen.insert($0.id).inserted }
             .filter { $0.reason != .redownload && catalog.product($0.productID)?.type.isRestorable == true }
     }
@@ -353,7 +353,7 @@ extension StoreRecords {
     /// shows sheets, so one still open belonged to an earlier run and closed with it, as when
     /// an app is killed during the system purchase sheet.
     mutating func cancelOrphanedSheets(now: Date) {
-        for i in transactions.indices where transactions[i].phase?.isOnScreen == true {
+        for i in transactions.indices where transactions[i].queueState.phase?.isOnScreen == true {
             fail(at: i, StoreError(.paymentCancelled), now: now)
         }
     }
@@ -365,7 +365,7 @@ extension StoreRecords {
     }
 
     private mutating func recordFailure(_ t: Transaction) {
-        record(.purchaseFailed, t, at: t.date, details: StoreEventDetails(error: t.error))
+        record(.purchaseFailed, t, at: t.queueState.date, details: StoreEventDetails(error: t.queueState.error))
     }
 
     /// An event about `t`.

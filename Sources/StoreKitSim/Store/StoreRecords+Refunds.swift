@@ -51,7 +51,7 @@ extension StoreRecords {
     mutating func deleteTransaction(_ id: String, catalog: Catalog, now: Date) throws {
         guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
         let t = transactions[i]
-        guard t.finished, t.phase == nil else { throw QueueError.notFinished(id) }
+        guard t.queueState.finished, t.queueState.phase == nil else { throw QueueError.notFinished(id) }
         transactions.remove(at: i)
         refundRequests.removeAll { $0.transactionID == id }
         subscriptions.removeAll { $0.account == t.account && ($0.latestTransactionID == id || $0.originalTransactionID == id) }
@@ -64,7 +64,7 @@ extension StoreRecords {
     /// every subscription goes. What still waits in the queue stays, for the app to hear of.
     mutating func clearPurchaseHistory(of account: String?, now: Date) throws {
         guard let account else { throw QueueError.signedOut }
-        let open = Set(transactions.filter { $0.account == account && !($0.finished && $0.phase == nil) }.map(\.id))
+        let open = Set(transactions.filter { $0.account == account && !($0.queueState.finished && $0.queueState.phase == nil) }.map(\.id))
         transactions.removeAll { $0.account == account && !open.contains($0.id) }
         refundRequests.removeAll { $0.account == account && !open.contains($0.transactionID) }
         subscriptions.removeAll { $0.account == account && !open.contains($0.latestTransactionID) }

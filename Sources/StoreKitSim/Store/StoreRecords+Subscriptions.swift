@@ -88,7 +88,7 @@ extension StoreRecords {
         var order: [[String]] = []
         var latest: [[String]: Transaction] = [:]
         // A family-shared period is the purchaser's subscription, seen by a member (`familyStatuses`).
-        for t in transactions where t.state == .purchased && t.isUpgraded != true && !t.isRevoked && !t.isFamilyShared {
+        for t in transactions where t.queueState.state == .purchased && t.isUpgraded != true && !t.isRevoked && !t.isFamilyShared {
             guard let account = t.account, let expiry = t.expiresDate, let group = groupOf[t.productID] else { continue }
             let key = [account, group]
             guard !known.contains(key), !named.contains([account, t.productID]) else { continue }
@@ -104,7 +104,7 @@ extension StoreRecords {
             subscriptions.append(SubscriptionStatus(
                 account: key[0], groupID: key[1], productID: t.productID, state: .subscribed,
                 originalTransactionID: t.originalTransactionID ?? t.id, latestTransactionID: t.id, expiresDate: expiry,
-                recentSubscriptionStartDate: t.originalPurchaseDate ?? t.purchaseDate ?? t.date))
+                recentSubscriptionStartDate: t.originalPurchaseDate ?? t.purchaseDate ?? t.queueState.date))
         }
     }
 }

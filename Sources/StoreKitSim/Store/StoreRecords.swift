@@ -55,8 +55,8 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         // Factors are at least 1 (`TimeRate.factorRange`).
         let scale = clock.factor(settings.timeRate) / oldFactor
         func rescaled(_ due: Date) -> Date { due > now ? now + due.timeIntervalSince(now) * scale : due }
-        for i in transactions.indices where transactions[i].phase == .waitingForStore {
-            transactions[i].dueDate = transactions[i].dueDate.map(rescaled)
+        for i in transactions.indices where transactions[i].queueState.phase == .waitingForStore {
+            transactions[i].queueState.dueDate = transactions[i].queueState.dueDate.map(rescaled)
         }
         restoreDueDate = restoreDueDate.map(rescaled)
     }
@@ -76,7 +76,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
         let fields = try c.decodeIfPresent([QueueFields].self, forKey: .transactions) ?? []
         for (i, f) in zip(transactions.indices, fields) where f.phase == nil {
             let t = transactions[i]
-            transactions[i].phase = QueuePhase.inferred(state: t.state, finished: t.finished, hasDueDate: t.dueDate != nil,
+            transactions[i].queueState.phase = QueuePhase.inferred(state: t.queueState.state, finished: t.queueState.finished, hasDueDate: t.queueState.dueDate != nil,
                                                         awaitingResolution: f.awaitingResolution)
         }
         // The next id follows the highest in use; an id at Int.max leaves none to follow.
@@ -111,17 +111,17 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     public var accountsByLastUse: [String] {
         var seen = Set<String>()
         return transactions.reversed()
-            .filter { $0.state == .purchased || !$0.finished }
+            .filter { $0.queueState.state == .purchased || !$0.queueState.finished }
             .compactMap(\.account).filter { seen.insert($0).inserted }
     }
 
     /// The signed-in account's unfinished and deferred transactions: what SKPaymentQueue.transactions
     /// holds. Another account's wait in the store until it signs in again.
-    public var queue: [Transaction] { transactions.filter { !$0.finished && isSignedInAccount($0) } }
+    public var queue: [Transaction] { transactions.filter { !$0.queueState.finished && isSignedInAccount($0) } }
 
     public var pendingApprovals: [Transaction] { transactions.filter { $0.isWaitingForApproval && isSignedInAccount($0) } }
 
-    public var interruptions: [Transaction] { transactions.filter { $0.phase == .interrupted && isSignedInAccount($0) } }
+    public var interruptions: [Transaction] { transactions.filter { $0.queueState.phase == .interrupted && isSignedInAccount($0) } }
 
     /// Completed purchases the store knows the signed-in account made: what a receipt lists.
     public var receipt: [Transaction] { receipt(of: settings.account) }
@@ -129,7 +129,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     /// Completed purchases of `account` not refunded (none for nil: signed out).
     public func receipt(of account: String?) -> [Transaction] {
         guard let account else { return [] }
-        return transactions.filter { $0.state == .purchased && $0.account == account && !$0.isRevoked }
+        return transactions.filter { $0.queueState.state == .purchased && $0.account == account && !$0.isRevoked }
     }
 
     public func owns(_ productID: String) -> Bool {

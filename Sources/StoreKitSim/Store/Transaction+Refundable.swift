@@ -7,10 +7,10 @@ extension Transaction {
     /// rule the refund, the refund request sheet, the Transaction Manager and the storefront's
     /// refundable purchases share.
     func checkRefundable(askedAs id: String) throws {
-        guard state == .purchased else { throw QueueError.notCompletedPurchase(id, state) }
+        guard queueState.state == .purchased else { throw QueueError.notCompletedPurchase(id, queueState.state) }
         guard !isRevoked else { throw QueueError.alreadyRefunded(id) }
         guard !isFamilyShared else { throw FamilyError.sharedNotRefundable(id) }
-        guard finished else { throw QueueError.notFinished(id) }
+        guard queueState.finished else { throw QueueError.notFinished(id) }
     }
 
     /// Whether the App Store would refund this purchase now (`checkRefundable(askedAs:)`).

@@ -108,12 +108,12 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     /// holding `facts`. `originalTransactionID`: its own, or for a subscription's plan change or
     /// resubscribe the subscription's, known only as it completes.
     func completed(with facts: PurchaseFacts, originalTransactionID original: String?) -> Transaction {
-        var t = Transaction(id: id, payment: payment, state: .purchased, date: facts.purchaseDate ?? date, account: account,
+        var t = Transaction(id: id, payment: payment, state: .purchased, date: facts.purchaseDate ?? queueState.date, account: account,
                             reason: reason, originalTransactionID: original,
                             ownershipType: ownershipType, sharedTransactionID: sharedTransactionID,
                             purchaseFacts: facts, isUpgraded: isUpgraded)
-        t.queueState.finished = finished
-        t.queueState.requestDate = requestDate
+        t.queueState.finished = queueState.finished
+        t.queueState.requestDate = queueState.requestDate
         if let revocation { t.revoke(revocation) }
         return t
     }
@@ -129,54 +129,23 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     public var isTrialPeriod: Bool? { purchaseFacts.isTrialPeriod }
     public var webOrderLineItemID: String? { purchaseFacts.webOrderLineItemID }
 
-    // The queue's state, as SKPaymentTransaction names it.
-    public var state: TransactionState {
-        get { queueState.state }
-        set { queueState.state = newValue }
-    }
-    /// SK1's `transactionDate`: when it was added, or its latest state change.
-    public var date: Date {
-        get { queueState.date }
-        set { queueState.date = newValue }
-    }
-    public var error: StoreError? {
-        get { queueState.error }
-        set { queueState.error = newValue }
-    }
-    public var finished: Bool {
-        get { queueState.finished }
-        set { queueState.finished = newValue }
-    }
-    public var phase: QueuePhase? {
-        get { queueState.phase }
-        set { queueState.phase = newValue }
-    }
-    public var dueDate: Date? {
-        get { queueState.dueDate }
-        set { queueState.dueDate = newValue }
-    }
-    public var requestDate: Date? {
-        get { queueState.requestDate }
-        set { queueState.requestDate = newValue }
-    }
-
     /// An Ask to Buy request or an interrupted purchase, still waiting for someone: a
     /// repeated purchase of its product merges into it.
     public var isWaitingRequest: Bool {
-        phase == .deferred || phase == .interrupted
+        queueState.phase == .deferred || queueState.phase == .interrupted
     }
 
     /// An Ask to Buy request nobody has answered yet.
-    public var isWaitingForApproval: Bool { phase == .deferred }
+    public var isWaitingForApproval: Bool { queueState.phase == .deferred }
 
     /// An Ask to Buy request nobody answered within `askToBuyLapse`: the store dropped it,
     /// with no update to the app (the only way a deferred transaction leaves the queue).
-    public var hasLapsed: Bool { state == .deferred && phase == nil }
+    public var hasLapsed: Bool { queueState.state == .deferred && queueState.phase == nil }
 
     /// When the store drops (or dropped) this Ask to Buy request if nobody answers it.
     public var lapseDate: Date? {
-        guard state == .deferred else { return nil }
-        return (requestDate ?? date) + Self.askToBuyLapse
+        guard queueState.state == .deferred else { return nil }
+        return (queueState.requestDate ?? queueState.date) + Self.askToBuyLapse
     }
 
     /// How long an Ask to Buy request waits for an answer before the store drops it.
@@ -252,19 +221,19 @@ extension Transaction {
     /// or anything for a failed payment, which keeps the quantity it was refused for. Read
     /// back from a file, any other (a hand edit) would deliver -500 credits.
     public var hasPossibleQuantity: Bool {
-        state == .failed || (1...Product.largestQuantity).contains(quantity)
+        queueState.state == .failed || (1...Product.largestQuantity).contains(quantity)
     }
 
     /// Whether its phase is one its state can be in (`QueuePhase.isPossible`). Read back from
     /// a file, any other (a hand edit) would leave a purchase nobody answers.
     public var hasPossiblePhase: Bool {
-        QueuePhase.isPossible(phase, state: state, finished: finished)
+        QueuePhase.isPossible(queueState.phase, state: queueState.state, finished: queueState.finished)
     }
 
     /// Whether it has a due date exactly when it waits for the store: one waiting without it
     /// would never be answered.
     public var hasPossibleDueDate: Bool {
-        let waits = phase == .waitingForStore
-        return waits == (dueDate != nil)
+        let waits = queueState.phase == .waitingForStore
+        return waits == (queueState.dueDate != nil)
     }
 }

@@ -258,7 +258,7 @@ private struct Step {
     static func refund(of old: Transaction, endingAt end: Date, period: SubscriptionPeriod?, at date: Date,
                        in storefront: AppStoreStorefront) -> Decimal {
         guard let price = old.price, price > 0, end > date else { return 0 }
-        let paid = old.purchaseDate ?? old.date
+        let paid = old.purchaseDate ?? old.queueState.date
         let start = old.offer == nil ? period.map { SubscriptionPeriod(value: -$0.value, unit: $0.unit).added(to: end) } ?? paid : paid
         let whole = (end.timeIntervalSince(start) * 1000).rounded(), unused = (end.timeIntervalSince(date) * 1000).rounded()
         guard whole > 0 else { return 0 }

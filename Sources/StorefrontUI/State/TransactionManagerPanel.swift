@@ -77,7 +77,7 @@ extension AppState {
     /// is a transaction) expire, renew now, auto-renew, the billing issue and price increases.
     func actions(for t: Transaction) -> [TransactionAction] {
         if t.isWaitingForApproval { return [.approve, .decline] }
-        if t.phase == .interrupted { return [.resolve] }
+        if t.queueState.phase == .interrupted { return [.resolve] }
         return subscriptionActions(for: t) + historyActions(for: t)
     }
 
@@ -104,7 +104,7 @@ extension AppState {
     /// refund of a finished purchase not refunded yet (in part too, but a consumable), a
     /// deletion of a transaction out of the queue, and the signed-in account's whole history.
     private func historyActions(for t: Transaction) -> [TransactionAction] {
-        guard t.finished, t.phase == nil else { return [] }
+        guard t.queueState.finished, t.queueState.phase == nil else { return [] }
         var actions: [TransactionAction] = []
         // A refund the user asked for waits for the App Store's answer: given here first.
         if snapshot.refundRequests.contains(where: { $0.transactionID == t.id && $0.status == .pending }), !t.isRevoked {

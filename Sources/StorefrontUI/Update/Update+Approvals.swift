@@ -23,7 +23,7 @@ extension AppState {
         case .end, .char("G"): select(waiting.count - 1)
         case .tab, .backTab, .left, .right, .char("h"), .char("l"):
             // Only an Ask to Buy row has two buttons to move between.
-            guard waiting.indices.contains(panel.selection), waiting[panel.selection].state == .deferred,
+            guard waiting.indices.contains(panel.selection), waiting[panel.selection].queueState.state == .deferred,
                   let moved = Self.movedFocus(panel.focus, count: 2, key) else { return [] }
             panel.focus = moved
         case .enter, .char(" "):
@@ -49,7 +49,7 @@ extension AppState {
     private func press(_ panel: ApprovalsPanel, in waiting: [Transaction]) -> [Effect] {
         guard waiting.indices.contains(panel.selection) else { return [] }
         let t = waiting[panel.selection]
-        guard t.state == .deferred else { return [.resolve(transactionID: t.id)] }
+        guard t.queueState.state == .deferred else { return [.resolve(transactionID: t.id)] }
         return [panel.focus == 0 ? .approve(transactionID: t.id) : .decline(transactionID: t.id)]
     }
 

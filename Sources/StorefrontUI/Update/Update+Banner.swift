@@ -11,7 +11,7 @@ extension AppState {
         switch event {
         case .updated(let t, let redelivered, let cancelledAtLaunch):
             // A purchase made outside the app while it was closed is news at its launch too.
-            let news = !redelivered || ((t.reason == .outsideApp || t.isFamilyShared) && t.state == .purchased)
+            let news = !redelivered || ((t.reason == .outsideApp || t.isFamilyShared) && t.queueState.state == .purchased)
             guard news, !cancelledAtLaunch, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
             banner = Banner(transactionID: t.id, text: text, tint: tint, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
         case .revoked(let t, let takeBack):
@@ -36,7 +36,7 @@ extension AppState {
             case .interrupted(let id): return t.originalTransactionID == id
             case .confirm, .askPermission: return t.productID == sheet.productID
             }
-        case .restoring: return t.state == .restored
+        case .restoring: return t.queueState.state == .restored
         default: return false
         }
     }
@@ -44,7 +44,7 @@ extension AppState {
     private func bannerText(_ t: Transaction) -> (String, Tint)? {
         let name = title(of: t.productID, quantity: t.quantity)
         let log = strings.log
-        switch t.state {
+        switch t.queueState.state {
         case .purchased:
             if snapshot.pendingApprovals.contains(where: { $0.id == t.id }) { return (log.askApproved(name), .success) }
             if t.reason == .outsideApp { return (t.offer?.type == .code ? log.codeRedeemed(name) : log.boughtOutside(name), .success) }
@@ -55,7 +55,7 @@ extension AppState {
         case .restored:
             return (log.restored(name), .success)
         case .failed:
-            guard let error = t.error, !error.isCancellation else { return nil }
+            guard let error = t.queueState.error, !error.isCancellation else { return nil }
             return (error == .declined ? log.askDeclined(name) : log.failed(name), .danger)
         case .purchasing, .deferred:
             return nil

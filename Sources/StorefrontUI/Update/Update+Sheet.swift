@@ -94,7 +94,7 @@ extension AppState {
     /// The transaction a Buy created: the sheet follows it until an outcome.
     mutating func follow(_ transaction: Transaction) -> [Effect] {
         guard case .sheet(var sheet) = mode, sheet.productID == transaction.productID else { return [] }
-        if transaction.state == .purchasing {
+        if transaction.queueState.state == .purchasing {
             sheet.stage = .purchasing(transactionID: transaction.id)
             mode = .sheet(sheet)
         } else {
@@ -111,13 +111,13 @@ extension AppState {
             switch mode {
             case .sheet(let sheet):
                 switch sheet.stage {
-                case .purchasing(let id) where id == t.id && t.state != .purchasing:
+                case .purchasing(let id) where id == t.id && t.queueState.state != .purchasing:
                     present(outcome: t)
                 case .interrupted(let id) where t.originalTransactionID == id:
                     present(outcome: t)
                 default: break
                 }
-            case .restoring(let restored) where t.state == .restored && !restored.contains(t.productID):
+            case .restoring(let restored) where t.queueState.state == .restored && !restored.contains(t.productID):
                 // One restored transaction per purchase and renewal: each product named once.
                 mode = .restoring(restored + [t.productID])
             default: break
@@ -142,7 +142,7 @@ extension AppState {
 
     mutating func present(outcome t: Transaction) {
         let words = strings.alerts
-        switch t.state {
+        switch t.queueState.state {
         case .purchased, .restored:
             // The system's own confirmation; what the app delivered is the small print.
             let lead = t.reason == .redownload ? words.downloadedAgain : words.purchaseSuccessful
@@ -151,13 +151,13 @@ extension AppState {
             mode = .alert(Alert(kind: .askToBuy, title: words.requestSentTitle,
                                 message: words.requestSentMessage(t.item(named: title(of: t.productID))),
                                 detail: commandLine.command("approve \(t.id)")))
-        case .failed where t.phase == .interrupted:
+        case .failed where t.queueState.phase == .interrupted:
             var sheet = PurchaseSheet(productID: t.productID, product: snapshot.product(t.productID))
             sheet.quantity = t.quantity
             sheet.stage = .interrupted(transactionID: t.id)
             mode = .sheet(sheet)
         case .failed:
-            guard let error = t.error, !error.isCancellation else {
+            guard let error = t.queueState.error, !error.isCancellation else {
                 // StoreKit apps show nothing when the user cancelled.
                 mode = .store
                 return
@@ -221,7 +221,7 @@ extension AppState {
     /// did it (`now` is only as fresh as the last tick, and the loop does not tick while idle).
     mutating func record(_ event: AppEvent, at date: Date) {
         let tint: Tint? = switch event {
-        case .updated(let t, _, _): t.state.tint
+        case .updated(let t, _, _): t.queueState.state.tint
         case .delivered: .success
         case .restoreFailed, .subscriptionStatusFailed, .problem, .notDelivered, .revoked: .danger
         case .finished, .alreadyDelivered, .revokedBeforeDelivery, .restoreFinished, .consumed: .muted
@@ -229,7 +229,7 @@ extension AppState {
         }
         let strings = strings
         let text = event.text(app: appDescription, times: times, strings: strings, errors: { ErrorText.of($0, in: strings) })
-        let happened = if case .updated(let t, _, _) = event { t.date } else { date }
+        let happened = if case .updated(let t, _, _) = event { t.queueState.date } else { date }
         log.append(LogLine(date: happened, text: text, tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }
     }

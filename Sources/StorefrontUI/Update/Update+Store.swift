@@ -147,7 +147,7 @@ extension AppState {
     /// Enter on a product whose request waits: what it waits for, instead of Buy. An
     /// interruption opens where the user resolves it.
     mutating func showWaiting(_ t: Transaction) {
-        guard t.state == .deferred else {
+        guard t.queueState.state == .deferred else {
             present(outcome: t)
             return
         }

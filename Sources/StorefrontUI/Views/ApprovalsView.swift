@@ -125,12 +125,12 @@ enum ApprovalsView {
         init(_ t: Transaction, state: AppState) {
             let words = state.strings.approvals
             id = t.id
-            kind = t.state == .deferred ? words.askToBuy : words.interrupted
+            kind = t.queueState.state == .deferred ? words.askToBuy : words.interrupted
             title = state.title(of: t.productID)
             // A column of its own, so a shortened title never takes the quantity with it.
             quantity = t.quantity > 1 ? "×\(t.quantity)" : ""
             price = state.snapshot.product(t.productID)?.formattedPrice(quantity: t.quantity) ?? ""
-            buttons = t.state == .deferred ? [words.approve, words.decline] : [words.agreeToTerms]
+            buttons = t.queueState.state == .deferred ? [words.approve, words.decline] : [words.agreeToTerms]
         }
 
         /// The buttons as drawn: bracketed, a space apart.

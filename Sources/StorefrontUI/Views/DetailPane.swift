@@ -83,8 +83,8 @@ enum DetailPane {
             if active, entry.type == .nonRenewing { lines.append(.init(text: words.extendHint, style: .dim)) }
         }
         if let waiting = state.waitingRequest(for: id) {
-            let text = waiting.state == .deferred
-                ? words.waitingSince(state.times.dateTime(waiting.requestDate ?? waiting.date))
+            let text = waiting.queueState.state == .deferred
+                ? words.waitingSince(state.times.dateTime(waiting.queueState.requestDate ?? waiting.queueState.date))
                 : words.interruptedHint
             lines += [.init(text: ""), .init(text: text, style: .tint(.warning))]
         }

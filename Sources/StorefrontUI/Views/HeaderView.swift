@@ -169,7 +169,7 @@ enum FooterView {
             let waiting = state.snapshot.waitingRequests
             guard !waiting.isEmpty else { return ([], close) }
             // Only an Ask to Buy request has two buttons to choose between.
-            let hasChoice = waiting.indices.contains(panel.selection) && waiting[panel.selection].state == .deferred
+            let hasChoice = waiting.indices.contains(panel.selection) && waiting[panel.selection].queueState.state == .deferred
             return ([press] + (hasChoice ? [choose] : []) + [Hint("↑↓", words.move)], close)
         case .unconsumed:
             let words = state.strings.unconsumed

@@ -62,7 +62,7 @@ struct LogTable {
             ([least, DisplayWidth.of(title)] + cells.map { DisplayWidth.of($0) }).max() ?? least
         }
         let states = history.map { t in
-            words.state(t.state) + (t.finished || t.state == .purchasing || t.state == .deferred ? "" : "*")
+            words.state(t.queueState.state) + (t.queueState.finished || t.queueState.state == .purchasing || t.queueState.state == .deferred ? "" : "*")
         }
         let idWidth = widest(words.idColumn, history.map(\.id))
         let stateWidth = widest(words.stateColumn, states, atLeast: 10)
@@ -87,10 +87,10 @@ struct LogTable {
         let indent = String(repeating: " ", count: idWidth + 2)
         let messageWidth = max(10, room - indent.count - 2)
         for (t, state) in zip(history, states) {
-            let date = dates?.text(t.date, times: times) ?? ""
+            let date = dates?.text(t.queueState.date, times: times) ?? ""
             rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID) + t.remarks(signedIn: signedIn, strings: strings),
-                            style: Style(tint: t.state.tint)))
-            guard let error = t.error else { continue }
+                            style: Style(tint: t.queueState.state.tint)))
+            guard let error = t.queueState.error else { continue }
             let message = "\(error.code) \(error.name): \(strings.errors.description(error))"
             for (i, part) in TextWrap.lines(message, width: messageWidth).enumerated() {
                 rows.append(Row(text: indent + (i == 0 ? "↳ " : "  ") + part, style: .dim))

@@ -14,7 +14,7 @@ extension DialogModel {
                 ?? "\(price) \(t.currency ?? "")".trimmingCharacters(in: .whitespaces)
         } ?? "—"
         var lines = [Line(text: state.title(of: t.productID, quantity: t.quantity), style: .bold),
-                     Line(text: words.purchased(state.times.day(t.purchaseDate ?? t.date), price), style: .dim),
+                     Line(text: words.purchased(state.times.day(t.purchaseDate ?? t.queueState.date), price), style: .dim),
                      Line(text: Labels(state.strings).account(t.account ?? "")),
                      Line(text: ""),
                      Line(text: words.chooseReason)]

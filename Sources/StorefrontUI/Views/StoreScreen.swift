@@ -105,7 +105,7 @@ struct RowText {
     static func buyLabel(_ id: String, state: AppState) -> String {
         let words = state.strings.store
         if let waiting = state.waitingRequest(for: id) {
-            return waiting.state == .deferred ? words.waitingForApproval : words.actionNeeded
+            return waiting.queueState.state == .deferred ? words.waitingForApproval : words.actionNeeded
         }
         if state.snapshot.productsError != nil { return words.networkDown }
         if state.isRestricted { return words.appStoreDisabled }

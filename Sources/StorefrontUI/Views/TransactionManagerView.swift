@@ -216,7 +216,7 @@ struct TransactionTable {
     }
 
     func line(_ t: Transaction) -> String {
-        var columns = [Self.cell(state.times.minute(t.date), Self.dateWidth), Self.cell(t.id, Self.idWidth)]
+        var columns = [Self.cell(state.times.minute(t.queueState.date), Self.dateWidth), Self.cell(t.id, Self.idWidth)]
         if accountWidth > 0 { columns.append(Self.cell(t.account ?? "—", accountWidth)) }
         columns += [Self.cell(state.title(of: t.productID, quantity: t.quantity), productWidth),
                     Self.cell(status(t), Self.statusWidth), t.priceText(locale: state.locale) ?? ""]
@@ -261,7 +261,7 @@ enum TransactionFacts {
         var third: [String] = []
         if let expires = t.expiresDate { third.append(words.expires(times.dateTime(expires))) }
         if let offer = t.offer { third.append(words.offer(offer.type, offer.paymentMode)) }
-        if let error = t.error { third.append("\(error.domain) \(error.code) \(error.name)") }
+        if let error = t.queueState.error { third.append("\(error.domain) \(error.code) \(error.name)") }
         return [first, second, third].filter { !$0.isEmpty }.map { $0.joined(separator: " · ") }
     }
 }
@@ -270,7 +270,7 @@ extension Transaction {
     /// What the list says of it: its state, and what it waits for or what became of it.
     func status(_ strings: Strings) -> String {
         let words = strings.manager
-        switch phase {
+        switch queueState.phase {
         case .sheetOpen?: return words.sheetOpen
         case .held?: return words.held
         case .waitingForStore?: return words.inFlight
@@ -281,10 +281,10 @@ extension Transaction {
         if hasLapsed { return words.lapsed }
         if revocationType == .familyRevoke { return strings.family.sharingEnded }
         if let date = revocationDate { return words.refundedOn(TimeDisplay().day(date)) }
-        if isFamilyShared, self.state == .purchased, finished { return strings.family.familyShared }
+        if isFamilyShared, queueState.state == .purchased, queueState.finished { return strings.family.familyShared }
         if isUpgraded == true { return words.upgraded }
-        let state = strings.log.state(state)
-        return finished || self.state == .failed ? state : "\(state) (\(words.unfinished))"
+        let state = strings.log.state(queueState.state)
+        return queueState.finished || queueState.state == .failed ? state : "\(state) (\(words.unfinished))"
     }
 
     /// What it charged, in its own storefront's currency; nil when nothing is known.
@@ -296,8 +296,8 @@ extension Transaction {
 
     /// Its row's colour: failures red, waiting amber, the rest plain.
     var managerTint: Tint? {
-        switch self.state {
-        case .failed: phase == .interrupted ? .warning : .danger
+        switch queueState.state {
+        case .failed: queueState.phase == .interrupted ? .warning : .danger
         case .deferred: .warning
         default: nil
         }

@@ -20,8 +20,8 @@ public struct Outcome: Equatable, Sendable {
 
     init(_ storefront: HeadlessStorefront) {
         let newest = (try? storefront.store.storage.history(last: 1, finishedOnly: false))?.last
-        state = newest?.state
-        error = newest?.error
+        state = newest?.queueState.state
+        error = newest?.queueState.error
         let app = storefront.runtime.app
         let now = (try? storefront.store.now()) ?? HeadlessStorefront.start
         delivered = app.credits > 0 ? ["+\(app.credits) credits"] : []

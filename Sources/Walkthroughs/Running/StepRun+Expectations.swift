@@ -24,15 +24,15 @@ extension StepRun {
         case .transactionState(let ref, let expected):
             switch transaction(ref) {
             case .failure(let missing): return failure("a transaction in state \(expected.rawValue)", saw: missing.text)
-            case .success(let t) where t.state != expected:
-                return failure("\(t.id) \(expected.rawValue)", saw: "\(t.id) \(t.state.rawValue)")
+            case .success(let t) where t.queueState.state != expected:
+                return failure("\(t.id) \(expected.rawValue)", saw: "\(t.id) \(t.queueState.state.rawValue)")
             case .success: break
             }
         case .transactionReason(let ref, let expected):
             switch transaction(ref) {
             case .failure(let missing): return failure("a transaction made for reason \(expected.rawValue)", saw: missing.text)
             case .success(let t) where t.reason != expected:
-                let saw = t.reason.map { "reason \($0.rawValue)" } ?? "no reason (\(t.state.rawValue))"
+                let saw = t.reason.map { "reason \($0.rawValue)" } ?? "no reason (\(t.queueState.state.rawValue))"
                 return failure("\(t.id) with reason \(expected.rawValue)", saw: "\(t.id) with \(saw)")
             case .success: break
             }
@@ -65,14 +65,14 @@ extension StepRun {
         case .transactionError(let ref, let expected):
             switch transaction(ref) {
             case .failure(let missing): return failure("a transaction with \(Self.describe(expected))", saw: missing.text)
-            case .success(let t) where !Self.matches(t.error, expected):
+            case .success(let t) where !Self.matches(t.queueState.error, expected):
                 return failure("\(t.id) with \(Self.describe(expected))",
-                               saw: "\(t.id) with " + (t.error.map { "error \($0.code) \($0.name)" } ?? "no error"))
+                               saw: "\(t.id) with " + (t.queueState.error.map { "error \($0.code) \($0.name)" } ?? "no error"))
             case .success: break
             }
         case .noTransaction(let ref):
             if case .success(let t) = transaction(ref) {
-                return failure("no transaction" + Self.describe(ref), saw: "\(t.id) \(t.state.rawValue) \(t.productID)")
+                return failure("no transaction" + Self.describe(ref), saw: "\(t.id) \(t.queueState.state.rawValue) \(t.productID)")
             }
         case .defaults(let key, let expected):
             let value = runtime.app.defaults.values[key]
@@ -90,7 +90,7 @@ extension StepRun {
         case .queue(let expected):
             let queue = (try? storefront.store.storage.load().queue) ?? runtime.queue.transactions
             if queue.count != expected {
-                let held = queue.map { "\($0.id) \($0.state.rawValue) \($0.productID)" }.joined(separator: ", ")
+                let held = queue.map { "\($0.id) \($0.queueState.state.rawValue) \($0.productID)" }.joined(separator: ", ")
                 return failure(expected == 0 ? "an empty queue" : "\(expected) transactions in the queue",
                                saw: queue.isEmpty ? "an empty queue" : "\(queue.count) (\(held))")
             }

@@ -39,7 +39,7 @@ extension StepRun {
                 let history = (try? storefront.store.storage.history(last: nil, finishedOnly: false)) ?? []
                 let account = runtime.queue.records.settings.account
                 let purchase = history.last { t in
-                    t.state == .purchased && t.account == account && { if case .product(let p) = ref { t.productID == p } else { true } }()
+                    t.queueState.state == .purchased && t.account == account && { if case .product(let p) = ref { t.productID == p } else { true } }()
                 }
                 guard let purchase else {
                     let named = if case .product(let p) = ref { " of \(p)" } else { "" }

@@ -103,9 +103,9 @@ struct BuyCommand: ParsableCommand {
         if started.isWaitingRequest {
             try reportMerge(into: started, session: session, app: app)
         }
-        if started.state == .purchasing { _ = try running.pressSideButton() }
+        if started.queueState.state == .purchasing { _ = try running.pressSideButton() }
         func current() -> Transaction? { session.current(started.id) }
-        try running.wait { current()?.state != .purchasing }
+        try running.wait { current()?.queueState.state != .purchasing }
         guard let final = current() else { return }
         if let refusal = notDelivered(final, by: app) {
             try Report.failure(refusal, json: output.json, context: "Cannot deliver \(productID)",
@@ -120,19 +120,19 @@ struct BuyCommand: ParsableCommand {
                                         userDefaults: app.defaults.values, planChange: planChange))
         } else {
             if let planChange { printLine(describe(planChange, session: session)) }
-            if noFinish, final.state == .purchased {
+            if noFinish, final.queueState.state == .purchased {
                 printLine("The app was killed before it handled \(final.id) (\(final.item(named: final.productID))): it stays in the queue and comes back at the next launch (\(CommandLineHint.command("launch"))).")
-            } else if final.state == .purchased, final.reason == .redownload {
+            } else if final.queueState.state == .purchased, final.reason == .redownload {
                 printLine("You've already purchased this: \(final.productID) was downloaded again at no charge (transaction \(final.id), first bought as \(final.originalTransactionID ?? "?")).")
             }
         }
-        switch final.state {
+        switch final.queueState.state {
         case .purchased, .restored, .purchasing: return
         case .deferred:
             if !output.json { printLine("Ask to Buy: the request for \(final.item(named: final.productID)) was sent. Approve it with `\(CommandLineHint.command("approve \(final.id)"))`.") }
             throw ExitCode.deferred
         case .failed:
-            if !output.json, final.phase == .interrupted {
+            if !output.json, final.queueState.phase == .interrupted {
                 printLine("Interrupted: \(final.item(named: final.productID)) is not bought yet. Resolve it with `\(CommandLineHint.command("resolve \(final.id)"))`.")
             }
             throw ExitCode.failed
@@ -167,7 +167,7 @@ struct BuyCommand: ParsableCommand {
     /// A repeated purchase of what waits for an answer made nothing new: says which request
     /// it merged into and exits as that request stands (3 waiting for approval, 4 interrupted).
     private func reportMerge(into t: Transaction, session: Session, app: SampleApp) throws -> Never {
-        let deferred = t.state == .deferred
+        let deferred = t.queueState.state == .deferred
         if output.json {
             try JSONOutput.print(Output(transaction: TransactionPayload(t), merged: true,
                                         redelivered: session.launchReport(app).redelivered,

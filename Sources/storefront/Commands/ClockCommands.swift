@@ -107,9 +107,9 @@ struct AdvanceCommand: ParsableCommand {
         let times = TimeDisplay()
         printLine("Store time is now \(times.dateTime(clock.storeTime)) (\(clock.offsetText)).")
         for t in changes {
-            printLine("  \(times.dateTime(t.lapseDate.flatMap { t.hasLapsed ? $0 : nil } ?? t.date))  \(Self.describe(t))")
+            printLine("  \(times.dateTime(t.lapseDate.flatMap { t.hasLapsed ? $0 : nil } ?? t.queueState.date))  \(Self.describe(t))")
         }
-        if changes.contains(where: { !$0.finished && $0.state != .deferred }) {
+        if changes.contains(where: { !$0.queueState.finished && $0.queueState.state != .deferred }) {
             printLine("The app receives these live if the storefront is open, otherwise at its next launch (\(CommandLineHint.command("launch"))).")
         }
     }
@@ -118,9 +118,9 @@ struct AdvanceCommand: ParsableCommand {
     static func describe(_ t: Transaction) -> String {
         let item = t.item(named: t.productID)
         if t.hasLapsed { return "\(t.id) \(item): the Ask to Buy request lapsed after 24 hours unanswered, dropped" }
-        var line = "\(t.id) \(t.state.rawValue)  \(item)"
+        var line = "\(t.id) \(t.queueState.state.rawValue)  \(item)"
         if t.reason == .renewal { line += "  (renewal)" }
-        if let error = t.error { line += "  \(Strings.english.label(of: error)): \(error.message)" }
+        if let error = t.queueState.error { line += "  \(Strings.english.label(of: error)): \(error.message)" }
         return line
     }
 }

@@ -39,7 +39,7 @@ struct LaunchCommand: ParsableCommand {
         let app = running.app
         // A purchase the last run left in flight (confirmed, the store answering after it was
         // killed) is waited for, as the app receives it once the store answers.
-        try running.wait { !session.queue.transactions.contains { $0.phase == .waitingForStore } }
+        try running.wait { !session.queue.transactions.contains { $0.queueState.phase == .waitingForStore } }
         let delivered = app.events.compactMap { event -> Transaction? in
             if case .updated(let t, _, _) = event { return t }
             return nil

@@ -49,7 +49,7 @@ struct RestoreCommand: ParsableCommand {
             try Report.failure(error, json: output.json, context: "Restore failed", launch: session.launchReport(app))
         }
         let restored = app.events.dropFirst(before).compactMap { event -> Transaction? in
-            if case .updated(let t, _, _) = event, t.state == .restored { return t }
+            if case .updated(let t, _, _) = event, t.queueState.state == .restored { return t }
             return nil
         }
         let notRestored = app.notRestoredByTheStore(records: session.queue.records)

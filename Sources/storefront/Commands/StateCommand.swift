@@ -125,14 +125,14 @@ struct StateCommand: ParsableCommand {
 
     private func line(_ t: Transaction, signedIn: String?, itemWidth: Int) -> String {
         let shown = TerminalText.escaped(item(t)).count
-        var text = "\(t.id)  \(t.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(item(t))"
+        var text = "\(t.id)  \(t.queueState.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(item(t))"
         text += String(repeating: " ", count: max(itemWidth - shown, 0))
-        text += "  \(Self.times.dateTime(t.date))"
-        if let error = t.error { text += "  \(Strings.english.label(of: error))" }
+        text += "  \(Self.times.dateTime(t.queueState.date))"
+        if let error = t.queueState.error { text += "  \(Strings.english.label(of: error))" }
         if let expiry = t.expiresDate { text += "  expires \(Self.times.dateTime(expiry))" }
         text += Self.facts(t)
-        if let phase = t.phase { text += "  \(Self.words(phase))" }
-        if !t.finished && t.state != .purchasing { text += "  unfinished" }
+        if let phase = t.queueState.phase { text += "  \(Self.words(phase))" }
+        if !t.queueState.finished && t.queueState.state != .purchasing { text += "  unfinished" }
         return text + t.remarks(signedIn: signedIn)
     }
 }

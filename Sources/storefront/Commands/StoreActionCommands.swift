@@ -84,6 +84,6 @@ extension Transaction {
     /// "is purchased", or why the store refused it when it answered (the plan came back
     /// while the request waited: already subscribed).
     fileprivate var answerText: String {
-        state == .failed ? "failed: \(error.map { "\($0)" } ?? "unknown error")" : "is purchased"
+        queueState.state == .failed ? "failed: \(queueState.error.map { "\($0)" } ?? "unknown error")" : "is purchased"
     }
 }
