@@ -100,8 +100,8 @@ import Testing
         try migrated.close()
     }
 
-    /// A cursor damaged by hand is refused by row and column, as every row is.
-    @Test(arguments: ["'none'", "-1"])
+    /// A cursor damaged by hand (not a number, below 0, past every event numbered) is refused by row and column, as every row is.
+    @Test(arguments: ["'none'", "-1", "99999"])
     func aDamagedCursorIsRefused(value: String) throws {
         let t = try Harness.onDisk()
         try t.buy(ID.premium)

@@ -41,13 +41,18 @@ enum EventRow {
     /// largest id it gave, kept in sqlite_sequence, or the largest in the table): no event can
     /// be stored, so no change of the store's can be made. Nil while numbers are left.
     static func counterProblem(_ db: Database) throws -> RowProblem? {
-        let counter = try Int64.fetchOne(db, sql: """
-            SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'events' AND typeof(seq) = 'integer'), 0),
-                       coalesce((SELECT max(id) FROM events), 0))
-            """)
-        guard counter == Int64.max else { return nil }
+        guard try counter(db) == Int64.max else { return nil }
         return RowProblem(location: "events",
                           problem: "the id counter is at \(Int64.max), the largest number (sqlite_sequence, or an event's id): no more events can be stored, so no change can be made")
+    }
+
+    /// The largest event id SQLite has given (kept in sqlite_sequence, or the largest in the
+    /// table): no reader can have read past it.
+    static func counter(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: """
+            SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'events' AND typeof(seq) = 'integer'), 0),
+                       coalesce((SELECT max(id) FROM events), 0))
+            """)) ?? 0
     }
 
     /// The events after `id`, in order, at most `limit` (all when nil).

@@ -9,7 +9,7 @@ enum ReaderRow {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM readers WHERE name = ?"), arguments: [reader]) else {
             return nil
         }
-        return try self.cursor(row).eventID
+        return try self.cursor(row, db).eventID
     }
 
     /// Moves `reader`'s cursor to `id`, never back: a reader that read further meanwhile (its
@@ -21,12 +21,17 @@ enum ReaderRow {
             """).execute(arguments: [reader, id])
     }
 
-    /// Reads a row back, refusing damage by row and column.
-    static func cursor(_ row: Row) throws -> (name: String, eventID: Int64) {
+    /// Reads a row back, refusing damage by row and column. A cursor past every event the store
+    /// has numbered would silently skip the events still to come.
+    static func cursor(_ row: Row, _ db: Database) throws -> (name: String, eventID: Int64) {
         let name = (try? row.decode(String.self, forColumn: "name")) ?? "?"
         let r = RowReader(row: row, location: "readers, \(name)")
         let eventID: Int64 = try r.value("eventID")
         guard eventID >= 0 else { throw r.problem("eventID", "is \(eventID), not an event id (0 or more)") }
+        let counter = try EventRow.counter(db)
+        guard eventID <= counter else {
+            throw r.problem("eventID", "is \(eventID), past the last event the store numbered (\(counter))")
+        }
         return (try r.value("name"), eventID)
     }
 }

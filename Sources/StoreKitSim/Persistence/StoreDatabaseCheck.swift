@@ -256,7 +256,7 @@ enum StoreDatabaseCheck {
         if try db.tableExists("readers") {
             let readers = try Row.fetchCursor(db, sql: "SELECT * FROM readers ORDER BY name")
             while problems.count < limit, let row = try readers.next() {
-                try collect { _ = try ReaderRow.cursor(row) }
+                try collect { _ = try ReaderRow.cursor(row, db) }
             }
         }
         return Array(problems.prefix(limit))
