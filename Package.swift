@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "storefront", targets: ["storefront"]),
         .library(name: "DataFiles", targets: ["DataFiles"]),
+        .library(name: "AppStoreCore", targets: ["AppStoreCore"]),
+        .library(name: "AppStorePersistence", targets: ["AppStorePersistence"]),
         .library(name: "StoreKitSim", targets: ["StoreKitSim"]),
         .library(name: "CatalogFiles", targets: ["CatalogFiles"]),
         .library(name: "AppStoreJSON", targets: ["AppStoreJSON"]),
@@ -29,27 +31,34 @@ let package = Package(
         // JSON style, the errors that name a file and its remedy, and the watcher that tells
         // when one changes. Foundation only.
         .target(name: "DataFiles"),
-        // The simulated App Store and its StoreKit-shaped client API: the catalog's model, the
-        // store's rules, Foundation, and GRDB for its records in SQLite. No catalog files, no
-        // app, no UI.
-        .target(name: "StoreKitSim", dependencies: ["DataFiles", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The simulated App Store's own model and rules: the catalog's model, the store's clock,
+        // its records and the rules that change them, its settings and errors, the subscriptions'
+        // lifecycle and events, and the storage its records stand on (in memory here). No GRDB,
+        // no catalog files, no app, no UI.
+        .target(name: "AppStoreCore", dependencies: ["DataFiles"]),
+        // The store's records in store.sqlite through GRDB: rows, schema, migrations, the
+        // database check and the empty store image.
+        .target(name: "AppStorePersistence", dependencies: ["AppStoreCore", "DataFiles", .product(name: "GRDB", package: "GRDB.swift")]),
+        // What an app links, shaped as StoreKit: the payment queue and its events, products
+        // requests; and the App Store's admin API, built on the payment queue.
+        .target(name: "StoreKitSim", dependencies: ["AppStoreCore"]),
         // Catalog files read and checked: storefront's JSON and Xcode's .storekit files (read and
         // written), into the store's Catalog and settings.
-        .target(name: "CatalogFiles", dependencies: ["StoreKitSim", "DataFiles"]),
+        .target(name: "CatalogFiles", dependencies: ["AppStoreCore", "DataFiles"]),
         // The App Store's JSON vocabulary: transactions, renewal info, subscription statuses,
         // store events and products as `--json` gives them, built from the store's values.
-        .target(name: "AppStoreJSON", dependencies: ["StoreKitSim"]),
+        .target(name: "AppStoreJSON", dependencies: ["AppStoreCore"]),
         // Every word of the product's own, English and Japanese side by side: the strings table
         // the app, its screens, the walkthroughs' band and the command line read.
-        .target(name: "Wording", dependencies: ["StoreKitSim"]),
+        .target(name: "Wording", dependencies: ["AppStoreCore"]),
         // The sample app over that API, as an app over StoreKit: its catalog's content, its own
         // refusals, delivery into UserDefaults.json, credits, its transaction log.
-        .target(name: "SampleApp", dependencies: ["StoreKitSim", "Wording", "DataFiles"]),
+        .target(name: "SampleApp", dependencies: ["StoreKitSim", "AppStoreCore", "Wording", "DataFiles"]),
         // The sample app's screens: state, actions, update, views drawn into a Canvas. No curses.
-        .target(name: "StorefrontUI", dependencies: ["SampleApp", "Wording", "StoreKitSim", "DataFiles"]),
+        .target(name: "StorefrontUI", dependencies: ["SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "DataFiles"]),
         // Walkthrough files: their format, its parser, and a headless runner that drives the
         // storefront's runtime with keys over a fresh data directory, store time simulated.
-        .target(name: "Walkthroughs", dependencies: ["StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "DataFiles"]),
+        .target(name: "Walkthroughs", dependencies: ["StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "AppStorePersistence", "DataFiles"]),
         // The ncurses Canvas, input, resize, colours and teardown.
         .target(
             name: "CursesTerminal",
@@ -66,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "DataFiles", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
+                "DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -74,23 +83,23 @@ let package = Package(
         // over the store.
         .testTarget(
             name: "StoreKitSimTests",
-            dependencies: ["DataFiles", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", .product(name: "GRDB", package: "GRDB.swift")],
             // StoreKit configuration files the tests (and the end-to-end ones) read by path.
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "StorefrontUITests",
             dependencies: [
-                "StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "CatalogFiles",
+                "StorefrontUI", "SampleApp", "Wording", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "WalkthroughsTests", dependencies: ["Walkthroughs", "StorefrontUI", "StoreKitSim", "CatalogFiles"]),
+        .testTarget(name: "WalkthroughsTests", dependencies: ["Walkthroughs", "StorefrontUI", "AppStoreCore", "AppStorePersistence", "CatalogFiles"]),
         // Depends on the executable so `swift test` builds the binary it runs.
         // GRDB to damage a store.sqlite as the sqlite3 shell would.
         .testTarget(name: "EndToEndTests", dependencies: [
-            "DataFiles", "StoreKitSim", "CatalogFiles", "SampleApp", "storefront", .product(name: "GRDB", package: "GRDB.swift"),
+            "DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "SampleApp", "storefront", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]

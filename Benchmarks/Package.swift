@@ -19,6 +19,8 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "DataFiles", package: "storefront"),
+                .product(name: "AppStoreCore", package: "storefront"),
+                .product(name: "AppStorePersistence", package: "storefront"),
                 .product(name: "StoreKitSim", package: "storefront"),
                 .product(name: "CatalogFiles", package: "storefront"),
                 .product(name: "SampleApp", package: "storefront"),
@@ -32,7 +34,7 @@ let package = Package(
             ]
         ),
         // startup-cpu.sh's floor: decodes the built-in catalog with Foundation and exits.
-        // Its sources are symbolic links to StoreKitSim's catalog files, plus main.swift.
+        // Its sources are symbolic links to AppStoreCore's catalog files, plus main.swift.
         .executableTarget(name: "CatalogDecodeFloor", path: "Sources/CatalogDecodeFloor",
                           swiftSettings: [.define("CATALOG_DECODE_FLOOR")]),
     ]

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// A store error as `--json` output gives it: its domain and code as `NSError` has them, and its text.
 package struct ErrorPayload: Encodable {

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A product as `products --json` gives it; `credits` is what the app gives per unit (nil: none).
 package struct ProductPayload: Encodable {

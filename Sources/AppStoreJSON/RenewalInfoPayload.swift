@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// StoreKit 2's `Product.SubscriptionInfo.RenewalInfo`, the App Store Server API's
 /// `JWSRenewalInfoDecodedPayload`, under StoreKit's names.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A stored event (`StoreEvent`), as `events --json` gives it: prices as decimal strings, the
 /// transaction and subscription status as the change left them in the shapes `state --json` and

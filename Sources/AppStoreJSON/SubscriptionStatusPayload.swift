@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A subscription group and the account's status in it, as `subscriptions --json` and
 /// `state --json` give it (documented in docs/command-line.md): the App Store Server API's

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A transaction as `--json` output gives it (documented in docs/command-line.md): the facts the
 /// App Store Server API's `JWSTransactionDecodedPayload` carries, under StoreKit's names, with the

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// One line per app event, shared by the command line (in English) and the storefront's log.

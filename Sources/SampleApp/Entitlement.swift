@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// What the app keeps in UserDefaults.json for a product, by its type: the one rule the app's
 /// delivery, taking back, the check of its own keys, and every reader of what it holds (the

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 extension Catalog {
     /// What a restore never brings back, of what the account bought (`bought`) or the app

@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// The app's own keys in UserDefaults.json must hold what the app writes there
 /// (`UserDefaultsRules`): refused before anything is bought or delivered.

@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// What the app took back when it heard of a refund.
 public enum TakeBack: Equatable, Sendable {

@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// The app's auto-renewable subscriptions follow the store's statuses, as a StoreKit 2 app reads
 /// `Product.SubscriptionInfo.status`: access while subscribed or in grace (until the grace

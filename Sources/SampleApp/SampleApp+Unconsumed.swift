@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// Consumables the app delivered and the user has not consumed yet, per purchase, as TOAST
 /// IAP's unconsumed purchases: delivery adds one (with its balance, in the write that notes

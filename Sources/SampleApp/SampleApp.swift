@@ -1,5 +1,6 @@
 import DataFiles
 import Foundation
+import AppStoreCore
 import StoreKitSim
 
 /// The sample app, written as the seeds' apps are: it hears of transactions from the payment

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// The sample app's own refusals, in the seed SDK's codes: said before anything reaches the

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// What a log line adds in parentheses to a transaction update: what kind it is and whether it

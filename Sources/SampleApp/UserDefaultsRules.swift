@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// What the sample app's own keys in UserDefaults.json must hold: what the app writes there.
 /// One it cannot read (credits of 1e300, "lots", true) would read as none, and the next

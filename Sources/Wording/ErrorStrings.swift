@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// How the screens and the app's log word a StoreKit error or a refusal.
 ///

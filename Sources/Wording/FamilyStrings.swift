@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// Family Sharing's words: the product's note, the log and banners of a shared purchase and
 /// of one revoked, the Transaction Manager's ownership and actions, and the store's refusals

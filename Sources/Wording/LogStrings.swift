@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// The app's transaction log: its lines (the live pane, `storefront` commands' output in
 /// English), the full log screen, and the banners for news from outside.

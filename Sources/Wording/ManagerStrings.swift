@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// The Transaction Manager: every transaction of every account, as the App Store keeps them,
 /// and what the store can do to each (Xcode's StoreKit Transaction Manager).

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// StoreKit's messages (the Billing Problem sheet, the price-increase consent sheet) and the
 /// store's news the log and banners tell from its events.

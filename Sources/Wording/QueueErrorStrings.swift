@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A request answered from outside the app that the store cannot take (`QueueError`): an
 /// approval, a decline or a resolution of a transaction that is not, or no longer, waiting.

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// The refund request sheet (StoreKit's `beginRefundRequest`), what the app logs of its answer,
 /// and the App Store's answers as the log and the Transaction Manager tell them.

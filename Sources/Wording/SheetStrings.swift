@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// The App Store's purchase sheet: the product, its terms, the stepper, the buttons and each
 /// stage after Buy.

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// The store list's sections and rows, and the detail pane beside them.
 public struct StoreStrings: PhraseTable {

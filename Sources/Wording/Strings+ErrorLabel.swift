@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 extension Strings {
     /// How a log line names an error: StoreKit's codes as "error 2 paymentCancelled", others by

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 extension Strings {
     /// An introductory offer in words: "1 week free", "$0.99 for 3 months", "$0.99/month for 3 months".

@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import Testing
 
 /// Each seed's flow through the command line alone: every step is its own process, so the

@@ -1,7 +1,7 @@
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStorePersistence
 import Testing
 
 /// Bad input gets a clear message naming the file, field or key, the documented exit code,

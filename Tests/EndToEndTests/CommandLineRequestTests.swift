@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import Testing
 
 /// What the store does with a purchase repeated, killed midway, bought again, or made by

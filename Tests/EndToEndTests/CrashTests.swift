@@ -1,7 +1,7 @@
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Testing
 
 /// The crash test: storefront killed with SIGKILL at every durable write of each flow (the

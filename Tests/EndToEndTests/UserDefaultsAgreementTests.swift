@@ -2,6 +2,7 @@ import CatalogFiles
 import DataFiles
 import Foundation
 import SampleApp
+import AppStoreCore
 import StoreKitSim
 import Testing
 

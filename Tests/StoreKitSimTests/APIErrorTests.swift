@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import SampleApp
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 import Wording
 

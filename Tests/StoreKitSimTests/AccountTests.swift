@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// Purchases belong to the Apple Account that made them.
 @Suite struct AccountTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// Every store rule acts for the account it is given, whoever is signed in: an operation by
 /// original transaction id on another account's subscription, a family member's purchase, and

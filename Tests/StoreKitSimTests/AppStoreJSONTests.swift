@@ -2,7 +2,7 @@ import AppStoreJSON
 import DataFiles
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// The App Store's JSON vocabulary without the binary: the names and values a script reads
 /// from `--json`.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// The table of App Store storefronts: well-formed codes, no duplicates, and the rows a wrong
 /// table would get wrong.

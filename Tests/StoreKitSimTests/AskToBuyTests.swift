@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 @Suite struct AskToBuyTests {

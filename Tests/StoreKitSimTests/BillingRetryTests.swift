@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// Renewals whose payment fails (Xcode's billing retry condition), with and without grace.
 @Suite struct BillingRetryTests {

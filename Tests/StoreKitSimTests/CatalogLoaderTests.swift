@@ -3,7 +3,7 @@ import DataFiles
 import Foundation
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 @Suite struct CatalogLoaderTests {
     // MARK: The default catalog

@@ -3,7 +3,7 @@ import DataFiles
 import Foundation
 import Testing
 @testable import SampleApp
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// The catalog read without `JSONDecoder` is exactly the catalog the decoder reads, and the
 /// reader leaves to the decoder whatever it might read otherwise.

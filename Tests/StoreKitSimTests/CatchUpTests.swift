@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 /// A store far behind (a fast rate left running) catches up a chunk at a time, each chunk a

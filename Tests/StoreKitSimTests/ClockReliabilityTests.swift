@@ -2,6 +2,7 @@
 import DataFiles
 import Foundation
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 /// The store's clock when real time runs behind its anchor, and advances made at once.

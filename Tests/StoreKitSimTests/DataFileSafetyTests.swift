@@ -2,7 +2,7 @@ import DataFiles
 import Foundation
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStorePersistence
 
 /// The data files against what a directory can hold instead of them: something that is not a
 /// file, a link planted beside them, a file too large or too deep, leftovers of killed runs.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// Where a reader of the outbox starts when it wants only what comes next: the newest event's
 /// id, from both storages alike.

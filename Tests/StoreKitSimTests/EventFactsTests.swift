@@ -2,7 +2,8 @@ import DataFiles
 import Foundation
 import GRDB
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
+@testable import AppStorePersistence
 
 /// Each event keeps the facts it names as they were when it happened: the transaction, and a
 /// subscription's status and renewal info.

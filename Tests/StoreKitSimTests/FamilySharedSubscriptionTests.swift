@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// Family Sharing of an auto-renewable subscription, over both storages: each member gets a
 /// transaction of its own for the purchaser's current period, a renewal with each renewal,

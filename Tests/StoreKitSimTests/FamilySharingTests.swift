@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
+@testable import AppStorePersistence
 
 /// Family Sharing over both storages: a shareable purchase reaches the purchaser's family as
 /// family-shared transactions of their own, restored and owned by them, and is revoked for

@@ -3,6 +3,8 @@ import DataFiles
 import Foundation
 import SampleApp
 import Testing
+@testable import AppStoreCore
+@testable import AppStorePersistence
 @testable import StoreKitSim
 
 /// The default catalog's product identifiers.

@@ -1,7 +1,7 @@
 import Foundation
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// Hold on: the store waits for the side button before a confirmed purchase or a restore
 /// starts its latency, so a presenter decides when it answers.

@@ -1,7 +1,7 @@
 import DataFiles
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// A data directory of an earlier storefront (store.json) is migrated into store.sqlite on
 /// first open and the file kept aside; one that cannot be read is refused and left as it is.

@@ -1,5 +1,5 @@
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 @Suite struct LocaleMatchTests {
     /// A locale already written as the store writes it comes back as it is; any other is

@@ -1,7 +1,7 @@
 import Foundation
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// The pieces every message is made of: times, quantities.
 @Suite struct MessageTextTests {

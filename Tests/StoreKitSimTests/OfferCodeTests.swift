@@ -1,7 +1,7 @@
 @testable import CatalogFiles
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// Offer codes redeemed in the App Store (its offer code sheet, SKTestSession.buyProduct with
 /// `codeOffer(referenceName:)`): the subscription starts at the code's terms, as a purchase the

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import SampleApp
 import Testing
+@testable import AppStorePersistence
 @testable import StoreKitSim
 
 /// The outbox's readers keep their cursors in the store, moved with what they did.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 /// Purchases made outside the app (SKTestSession.buyProduct): another device of the account,

@@ -2,7 +2,7 @@ import DataFiles
 import Foundation
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 @Suite struct PaymentQueueTests {
     // MARK: The happy path

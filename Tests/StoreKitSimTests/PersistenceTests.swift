@@ -2,7 +2,8 @@ import DataFiles
 import Foundation
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
+@testable import AppStorePersistence
 
 @Suite struct PersistenceTests {
     // MARK: Dates

@@ -2,6 +2,7 @@
 import Foundation
 import SampleApp
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 @Suite struct ProductsRequestTests {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 /// A purchase started on an App Store product page waits in the store, over both storages,

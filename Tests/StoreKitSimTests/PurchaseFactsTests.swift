@@ -2,7 +2,7 @@
 import DataFiles
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// The facts a transaction is completed with, written once.
 @Suite struct PurchaseFactsTests {

@@ -2,7 +2,7 @@ import DataFiles
 import Foundation
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// Each transaction's place in the queue is a field the store's rules set at each step
 /// (`Transaction.phase`), kept by both storages alike.

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
+@testable import AppStorePersistence
 
 /// Refund requests from within the app (the refund request sheet) and the App Store's answer
 /// to them, as `refund-requests` says, over both storages.

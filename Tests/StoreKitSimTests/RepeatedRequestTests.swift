@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// Buying again what already waits for an answer (Ask to Buy, an interruption) makes no
 /// second transaction: the App Store merges the repeated request into the waiting one.

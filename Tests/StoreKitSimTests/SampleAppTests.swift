@@ -2,7 +2,7 @@ import DataFiles
 import Foundation
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 @Suite struct SampleAppTests {
     @Test func theAppHearsNothingUntilItLaunches() throws {

@@ -2,7 +2,7 @@ import DataFiles
 import Foundation
 import GRDB
 import Testing
-@testable import StoreKitSim
+@testable import AppStorePersistence
 
 /// A scratch data directory (a walkthrough's, thrown away when it ends) is not synced to disk,
 /// and its store.sqlite starts as a copy of an empty store rather than running every

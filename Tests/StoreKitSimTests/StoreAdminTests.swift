@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 /// The store-side operations (Xcode's SKTestSession), heard by the open app.

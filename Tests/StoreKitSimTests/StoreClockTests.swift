@@ -2,6 +2,7 @@ import DataFiles
 import Foundation
 import GRDB
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 /// The store's own clock: advancing it, running it faster, and what happens as it moves.

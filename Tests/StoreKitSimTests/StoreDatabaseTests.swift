@@ -2,7 +2,8 @@ import DataFiles
 import Foundation
 import GRDB
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
+@testable import AppStorePersistence
 
 /// store.sqlite: what it keeps, what it reads, and what it refuses.
 @Suite struct StoreDatabaseTests {

@@ -1,7 +1,7 @@
 @testable import CatalogFiles
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// Every rule says what it did, in order, in the store's outbox.
 @Suite struct StoreEventTests {

@@ -2,7 +2,7 @@
 import DataFiles
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// A .storekit file as a store catalog: every product, group, offer and setting it holds, its
 /// problems at the file's own JSON paths, and the file storefront writes back.

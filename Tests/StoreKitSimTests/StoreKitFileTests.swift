@@ -2,7 +2,7 @@
 import DataFiles
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// The .storekit file itself: read as Xcode writes it, refused with the JSON path of what is
 /// wrong, and laid out as Xcode lays it out.

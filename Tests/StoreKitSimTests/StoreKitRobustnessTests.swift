@@ -2,7 +2,7 @@
 import DataFiles
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// No value anywhere in a .storekit file crashes storefront: every value of every fixture,
 /// replaced in turn by awkward values (three a place, every one of them across the places),

@@ -1,7 +1,7 @@
 @testable import CatalogFiles
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// The values of a .storekit file storefront turns into its own: prices, time rates, errors.
 @Suite struct StoreKitValueTests {

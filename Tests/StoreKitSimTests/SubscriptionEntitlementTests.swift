@@ -2,6 +2,7 @@ import DataFiles
 import Foundation
 import SampleApp
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 /// The app's access to a subscription follows the store's status, as a StoreKit 2 app reads

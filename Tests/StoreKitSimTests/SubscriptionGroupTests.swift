@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// One subscription per group per account, through the payment queue as the app buys.
 @Suite struct SubscriptionGroupTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// The lifecycle as a pure function: every transition from a status, an input and a time.
 @Suite struct SubscriptionLifecycleTests {

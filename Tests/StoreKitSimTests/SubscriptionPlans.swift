@@ -1,4 +1,5 @@
 import Foundation
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 /// A small catalog of one subscription group with plans at two levels and three periods,

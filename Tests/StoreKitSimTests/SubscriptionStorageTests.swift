@@ -2,7 +2,8 @@ import DataFiles
 import Foundation
 import GRDB
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
+@testable import AppStorePersistence
 
 /// Records with every field of a subscription's status, an event and a transaction's purchase
 /// facts set, on whole milliseconds (what store.sqlite keeps).

@@ -2,7 +2,7 @@ import DataFiles
 import Foundation
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// The subscription rules at their edges: each test states what the App Store does.
 @Suite struct SubscriptionStoreRulesTests {

@@ -1,6 +1,7 @@
 @testable import CatalogFiles
 import Foundation
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 @Suite struct SubscriptionTests {

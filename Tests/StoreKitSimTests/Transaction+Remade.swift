@@ -1,5 +1,5 @@
 import Foundation
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 extension Transaction {
     /// The same transaction as another process, a hand edit or an older store could have

@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import Testing
+@testable import AppStoreCore
 @testable import StoreKitSim
 
 /// What the log says about where an update comes from and what kind it is.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import Testing
 
 /// The Transaction Manager's pages: every account's transactions, newest first, narrowed to an

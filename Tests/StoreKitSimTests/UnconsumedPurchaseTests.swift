@@ -2,7 +2,7 @@ import DataFiles
 import Foundation
 @testable import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// The sample app's unconsumed purchases (TOAST IAP's `requestConsumablePurchases` and
 /// `consumeWithPurchaseResult`): each consumable purchase it delivered, with what is left of

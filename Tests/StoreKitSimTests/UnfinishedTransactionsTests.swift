@@ -1,7 +1,7 @@
 import Foundation
 import SampleApp
 import Testing
-@testable import StoreKitSim
+@testable import AppStoreCore
 
 /// A transaction stays in the queue until the app finishes it, and what one run leaves
 /// unfinished is delivered again at the next launch.

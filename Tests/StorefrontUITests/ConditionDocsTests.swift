@@ -1,7 +1,7 @@
 import CatalogFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Testing
 @testable import StorefrontUI
 

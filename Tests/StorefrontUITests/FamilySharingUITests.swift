@@ -1,6 +1,7 @@
 import Foundation
 import SampleApp
 import SnapshotTesting
+import AppStoreCore
 import StoreKitSim
 import Testing
 @testable import StorefrontUI

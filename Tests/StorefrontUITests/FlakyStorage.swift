@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// Storage whose reads of the outbox or of history pages fail while asked to (a busy or
 /// unreadable file); everything else is `base`'s.

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 import Testing
 @testable import StorefrontUI
 

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 @testable import StorefrontUI
 
 /// The English a Japanese screen shows of the app's own words: what is left of its text, as

@@ -1,5 +1,6 @@
 import CatalogFiles
 import Foundation
+import AppStoreCore
 import StoreKitSim
 import SampleApp
 import Testing

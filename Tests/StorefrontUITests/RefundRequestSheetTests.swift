@@ -1,7 +1,7 @@
 import Foundation
 import SampleApp
 import SnapshotTesting
-import StoreKitSim
+import AppStoreCore
 import Testing
 @testable import StorefrontUI
 

@@ -2,6 +2,7 @@ import DataFiles
 import Foundation
 import SampleApp
 import SnapshotTesting
+import AppStoreCore
 import StoreKitSim
 import Testing
 @testable import StorefrontUI

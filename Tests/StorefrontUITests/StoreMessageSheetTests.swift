@@ -1,5 +1,6 @@
 import Foundation
 import SampleApp
+import AppStoreCore
 import StoreKitSim
 import Testing
 @testable import StorefrontUI

@@ -2,6 +2,8 @@ import CatalogFiles
 import DataFiles
 import Foundation
 import SampleApp
+import AppStoreCore
+import AppStorePersistence
 import StoreKitSim
 import Testing
 @testable import StorefrontUI

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 extension Transaction {
     /// The same transaction under another id, as another process could have written it (one

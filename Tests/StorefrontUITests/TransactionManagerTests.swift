@@ -1,6 +1,7 @@
 import CatalogFiles
 import Foundation
 import SampleApp
+import AppStoreCore
 import StoreKitSim
 import Testing
 @testable import StorefrontUI

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import Testing
 @testable import StorefrontUI
 

@@ -1,6 +1,7 @@
 import DataFiles
 import Foundation
 import SampleApp
+import AppStoreCore
 import StoreKitSim
 import Testing
 @testable import StorefrontUI

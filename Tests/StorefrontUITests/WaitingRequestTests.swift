@@ -1,4 +1,5 @@
 import Foundation
+import AppStoreCore
 import StoreKitSim
 import Testing
 @testable import StorefrontUI

@@ -1,6 +1,6 @@
 import CatalogFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 import Testing
 @testable import Walkthroughs

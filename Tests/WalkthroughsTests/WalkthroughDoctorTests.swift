@@ -1,7 +1,7 @@
 import CatalogFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStorePersistence
 import Testing
 @testable import Walkthroughs
 

@@ -1,5 +1,5 @@
 import CatalogFiles
-import StoreKitSim
+import AppStoreCore
 import Testing
 import Walkthroughs
 

@@ -1,7 +1,7 @@
 import CatalogFiles
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 import Testing
 import Walkthroughs

@@ -1,6 +1,6 @@
 import CatalogFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import Testing
 import Walkthroughs
 

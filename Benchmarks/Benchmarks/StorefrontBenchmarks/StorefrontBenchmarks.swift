@@ -10,6 +10,8 @@ import DataFiles
 import Foundation
 import GRDB
 import SampleApp
+import AppStoreCore
+import AppStorePersistence
 import StoreKitSim
 import StorefrontUI
 

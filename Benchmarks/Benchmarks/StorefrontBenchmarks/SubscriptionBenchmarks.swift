@@ -5,7 +5,8 @@ import CatalogFiles
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
+import AppStorePersistence
 import StorefrontUI
 
 /// A storefront open over store.sqlite (a history of `history` finished purchases) whose

@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// The Transaction Manager over a long history: opening it (its first page read and the frame

@@ -1,7 +1,7 @@
 import Benchmark
 import CatalogFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import Walkthroughs
 
 // MARK: - (6) Walkthrough matrix

@@ -1,1 +1,1 @@
-../../../Sources/StoreKitSim/Catalog/ProductType.swift
+../../../Sources/AppStoreCore/Catalog/ProductType.swift

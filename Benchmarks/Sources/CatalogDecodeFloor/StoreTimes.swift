@@ -1,1 +1,1 @@
-../../../Sources/StoreKitSim/Clock/StoreTimes.swift
+../../../Sources/AppStoreCore/Clock/StoreTimes.swift

@@ -1,1 +1,1 @@
-../../../Sources/StoreKitSim/Catalog/SubscriptionPeriod.swift
+../../../Sources/AppStoreCore/Catalog/SubscriptionPeriod.swift

@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A catalog file read whole, for `catalog check`: what it holds and every problem with it,
 /// where loading stops at the first. Its kind is told by its content: a top-level `version`

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// storefront's own catalog format read into a `Catalog`, each problem at its JSON path.
 extension CatalogJSON {

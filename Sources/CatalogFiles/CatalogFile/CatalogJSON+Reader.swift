@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// storefront's own catalog format read from a `JSONNode` without `Decodable`: the same
 /// `CatalogJSON` `JSONDecoder` gives, or nil wherever the decoder would refuse the file (a

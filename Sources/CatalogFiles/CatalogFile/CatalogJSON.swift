@@ -1,7 +1,7 @@
 import Foundation
 // The benchmarks' decode floor compiles this file on its own, beside copies of the catalog's types.
 #if !CATALOG_DECODE_FLOOR
-import StoreKitSim
+import AppStoreCore
 #endif
 
 /// storefront's own catalog format (assets/catalog.json), as it is written: products with a

@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// Reads and checks a catalog file. Every problem names the file, the JSON path of the
 /// field and what is wrong.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// What is wrong with a catalog however it was read: every problem, in file order.
 public enum CatalogValidation {

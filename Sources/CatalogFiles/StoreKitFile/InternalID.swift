@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// The 8-digit hexadecimal ids Xcode gives what a file holds, made from a name (FNV-1a), so
 /// the same catalog gives the same file.

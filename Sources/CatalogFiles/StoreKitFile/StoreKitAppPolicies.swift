@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// Version 4 on: the EULA and privacy policies StoreKit's views link to. Not part of a
 /// catalog; written empty, as Xcode writes a new file, so the file looks like Xcode's own.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// The store catalog a StoreKit configuration file describes: every product, group, offer
 /// and setting in storefront's terms, each problem at the file's own JSON path, and notes on

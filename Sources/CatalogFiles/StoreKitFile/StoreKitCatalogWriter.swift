@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A store catalog as a StoreKit configuration file of version 5 (Xcode 26's), which
 /// StoreKitCatalogReader reads back as the same catalog. What the format has no place for is

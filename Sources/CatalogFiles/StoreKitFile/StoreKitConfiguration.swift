@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// An Xcode StoreKit configuration file (.storekit) as it is written, keys and all, but for
 /// what storefront never keeps: the key pair Xcode signs promotional offers with

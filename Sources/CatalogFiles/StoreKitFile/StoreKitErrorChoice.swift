@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// The error a `_storeKitErrors` entry chooses, as storefront fails the API with it: for
 /// purchases the SKError code a failing purchase gives in storefront. `index` is the case's

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A catalog written as a .storekit file, for `catalog export`.
 public struct StoreKitExport: Sendable {

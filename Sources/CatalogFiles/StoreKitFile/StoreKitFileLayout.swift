@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// JSON laid out as Xcode writes a .storekit file: two spaces a level, `"key" : value`, keys
 /// in alphabetical order whatever their case, an empty array or object as an opening

@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 // Reads an Xcode StoreKit configuration file (.storekit), unchanged, of file versions 2 to 5.
 //

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// A product's or a group's name in one locale: `{ "description", "displayName", "locale" }`.
 /// A group's localizations carry a description only in some files.

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// An introductory offer, a promotional offer (`adHocOffers`), an offer code (`codeOffers`)
 /// or a win-back offer (`winbackOffers`), with the keys each kind has.

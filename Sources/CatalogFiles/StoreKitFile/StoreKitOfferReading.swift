@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A subscription's offers and billing plans, read for StoreKitCatalogReading. Offers of the
 /// plan billed up front (and every offer of a file before version 5) are the subscription's

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A price as a .storekit file writes it: text such as "0.99" or "480", read as an exact
 /// decimal from its digits (never through a binary Double), and written back the same way.

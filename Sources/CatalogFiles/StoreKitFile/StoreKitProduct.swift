@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// A consumable, non-consumable or non-renewing subscription: an entry of `products` or
 /// `nonRenewingSubscriptions`.

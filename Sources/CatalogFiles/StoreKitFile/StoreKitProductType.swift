@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// A product's `type` as a StoreKit configuration file writes it.
 enum StoreKitProductType: String, Codable, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// The file's `settings`: the test environment Xcode starts a run with. Only the keys that
 /// are store conditions are read; App Store Connect sync's (`_applicationInternalID`,

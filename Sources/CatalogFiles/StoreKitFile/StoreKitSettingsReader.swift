@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// A .storekit file's `settings` as the store conditions a new data directory starts with,
 /// and a note for each one storefront reads another way or does not simulate.

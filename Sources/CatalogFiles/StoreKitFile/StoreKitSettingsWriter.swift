@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// The store conditions a catalog asks for, as a .storekit file's `settings`. Only what the
 /// catalog sets is written, but for `_storeKitErrors`, which lists every API as Xcode does.

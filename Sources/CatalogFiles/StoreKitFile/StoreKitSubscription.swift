@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// An auto-renewable subscription: an entry of a group's `subscriptions`.
 struct StoreKitSubscription: Codable, Sendable, Equatable {

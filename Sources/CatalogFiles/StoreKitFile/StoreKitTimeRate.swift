@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// `_timeRate`: SKTestSession.TimeRate's raw value, as the store's time rate. Xcode's rates
 /// that renew every subscription at one interval whatever its period (1000 on) become the

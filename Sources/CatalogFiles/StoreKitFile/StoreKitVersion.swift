@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// A StoreKit configuration file's `version`: `{ "major" : 4, "minor" : 0 }`. Xcode raises
 /// the major version when the layout changes, and upgrades an older file when it opens one.

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 extension KeyedDecodingContainer {
     /// A whole number, read as any JSON number: Foundation's decoder reports one too large

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// How long a subscription the app sells lasts. StoreKit gives a non-renewing subscription no
 /// period (nor does a .storekit file): the app decides, and this is where it does.

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// What the sample app is, apart from what the store sells: its name, the identifiers it asks
 /// the store for (as an app ships them: some may be unknown to the store), what its packs add

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// The app description's file format (assets/catalog.app.json).
 struct AppDescriptionJSON: Codable {

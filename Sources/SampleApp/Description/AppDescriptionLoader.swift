@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// Reads the app description for a catalog and checks it against the catalog.
 public enum AppDescriptionLoader {

@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// The StoreKit APIs' errors (Xcode's StoreKit errors per API): one condition per API, each

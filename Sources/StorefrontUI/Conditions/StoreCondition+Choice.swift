@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// The shape of a condition that is one of an enum's cases, named by its raw value.

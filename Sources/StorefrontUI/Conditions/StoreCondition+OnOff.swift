@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// The shape most conditions share: on or off, toggled by any key in the panel.

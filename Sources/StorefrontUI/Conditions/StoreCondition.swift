@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// One store condition, described once: its name and values on the command line, how a typed

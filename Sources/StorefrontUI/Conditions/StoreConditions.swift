@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// The table of store conditions. A new condition is a stored field in `Settings` and an

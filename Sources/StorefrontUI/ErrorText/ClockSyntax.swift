@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 // How help and refusals name what the store's clock takes, for the command line and the panel.
 

@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// The command lines storefront prints in its hints ("run `storefront approve 1000000004`"),
 /// built for the data directory and catalog in use, so a pasted hint acts on the same store.

@@ -1,6 +1,6 @@
 import DataFiles
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 extension DataFileError {

@@ -1,6 +1,6 @@
 import DataFiles
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// How an error reads where it is shown: the storefront's alerts and log (in the screen's

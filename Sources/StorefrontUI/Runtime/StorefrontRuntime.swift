@@ -1,5 +1,6 @@
 import Foundation
 import SampleApp
+import AppStoreCore
 import StoreKitSim
 
 /// Runs the storefront: feeds actions to `update`, carries out its effects on the engine,

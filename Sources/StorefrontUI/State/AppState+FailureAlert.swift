@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 extension AppState {
     /// An alert for `error`: `message` (the error's description unless said) and, under it,

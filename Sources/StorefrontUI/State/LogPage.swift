@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// The full log's page: the newest transactions, oldest first, read when the log opens and
 /// again when the store changes while it is shown (`Effect.loadLog`), never on the store screen.

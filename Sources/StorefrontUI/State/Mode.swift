@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// What is in front of the store screen. One at a time, like iOS's modal presentations.

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// What one plan of a subscription group reads, from the signed-in account's status in the
 /// group (`SubscriptionStatus`, never the transactions): the one reading the rows, the detail

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// The App Store's refund request sheet, opened by the app for one purchase: the product and
 /// its purchase, the reasons to choose from, Cancel and Submit.

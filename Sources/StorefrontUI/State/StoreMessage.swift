@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// A message the App Store asks the app to show (StoreKit's `Message`), for one subscription.
 /// Shown at launch and when its cause begins while the storefront is open, as StoreKit shows

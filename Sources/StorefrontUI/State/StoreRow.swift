@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// One line of the store list. Sections and rows are derived from the catalog and the
 /// snapshot, never stored, so they cannot disagree with what the app knows.

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// The store list kept for the inputs it was made from: update and the views ask for the rows
 /// many times a key or a tick, and they change only with the catalog, the app, the words'

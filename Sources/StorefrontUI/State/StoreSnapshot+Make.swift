@@ -1,5 +1,6 @@
 import Foundation
 import SampleApp
+import AppStoreCore
 import StoreKitSim
 
 /// What the app holds in its UserDefaults, as values: read by the runtime, handed to

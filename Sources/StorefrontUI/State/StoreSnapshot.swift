@@ -1,5 +1,6 @@
 import Foundation
 import SampleApp
+import AppStoreCore
 import StoreKitSim
 
 /// What the app knows at one moment, copied out of the engine so that update and the

@@ -1,4 +1,5 @@
 import Foundation
+import AppStoreCore
 import StoreKitSim
 
 /// Xcode's StoreKit Transaction Manager: every transaction of every account, newest first,

@@ -1,5 +1,6 @@
 import Foundation
 import SampleApp
+import AppStoreCore
 import StoreKitSim
 
 /// Everything that can happen to the storefront.

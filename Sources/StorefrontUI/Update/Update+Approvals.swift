@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 extension AppState {
     mutating func handleApprovals(_ panel: ApprovalsPanel, _ key: Key) -> [Effect] {

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 extension AppState {
     /// A transaction update nobody here was waiting for (a parent's approval or decline from

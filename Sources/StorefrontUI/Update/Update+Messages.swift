@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// StoreKit's messages: a subscription whose renewal failed (Billing Problem) or whose price
 /// increase waits for consent shows its message when the storefront opens, and when the cause

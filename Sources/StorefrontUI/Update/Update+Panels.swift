@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// The rows of the store conditions panel: the conditions, in the table's order, the APIs'
 /// errors in one row.

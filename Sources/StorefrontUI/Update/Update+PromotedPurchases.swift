@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 extension AppState {
     /// A purchase an App Store product page started (`shouldAddStorePayment`) is continued, its

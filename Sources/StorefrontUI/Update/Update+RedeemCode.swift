@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 extension AppState {
     /// The app presents the offer code sheet; with the offer-code-redemption API's error

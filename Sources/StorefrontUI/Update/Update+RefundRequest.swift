@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// The app asks for a refund of a purchase (`Transaction.beginRefundRequest(for:in:)`): the

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 extension AppState {
     mutating func handleSheet(_ sheet: PurchaseSheet, _ key: Key) -> [Effect] {

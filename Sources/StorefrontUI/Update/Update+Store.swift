@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 extension AppState {
     mutating func handleStore(_ key: Key) -> [Effect] {

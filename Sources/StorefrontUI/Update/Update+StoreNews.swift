@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// The store's events the app's queue does not tell (no transaction comes with them): a line
 /// in the log, stamped with the event's store time, and, for what the store did from

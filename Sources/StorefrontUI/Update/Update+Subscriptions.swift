@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 extension AppState {
     /// Opens Manage Subscriptions on `groupID`, its current plan selected; with its StoreKit

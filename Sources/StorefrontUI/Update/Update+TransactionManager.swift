@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 extension AppState {
     /// t on the store screen: the Transaction Manager opens on every account's transactions,

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// The storefront's one state transition: pure, so every flow is testable without a
 /// terminal or a store. Effects are the engine calls the runtime makes afterwards.

@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// Ask to Buy requests and interrupted purchases, with Approve / Decline.

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// What the selected row is: the product as the store sells it, or the content.
 enum DetailPane {

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// A modal dialog as data: the purchase sheet, alerts and content are all drawn by one

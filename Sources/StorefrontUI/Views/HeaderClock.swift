@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 extension HeaderView {
     /// Store time, whenever it is not real time (advanced, or running faster): first among

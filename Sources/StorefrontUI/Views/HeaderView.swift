@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// App name, account, storefront, balance, and a badge for every active restriction.

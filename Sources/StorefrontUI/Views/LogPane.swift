@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// The latest transaction updates, as they arrive. Until this session fills the pane, the
 /// latest transactions from before the launch stand above them, dimmed.

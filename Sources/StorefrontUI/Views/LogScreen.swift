@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// The transactions the store has recorded, newest last, scrolled by screen rows: the newest

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// Where Manage Subscriptions' lines go, for drawing and for clicks: the group's name and the
 /// current plan's status, the plans, then the action.

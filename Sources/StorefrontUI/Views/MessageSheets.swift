@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// The App Store's message sheets, drawn as the other dialogs are: the Billing Problem sheet
 /// in Apple's words with where the subscription stands, and the price-increase consent sheet

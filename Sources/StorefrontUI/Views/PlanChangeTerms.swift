@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// Buying another plan of a group subscribed to: what happens and when, as the App Store's
 /// sheet says it. At once (an upgrade, a crossgrade of the same period): it starts today and

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// The store: header, the list of sections, the detail pane, the live log and the footer.
 enum StoreScreen {

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// A subscription's terms as the App Store's sheet states them: the free trial (when the

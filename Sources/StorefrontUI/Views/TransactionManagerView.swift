@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import Wording
 
 /// The Transaction Manager, the whole screen: a title with the filters, the column titles, a

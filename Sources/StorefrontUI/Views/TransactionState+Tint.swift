@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 extension TransactionState {
     /// How the logs colour a transaction in this state.

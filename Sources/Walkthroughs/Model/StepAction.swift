@@ -1,5 +1,6 @@
 import DataFiles
 import Foundation
+import AppStoreCore
 import StoreKitSim
 import StorefrontUI
 

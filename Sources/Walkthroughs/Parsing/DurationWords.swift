@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// A duration written in words ("1 month", "2 hours", "3 d"), read as the `StoreDuration` it
 /// means, so that a step refusing it can suggest the way it is written ("1mo").

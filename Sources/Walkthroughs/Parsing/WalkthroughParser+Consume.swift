@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// `consume PRODUCT|credits [N]` and `expect unconsumed PRODUCT N`: the app's unconsumed
 /// purchases, counted in what delivering them added (credits for a credit pack, else units).

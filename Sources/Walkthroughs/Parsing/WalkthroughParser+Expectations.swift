@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// `expect …`: what must be true when the step is reached.
 extension WalkthroughParser {

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// Family Sharing's steps, in the command line's words: `family create ACCOUNT`, `family add
 /// ACCOUNT [to ORGANIZER]`, `family remove ACCOUNT`, `family leave`, `family share PRODUCT

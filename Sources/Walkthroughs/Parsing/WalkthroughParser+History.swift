@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// The App Store's side of the history (`refund`, `delete-transaction`, `clear-history`: the
 /// command line's words).

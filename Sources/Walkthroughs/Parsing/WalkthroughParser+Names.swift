@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 import Wording
 

@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// `buy-outside PRODUCT [QUANTITY]`: a purchase the account makes outside the app (another
 /// device, the App Store), as `storefront buy-outside` makes it; `promote PRODUCT`: a purchase

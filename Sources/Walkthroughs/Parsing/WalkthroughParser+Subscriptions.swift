@@ -1,5 +1,5 @@
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// The store-side steps on a subscription (`expire`, `renew`, `auto-renew`, `fix-billing`,
 /// `price-increase`, `agree-price`: the command line's words) and `expect subscription …`.

@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// `vary CONDITION VALUE VALUE…` and `when CONDITION VALUE, …: STEP`: the matrix a walkthrough

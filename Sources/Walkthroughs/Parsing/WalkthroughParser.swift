@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// Reads walkthrough files: plain text, one step per line, `#` comments. Every line is

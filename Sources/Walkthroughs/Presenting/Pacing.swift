@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// The human pace a walkthrough is shown at, in real seconds at speed 1.

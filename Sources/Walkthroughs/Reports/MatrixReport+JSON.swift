@@ -1,4 +1,4 @@
-import StoreKitSim
+import AppStoreCore
 
 /// `--matrix --json`: the counts and a row per combination.
 extension MatrixReport {

@@ -1,7 +1,8 @@
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
+import AppStorePersistence
 import StorefrontUI
 
 /// The storefront with no terminal, on a fresh data directory of its own (store.sqlite and

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// How one combination of a matrix ended: its newest transaction, and what the app holds.

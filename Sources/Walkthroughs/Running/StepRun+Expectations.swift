@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// Checks what a step expects against the storefront as it is now: the screen as drawn, the

@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// Runs walkthroughs: each on a fresh storefront of its own, driven by keys as a person

@@ -3,7 +3,7 @@ import ArgumentParser
 import Foundation
 import DataFiles
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 struct BuyCommand: ParsableCommand {

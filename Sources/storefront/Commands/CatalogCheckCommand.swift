@@ -2,7 +2,7 @@ import ArgumentParser
 import CatalogFiles
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 struct CatalogCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CatalogFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 struct CatalogExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

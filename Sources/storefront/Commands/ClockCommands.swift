@@ -2,7 +2,7 @@ import AppStoreJSON
 import ArgumentParser
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 import Wording
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStorePersistence
 import StorefrontUI
 
 /// Checks the data directory's two files whole, on demand: store.sqlite (SQLite's full

@@ -2,7 +2,7 @@ import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 struct EventsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

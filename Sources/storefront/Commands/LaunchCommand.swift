@@ -1,7 +1,7 @@
 import AppStoreJSON
 import ArgumentParser
 import DataFiles
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 struct LaunchCommand: ParsableCommand {

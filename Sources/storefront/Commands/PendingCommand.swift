@@ -1,7 +1,7 @@
 import AppStoreJSON
 import ArgumentParser
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 import Wording
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DataFiles
+import AppStoreCore
 import StoreKitSim
 import StorefrontUI
 

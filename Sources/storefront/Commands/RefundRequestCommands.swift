@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import StoreKitSim
+import AppStoreCore
 
 /// Refund requests, as the app's refund request sheet makes them (`Transaction.beginRefundRequest`),
 /// and the App Store's answer to one that waits (`set refund-requests manual`). Each is one

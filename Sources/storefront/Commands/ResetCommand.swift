@@ -2,7 +2,7 @@ import ArgumentParser
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStorePersistence
 import StorefrontUI
 
 struct ResetCommand: ParsableCommand {

@@ -2,7 +2,7 @@ import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

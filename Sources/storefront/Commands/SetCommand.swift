@@ -1,5 +1,5 @@
 import ArgumentParser
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// A store condition named on the command line, or `fail` with a StoreKit API named next

@@ -3,7 +3,7 @@ import ArgumentParser
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 import Wording
 

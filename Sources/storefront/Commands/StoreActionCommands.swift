@@ -1,6 +1,7 @@
 import AppStoreJSON
 import ArgumentParser
 import SampleApp
+import AppStoreCore
 import StoreKitSim
 import StorefrontUI
 

@@ -2,6 +2,7 @@ import AppStoreJSON
 import ArgumentParser
 import Foundation
 import SampleApp
+import AppStoreCore
 import StoreKitSim
 import StorefrontUI
 

@@ -1,6 +1,6 @@
 import AppStoreJSON
 import ArgumentParser
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 struct SubscriptionsCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import Walkthroughs
 
 struct TestCommand: ParsableCommand {

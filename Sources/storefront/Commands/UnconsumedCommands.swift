@@ -2,7 +2,7 @@ import ArgumentParser
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// The consumables the app delivered and has not consumed yet, per purchase (TOAST IAP's

@@ -2,7 +2,7 @@ import CursesTerminal
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// The terminal storefront: the runtime's state drawn by curses, keys fed back to it.

@@ -1,7 +1,7 @@
 import CatalogFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// The store catalog and the app that sells from it, as every command reads them: the
 /// built-in pair, or `--catalog FILE` with the app description beside it (the generic app

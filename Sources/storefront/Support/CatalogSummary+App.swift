@@ -1,7 +1,7 @@
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 
 /// The app description `catalog check` found for the catalog: the app that sells from it.
 enum AppDescriptionCheck {

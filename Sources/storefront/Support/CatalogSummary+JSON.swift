@@ -1,7 +1,7 @@
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// `catalog check --json`.

@@ -1,7 +1,7 @@
 import CatalogFiles
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// What `catalog check` shows of a catalog file: its products by type, subscription groups

@@ -1,6 +1,6 @@
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -3,7 +3,7 @@ import ArgumentParser
 import DataFiles
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// How every error a command ends with is shown: with --json, one `{ "error": { … } }` object

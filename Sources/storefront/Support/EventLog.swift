@@ -1,5 +1,5 @@
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// Prints the app's events as they happen, one line each (silent with --json).

@@ -2,7 +2,7 @@ import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// How a command reports an outcome that is not success.

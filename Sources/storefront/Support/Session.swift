@@ -3,6 +3,8 @@ import ArgumentParser
 import DataFiles
 import Foundation
 import SampleApp
+import AppStoreCore
+import AppStorePersistence
 import StoreKitSim
 import StorefrontUI
 

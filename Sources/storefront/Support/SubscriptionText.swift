@@ -1,6 +1,6 @@
 import Foundation
 import SampleApp
-import StoreKitSim
+import AppStoreCore
 import StorefrontUI
 
 /// How the command line words a subscription's status and the store's events, in English as

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import StoreKitSim
+import AppStoreCore
 import Walkthroughs
 
 /// Walkthrough files as `test`, `play` and `record` read them: every file checked against the

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The App Store's side of the history (Xcode's Transaction Manager, SKTestSession): a refund,
+/// a transaction deleted, an account's purchase history cleared. Each checked, refused with a
+/// `QueueError` when it cannot apply.
+extension StoreRecords {
+    /// Refunds the completed purchase `id` (any account's): it is revoked now, leaves the
+    /// receipt (a restore no longer brings it back) and, for the period a subscription is in,
+    /// ends the subscription at once with auto-renew off. A consumable is refunded in full only.
+    /// A transaction the app has not finished is refused: the App Store refunds what was
+    /// delivered, and the app would otherwise hear a purchase and its revocation at once. A
+    /// re-download is the purchase got again: refunding either refunds the purchase, and every
+    /// re-download of it goes with it (the records hold them: `StoreAdmin.samePurchase`).
+    package mutating func refund(_ id: String, _ refund: Refund, catalog: Catalog, now: Date) throws {
+        guard let asked = transactions.lastIndex(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
+        let purchaseID = transactions[asked].purchaseID
+        guard let i = transactions.lastIndex(where: { $0.id == purchaseID }) else { throw QueueError.noSuchTransaction(purchaseID) }
+        let t = transactions[i]
+        try t.checkRefundable(askedAs: id)
+        guard refund.hasPossiblePercentage else { throw QueueError.invalidRefundPercentage(refund.percentage) }
+        let product = catalog.product(t.productID)
+        if product?.type.isRefundableInPart == false, refund.type != .refundFull { throw QueueError.consumableProrated(id) }
+        var revoked: Set<String> = []
+        for j in transactions.indices where j == i || transactions[j].isRedownload(of: t.id) {
+            revoked.insert(transactions[j].id)
+            transactions[j].revoke(Revocation(refund, at: now))
+        }
+        // A request waiting for this purchase is answered by the refund itself.
+        for k in refundRequests.indices where refundRequests[k].status == .pending && revoked.contains(refundRequests[k].transactionID) {
+            refundRequests[k].status = .approved
+            refundRequests[k].answerDate = now
+        }
+        newEvents.append(StoreEvent(
+            date: now, kind: .refunded, account: t.account, productID: t.productID, transactionID: t.id,
+            originalTransactionID: t.originalTransactionID ?? t.id,
+            details: StoreEventDetails(price: t.price, currency: t.currency, storefront: t.storefront,
+                                       revocationReason: refund.reason, revocationType: refund.type,
+                                       revocationPercentage: refund.percentage)))
+        // The period the subscription is in refunded: it ends now. An earlier period refunded
+        // leaves the subscription as it is.
+        if let group = product?.subscriptionGroupID, let s = statusIndex(of: t.account, group: group),
+           subscriptions[s].latestTransactionID == t.id {
+            try runLifecycle(.revoke, status: s, at: now, catalog: catalog)
+        }
+    }
+
+    /// Removes the transaction `id` from the history (Xcode's Transaction Manager "Delete
+    /// Transaction", SKTestSession.deleteTransaction): no refund, and the app is not told; the
+    /// account no longer owns what only it gave, and a subscription it paid for is forgotten.
+    /// One still in the queue is refused: the app has yet to hear of it.
+    package mutating func deleteTransaction(_ id: String, catalog: Catalog, now: Date) throws {
+        guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
+        let t = transactions[i]
+        guard t.queueState.finished, t.queueState.phase == nil else { throw QueueError.notFinished(id) }
+        transactions.remove(at: i)
+        refundRequests.removeAll { $0.transactionID == id }
+        subscriptions.removeAll { $0.account == t.account && ($0.latestTransactionID == id || $0.originalTransactionID == id) }
+        newEvents.append(StoreEvent(date: now, kind: .transactionDeleted, account: t.account, productID: t.productID,
+                                    transactionID: t.id, originalTransactionID: t.originalTransactionID))
+    }
+
+    /// Clears `account`'s purchase history (nil: signed out, refused), settings kept (SKTestSession's
+    /// clearTransactions, Xcode's "Delete All Transactions"): every finished transaction and
+    /// every subscription goes. What still waits in the queue stays, for the app to hear of.
+    package mutating func clearPurchaseHistory(of account: String?, now: Date) throws {
+        guard let account else { throw QueueError.signedOut }
+        let open = Set(transactions.filter { $0.account == account && !($0.queueState.finished && $0.queueState.phase == nil) }.map(\.id))
+        transactions.removeAll { $0.account == account && !open.contains($0.id) }
+        refundRequests.removeAll { $0.account == account && !open.contains($0.transactionID) }
+        subscriptions.removeAll { $0.account == account && !open.contains($0.latestTransactionID) }
+        clearedHistories.append(account)
+        newEvents.append(StoreEvent(date: now, kind: .purchaseHistoryCleared, account: account, productID: nil))
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+extension StoreRecords {
+    /// This change's events, each naming a transaction with that transaction as the change
+    /// left it, and each naming a subscription (by its original transaction) with its status
+    /// then: the facts every reader is told, kept with the event (`StoreEvent.transaction`,
+    /// `subscription`).
+    package var newEventsWithFacts: [StoreEvent] {
+        guard newEvents.contains(where: { $0.transactionID != nil || $0.originalTransactionID != nil }) else { return newEvents }
+        let named = Set(newEvents.compactMap(\.transactionID))
+        let byID = Dictionary(transactions.filter { named.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        return newEvents.map { event in
+            var event = event
+            if event.transaction == nil, let id = event.transactionID { event.transaction = byID[id] }
+            if event.subscription == nil, let account = event.account, let original = event.originalTransactionID {
+                event.subscription = subscriptions.first { $0.account == account && $0.originalTransactionID == original }
+            }
+            return event
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import AppStoreCore
+import Foundation
+
+extension StoreAdmin {
+    /// One store-side action (on a subscription or the history), as a value: what a command, a walkthrough step
+    /// and the storefront each name and hand to `perform`, so the three act alike. One on a
+    /// subscription names it by its original transaction id and one on the history by the
+    /// transaction's id, whatever account's, as Xcode's Transaction Manager and the App Store
+    /// Server API do; "the signed-in account's plan of this product" is resolved where it is
+    /// named (`StoreRecords.subscription(of:account:catalog:)`).
+    public enum Operation: Equatable, Sendable {
+        case expire(originalTransactionID: String)
+        case renew(originalTransactionID: String)
+        case autoRenew(originalTransactionID: String, on: Bool)
+        case fixBilling(originalTransactionID: String)
+        /// `storefront` nil: the store's current one. `consentNeeded` nil: as the store decides
+        /// (`PriceChange.needsConsent`: a rise needs it).
+        case priceIncrease(productID: String, storefront: String?, price: Decimal, consentNeeded: Bool?)
+        case agreeToPriceIncrease(originalTransactionID: String)
+        /// A purchase made outside the app (`buyOutsideApp`).
+        case buyOutsideApp(productID: String, quantity: Int)
+        /// An offer code redeemed in the App Store (`redeemOfferCode`): of `productID`, or of
+        /// whichever subscription has it (nil).
+        case redeemOfferCode(String, productID: String?)
+        /// A purchase started on the product's App Store page (`promote`).
+        case promote(productID: String)
+        case refund(transactionID: String, Refund)
+        case deleteTransaction(transactionID: String)
+        case clearPurchaseHistory
+        /// The refund request sheet submitted (`requestRefund`).
+        case requestRefund(transactionID: String, reason: RefundRequestReason)
+        /// A waiting refund request answered: `refund` nil approves it in full.
+        case approveRefundRequest(transactionID: String, refund: Refund?)
+        case declineRefundRequest(transactionID: String)
+        /// Family Sharing (`StoreAdmin+Family`). `organizer` nil: the signed-in account's family;
+        /// `account` nil: the signed-in account.
+        case createFamily(organizer: String)
+        case addFamilyMember(account: String, organizer: String?)
+        case removeFamilyMember(account: String?)
+        case familySharing(productID: String, on: Bool, account: String?)
+        case familyPurchase(account: String, productID: String)
+
+        /// The product it acts on; nil for one on a subscription or transaction by id, or the whole history.
+        public var productID: String? {
+            switch self {
+            case .priceIncrease(let id, _, _, _), .buyOutsideApp(let id, _), .promote(let id),
+                 .familySharing(let id, _, _), .familyPurchase(_, let id): id
+            case .redeemOfferCode(_, let id): id
+            case .expire, .renew, .autoRenew, .fixBilling, .agreeToPriceIncrease,
+                 .refund, .deleteTransaction, .clearPurchaseHistory, .requestRefund, .approveRefundRequest,
+                 .declineRefundRequest, .createFamily, .addFamilyMember, .removeFamilyMember: nil
+            }
+        }
+    }
+
+    /// Carries out `operation`; what an app open on the queue hears.
+    @discardableResult
+    public func perform(_ operation: Operation) throws -> [PaymentQueueEvent] {
+        switch operation {
+        case .expire(let id): try change(.expireNow, originalTransactionID: id)
+        case .renew(let id): try change(.renewNow, originalTransactionID: id)
+        case .autoRenew(let id, let on): try change(.setAutoRenew(on), originalTransactionID: id)
+        case .fixBilling(let id): try change(.fixBilling, originalTransactionID: id)
+        case .priceIncrease(let id, let storefront, let price, let consent):
+            try requestPriceIncrease(id, storefront: storefront, price: price, consentNeeded: consent)
+        case .agreeToPriceIncrease(let id): try change(.agreeToPriceIncrease, originalTransactionID: id)
+        case .buyOutsideApp(let id, let quantity): try buyOutsideApp(id, quantity: quantity).1
+        case .redeemOfferCode(let code, let id): try redeemOfferCode(code, productID: id).1
+        case .promote(let id): try promote(id).1
+        case .refund(let id, let refund): try refundTransaction(id, refund)
+        case .deleteTransaction(let id): try deleteTransaction(id)
+        case .clearPurchaseHistory: try clearPurchaseHistory()
+        case .requestRefund(let id, let reason): try requestRefund(id, reason: reason).1
+        case .approveRefundRequest(let id, let refund): try answerRefundRequest(id, approved: true, refund: refund)
+        case .declineRefundRequest(let id): try answerRefundRequest(id, approved: false)
+        case .createFamily(let organizer): try createFamily(organizer: organizer)
+        case .addFamilyMember(let account, let organizer): try addFamilyMember(account, organizer: organizer)
+        case .removeFamilyMember(let account): try removeFamilyMember(account)
+        case .familySharing(let id, let on, let account): try setFamilySharing(id, on: on, account: account)
+        case .familyPurchase(let account, let id): try buyAsFamilyMember(account, productID: id).1
+        }
+    }
+}
