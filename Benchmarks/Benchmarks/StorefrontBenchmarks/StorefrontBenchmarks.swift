@@ -257,7 +257,7 @@ final class PurchaseFixture {
         clock.advance(by: Double(queue.settings.latencyMilliseconds) / 1000 + 0.001)
         app.receive(try queue.tick())
         guard let done = queue.records.transactions.first(where: { $0.id == added.id }),
-              done.state == .purchased, done.finished else {
+              done.queueState.state == .purchased, done.queueState.finished else {
             throw BenchmarkFailure("the purchase \(added.id) did not complete")
         }
         return done
@@ -339,7 +339,7 @@ func purchaseCommitBenchmarks() {
             try store.update { records in
                 var t = Transaction(id: String(records.nextTransactionNumber), payment: Payment(productID: PurchaseFixture.productID),
                                     state: .purchased, date: Date())
-                t.finished = true
+                t.queueState.finished = true
                 records.transactions.append(t)
                 records.nextTransactionNumber += 1
             }
@@ -419,7 +419,7 @@ enum HistoryFill {
                 for i in 0..<history {
                     var t = Transaction(id: String(records.nextTransactionNumber), payment: Payment(productID: productID),
                                         state: .purchased, date: start + Double(i))
-                    t.finished = true
+                    t.queueState.finished = true
                     records.transactions.append(t)
                     records.nextTransactionNumber += 1
                 }
