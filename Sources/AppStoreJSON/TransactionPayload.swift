@@ -49,13 +49,13 @@ package struct TransactionPayload: Encodable {
     package init(_ t: Transaction) {
         id = t.id
         productID = t.productID
-        quantity = t.quantity
+        quantity = t.purchasedQuantity
         state = t.queueState.state
-        date = t.queueState.date
+        date = t.queueState.transactionDate
         finished = t.queueState.finished
         error = t.queueState.error.map(ErrorPayload.init)
-        originalTransactionID = t.originalTransactionID
-        expiresDate = t.expiresDate
+        originalTransactionID = t.originalID
+        expiresDate = t.expirationDate
         isTrialPeriod = t.isTrialPeriod
         phase = t.queueState.phase
         awaitingResolution = t.queueState.phase == .interrupted ? true : nil

@@ -8,7 +8,7 @@ import GRDB
 /// store.json.migrated, never deleted.
 enum LegacyStoreFile {
     struct Contents {
-        var records: StoreRecords
+        var records: StoreWorkingSet
         /// Size and hash of the file, kept in the database so an interrupted migration is
         /// recognised and finished at the next open.
         var fingerprint: String
@@ -22,22 +22,22 @@ enum LegacyStoreFile {
     /// The records in store.json, or nil when there is none. One that cannot be read is refused.
     static func read(_ url: URL) throws -> Contents? {
         guard let data = try DataFileReader.contents(of: url, remedy: remedy, limit: maximumSize) else { return nil }
-        let records: StoreRecords
+        let records: StoreWorkingSet
         do {
-            records = try JSONCoding.decoder().decode(StoreRecords.self, from: data)
-        } catch let error as StoreRecords.Exhausted {
+            records = try JSONCoding.decoder().decode(StoreWorkingSet.self, from: data)
+        } catch let error as StoreWorkingSet.Exhausted {
             throw DataFileError(path: url.path, location: "$.transactions", problem: "\(error)", remedy: remedy)
         } catch {
             throw JSONDiagnostics.error(error, in: data, path: url.path, remedy: remedy)
         }
-        guard records.version <= StoreRecords.currentVersion else {
+        guard records.version <= StoreWorkingSet.currentVersion else {
             throw DataFileError(path: url.path, location: "$.version",
                                 problem: "written by a newer storefront (version \(records.version))",
                                 remedy: .useNewerVersion)
         }
         for (i, t) in records.transactions.enumerated() where !t.hasPossibleQuantity {
             throw DataFileError(path: url.path, location: "$.transactions[\(i)].quantity",
-                                problem: "must be 1 to \(Product.largestQuantity), not \(t.quantity)", remedy: remedy)
+                                problem: "must be 1 to \(Product.largestQuantity), not \(t.purchasedQuantity)", remedy: remedy)
         }
         // A purchase in no phase, or waiting with no answer due, would never be answered.
         for (i, t) in records.transactions.enumerated() where !t.hasPossiblePhase || !t.hasPossibleDueDate {
@@ -73,7 +73,7 @@ enum LegacyStoreFile {
         let states = Dictionary(contents.records.transactions.map { ($0.id, $0.queueState.state) }, uniquingKeysWith: { $1 })
         for t in contents.records.transactions {
             let reason = t.reason ?? (t.queueState.state == .restored ? nil
-                : t.originalTransactionID.map { states[$0] == .failed ? .resolution : .renewal } ?? .purchase)
+                : t.originalID.map { states[$0] == .failed ? .resolution : .renewal } ?? .purchase)
             try TransactionRow.insert(t.madeBy(t.account ?? account, reason: reason), db)
         }
         try SubscriptionRow.write(contents.records.subscriptions, over: [], db)
@@ -124,8 +124,8 @@ private extension Transaction {
     /// store.json's transaction as the store makes one now: made by `account`, for `reason`
     /// (store.json left either out), the rest as it was.
     func madeBy(_ account: String, reason: TransactionReason?) -> Transaction {
-        var t = Transaction(id: id, payment: payment, state: queueState.state, date: queueState.date, account: account, reason: reason,
-                            originalTransactionID: originalTransactionID, ownershipType: ownershipType,
+        var t = Transaction(id: id, payment: payment, state: queueState.state, date: queueState.transactionDate, account: account, reason: reason,
+                            originalTransactionID: originalID, ownershipType: ownershipType,
                             sharedTransactionID: sharedTransactionID, purchaseFacts: purchaseFacts, isUpgraded: isUpgraded)
         t.queueState = queueState
         if let revocation { t.revoke(revocation) }

@@ -70,8 +70,8 @@ public final class StoreDatabase: RecordsStorage {
 
     // MARK: RecordsStorage
 
-    public func load() throws -> StoreRecords {
-        guard let database = try connection(creating: false) else { return StoreRecords() }
+    public func load() throws -> StoreWorkingSet {
+        guard let database = try connection(creating: false) else { return StoreWorkingSet() }
         return try access { try reading(database) { db in try workingSet(db, including: []) } }
     }
 
@@ -80,12 +80,12 @@ public final class StoreDatabase: RecordsStorage {
         return try access { try reading(database) { db in try StoreSettingsRows.read(db) } }
     }
 
-    public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
+    public func update<T>(including ids: Set<String>, _ body: (inout StoreWorkingSet) throws -> T) throws -> T {
         guard let database = try connection(creating: false) else {
             // No store yet: one is made only if there is something to keep.
-            var records = StoreRecords()
+            var records = StoreWorkingSet()
             let result = try body(&records)
-            guard records != StoreRecords(), try connection(creating: true) != nil else { return result }
+            guard records != StoreWorkingSet(), try connection(creating: true) != nil else { return result }
             return try update(including: ids, body)
         }
         return try access {
@@ -293,7 +293,7 @@ public final class StoreDatabase: RecordsStorage {
                     DELETE FROM refundRequests;
                     DELETE FROM familyMembers;
                     DELETE FROM familySharingStops;
-                    UPDATE store SET nextTransactionNumber = \(StoreRecords.firstTransactionNumber), restoreDueDate = NULL,
+                    UPDATE store SET nextTransactionNumber = \(StoreWorkingSet.firstTransactionNumber), restoreDueDate = NULL,
                         clockRealAnchor = NULL, clockStoreAnchor = NULL;
                     """)
                 CrashPoint.reached("before the commit erasing \(url.lastPathComponent)")
@@ -310,8 +310,8 @@ public final class StoreDatabase: RecordsStorage {
     /// subscription's status and the transactions it names, and for each account and each
     /// product of the catalog its first, latest and longest-lasting purchase, in the order
     /// they were made.
-    private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreRecords {
-        var records = StoreRecords()
+    private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreWorkingSet {
+        var records = StoreWorkingSet()
         records.settings = try StoreSettingsRows.read(db)
         let row = try StoreRow.read(db)
         records.nextTransactionNumber = row.nextTransactionNumber
@@ -375,7 +375,7 @@ public final class StoreDatabase: RecordsStorage {
     /// ones updated by id, settings one by one, statuses by account and group, price changes
     /// by product and storefront, and the
     /// change's new events appended (numbered by SQLite). Returns whether anything was written.
-    private func save(_ records: StoreRecords, over before: StoreRecords, _ db: Database) throws -> Bool {
+    private func save(_ records: StoreWorkingSet, over before: StoreWorkingSet, _ db: Database) throws -> Bool {
         guard records != before else { return false }
         try StoreSettingsRows.write(records.settings, over: before.settings, db)
         let row = StoreRow(nextTransactionNumber: records.nextTransactionNumber, restoreDueDate: records.restoreDueDate,
@@ -477,7 +477,7 @@ extension StoreDatabase {
 
 extension StoreDatabase {
     /// Reads a store.json of an earlier storefront without migrating it (reset's check).
-    public static func readLegacyStore(_ directory: DataDirectory) throws -> StoreRecords? {
+    public static func readLegacyStore(_ directory: DataDirectory) throws -> StoreWorkingSet? {
         try LegacyStoreFile.read(directory.legacyStoreURL)?.records
     }
 }

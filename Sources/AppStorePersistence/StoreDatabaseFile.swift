@@ -210,7 +210,7 @@ enum StoreDatabaseFile {
             throw error
         } catch let problem as RowProblem {
             throw DataFileError(path: url.path, location: problem.location, problem: problem.problem, remedy: remedy)
-        } catch StoreRecords.Exhausted.transactionNumbers {
+        } catch StoreWorkingSet.Exhausted.transactionNumbers {
             throw DataFileError(path: url.path, location: "store.nextTransactionNumber",
                                 problem: "has reached the largest transaction id: no more transactions can be made",
                                 remedy: .startAfresh)

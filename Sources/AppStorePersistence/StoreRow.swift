@@ -35,9 +35,9 @@ struct StoreRow: Equatable {
             throw RowProblem(location: "store, column nextTransactionNumber",
                              problem: "holds \(TransactionRow.shown(row, "nextTransactionNumber")), not a transaction number")
         }
-        guard next >= StoreRecords.firstTransactionNumber else {
+        guard next >= StoreWorkingSet.firstTransactionNumber else {
             throw RowProblem(location: "store, column nextTransactionNumber",
-                             problem: "holds \(next), below the first transaction id (\(StoreRecords.firstTransactionNumber))")
+                             problem: "holds \(next), below the first transaction id (\(StoreWorkingSet.firstTransactionNumber))")
         }
         // The clock's anchors: both or neither.
         let columns = ["clockRealAnchor", "clockStoreAnchor"]

@@ -25,7 +25,7 @@ enum StoreSchema {
                     restoreDueDate INTEGER,  -- milliseconds since 1970
                     migratedFrom TEXT        -- the store.json this was made from (size and hash)
                 );
-                INSERT INTO store (id, nextTransactionNumber) VALUES (1, \(StoreRecords.firstTransactionNumber));
+                INSERT INTO store (id, nextTransactionNumber) VALUES (1, \(StoreWorkingSet.firstTransactionNumber));
                 CREATE TABLE transactions (
                     seq INTEGER PRIMARY KEY,  -- the order transactions were made in
                     id TEXT NOT NULL UNIQUE,

@@ -28,13 +28,13 @@ struct TransactionRow: PersistableRecord {
         let t = transaction
         container[Columns.id] = t.id
         container[Columns.productID] = t.productID
-        container[Columns.quantity] = t.quantity
+        container[Columns.quantity] = t.purchasedQuantity
         container[Columns.state] = t.queueState.state.rawValue
-        container[Columns.date] = Self.milliseconds(t.queueState.date)
+        container[Columns.date] = Self.milliseconds(t.queueState.transactionDate)
         container[Columns.error] = try t.queueState.error.map { try JSONCoding.line($0) }
         container[Columns.applicationUsername] = t.applicationUsername
-        container[Columns.originalTransactionID] = t.originalTransactionID
-        container[Columns.expiresDate] = t.expiresDate.map(Self.milliseconds)
+        container[Columns.originalTransactionID] = t.originalID
+        container[Columns.expiresDate] = t.expirationDate.map(Self.milliseconds)
         container[Columns.isTrialPeriod] = t.isTrialPeriod
         container[Columns.finished] = t.queueState.finished
         container[Columns.dueDate] = t.queueState.dueDate.map(Self.milliseconds)
@@ -137,7 +137,7 @@ struct TransactionRow: PersistableRecord {
                 : "holds \(shown(row, Columns.sharedTransactionID.name)), but only a family-shared transaction names a purchase it shares")
         }
         guard t.hasPossibleQuantity else {
-            throw r.problem(Columns.quantity.name, "holds \(t.quantity), not a quantity from 1 to \(Product.largestQuantity)")
+            throw r.problem(Columns.quantity.name, "holds \(t.purchasedQuantity), not a quantity from 1 to \(Product.largestQuantity)")
         }
         guard t.hasPossiblePhase else {
             throw r.problem(phaseColumn, "holds \(shown(row, phaseColumn)), which a \(t.queueState.state.rawValue) transaction "

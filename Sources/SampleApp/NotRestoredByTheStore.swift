@@ -13,8 +13,8 @@ extension Catalog {
 
 extension SampleApp {
     /// What a restore leaves out for the signed-in account of `records` and this app's data.
-    public func notRestoredByTheStore(records: StoreRecords) -> [String] {
+    public func notRestoredByTheStore(records: StoreWorkingSet) -> [String] {
         let held = catalog.products.filter { subscriptionExpiry($0.id) != nil }.map(\.id)
-        return catalog.notRestoredByTheStore(bought: Set(records.receipt.map(\.productID)), held: Set(held))
+        return catalog.notRestoredByTheStore(bought: Set(records.completedPurchases(of: records.settings.account).map(\.productID)), held: Set(held))
     }
 }

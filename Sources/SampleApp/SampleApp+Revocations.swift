@@ -92,7 +92,7 @@ extension SampleApp {
         case .credits, .units:
             // The purchase's own unconsumed units first, then what is left of the balance.
             var ledger = ledger(values)
-            let given = (entitlement.unitsPerPurchase ?? 1).multipliedSaturating(by: t.quantity)
+            let given = (entitlement.unitsPerPurchase ?? 1).multipliedSaturating(by: t.purchasedQuantity)
             let (taken, balance) = ledger.takeBack(t.id, productID: product.id, given: given)
             let takeBack = entitlement == .units ? TakeBack.units(product.id, taken: taken, balance: balance)
                 : .credits(taken: taken, balance: balance)

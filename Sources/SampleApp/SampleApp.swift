@@ -95,11 +95,11 @@ public final class SampleApp {
 
     // The app's rules, judged on the store's records of the moment (another process's
     // purchase or restore counts).
-    private func isPurchasing(_ records: StoreRecords) -> Bool {
+    private func isPurchasing(_ records: StoreWorkingSet) -> Bool {
         records.transactions.contains { $0.queueState.state == .purchasing }
     }
 
-    private func isRestoring(_ records: StoreRecords) -> Bool {
+    private func isRestoring(_ records: StoreWorkingSet) -> Bool {
         records.restoreDueDate != nil || queue.awaitingSideButton == .restore
     }
 
@@ -327,10 +327,10 @@ public final class SampleApp {
         case .credits, .units:
             // The units join the balance and, as a purchase of their own, the unconsumed list.
             var ledger = ledger(values)
-            let added = try Self.sum((entitlement.unitsPerPurchase ?? 1).multipliedReportingOverflow(by: transaction.quantity))
+            let added = try Self.sum((entitlement.unitsPerPurchase ?? 1).multipliedReportingOverflow(by: transaction.purchasedQuantity))
             let balance = try Self.sum(ledger.balance(ledger.balanceKey(of: product.id)).addingReportingOverflow(added))
-            ledger.add(UnconsumedPurchase(transactionID: transaction.id, productID: product.id, quantity: transaction.quantity,
-                                          purchaseDate: transaction.purchaseDate ?? transaction.queueState.date, delivered: added,
+            ledger.add(UnconsumedPurchase(transactionID: transaction.id, productID: product.id, quantity: transaction.purchasedQuantity,
+                                          purchaseDate: transaction.purchaseDate ?? transaction.queueState.transactionDate, delivered: added,
                                           remaining: added), balance: balance)
             let delivery = entitlement == .units ? Delivery.units(product.id, added: added, balance: balance)
                 : .credits(added: added, balance: balance)
@@ -338,23 +338,23 @@ public final class SampleApp {
         case .subscription:
             // A plan for the next renewal (a downgrade): paid for by nothing yet, so nothing
             // to give until the renewal brings it.
-            if transaction.queueState.state == .purchased, transaction.expiresDate == nil {
+            if transaction.queueState.state == .purchased, transaction.expirationDate == nil {
                 return ([:], .fromNextRenewal(product.id))
             }
-            var until = transaction.expiresDate ?? transaction.queueState.date
+            var until = transaction.expirationDate ?? transaction.queueState.transactionDate
             // A restore brings each purchase and renewal: the latest expiry stands, whatever
             // the order they come in.
             if transaction.queueState.state == .restored, let expiry { until = max(until, expiry) }
             var changes: [String: JSONValue] = [product.id: .string(JSONCoding.format(until))]
             // One plan of a group at a time: a plan bought for a period from now (an upgrade)
             // ends the access of the group's other plans there.
-            if transaction.queueState.state == .purchased, transaction.expiresDate != nil, let group = product.subscriptionGroupID {
-                changes.merge(endingOtherPlans(inGroup: group, than: product.id, at: transaction.queueState.date, over: values)) { $1 }
+            if transaction.queueState.state == .purchased, transaction.expirationDate != nil, let group = product.subscriptionGroupID {
+                changes.merge(endingOtherPlans(inGroup: group, than: product.id, at: transaction.queueState.transactionDate, over: values)) { $1 }
             }
             return (changes, .subscription(product.id, expires: until))
         case .pass:
             // The store does not track non-renewing periods: the app extends its own expiry.
-            let until = appDescription.nonRenewingExpiry(product, boughtAt: transaction.queueState.date, current: expiry)
+            let until = appDescription.nonRenewingExpiry(product, boughtAt: transaction.queueState.transactionDate, current: expiry)
             return ([product.id: .string(JSONCoding.format(until))], .subscription(product.id, expires: until))
         }
     }

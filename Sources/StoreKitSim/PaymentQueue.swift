@@ -20,7 +20,7 @@ public final class PaymentQueue {
     private var cancelledAtLaunch: Set<String> = []
     private var lastToken: String?
     private var restoring = false
-    public private(set) var records = StoreRecords()
+    public private(set) var records = StoreWorkingSet()
 
     public init(store: AppStore) {
         self.store = store
@@ -89,7 +89,7 @@ public final class PaymentQueue {
     /// (`isWaitingRequest`), an Ask to Buy request asked again. Signed out, or buying an active
     /// subscription again, the store refuses (thrown). `appRules`: the app's own refusals,
     /// judged on the records of the moment, in the same transaction.
-    public func add(_ payment: Payment, appRules: (StoreRecords) throws -> Void = { _ in }) throws -> (Transaction, [PaymentQueueEvent]) {
+    public func add(_ payment: Payment, appRules: (StoreWorkingSet) throws -> Void = { _ in }) throws -> (Transaction, [PaymentQueueEvent]) {
         try mutate { records, now in
             // The app's queue acts for the signed-in account.
             guard let account = records.settings.account else { throw StoreError.notSignedIn }
@@ -184,9 +184,9 @@ public final class PaymentQueue {
     }
 
     /// `appRules`: as for `add`.
-    public func restoreCompletedTransactions(appRules: (StoreRecords) throws -> Void = { _ in }) throws -> [PaymentQueueEvent] {
+    public func restoreCompletedTransactions(appRules: (StoreWorkingSet) throws -> Void = { _ in }) throws -> [PaymentQueueEvent] {
         let purchases = try records.settings.account.map {
-            try store.storage.purchases(of: $0, productIDs: StoreRecords.restorableProductIDs(store.catalog))
+            try store.storage.purchases(of: $0, productIDs: StoreWorkingSet.restorableProductIDs(store.catalog))
         } ?? []
         let (_, events) = try mutate { records, now in
             guard let account = records.settings.account else { throw StoreError.notSignedIn }
@@ -248,7 +248,7 @@ public final class PaymentQueue {
             events.append(.restoreFinished)
         }
         guard let due = nextDueDate, due <= now else { return events }
-        var outcome: StoreRecords.RestoreOutcome?
+        var outcome: StoreWorkingSet.RestoreOutcome?
         let purchases = try purchasesToRestore()
         // A store far behind says how far it has got as it goes (`onCatchUp`), and stops at the
         // time budget, if any, what is left still due. Each call is one commit as ever: commits
@@ -283,7 +283,7 @@ public final class PaymentQueue {
 
     /// How long one tick may catch up for, in real time, before it returns with the rest
     /// still due (the open storefront draws its progress between ticks); nil: a round
-    /// (`StoreRecords.mostEventsAtOnce`) whatever it takes.
+    /// (`StoreWorkingSet.mostEventsAtOnce`) whatever it takes.
     public var catchUpTimeBudget: Duration?
 
     /// Where a store that was behind (a fast rate left running, a long advance) has got to.
@@ -321,7 +321,7 @@ public final class PaymentQueue {
     }
 
     /// Ticks until nothing is due by store time now: the store does what it is behind on a
-    /// round (`StoreRecords.mostEventsAtOnce`) at a time, each a commit of its own. Stops
+    /// round (`StoreWorkingSet.mostEventsAtOnce`) at a time, each a commit of its own. Stops
     /// early should a round do nothing.
     private func catchUpFully() throws -> [PaymentQueueEvent] {
         var events: [PaymentQueueEvent] = []
@@ -420,7 +420,7 @@ public final class PaymentQueue {
     /// change reads the clock again, and the restore may fall due in between.
     private func purchasesToRestore() throws -> [Transaction] {
         guard records.restoreDueDate != nil, let account = records.settings.account else { return [] }
-        return try store.storage.purchases(of: account, productIDs: StoreRecords.restorableProductIDs(store.catalog))
+        return try store.storage.purchases(of: account, productIDs: StoreWorkingSet.restorableProductIDs(store.catalog))
     }
 
     /// While recording (an advance): every transaction this process's changes made or changed.
@@ -446,7 +446,7 @@ public final class PaymentQueue {
 
     /// A store-side change (`StoreAdmin`): the store first does what is due, then `body`;
     /// returns its value and what the app hears of both.
-    func storeSideChange<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
+    func storeSideChange<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
         let events = try tick()
         let (value, more) = try mutate(including: ids, body)
         return (value, events + more)
@@ -456,7 +456,7 @@ public final class PaymentQueue {
 
     /// Changes the records in one transaction; `body` gets the store time of the moment.
     /// Returns its value and what the app hears of the change.
-    private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
+    private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
         var latest = records
         let result = try store.storage.update(including: ids) { records -> T in
             records.adoptPurchasesWithoutStatus(catalog: store.catalog)

@@ -7,7 +7,7 @@ extension StoreAdmin {
     /// subscription names it by its original transaction id and one on the history by the
     /// transaction's id, whatever account's, as Xcode's Transaction Manager and the App Store
     /// Server API do; "the signed-in account's plan of this product" is resolved where it is
-    /// named (`StoreRecords.subscription(of:account:catalog:)`).
+    /// named (`StoreWorkingSet.subscription(of:account:catalog:)`).
     public enum Operation: Equatable, Sendable {
         case expire(originalTransactionID: String)
         case renew(originalTransactionID: String)

@@ -8,7 +8,7 @@ import Foundation
 /// naming a transaction acts on that transaction's account (`StoreAdmin.Operation`). Over a
 /// payment queue, so an app open on that queue hears the results as `PaymentQueueEvent`s (a
 /// store-side process that never launched an app hears nothing: the results may be ignored).
-/// A request that cannot apply is refused with a `QueueError`.
+/// A request that cannot apply is refused with a `StoreAdminError`.
 public final class StoreAdmin {
     public let queue: PaymentQueue
 

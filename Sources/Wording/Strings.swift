@@ -23,7 +23,7 @@ public enum Strings: Sendable, CaseIterable {
     public var messages: Localized<MessageStrings> { Localized(self) }
     public var screen: Localized<ScreenStrings> { Localized(self) }
     public var dataFiles: Localized<DataFileStrings> { Localized(self) }
-    public var queueErrors: Localized<QueueErrorStrings> { Localized(self) }
+    public var queueErrors: Localized<StoreAdminErrorStrings> { Localized(self) }
     public var walkthrough: Localized<WalkthroughStrings> { Localized(self) }
     public var manager: Localized<ManagerStrings> { Localized(self) }
     public var unconsumed: Localized<UnconsumedStrings> { Localized(self) }

@@ -27,7 +27,7 @@ struct CrashCheck {
     /// The store's records and the app's data as they are now, read with storefront's own
     /// readers (a file that does not open throws).
     struct Seen {
-        var records: StoreRecords
+        var records: StoreWorkingSet
         var history: [Transaction]
         var defaults: [String: JSONValue]
         /// The store's events outbox, in order.
@@ -90,10 +90,10 @@ struct CrashCheck {
         let listed = seen.unconsumed
         var consumed = 0
         for pack in packs {
-            let delivered = facts.credits[pack.productID]! * pack.quantity
+            let delivered = facts.credits[pack.productID]! * pack.purchasedQuantity
             guard let entry = listed[pack.id] else {
                 problems.append(Problem(kind: "a credit pack delivered is not listed unconsumed",
-                                        detail: "\(pack.id) \(pack.productID) ×\(pack.quantity) is not in \(SampleApp.unconsumedKey)"))
+                                        detail: "\(pack.id) \(pack.productID) ×\(pack.purchasedQuantity) is not in \(SampleApp.unconsumedKey)"))
                 continue
             }
             if entry.delivered != delivered {
@@ -102,10 +102,10 @@ struct CrashCheck {
             }
             consumed += entry.delivered - entry.remaining
         }
-        let expected = packs.reduce(0) { $0 + facts.credits[$1.productID]! * $1.quantity } - consumed
+        let expected = packs.reduce(0) { $0 + facts.credits[$1.productID]! * $1.purchasedQuantity } - consumed
         let credits = seen.defaults[SampleApp.creditsKey]?.intValue ?? 0
         if credits != expected {
-            let list = packs.map { "\($0.id) \($0.productID) ×\($0.quantity)" }.joined(separator: ", ")
+            let list = packs.map { "\($0.id) \($0.productID) ×\($0.purchasedQuantity)" }.joined(separator: ", ")
             problems.append(Problem(kind: "credits not delivered exactly once",
                                     detail: "the app holds \(credits) credits, the purchased packs add up to \(expected) (\(list.isEmpty ? "none" : list))"))
         }
@@ -230,7 +230,7 @@ struct CrashCheck {
                                             detail: "renewal \(t.id) \(t.productID) is told by events \(events)"))
                 }
                 // A period paid twice would end twice at the same date.
-                let period = "\(t.originalTransactionID ?? t.id) \(t.expiresDate.map(JSONCoding.format) ?? "-")"
+                let period = "\(t.originalID ?? t.id) \(t.expirationDate.map(JSONCoding.format) ?? "-")"
                 if !periods.insert(period).inserted {
                     problems.append(Problem(kind: "a period renewed twice", detail: "renewal \(t.id): another ends at \(period)"))
                 }

@@ -800,10 +800,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             #expect(bought.filter { $0.account == Self.parent }.count == 2, "\(context): bought once, renewed once")
             let shared = bought.filter { $0.account == Settings.defaultAccount }
             #expect(shared.count == 2 && shared.allSatisfy { $0.isFamilyShared && !$0.isRevoked }, "\(context): a period each: \(shared)")
-            #expect(shared.last?.reason == .renewal && shared.last?.originalTransactionID == shared.first?.id, "\(context): \(shared)")
+            #expect(shared.last?.reason == .renewal && shared.last?.originalID == shared.first?.id, "\(context): \(shared)")
             #expect(seen.events.filter { $0.kind == .familyShared }.count == 2, "\(context): \(seen.events.map(\.kind))")
             let expiry = seen.defaults[Self.monthlyID]?.stringValue.flatMap(JSONCoding.parse)
-            #expect(expiry != nil && expiry == shared.last?.expiresDate, "\(context): the renewed period delivered")
+            #expect(expiry != nil && expiry == shared.last?.expirationDate, "\(context): the renewed period delivered")
             #expect(seen.records.queue.allSatisfy { $0.account == Self.parent } && seen.delivered.isEmpty, "\(context): nothing waiting")
         case .familySharing:
             let bought = seen.transactions(of: Self.premiumID, .purchased)
@@ -856,7 +856,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             expectPrices(lite, [Self.litePrice, Self.litePrice], context: context)
             // A resubscribe is a purchase, not a renewal, of the same subscription.
             #expect(lite.map(\.reason) == [.purchase, .purchase], "\(context): \(lite.map(\.reason))")
-            #expect(lite.allSatisfy { $0.originalTransactionID ?? $0.id == lite.first?.id }
+            #expect(lite.allSatisfy { $0.originalID ?? $0.id == lite.first?.id }
                     && status?.originalTransactionID == lite.first?.id, "\(context): the original transaction kept")
         case .priceIncreaseAgreed, .priceIncreaseWithoutConsent:
             expectSubscription(seen, Self.liteID, state: .subscribed, context: context)

@@ -34,7 +34,7 @@ import Testing
         let restored = try t.records.transactions.filter { $0.queueState.state == .restored }
         #expect(Set(restored.map(\.productID)) == [ID.premium, ID.monthly])
         #expect(restored.allSatisfy { $0.account == Settings.defaultAccount })
-        #expect(restored.first { $0.productID == ID.premium }?.originalTransactionID == premium.id)
+        #expect(restored.first { $0.productID == ID.premium }?.originalID == premium.id)
     }
 
     @Test func unfinishedTransactionsWaitForTheirAccount() throws {
@@ -58,19 +58,19 @@ import Testing
         let t = try Harness()
         let first = try t.buy(ID.monthly)
         try t.set { $0.account = Self.other }
-        t.clock.advance(by: try #require(first.expiresDate).timeIntervalSince(t.clock.now) + 1)
+        t.clock.advance(by: try #require(first.expirationDate).timeIntervalSince(t.clock.now) + 1)
         try t.queue.tick()
         let records = try t.records
-        let renewal = try #require(records.receipt(of: Settings.defaultAccount).last)
+        let renewal = try #require(records.completedPurchases(of: Settings.defaultAccount).last)
         #expect(renewal.reason == .renewal, "the store renews it whoever is signed in here")
-        #expect(renewal.originalTransactionID == first.id)
+        #expect(renewal.originalID == first.id)
         #expect(!renewal.queueState.finished)
         #expect(records.queue.isEmpty, "not this account's to receive")
 
         try t.set { $0.account = Settings.defaultAccount }
         try t.queue.refresh()
         #expect(try t.transaction(renewal.id).queueState.finished)
-        #expect(t.app.subscriptionExpiry(ID.monthly) == renewal.expiresDate)
+        #expect(t.app.subscriptionExpiry(ID.monthly) == renewal.expirationDate)
     }
 
     @Test func theAccountsPurchasesSurviveOnDisk() throws {

@@ -38,7 +38,7 @@ import Testing
 
     @Test func anOperationOnASubscriptionNoOneHasIsRefusedByItsID() throws {
         let (t, _, _) = try Self.twoSubscribers(.inMemory)
-        #expect(throws: QueueError.noSuchTransaction("42")) { try t.admin.perform(.renew(originalTransactionID: "42")) }
+        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.admin.perform(.renew(originalTransactionID: "42")) }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -74,15 +74,15 @@ import Testing
     }
 
     @Test func aRuleCalledForOneAccountWritesThatAccountsRecordsWhileAnotherIsSignedIn() throws {
-        var records = StoreRecords()
+        var records = StoreWorkingSet()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(records.settings.account == Settings.defaultAccount)
         let bought = try records.buyOutsideApp(Payment(productID: Plans.proMonthly), account: Self.other, catalog: Plans.catalog, now: now)
         let intent = try records.promote(Plans.coins, account: Self.other, catalog: Plans.catalog, now: now)
         #expect(bought.account == Self.other && intent.account == Self.other)
         #expect(records.status(of: Self.other, group: Plans.group)?.latestTransactionID == bought.id)
-        #expect(records.receipt(of: Self.other).map(\.id) == [bought.id])
-        #expect(records.receipt.isEmpty && records.waitingIntents.isEmpty, "the signed-in account's records are untouched")
+        #expect(records.completedPurchases(of: Self.other).map(\.id) == [bought.id])
+        #expect(records.signedInPurchases.isEmpty && records.waitingIntents.isEmpty, "the signed-in account's records are untouched")
         #expect(records.settings.account == Settings.defaultAccount)
         // And refused when there is no account to act for.
         #expect(throws: StoreError.notSignedIn) {

@@ -44,7 +44,7 @@ import Testing
         #expect(renewal["currentProductID"] as? String == Plans.proMonthly)
         #expect(renewal["autoRenewPreference"] as? String == Plans.proMonthly)
         #expect(renewal["willAutoRenew"] as? Bool == true && renewal["isInBillingRetry"] as? Bool == false)
-        #expect(renewal["originalTransactionID"] as? String == paid.originalTransactionID ?? paid.id)
+        #expect(renewal["originalTransactionID"] as? String == paid.originalID ?? paid.id)
         #expect(renewal["expirationDate"] is String && renewal["expirationReason"] == nil)
         let transaction = try #require(json["transaction"] as? [String: Any])
         #expect(transaction["id"] as? String == paid.id)
@@ -70,7 +70,7 @@ import Testing
         let subscription = try #require(json["subscription"] as? [String: Any], "\(json)")
         #expect(subscription["state"] as? String == "subscribed")
         let renewal = try #require(subscription["renewalInfo"] as? [String: Any])
-        #expect(renewal["originalTransactionID"] as? String == paid.originalTransactionID ?? paid.id)
+        #expect(renewal["originalTransactionID"] as? String == paid.originalID ?? paid.id)
         #expect(renewal["currentProductID"] as? String == Plans.proMonthly && renewal["willAutoRenew"] as? Bool == true)
         // The transaction is told once, at the event's top level.
         #expect(subscription["transaction"] == nil)

@@ -16,7 +16,7 @@ import Testing
         #expect(t.deliveries.isEmpty)
         #expect(t.finishedIDs.isEmpty)
         #expect(t.app.credits == 0)
-        #expect(try t.records.receipt.isEmpty)
+        #expect(try t.records.signedInPurchases.isEmpty)
     }
 
     @Test func finishingADeferredTransactionDoesNothing() throws {
@@ -38,19 +38,19 @@ import Testing
         #expect(t.deliveries == [.credits(added: 20, balance: 20)])
         #expect(t.app.credits == 20)
         #expect(try t.records.pendingApprovals.isEmpty)
-        #expect(try t.records.receipt.map(\.id) == [deferred.id])
+        #expect(try t.records.signedInPurchases.map(\.id) == [deferred.id])
     }
 
     @Test func approvedSubscriptionGetsItsTrialAndExpiry() throws {
         let t = try Harness { $0.askToBuy = true }
         let deferred = try t.buy(ID.monthly)
-        #expect(deferred.expiresDate == nil)
+        #expect(deferred.expirationDate == nil)
         t.clock.advance(by: 3600)  // the parent answers an hour later
         try t.queue.approve(transactionID: deferred.id)
         let approved = try t.transaction(deferred.id)
         #expect(approved.isTrialPeriod == true)
-        #expect(approved.expiresDate == SubscriptionPeriod(value: 1, unit: .week).added(to: t.clock.now))
-        #expect(t.app.subscriptionExpiry(ID.monthly) == approved.expiresDate)
+        #expect(approved.expirationDate == SubscriptionPeriod(value: 1, unit: .week).added(to: t.clock.now))
+        #expect(t.app.subscriptionExpiry(ID.monthly) == approved.expirationDate)
     }
 
     @Test func declineFailsAndDeliversNothing() throws {
@@ -74,9 +74,9 @@ import Testing
         let t = try Harness { $0.askToBuy = true }
         let deferred = try t.buy(ID.premium)
         try t.queue.decline(transactionID: deferred.id)
-        #expect(throws: QueueError.notDeferred(deferred.id, .failed)) { try t.queue.approve(transactionID: deferred.id) }
-        #expect(throws: QueueError.notDeferred(deferred.id, .failed)) { try t.queue.decline(transactionID: deferred.id) }
-        #expect(throws: QueueError.noSuchTransaction("42")) { try t.queue.approve(transactionID: "42") }
+        #expect(throws: StoreAdminError.notDeferred(deferred.id, .failed)) { try t.queue.approve(transactionID: deferred.id) }
+        #expect(throws: StoreAdminError.notDeferred(deferred.id, .failed)) { try t.queue.decline(transactionID: deferred.id) }
+        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.queue.approve(transactionID: "42") }
         #expect(!t.app.premiumUnlocked)
     }
 

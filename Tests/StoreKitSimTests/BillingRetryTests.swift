@@ -8,11 +8,11 @@ import Testing
     func graceKeepsAccessThenRetryThenExpiry(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
         let first = try t.buy(Plans.proMonthly)
-        let expiry = try #require(first.expiresDate)
+        let expiry = try #require(first.expirationDate)
         try t.advance(to: expiry, plus: 1)
         let grace = try #require(try t.status)
         #expect(grace.state == .inGracePeriod)
-        #expect(try t.records.receipt.count == 1, "no renewal made")
+        #expect(try t.records.signedInPurchases.count == 1, "no renewal made")
         let product = try #require(Plans.catalog.product(Plans.proMonthly))
         #expect(try t.records.ownedUntil(product) == grace.gracePeriodExpiresDate)
 
@@ -29,7 +29,7 @@ import Testing
     func fixingBillingInRetryRenewsFromTheRecovery(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true }
         let first = try t.buy(Plans.proMonthly)
-        try t.advance(to: try #require(first.expiresDate), plus: 86_400)
+        try t.advance(to: try #require(first.expirationDate), plus: 86_400)
         #expect(try t.status?.state == .inBillingRetryPeriod)
         // Turning the condition off fixes nothing already failing.
         try t.set { $0.billingRetry = false }
@@ -38,8 +38,8 @@ import Testing
 
         t.app.receive(try t.admin.resolveBillingIssue(Plans.proMonthly))
         let renewal = try #require(t.updates.last)
-        #expect(renewal.reason == .renewal && renewal.queueState.date == t.queue.now)
-        #expect(renewal.expiresDate == Plans.month.added(to: t.queue.now))
+        #expect(renewal.reason == .renewal && renewal.queueState.transactionDate == t.queue.now)
+        #expect(renewal.expirationDate == Plans.month.added(to: t.queue.now))
         #expect(try t.status?.state == .subscribed)
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
         #expect(try t.storedEvents.last?.kind == .recovered)
@@ -52,7 +52,7 @@ import Testing
     func aPurchaseAnsweredAfterTheRecoveryIsRefused(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true }
         let first = try t.buy(Plans.proMonthly)
-        try t.advance(to: try #require(first.expiresDate), plus: 86_400)
+        try t.advance(to: try #require(first.expirationDate), plus: 86_400)
         let started = try t.queue.add(Payment(productID: Plans.proMonthly))
         try t.queue.confirm(started)
         t.app.receive(try t.admin.resolveBillingIssue(Plans.proMonthly))
@@ -71,7 +71,7 @@ import Testing
     func aRequestApprovedAfterTheRecoveryIsRefused(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true }
         let first = try t.buy(Plans.proMonthly)
-        try t.advance(to: try #require(first.expiresDate), plus: 86_400)
+        try t.advance(to: try #require(first.expirationDate), plus: 86_400)
         try t.set { $0.askToBuy = true }
         let deferred = try t.buy(Plans.proMonthly)
         #expect(deferred.queueState.state == .deferred)

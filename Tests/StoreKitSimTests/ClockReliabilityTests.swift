@@ -78,7 +78,7 @@ final class InterleavedStorage: RecordsStorage {
 
     init(_ inner: any RecordsStorage) { self.inner = inner }
 
-    func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
+    func update<T>(including ids: Set<String>, _ body: (inout StoreWorkingSet) throws -> T) throws -> T {
         if let other = beforeNextUpdate {
             beforeNextUpdate = nil
             try other()
@@ -86,7 +86,7 @@ final class InterleavedStorage: RecordsStorage {
         return try inner.update(including: ids, body)
     }
 
-    func load() throws -> StoreRecords { try inner.load() }
+    func load() throws -> StoreWorkingSet { try inner.load() }
     func settings() throws -> Settings { try inner.settings() }
     func timeBase() throws -> (Settings, StoreClockState) { try inner.timeBase() }
     func priceBase() throws -> (Settings, [PriceChange]) { try inner.priceBase() }

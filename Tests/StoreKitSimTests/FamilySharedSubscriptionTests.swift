@@ -37,17 +37,17 @@ import Testing
         let bought = try t.buy(Plans.proMonthly)
         let first = try #require(try copies(t).first)
         #expect(first.sharedTransactionID == bought.id && first.reason == .purchase && first.price == 0 && first.offer == nil)
-        #expect(first.expiresDate == bought.expiresDate && first.originalTransactionID == nil)
+        #expect(first.expirationDate == bought.expirationDate && first.originalID == nil)
         let status = try #require(try kidsStatus(t))
         #expect(status.state == .subscribed && status.latestTransactionID == first.id && status.originalTransactionID == first.id)
-        #expect(status.willAutoRenew && status.expiresDate == bought.expiresDate)
+        #expect(status.willAutoRenew && status.expiresDate == bought.expirationDate)
 
         // The parent's renewal is the kid's too.
-        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
         let renewal = try #require(try copies(t).last)
         let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
-        #expect(renewal.id != first.id && renewal.reason == .renewal && renewal.originalTransactionID == first.id)
-        #expect(renewal.sharedTransactionID == parents.latestTransactionID && renewal.expiresDate == parents.expiresDate)
+        #expect(renewal.id != first.id && renewal.reason == .renewal && renewal.originalID == first.id)
+        #expect(renewal.sharedTransactionID == parents.latestTransactionID && renewal.expirationDate == parents.expiresDate)
         #expect(try kidsStatus(t)?.latestTransactionID == renewal.id)
         #expect(try copies(t).count == 2, "one transaction a period")
 
@@ -55,13 +55,13 @@ import Testing
         try t.queue.advance(by: StoreDuration("31d")!)
         let moved = try #require(try copies(t).last)
         let parentsRenewal = try t.transaction(try #require(moved.sharedTransactionID))
-        #expect(moved.id != renewal.id && moved.queueState.date == parentsRenewal.queueState.date && moved.purchaseDate == parentsRenewal.purchaseDate)
-        #expect(moved.expiresDate == parentsRenewal.expiresDate && moved.originalTransactionID == first.id)
+        #expect(moved.id != renewal.id && moved.queueState.transactionDate == parentsRenewal.queueState.transactionDate && moved.purchaseDate == parentsRenewal.purchaseDate)
+        #expect(moved.expirationDate == parentsRenewal.expirationDate && moved.originalID == first.id)
 
         // The kid signs in: the app gives access until the shared period's end.
         try t.set { $0.account = Self.kid }
         try t.queue.tick()
-        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == moved.expiresDate)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == moved.expirationDate)
         #expect(t.queue.raw.subscriptionStatuses().map(\.latestTransactionID) == [moved.id])
         #expect(try t.records.status(of: Self.kid, group: Plans.group) == nil, "no status of the kid's own")
     }
@@ -85,7 +85,7 @@ import Testing
     func stoppingSharingOrLeavingRevokesTheCurrentPeriodOnly(kind: StorageKind) throws {
         let t = try Self.family(kind)
         let bought = try t.buy(Plans.proMonthly)
-        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
         let (first, current) = (try copies(t)[0], try copies(t)[1])
         t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: false))
         #expect(try t.transaction(current.id).revocationType == .familyRevoke)
@@ -99,7 +99,7 @@ import Testing
         t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: true))
         let again = try #require(try copies(t).last)
         let renewed = try #require(try t.records.status(of: Self.parent, group: Plans.group))
-        #expect(again.revocationDate == nil && again.expiresDate == renewed.expiresDate)
+        #expect(again.revocationDate == nil && again.expirationDate == renewed.expiresDate)
         t.app.receive(try t.admin.removeFamilyMember(Self.kid))
         #expect(try t.transaction(again.id).revocationType == .familyRevoke)
     }
@@ -111,7 +111,7 @@ import Testing
         try t.admin.expireSubscription(Plans.proMonthly)
         let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
         let copy = try #require(try copies(t).first)
-        #expect(copy.revocationDate == nil && copy.expiresDate! > parents.expiresDate, "the period's facts stay")
+        #expect(copy.revocationDate == nil && copy.expirationDate! > parents.expiresDate, "the period's facts stay")
         let status = try #require(try kidsStatus(t))
         #expect(status.state == .expired && status.expiresDate == parents.expiresDate)
         try t.advance(to: t.queue.now.addingTimeInterval(40 * 86_400))
@@ -126,11 +126,11 @@ import Testing
         try t.buy(Plans.liteMonthly)
         let lite = try #require(try copies(t).first)
         let pro = try t.buy(Plans.proMonthly)
-        #expect(pro.reason == .purchase && pro.originalTransactionID != nil, "an upgrade, at once")
+        #expect(pro.reason == .purchase && pro.originalID != nil, "an upgrade, at once")
         let all = try copies(t)
         #expect(all.count == 2 && all.allSatisfy { $0.revocationDate == nil })
         #expect(all[0].id == lite.id && all[0].isUpgraded == true)
-        #expect(all[1].productID == Plans.proMonthly && all[1].reason == .purchase && all[1].originalTransactionID == lite.id)
+        #expect(all[1].productID == Plans.proMonthly && all[1].reason == .purchase && all[1].originalID == lite.id)
         let status = try #require(try kidsStatus(t))
         #expect(status.productID == Plans.proMonthly && status.latestTransactionID == all[1].id && status.state == .subscribed)
         #expect(try t.storedEvents.filter { $0.kind == .familyRevoked }.isEmpty, "nothing taken back")
@@ -170,9 +170,9 @@ import Testing
         try t.queue.tick()
         let catalog = t.queue.raw.store.catalog
         let seen = try #require(try t.records.visibleStatus(inGroup: Plans.group, catalog: catalog))
-        #expect(seen.isFamilyShared && seen.state == .subscribed && seen.expiresDate == bought.expiresDate)
+        #expect(seen.isFamilyShared && seen.state == .subscribed && seen.expiresDate == bought.expirationDate)
         #expect(t.queue.raw.subscriptionStatuses().contains { $0.isFamilyShared && $0.givesAccess })
-        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == bought.expiresDate)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == bought.expirationDate)
     }
 
     /// Leaving the family while the parent is in grace: no new period to take back, but the
@@ -182,7 +182,7 @@ import Testing
         let t = try Self.family(kind)
         try t.set { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
         let bought = try t.buy(Plans.proMonthly)
-        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
         #expect(try kidsStatus(t)?.state == .inGracePeriod)
         t.app.receive(try t.admin.removeFamilyMember(Self.kid))
         let status = try #require(try kidsStatus(t))
@@ -195,7 +195,7 @@ import Testing
     func aRestoredPeriodNeitherKeepsAccessNorStartsTheChain(kind: StorageKind) throws {
         let t = try Self.family(kind)
         let bought = try t.buy(Plans.proMonthly)
-        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
         try t.set { $0.account = Self.kid }
         try t.restore()
         let first = try copies(t)[0]
@@ -203,7 +203,7 @@ import Testing
         let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
         try t.advance(to: parents.expiresDate, plus: 1)
         let periods = try copies(t).filter { $0.queueState.state == .purchased }
-        #expect(periods.count == 3 && periods.last?.originalTransactionID == first.id, "\(periods.map(\.originalTransactionID))")
+        #expect(periods.count == 3 && periods.last?.originalID == first.id, "\(periods.map(\.originalID))")
         t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: false))
         #expect(try kidsStatus(t).map { $0.givesAccess } != true)
     }
@@ -233,7 +233,7 @@ import Testing
         #expect(try kidsStatus(t)?.latestTransactionID == first.id)
         let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
         try t.advance(to: parents.expiresDate, plus: 1)
-        #expect(try copies(t).last?.originalTransactionID == first.id && resolution.queueState.state == .purchased)
+        #expect(try copies(t).last?.originalID == first.id && resolution.queueState.state == .purchased)
     }
 
     @Test(arguments: StorageKind.allCases)

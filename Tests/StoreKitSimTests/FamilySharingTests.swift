@@ -36,7 +36,7 @@ import Testing
         #expect(shared.id != bought.id && shared.sharedTransactionID == bought.id && shared.queueState.state == .purchased)
         #expect(!shared.queueState.finished && shared.price == 0 && shared.originalPurchaseDate == bought.originalPurchaseDate)
         #expect(try t.storedEvents.contains { $0.kind == .familyShared && $0.account == Self.kid && $0.transactionID == shared.id })
-        #expect(try t.records.receipt(of: Self.kid).map(\.id) == [shared.id])
+        #expect(try t.records.completedPurchases(of: Self.kid).map(\.id) == [shared.id])
 
         // The kid signs in: the app hears it, unlocks the content and finishes it; a restore brings it back.
         try t.set { $0.account = Self.kid }
@@ -47,7 +47,7 @@ import Testing
         #expect(try t.records.owns(Self.premium))
         try t.restore()
         let restored = try t.storage.history(last: nil, finishedOnly: false).filter { $0.queueState.state == .restored && $0.account == Self.kid }
-        #expect(restored.map(\.originalTransactionID) == [shared.id] && restored.allSatisfy(\.isFamilyShared))
+        #expect(restored.map(\.originalID) == [shared.id] && restored.allSatisfy(\.isFamilyShared))
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -123,7 +123,7 @@ import Testing
         try t.admin.setFamilySharing(Self.premium, on: false)
         let revoked = try t.transaction(copy.id)
         #expect(revoked.revocation == .familyRevoke(at: t.clock.now) && revoked.revocationPercentage == nil)
-        #expect(revoked.queueState.date == copy.queueState.date && revoked.purchaseDate == copy.purchaseDate && revoked.price == 0)
+        #expect(revoked.queueState.transactionDate == copy.queueState.transactionDate && revoked.purchaseDate == copy.purchaseDate && revoked.price == 0)
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -152,7 +152,7 @@ import Testing
         #expect(try shared(t).allSatisfy(\.isRevoked))
         #expect(try !t.transaction(own.id).isRevoked && !t.transaction(bought.id).isRevoked)
         #expect(try t.records.family(of: Self.kid) == nil && t.records.family(of: Self.parent)?.members == [])
-        #expect(try t.records.receipt(of: Self.kid).map(\.id) == [own.id])
+        #expect(try t.records.completedPurchases(of: Self.kid).map(\.id) == [own.id])
     }
 
     @Test(arguments: StorageKind.allCases)

@@ -124,7 +124,7 @@ final class Harness {
         return t
     }
 
-    var records: StoreRecords { get throws { try storage.load() } }
+    var records: StoreWorkingSet { get throws { try storage.load() } }
 
     /// The transactions the app was told about, with the state each was in then.
     var updates: [Transaction] {
@@ -188,7 +188,7 @@ final class AppQueue {
     }
 
     var transactions: [Transaction] { raw.transactions }
-    var records: StoreRecords { raw.records }
+    var records: StoreWorkingSet { raw.records }
     var settings: Settings { raw.settings }
     var nextDueDate: Date? { raw.nextDueDate }
     var now: Date { raw.now }

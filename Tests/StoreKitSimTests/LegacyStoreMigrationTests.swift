@@ -40,10 +40,10 @@ import Testing
         // store.json knew one account: signed out, its purchases go to the default sandbox account.
         #expect(!records.owns(ID.premium), "signed out, nothing is owned")
         #expect(records.transactions.allSatisfy { $0.account == Settings.defaultAccount })
-        #expect(records.receipt(of: Settings.defaultAccount).map(\.productID) == [ID.premium])
+        #expect(records.completedPurchases(of: Settings.defaultAccount).map(\.productID) == [ID.premium])
         #expect(records.transactions.map(\.reason) == [.purchase, .purchase])
-        #expect(records.transactions.filter { $0.queueState.state == .deferred }.map(\.quantity) == [3])
-        #expect(try database.transaction("1000000007")?.queueState.date == JSONCoding.parse("2027-01-15T08:00:00.250Z"))
+        #expect(records.transactions.filter { $0.queueState.state == .deferred }.map(\.purchasedQuantity) == [3])
+        #expect(try database.transaction("1000000007")?.queueState.transactionDate == JSONCoding.parse("2027-01-15T08:00:00.250Z"))
         #expect(try directory.names().filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
                 == [".store.lock", "store.json.migrated", "store.sqlite"])
         #expect(try String(contentsOf: directory.file("store.json.migrated"), encoding: .utf8) == text)

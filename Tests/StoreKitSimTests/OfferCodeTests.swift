@@ -26,13 +26,13 @@ import Testing
         #expect(bought.productID == Plans.proMonthly && bought.queueState.state == .purchased && bought.reason == .outsideApp)
         #expect(bought.offer == TransactionOffer(type: .code, id: "FREEMONTH", paymentMode: .freeTrial, period: Plans.month))
         #expect(bought.price == 0 && bought.isTrialPeriod == false, "a code's free month, not the introductory trial")
-        #expect(bought.expiresDate == Plans.month.added(to: t.queue.now))
+        #expect(bought.expirationDate == Plans.month.added(to: t.queue.now))
         #expect(events == [.updated(bought, .live)])
         t.app.receive(events)
-        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == bought.expiresDate)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == bought.expirationDate)
         #expect(try t.status?.state == .subscribed)
         // The free month over, the plan renews at its price.
-        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
         let renewal = try #require(try t.records.transactions.last)
         #expect(renewal.reason == .renewal && renewal.price == 10 && renewal.offer == nil)
     }
@@ -43,12 +43,12 @@ import Testing
         let (bought, _) = try t.admin.redeemOfferCode("HALFOFF3", productID: Plans.proMonthly)
         #expect(bought.price == 5 && bought.offer?.type == .code && bought.offer?.id == "HALFOFF3")
         var prices = [bought.price]
-        var end = try #require(bought.expiresDate)
+        var end = try #require(bought.expirationDate)
         for _ in 0..<3 {
             try t.advance(to: end, plus: 1)
             let renewal = try #require(try t.records.transactions.last)
             prices.append(renewal.price)
-            end = try #require(renewal.expiresDate)
+            end = try #require(renewal.expirationDate)
         }
         #expect(prices == [5, 5, 5, 10], "three periods at the code's price, then the plan's")
     }
@@ -64,22 +64,22 @@ import Testing
     func aCodeThatCannotApplyIsRefusedAndNothingIsWritten(kind: StorageKind) throws {
         let t = try Harness.plans(kind, catalog: Self.catalog)
         let before = try t.records.transactions
-        #expect(throws: QueueError.noSuchOfferCode("NOPE", productID: nil)) { try t.admin.redeemOfferCode(" NOPE ") }
-        #expect(throws: QueueError.noSuchOfferCode("FREEMONTH", productID: Plans.proYearly)) {
+        #expect(throws: StoreAdminError.noSuchOfferCode("NOPE", productID: nil)) { try t.admin.redeemOfferCode(" NOPE ") }
+        #expect(throws: StoreAdminError.noSuchOfferCode("FREEMONTH", productID: Plans.proYearly)) {
             try t.admin.redeemOfferCode("FREEMONTH", productID: Plans.proYearly)
         }
-        #expect(throws: QueueError.noSuchOfferCode("FREEMONTH", productID: Plans.coins)) {
+        #expect(throws: StoreAdminError.noSuchOfferCode("FREEMONTH", productID: Plans.coins)) {
             try t.admin.redeemOfferCode("FREEMONTH", productID: Plans.coins)
         }
         #expect(try t.records.transactions == before)
         // Subscribed in the group, a code that starts a subscription waits for it to end.
         let (yearly, _) = try t.admin.buyOutsideApp(Plans.proYearly)
-        #expect(throws: QueueError.offerCodeWhileSubscribed("FREEMONTH", productID: Plans.proYearly)) {
+        #expect(throws: StoreAdminError.offerCodeWhileSubscribed("FREEMONTH", productID: Plans.proYearly)) {
             try t.admin.redeemOfferCode("FREEMONTH")
         }
         try t.admin.expireSubscription(Plans.proYearly)
         let (redeemed, _) = try t.admin.redeemOfferCode("FREEMONTH")
-        #expect(redeemed.originalTransactionID == yearly.id, "a resubscribe keeps the original transaction")
+        #expect(redeemed.originalID == yearly.id, "a resubscribe keeps the original transaction")
         try t.set { $0.account = nil }
         #expect(throws: StoreError.notSignedIn) { try t.admin.redeemOfferCode("HALFOFF3") }
     }

@@ -56,15 +56,15 @@ import Testing
         let t = try Harness.plans(kind)
         let (bought, events) = try t.admin.buyOutsideApp(Plans.proMonthly)
         t.app.receive(events)
-        #expect(bought.isTrialPeriod == true && bought.expiresDate == Plans.week.added(to: t.queue.now))
+        #expect(bought.isTrialPeriod == true && bought.expirationDate == Plans.week.added(to: t.queue.now))
         #expect(try t.status?.state == .subscribed && t.status?.productID == Plans.proMonthly)
-        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == bought.expiresDate)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == bought.expirationDate)
         #expect(throws: StoreError.alreadyOwned) { try t.admin.buyOutsideApp(Plans.proMonthly) }
         // Another plan of the group bought outside is a plan change, as in the app: a
         // crossgrade to another period at the renewal.
         let (crossgrade, _) = try t.admin.buyOutsideApp(Plans.proYearly)
         #expect(try t.status?.productID == Plans.proMonthly && t.status?.autoRenewProductID == Plans.proYearly)
-        #expect(crossgrade.originalTransactionID == bought.id)
+        #expect(crossgrade.originalID == bought.id)
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -72,8 +72,8 @@ import Testing
         let t = try Harness(kind)
         try t.buy(ID.premium)
         let before = try t.records
-        #expect(throws: QueueError.alreadyPurchased(ID.premium)) { try t.admin.buyOutsideApp(ID.premium) }
-        #expect(throws: QueueError.noSuchProduct("nope")) { try t.admin.buyOutsideApp("nope") }
+        #expect(throws: StoreAdminError.alreadyPurchased(ID.premium)) { try t.admin.buyOutsideApp(ID.premium) }
+        #expect(throws: StoreAdminError.noSuchProduct("nope")) { try t.admin.buyOutsideApp("nope") }
         #expect(throws: StoreError.invalidQuantity(2, of: ID.yearly, maximum: 1)) { try t.admin.buyOutsideApp(ID.yearly, quantity: 2) }
         #expect(throws: StoreError.invalidQuantity(0, of: ID.credits5, maximum: Product.largestQuantity)) {
             try t.admin.buyOutsideApp(ID.credits5, quantity: 0)

@@ -33,7 +33,7 @@ import Testing
         #expect(t.states(of: started.id) == [.purchasing, .purchased])
         #expect(t.finishedIDs == [started.id])
         #expect(t.queue.transactions.isEmpty, "a finished transaction leaves the queue")
-        #expect(try t.records.receipt.map(\.id) == [started.id])
+        #expect(try t.records.signedInPurchases.map(\.id) == [started.id])
     }
 
     @Test func purchasedNonConsumableIsDeliveredUnderItsProductID() throws {
@@ -63,7 +63,7 @@ import Testing
     @Test func subscriptionExpiryIsStoredByTheApp() throws {
         let t = try Harness()
         let bought = try t.buy(ID.monthly)
-        let expiry = try #require(bought.expiresDate)
+        let expiry = try #require(bought.expirationDate)
         #expect(t.app.defaults.string(forKey: ID.monthly) == JSONCoding.format(expiry))
         #expect(t.app.isSubscriptionActive(ID.monthly, now: t.clock.now))
         #expect(!t.app.isSubscriptionActive(ID.monthly, now: expiry))
@@ -141,7 +141,7 @@ import Testing
         #expect(result.queueState.finished)
         #expect(t.deliveries.isEmpty)
         #expect(!t.app.premiumUnlocked)
-        #expect(try t.records.receipt.isEmpty)
+        #expect(try t.records.signedInPurchases.isEmpty)
         // A cancelled sheet blocks nothing.
         #expect(try t.buy(ID.premium).queueState.state == .purchased)
     }
@@ -156,7 +156,7 @@ import Testing
             #expect(result.queueState.finished)
         }
         #expect(t.deliveries.isEmpty)
-        #expect(try t.records.receipt.isEmpty)
+        #expect(try t.records.signedInPurchases.isEmpty)
 
         try t.set { $0.failWith = nil }
         #expect(try t.buy(ID.premium).queueState.state == .purchased)
@@ -230,13 +230,13 @@ import Testing
         let resolved = try t.queue.resolve(transactionID: failed.id)
         #expect(resolved.id != failed.id)
         #expect(resolved.queueState.state == .purchased)
-        #expect(resolved.originalTransactionID == failed.id)
-        #expect(resolved.quantity == 2)
+        #expect(resolved.originalID == failed.id)
+        #expect(resolved.purchasedQuantity == 2)
         #expect(t.states(of: resolved.id) == [.purchased], "delivered to the app as a new update")
         #expect(t.app.credits == 20)
         #expect(try t.transaction(resolved.id).queueState.finished)
         #expect(try t.records.interruptions.isEmpty)
-        #expect(throws: QueueError.notInterrupted(failed.id)) { try t.queue.resolve(transactionID: failed.id) }
+        #expect(throws: StoreAdminError.notInterrupted(failed.id)) { try t.queue.resolve(transactionID: failed.id) }
     }
 
     @Test func interruptionsLastUntilTurnedOff() throws {
@@ -251,8 +251,8 @@ import Testing
     @Test func onlyInterruptedTransactionsResolve() throws {
         let t = try Harness { $0.failWith = .paymentInvalid }
         let failed = try t.buy(ID.credits5)
-        #expect(throws: QueueError.notInterrupted(failed.id)) { try t.queue.resolve(transactionID: failed.id) }
-        #expect(throws: QueueError.noSuchTransaction("42")) { try t.queue.resolve(transactionID: "42") }
+        #expect(throws: StoreAdminError.notInterrupted(failed.id)) { try t.queue.resolve(transactionID: failed.id) }
+        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.queue.resolve(transactionID: "42") }
         #expect(t.app.credits == 0)
     }
 
@@ -292,7 +292,7 @@ import Testing
         #expect(again.id != first.id)
         #expect(again.queueState.state == .purchased, "a regular transaction, not a restored one")
         #expect(again.reason == .redownload)
-        #expect(again.originalTransactionID == first.id)
+        #expect(again.originalID == first.id)
         #expect(again.queueState.finished)
         #expect(t.updates.last?.reason == .redownload)
     }

@@ -231,7 +231,7 @@ import Testing
     }
 
     @Test func sheetWithNoOwnerIsCancelledAtLaunch() throws {
-        var records = StoreRecords()
+        var records = StoreWorkingSet()
         var sheet = Transaction(id: "1000000001", payment: Payment(productID: ID.credits5), state: .purchasing,
                                 date: Date(timeIntervalSince1970: 0))
         sheet.queueState.phase = .sheetOpen

@@ -50,7 +50,7 @@ import Testing
             try t.set { $0.account = nil }
             try t.admin.promote(ID.premium)
         }
-        #expect(throws: QueueError.noSuchProduct("nope")) {
+        #expect(throws: StoreAdminError.noSuchProduct("nope")) {
             try t.set { $0.account = Settings.defaultAccount }
             try t.admin.promote("nope")
         }

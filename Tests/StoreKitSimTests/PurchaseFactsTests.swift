@@ -11,9 +11,9 @@ import Testing
     @Test func aRedownloadOfAPurchaseWithoutFactsDatesItsOriginalByItsDate() throws {
         let catalog = try CatalogLoader.defaultCatalog()
         let past = Date(timeIntervalSince1970: 1_700_000_000), now = Date(timeIntervalSince1970: 1_800_000_000)
-        var records = StoreRecords()
+        var records = StoreWorkingSet()
         let account = try #require(records.settings.account)
-        var old = Transaction(id: String(StoreRecords.firstTransactionNumber), payment: Payment(productID: ID.premium),
+        var old = Transaction(id: String(StoreWorkingSet.firstTransactionNumber), payment: Payment(productID: ID.premium),
                               state: .purchased, date: past, account: account)
         old.queueState.finished = true
         records.transactions = [old]
@@ -23,7 +23,7 @@ import Testing
         _ = try records.process(account: account, catalog: catalog, now: now + 60)
         let again = try #require(records.transactions.last)
         #expect(again.queueState.state == .purchased && again.reason == .redownload)
-        #expect(again.originalPurchaseDate == past && again.purchaseDate == again.queueState.date && again.price == 0)
+        #expect(again.originalPurchaseDate == past && again.purchaseDate == again.queueState.transactionDate && again.price == 0)
     }
 
     @Test func pricesAreThoseOfTheSettingsStorefrontAsItsCurrencyCharges() throws {
@@ -38,12 +38,12 @@ import Testing
         let t = try Harness { $0.askToBuy = true }
         let deferred = try t.buy(ID.premium)
         let asked = try t.transaction(deferred.id)
-        #expect(asked.queueState.state == .deferred && asked.queueState.requestDate == asked.queueState.date)
+        #expect(asked.queueState.state == .deferred && asked.queueState.requestDate == asked.queueState.transactionDate)
         #expect(asked.purchaseDate == nil && asked.price == nil && asked.storefront == nil)
         t.clock.advance(by: 3600)
         try t.queue.approve(transactionID: deferred.id)
         let approved = try t.transaction(deferred.id)
-        #expect(approved.queueState.state == .purchased && approved.queueState.date == t.clock.now)
+        #expect(approved.queueState.state == .purchased && approved.queueState.transactionDate == t.clock.now)
         #expect(approved.purchaseDate == t.clock.now && approved.price != nil && approved.queueState.requestDate == asked.queueState.requestDate)
     }
 

@@ -115,7 +115,7 @@ import Testing
               {"id": "7", "productID": "p", "quantity": 1, "state": "purchasing", "date": "2027-01-15T08:00:00Z", "finished": false,
                "phase": "held"}]}
             """#
-        let records = try JSONCoding.decoder().decode(StoreRecords.self, from: Data(json.utf8))
+        let records = try JSONCoding.decoder().decode(StoreWorkingSet.self, from: Data(json.utf8))
         #expect(records.transactions.map(\.queueState.phase) == [.sheetOpen, .waitingForStore, .deferred, nil, .interrupted, nil, .held])
     }
 

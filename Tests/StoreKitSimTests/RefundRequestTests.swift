@@ -38,7 +38,7 @@ import Testing
         #expect(try !t.transaction(bought.id).isRevoked && t.records.owns(Self.premium))
         let declined = try #require(try t.storedEvents.last)
         #expect(declined.kind == .refundDeclined && declined.details.refundRequestReason == .unintendedPurchase)
-        #expect(throws: QueueError.refundAlreadyRequested(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
+        #expect(throws: StoreAdminError.refundAlreadyRequested(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -64,7 +64,7 @@ import Testing
         try t.admin.refundTransaction(bought.id)
         let request = try #require(try t.records.refundRequest(for: bought.id))
         #expect(request.status == .approved && request.answerDate != nil)
-        #expect(throws: QueueError.refundRequestAnswered(bought.id, .approved)) {
+        #expect(throws: StoreAdminError.refundRequestAnswered(bought.id, .approved)) {
             try t.admin.answerRefundRequest(bought.id, approved: true)
         }
     }
@@ -86,27 +86,27 @@ import Testing
         #expect(try relaunch.transaction(first.id).revocationReason == .other && relaunch.transaction(first.id).isRevoked)
         #expect(try !relaunch.transaction(second.id).isRevoked)
         #expect(try relaunch.records.refundRequests.map(\.status) == [.approved, .declined])
-        #expect(throws: QueueError.refundRequestAnswered(first.id, .approved)) {
+        #expect(throws: StoreAdminError.refundRequestAnswered(first.id, .approved)) {
             try relaunch.admin.answerRefundRequest(first.id, approved: false)
         }
-        #expect(throws: QueueError.noRefundRequest("42")) { try relaunch.admin.answerRefundRequest("42", approved: true) }
+        #expect(throws: StoreAdminError.noRefundRequest("42")) { try relaunch.admin.answerRefundRequest("42", approved: true) }
     }
 
     @Test(arguments: StorageKind.allCases)
     func requestsThatCannotApplyAreRefusedAndWriteNothing(kind: StorageKind) throws {
         let t = try RefundTests.harness(kind)
-        #expect(throws: QueueError.noSuchTransaction("42")) { try t.admin.requestRefund("42", reason: .other) }
+        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.admin.requestRefund("42", reason: .other) }
         let bought = try t.buy(Self.premium)
         try t.set { $0.account = "other@example.com" }
-        #expect(throws: QueueError.otherAccountsPurchase(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
+        #expect(throws: StoreAdminError.otherAccountsPurchase(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
         try t.set { $0.account = nil }
-        #expect(throws: QueueError.signedOut) { try t.admin.requestRefund(bought.id, reason: .other) }
+        #expect(throws: StoreAdminError.signedOut) { try t.admin.requestRefund(bought.id, reason: .other) }
         try t.set { $0.account = Settings.defaultAccount }
         try t.admin.refundTransaction(bought.id)
-        #expect(throws: QueueError.alreadyRefunded(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
+        #expect(throws: StoreAdminError.alreadyRefunded(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
         try t.set { $0.finishTransactions = false }
         let unfinished = try t.buy(Self.pass)
-        #expect(throws: QueueError.notFinished(unfinished.id)) { try t.admin.requestRefund(unfinished.id, reason: .other) }
+        #expect(throws: StoreAdminError.notFinished(unfinished.id)) { try t.admin.requestRefund(unfinished.id, reason: .other) }
         #expect(try t.records.refundRequests.isEmpty && !t.storedEvents.contains { $0.kind == .refundRequested })
     }
 

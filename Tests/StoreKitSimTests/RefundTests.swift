@@ -47,7 +47,7 @@ import Wording
         #expect(try !t.records.owns(Self.premium), "not owned through a re-download")
         #expect(try t.transaction(again.id).isRevoked && t.transaction(third.id).isRevoked)
         #expect(try t.storedEvents.filter { $0.kind == .refunded }.map(\.transactionID) == [bought.id], "one refund")
-        #expect(throws: QueueError.alreadyRefunded(again.id)) { try t.admin.refundTransaction(again.id) }
+        #expect(throws: StoreAdminError.alreadyRefunded(again.id)) { try t.admin.refundTransaction(again.id) }
         // Bought again after the refund: a purchase, owned.
         #expect(try t.buy(Self.premium).reason == .purchase)
         #expect(try t.records.owns(Self.premium))
@@ -78,7 +78,7 @@ import Wording
     func aConsumableIsRefundedInFullOnly(kind: StorageKind) throws {
         let t = try Self.harness(kind)
         let bought = try t.buy(Self.credits)
-        #expect(throws: QueueError.consumableProrated(bought.id)) { try t.admin.refundTransaction(bought.id, .prorated(50)) }
+        #expect(throws: StoreAdminError.consumableProrated(bought.id)) { try t.admin.refundTransaction(bought.id, .prorated(50)) }
         try t.admin.refundTransaction(bought.id)
         #expect(try t.transaction(bought.id).isRevoked)
     }
@@ -86,16 +86,16 @@ import Wording
     @Test(arguments: StorageKind.allCases)
     func refundsThatCannotApplyAreRefused(kind: StorageKind) throws {
         let t = try Self.harness(kind)
-        #expect(throws: QueueError.noSuchTransaction("42")) { try t.admin.refundTransaction("42") }
+        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.admin.refundTransaction("42") }
         let bought = try t.buy(Self.premium)
-        #expect(throws: QueueError.invalidRefundPercentage(0)) { try t.admin.refundTransaction(bought.id, Refund(percentage: 0)) }
-        #expect(throws: QueueError.invalidRefundPercentage(100_001)) { try t.admin.refundTransaction(bought.id, Refund(percentage: 100_001)) }
+        #expect(throws: StoreAdminError.invalidRefundPercentage(0)) { try t.admin.refundTransaction(bought.id, Refund(percentage: 0)) }
+        #expect(throws: StoreAdminError.invalidRefundPercentage(100_001)) { try t.admin.refundTransaction(bought.id, Refund(percentage: 100_001)) }
         try t.admin.refundTransaction(bought.id)
-        #expect(throws: QueueError.alreadyRefunded(bought.id)) { try t.admin.refundTransaction(bought.id) }
+        #expect(throws: StoreAdminError.alreadyRefunded(bought.id)) { try t.admin.refundTransaction(bought.id) }
         try t.set { $0.failWith = .paymentCancelled }
         let failed = try t.buy(Self.credits)
         #expect(failed.queueState.state == .failed)
-        #expect(throws: QueueError.notCompletedPurchase(failed.id, .failed)) { try t.admin.refundTransaction(failed.id) }
+        #expect(throws: StoreAdminError.notCompletedPurchase(failed.id, .failed)) { try t.admin.refundTransaction(failed.id) }
         #expect(try t.storedEvents.filter { $0.kind == .refunded }.count == 1, "a refusal writes nothing")
     }
 
@@ -105,11 +105,11 @@ import Wording
         try t.set { $0.finishTransactions = false }
         let bought = try t.buy(Self.premium)
         #expect(bought.queueState.state == .purchased && !bought.queueState.finished)
-        #expect(throws: QueueError.notFinished(bought.id)) { try t.admin.refundTransaction(bought.id) }
-        #expect(throws: QueueError.notFinished(bought.id)) { try t.admin.deleteTransaction(bought.id) }
+        #expect(throws: StoreAdminError.notFinished(bought.id)) { try t.admin.refundTransaction(bought.id) }
+        #expect(throws: StoreAdminError.notFinished(bought.id)) { try t.admin.deleteTransaction(bought.id) }
         try t.set { $0.askToBuy = true }
         let request = try t.queue.add(Payment(productID: Self.pass))
-        #expect(throws: QueueError.notCompletedPurchase(request.id, request.queueState.state)) { try t.admin.refundTransaction(request.id) }
+        #expect(throws: StoreAdminError.notCompletedPurchase(request.id, request.queueState.state)) { try t.admin.refundTransaction(request.id) }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -122,7 +122,7 @@ import Wording
         #expect(status.state == .revoked && !status.willAutoRenew && status.expiresDate == t.queue.now)
         #expect(!status.givesAccess)
         #expect(t.queue.nextDueDate == nil, "nothing left to renew")
-        #expect(throws: QueueError.subscriptionExpired(Plans.proMonthly)) { try t.admin.forceRenewal(Plans.proMonthly) }
+        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.admin.forceRenewal(Plans.proMonthly) }
         // Buying again subscribes again.
         try t.buy(Plans.proMonthly)
         #expect(try t.status?.state == .subscribed)
@@ -136,7 +136,7 @@ import Wording
         #expect(try t.storage.transaction(bought.id) == nil)
         #expect(try !t.records.owns(Self.premium))
         #expect(try t.storedEvents.last?.kind == .transactionDeleted)
-        #expect(throws: QueueError.noSuchTransaction(bought.id)) { try t.admin.deleteTransaction(bought.id) }
+        #expect(throws: StoreAdminError.noSuchTransaction(bought.id)) { try t.admin.deleteTransaction(bought.id) }
         // A purchase again is a purchase, not a re-download.
         #expect(try t.buy(Self.premium).reason == .purchase)
     }
@@ -163,7 +163,7 @@ import Wording
         #expect(try t.records.settings.askToBuy && t.records.settings.storefront == "JPN")
         #expect(try t.storedEvents.last?.kind == .purchaseHistoryCleared)
         try t.set { $0.account = nil }
-        #expect(throws: QueueError.signedOut) { try t.admin.clearPurchaseHistory() }
+        #expect(throws: StoreAdminError.signedOut) { try t.admin.clearPurchaseHistory() }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -186,7 +186,7 @@ import Wording
         t.clock.advance(by: 3 * 86_400)
         try t.admin.refundTransaction(bought.id, .prorated(25, reason: .developerIssue))
         let refunded = try t.transaction(bought.id)
-        #expect(refunded.queueState.date == bought.queueState.date && refunded.purchaseDate == bought.purchaseDate)
+        #expect(refunded.queueState.transactionDate == bought.queueState.transactionDate && refunded.purchaseDate == bought.purchaseDate)
         #expect(refunded.price == bought.price && refunded.currency == bought.currency && refunded.storefront == bought.storefront)
         #expect(refunded.revocation == Revocation(date: t.clock.now, reason: .developerIssue, type: .refundProrated, percentage: 25_000))
         #expect(refunded.revocationDate == t.clock.now && refunded.revocationDate != refunded.purchaseDate)

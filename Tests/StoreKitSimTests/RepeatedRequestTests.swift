@@ -10,7 +10,7 @@ import Testing
         let t = try Harness { $0.askToBuy = true }
         let first = try t.buy(productID)
         #expect(first.queueState.state == .deferred)
-        #expect(first.queueState.requestDate == first.queueState.date)
+        #expect(first.queueState.requestDate == first.queueState.transactionDate)
         t.clock.advance(by: 3600)
         let count = try t.records.transactions.count
         let again = try t.queue.add(Payment(productID: productID))
@@ -44,7 +44,7 @@ import Testing
         #expect(again.queueState.phase == .interrupted)
         #expect(try t.records.transactions.count == count, "nothing new to resolve")
         try t.queue.resolve(transactionID: interrupted.id)
-        #expect(try t.records.receipt.filter { $0.productID == ID.premium }.count == 1)
+        #expect(try t.records.signedInPurchases.filter { $0.productID == ID.premium }.count == 1)
     }
 
     @Test func anotherAccountsRequestIsNotMergedInto() throws {

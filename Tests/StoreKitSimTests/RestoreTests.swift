@@ -21,15 +21,15 @@ import Testing
         try t.restore()
         let restored = restored(t)
         #expect(restored.map(\.productID) == [ID.monthly, ID.premium], "in the order first bought")
-        #expect(restored.map(\.originalTransactionID) == [monthly.id, premium.id])
-        #expect(restored[0].expiresDate == monthly.expiresDate)
-        #expect(restored.allSatisfy { $0.id != $0.originalTransactionID })
+        #expect(restored.map(\.originalID) == [monthly.id, premium.id])
+        #expect(restored[0].expirationDate == monthly.expirationDate)
+        #expect(restored.allSatisfy { $0.id != $0.originalID })
         #expect(t.app.credits == creditsBefore, "consumables are never restored")
         #expect(t.app.events.last == .restoreFinished)
         let stored = try t.records.transactions.filter { $0.queueState.state == .restored }
         #expect(stored.map(\.id) == restored.map(\.id))
         #expect(stored.allSatisfy { $0.queueState.finished }, "the app finishes restored transactions")
-        #expect(try t.records.receipt.count == 5, "restored transactions are not new purchases")
+        #expect(try t.records.signedInPurchases.count == 5, "restored transactions are not new purchases")
     }
 
     @Test func afterDeletingTheAppRestoreBringsBackWhatTheStoreKeeps() throws {
@@ -47,7 +47,7 @@ import Testing
 
         try t.restore()
         #expect(t.app.premiumUnlocked)
-        #expect(t.app.subscriptionExpiry(ID.monthly) == monthly.expiresDate)
+        #expect(t.app.subscriptionExpiry(ID.monthly) == monthly.expirationDate)
         #expect(t.app.subscriptionExpiry(ID.yearly) == nil, "non-renewing periods are the app's to keep")
         #expect(t.app.credits == 0)
         let onDisk = try UserDefaultsFile(url: t.app.defaults.url)
@@ -148,13 +148,13 @@ import Testing
         try t.app.defaults.removeAll()
         try t.restore()
         let restored = restored(t)
-        #expect(restored.map(\.originalTransactionID) == [premium.id] + monthly.map(\.id),
+        #expect(restored.map(\.originalID) == [premium.id] + monthly.map(\.id),
                 "in the order made; a re-download is the same purchase again, not restored twice")
-        #expect(restored.dropFirst().map(\.expiresDate) == monthly.map(\.expiresDate))
+        #expect(restored.dropFirst().map(\.expirationDate) == monthly.map(\.expirationDate))
         #expect(restored.dropFirst().map(\.isTrialPeriod) == monthly.map(\.isTrialPeriod))
         #expect(Set(restored.map(\.id)).count == restored.count)
         #expect(t.app.premiumUnlocked)
-        #expect(t.app.subscriptionExpiry(ID.monthly) == monthly.last?.expiresDate)
+        #expect(t.app.subscriptionExpiry(ID.monthly) == monthly.last?.expirationDate)
         #expect(t.finishedIDs.suffix(restored.count) == restored.map(\.id)[...], "each finished")
         #expect(try t.records.queue.isEmpty)
     }

@@ -71,8 +71,8 @@ import Testing
         let onDisk = try UserDefaultsFile(url: t.app.defaults.url).values
         #expect(onDisk[ID.premium] == .bool(true))
         #expect(onDisk[SampleApp.creditsKey] == .int(20))
-        #expect(onDisk[ID.monthly] == .string(JSONCoding.format(try #require(monthly.expiresDate))))
-        let passExpiry = SubscriptionPeriod(value: 1, unit: .year).added(to: pass.queueState.date)
+        #expect(onDisk[ID.monthly] == .string(JSONCoding.format(try #require(monthly.expirationDate))))
+        let passExpiry = SubscriptionPeriod(value: 1, unit: .year).added(to: pass.queueState.transactionDate)
         #expect(onDisk[ID.yearly] == .string(JSONCoding.format(passExpiry)))
         #expect(onDisk[SampleApp.stateKey(ID.monthly)] == .string("subscribed"), "where the subscription stands, beside its expiry")
         #expect(Set(onDisk.keys) == [ID.premium, SampleApp.creditsKey, SampleApp.unconsumedKey, ID.monthly, ID.yearly,
@@ -161,7 +161,7 @@ import Testing
         try Data(#"{"com.storefront.premium": true}"#.utf8).write(to: t.app.defaults.url)
         try t.app.defaults.reloadIfChanged()
         #expect(t.app.premiumUnlocked, "tampering with UserDefaults unlocks content: the point of the demo")
-        #expect(try t.records.receipt.isEmpty, "while the store knows nothing was bought")
+        #expect(try t.records.signedInPurchases.isEmpty, "while the store knows nothing was bought")
         #expect(try t.buy(ID.premium).queueState.state == .purchased)
     }
 
@@ -169,7 +169,7 @@ import Testing
         let t = try Harness()
         #expect(!t.app.isSubscriptionActive(ID.monthly, now: t.clock.now))
         let bought = try t.buy(ID.monthly)
-        let expiry = try #require(bought.expiresDate)
+        let expiry = try #require(bought.expirationDate)
         #expect(t.app.isSubscriptionActive(ID.monthly, now: expiry - 1))
         #expect(!t.app.isSubscriptionActive(ID.monthly, now: expiry))
     }

@@ -25,8 +25,8 @@ import Testing
         let events = try t.admin.forceRenewal(Plans.proMonthly)
         t.app.receive(events)
         let renewal = try #require(t.updates.last)
-        #expect(renewal.reason == .renewal && renewal.originalTransactionID == first.id && renewal.queueState.date == t.queue.now)
-        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == Plans.month.added(to: renewal.queueState.date))
+        #expect(renewal.reason == .renewal && renewal.originalID == first.id && renewal.queueState.transactionDate == t.queue.now)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == Plans.month.added(to: renewal.queueState.transactionDate))
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -36,7 +36,7 @@ import Testing
         try t.admin.setAutoRenew(Plans.proMonthly, on: false)
         #expect(try t.status?.willAutoRenew == false)
         try t.admin.setAutoRenew(Plans.proMonthly, on: true)
-        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        try t.advance(to: try #require(first.expirationDate), plus: 1)
         #expect(try t.status?.state == .subscribed)
         #expect(t.updates.last?.reason == .renewal)
         #expect(try t.storedEvents.map(\.kind).suffix(3) == [.autoRenewDisabled, .autoRenewEnabled, .renewed])
@@ -58,7 +58,7 @@ import Testing
 
         try t.admin.agreeToPriceIncrease(Plans.proMonthly)
         #expect(try t.status?.priceIncreaseStatus == .agreed)
-        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        try t.advance(to: try #require(first.expirationDate), plus: 1)
         #expect(t.updates.last?.price == 12 && t.updates.last?.reason == .renewal)
     }
 
@@ -67,30 +67,30 @@ import Testing
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
         try t.admin.requestPriceIncrease(Plans.proMonthly, price: 12, consentNeeded: true)
-        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        try t.advance(to: try #require(first.expirationDate), plus: 1)
         #expect(try t.status?.state == .expired && t.status?.expirationReason == .didNotConsentToPriceIncrease)
     }
 
     @Test(arguments: StorageKind.allCases)
     func requestsThatCannotApplyAreRefused(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
-        #expect(throws: QueueError.notSubscribed(Plans.proMonthly)) { try t.admin.expireSubscription(Plans.proMonthly) }
-        #expect(throws: QueueError.noSuchProduct("nope")) { try t.admin.forceRenewal("nope") }
-        #expect(throws: QueueError.notAutoRenewable(Plans.coins)) { try t.admin.setAutoRenew(Plans.coins, on: false) }
+        #expect(throws: StoreAdminError.notSubscribed(Plans.proMonthly)) { try t.admin.expireSubscription(Plans.proMonthly) }
+        #expect(throws: StoreAdminError.noSuchProduct("nope")) { try t.admin.forceRenewal("nope") }
+        #expect(throws: StoreAdminError.notAutoRenewable(Plans.coins)) { try t.admin.setAutoRenew(Plans.coins, on: false) }
         try t.buy(Plans.proMonthly)
-        #expect(throws: QueueError.noBillingIssue(Plans.proMonthly)) { try t.admin.resolveBillingIssue(Plans.proMonthly) }
-        #expect(throws: QueueError.noPriceIncreasePending(Plans.proMonthly)) { try t.admin.agreeToPriceIncrease(Plans.proMonthly) }
-        #expect(throws: QueueError.unknownStorefront("XYZ")) {
+        #expect(throws: StoreAdminError.noBillingIssue(Plans.proMonthly)) { try t.admin.resolveBillingIssue(Plans.proMonthly) }
+        #expect(throws: StoreAdminError.noPriceIncreasePending(Plans.proMonthly)) { try t.admin.agreeToPriceIncrease(Plans.proMonthly) }
+        #expect(throws: StoreAdminError.unknownStorefront("XYZ")) {
             try t.admin.requestPriceIncrease(Plans.proMonthly, storefront: "XYZ", price: 12, consentNeeded: false)
         }
-        #expect(throws: QueueError.notSoldIn(Plans.liteWeekly, storefront: "JPN")) {
+        #expect(throws: StoreAdminError.notSoldIn(Plans.liteWeekly, storefront: "JPN")) {
             try t.admin.requestPriceIncrease(Plans.liteWeekly, storefront: "JPN", price: 300, consentNeeded: false)
         }
-        #expect(throws: QueueError.invalidPrice(0)) { try t.admin.requestPriceIncrease(Plans.proMonthly, price: 0, consentNeeded: false) }
+        #expect(throws: StoreAdminError.invalidPrice(0)) { try t.admin.requestPriceIncrease(Plans.proMonthly, price: 0, consentNeeded: false) }
         try t.admin.expireSubscription(Plans.proMonthly)
-        #expect(throws: QueueError.subscriptionExpired(Plans.proMonthly)) { try t.admin.expireSubscription(Plans.proMonthly) }
-        #expect(throws: QueueError.subscriptionExpired(Plans.proMonthly)) { try t.admin.forceRenewal(Plans.proMonthly) }
-        #expect(throws: QueueError.subscriptionExpired(Plans.proMonthly)) { try t.admin.setAutoRenew(Plans.proMonthly, on: true) }
+        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.admin.expireSubscription(Plans.proMonthly) }
+        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.admin.forceRenewal(Plans.proMonthly) }
+        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.admin.setAutoRenew(Plans.proMonthly, on: true) }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -117,8 +117,8 @@ import Testing
         #expect(try storeSide.forceRenewal(Plans.proMonthly).isEmpty, "nobody hears it there")
         try t.queue.tick()
         let renewal = try #require(t.updates.last)
-        #expect(renewal.reason == .renewal && renewal.originalTransactionID == first.id)
-        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == renewal.expiresDate)
+        #expect(renewal.reason == .renewal && renewal.originalID == first.id)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == renewal.expirationDate)
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -129,7 +129,7 @@ import Testing
         #expect(try t.status?.priceIncreaseStatus == .noIncreasePending)
         let told = try #require(try t.storedEvents.last)
         #expect(told.kind == .priceIncreased && told.details.price == 11 && told.details.storefront == "USA")
-        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        try t.advance(to: try #require(first.expirationDate), plus: 1)
         #expect(t.updates.last?.price == 11 && t.updates.last?.reason == .renewal)
         #expect(try t.status?.state == .subscribed)
     }
@@ -140,7 +140,7 @@ import Testing
         let first = try t.buy(Plans.proMonthly)
         try t.admin.requestPriceIncrease(Plans.proMonthly, storefront: "JPN", price: 1800, consentNeeded: true)
         #expect(try t.status?.priceIncreaseStatus == .noIncreasePending)
-        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        try t.advance(to: try #require(first.expirationDate), plus: 1)
         #expect(t.updates.last?.price == 10)
     }
 }

@@ -44,7 +44,7 @@ import Testing
         #expect(changes.map(\.id) == [request.id] && changes[0].hasLapsed, "advance says what it dropped")
         #expect(t.states(of: request.id) == [.purchasing, .deferred], "dropped with no callback to the app")
         #expect(t.queue.transactions.isEmpty)
-        #expect(throws: QueueError.lapsed(request.id)) { try t.queue.approve(transactionID: request.id) }
+        #expect(throws: StoreAdminError.lapsed(request.id)) { try t.queue.approve(transactionID: request.id) }
         #expect(t.app.isPurchased(ID.premium) == false)
     }
 
@@ -63,17 +63,17 @@ import Testing
         let t = try Harness()
         let bought = try t.buy(ID.monthly)
         // The monthly plan opens with a free trial: the first renewal is at its end.
-        let first = try #require(bought.expiresDate)
+        let first = try #require(bought.expirationDate)
         let changes = try t.queue.advance(by: try #require(StoreDuration("3mo")))
         let renewals = changes.filter { $0.reason == .renewal }
         #expect(renewals.count >= 2)
-        #expect(renewals.first?.queueState.date == first, "each renewal is dated at the end of the period before it")
+        #expect(renewals.first?.queueState.transactionDate == first, "each renewal is dated at the end of the period before it")
         for (earlier, later) in zip(renewals, renewals.dropFirst()) {
-            #expect(later.queueState.date == earlier.expiresDate)
+            #expect(later.queueState.transactionDate == earlier.expirationDate)
             #expect(Int(later.id)! == Int(earlier.id)! + 1, "made in order")
         }
-        #expect(try #require(renewals.last?.expiresDate) > (try t.store.now()), "renewed up to now, not past it")
-        #expect(t.app.subscriptionExpiry(ID.monthly) == renewals.last?.expiresDate, "the open app got every renewal")
+        #expect(try #require(renewals.last?.expirationDate) > (try t.store.now()), "renewed up to now, not past it")
+        #expect(t.app.subscriptionExpiry(ID.monthly) == renewals.last?.expirationDate, "the open app got every renewal")
     }
 
     @Test func thingsDueDuringOneAdvanceHappenInTheOrderOfTheirDueDates() throws {

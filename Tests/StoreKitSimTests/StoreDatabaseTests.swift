@@ -10,7 +10,7 @@ import Testing
     @Test func aFreshStoreHasDefaultsAndRoundTripsSettings() throws {
         let directory = TemporaryDirectory()
         let database = try storeDatabase(directory)
-        #expect(try database.load() == StoreRecords(), "no store yet: a fresh store")
+        #expect(try database.load() == StoreWorkingSet(), "no store yet: a fresh store")
         try database.update { $0.settings.askToBuy = true; $0.settings.storefront = "JPN" }
         let loaded = try storeDatabase(directory).load()
         #expect(loaded.settings.askToBuy)
@@ -22,7 +22,7 @@ import Testing
     @Test func lookingMakesNoFileTheFirstChangeDoes() throws {
         let directory = TemporaryDirectory()
         let database = try storeDatabase(directory)
-        #expect(try database.load() == StoreRecords())
+        #expect(try database.load() == StoreWorkingSet())
         #expect(try database.update { $0.settings.askToBuy } == false)
         #expect(try directory.names() == [".store.lock"], "nothing to keep, no file")
         try database.update { $0.settings.askToBuy = true }
@@ -131,7 +131,7 @@ import Testing
         try t.buy(ID.premium)
         let database = try storeDatabase(directory)
         try database.erase()
-        #expect(try database.load() == StoreRecords())
+        #expect(try database.load() == StoreWorkingSet())
         #expect(try database.transactionCount() == 0)
         #expect(try Harness.onDisk(directory).buy(ID.premium).id == "1000000001", "ids start again")
     }
@@ -730,7 +730,7 @@ import Testing
         #expect(history.allSatisfy { $0.account == "kid@example.com" })
         #expect(history.map(\.reason) == [.purchase, .renewal, .purchase, .resolution, .purchase])
         #expect(records.owns(ID.premium))
-        #expect(records.pendingApprovals.first?.queueState.requestDate == records.pendingApprovals.first?.queueState.date)
+        #expect(records.pendingApprovals.first?.queueState.requestDate == records.pendingApprovals.first?.queueState.transactionDate)
         let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
         #expect(try migrated.read { try String.fetchAll($0, sql: "SELECT name FROM accounts") } == ["kid@example.com"])
     }
@@ -773,7 +773,7 @@ import Testing
         let refunded = try #require(try storage.transaction("1000000001"))
         #expect(refunded.revocation == Revocation(date: date(1_800_000_600_000), reason: .developerIssue, type: .refundProrated,
                                                   percentage: 25_000))
-        #expect(refunded.queueState.date == date(1_800_000_000_000) && refunded.price == Decimal(string: "4.99"))
+        #expect(refunded.queueState.transactionDate == date(1_800_000_000_000) && refunded.price == Decimal(string: "4.99"))
         #expect(try storage.transaction("1000000002")?.revocation == .familyRevoke(at: date(1_800_000_002_000)))
         let upgraded = try #require(try storage.transaction("1000000003"))
         #expect(upgraded.isUpgraded == true && upgraded.revocation == nil)

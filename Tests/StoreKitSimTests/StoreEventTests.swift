@@ -83,7 +83,7 @@ import Testing
         t.clock.advance(by: 3600)
         let again = try t.buy(ID.premium)
         #expect(again.reason == .redownload && again.price == 0 && first.price == 2.99)
-        #expect(again.originalPurchaseDate == first.purchaseDate && again.purchaseDate == again.queueState.date)
+        #expect(again.originalPurchaseDate == first.purchaseDate && again.purchaseDate == again.queueState.transactionDate)
         #expect(try t.storedEvents.map(\.kind) == [.purchased, .purchased])
     }
 }

@@ -15,7 +15,7 @@ import Testing
     func graceKeepsAccessUntilItEndsAndBillingRetryHasNone(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
         let first = try t.buy(Plans.proMonthly)
-        try t.advance(to: try #require(first.expiresDate), plus: 1)
+        try t.advance(to: try #require(first.expirationDate), plus: 1)
         let grace = try #require(try t.status)
         let graceEnd = try #require(grace.gracePeriodExpiresDate)
         #expect(state(t) == "inGracePeriod")
@@ -36,7 +36,7 @@ import Testing
     func billingRetryEndsAccessAtTheRenewalAndFixingItGivesItBack(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true }
         let first = try t.buy(Plans.proMonthly)
-        let end = try #require(first.expiresDate)
+        let end = try #require(first.expirationDate)
         try t.advance(to: end, plus: 60)
         #expect(state(t) == "inBillingRetryPeriod")
         #expect(t.app.subscriptionExpiry(Plans.proMonthly) == end)
@@ -52,7 +52,7 @@ import Testing
     func withAutoRenewOffThePlanExpiresAndTheAppSaysWhy(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
-        let end = try #require(first.expiresDate)
+        let end = try #require(first.expirationDate)
         t.app.receive(try t.admin.setAutoRenew(Plans.proMonthly, on: false))
         #expect(state(t) == "subscribed" && t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
         try t.advance(to: end, plus: 1)
@@ -89,9 +89,9 @@ import Testing
         #expect(state(t, Plans.liteMonthly) == "subscribed")
         t.clock.advance(by: 86_400)
         let pro = try t.buy(Plans.proMonthly)
-        #expect(t.app.subscriptionExpiry(Plans.liteMonthly) == pro.queueState.date)
+        #expect(t.app.subscriptionExpiry(Plans.liteMonthly) == pro.queueState.transactionDate)
         #expect(state(t, Plans.liteMonthly) == nil, "no longer the group's plan")
-        #expect(state(t) == "subscribed" && t.app.subscriptionExpiry(Plans.proMonthly) == pro.expiresDate)
+        #expect(state(t) == "subscribed" && t.app.subscriptionExpiry(Plans.proMonthly) == pro.expirationDate)
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -104,7 +104,7 @@ import Testing
         #expect(t.finishedIDs.contains(lite.id), "finished all the same")
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
 
-        try t.advance(to: try #require(pro.expiresDate), plus: 1)
+        try t.advance(to: try #require(pro.expirationDate), plus: 1)
         #expect(t.app.isSubscriptionActive(Plans.liteMonthly, now: t.clock.now))
         #expect(state(t, Plans.liteMonthly) == "subscribed" && state(t) == nil)
         #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
@@ -117,7 +117,7 @@ import Testing
         let t = try Harness.plans(kind) { $0.billingRetry = true; $0.gracePeriod = .threeDays }
         let first = try t.buy(Plans.proMonthly)
         // Closed: store time moves on past the renewal, which fails, with nobody watching.
-        t.clock.advance(by: try #require(first.expiresDate).timeIntervalSince(t.clock.now) + 60)
+        t.clock.advance(by: try #require(first.expirationDate).timeIntervalSince(t.clock.now) + 60)
         let relaunched = try Harness(storage: t.storage, directory: t.directory, clock: t.clock, catalog: Plans.catalog)
         #expect(relaunched.app.subscriptionState(Plans.proMonthly) == "inGracePeriod")
         #expect(relaunched.app.subscriptionExpiry(Plans.proMonthly) == (try relaunched.status)?.gracePeriodExpiresDate)

@@ -11,7 +11,7 @@ import Testing
         let status = try #require(try t.status)
         #expect(status.state == .subscribed && status.productID == Plans.proMonthly)
         #expect(status.latestTransactionID == first.id && status.originalTransactionID == first.id)
-        #expect(first.purchaseDate == first.queueState.date && first.originalPurchaseDate == first.queueState.date)
+        #expect(first.purchaseDate == first.queueState.transactionDate && first.originalPurchaseDate == first.queueState.transactionDate)
         #expect(first.storefront == "USA" && first.currency == "USD" && first.price == 0, "a free trial")
         #expect(first.offer?.paymentMode == .freeTrial && first.webOrderLineItemID == first.id)
         let product = try #require(Plans.catalog.product(Plans.proMonthly))
@@ -32,14 +32,14 @@ import Testing
         t.clock.advance(by: 10 * 86_400)
         let pro = try t.buy(Plans.proMonthly)
         #expect(pro.queueState.state == .purchased && pro.price == 10 && pro.isTrialPeriod == false, "the group's trial: gone with the first plan")
-        #expect(pro.expiresDate == Plans.month.added(to: pro.queueState.date))
+        #expect(pro.expirationDate == Plans.month.added(to: pro.queueState.transactionDate))
         #expect(try t.transaction(lite.id).isUpgraded == true)
         let records = try t.records
         #expect(records.ownedUntil(try #require(Plans.catalog.product(Plans.liteMonthly))) == nil)
-        #expect(records.ownedUntil(try #require(Plans.catalog.product(Plans.proMonthly))) == pro.expiresDate)
+        #expect(records.ownedUntil(try #require(Plans.catalog.product(Plans.proMonthly))) == pro.expirationDate)
         // The app drops the upgraded plan's access where the new one starts.
-        #expect(t.app.subscriptionExpiry(Plans.liteMonthly) == pro.queueState.date)
-        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == pro.expiresDate)
+        #expect(t.app.subscriptionExpiry(Plans.liteMonthly) == pro.queueState.transactionDate)
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == pro.expirationDate)
         let upgraded = try #require(try t.storedEvents.last)
         #expect(upgraded.kind == .upgraded && upgraded.details.refundedAmount.map { $0 > 0 } == true)
     }
@@ -49,16 +49,16 @@ import Testing
         let t = try Harness.plans(kind)
         let pro = try t.buy(Plans.proMonthly)
         let lite = try t.buy(Plans.liteMonthly)
-        #expect(lite.queueState.state == .purchased && lite.price == 0 && lite.expiresDate == nil, "completed at no charge")
+        #expect(lite.queueState.state == .purchased && lite.price == 0 && lite.expirationDate == nil, "completed at no charge")
         #expect(try t.status?.autoRenewProductID == Plans.liteMonthly)
         #expect(try t.status?.productID == Plans.proMonthly)
         #expect(t.queue.transactions.isEmpty, "the app finished it: every payment ends")
         #expect(!t.app.isSubscriptionActive(Plans.liteMonthly, now: t.clock.now), "no access to the lower plan yet")
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
 
-        try t.advance(to: try #require(pro.expiresDate), plus: 1)
+        try t.advance(to: try #require(pro.expirationDate), plus: 1)
         let renewal = try #require(t.updates.last)
-        #expect(renewal.productID == Plans.liteMonthly && renewal.reason == .renewal && renewal.originalTransactionID == pro.id)
+        #expect(renewal.productID == Plans.liteMonthly && renewal.reason == .renewal && renewal.originalID == pro.id)
         #expect(try t.status?.productID == Plans.liteMonthly)
         #expect(t.app.isSubscriptionActive(Plans.liteMonthly, now: t.clock.now))
     }
@@ -88,9 +88,9 @@ import Testing
         let pro = try t.buy(Plans.proMonthly)
         try t.buy(Plans.liteMonthly)
         let back = try t.buy(Plans.proMonthly)
-        #expect(back.queueState.state == .purchased && back.expiresDate == pro.expiresDate)
+        #expect(back.queueState.state == .purchased && back.expirationDate == pro.expirationDate)
         #expect(try t.status?.autoRenewProductID == Plans.proMonthly)
-        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == pro.expiresDate, "the app's access unchanged")
+        #expect(t.app.subscriptionExpiry(Plans.proMonthly) == pro.expirationDate, "the app's access unchanged")
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -98,14 +98,14 @@ import Testing
         let t = try Harness.plans(kind)
         let pro = try t.buy(Plans.proMonthly)
         try t.admin.setAutoRenew(Plans.proMonthly, on: false)
-        try t.advance(to: try #require(pro.expiresDate), plus: 1)
+        try t.advance(to: try #require(pro.expirationDate), plus: 1)
         #expect(try t.status?.state == .expired)
         #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
         let again = try t.buy(Plans.proYearly)
-        #expect(again.originalTransactionID == pro.id && again.price == 100)
+        #expect(again.originalID == pro.id && again.price == 100)
         let status = try #require(try t.status)
         #expect(status.state == .subscribed && status.productID == Plans.proYearly)
-        #expect(status.recentSubscriptionStartDate == again.queueState.date && status.originalTransactionID == pro.id)
+        #expect(status.recentSubscriptionStartDate == again.queueState.transactionDate && status.originalTransactionID == pro.id)
         #expect(try t.storedEvents.last?.kind == .subscribed)
     }
 
@@ -123,7 +123,7 @@ import Testing
     /// A store whose purchases were made before statuses were kept: the latest-expiring purchase
     /// of each group becomes its status the first time the rules run, and renews as before.
     @Test func purchasesWithoutAStatusAreAdopted() throws {
-        var records = StoreRecords()
+        var records = StoreWorkingSet()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         func purchase(_ id: String, _ productID: String, expires: Date) -> Transaction {
             var t = Transaction(id: id, payment: Payment(productID: productID), state: .purchased, date: now,

@@ -15,7 +15,7 @@ import Testing
         let place = AppStoreStorefront.named(storefront)!
         var facts = PurchaseFacts(purchasedAt: date, in: place)
         facts.price = Plans.catalog.product(productID)?.price(in: place, changes: [])
-        facts.expiresDate = expires
+        facts.expirationDate = expires
         return Transaction(id: id, payment: Payment(productID: productID), state: .purchased, date: date, account: account,
                            reason: .purchase, purchaseFacts: facts)
     }
@@ -74,7 +74,7 @@ import Testing
         #expect(new.state == .subscribed && new.productID == Plans.liteMonthly && new.expirationReason == nil)
         #expect(new.originalTransactionID == "100" && new.latestTransactionID == "200")
         #expect(new.recentSubscriptionStartDate == later && new.expiresDate == Plans.month.added(to: later))
-        #expect(change.transactions.first?.originalTransactionID == "100")
+        #expect(change.transactions.first?.originalID == "100")
         #expect(change.transactions.first?.originalPurchaseDate == start)
         #expect(change.events.map(\.kind) == [.subscribed])
     }
@@ -83,7 +83,7 @@ import Testing
 
     @Test func anUpgradeTakesEffectAtOnceWithAProratedRefund() throws {
         let (status, lite) = subscribed(to: Plans.liteMonthly)
-        let half = start + lite.expiresDate!.timeIntervalSince(start) / 2
+        let half = start + lite.expirationDate!.timeIntervalSince(start) / 2
         let change = apply(.purchase(bought(Plans.proMonthly, id: "200", at: half)), status, at: half, context(lite))
         let new = try #require(change.status)
         #expect(new.productID == Plans.proMonthly && new.autoRenewProductID == Plans.proMonthly)
@@ -92,7 +92,7 @@ import Testing
         let old = try #require(change.transactions.first { $0.id == "100" })
         #expect(old.isUpgraded == true)
         let made = try #require(change.transactions.first { $0.id == "200" })
-        #expect(made.price == 10 && made.originalTransactionID == "100" && made.expiresDate == new.expiresDate)
+        #expect(made.price == 10 && made.originalID == "100" && made.expirationDate == new.expiresDate)
         let event = try #require(change.events.first)
         #expect(change.events.count == 1 && event.kind == .upgraded)
         #expect(event.details.planChange == .upgrade && event.details.fromProductID == Plans.liteMonthly)
@@ -110,8 +110,8 @@ import Testing
     static func refund(_ old: Transaction, at date: Date) -> Decimal {
         // Through an upgrade, the one place a refund is worked out.
         var status = SubscriptionStatus(account: old.account!, groupID: Plans.group, productID: old.productID, state: .subscribed,
-                                        originalTransactionID: old.id, latestTransactionID: old.id, expiresDate: old.expiresDate!,
-                                        recentSubscriptionStartDate: old.queueState.date)
+                                        originalTransactionID: old.id, latestTransactionID: old.id, expiresDate: old.expirationDate!,
+                                        recentSubscriptionStartDate: old.queueState.transactionDate)
         status.autoRenewProductID = old.productID
         let t = Transaction(id: "2", payment: Payment(productID: Plans.proMonthly), state: .purchased, date: date,
                             account: old.account)
@@ -139,14 +139,14 @@ import Testing
         #expect(new.productID == Plans.proMonthly, "the current plan runs on")
         #expect(new.autoRenewProductID == plan && new.expiresDate == status.expiresDate)
         let made = try #require(change.transactions.first)
-        #expect(made.id == "200" && made.price == 0 && made.expiresDate == nil, "completed at no charge, no period of its own")
+        #expect(made.id == "200" && made.price == 0 && made.expirationDate == nil, "completed at no charge, no period of its own")
         #expect(change.events.map(\.kind) == [.renewalPreferenceChanged])
         #expect(change.events.first?.details.planChange == expected && change.events.first?.details.toProductID == plan)
 
         // The renewal is for the new plan.
         let renewal = apply(.renewalDue, new, at: new.expiresDate, context(pro))
         let renewed = try #require(renewal.transactions.first)
-        #expect(renewed.productID == plan && renewed.reason == .renewal && renewed.originalTransactionID == "100")
+        #expect(renewed.productID == plan && renewed.reason == .renewal && renewed.originalID == "100")
         #expect(renewed.price == Plans.catalog.product(plan)?.price(in: "USA"))
         #expect(renewal.status?.productID == plan)
         #expect(renewal.events.first?.kind == .renewed && renewal.events.first?.details.fromProductID == Plans.proMonthly)
@@ -160,7 +160,7 @@ import Testing
         #expect(change.status?.autoRenewProductID == Plans.proMonthly)
         #expect(change.events.map(\.kind) == [.renewalPreferenceChanged])
         #expect(change.events.first?.details.toProductID == Plans.proMonthly)
-        #expect(change.transactions.first?.expiresDate == status.expiresDate, "the current plan's period")
+        #expect(change.transactions.first?.expirationDate == status.expiresDate, "the current plan's period")
     }
 
     // MARK: Auto-renew
@@ -255,7 +255,7 @@ import Testing
         let fixed = apply(.fixBilling, grace, at: fixDate, failing)
         #expect(fixed.status?.state == .subscribed && fixed.status?.billingRetryStartDate == nil)
         #expect(fixed.status?.expiresDate == Plans.month.added(to: status.expiresDate), "the cycle unchanged")
-        #expect(fixed.transactions.first?.queueState.date == fixDate && fixed.transactions.first?.reason == .renewal)
+        #expect(fixed.transactions.first?.queueState.transactionDate == fixDate && fixed.transactions.first?.reason == .renewal)
         #expect(fixed.events.map(\.kind) == [.recovered])
     }
 
@@ -285,7 +285,7 @@ import Testing
         let (status, t) = subscribed()
         let now = start + 86_400
         let change = apply(.renewNow, status, at: now, context(t))
-        #expect(change.transactions.first?.queueState.date == now && change.transactions.first?.id == "900")
+        #expect(change.transactions.first?.queueState.transactionDate == now && change.transactions.first?.id == "900")
         #expect(change.status?.expiresDate == Plans.month.added(to: now) && change.status?.latestTransactionID == "900")
         #expect(change.events.map(\.kind) == [.renewed])
     }
@@ -379,6 +379,6 @@ import Testing
                            context(catalog: catalog, eligible: true))
         let made = try #require(change.transactions.first)
         #expect(made.price == 20 && made.offer?.paymentMode == .payUpFront && made.isTrialPeriod == false)
-        #expect(made.expiresDate == Calendar.gregorianUTC.date(byAdding: .month, value: 3, to: start))
+        #expect(made.expirationDate == Calendar.gregorianUTC.date(byAdding: .month, value: 3, to: start))
     }
 }

@@ -262,7 +262,7 @@ enum FullRecords {
         let database = try storeDatabase(directory)
         try FullRecords.write(into: database, events: [FullRecords.event(.subscribed), FullRecords.event(.renewed)])
         try database.erase()
-        #expect(try database.load() == StoreRecords())
+        #expect(try database.load() == StoreWorkingSet())
         #expect(try database.events(after: 0, limit: nil).isEmpty)
         try database.update { $0.newEvents = [FullRecords.event(.purchased)] }
         #expect(try database.events(after: 2, limit: nil).map(\.id) == [3])

@@ -11,7 +11,7 @@ import Testing
     func forcedRenewalThatFailsEndsThePeriodNow(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
         let bought = try t.buy(Plans.proYearly)
-        let oldEnd = try #require(bought.expiresDate)
+        let oldEnd = try #require(bought.expirationDate)
         t.app.receive(try t.admin.forceRenewal(Plans.proYearly))
         let failed = try #require(try t.status)
         #expect(failed.state == .inGracePeriod)
@@ -44,7 +44,7 @@ import Testing
         #expect(try t.status?.priceIncreaseStatus == .pending)
         try t.buy(Plans.liteMonthly)
         #expect(try t.status?.autoRenewProductID == Plans.liteMonthly)
-        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
         let status = try #require(try t.status)
         #expect(status.state == .subscribed && status.productID == Plans.liteMonthly,
                 "renewal to \(Plans.liteMonthly) ended as \(status.state) (\(String(describing: status.expirationReason)))")
@@ -56,7 +56,7 @@ import Testing
     func fixingBillingAfterCancellingChargesNothing(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
         let bought = try t.buy(Plans.proYearly)
-        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
         #expect(try t.status?.state == .inGracePeriod)
         t.app.receive(try t.admin.setAutoRenew(Plans.proYearly, on: false))
         let receiptBefore = try t.purchases().count
@@ -70,7 +70,7 @@ import Testing
     func recoveryDoesNotChargeAnUnagreedIncrease(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true }
         let bought = try t.buy(Plans.proYearly)
-        try t.advance(to: try #require(bought.expiresDate), plus: 86_400)
+        try t.advance(to: try #require(bought.expirationDate), plus: 86_400)
         #expect(try t.status?.state == .inBillingRetryPeriod)
         t.app.receive(try t.admin.requestPriceIncrease(Plans.proYearly, price: 120, consentNeeded: true))
         t.app.receive(try t.admin.resolveBillingIssue(Plans.proYearly))
@@ -91,8 +91,8 @@ import Testing
         let t = try Harness(storage: try kind.make(directory, catalog: Plans.catalog), directory: directory, clock: clock,
                             catalog: Plans.catalog)
         let bought = try t.buy(Plans.proYearly)
-        #expect(t.queue.nextDueDate == bought.expiresDate)
-        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        #expect(t.queue.nextDueDate == bought.expirationDate)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
         #expect(try t.purchases().count == 2, "no renewal in 4001")
     }
 
@@ -116,7 +116,7 @@ import Testing
         let t = try Harness.plans(kind)
         let bought = try t.buy(Plans.proYearly)
         t.app.receive(try t.admin.setAutoRenew(Plans.proYearly, on: false))
-        t.clock.advance(by: try #require(bought.expiresDate).timeIntervalSince(t.clock.now) + 86_400)
+        t.clock.advance(by: try #require(bought.expirationDate).timeIntervalSince(t.clock.now) + 86_400)
         #expect(throws: Never.self) { try t.set { $0.storefront = "JPN" } }
     }
 
@@ -126,7 +126,7 @@ import Testing
         let t = try Harness.plans(kind)
         let bought = try t.buy(Plans.proYearly)
         t.app.receive(try t.admin.requestPriceIncrease(Plans.proYearly, price: 50, consentNeeded: true))
-        try t.advance(to: try #require(bought.expiresDate), plus: 1)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
         #expect(try t.status?.state == .subscribed, "expired for not agreeing to a price cut")
     }
 }
@@ -141,7 +141,7 @@ extension SubscriptionStoreRulesTests {
         let t = try Harness(storage: try kind.make(directory, catalog: Plans.catalog), directory: directory, clock: clock,
                             catalog: Plans.catalog)
         let bought = try t.buy(Plans.proYearly)
-        #expect(bought.expiresDate == StoreTimes.range.upperBound)
+        #expect(bought.expirationDate == StoreTimes.range.upperBound)
         #expect(try t.status?.expiresDate == StoreTimes.range.upperBound)
         try t.advance(to: StoreTimes.range.upperBound)
         #expect(try t.purchases().count == 1)
@@ -155,7 +155,7 @@ extension SubscriptionStoreRulesTests {
     func anUpgradeAfterARecoveryInGraceRefundsTheUnusedPart(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
         let bought = try t.buy(Plans.liteMonthly)
-        let oldEnd = try #require(bought.expiresDate)
+        let oldEnd = try #require(bought.expirationDate)
         try t.advance(to: oldEnd, plus: 86_400)
         #expect(try t.status?.state == .inGracePeriod)
         t.app.receive(try t.admin.resolveBillingIssue(Plans.liteMonthly))
@@ -170,7 +170,7 @@ extension SubscriptionStoreRulesTests {
     // A product another group's status names (a .storekit that moved it into another group)
     // gets no second status.
     @Test func aProductAnotherGroupsStatusNamesIsNotAdoptedAgain() throws {
-        var records = StoreRecords()
+        var records = StoreWorkingSet()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let account = try #require(records.settings.account)
         var t = Transaction(id: "1", payment: Payment(productID: Plans.proMonthly), state: .purchased, date: now,

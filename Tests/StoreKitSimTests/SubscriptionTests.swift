@@ -14,8 +14,8 @@ import Testing
         let first = try t.buy(ID.monthly)
         #expect(first.queueState.state == .purchased)
         #expect(first.isTrialPeriod == true)
-        let trialEnd = try #require(first.expiresDate)
-        #expect(trialEnd == week.added(to: first.queueState.date))
+        let trialEnd = try #require(first.expirationDate)
+        #expect(trialEnd == week.added(to: first.queueState.transactionDate))
         #expect(t.app.subscriptionExpiry(ID.monthly) == trialEnd)
         #expect(t.deliveries == [.subscription(ID.monthly, expires: trialEnd)])
         #expect(throws: StoreError.alreadyOwned, "subscribed until the trial ends") {
@@ -26,41 +26,41 @@ import Testing
     @Test func passingTheExpiryRenewsWithANewPurchasedTransaction() throws {
         let t = try Harness()
         let first = try t.buy(ID.monthly)
-        let trialEnd = try #require(first.expiresDate)
+        let trialEnd = try #require(first.expirationDate)
         #expect(t.queue.nextDueDate == trialEnd, "the queue wakes for the renewal")
 
         t.clock.advance(by: trialEnd.timeIntervalSince(t.clock.now) - 1)
         try t.queue.tick()
-        #expect(try t.records.receipt.count == 1, "no renewal before the period ends")
+        #expect(try t.records.signedInPurchases.count == 1, "no renewal before the period ends")
 
         t.clock.advance(by: 2)
         try t.queue.tick()
-        let receipt = try t.records.receipt
+        let receipt = try t.records.signedInPurchases
         #expect(receipt.count == 2)
         let renewal = try #require(receipt.last)
         #expect(renewal.id != first.id)
         #expect(renewal.productID == ID.monthly)
-        #expect(renewal.originalTransactionID == first.id)
+        #expect(renewal.originalID == first.id)
         #expect(renewal.isTrialPeriod == false)
-        #expect(renewal.queueState.date == trialEnd, "renewed at the end of the trial")
-        #expect(renewal.expiresDate == month.added(to: trialEnd))
+        #expect(renewal.queueState.transactionDate == trialEnd, "renewed at the end of the trial")
+        #expect(renewal.expirationDate == month.added(to: trialEnd))
         #expect(renewal.queueState.finished)
         #expect(t.states(of: renewal.id) == [.purchased], "delivered to the app as an update")
-        #expect(t.app.subscriptionExpiry(ID.monthly) == renewal.expiresDate)
+        #expect(t.app.subscriptionExpiry(ID.monthly) == renewal.expirationDate)
         #expect(t.app.isSubscriptionActive(ID.monthly, now: t.clock.now))
-        #expect(t.queue.nextDueDate == renewal.expiresDate)
+        #expect(t.queue.nextDueDate == renewal.expirationDate)
     }
 
     @Test func aLongAbsenceRenewsOncePerPeriodMissed() throws {
         let t = try Harness()
         let first = try t.buy(ID.monthly)
-        let trialEnd = try #require(first.expiresDate)
+        let trialEnd = try #require(first.expirationDate)
         let threeMonthsLater = month.added(to: month.added(to: month.added(to: trialEnd)))
         t.clock.advance(by: threeMonthsLater.timeIntervalSince(t.clock.now) - 1)
         try t.queue.tick()
-        let renewals = try t.records.receipt.dropFirst()
-        #expect(renewals.map(\.queueState.date) == [trialEnd, month.added(to: trialEnd), month.added(to: month.added(to: trialEnd))])
-        #expect(renewals.allSatisfy { $0.originalTransactionID == first.id })
+        let renewals = try t.records.signedInPurchases.dropFirst()
+        #expect(renewals.map(\.queueState.transactionDate) == [trialEnd, month.added(to: trialEnd), month.added(to: month.added(to: trialEnd))])
+        #expect(renewals.allSatisfy { $0.originalID == first.id })
         #expect(t.app.subscriptionExpiry(ID.monthly) == threeMonthsLater)
     }
 
@@ -70,8 +70,8 @@ import Testing
     @Test func aStoreCenturiesBehindCatchesUpInBoundedSteps() throws {
         let t = try Harness()
         let first = try t.buy(ID.monthly)
-        let start = try #require(first.expiresDate)
-        let missed = StoreRecords.mostEventsAtOnce + 40 * 12
+        let start = try #require(first.expirationDate)
+        let missed = StoreWorkingSet.mostEventsAtOnce + 40 * 12
         let end = (0..<missed).reduce(start) { end, _ in month.added(to: end) }
         t.clock.advance(by: end.timeIntervalSince(t.clock.now) - 1)
 
@@ -79,20 +79,20 @@ import Testing
         let later = try Harness(storage: t.storage, directory: t.directory, clock: t.clock, launch: false)
         later.app.handlesTransactions = false
         _ = try later.app.launch()
-        #expect(try later.records.receipt.count == 1 + StoreRecords.mostEventsAtOnce, "the launch's step: a bounded number")
-        #expect(later.updates.count == StoreRecords.mostEventsAtOnce)
+        #expect(try later.records.signedInPurchases.count == 1 + StoreWorkingSet.mostEventsAtOnce, "the launch's step: a bounded number")
+        #expect(later.updates.count == StoreWorkingSet.mostEventsAtOnce)
         var steps = 1
         while let due = later.queue.nextDueDate, due <= later.queue.now, steps <= missed {
             try later.queue.tick()
             steps += 1
         }
-        let renewals = try later.records.receipt.dropFirst()
+        let renewals = try later.records.signedInPurchases.dropFirst()
         #expect(renewals.count == missed)
-        #expect(steps == (missed + StoreRecords.mostEventsAtOnce - 1) / StoreRecords.mostEventsAtOnce)
-        #expect(renewals.first?.queueState.date == start)
-        #expect(zip(renewals, renewals.dropFirst()).allSatisfy { $1.queueState.date == $0.expiresDate }, "each a period after the one before")
-        #expect(renewals.allSatisfy { $0.expiresDate == month.added(to: $0.queueState.date) })
-        #expect(renewals.allSatisfy { $0.originalTransactionID == first.id && $0.reason == .renewal })
+        #expect(steps == (missed + StoreWorkingSet.mostEventsAtOnce - 1) / StoreWorkingSet.mostEventsAtOnce)
+        #expect(renewals.first?.queueState.transactionDate == start)
+        #expect(zip(renewals, renewals.dropFirst()).allSatisfy { $1.queueState.transactionDate == $0.expirationDate }, "each a period after the one before")
+        #expect(renewals.allSatisfy { $0.expirationDate == month.added(to: $0.queueState.transactionDate) })
+        #expect(renewals.allSatisfy { $0.originalID == first.id && $0.reason == .renewal })
         #expect(later.updates.map(\.id) == renewals.map(\.id), "the app heard of each, in order")
         #expect(try later.records.latestExpiry(of: ID.monthly) == end)
     }
@@ -111,7 +111,7 @@ import Testing
         #expect(try #require(Int(t.storage.changeToken())) == before + 1, "every finish at once")
         #expect(launched.updates.map(\.id) == waiting.map(\.id), "each heard of, in order")
         #expect(Set(launched.finishedIDs) == Set(waiting.map(\.id)))
-        #expect(launched.app.subscriptionExpiry(ID.monthly) == waiting.last?.expiresDate)
+        #expect(launched.app.subscriptionExpiry(ID.monthly) == waiting.last?.expirationDate)
         #expect(launched.app.deliveredUnfinished.isEmpty)
         #expect(try launched.records.queue.isEmpty)
     }
@@ -126,9 +126,9 @@ import Testing
         try t.queue.advance(by: try #require(StoreDuration("40y")))
         let renewals = t.updates.filter { $0.reason == .renewal }
         #expect(renewals.count == 40 * 12)
-        #expect(renewals.first?.queueState.date == first.expiresDate)
+        #expect(renewals.first?.queueState.transactionDate == first.expirationDate)
         #expect(try #require(Int(t.storage.changeToken())) == before + 3, "the clock moved, the renewals made, all finished")
-        #expect(t.app.subscriptionExpiry(ID.monthly) == renewals.last?.expiresDate)
+        #expect(t.app.subscriptionExpiry(ID.monthly) == renewals.last?.expirationDate)
         #expect(try t.records.queue.isEmpty)
     }
 
@@ -140,9 +140,9 @@ import Testing
         let storeSide = PaymentQueue(store: t.store)
         let changes = try storeSide.advance(by: try #require(StoreDuration("20y"))).changes
         let now = storeSide.now
-        let dates = sequence(first: try #require(first.expiresDate)) { month.added(to: $0) }.prefix { $0 <= now }
-        #expect(changes.map(\.queueState.date) == Array(dates))
-        #expect(changes.allSatisfy { $0.originalTransactionID == first.id })
+        let dates = sequence(first: try #require(first.expirationDate)) { month.added(to: $0) }.prefix { $0 <= now }
+        #expect(changes.map(\.queueState.transactionDate) == Array(dates))
+        #expect(changes.allSatisfy { $0.originalID == first.id })
         #expect(try t.records.latestExpiry(of: ID.monthly).map { $0 > now } == true)
     }
 
@@ -150,15 +150,15 @@ import Testing
         let t = try Harness()
         let first = try t.buy(ID.monthly)
         t.app.handlesTransactions = false
-        t.clock.advance(by: try #require(first.expiresDate).timeIntervalSince(t.clock.now) + 1)
+        t.clock.advance(by: try #require(first.expirationDate).timeIntervalSince(t.clock.now) + 1)
         try t.queue.tick()
-        let renewal = try #require(try t.records.receipt.last)
+        let renewal = try #require(try t.records.signedInPurchases.last)
         #expect(!renewal.queueState.finished)
-        #expect(t.app.subscriptionExpiry(ID.monthly) == first.expiresDate)
+        #expect(t.app.subscriptionExpiry(ID.monthly) == first.expirationDate)
 
         let relaunch = try t.relaunched()
         #expect(relaunch.app.events.first == .updated(renewal, redelivered: true))
-        #expect(relaunch.app.subscriptionExpiry(ID.monthly) == renewal.expiresDate)
+        #expect(relaunch.app.subscriptionExpiry(ID.monthly) == renewal.expirationDate)
         #expect(try relaunch.transaction(renewal.id).queueState.finished)
     }
 
@@ -181,27 +181,27 @@ import Testing
         #expect(try !t.records.isEligibleForIntroOffer(yearly.id, catalog: catalog), "the group's trial is used")
         // One plan of a group at a time: the yearly plan is bought once the monthly one ended.
         try StoreAdmin(queue: t.queue.raw).setAutoRenew(ID.monthly, on: false)
-        t.clock.advance(by: try #require(first.expiresDate).timeIntervalSince(t.clock.now) + 1)
+        t.clock.advance(by: try #require(first.expirationDate).timeIntervalSince(t.clock.now) + 1)
         try t.queue.tick()
         #expect(try !t.records.isEligibleForIntroOffer(yearly.id, catalog: catalog), "still used after it ended")
         let second = try t.buy(yearly.id)
         #expect(second.queueState.state == .purchased)
         #expect(second.isTrialPeriod == false, "the group's trial was used")
-        #expect(second.expiresDate == year.added(to: second.queueState.date))
+        #expect(second.expirationDate == year.added(to: second.queueState.transactionDate))
     }
 
     @Test func nonRenewingHasNoTrialAndNeverRenews() throws {
         let t = try Harness()
         let pass = try t.buy(ID.yearly)
         #expect(pass.isTrialPeriod == nil)
-        #expect(pass.expiresDate == nil, "the store does not track non-renewing periods")
+        #expect(pass.expirationDate == nil, "the store does not track non-renewing periods")
         let expiry = try #require(t.app.subscriptionExpiry(ID.yearly))
-        #expect(expiry == year.added(to: pass.queueState.date))
+        #expect(expiry == year.added(to: pass.queueState.transactionDate))
         #expect(t.queue.nextDueDate == nil)
 
         t.clock.advance(by: expiry.timeIntervalSince(t.clock.now) + 1)
         try t.queue.tick()
-        #expect(try t.records.receipt.count == 1)
+        #expect(try t.records.signedInPurchases.count == 1)
         #expect(!t.app.isSubscriptionActive(ID.yearly, now: t.clock.now))
     }
 
@@ -209,7 +209,7 @@ import Testing
         let t = try Harness()
         let first = try t.buy(ID.yearly)
         let firstExpiry = try #require(t.app.subscriptionExpiry(ID.yearly))
-        #expect(firstExpiry == year.added(to: first.queueState.date))
+        #expect(firstExpiry == year.added(to: first.queueState.transactionDate))
         try t.buy(ID.yearly)
         #expect(t.app.subscriptionExpiry(ID.yearly) == year.added(to: firstExpiry))
     }
@@ -219,6 +219,6 @@ import Testing
         try t.buy(ID.yearly)
         t.clock.advance(by: 400 * 86_400)
         let second = try t.buy(ID.yearly)
-        #expect(t.app.subscriptionExpiry(ID.yearly) == year.added(to: second.queueState.date))
+        #expect(t.app.subscriptionExpiry(ID.yearly) == year.added(to: second.queueState.transactionDate))
     }
 }

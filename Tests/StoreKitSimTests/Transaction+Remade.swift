@@ -7,10 +7,10 @@ extension Transaction {
     func remade(id: String? = nil, productID: String? = nil, account: String?? = .none,
                 applicationUsername: String?? = .none) -> Transaction {
         var t = Transaction(id: id ?? self.id,
-                            payment: Payment(productID: productID ?? self.productID, quantity: quantity,
+                            payment: Payment(productID: productID ?? self.productID, quantity: purchasedQuantity,
                                              applicationUsername: applicationUsername ?? self.applicationUsername),
-                            state: queueState.state, date: queueState.date, account: account ?? self.account, reason: reason,
-                            originalTransactionID: originalTransactionID, ownershipType: ownershipType,
+                            state: queueState.state, date: queueState.transactionDate, account: account ?? self.account, reason: reason,
+                            originalTransactionID: originalID, ownershipType: ownershipType,
                             sharedTransactionID: sharedTransactionID, purchaseFacts: purchaseFacts, isUpgraded: isUpgraded)
         t.queueState = queueState
         if let revocation { t.revoke(revocation) }

@@ -26,16 +26,16 @@ import Testing
         let t = try Harness()
         let first = try t.buy(ID.monthly)
         #expect(first.reason == .purchase)
-        t.clock.advance(by: try #require(first.expiresDate).timeIntervalSince(t.clock.now) + 1)
+        t.clock.advance(by: try #require(first.expirationDate).timeIntervalSince(t.clock.now) + 1)
         try t.queue.tick()
-        let renewal = try #require(try t.records.receipt.last)
+        let renewal = try #require(try t.records.signedInPurchases.last)
         #expect(renewal.reason == .renewal)
         #expect(line(t, renewal.id)?.hasSuffix("(renewal)") == true)
 
         t.app.handlesTransactions = false
-        t.clock.advance(by: try #require(renewal.expiresDate).timeIntervalSince(t.clock.now) + 1)
+        t.clock.advance(by: try #require(renewal.expirationDate).timeIntervalSince(t.clock.now) + 1)
         try t.queue.tick()
-        let next = try #require(try t.records.receipt.last)
+        let next = try #require(try t.records.signedInPurchases.last)
         let relaunch = try t.relaunched()
         #expect(line(relaunch, next.id)?.hasSuffix("(renewal, redelivered at launch)") == true)
     }

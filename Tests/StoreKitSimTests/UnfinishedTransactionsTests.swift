@@ -101,7 +101,7 @@ import Testing
         let relaunch = try t.relaunched()
         let done = try relaunch.transaction(started.id)
         #expect(done.queueState.state == .purchased)
-        #expect(done.queueState.date == t.clock.now - 60 + Harness.latency, "answered when it was due")
+        #expect(done.queueState.transactionDate == t.clock.now - 60 + Harness.latency, "answered when it was due")
         #expect(done.queueState.finished)
         #expect(relaunch.app.premiumUnlocked)
     }

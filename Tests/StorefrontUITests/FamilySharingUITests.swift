@@ -81,7 +81,7 @@ import Testing
         let (bought, _) = try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: monthly)
         ui.runtime.tick()
         #expect(ui.state.snapshot.subscriptions.map(\.ownershipType) == [.familyShared])
-        let end = try #require(bought.expiresDate)
+        let end = try #require(bought.expirationDate)
         #expect(ui.runtime.app.subscriptionExpiry(monthly) == end, "the kid has access until the period's end")
         try ui.select(ui.state.title(of: monthly))
         ui.press(.char("m"))

@@ -11,11 +11,11 @@ final class FlakyStorage: RecordsStorage {
 
     init(_ base: InMemoryStorage) { self.base = base }
 
-    func load() throws -> StoreRecords { try base.load() }
+    func load() throws -> StoreWorkingSet { try base.load() }
     func settings() throws -> Settings { try base.settings() }
     func timeBase() throws -> (Settings, StoreClockState) { try base.timeBase() }
     func priceBase() throws -> (Settings, [PriceChange]) { try base.priceBase() }
-    func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
+    func update<T>(including ids: Set<String>, _ body: (inout StoreWorkingSet) throws -> T) throws -> T {
         try base.update(including: ids, body)
     }
     func changeToken() -> String { base.changeToken() }

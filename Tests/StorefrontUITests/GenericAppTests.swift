@@ -86,7 +86,7 @@ import Wording
         ui.press(.enter)
         ui.wait()
         ui.press(.enter)
-        let bought = try #require(ui.transactions.last { $0.productID == "season" }?.queueState.date)
+        let bought = try #require(ui.transactions.last { $0.productID == "season" }?.queueState.transactionDate)
         #expect(ui.runtime.app.subscriptionExpiry("season") == SubscriptionPeriod(value: 1, unit: .month).added(to: bought))
         #expect(ui.runtime.app.isSubscriptionActive("season", now: ui.state.now))
         #expect(RowText(.product("season"), state: ui.state).trailing == Strings.english.store.active, "the row says so")
@@ -98,7 +98,7 @@ import Wording
         app.nonRenewingPeriods = ["season": SubscriptionPeriod(value: 3, unit: .month)]
         let ui = try UITestHarness(catalog: catalog, appDescription: app)
         try ui.buy("Season Pass")
-        let bought = try #require(ui.transactions.last { $0.productID == "season" }?.queueState.date)
+        let bought = try #require(ui.transactions.last { $0.productID == "season" }?.queueState.transactionDate)
         let first = try #require(ui.runtime.app.subscriptionExpiry("season"))
         #expect(first == SubscriptionPeriod(value: 3, unit: .month).added(to: bought))
         ui.press(.enter, .right, .enter)

@@ -44,7 +44,7 @@ import Testing
             storefront leaves it untouched. Fix it by hand, or run `storefront reset --app-only` to delete the app \
             (it keeps this file aside as UserDefaults.json.broken-…).
             """)
-        #expect(ErrorText.of(QueueError.lapsed("1000000004"), in: .english)
+        #expect(ErrorText.of(StoreAdminError.lapsed("1000000004"), in: .english)
             == "transaction 1000000004 was an Ask to Buy request nobody answered within 24 hours, so the store dropped it: buy again to ask again")
     }
 

@@ -76,7 +76,7 @@ import Testing
         #expect(ui.screen.contains("Transactions · times \(offset)"), "\(ui.screen)")
 
         // The full log shows the transaction's own date.
-        let recorded = clockTime(try #require(ui.transactions.first?.queueState.date), in: timeZone)
+        let recorded = clockTime(try #require(ui.transactions.first?.queueState.transactionDate), in: timeZone)
         ui.press(.char("l"))
         #expect(ui.screen.contains("· times \(offset)"), "\(ui.screen)")
         #expect(ui.screen.contains("\(recorded.day) \(recorded.time)  purchased"), "\(ui.screen)")
@@ -86,7 +86,7 @@ import Testing
         // 08:00 UTC is 17:00 in Tokyo: 8 hours on, it is the next day there and still today in UTC.
         let ui = try UITestHarness(timeZone: Self.tokyo)
         try ui.buy("5 Monkey Credits")
-        let date = try #require(ui.transactions.first?.queueState.date)
+        let date = try #require(ui.transactions.first?.queueState.transactionDate)
         ui.clock.advance(by: 8 * 3600)
         try ui.relaunch()
         #expect(ui.screen.contains(" \(clockTime(date, in: Self.tokyo).day)  1000000001 purchased"), "\(ui.screen)")

@@ -77,7 +77,7 @@ import Testing
         let words = ui.state.strings.approvals
         let rows = lines(ui).filter { $0.contains("[\(words.approve)]") || $0.contains("[\(words.agreeToTerms)]") }
         try #require(rows.count == 3, "\(ui.screen)")
-        let prices = waiting.map { t in ui.state.snapshot.product(t.productID)!.formattedPrice(quantity: t.quantity) }
+        let prices = waiting.map { t in ui.state.snapshot.product(t.productID)!.formattedPrice(quantity: t.purchasedQuantity) }
         let priceEnds = try zip(rows, prices).map { try #require(column(after: $1 + "  [", in: $0), "\($1) whole in \($0)") }
         #expect(Set(priceEnds).count == 1, "prices end in one column, right before the buttons:\n\(ui.screen)")
         let buttons = try rows.map { try #require(column(after: "  [", in: $0)) }

@@ -154,13 +154,13 @@ import Testing
         try #require(renewals.count >= 2)
         for renewal in renewals {
             let line = try #require(ui.state.log.first { $0.text.hasPrefix("\(renewal.id) purchased") })
-            #expect(line.date == renewal.queueState.date, "\(line.text)")
+            #expect(line.date == renewal.queueState.transactionDate, "\(line.text)")
         }
         let latest = try #require(renewals.last)
         let paneLine = try #require(ui.screen.split(separator: "\n").first { $0.contains("\(latest.id) purchased") })
-        #expect(paneLine.contains(ui.state.times.stamp(of: latest.queueState.date, now: ui.state.now)), "\(paneLine)")
+        #expect(paneLine.contains(ui.state.times.stamp(of: latest.queueState.transactionDate, now: ui.state.now)), "\(paneLine)")
         ui.press(.char("l"))
         let logRow = try #require(ui.screen.split(separator: "\n").first { $0.contains("\(latest.id)  ") })
-        #expect(logRow.contains("\(ui.state.times.day(latest.queueState.date)) \(ui.state.times.time(latest.queueState.date))"), "\(logRow)")
+        #expect(logRow.contains("\(ui.state.times.day(latest.queueState.transactionDate)) \(ui.state.times.time(latest.queueState.transactionDate))"), "\(logRow)")
     }
 }

@@ -15,14 +15,14 @@ import Testing
                            expiresDate: Date(timeIntervalSince1970: 2_000_000_000), recentSubscriptionStartDate: Date(timeIntervalSince1970: 1_900_000_000))
     }
 
-    private func make(_ records: StoreRecords, statuses: [SubscriptionStatus]?, previous: StoreSnapshot = StoreSnapshot(),
+    private func make(_ records: StoreWorkingSet, statuses: [SubscriptionStatus]?, previous: StoreSnapshot = StoreSnapshot(),
                       holdings: AppHoldings = AppHoldings()) -> StoreSnapshot {
         StoreSnapshot.make(records: records, catalog: catalog, holdings: holdings, storeVersion: "7", products: nil,
                            isRequestingProducts: true, awaitingSideButton: nil, statuses: statuses, previous: previous)
     }
 
     @Test func theStatusesTheAppKnewAreKeptWhenAskingFailsForTheSameAccountOnly() {
-        var records = StoreRecords()
+        var records = StoreWorkingSet()
         records.settings.account = "a@example.com"
         let known = make(records, statuses: [status("a@example.com")])
         #expect(known.subscriptions == [status("a@example.com")] && known.storeVersion == "7" && known.isLoadingProducts)
@@ -36,8 +36,8 @@ import Testing
         holdings.credits = 12
         holdings.unlocked = ["com.storefront.premium"]
         holdings.premiumUnlocked = true
-        let snapshot = make(StoreRecords(), statuses: [], holdings: holdings)
+        let snapshot = make(StoreWorkingSet(), statuses: [], holdings: holdings)
         #expect(snapshot.credits == 12 && snapshot.premiumUnlocked && snapshot.unlocked == ["com.storefront.premium"])
-        #expect(make(StoreRecords(), statuses: [], holdings: holdings) == snapshot, "the same values, the same snapshot")
+        #expect(make(StoreWorkingSet(), statuses: [], holdings: holdings) == snapshot, "the same values, the same snapshot")
     }
 }

@@ -184,7 +184,7 @@ import Testing
         let pane = lines(ui)[22...28].joined(separator: "\n")
         #expect(pane.contains("Transactions · times +00:00 · dimmed: before this launch"))
         #expect(!pane.contains("No transactions yet"))
-        let expected = ui.transactions.suffix(4).map { "\(ui.state.times.time($0.queueState.date))  \($0.id) \($0.queueState.state.rawValue)  \($0.productID)" }
+        let expected = ui.transactions.suffix(4).map { "\(ui.state.times.time($0.queueState.transactionDate))  \($0.id) \($0.queueState.state.rawValue)  \($0.productID)" }
         for line in expected { #expect(pane.contains(line), "\(line) in\n\(pane)") }
         #expect(ui.state.log.isEmpty, "nothing happened in this session yet")
     }

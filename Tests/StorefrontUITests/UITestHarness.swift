@@ -19,7 +19,7 @@ final class UITestHarness {
     init(width: Int = 100, height: Int = 30, catalog: Catalog? = nil, appDescription: AppDescription = .builtIn, loadsProducts: Bool = true,
          timeZone: TimeZone = TimeZone(identifier: "UTC")!,
          settings: (inout Settings) -> Void = { _ in }) throws {
-        var records = StoreRecords()
+        var records = StoreWorkingSet()
         records.settings.latencyMilliseconds = 1000
         settings(&records.settings)
         // The products come after the latency: the clock starts that much earlier, so they are

@@ -276,7 +276,7 @@ import Testing
             var state = purchasing
             var t = transaction
             change(&t)
-            #expect(update(&state, .event(.updated(t, redelivered: false), at: t.queueState.date)) == [])
+            #expect(update(&state, .event(.updated(t, redelivered: false), at: t.queueState.transactionDate)) == [])
             return state.mode
         }
 

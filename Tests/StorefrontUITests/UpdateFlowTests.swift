@@ -410,7 +410,7 @@ import Testing
         let purchases = ui.transactions.filter { $0.productID == "com.storefront.premium" && $0.queueState.state == .purchased }
         #expect(purchases.count == 2, "a regular purchased transaction, not a restore")
         #expect(purchases.last?.reason == .redownload)
-        #expect(purchases.last?.originalTransactionID == purchases.first?.id)
+        #expect(purchases.last?.originalID == purchases.first?.id)
         #expect(!ui.transactions.contains { $0.queueState.state == .restored }, "nothing else was restored")
         #expect(ui.state.log.map(\.text).joined(separator: "\n").contains("(re-downloaded at no charge)"))
     }

@@ -138,12 +138,12 @@ import Walkthroughs
         let never = try run("expire \"Pro Monthly\"\nexpect credits 0")
         #expect(never.stepsRun == 1)
         #expect(summaries(never) == [
-            "demo.walk:1: expire \"Pro Monthly\" — expected the store to expire com.storefront.pro.monthly, saw \(QueueError.notSubscribed("com.storefront.pro.monthly").text(.english))",
+            "demo.walk:1: expire \"Pro Monthly\" — expected the store to expire com.storefront.pro.monthly, saw \(StoreAdminError.notSubscribed("com.storefront.pro.monthly").text(.english))",
         ])
         let nothingToFix = try run(Self.subscribe + "\nfix-billing \"Pro Monthly\"")
         #expect(nothingToFix.failures.first?.expected == "the store to fix the billing issue of com.storefront.pro.monthly")
-        #expect(nothingToFix.failures.first?.saw == QueueError.noBillingIssue("com.storefront.pro.monthly").text(.english))
+        #expect(nothingToFix.failures.first?.saw == StoreAdminError.noBillingIssue("com.storefront.pro.monthly").text(.english))
         let notSold = try run(Self.subscribe + "\nprice-increase \"Pro Monthly\" 5.99 in FRA")
-        #expect(notSold.failures.first?.saw == QueueError.notSoldIn("com.storefront.pro.monthly", storefront: "FRA").text(.english))
+        #expect(notSold.failures.first?.saw == StoreAdminError.notSoldIn("com.storefront.pro.monthly", storefront: "FRA").text(.english))
     }
 }

@@ -443,7 +443,7 @@ enum HistoryFill {
         try queue.write { db in
             try db.execute(sql: "DELETE FROM transactions WHERE seq > ?", arguments: [history])
             try db.execute(sql: "UPDATE store SET nextTransactionNumber = ? WHERE id = 1",
-                           arguments: [StoreRecords.firstTransactionNumber + history])
+                           arguments: [StoreWorkingSet.firstTransactionNumber + history])
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A Family Sharing group: an organizer and up to `maximumMembers` others. Every account is
 /// in one family at most. What one member buys of a family-shareable product, the others
-/// have too (`StoreRecords.shareWithFamilies`), unless the purchaser turned sharing off for it.
+/// have too (`StoreWorkingSet.shareWithFamilies`), unless the purchaser turned sharing off for it.
 public struct Family: Codable, Equatable, Sendable {
     /// Apple's limit: the organizer and five more.
     public static let maximumMembers = 5

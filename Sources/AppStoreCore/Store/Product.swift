@@ -22,7 +22,7 @@ public struct Product: Equatable, Sendable, Identifiable {
     public var promotionalOffers: [SubscriptionOffer]
 
     /// Nil when the product has no price in `storefront`: it is not sold there. `priceChanges`:
-    /// the prices the store changed since the catalog (`StoreRecords.priceChanges`).
+    /// the prices the store changed since the catalog (`StoreWorkingSet.priceChanges`).
     public init?(_ entry: CatalogProduct, storefront: AppStoreStorefront, locale: String, priceChanges: [PriceChange] = []) {
         guard let price = entry.price(in: storefront, changes: priceChanges) else { return nil }
         let text = entry.localization(for: locale)

@@ -23,7 +23,7 @@ public struct PurchaseFacts: Equatable, Sendable {
     /// The offer it used, if any.
     public var offer: TransactionOffer?
     /// Auto-renewable subscriptions: the end of the period this transaction paid for.
-    public var expiresDate: Date?
+    public var expirationDate: Date?
     public var isTrialPeriod: Bool?
     /// Auto-renewable subscriptions: the id of the period it paid for (`webOrderLineItemID`).
     public var webOrderLineItemID: String?
@@ -37,7 +37,7 @@ public struct PurchaseFacts: Equatable, Sendable {
         self.currency = currency
         self.storefront = storefront
         self.offer = offer
-        self.expiresDate = expiresDate
+        self.expirationDate = expiresDate
         self.isTrialPeriod = isTrialPeriod
         self.webOrderLineItemID = webOrderLineItemID
     }

@@ -7,7 +7,7 @@ public struct QueueState: Codable, Equatable, Sendable {
     public var state: TransactionState
     /// SK1's `transactionDate`: when the transaction was added, or its latest state change
     /// (deferred, purchased, failed). The purchase's own date is `Transaction.purchaseDate`.
-    public var date: Date
+    public var transactionDate: Date
     public var error: StoreError?
     /// The app called finishTransaction: the store no longer delivers it.
     public var finished: Bool
@@ -22,12 +22,17 @@ public struct QueueState: Codable, Equatable, Sendable {
     public init(state: TransactionState, date: Date, error: StoreError? = nil, finished: Bool = false,
                 phase: QueuePhase? = nil, dueDate: Date? = nil, requestDate: Date? = nil) {
         self.state = state
-        self.date = date
+        self.transactionDate = date
         self.error = error
         self.finished = finished
         self.phase = phase
         self.dueDate = dueDate
         self.requestDate = requestDate
+    }
+
+    /// Stored under SK1's older name, `date`, as store.json and the events' facts keep it.
+    private enum CodingKeys: String, CodingKey {
+        case state, transactionDate = "date", error, finished, phase, dueDate, requestDate
     }
 
     /// Moves it to `phase` in the queue (nil: it waits for nobody now). Only a purchase waiting
@@ -40,7 +45,7 @@ public struct QueueState: Codable, Equatable, Sendable {
     mutating func fail(_ error: StoreError, at date: Date) {
         state = .failed
         self.error = error
-        self.date = date
+        transactionDate = date
         enter(nil)
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// `update`, so changes made by another process (an approval from another terminal) are
 /// seen rather than overwritten.
 public protocol RecordsStorage: AnyObject {
-    /// The records the store's rules work on (see `StoreRecords`).
-    func load() throws -> StoreRecords
+    /// The records the store's rules work on (see `StoreWorkingSet`).
+    func load() throws -> StoreWorkingSet
     /// The settings alone (a products request, a command's checks): no transaction is read.
     func settings() throws -> Settings
     /// The settings and the store's clock: what store time is worked out from.
@@ -15,7 +15,7 @@ public protocol RecordsStorage: AnyObject {
     func priceBase() throws -> (Settings, [PriceChange])
     /// Reads the latest records (and the transactions `ids`, wherever they are in the
     /// history), lets `body` change them and saves what it changed, as one transaction.
-    func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T
+    func update<T>(including ids: Set<String>, _ body: (inout StoreWorkingSet) throws -> T) throws -> T
     /// Changes whenever the stored records may have changed; cheap to ask.
     func changeToken() -> String
     /// One transaction, wherever it is in the history.
@@ -48,23 +48,23 @@ public protocol RecordsStorage: AnyObject {
 }
 
 extension RecordsStorage {
-    public func update<T>(_ body: (inout StoreRecords) throws -> T) throws -> T {
+    public func update<T>(_ body: (inout StoreWorkingSet) throws -> T) throws -> T {
         try update(including: [], body)
     }
 }
 
 /// Records in memory, for tests and previews: the whole history is the working set.
 public final class InMemoryStorage: RecordsStorage {
-    public private(set) var records: StoreRecords
+    public private(set) var records: StoreWorkingSet
     /// The outbox: every event stored, numbered from 1.
     public private(set) var events: [StoreEvent] = []
     private var generation = 0
 
-    public init(_ records: StoreRecords = StoreRecords()) {
+    public init(_ records: StoreWorkingSet = StoreWorkingSet()) {
         self.records = records
     }
 
-    public func load() throws -> StoreRecords { records }
+    public func load() throws -> StoreWorkingSet { records }
 
     public func settings() throws -> Settings { records.settings }
 
@@ -72,7 +72,7 @@ public final class InMemoryStorage: RecordsStorage {
 
     public func priceBase() throws -> (Settings, [PriceChange]) { (records.settings, records.priceChanges) }
 
-    public func update<T>(including ids: Set<String>, _ body: (inout StoreRecords) throws -> T) throws -> T {
+    public func update<T>(including ids: Set<String>, _ body: (inout StoreWorkingSet) throws -> T) throws -> T {
         var copy = records
         let result = try body(&copy)
         let added = copy.newEventsWithFacts

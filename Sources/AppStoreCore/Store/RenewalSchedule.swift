@@ -7,10 +7,10 @@ import Foundation
 /// (one per account and group, few), kept up to date as they change, so a store far behind
 /// catches up at the same cost per renewal however many are due.
 struct RenewalSchedule {
-    /// Each status's timer, by its index in `StoreRecords.subscriptions`.
+    /// Each status's timer, by its index in `StoreWorkingSet.subscriptions`.
     private var timers: [(date: Date, input: SubscriptionInput)?]
 
-    init(_ records: StoreRecords, catalog: Catalog) {
+    init(_ records: StoreWorkingSet, catalog: Catalog) {
         timers = records.subscriptions.map { SubscriptionLifecycle.nextTimer(of: $0, catalog: catalog) }
     }
 
@@ -26,7 +26,7 @@ struct RenewalSchedule {
     }
 
     /// The status at `index` changed (or was added): its timer again.
-    mutating func update(_ index: Int, in records: StoreRecords, catalog: Catalog) {
+    mutating func update(_ index: Int, in records: StoreWorkingSet, catalog: Catalog) {
         while timers.count < records.subscriptions.count { timers.append(nil) }
         timers[index] = SubscriptionLifecycle.nextTimer(of: records.subscriptions[index], catalog: catalog)
     }

@@ -26,7 +26,7 @@ extension Transaction: Codable {
                   payment: Payment(productID: try c.decode(String.self, forKey: .productID),
                                    quantity: try c.decode(Int.self, forKey: .quantity),
                                    applicationUsername: try c.decodeIfPresent(String.self, forKey: .applicationUsername)),
-                  state: queueState.state, date: queueState.date,
+                  state: queueState.state, date: queueState.transactionDate,
                   account: try c.decodeIfPresent(String.self, forKey: .account),
                   reason: try c.decodeIfPresent(TransactionReason.self, forKey: .reason),
                   originalTransactionID: try c.decodeIfPresent(String.self, forKey: .originalTransactionID),
@@ -41,11 +41,11 @@ extension Transaction: Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(id, forKey: .id)
         try c.encode(productID, forKey: .productID)
-        try c.encode(quantity, forKey: .quantity)
+        try c.encode(purchasedQuantity, forKey: .quantity)
         try c.encodeIfPresent(applicationUsername, forKey: .applicationUsername)
         try queueState.encode(to: encoder)
-        try c.encodeIfPresent(originalTransactionID, forKey: .originalTransactionID)
-        try c.encodeIfPresent(expiresDate, forKey: .expiresDate)
+        try c.encodeIfPresent(originalID, forKey: .originalTransactionID)
+        try c.encodeIfPresent(expirationDate, forKey: .expiresDate)
         try c.encodeIfPresent(isTrialPeriod, forKey: .isTrialPeriod)
         try c.encodeIfPresent(account, forKey: .account)
         try c.encodeIfPresent(reason, forKey: .reason)

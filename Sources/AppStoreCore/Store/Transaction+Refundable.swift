@@ -7,10 +7,10 @@ extension Transaction {
     /// rule the refund, the refund request sheet, the Transaction Manager and the storefront's
     /// refundable purchases share.
     func checkRefundable(askedAs id: String) throws {
-        guard queueState.state == .purchased else { throw QueueError.notCompletedPurchase(id, queueState.state) }
-        guard !isRevoked else { throw QueueError.alreadyRefunded(id) }
+        guard queueState.state == .purchased else { throw StoreAdminError.notCompletedPurchase(id, queueState.state) }
+        guard !isRevoked else { throw StoreAdminError.alreadyRefunded(id) }
         guard !isFamilyShared else { throw FamilyError.sharedNotRefundable(id) }
-        guard queueState.finished else { throw QueueError.notFinished(id) }
+        guard queueState.finished else { throw StoreAdminError.notFinished(id) }
     }
 
     /// Whether the App Store would refund this purchase now (`checkRefundable(askedAs:)`).

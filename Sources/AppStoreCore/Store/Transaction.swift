@@ -59,7 +59,8 @@ public enum OwnershipType: String, Codable, Sendable, CaseIterable {
 public struct Transaction: Equatable, Sendable, Identifiable {
     public let id: String
     public let productID: String
-    public let quantity: Int
+    /// StoreKit 2's `purchasedQuantity` (SK1's `payment.quantity`).
+    public let purchasedQuantity: Int
     public let applicationUsername: String?
     /// The Apple Account that made it: only that account owns, restores and receives it.
     public let account: String?
@@ -67,7 +68,7 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     public let reason: TransactionReason?
     /// For restored and renewed transactions, re-downloads, resolutions and a subscription's
     /// later purchases: the purchase they stand for.
-    public let originalTransactionID: String?
+    public let originalID: String?
     // Family Sharing (StoreKit 2's `ownershipType`): nil for the purchaser's own.
     public let ownershipType: OwnershipType?
     /// A family-shared transaction: the purchaser's transaction it shares.
@@ -92,11 +93,11 @@ public struct Transaction: Equatable, Sendable, Identifiable {
                 purchaseFacts: PurchaseFacts = PurchaseFacts(), isUpgraded: Bool? = nil) {
         self.id = id
         productID = payment.productID
-        quantity = payment.quantity
+        purchasedQuantity = payment.quantity
         applicationUsername = payment.applicationUsername
         self.account = account
         self.reason = reason
-        self.originalTransactionID = originalTransactionID
+        originalID = originalTransactionID
         self.ownershipType = ownershipType
         self.sharedTransactionID = sharedTransactionID
         self.purchaseFacts = purchaseFacts
@@ -108,7 +109,7 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     /// holding `facts`. `originalTransactionID`: its own, or for a subscription's plan change or
     /// resubscribe the subscription's, known only as it completes.
     func completed(with facts: PurchaseFacts, originalTransactionID original: String?) -> Transaction {
-        var t = Transaction(id: id, payment: payment, state: .purchased, date: facts.purchaseDate ?? queueState.date, account: account,
+        var t = Transaction(id: id, payment: payment, state: .purchased, date: facts.purchaseDate ?? queueState.transactionDate, account: account,
                             reason: reason, originalTransactionID: original,
                             ownershipType: ownershipType, sharedTransactionID: sharedTransactionID,
                             purchaseFacts: facts, isUpgraded: isUpgraded)
@@ -125,7 +126,10 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     public var currency: String? { purchaseFacts.currency }
     public var storefront: String? { purchaseFacts.storefront }
     public var offer: TransactionOffer? { purchaseFacts.offer }
-    public var expiresDate: Date? { purchaseFacts.expiresDate }
+    public var expirationDate: Date? { purchaseFacts.expirationDate }
+    /// StoreKit 2's `appAccountToken`: the payment's application username when it is a UUID,
+    /// as StoreKit carries it over from SK1.
+    public var appAccountToken: UUID? { applicationUsername.flatMap(UUID.init(uuidString:)) }
     public var isTrialPeriod: Bool? { purchaseFacts.isTrialPeriod }
     public var webOrderLineItemID: String? { purchaseFacts.webOrderLineItemID }
 
@@ -145,7 +149,7 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     /// When the store drops (or dropped) this Ask to Buy request if nobody answers it.
     public var lapseDate: Date? {
         guard queueState.state == .deferred else { return nil }
-        return (queueState.requestDate ?? queueState.date) + Self.askToBuyLapse
+        return (queueState.requestDate ?? queueState.transactionDate) + Self.askToBuyLapse
     }
 
     /// How long an Ask to Buy request waits for an answer before the store drops it.
@@ -155,7 +159,7 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     public var isRevoked: Bool { revocationDate != nil }
 
     /// The purchase it is: its own id, or for a re-download the purchase it got again.
-    public var purchaseID: String { reason == .redownload ? originalTransactionID ?? id : id }
+    public var purchaseID: String { reason == .redownload ? originalID ?? id : id }
 
     /// Whether it is a re-download of the purchase `purchaseID`: the purchase got again, so a
     /// refund of that purchase revokes it too (the one rule of what goes with a refund, for
@@ -199,7 +203,7 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     public var hasPossibleSharing: Bool { isFamilyShared == (sharedTransactionID != nil) }
 
     public var payment: Payment {
-        Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername)
+        Payment(productID: productID, quantity: purchasedQuantity, applicationUsername: applicationUsername)
     }
 }
 
@@ -207,7 +211,7 @@ extension Transaction {
     /// What the transaction is for, as every message names it: `name` (the product's title or
     /// identifier), followed by the quantity when it is above 1.
     public func item(named name: String) -> String {
-        Self.item(named: name, quantity: quantity)
+        Self.item(named: name, quantity: purchasedQuantity)
     }
 
     /// "Monkey Credits ×2"; "Monkey Credits" for one.
@@ -221,7 +225,7 @@ extension Transaction {
     /// or anything for a failed payment, which keeps the quantity it was refused for. Read
     /// back from a file, any other (a hand edit) would deliver -500 credits.
     public var hasPossibleQuantity: Bool {
-        queueState.state == .failed || (1...Product.largestQuantity).contains(quantity)
+        queueState.state == .failed || (1...Product.largestQuantity).contains(purchasedQuantity)
     }
 
     /// Whether its phase is one its state can be in (`QueuePhase.isPossible`). Read back from

@@ -4,7 +4,7 @@ import Foundation
 /// app's log and banners, `storefront events`, the server's notifications) takes from with a
 /// cursor of its own. Written in the same database transaction as the change it tells of.
 public struct StoreEvent: Codable, Equatable, Sendable, Identifiable {
-    /// Its place in the store's order: 1, 2, 3… Zero until stored (`StoreRecords.newEvents`).
+    /// Its place in the store's order: 1, 2, 3… Zero until stored (`StoreWorkingSet.newEvents`).
     public var id: Int64
     /// Store time when it happened.
     public var date: Date

@@ -152,7 +152,7 @@ private struct Step {
         var facts = PurchaseFacts(purchasedAt: now, in: context.settings.appStoreStorefront)
         guard let product = catalog.product(bought.productID), let info = product.subscription,
               let group = product.subscriptionGroupID, let account = bought.account else {
-            transactions.append(bought.completed(with: facts, originalTransactionID: bought.originalTransactionID))
+            transactions.append(bought.completed(with: facts, originalTransactionID: bought.originalID))
             return
         }
         facts.webOrderLineItemID = bought.id
@@ -181,18 +181,18 @@ private struct Step {
         // An offer code redeemed with the purchase, else the introductory offer if the account may have it.
         let intro = context.isEligibleForIntroOffer ? info.introductoryOffer : nil
         if let (type, offer) = code.map({ (TransactionOffer.OfferType.code, $0) }) ?? intro.map({ (.introductory, $0) }) {
-            facts.expiresDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
+            facts.expirationDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
             facts.isTrialPeriod = type == .introductory && offer.paymentMode == .freeTrial
             facts.offer = TransactionOffer(type, offer)
             facts.price = offer.paymentMode == .freeTrial ? 0 : storefront(of: facts).amount(offer.price)
         } else {
-            facts.expiresDate = SubscriptionLifecycle.end(of: info.period, from: now)
+            facts.expirationDate = SubscriptionLifecycle.end(of: info.period, from: now)
             facts.isTrialPeriod = false
             facts.price = listPrice(of: bought, in: facts)
         }
         if status != nil { facts.originalPurchaseDate = context.latest?.originalPurchaseDate }
-        let t = bought.completed(with: facts, originalTransactionID: status?.originalTransactionID ?? bought.originalTransactionID)
-        let expires = t.expiresDate ?? now
+        let t = bought.completed(with: facts, originalTransactionID: status?.originalTransactionID ?? bought.originalID)
+        let expires = t.expirationDate ?? now
         self.status = SubscriptionStatus(
             account: account, groupID: group, productID: t.productID, state: .subscribed,
             originalTransactionID: status?.originalTransactionID ?? t.id, latestTransactionID: t.id,
@@ -207,7 +207,7 @@ private struct Step {
     private mutating func beginPeriod(paidBy t: Transaction, endingOr fallback: Date) {
         status?.productID = t.productID
         status?.latestTransactionID = t.id
-        status?.expiresDate = t.expiresDate ?? fallback
+        status?.expiresDate = t.expirationDate ?? fallback
         status?.state = .subscribed
         status?.billingRetryStartDate = nil
         status?.gracePeriodExpiresDate = nil
@@ -222,7 +222,7 @@ private struct Step {
     /// What a purchase of `t` costs with no offer: its plan's price where it was bought, as
     /// the price changes of the moment have it.
     private func listPrice(of t: Transaction, in facts: PurchaseFacts) -> Decimal {
-        (catalog.product(t.productID)?.price(in: storefront(of: facts), changes: context.priceChanges) ?? 0) * Decimal(t.quantity)
+        (catalog.product(t.productID)?.price(in: storefront(of: facts), changes: context.priceChanges) ?? 0) * Decimal(t.purchasedQuantity)
     }
 
     /// A higher plan, or one of the same level and period: at once, for a new period, the old
@@ -230,7 +230,7 @@ private struct Step {
     private mutating func upgrade(from current: SubscriptionStatus, plan: CatalogProduct, to bought: Transaction,
                                   facts: PurchaseFacts, period: SubscriptionPeriod, change: PlanChange) {
         var facts = facts
-        facts.expiresDate = SubscriptionLifecycle.end(of: period, from: now)
+        facts.expirationDate = SubscriptionLifecycle.end(of: period, from: now)
         facts.isTrialPeriod = false
         facts.price = listPrice(of: bought, in: facts)
         let t = bought.completed(with: facts, originalTransactionID: current.originalTransactionID)
@@ -247,7 +247,7 @@ private struct Step {
         status?.priceIncreaseStatus = .noIncreasePending
         transactions.append(t)
         emit(.upgraded, transaction: t, details: StoreEventDetails(
-            fromProductID: plan.id, toProductID: t.productID, planChange: change, expiresDate: t.expiresDate,
+            fromProductID: plan.id, toProductID: t.productID, planChange: change, expiresDate: t.expirationDate,
             price: t.price, currency: t.currency, storefront: t.storefront, refundedAmount: refund))
     }
 
@@ -258,7 +258,7 @@ private struct Step {
     static func refund(of old: Transaction, endingAt end: Date, period: SubscriptionPeriod?, at date: Date,
                        in storefront: AppStoreStorefront) -> Decimal {
         guard let price = old.price, price > 0, end > date else { return 0 }
-        let paid = old.purchaseDate ?? old.queueState.date
+        let paid = old.purchaseDate ?? old.queueState.transactionDate
         let start = old.offer == nil ? period.map { SubscriptionPeriod(value: -$0.value, unit: $0.unit).added(to: end) } ?? paid : paid
         let whole = (end.timeIntervalSince(start) * 1000).rounded(), unused = (end.timeIntervalSince(date) * 1000).rounded()
         guard whole > 0 else { return 0 }
@@ -275,7 +275,7 @@ private struct Step {
         var facts = facts
         facts.price = 0
         facts.isTrialPeriod = false
-        facts.expiresDate = productID == current.productID ? current.expiresDate : nil
+        facts.expirationDate = productID == current.productID ? current.expiresDate : nil
         facts.webOrderLineItemID = nil
         let t = bought.completed(with: facts, originalTransactionID: current.originalTransactionID)
         transactions.append(t)
@@ -337,7 +337,7 @@ private struct Step {
            offer.paymentMode == .payAsYouGo, offer.end(from: current.recentSubscriptionStartDate) > date {
             facts.offer = used
             facts.price = storefront.amount(offer.price)
-            facts.expiresDate = SubscriptionLifecycle.end(of: offer.period, from: start)
+            facts.expirationDate = SubscriptionLifecycle.end(of: offer.period, from: start)
         } else {
             // Not agreed yet (a recovery while consent waits): the price before the increase.
             facts.price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)
@@ -353,7 +353,7 @@ private struct Step {
         let change = planChanged ? catalog.product(current.productID).flatMap { SubscriptionLifecycle.planChange(from: $0, to: product) } : nil
         emit(kind, transaction: t, date: date, details: StoreEventDetails(
             fromProductID: planChanged ? current.productID : nil, toProductID: planChanged ? product.id : nil,
-            planChange: change, expiresDate: t.expiresDate, price: t.price, currency: t.currency, storefront: t.storefront))
+            planChange: change, expiresDate: t.expirationDate, price: t.price, currency: t.currency, storefront: t.storefront))
     }
 
     // MARK: Billing problems

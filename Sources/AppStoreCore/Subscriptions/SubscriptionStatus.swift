@@ -29,7 +29,7 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
     /// a new one).
     public var recentSubscriptionStartDate: Date
     /// `familyShared`: a family member's subscription seen by this account
-    /// (`StoreRecords.familyStatuses(of:)`), managed by its purchaser; nil: the account's own.
+    /// (`StoreWorkingSet.familyStatuses(of:)`), managed by its purchaser; nil: the account's own.
     public var ownershipType: OwnershipType?
 
     public init(account: String, groupID: String, productID: String, state: RenewalState,
@@ -59,7 +59,7 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
     /// restore names its first purchase (a resolution names the interrupted purchase it
     /// completed, while the status names the resolution).
     public func isSubscription(of t: Transaction) -> Bool {
-        originalTransactionID == t.id || originalTransactionID == t.originalTransactionID
+        originalTransactionID == t.id || originalTransactionID == t.originalID
     }
 
     /// Not ended: subscribed, or in billing retry (in grace or not). Its plans change and

@@ -9,7 +9,7 @@ public enum ErrorText {
     public static func of(_ error: any Error, in strings: Strings) -> String {
         switch error {
         case let error as DataFileError: error.text(strings)
-        case let error as QueueError: error.text(strings)
+        case let error as StoreAdminError: error.text(strings)
         case let error as ConsumeRefusal: error.text(strings)
         case let error as FamilyError: error.text(strings)
         default: "\(error)"

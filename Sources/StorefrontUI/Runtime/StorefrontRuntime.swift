@@ -123,7 +123,7 @@ public final class StorefrontRuntime {
             do {
                 let (_, events) = try StoreAdmin(queue: queue).requestRefund(t.id, reason: reason)
                 return [.refundRequestSent(t)] + hear(events)
-            } catch let refusal as QueueError {
+            } catch let refusal as StoreAdminError {
                 return [.refundRequestRefused(.queue(refusal))]
             } catch let refusal as FamilyError {
                 return [.refundRequestRefused(.family(refusal))]

@@ -53,7 +53,7 @@ extension StoreSnapshot {
     /// holds, and the products request. `statuses`: the subscription statuses as the app asked
     /// for them, nil when asking failed (Subscription Status failing), in which case the app
     /// keeps those `previous` had, of the same account only.
-    static func make(records: StoreRecords, catalog: Catalog, holdings: AppHoldings, storeVersion: String,
+    static func make(records: StoreWorkingSet, catalog: Catalog, holdings: AppHoldings, storeVersion: String,
                      products: Result<ProductsResponse, StoreError>?, isRequestingProducts: Bool,
                      awaitingSideButton: PaymentQueue.SideButtonRequest?, statuses: [SubscriptionStatus]?,
                      previous: StoreSnapshot, catchUp: PaymentQueue.CatchUp? = nil) -> StoreSnapshot {
@@ -75,16 +75,16 @@ extension StoreSnapshot {
         snapshot.pendingApprovals = records.pendingApprovals
         snapshot.families = records.families
         snapshot.sharingStops = records.sharingStops
-        snapshot.familyShared = Set(records.receipt.filter(\.isFamilyShared).map(\.productID))
+        snapshot.familyShared = Set(records.completedPurchases(of: records.settings.account).filter(\.isFamilyShared).map(\.productID))
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
         snapshot.purchaseIntents = records.waitingIntents
         snapshot.refundRequests = records.refundRequests
         // The receipt is in the order purchases were made: the latest of each product wins.
         // A family member's shared copy is the purchaser's to ask about.
-        snapshot.refundablePurchases = Dictionary(records.receipt.filter(\.isRefundable).map { ($0.productID, $0) },
+        snapshot.refundablePurchases = Dictionary(records.completedPurchases(of: records.settings.account).filter(\.isRefundable).map { ($0.productID, $0) },
                                                   uniquingKeysWith: { $1 })
-        snapshot.purchasedProducts = Set(records.receipt.map(\.productID))
+        snapshot.purchasedProducts = Set(records.completedPurchases(of: records.settings.account).map(\.productID))
         snapshot.accounts = records.accountsByLastUse
         let known = previous.settings.account == records.settings.account ? previous.subscriptions : []
         snapshot.subscriptions = statuses ?? known

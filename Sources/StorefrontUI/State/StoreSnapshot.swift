@@ -28,7 +28,7 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var pendingApprovals: [Transaction] = []
     public var interruptions: [Transaction] = []
     public var queue: [Transaction] = []
-    /// The accounts used on this store, the last used first (`StoreRecords.accountsByLastUse`).
+    /// The accounts used on this store, the last used first (`StoreWorkingSet.accountsByLastUse`).
     public var accounts: [String] = []
     /// Products the account has bought at least once.
     public var purchasedProducts: Set<String> = []
@@ -44,7 +44,7 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// restoring brings it back.
     public var ownedAtStore: [String: Date] = [:]
     /// Products the store refuses to sell this account now, before any sheet
-    /// (`StoreRecords.purchaseRefusal`: the plan it has and keeps, or the one a waiting
+    /// (`StoreWorkingSet.purchaseRefusal`: the plan it has and keeps, or the one a waiting
     /// downgrade already renews to).
     public var refusedPurchases: Set<String> = []
     /// The signed-in account's subscription in each group it subscribed to, as the store keeps
@@ -101,7 +101,7 @@ public struct StoreSnapshot: Equatable, Sendable {
         (ownedAtStore[id] ?? .distantPast) > now
     }
 
-    /// Whether buying `id` now starts with its free trial (StoreRecords.isEligibleForIntroOffer).
+    /// Whether buying `id` now starts with its free trial (StoreWorkingSet.isEligibleForIntroOffer).
     public func isEligibleForIntroOffer(_ id: String) -> Bool {
         introOfferEligible.contains(id)
     }

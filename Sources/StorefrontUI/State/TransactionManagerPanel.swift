@@ -101,7 +101,7 @@ extension AppState {
         return actions
     }
 
-    /// The history's, as the store allows them (`StoreRecords.refund`, `deleteTransaction`): a
+    /// The history's, as the store allows them (`StoreWorkingSet.refund`, `deleteTransaction`): a
     /// refund of a finished purchase not refunded yet (in part too, but a consumable), a
     /// deletion of a transaction out of the queue, and the signed-in account's whole history.
     private func historyActions(for t: Transaction) -> [TransactionAction] {
@@ -119,7 +119,7 @@ extension AppState {
             }
             // Family Sharing of a shareable purchase, by a member of a family: off, or on again.
             if let account = t.account, snapshot.families.contains(where: { $0.contains(account) }),
-               StoreRecords.isShared(t.productID, catalog: catalog) {
+               StoreWorkingSet.isShared(t.productID, catalog: catalog) {
                 let stopped = snapshot.sharingStops.contains(SharingStop(account: account, productID: t.productID))
                 actions.append(.operation(.familySharing(productID: t.productID, on: stopped, account: account)))
             }

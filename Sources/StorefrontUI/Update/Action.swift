@@ -51,7 +51,7 @@ public enum Action: Equatable, Sendable {
 
 /// Why the store refused a refund request, as it said so.
 public enum RefundRequestRefusal: Equatable, Sendable {
-    case queue(QueueError)
+    case queue(StoreAdminError)
     case family(FamilyError)
 }
 

@@ -15,7 +15,7 @@ extension AppState {
             guard news, !cancelledAtLaunch, !isWaiting(for: t), let (text, tint) = bannerText(t) else { return }
             banner = Banner(transactionID: t.id, text: text, tint: tint, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
         case .revoked(let t, let takeBack):
-            let name = title(of: t.productID, quantity: t.quantity), end = takeBack.bannerEnd(strings: strings)
+            let name = title(of: t.productID, quantity: t.purchasedQuantity), end = takeBack.bannerEnd(strings: strings)
             let text = t.revocationType == .familyRevoke ? strings.family.revokedBanner(name, end) : strings.log.refundedBanner(name, end)
             banner = Banner(transactionID: t.id, text: text, tint: .danger, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
         case .delivered(let t, _) where banner?.transactionID == t.id:
@@ -33,7 +33,7 @@ extension AppState {
         case .sheet(let sheet):
             switch sheet.stage {
             case .purchasing(let id): return t.id == id
-            case .interrupted(let id): return t.originalTransactionID == id
+            case .interrupted(let id): return t.originalID == id
             case .confirm, .askPermission: return t.productID == sheet.productID
             }
         case .restoring: return t.queueState.state == .restored
@@ -42,15 +42,15 @@ extension AppState {
     }
 
     private func bannerText(_ t: Transaction) -> (String, Tint)? {
-        let name = title(of: t.productID, quantity: t.quantity)
+        let name = title(of: t.productID, quantity: t.purchasedQuantity)
         let log = strings.log
         switch t.queueState.state {
         case .purchased:
             if snapshot.pendingApprovals.contains(where: { $0.id == t.id }) { return (log.askApproved(name), .success) }
             if t.reason == .outsideApp { return (t.offer?.type == .code ? log.codeRedeemed(name) : log.boughtOutside(name), .success) }
             if t.isFamilyShared { return (strings.family.sharedBanner(name), .success) }
-            let isRenewal = t.originalTransactionID != nil && catalog.product(t.productID)?.type == .autoRenewable
-                && !snapshot.interruptions.contains { $0.id == t.originalTransactionID }
+            let isRenewal = t.originalID != nil && catalog.product(t.productID)?.type == .autoRenewable
+                && !snapshot.interruptions.contains { $0.id == t.originalID }
             return (isRenewal ? log.renewed(name) : log.completed(name), .success)
         case .restored:
             return (log.restored(name), .success)

@@ -113,7 +113,7 @@ extension AppState {
                 switch sheet.stage {
                 case .purchasing(let id) where id == t.id && t.queueState.state != .purchasing:
                     present(outcome: t)
-                case .interrupted(let id) where t.originalTransactionID == id:
+                case .interrupted(let id) where t.originalID == id:
                     present(outcome: t)
                 default: break
                 }
@@ -153,7 +153,7 @@ extension AppState {
                                 detail: commandLine.command("approve \(t.id)")))
         case .failed where t.queueState.phase == .interrupted:
             var sheet = PurchaseSheet(productID: t.productID, product: snapshot.product(t.productID))
-            sheet.quantity = t.quantity
+            sheet.quantity = t.purchasedQuantity
             sheet.stage = .interrupted(transactionID: t.id)
             mode = .sheet(sheet)
         case .failed:
@@ -187,9 +187,9 @@ extension AppState {
             return count > 0 ? words.premiumUnlocked(count) : words.itemUnlocked(title(of: product.id))
         case .consumable:
             guard let perUnit = appDescription.creditsPerUnit(of: product.id) else {
-                return words.unitsOwned(t.item(named: title(of: product.id)), snapshot.balances[product.id] ?? t.quantity)
+                return words.unitsOwned(t.item(named: title(of: product.id)), snapshot.balances[product.id] ?? t.purchasedQuantity)
             }
-            return words.creditsAdded(t.item(named: title(of: product.id)), perUnit.multipliedSaturating(by: t.quantity))
+            return words.creditsAdded(t.item(named: title(of: product.id)), perUnit.multipliedSaturating(by: t.purchasedQuantity))
         case .autoRenewable, .nonRenewing:
             return words.subscriptionActive(t.isTrialPeriod == true, title(of: product.id))
         }
@@ -229,7 +229,7 @@ extension AppState {
         }
         let strings = strings
         let text = event.text(app: appDescription, times: times, strings: strings, errors: { ErrorText.of($0, in: strings) })
-        let happened = if case .updated(let t, _, _) = event { t.queueState.date } else { date }
+        let happened = if case .updated(let t, _, _) = event { t.queueState.transactionDate } else { date }
         log.append(LogLine(date: happened, text: text, tint: tint))
         if log.count > 500 { log.removeFirst(log.count - 500) }
     }

@@ -69,7 +69,7 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if case .sheet(let sheet) = state.mode, case .purchasing = sheet.stage { return [] }
         let words = state.strings.alerts
         // A request answered elsewhere is no fault of the files.
-        let title = problem.error is QueueError ? words.cannotAnswerTitle : words.cannotUseFilesTitle
+        let title = problem.error is StoreAdminError ? words.cannotAnswerTitle : words.cannotUseFilesTitle
         state.mode = .alert(Alert(kind: .failure, title: title, message: ErrorText.of(problem.error, in: state.strings)))
         return []
     case .refused(let error):

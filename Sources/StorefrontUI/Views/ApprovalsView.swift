@@ -128,8 +128,8 @@ enum ApprovalsView {
             kind = t.queueState.state == .deferred ? words.askToBuy : words.interrupted
             title = state.title(of: t.productID)
             // A column of its own, so a shortened title never takes the quantity with it.
-            quantity = t.quantity > 1 ? "×\(t.quantity)" : ""
-            price = state.snapshot.product(t.productID)?.formattedPrice(quantity: t.quantity) ?? ""
+            quantity = t.purchasedQuantity > 1 ? "×\(t.purchasedQuantity)" : ""
+            price = state.snapshot.product(t.productID)?.formattedPrice(quantity: t.purchasedQuantity) ?? ""
             buttons = t.queueState.state == .deferred ? [words.approve, words.decline] : [words.agreeToTerms]
         }
 

@@ -84,7 +84,7 @@ enum DetailPane {
         }
         if let waiting = state.waitingRequest(for: id) {
             let text = waiting.queueState.state == .deferred
-                ? words.waitingSince(state.times.dateTime(waiting.queueState.requestDate ?? waiting.queueState.date))
+                ? words.waitingSince(state.times.dateTime(waiting.queueState.requestDate ?? waiting.queueState.transactionDate))
                 : words.interruptedHint
             lines += [.init(text: ""), .init(text: text, style: .tint(.warning))]
         }

@@ -24,7 +24,7 @@ enum LogPane {
             canvas.put(words.nothingYet, x: 1, y: rect.y, width: rect.width - 2, style: .dim)
         }
         let lines = earlier.map {
-            Line(stamp: state.times.stamp(of: $0.queueState.date, now: state.now),
+            Line(stamp: state.times.stamp(of: $0.queueState.transactionDate, now: state.now),
                  text: AppEvent.updated($0, redelivered: false).text(app: state.appDescription, times: state.times, strings: state.strings,
                                                                      errors: { ErrorText.of($0, in: state.strings) }),
                  style: .dim)

@@ -66,7 +66,7 @@ struct LogTable {
         }
         let idWidth = widest(words.idColumn, history.map(\.id))
         let stateWidth = widest(words.stateColumn, states, atLeast: 10)
-        let quantityWidth = widest(words.quantityColumn, history.map { String($0.quantity) }, atLeast: 3)
+        let quantityWidth = widest(words.quantityColumn, history.map { String($0.purchasedQuantity) }, atLeast: 3)
         let productWidth = widest(words.productColumn, history.map(\.productID))
         let required = idWidth + 2 + stateWidth + 2 + quantityWidth + 2
         let dates = [DateColumn.full, .time].first { required + $0.width + 2 + productWidth <= room }
@@ -87,8 +87,8 @@ struct LogTable {
         let indent = String(repeating: " ", count: idWidth + 2)
         let messageWidth = max(10, room - indent.count - 2)
         for (t, state) in zip(history, states) {
-            let date = dates?.text(t.queueState.date, times: times) ?? ""
-            rows.append(Row(text: line(t.id, date, state, String(t.quantity), t.productID) + t.remarks(signedIn: signedIn, strings: strings),
+            let date = dates?.text(t.queueState.transactionDate, times: times) ?? ""
+            rows.append(Row(text: line(t.id, date, state, String(t.purchasedQuantity), t.productID) + t.remarks(signedIn: signedIn, strings: strings),
                             style: Style(tint: t.queueState.state.tint)))
             guard let error = t.queueState.error else { continue }
             let message = "\(error.code) \(error.name): \(strings.errors.description(error))"

@@ -13,8 +13,8 @@ extension DialogModel {
             t.storefront.flatMap(AppStoreStorefront.named).map { $0.format(price, locale: state.locale) }
                 ?? "\(price) \(t.currency ?? "")".trimmingCharacters(in: .whitespaces)
         } ?? "—"
-        var lines = [Line(text: state.title(of: t.productID, quantity: t.quantity), style: .bold),
-                     Line(text: words.purchased(state.times.day(t.purchaseDate ?? t.queueState.date), price), style: .dim),
+        var lines = [Line(text: state.title(of: t.productID, quantity: t.purchasedQuantity), style: .bold),
+                     Line(text: words.purchased(state.times.day(t.purchaseDate ?? t.queueState.transactionDate), price), style: .dim),
                      Line(text: Labels(state.strings).account(t.account ?? "")),
                      Line(text: ""),
                      Line(text: words.chooseReason)]

@@ -216,9 +216,9 @@ struct TransactionTable {
     }
 
     func line(_ t: Transaction) -> String {
-        var columns = [Self.cell(state.times.minute(t.queueState.date), Self.dateWidth), Self.cell(t.id, Self.idWidth)]
+        var columns = [Self.cell(state.times.minute(t.queueState.transactionDate), Self.dateWidth), Self.cell(t.id, Self.idWidth)]
         if accountWidth > 0 { columns.append(Self.cell(t.account ?? "—", accountWidth)) }
-        columns += [Self.cell(state.title(of: t.productID, quantity: t.quantity), productWidth),
+        columns += [Self.cell(state.title(of: t.productID, quantity: t.purchasedQuantity), productWidth),
                     Self.cell(status(t), Self.statusWidth), t.priceText(locale: state.locale) ?? ""]
         return columns.joined(separator: "  ")
     }
@@ -247,19 +247,19 @@ enum TransactionFacts {
     static func lines(_ t: Transaction, state: AppState) -> [String] {
         let words = state.strings.manager
         let times = state.times
-        var first = [t.account ?? "—", "\(state.title(of: t.productID, quantity: t.quantity)) (\(t.productID))"]
+        var first = [t.account ?? "—", "\(state.title(of: t.productID, quantity: t.purchasedQuantity)) (\(t.productID))"]
         if let reason = t.reason { first.append(words.reason(reason)) }
         if t.isFamilyShared { first.append(state.strings.family.familyShared) }
         var second: [String] = []
         if let date = t.purchaseDate { second.append(words.purchased(times.dateTime(date))) }
-        if let original = t.originalTransactionID, let date = t.originalPurchaseDate {
+        if let original = t.originalID, let date = t.originalPurchaseDate {
             second.append(words.originally(original, times.day(date)))
         }
         if let price = t.priceText(locale: state.locale) {
             second.append(words.paid(price, t.currency ?? "", t.storefront ?? state.storefront.id))
         }
         var third: [String] = []
-        if let expires = t.expiresDate { third.append(words.expires(times.dateTime(expires))) }
+        if let expires = t.expirationDate { third.append(words.expires(times.dateTime(expires))) }
         if let offer = t.offer { third.append(words.offer(offer.type, offer.paymentMode)) }
         if let error = t.queueState.error { third.append("\(error.domain) \(error.code) \(error.name)") }
         return [first, second, third].filter { !$0.isEmpty }.map { $0.joined(separator: " · ") }

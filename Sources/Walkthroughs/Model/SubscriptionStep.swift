@@ -3,7 +3,7 @@ import StoreKitSim
 /// A step on the signed-in account's subscription in the group of a product, named as the
 /// command line names it: expire, renew, auto-renew, fix-billing, agree-price. The product
 /// is resolved to the subscription's original transaction id when the step runs, on the
-/// store as it is then (`StoreRecords.subscription(of:account:catalog:)`).
+/// store as it is then (`StoreWorkingSet.subscription(of:account:catalog:)`).
 public enum SubscriptionStep: Equatable, Sendable {
     case expire
     case renew

@@ -123,7 +123,7 @@ struct BuyCommand: ParsableCommand {
             if noFinish, final.queueState.state == .purchased {
                 printLine("The app was killed before it handled \(final.id) (\(final.item(named: final.productID))): it stays in the queue and comes back at the next launch (\(CommandLineHint.command("launch"))).")
             } else if final.queueState.state == .purchased, final.reason == .redownload {
-                printLine("You've already purchased this: \(final.productID) was downloaded again at no charge (transaction \(final.id), first bought as \(final.originalTransactionID ?? "?")).")
+                printLine("You've already purchased this: \(final.productID) was downloaded again at no charge (transaction \(final.id), first bought as \(final.originalID ?? "?")).")
             }
         }
         switch final.queueState.state {

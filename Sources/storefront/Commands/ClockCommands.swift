@@ -107,7 +107,7 @@ struct AdvanceCommand: ParsableCommand {
         let times = TimeDisplay()
         printLine("Store time is now \(times.dateTime(clock.storeTime)) (\(clock.offsetText)).")
         for t in changes {
-            printLine("  \(times.dateTime(t.lapseDate.flatMap { t.hasLapsed ? $0 : nil } ?? t.queueState.date))  \(Self.describe(t))")
+            printLine("  \(times.dateTime(t.lapseDate.flatMap { t.hasLapsed ? $0 : nil } ?? t.queueState.transactionDate))  \(Self.describe(t))")
         }
         if changes.contains(where: { !$0.queueState.finished && $0.queueState.state != .deferred }) {
             printLine("The app receives these live if the storefront is open, otherwise at its next launch (\(CommandLineHint.command("launch"))).")

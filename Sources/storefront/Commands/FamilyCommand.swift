@@ -35,7 +35,7 @@ enum FamilyAction {
 
     /// Carries out `operation` and prints what it did; a refusal in the store's words (exit 64).
     static func perform(_ operation: StoreAdmin.Operation, _ global: GlobalOptions, _ output: OutputOptions,
-                        done: (StoreRecords) -> String) throws {
+                        done: (StoreWorkingSet) -> String) throws {
         let (session, events) = try HistoryAction.run(operation, global)
         let records = try session.database.load()
         if output.json {
@@ -52,7 +52,7 @@ struct FamilyJSON: Encodable {
     /// Products a member does not share, by account.
     var notShared: [String: [String]]
 
-    static func all(_ records: StoreRecords) -> [FamilyJSON] {
+    static func all(_ records: StoreWorkingSet) -> [FamilyJSON] {
         records.families.map { family in
             var stops: [String: [String]] = [:]
             for stop in records.sharingStops where family.contains(stop.account) { stops[stop.account, default: []].append(stop.productID) }

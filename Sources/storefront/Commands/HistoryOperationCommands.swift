@@ -41,7 +41,7 @@ enum HistoryAction {
         _ = try session.queue.refresh()
         do {
             try StoreAdmin(queue: session.queue).perform(operation)
-        } catch let error as QueueError {
+        } catch let error as StoreAdminError {
             throw CommandFailure.usage(error.text(.english))
         } catch let error as FamilyError {
             throw CommandFailure.usage(error.text(.english))

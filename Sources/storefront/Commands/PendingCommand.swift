@@ -48,12 +48,12 @@ struct PendingCommand: ParsableCommand {
         }
     }
 
-    private func describe(_ t: Transaction, records: StoreRecords, session: Session, storefront: AppStoreStorefront) -> String {
+    private func describe(_ t: Transaction, records: StoreWorkingSet, session: Session, storefront: AppStoreStorefront) -> String {
         guard let entry = session.catalog.product(t.productID), let product = Product(entry, storefront: storefront, locale: records.settings.locale) else {
             return t.item(named: t.productID)
         }
         // As the store would charge it if approved now: a free trial first, when it gives one.
         let introOffer = records.isEligibleForIntroOffer(t.productID, catalog: session.catalog)
-        return "\(t.item(named: product.localizedTitle))  \(Strings.english.charge(product, quantity: t.quantity, introOffer: introOffer, app: session.app))"
+        return "\(t.item(named: product.localizedTitle))  \(Strings.english.charge(product, quantity: t.purchasedQuantity, introOffer: introOffer, app: session.app))"
     }
 }

@@ -26,7 +26,7 @@ struct PromoteCommand: ParsableCommand {
         let intent: PurchaseIntent
         do {
             intent = try StoreAdmin(queue: session.queue).promote(productID).0
-        } catch let error as QueueError {
+        } catch let error as StoreAdminError {
             throw CommandFailure.usage(error.text(.english))
         }
         if output.json {

@@ -20,7 +20,7 @@ struct RedeemCodeCommand: ParsableCommand {
     func run() throws {
         let code = code, productID = productID
         try StoreAction.perform(global, output, { try StoreAdmin(queue: $0).redeemOfferCode(code, productID: productID).0.id }) { t in
-            let until = t.expiresDate.map { ", until \(JSONCoding.format($0))" } ?? ""
+            let until = t.expirationDate.map { ", until \(JSONCoding.format($0))" } ?? ""
             return "Redeemed the offer code \(t.offer?.id ?? code) of \(t.productID): transaction \(t.id) is purchased\(until)."
         }
     }

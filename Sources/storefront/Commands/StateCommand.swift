@@ -127,9 +127,9 @@ struct StateCommand: ParsableCommand {
         let shown = TerminalText.escaped(item(t)).count
         var text = "\(t.id)  \(t.queueState.state.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0))  \(item(t))"
         text += String(repeating: " ", count: max(itemWidth - shown, 0))
-        text += "  \(Self.times.dateTime(t.queueState.date))"
+        text += "  \(Self.times.dateTime(t.queueState.transactionDate))"
         if let error = t.queueState.error { text += "  \(Strings.english.label(of: error))" }
-        if let expiry = t.expiresDate { text += "  expires \(Self.times.dateTime(expiry))" }
+        if let expiry = t.expirationDate { text += "  expires \(Self.times.dateTime(expiry))" }
         text += Self.facts(t)
         if let phase = t.queueState.phase { text += "  \(Self.words(phase))" }
         if !t.queueState.finished && t.queueState.state != .purchasing { text += "  unfinished" }

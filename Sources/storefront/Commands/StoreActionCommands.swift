@@ -25,7 +25,7 @@ enum StoreAction {
         let shownID: String
         do {
             shownID = try action(session.queue)
-        } catch let error as QueueError {
+        } catch let error as StoreAdminError {
             throw CommandFailure.usage(error.text(.english))
         }
         guard let t = session.current(shownID) else { return }

@@ -38,7 +38,7 @@ enum SubscriptionAction {
 
     /// `operation`: made from the store's records as they are before it, and the catalog.
     static func perform(_ productID: String, _ global: GlobalOptions, _ output: OutputOptions,
-                        operation make: (StoreRecords, Catalog) throws -> StoreAdmin.Operation,
+                        operation make: (StoreWorkingSet, Catalog) throws -> StoreAdmin.Operation,
                         done: (SubscriptionText, _ before: SubscriptionStatus?, _ after: SubscriptionStatus?) -> String) throws {
         let session = try Session(global)
         let cursor = try session.database.lastEventID()
@@ -47,7 +47,7 @@ enum SubscriptionAction {
         do {
             let operation = try make(session.queue.records, session.catalog)
             try StoreAdmin(queue: session.queue).perform(operation)
-        } catch let error as QueueError {
+        } catch let error as StoreAdminError {
             throw CommandFailure.usage(error.text(.english))
         }
         let records = session.queue.records

@@ -39,7 +39,7 @@ struct SubscriptionsCommand: ParsableCommand {
     }
 
     /// Every group of the catalog with the signed-in account's status in it.
-    static func groups(_ records: StoreRecords, session: Session) -> [SubscriptionGroupPayload] {
+    static func groups(_ records: StoreWorkingSet, session: Session) -> [SubscriptionGroupPayload] {
         records.groupStatuses(catalog: session.catalog).map { group, status in
             SubscriptionGroupPayload(
                 groupID: group.id, groupName: group.displayName(for: records.settings.locale),

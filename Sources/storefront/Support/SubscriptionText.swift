@@ -114,7 +114,7 @@ struct SubscriptionText {
     }
 }
 
-extension StoreRecords {
+extension StoreWorkingSet {
     /// Every subscription group of the catalog, with the signed-in account's status in it (its
     /// own, else one a family member shares with it).
     func groupStatuses(catalog: Catalog) -> [(group: SubscriptionGroup, status: SubscriptionStatus?)] {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The simulated App Store's rules: how a transaction moves from state to state. Pure
 /// functions of the records, the catalog and the time, so they are easy to test.
-extension StoreRecords {
+extension StoreWorkingSet {
     /// A payment added to the queue: a purchasing transaction waiting for the user to
     /// confirm the purchase sheet, or an immediate failure the store would answer with.
     /// With the network off the sheet still opens: the store's failure comes after the
@@ -23,10 +23,10 @@ extension StoreRecords {
         // A non-consumable the account owns is got again: the same purchase, and a family-shared
         // copy got again is still the family's (it goes when the copy does).
         let owned = refusal != nil || catalog.product(payment.productID)?.type != .nonConsumable ? nil
-            : receipt(of: account).first { $0.productID == payment.productID }
+            : completedPurchases(of: account).first { $0.productID == payment.productID }
         var transaction = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now,
                                       account: account, reason: owned == nil ? .purchase : .redownload,
-                                      originalTransactionID: owned.map { $0.originalTransactionID ?? $0.id },
+                                      originalTransactionID: owned.map { $0.originalID ?? $0.id },
                                       ownershipType: owned?.ownershipType, sharedTransactionID: owned?.sharedTransactionID)
         transaction.queueState.enter(.sheetOpen)
         if let refusal { transaction.queueState.fail(refusal, at: now) }
@@ -181,7 +181,7 @@ extension StoreRecords {
             transactions[i].queueState.enter(.deferred)
             // The queue's state changes (SK1's transactionDate moves): no purchase facts yet.
             transactions[i].queueState.state = .deferred
-            transactions[i].queueState.date = now
+            transactions[i].queueState.transactionDate = now
             transactions[i].queueState.requestDate = now
             record(.askToBuyRequested, transactions[i], at: now)
         } else {
@@ -207,7 +207,7 @@ extension StoreRecords {
         // offer or a plan change applies, so it completes the purchase with them, once.
         guard product?.type == .autoRenewable, t.account != nil, let group = product?.subscriptionGroupID else {
             transactions[i] = t.completed(with: purchaseFacts(of: t, catalog: catalog, from: facts),
-                                          originalTransactionID: t.originalTransactionID)
+                                          originalTransactionID: t.originalID)
             record(.purchased, transactions[i], at: now, details: StoreEventDetails(
                 price: transactions[i].price, currency: transactions[i].currency, storefront: transactions[i].storefront))
             return
@@ -220,11 +220,11 @@ extension StoreRecords {
     /// nothing, and its original purchase date the purchase it gets again).
     private func purchaseFacts(of t: Transaction, catalog: Catalog, from bought: PurchaseFacts) -> PurchaseFacts {
         var facts = bought
-        if t.reason == .redownload, let original = transactions.first(where: { $0.id == t.originalTransactionID }) {
-            facts.originalPurchaseDate = original.purchaseDate ?? original.queueState.date
+        if t.reason == .redownload, let original = transactions.first(where: { $0.id == t.originalID }) {
+            facts.originalPurchaseDate = original.purchaseDate ?? original.queueState.transactionDate
         }
         let price = catalog.product(t.productID)?.price(in: settings.appStoreStorefront, changes: priceChanges) ?? 0
-        facts.price = t.reason == .redownload ? 0 : price * Decimal(t.quantity)
+        facts.price = t.reason == .redownload ? 0 : price * Decimal(t.purchasedQuantity)
         return facts
     }
 
@@ -244,8 +244,8 @@ extension StoreRecords {
 
     /// An interrupted purchase resolved by the user: a new transaction completes it.
     package mutating func resolve(_ id: String, catalog: Catalog, now: Date) throws -> Transaction {
-        guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
-        guard transactions[i].queueState.phase == .interrupted else { throw QueueError.notInterrupted(id) }
+        guard let i = index(of: id) else { throw StoreAdminError.noSuchTransaction(id) }
+        guard transactions[i].queueState.phase == .interrupted else { throw StoreAdminError.notInterrupted(id) }
         transactions[i].queueState.enter(nil)
         let resolved = Transaction(id: try makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now,
                                    account: transactions[i].account, reason: .resolution, originalTransactionID: id)
@@ -256,9 +256,9 @@ extension StoreRecords {
     }
 
     private func deferredIndex(_ id: String) throws -> Int {
-        guard let i = index(of: id) else { throw QueueError.noSuchTransaction(id) }
-        if transactions[i].hasLapsed { throw QueueError.lapsed(id) }
-        guard transactions[i].isWaitingForApproval else { throw QueueError.notDeferred(id, transactions[i].queueState.state) }
+        guard let i = index(of: id) else { throw StoreAdminError.noSuchTransaction(id) }
+        if transactions[i].hasLapsed { throw StoreAdminError.lapsed(id) }
+        guard transactions[i].isWaitingForApproval else { throw StoreAdminError.notDeferred(id, transactions[i].queueState.state) }
         return i
     }
 
@@ -287,7 +287,7 @@ extension StoreRecords {
     private func restoredPurchases(of account: String?, catalog: Catalog, history: [Transaction]) -> [Transaction] {
         guard let account else { return [] }
         var seen = Set<String>()
-        return (history.filter { $0.queueState.state == .purchased && !$0.isRevoked && $0.account == account } + receipt(of: account))
+        return (history.filter { $0.queueState.state == .purchased && !$0.isRevoked && $0.account == account } + completedPurchases(of: account))
             .filter { seen.insert($0.id).inserted }
             .filter { $0.reason != .redownload && catalog.product($0.productID)?.type.isRestorable == true }
     }
@@ -317,7 +317,7 @@ extension StoreRecords {
               product.subscription?.introductoryOffer != nil else { return false }
         // A status is kept once the group is subscribed to; a purchase not yet adopted counts too.
         return status(of: account, group: group) == nil
-            && !receipt(of: account).contains { catalog.product($0.productID)?.subscriptionGroupID == group }
+            && !completedPurchases(of: account).contains { catalog.product($0.productID)?.subscriptionGroupID == group }
     }
 
     /// The signed-in account's latest expiry of `productID`.
@@ -326,7 +326,7 @@ extension StoreRecords {
     }
 
     func latestExpiry(of productID: String, account: String?) -> Date? {
-        receipt(of: account).filter { $0.productID == productID }.compactMap(\.expiresDate).max()
+        completedPurchases(of: account).filter { $0.productID == productID }.compactMap(\.expirationDate).max()
     }
 
     /// When any account's subscription next has something happen (a renewal, an expiry, a
@@ -365,18 +365,18 @@ extension StoreRecords {
     }
 
     private mutating func recordFailure(_ t: Transaction) {
-        record(.purchaseFailed, t, at: t.queueState.date, details: StoreEventDetails(error: t.queueState.error))
+        record(.purchaseFailed, t, at: t.queueState.transactionDate, details: StoreEventDetails(error: t.queueState.error))
     }
 
     /// An event about `t`.
     mutating func record(_ kind: StoreEventKind, _ t: Transaction, at date: Date, details: StoreEventDetails = StoreEventDetails()) {
         newEvents.append(StoreEvent(date: date, kind: kind, account: t.account, productID: t.productID, transactionID: t.id,
-                                    originalTransactionID: t.originalTransactionID, details: details))
+                                    originalTransactionID: t.originalID, details: details))
     }
 }
 
 /// A store-side action on a transaction that cannot be done (worded where it is shown).
-public enum QueueError: Error, Equatable, Sendable {
+public enum StoreAdminError: Error, Equatable, Sendable {
     case noSuchTransaction(String)
     case notDeferred(String, TransactionState)
     case notInterrupted(String)

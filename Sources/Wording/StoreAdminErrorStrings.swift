@@ -1,11 +1,11 @@
 import Foundation
 import AppStoreCore
 
-/// A request answered from outside the app that the store cannot take (`QueueError`): an
+/// A request answered from outside the app that the store cannot take (`StoreAdminError`): an
 /// approval, a decline or a resolution of a transaction that is not, or no longer, waiting.
 /// A command is given to an entry as its whole command line, built for the store in use.
-public struct QueueErrorStrings: PhraseTable {
-    public static let shared = QueueErrorStrings()
+public struct StoreAdminErrorStrings: PhraseTable {
+    public static let shared = StoreAdminErrorStrings()
 
     public let noSuchTransaction = Phrase3<String, String, String>(
         en: { id, pending, state in "no transaction \(id): `\(pending)` lists the requests waiting, `\(state)` every transaction" },

@@ -13,7 +13,7 @@ import Foundation
 /// A non-consumable is shared once; an auto-renewable subscription period by period: each
 /// member gets a transaction for the purchaser's current period, a renewal of its own with
 /// each renewal, and sees the purchaser's status through it (`familyStatuses(of:)`).
-extension StoreRecords {
+extension StoreWorkingSet {
     /// The family `account` is in, if any.
     public func family(of account: String?) -> Family? {
         guard let account else { return nil }
@@ -71,7 +71,7 @@ extension StoreRecords {
     /// subscription: of its group) on or off.
     package mutating func setFamilySharing(_ productID: String, on: Bool, account: String?, catalog: Catalog, now: Date) throws {
         guard let account else { throw FamilyError.noAccount }
-        guard catalog.product(productID) != nil else { throw QueueError.noSuchProduct(productID) }
+        guard catalog.product(productID) != nil else { throw StoreAdminError.noSuchProduct(productID) }
         guard Self.isShared(productID, catalog: catalog) else { throw FamilyError.notShareable(productID) }
         // A subscription is shared or not as a whole: every plan of its group alike, so a
         // plan change does not share again what was stopped.
@@ -95,7 +95,7 @@ extension StoreRecords {
             let source = t.sharedTransactionID.flatMap { id in transactions.last { $0.id == id } }
             // A shared period that ended stays as it was; one the purchaser upgraded from ends
             // as the purchaser's did (`isUpgraded`), the new plan's period shared in its place.
-            if let end = t.expiresDate, end <= now { continue }
+            if let end = t.expirationDate, end <= now { continue }
             if t.isUpgraded == true { continue }
             if let source, source.isUpgraded == true {
                 transactions[i].markUpgraded()
@@ -106,7 +106,7 @@ extension StoreRecords {
             transactions[i].revoke(.familyRevoke(at: now))
             guard announced.insert(t.purchaseID).inserted else { continue }
             newEvents.append(StoreEvent(date: now, kind: .familyRevoked, account: t.account, productID: t.productID,
-                                        transactionID: t.purchaseID, originalTransactionID: t.originalTransactionID ?? t.id,
+                                        transactionID: t.purchaseID, originalTransactionID: t.originalID ?? t.id,
                                         details: StoreEventDetails(revocationReason: .other, revocationType: .familyRevoke)))
         }
         guard !families.isEmpty else { return }
@@ -129,7 +129,7 @@ extension StoreRecords {
         facts.purchaseDate = purchaseDate
         facts.price = 0
         // A subscription's period is the copy's to say (`shareSubscriptions`), and no trial.
-        facts.expiresDate = nil
+        facts.expirationDate = nil
         facts.isTrialPeriod = nil
         adjust(&facts)
         return Transaction(id: try makeTransactionID(), payment: Payment(productID: source.productID), state: .purchased,
@@ -142,7 +142,7 @@ extension StoreRecords {
     mutating func give(_ shared: Transaction, now: Date) {
         transactions.append(shared)
         newEvents.append(StoreEvent(date: now, kind: .familyShared, account: shared.account, productID: shared.productID,
-                                    transactionID: shared.id, originalTransactionID: shared.originalTransactionID ?? shared.id,
+                                    transactionID: shared.id, originalTransactionID: shared.originalID ?? shared.id,
                                     details: StoreEventDetails(storefront: shared.storefront)))
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The store's subscriptions: each account's status per group, changed only through
 /// `SubscriptionLifecycle`, and what the rest of the store reads of them.
-extension StoreRecords {
+extension StoreWorkingSet {
     /// `account`'s status in `groupID`, if it ever subscribed there.
     public func status(of account: String?, group groupID: String) -> SubscriptionStatus? {
         guard let i = statusIndex(of: account, group: groupID) else { return nil }
@@ -89,60 +89,60 @@ extension StoreRecords {
         var latest: [[String]: Transaction] = [:]
         // A family-shared period is the purchaser's subscription, seen by a member (`familyStatuses`).
         for t in transactions where t.queueState.state == .purchased && t.isUpgraded != true && !t.isRevoked && !t.isFamilyShared {
-            guard let account = t.account, let expiry = t.expiresDate, let group = groupOf[t.productID] else { continue }
+            guard let account = t.account, let expiry = t.expirationDate, let group = groupOf[t.productID] else { continue }
             let key = [account, group]
             guard !known.contains(key), !named.contains([account, t.productID]) else { continue }
             if let current = latest[key] {
-                if (current.expiresDate ?? .distantPast) > expiry { continue }
+                if (current.expirationDate ?? .distantPast) > expiry { continue }
             } else {
                 order.append(key)
             }
             latest[key] = t
         }
         for key in order {
-            guard let t = latest[key], let expiry = t.expiresDate else { continue }
+            guard let t = latest[key], let expiry = t.expirationDate else { continue }
             subscriptions.append(SubscriptionStatus(
                 account: key[0], groupID: key[1], productID: t.productID, state: .subscribed,
-                originalTransactionID: t.originalTransactionID ?? t.id, latestTransactionID: t.id, expiresDate: expiry,
-                recentSubscriptionStartDate: t.originalPurchaseDate ?? t.purchaseDate ?? t.queueState.date))
+                originalTransactionID: t.originalID ?? t.id, latestTransactionID: t.id, expiresDate: expiry,
+                recentSubscriptionStartDate: t.originalPurchaseDate ?? t.purchaseDate ?? t.queueState.transactionDate))
         }
     }
 }
 
 /// The store-side operations on subscriptions (`StoreAdmin`): each checked, then run
 /// through the lifecycle.
-extension StoreRecords {
+extension StoreWorkingSet {
     /// `account`'s subscription in the group of `productID`: "this account's plan of this
     /// product", as a command, a walkthrough step or SKTestSession names it, turned into the
-    /// status an operation names by its original transaction id. Refused (`QueueError`) for a
+    /// status an operation names by its original transaction id. Refused (`StoreAdminError`) for a
     /// product the store lacks, one not auto-renewable, and a group the account never subscribed to.
     public func subscription(of productID: String, account: String?, catalog: Catalog) throws -> SubscriptionStatus {
         let group = try subscriptionGroup(of: productID, catalog: catalog)
-        guard let status = status(of: account, group: group) else { throw QueueError.notSubscribed(productID) }
+        guard let status = status(of: account, group: group) else { throw StoreAdminError.notSubscribed(productID) }
         return status
     }
 
     /// Runs `input` for the subscription whose original transaction id is `id` (any account's,
-    /// as Xcode's Transaction Manager and a server act), refusing (`QueueError`) what cannot
+    /// as Xcode's Transaction Manager and a server act), refusing (`StoreAdminError`) what cannot
     /// apply to it.
     package mutating func changeSubscription(_ input: SubscriptionInput, originalTransactionID id: String, catalog: Catalog,
                                      now: Date) throws {
         guard let i = subscriptions.firstIndex(where: { $0.originalTransactionID == id }) else {
-            throw QueueError.noSuchTransaction(id)
+            throw StoreAdminError.noSuchTransaction(id)
         }
         let status = subscriptions[i]
         let productID = status.productID
         let ended = !status.isLive
         switch input {
         case .fixBilling:
-            guard status.canFixBilling else { throw ended ? QueueError.subscriptionExpired(productID) : QueueError.noBillingIssue(productID) }
+            guard status.canFixBilling else { throw ended ? StoreAdminError.subscriptionExpired(productID) : StoreAdminError.noBillingIssue(productID) }
         case .agreeToPriceIncrease:
-            guard status.canAgreeToPriceIncrease else { throw QueueError.noPriceIncreasePending(productID) }
+            guard status.canAgreeToPriceIncrease else { throw StoreAdminError.noPriceIncreasePending(productID) }
         case .renewNow:
-            if ended { throw QueueError.subscriptionExpired(productID) }
-            if !status.canRenewNow { throw QueueError.inBillingRetry(productID) }
+            if ended { throw StoreAdminError.subscriptionExpired(productID) }
+            if !status.canRenewNow { throw StoreAdminError.inBillingRetry(productID) }
         default:
-            if ended { throw QueueError.subscriptionExpired(productID) }
+            if ended { throw StoreAdminError.subscriptionExpired(productID) }
         }
         try runLifecycle(input, status: i, at: now, catalog: catalog)
     }
@@ -152,9 +152,9 @@ extension StoreRecords {
     package mutating func changePrice(of productID: String, in storefront: String, to price: Decimal, consentNeeded: Bool?,
                               catalog: Catalog, now: Date) throws {
         _ = try subscriptionGroup(of: productID, catalog: catalog)
-        guard let place = AppStoreStorefront.named(storefront) else { throw QueueError.unknownStorefront(storefront) }
-        guard catalog.product(productID)?.price(in: place.id) != nil else { throw QueueError.notSoldIn(productID, storefront: place.id) }
-        guard price > 0 else { throw QueueError.invalidPrice(price) }
+        guard let place = AppStoreStorefront.named(storefront) else { throw StoreAdminError.unknownStorefront(storefront) }
+        guard catalog.product(productID)?.price(in: place.id) != nil else { throw StoreAdminError.notSoldIn(productID, storefront: place.id) }
+        guard price > 0 else { throw StoreAdminError.invalidPrice(price) }
         // Only an increase asks for consent: a price no higher than the one charged now is taken as is.
         let current = catalog.product(productID)?.price(in: place, changes: priceChanges)
         let consentNeeded = PriceChange.needsConsent(price, over: current, asked: consentNeeded)
@@ -170,8 +170,8 @@ extension StoreRecords {
     }
 
     private func subscriptionGroup(of productID: String, catalog: Catalog) throws -> String {
-        guard let product = catalog.product(productID) else { throw QueueError.noSuchProduct(productID) }
-        guard let group = product.subscriptionGroupID else { throw QueueError.notAutoRenewable(productID) }
+        guard let product = catalog.product(productID) else { throw StoreAdminError.noSuchProduct(productID) }
+        guard let group = product.subscriptionGroupID else { throw StoreAdminError.notAutoRenewable(productID) }
         return group
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension StoreRecords {
+extension StoreWorkingSet {
     /// A purchase `account` made outside this app (SKTestSession.buyProduct): on
     /// another of its devices, or in the App Store. It completed there, so this device's
     /// conditions (restrictions, Ask to Buy, the network, an injected error) play no part: the
@@ -19,8 +19,8 @@ extension StoreRecords {
         }
         let code = try offerCode.map { try redeemable($0, of: entry, for: account, now: now) }
         // Elsewhere it is only downloaded again: nothing new reaches this app.
-        if entry.type == .nonConsumable, receipt(of: account).contains(where: { $0.productID == entry.id }) {
-            throw QueueError.alreadyPurchased(entry.id)
+        if entry.type == .nonConsumable, completedPurchases(of: account).contains(where: { $0.productID == entry.id }) {
+            throw StoreAdminError.alreadyPurchased(entry.id)
         }
         if let refusal = purchaseRefusal(entry.id, account: account, catalog: catalog) { throw refusal }
         let bought = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now,
@@ -37,7 +37,7 @@ extension StoreRecords {
         let typed = code.trimmingCharacters(in: .whitespaces)
         guard let entry = catalog.products.first(where: {
             $0.subscription?.offerCode(named: typed) != nil && (try? soldHere($0.id, catalog: catalog)) != nil
-        }) else { throw QueueError.noSuchOfferCode(typed, productID: nil) }
+        }) else { throw StoreAdminError.noSuchOfferCode(typed, productID: nil) }
         return try buyOutsideApp(Payment(productID: entry.id), account: account, offerCode: typed, catalog: catalog, now: now)
     }
 
@@ -45,10 +45,10 @@ extension StoreRecords {
     /// subscription, so not while the account has a plan of the group.
     private func redeemable(_ code: String, of entry: CatalogProduct, for account: String, now: Date) throws -> SubscriptionOffer {
         guard entry.type == .autoRenewable, let offer = entry.subscription?.offerCode(named: code) else {
-            throw QueueError.noSuchOfferCode(code, productID: entry.id)
+            throw StoreAdminError.noSuchOfferCode(code, productID: entry.id)
         }
         if let group = entry.subscriptionGroupID, let status = status(of: account, group: group), status.isActive(at: now) {
-            throw QueueError.offerCodeWhileSubscribed(code, productID: status.productID)
+            throw StoreAdminError.offerCodeWhileSubscribed(code, productID: status.productID)
         }
         return offer
     }
@@ -56,9 +56,9 @@ extension StoreRecords {
     /// `productID` as the store sells it here, for a store-side purchase: refused when the
     /// catalog lacks it or the storefront does not sell it.
     func soldHere(_ productID: String, catalog: Catalog) throws -> (CatalogProduct, Product) {
-        guard let entry = catalog.product(productID) else { throw QueueError.noSuchProduct(productID) }
+        guard let entry = catalog.product(productID) else { throw StoreAdminError.noSuchProduct(productID) }
         guard let product = Product(entry, storefront: settings.appStoreStorefront, locale: settings.locale) else {
-            throw QueueError.notSoldIn(productID, storefront: settings.appStoreStorefront.id)
+            throw StoreAdminError.notSoldIn(productID, storefront: settings.appStoreStorefront.id)
         }
         return (entry, product)
     }

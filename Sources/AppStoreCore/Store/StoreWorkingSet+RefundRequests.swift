@@ -2,23 +2,23 @@ import Foundation
 
 /// Refund requests made from within the app (the refund request sheet), and the App Store's
 /// answer to them: at once as `Settings.refundRequests` says, or later by hand (`manual`).
-extension StoreRecords {
+extension StoreWorkingSet {
     /// `account` (nil: signed out, refused) submits the refund request sheet for its purchase `id`: the
     /// request is kept, and answered now unless the store answers by hand. Refused as a refund
     /// is (a finished, completed purchase not refunded yet), for another account's purchase,
     /// and for a purchase asked about already (`RefundRequestError.duplicateRequest`).
     package mutating func requestRefund(_ id: String, account: String?, reason: RefundRequestReason, catalog: Catalog,
                                 now: Date) throws -> RefundRequest {
-        guard let account else { throw QueueError.signedOut }
-        guard let t = transactions.last(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
-        guard t.account == account else { throw QueueError.otherAccountsPurchase(id) }
+        guard let account else { throw StoreAdminError.signedOut }
+        guard let t = transactions.last(where: { $0.id == id }) else { throw StoreAdminError.noSuchTransaction(id) }
+        guard t.account == account else { throw StoreAdminError.otherAccountsPurchase(id) }
         // A family member's shared copy: the purchaser paid, and only the purchaser asks.
         guard !t.isFamilyShared else { throw FamilyError.sharedNotRefundable(id) }
-        guard !refundRequests.contains(where: { $0.transactionID == id }) else { throw QueueError.refundAlreadyRequested(id) }
+        guard !refundRequests.contains(where: { $0.transactionID == id }) else { throw StoreAdminError.refundAlreadyRequested(id) }
         try t.checkRefundable(askedAs: id)
         refundRequests.append(RefundRequest(transactionID: id, account: account, productID: t.productID, reason: reason, date: now))
         newEvents.append(StoreEvent(date: now, kind: .refundRequested, account: account, productID: t.productID, transactionID: id,
-                                    originalTransactionID: t.originalTransactionID ?? id,
+                                    originalTransactionID: t.originalID ?? id,
                                     details: StoreEventDetails(refundRequestReason: reason)))
         let policy = settings.refundRequests
         switch policy {
@@ -35,15 +35,15 @@ extension StoreRecords {
     /// `refund` or in full for the request's reason, and revoked) or declines it (nothing is
     /// revoked, and the app hears nothing; a server would get `REFUND_DECLINED`).
     package mutating func answerRefundRequest(_ id: String, approved: Bool, refund: Refund? = nil, catalog: Catalog, now: Date) throws {
-        guard let i = refundRequests.firstIndex(where: { $0.transactionID == id }) else { throw QueueError.noRefundRequest(id) }
+        guard let i = refundRequests.firstIndex(where: { $0.transactionID == id }) else { throw StoreAdminError.noRefundRequest(id) }
         let request = refundRequests[i]
-        guard request.status == .pending else { throw QueueError.refundRequestAnswered(id, request.status) }
+        guard request.status == .pending else { throw StoreAdminError.refundRequestAnswered(id, request.status) }
         if approved {
             try self.refund(id, refund ?? Refund(reason: request.reason.revocationReason), catalog: catalog, now: now)
         } else {
             let t = transactions.last { $0.id == id }
             newEvents.append(StoreEvent(date: now, kind: .refundDeclined, account: request.account, productID: request.productID,
-                                        transactionID: id, originalTransactionID: t?.originalTransactionID ?? id,
+                                        transactionID: id, originalTransactionID: t?.originalID ?? id,
                                         details: StoreEventDetails(refundRequestReason: request.reason)))
         }
         refundRequests[i].status = approved ? .approved : .declined

@@ -1,6 +1,6 @@
 import Foundation
 
-extension StoreRecords {
+extension StoreWorkingSet {
     /// `account` taps Buy on `productID`'s App Store product page: the purchase waits for the
     /// app (`purchaseIntents`), replacing one of the same product. Refused when signed out
     /// (nil), or for a product the store does not sell here.

@@ -4,15 +4,15 @@ import Foundation
 /// need, in the order they were made. From store.sqlite that is the queue, the interrupted
 /// purchases and each product's first, latest and longest-lasting purchase, never the whole
 /// history; in memory (tests) and in a store.json of an earlier storefront, everything.
-public struct StoreRecords: Codable, Equatable, Sendable {
+public struct StoreWorkingSet: Codable, Equatable, Sendable {
     public static let currentVersion = 1
     public static let firstTransactionNumber = 1_000_000_001
 
-    public var version = StoreRecords.currentVersion
+    public var version = StoreWorkingSet.currentVersion
     public var settings = Settings()
     /// Unfinished ones form the queue; the purchased ones are the receipt.
     public var transactions: [Transaction] = []
-    public var nextTransactionNumber = StoreRecords.firstTransactionNumber
+    public var nextTransactionNumber = StoreWorkingSet.firstTransactionNumber
     /// While a restore runs: when it completes.
     public var restoreDueDate: Date?
     /// The store's clock: what store time is, for every process.
@@ -28,7 +28,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     public var purchaseIntents: [PurchaseIntent] = []
     /// Refunds asked for from within the app (the refund request sheet), answered or waiting.
     public var refundRequests: [RefundRequest] = []
-    /// Family Sharing groups (`StoreRecords+FamilySharing`).
+    /// Family Sharing groups (`StoreWorkingSet+FamilySharing`).
     public var families: [Family] = []
     /// Purchasers' products they do not share with their family.
     public var sharingStops: [SharingStop] = []
@@ -123,17 +123,14 @@ public struct StoreRecords: Codable, Equatable, Sendable {
 
     public var interruptions: [Transaction] { transactions.filter { $0.queueState.phase == .interrupted && isSignedInAccount($0) } }
 
-    /// Completed purchases the store knows the signed-in account made: what a receipt lists.
-    public var receipt: [Transaction] { receipt(of: settings.account) }
-
     /// Completed purchases of `account` not refunded (none for nil: signed out).
-    public func receipt(of account: String?) -> [Transaction] {
+    public func completedPurchases(of account: String?) -> [Transaction] {
         guard let account else { return [] }
         return transactions.filter { $0.queueState.state == .purchased && $0.account == account && !$0.isRevoked }
     }
 
     public func owns(_ productID: String) -> Bool {
-        receipt.contains { $0.productID == productID }
+        completedPurchases(of: settings.account).contains { $0.productID == productID }
     }
 
     /// The signed-in account's request for `productID` still waiting (Ask to Buy or an
@@ -144,7 +141,7 @@ public struct StoreRecords: Codable, Equatable, Sendable {
     }
 
     /// The transactions made or changed since `before`, in the order they were made.
-    public func changes(since before: StoreRecords) -> [Transaction] {
+    public func changes(since before: StoreWorkingSet) -> [Transaction] {
         let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         return transactions.filter { old[$0.id] != $0 }
     }

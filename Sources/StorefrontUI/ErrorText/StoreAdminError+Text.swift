@@ -2,7 +2,7 @@ import SampleApp
 import AppStoreCore
 import Wording
 
-extension QueueError {
+extension StoreAdminError {
     /// What went wrong and where to look, with commands for this data directory.
     public func text(_ strings: Strings) -> String {
         let words = strings.queueErrors

@@ -2,8 +2,8 @@ import Foundation
 
 /// The App Store's side of the history (Xcode's Transaction Manager, SKTestSession): a refund,
 /// a transaction deleted, an account's purchase history cleared. Each checked, refused with a
-/// `QueueError` when it cannot apply.
-extension StoreRecords {
+/// `StoreAdminError` when it cannot apply.
+extension StoreWorkingSet {
     /// Refunds the completed purchase `id` (any account's): it is revoked now, leaves the
     /// receipt (a restore no longer brings it back) and, for the period a subscription is in,
     /// ends the subscription at once with auto-renew off. A consumable is refunded in full only.
@@ -12,14 +12,14 @@ extension StoreRecords {
     /// re-download is the purchase got again: refunding either refunds the purchase, and every
     /// re-download of it goes with it (the records hold them: `StoreAdmin.samePurchase`).
     package mutating func refund(_ id: String, _ refund: Refund, catalog: Catalog, now: Date) throws {
-        guard let asked = transactions.lastIndex(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
+        guard let asked = transactions.lastIndex(where: { $0.id == id }) else { throw StoreAdminError.noSuchTransaction(id) }
         let purchaseID = transactions[asked].purchaseID
-        guard let i = transactions.lastIndex(where: { $0.id == purchaseID }) else { throw QueueError.noSuchTransaction(purchaseID) }
+        guard let i = transactions.lastIndex(where: { $0.id == purchaseID }) else { throw StoreAdminError.noSuchTransaction(purchaseID) }
         let t = transactions[i]
         try t.checkRefundable(askedAs: id)
-        guard refund.hasPossiblePercentage else { throw QueueError.invalidRefundPercentage(refund.percentage) }
+        guard refund.hasPossiblePercentage else { throw StoreAdminError.invalidRefundPercentage(refund.percentage) }
         let product = catalog.product(t.productID)
-        if product?.type.isRefundableInPart == false, refund.type != .refundFull { throw QueueError.consumableProrated(id) }
+        if product?.type.isRefundableInPart == false, refund.type != .refundFull { throw StoreAdminError.consumableProrated(id) }
         var revoked: Set<String> = []
         for j in transactions.indices where j == i || transactions[j].isRedownload(of: t.id) {
             revoked.insert(transactions[j].id)
@@ -32,7 +32,7 @@ extension StoreRecords {
         }
         newEvents.append(StoreEvent(
             date: now, kind: .refunded, account: t.account, productID: t.productID, transactionID: t.id,
-            originalTransactionID: t.originalTransactionID ?? t.id,
+            originalTransactionID: t.originalID ?? t.id,
             details: StoreEventDetails(price: t.price, currency: t.currency, storefront: t.storefront,
                                        revocationReason: refund.reason, revocationType: refund.type,
                                        revocationPercentage: refund.percentage)))
@@ -49,21 +49,21 @@ extension StoreRecords {
     /// account no longer owns what only it gave, and a subscription it paid for is forgotten.
     /// One still in the queue is refused: the app has yet to hear of it.
     package mutating func deleteTransaction(_ id: String, catalog: Catalog, now: Date) throws {
-        guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw QueueError.noSuchTransaction(id) }
+        guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw StoreAdminError.noSuchTransaction(id) }
         let t = transactions[i]
-        guard t.queueState.finished, t.queueState.phase == nil else { throw QueueError.notFinished(id) }
+        guard t.queueState.finished, t.queueState.phase == nil else { throw StoreAdminError.notFinished(id) }
         transactions.remove(at: i)
         refundRequests.removeAll { $0.transactionID == id }
         subscriptions.removeAll { $0.account == t.account && ($0.latestTransactionID == id || $0.originalTransactionID == id) }
         newEvents.append(StoreEvent(date: now, kind: .transactionDeleted, account: t.account, productID: t.productID,
-                                    transactionID: t.id, originalTransactionID: t.originalTransactionID))
+                                    transactionID: t.id, originalTransactionID: t.originalID))
     }
 
     /// Clears `account`'s purchase history (nil: signed out, refused), settings kept (SKTestSession's
     /// clearTransactions, Xcode's "Delete All Transactions"): every finished transaction and
     /// every subscription goes. What still waits in the queue stays, for the app to hear of.
     package mutating func clearPurchaseHistory(of account: String?, now: Date) throws {
-        guard let account else { throw QueueError.signedOut }
+        guard let account else { throw StoreAdminError.signedOut }
         let open = Set(transactions.filter { $0.account == account && !($0.queueState.finished && $0.queueState.phase == nil) }.map(\.id))
         transactions.removeAll { $0.account == account && !open.contains($0.id) }
         refundRequests.removeAll { $0.account == account && !open.contains($0.transactionID) }

@@ -5,7 +5,7 @@ import Foundation
 /// a renewal with each renewal, and sees the purchaser's status through its latest one
 /// (`familyStatuses(of:catalog:)`), as StoreKit 2 lists a family member's subscription beside
 /// the account's own. A member subscribed on their own keeps their own.
-extension StoreRecords {
+extension StoreWorkingSet {
     /// Each subscription giving access whose purchaser shares it: every other member without
     /// a live subscription of their own in the group gets a transaction for its current
     /// period, the first a purchase, each later one as the purchaser's (a renewal, a plan
@@ -24,8 +24,8 @@ extension StoreRecords {
                 let shared = try sharedCopy(
                     of: source, for: member, purchasedAt: purchaseDate,
                     reason: earlier != nil && source.reason == .renewal ? .renewal : .purchase,
-                    originalTransactionID: earlier.map { $0.originalTransactionID ?? $0.id }) {
-                    $0.expiresDate = source.expiresDate
+                    originalTransactionID: earlier.map { $0.originalID ?? $0.id }) {
+                    $0.expirationDate = source.expirationDate
                     $0.offer = nil
                     $0.webOrderLineItemID = nil
                     $0.originalPurchaseDate = earlier?.originalPurchaseDate ?? now
@@ -48,12 +48,12 @@ extension StoreRecords {
             guard let chain = sharedSubscription(of: t)?.originalTransactionID else { continue }
             if latest[chain] == nil { order.append(chain) }
             // The period not upgraded from, the latest-ending of those.
-            let rank = { (c: Transaction) in (c.isUpgraded == true ? 0 : 1, c.expiresDate ?? .distantPast) }
+            let rank = { (c: Transaction) in (c.isUpgraded == true ? 0 : 1, c.expirationDate ?? .distantPast) }
             if let kept = latest[chain], rank(kept) > rank(t) { continue }
             latest[chain] = t
         }
         return order.compactMap { chain in
-            guard let copy = latest[chain], let expiry = copy.expiresDate,
+            guard let copy = latest[chain], let expiry = copy.expirationDate,
                   var shared = subscriptions.first(where: { $0.originalTransactionID == chain && $0.account != account }),
                   !hasLiveSubscription(account, group: shared.groupID) else { return nil }
             let source = transactions.last { $0.id == copy.sharedTransactionID }
@@ -66,7 +66,7 @@ extension StoreRecords {
             shared.ownershipType = .familyShared
             shared.account = account
             shared.productID = copy.productID
-            shared.originalTransactionID = copy.originalTransactionID ?? copy.id
+            shared.originalTransactionID = copy.originalID ?? copy.id
             shared.latestTransactionID = copy.id
             if !current {
                 shared.state = .expired
@@ -92,7 +92,7 @@ extension StoreRecords {
     /// transaction the period's purchase names (a resolution names the purchase it completed,
     /// while the status names the resolution).
     func sharedSubscription(of copy: Transaction) -> SubscriptionStatus? {
-        guard copy.expiresDate != nil, let id = copy.sharedTransactionID,
+        guard copy.expirationDate != nil, let id = copy.sharedTransactionID,
               let source = transactions.last(where: { $0.id == id }) else { return nil }
         return subscriptions.first { $0.account == source.account && $0.isSubscription(of: source) }
     }
@@ -100,7 +100,7 @@ extension StoreRecords {
     /// The subscription periods shared with `account`, completed and not taken back (a
     /// restore's copies of them are not periods of their own).
     private func sharedPeriods(of account: String) -> [Transaction] {
-        transactions.filter { $0.account == account && $0.isFamilyShared && $0.queueState.state == .purchased && !$0.isRevoked && $0.expiresDate != nil }
+        transactions.filter { $0.account == account && $0.isFamilyShared && $0.queueState.state == .purchased && !$0.isRevoked && $0.expirationDate != nil }
     }
 
     /// Whether `account` has a subscription of its own in `groupID` that has not ended.

@@ -1,6 +1,6 @@
 import Foundation
 
-extension StoreRecords {
+extension StoreWorkingSet {
     /// This change's events, each naming a transaction with that transaction as the change
     /// left it, and each naming a subscription (by its original transaction) with its status
     /// then: the facts every reader is told, kept with the event (`StoreEvent.transaction`,
