@@ -5,6 +5,9 @@ import StoreKitSim
 /// The storefront's one state transition: pure, so every flow is testable without a
 /// terminal or a store. Effects are the engine calls the runtime makes afterwards.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
+    // What the runtime reported (a failure, the store's events) is decided here into what the
+    // storefront tells, each part as if it had come alone.
+    if let parts = state.parts(of: action) { return parts.flatMap { update(&state, $0) } }
     let effects = reduce(&state, action)
     // A message from the App Store, then a purchase its product page started, wait for the
     // store screen to be in front.
@@ -27,6 +30,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .key(let key):
         return state.handle(key)
     case .tick(let now):
+        state.forgetProblemsNotMet()
+        return reduce(&state, .stepDone(at: now))
+    case .stepDone(let now):
         state.now = now
         if state.isBusy { state.spinner += 1 }
         if let banner = state.banner, banner.expires <= now { state.banner = nil }
@@ -56,6 +62,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .storeEvent(let event, let fromElsewhere, let date):
         state.keepingLogEnd { $0.tell(event, fromElsewhere: fromElsewhere, at: date) }
+        return []
+    case .storeEvents, .failed:
+        // Told as their parts (`AppState.parts(of:)`).
         return []
     case .purchaseStarted(let transaction):
         return state.follow(transaction)
@@ -96,6 +105,20 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .refundRequestRefused(let refusal):
         state.refundRequestRefused(refusal)
         return []
+    }
+}
+
+extension AppState {
+    /// The actions a report from the runtime stands for; nil for any other action.
+    mutating func parts(of action: Action) -> [Action]? {
+        switch action {
+        case .failed(let problem, let whileUserActing, let date):
+            parts(ofFailure: problem, whileUserActing: whileUserActing, at: date)
+        case .storeEvents(let events, let account, let fromElsewhere, let date):
+            parts(ofEvents: events, signedIn: account, fromElsewhere: fromElsewhere, at: date)
+        default:
+            nil
+        }
     }
 }
 
