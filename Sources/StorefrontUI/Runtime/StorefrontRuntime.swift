@@ -46,15 +46,8 @@ public final class StorefrontRuntime {
 
     /// Time passed: the store does what is due and changes made elsewhere are picked up.
     public func tick() {
-        // Read first: the records the queue holds after the app's tick are at least this new.
-        let storeVersion = store.storage.changeToken()
-        var ticked = false
         // In the background: `update` decides how a problem is told.
-        var answers = perform(whileUserActing: false) {
-            let events = take(try app.tick())
-            ticked = true
-            return events
-        }
+        var answers = perform(whileUserActing: false) { take(try app.tick()) }
         // Real time standing still (a fixed start): what the storefront waits for comes at once.
         if store.wallClock.isFixed, let due = awaitedDueDate {
             answers += perform(whileUserActing: false) { hear(try queue.advance(to: due).events) }
@@ -63,13 +56,7 @@ public final class StorefrontRuntime {
         answers += readStoreEvents(fromElsewhere: true)
         // UserDefaults.json may have been edited or deleted by hand, as a tester would.
         answers += perform(whileUserActing: false) { try app.defaults.reloadIfChanged(); return [] }
-        // Nothing the snapshot is made of changed (a tick between two keys): it stays as it is.
-        let inputs = snapshotInputs(storeVersion: storeVersion)
-        let changedMeanwhile = store.storage.changeToken() != storeVersion
-        if inputs != snapshotInputs || changedMeanwhile || isCatchingUp { answers += refreshSnapshot() }
-        // A tick that could not bring the queue's records up to date leaves the next to try.
-        snapshotInputs = ticked ? inputs : nil
-        drain(answers + [.tick(queue.now)])
+        drain(answers + refreshSnapshot() + [.tick(queue.now)])
     }
 
     /// Store time moves on while the storefront watches (a walkthrough's `advance`): what
@@ -180,8 +167,8 @@ public final class StorefrontRuntime {
     }
 
     /// Carries out `effect` on the app or the store; its answer is the actions it returns,
-    /// then, when it could have changed the store or the app, what the store's events and
-    /// the snapshot now say.
+    /// then, when it could have changed the store or the app, the store's events it made and
+    /// the snapshot, should what it is made of have moved.
     private func run(_ effect: Effect) -> [Action] {
         let answers = carryOut(effect)
         guard effect.changesEngine else { return answers }
@@ -408,36 +395,45 @@ public final class StorefrontRuntime {
         return ContinuousClock.now - started >= catchUpShownAfter ? catchUp : nil
     }
 
-    /// The snapshot made again from what the store and the app hold now (`StoreSnapshot.make`);
-    /// `update` hears of it only when it changed.
+    /// The snapshot made again from what the store and the app hold now (`StoreSnapshot.make`),
+    /// only when what it is made of moved (a key that only moves the selection, a tick between
+    /// two keys, an effect that changed nothing: it stays as it is); `update` hears of it only
+    /// when it changed.
     private func refreshSnapshot() -> [Action] {
-        // Made after an effect, from records that may be older than the store's token now:
-        // the next tick makes it again.
-        snapshotInputs = nil
+        let inputs = currentSnapshotInputs
+        guard inputs != snapshotInputs || isCatchingUp else { return [] }
+        snapshotInputs = inputs
+        snapshotsMade += 1
         let snapshot = StoreSnapshot.make(
             records: queue.records, catalog: store.catalog, holdings: AppHoldings(app, catalog: store.catalog),
-            storeVersion: store.storage.changeToken(), products: products, isRequestingProducts: productsRequest != nil,
+            storeVersion: inputs.storeVersion, products: products, isRequestingProducts: productsRequest != nil,
             awaitingSideButton: queue.awaitingSideButton, statuses: try? queue.loadSubscriptionStatuses(), previous: state.snapshot,
             catchUp: shownCatchUp)
         return snapshot != state.snapshot ? [.storeChanged(snapshot)] : []
     }
 
-    /// What the snapshot is made of, each told by a mark that changes with it: the store's
-    /// records (the store's change token before the queue last read them), what the app
-    /// holds (UserDefaults.json's generation), the products request and the side button.
+    /// What the snapshot is made of, each told by a mark that changes with it: the store (its
+    /// change token, which the pages read from it are read again on), the queue's records
+    /// (the token they were read at), what the app holds (UserDefaults.json's generation),
+    /// the products request and the side button.
     private struct SnapshotInputs: Equatable {
         var storeVersion: String
+        var recordsVersion: String?
         var defaultsGeneration: Int
         var productsGeneration: Int
         var awaitingSideButton: PaymentQueue.SideButtonRequest?
     }
 
-    /// The inputs the snapshot was last made from at a tick; nil when it was made at an effect.
+    /// How many times the snapshot was made: what tests and benchmarks count.
+    private(set) var snapshotsMade = 0
+
+    /// The inputs the snapshot was last made from; nil before the first.
     private var snapshotInputs: SnapshotInputs?
 
-    private func snapshotInputs(storeVersion: String) -> SnapshotInputs {
-        SnapshotInputs(storeVersion: storeVersion, defaultsGeneration: app.defaults.generation,
-                       productsGeneration: productsGeneration, awaitingSideButton: queue.awaitingSideButton)
+    private var currentSnapshotInputs: SnapshotInputs {
+        SnapshotInputs(storeVersion: store.storage.changeToken(), recordsVersion: queue.recordsVersion,
+                       defaultsGeneration: app.defaults.generation, productsGeneration: productsGeneration,
+                       awaitingSideButton: queue.awaitingSideButton)
     }
 
     /// A catch-up under way or just ended: its progress is shown as real time passes.
