@@ -191,11 +191,10 @@ public final class StorefrontRuntime {
             return perform { hear(try queue.cancelSideButtonConfirmation()) }
         case .cancelPurchase(let id, let quantity):
             return perform {
-                // A payment the app would refuse is no news to a user who cancelled.
                 do {
                     return take(try app.purchase(Payment(productID: id, quantity: quantity), answer: .cancel).1)
-                } catch is StoreError {
-                    return []
+                } catch let refusal as StoreError {
+                    return [.cancelRefused(refusal)]
                 }
             }
         case .resolve(let id):

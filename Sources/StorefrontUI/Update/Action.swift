@@ -35,6 +35,9 @@ public enum Action: Equatable, Sendable {
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).
     case refused(StoreError)
+    /// The app refused the payment a Cancel on the purchase sheet makes, to be told to the
+    /// store as cancelled (in progress, already owned…).
+    case cancelRefused(StoreError)
     /// The app refused a restore before it started (signed out, busy); `at`: store time.
     case restoreRefused(StoreError, at: Date)
     /// Asked again for the products (R, or Enter on a "Network down?" row), and the answer failed.

@@ -84,6 +84,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .refused(let error):
         state.mode = .alert(state.failure(state.strings.alerts.cannotCompleteTitle, error))
         return []
+    case .cancelRefused:
+        // A payment the app would refuse is no news to a user who cancelled.
+        return []
     case .restoreRefused(let error, let date):
         // A failed restore, not a refused purchase: the restore's own outcome says so.
         return reduce(&state, .event(.restoreFailed(error), at: date))
