@@ -92,7 +92,7 @@ public final class StorefrontRuntime {
     }
 
     /// `operation` on this storefront's queue; what the app hears of it, handed to the app. A
-    /// refusal (nothing to fix, already agreed) becomes an alert.
+    /// refusal (nothing to fix, already agreed) comes back as `Action.failed`.
     private func carryOut(_ operation: StoreAdmin.Operation) -> [Action] {
         perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
     }
