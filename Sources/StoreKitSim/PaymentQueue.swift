@@ -21,6 +21,9 @@ public final class PaymentQueue {
     private var lastToken: String?
     private var restoring = false
     public private(set) var records = StoreWorkingSet()
+    /// Changes whenever `records` may have: the store's change token they were last read or
+    /// written at. What a view made from them is made again on.
+    public var recordsVersion: String? { lastToken }
 
     public init(store: AppStore) {
         self.store = store

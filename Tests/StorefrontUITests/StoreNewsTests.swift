@@ -146,6 +146,35 @@ import Testing
         #expect(!ui.state.log.contains { $0.text.contains("auto-renew off") })
     }
 
+    /// The events read, every account's, as `update` tells them: the signed-in account's
+    /// only, an expiry from elsewhere with its banner, and a lapsed request as the lapse left
+    /// it (the event's own transaction, the store not read again).
+    @Test func theEventsReadAreToldAsTheSignedInAccountsNews() throws {
+        let ui = try UITestHarness { $0.askToBuy = true }
+        try ui.buy("10 Monkey Credits")
+        let request = try #require(ui.state.snapshot.pendingApprovals.first)
+        let lapseDate = try #require(request.lapseDate)
+        let before = try ui.storage.lastEventID()
+        try PaymentQueue(store: ui.store).advance(by: try #require(StoreDuration("25h")))
+        let lapse = try #require(try ui.storage.events(after: before, limit: nil).first { $0.kind == .askToBuyLapsed })
+        let lapsed = try #require(lapse.transaction)
+        #expect(lapsed.id == request.id && lapsed.hasLapsed)
+        let now = ui.state.now
+        let expiry = StoreEvent(date: now, kind: .expired, account: Settings.defaultAccount, productID: Self.pro,
+                                details: StoreEventDetails(expirationReason: .unknown))
+        let othersExpiry = StoreEvent(date: now, kind: .expired, account: "other@example.com", productID: Self.pro,
+                                      details: StoreEventDetails(expirationReason: .unknown))
+        var store = TestStore(ui.state)
+        store.receive(.storeEvents([othersExpiry, lapse, expiry], signedIn: Settings.defaultAccount, fromElsewhere: true, at: now)) {
+            let words = "\(request.id) Ask to Buy request lapsed  com.storefront.credits.10  (24 hours unanswered: dropped by the store, no update to the app)"
+            $0.log.append(LogLine(date: lapseDate, text: words, tint: .muted))
+            $0.log.append(LogLine(date: now, text: "Pro Monthly expired (ended by the store)", tint: .muted))
+            $0.banner = Banner(transactionID: "", text: "✗ Subscription expired: Pro Monthly", tint: .danger, expires: now + Banner.duration)
+        }
+        store.receive(.storeEvents([expiry], signedIn: "other@example.com", fromElsewhere: false, at: now),
+                      "another account's news is not told")
+    }
+
     /// Two processes on one store.sqlite: the storefront, and `storefront auto-renew … off`
     /// then `storefront expire …` from another terminal, arriving live.
     @Test func anotherProcessesEventsOnStoreSqliteArriveLive() throws {

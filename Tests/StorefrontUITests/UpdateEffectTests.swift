@@ -230,6 +230,18 @@ import Testing
                     "the Cancel button does what Esc does") { $0.mode = .store }
     }
 
+    /// The payment a Cancel makes refused by the app (already owned, one in progress): the
+    /// user who cancelled is told nothing, whatever is in front.
+    @Test func aCancelTheAppRefusedIsNoNews() throws {
+        let ui = try UITestHarness()
+        var store = TestStore(ui.state)
+        store.receive(.cancelRefused(StoreError(.paymentNotAllowed)))
+        try ui.select("5 Monkey Credits")
+        ui.press(.enter)
+        var sheet = TestStore(ui.state)
+        sheet.receive(.cancelRefused(StoreError(.unknown)), "an open sheet stays as it is")
+    }
+
     @Test func cancelAsksNothingOfTheStoreWhenRestrictedOrAlreadyWaiting() throws {
         let ui = try UITestHarness()
         try ui.select("5 Monkey Credits")

@@ -47,55 +47,38 @@ public final class StorefrontRuntime {
 
     /// Time passed: the store does what is due and changes made elsewhere are picked up.
     public func tick() {
-        // Read first: the records the queue holds after the app's tick are at least this new.
-        let storeVersion = store.storage.changeToken()
-        var ticked = false
-        // In the background: a data file problem goes to the log, not into an alert, and a
-        // problem that lasts is logged once, not at every tick.
-        var answers = perform(alerting: false) {
-            let events = take(try app.tick())
-            ticked = true
-            return events
-        }
+        // In the background: `update` decides how a problem is told.
+        var answers = perform(whileUserActing: false) { take(try app.tick()) }
         // Real time standing still (a fixed start): what the storefront waits for comes at once.
         if store.wallClock.isFixed, let due = awaitedDueDate {
-            answers += perform(alerting: false) { hear(try queue.advance(to: due).events) }
+            answers += perform(whileUserActing: false) { hear(try queue.advance(to: due).events) }
         }
-        answers += perform(alerting: false) { try takeProductsAnswerIfDue() }
+        answers += perform(whileUserActing: false) { try takeProductsAnswerIfDue() }
         answers += readStoreEvents(fromElsewhere: true)
         // UserDefaults.json may have been edited or deleted by hand, as a tester would.
-        answers += perform(alerting: false) { try app.defaults.reloadIfChanged(); return [] }
-        // A problem this tick did not meet is over: should it come back, it is news again.
-        reportedProblems.formIntersection(problemsThisTick)
-        problemsThisTick = []
-        // Nothing the snapshot is made of changed (a tick between two keys): it stays as it is.
-        let inputs = snapshotInputs(storeVersion: storeVersion)
-        let changedMeanwhile = store.storage.changeToken() != storeVersion
-        if inputs != snapshotInputs || changedMeanwhile || isCatchingUp { answers += refreshSnapshot() }
-        // A tick that could not bring the queue's records up to date leaves the next to try.
-        snapshotInputs = ticked ? inputs : nil
-        drain(answers + [.tick(queue.now)])
+        answers += perform(whileUserActing: false) { try app.defaults.reloadIfChanged(); return [] }
+        drain(answers + refreshSnapshot() + [.tick(queue.now)])
     }
 
     /// Store time moves on while the storefront watches (a walkthrough's `advance`): what
     /// falls due happens in order, and the app hears of each thing at its own time.
     public func advance(by duration: StoreDuration) {
-        let answers = perform(alerting: false) { hear(try queue.advance(by: duration).events) }
-        drain(answers + readStoreEvents(fromElsewhere: true) + refreshSnapshot() + [.tick(queue.now)])
+        let answers = perform(whileUserActing: false) { hear(try queue.advance(by: duration).events) }
+        drain(answers + readStoreEvents(fromElsewhere: true) + refreshSnapshot() + [.stepDone(at: queue.now)])
     }
 
     /// A store-side action on a subscription (a walkthrough's step, Manage Subscriptions): carried
     /// out on this storefront's queue, so the app hears at once what it does.
     public func perform(_ operation: StoreAdmin.Operation) {
         let answers = carryOut(operation)
-        drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.tick(queue.now)])
+        drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.stepDone(at: queue.now)])
     }
 
     /// Consumes as the unconsumed panel does, for a walkthrough's `consume` step: a refusal
     /// is thrown to the step instead of shown.
     public func consume(_ target: ConsumeTarget, quantity: Int?) throws {
         let answers = take(try app.consume(target, quantity: quantity))
-        drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.tick(queue.now)])
+        drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.stepDone(at: queue.now)])
     }
 
     /// A store-side action on the signed-in account's subscription in the group of `productID`
@@ -106,11 +89,11 @@ public final class StorefrontRuntime {
             let plan = try queue.records.subscription(of: productID, account: queue.records.settings.account, catalog: queue.store.catalog)
             return hear(try StoreAdmin(queue: queue).perform(operation(plan.originalTransactionID)))
         }
-        drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.tick(queue.now)])
+        drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.stepDone(at: queue.now)])
     }
 
     /// `operation` on this storefront's queue; what the app hears of it, handed to the app. A
-    /// refusal (nothing to fix, already agreed) becomes an alert.
+    /// refusal (nothing to fix, already agreed) comes back as `Action.failed`.
     private func carryOut(_ operation: StoreAdmin.Operation) -> [Action] {
         perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
     }
@@ -148,7 +131,7 @@ public final class StorefrontRuntime {
         if state.isBusy || hasMoreEvents { return 0.08 }
         // Something due that the last tick could not do (a broken file) is tried again once a
         // second, not as fast as the loop can go.
-        let soonest = reportedProblems.isEmpty ? 0.005 : 1
+        let soonest = state.reportedProblems.isEmpty ? 0.005 : 1
         let due = [queue.nextDueDate, productsRequest?.dueDate, state.banner?.expires].compactMap { $0 }.min()
         let untilDue = due.map { max(soonest, queue.realInterval(until: $0)) }
         return [untilDue, clockRedrawInterval].compactMap { $0 }.min().map { min($0, Self.longestSleep) }
@@ -185,8 +168,8 @@ public final class StorefrontRuntime {
     }
 
     /// Carries out `effect` on the app or the store; its answer is the actions it returns,
-    /// then, when it could have changed the store or the app, what the store's events and
-    /// the snapshot now say.
+    /// then, when it could have changed the store or the app, the store's events it made and
+    /// the snapshot, should what it is made of have moved.
     private func run(_ effect: Effect) -> [Action] {
         let answers = carryOut(effect)
         guard effect.changesEngine else { return answers }
@@ -202,18 +185,17 @@ public final class StorefrontRuntime {
                 return [.purchaseStarted(t)] + take(seen)
             }
             // The payment is in the queue: whatever the tick meets, the sheet follows it.
-            return started + perform(alerting: false) { take(try app.tick()) }
+            return started + perform(whileUserActing: false) { take(try app.tick()) }
         case .confirmWithSideButton:
             return perform { hear(try queue.confirmWithSideButton()) }
         case .cancelSideButtonConfirmation:
             return perform { hear(try queue.cancelSideButtonConfirmation()) }
         case .cancelPurchase(let id, let quantity):
             return perform {
-                // A payment the app would refuse is no news to a user who cancelled.
                 do {
                     return take(try app.purchase(Payment(productID: id, quantity: quantity), answer: .cancel).1)
-                } catch is StoreError {
-                    return []
+                } catch let refusal as StoreError {
+                    return [.cancelRefused(refusal)]
                 }
             }
         case .resolve(let id):
@@ -240,7 +222,7 @@ public final class StorefrontRuntime {
         case .loadProducts:
             return perform { try loadProducts(retrying: true) }
         case .reloadProducts:
-            return perform(alerting: false) { try loadProducts() }
+            return perform(whileUserActing: false) { try loadProducts() }
         case .deleteAppData:
             return perform { try app.defaults.removeAll(); return [] }
         case .spendCredit:
@@ -255,7 +237,7 @@ public final class StorefrontRuntime {
             return requestRefund(t, reason: reason)
         case .loadLog:
             var read = false
-            let answers = perform(alerting: false) {
+            let answers = perform(whileUserActing: false) {
                 // The version first: a change made while the page is read reads it again.
                 let version = store.storage.changeToken()
                 let transactions = try store.storage.history(last: LogPage.size, finishedOnly: false)
@@ -266,7 +248,7 @@ public final class StorefrontRuntime {
             return read ? answers : answers + [.logUnreadable]
         case .loadTransactions(let query):
             var read = false
-            let answers = perform(alerting: false) {
+            let answers = perform(whileUserActing: false) {
                 let page = try store.storage.transactions(matching: query)
                 read = true
                 return [.transactionsLoaded(query, page)]
@@ -275,30 +257,19 @@ public final class StorefrontRuntime {
         }
     }
 
-    /// `body`'s answer; a failure becomes the actions that tell it. Engine refusals become
-    /// alerts; anything else is shown in the log, and, when the user was doing something
-    /// (`alerting`), in an alert too.
-    private func perform(alerting: Bool = true, _ body: () throws -> [Action]) -> [Action] {
+    /// `body`'s answer; a failure is answered as `Action.failed`, which `update` tells.
+    /// `whileUserActing`: a key's effect, not the loop's background work.
+    private func perform(whileUserActing: Bool = true, _ body: () throws -> [Action]) -> [Action] {
         do {
             return try body()
         } catch {
-            return failure(error, alerting: alerting)
+            return [failure(error, whileUserActing: whileUserActing)]
         }
     }
 
-    private func failure(_ error: any Error, alerting: Bool) -> [Action] {
-        if let error = error as? StoreError { return [.refused(error)] }
-        if alerting { return [event(.problem(AppProblem(error))), .dataFileProblem(AppProblem(error))] }
-        // Told apart by their English words, whatever the screen's language.
-        let problem = ErrorText.of(error, in: .english)
-        problemsThisTick.insert(problem)
-        return reportedProblems.insert(problem).inserted ? [event(.problem(AppProblem(error)))] : []
+    private func failure(_ error: any Error, whileUserActing: Bool) -> Action {
+        .failed(AppProblem(error), whileUserActing: whileUserActing, at: queue.now)
     }
-
-    /// Background problems (a broken file) already in the log and still there, so that one
-    /// that lasts is logged once; and those met since the last tick.
-    private var reportedProblems: Set<String> = []
-    private var problemsThisTick: Set<String> = []
 
     /// What the app saw or did, as an action for `update`, stamped with store time.
     private func event(_ event: AppEvent) -> Action {
@@ -369,9 +340,8 @@ public final class StorefrontRuntime {
     static let eventPage = 500
     static let eventPagesAtOnce = 4
 
-    /// Reads the store's new events, for the log and banners (`Action.storeEvent`), and a
-    /// request the store dropped after 24 hours unanswered (`requestLapsed`): the app hears
-    /// nothing of those, the log does. The signed-in account's only.
+    /// Reads the store's new events, every account's, for `update` to tell
+    /// (`Action.storeEvents`).
     private func readStoreEvents(fromElsewhere: Bool) -> [Action] {
         let token = store.storage.changeToken()
         guard token != eventsToken || hasMoreEvents else { return [] }
@@ -379,21 +349,13 @@ public final class StorefrontRuntime {
         // unreadable file) is tried again though nothing changes meanwhile.
         hasMoreEvents = true
         // Pages read before a failure are told: the cursor has moved past them.
-        var read: [Action] = []
+        var read: [StoreEvent] = []
+        var failed: [Action] = []
         let startCursor = eventCursor
         do {
-            let account = queue.records.settings.account
             for _ in 0..<Self.eventPagesAtOnce {
                 let page = try store.storage.events(after: eventCursor, limit: Self.eventPage)
-                for event in page where event.account == nil || event.account == account {
-                    if event.kind == .askToBuyLapsed {
-                        if let id = event.transactionID, let t = try store.storage.transaction(id), t.hasLapsed {
-                            read.append(.requestLapsed(t))
-                        }
-                    } else {
-                        read.append(.storeEvent(event, fromElsewhere: fromElsewhere, at: queue.now))
-                    }
-                }
+                read += page
                 eventCursor = page.last?.id ?? eventCursor
                 guard page.count == Self.eventPage else {
                     hasMoreEvents = false
@@ -402,10 +364,12 @@ public final class StorefrontRuntime {
             }
             if eventCursor > startCursor { try store.storage.advance(Self.logReader, to: eventCursor) }
         } catch {
-            read += failure(error, alerting: false)
+            failed = [failure(error, whileUserActing: false)]
         }
         eventsToken = token
-        return read
+        let told: [Action] = read.isEmpty ? [] : [.storeEvents(read, signedIn: queue.records.settings.account,
+                                                               fromElsewhere: fromElsewhere, at: queue.now)]
+        return told + failed
     }
 
     // MARK: Catching up
@@ -431,36 +395,45 @@ public final class StorefrontRuntime {
         return ContinuousClock.now - started >= catchUpShownAfter ? catchUp : nil
     }
 
-    /// The snapshot made again from what the store and the app hold now (`StoreSnapshot.make`);
-    /// `update` hears of it only when it changed.
+    /// The snapshot made again from what the store and the app hold now (`StoreSnapshot.make`),
+    /// only when what it is made of moved (a key that only moves the selection, a tick between
+    /// two keys, an effect that changed nothing: it stays as it is); `update` hears of it only
+    /// when it changed.
     private func refreshSnapshot() -> [Action] {
-        // Made after an effect, from records that may be older than the store's token now:
-        // the next tick makes it again.
-        snapshotInputs = nil
+        let inputs = currentSnapshotInputs
+        guard inputs != snapshotInputs || isCatchingUp else { return [] }
+        snapshotInputs = inputs
+        snapshotsMade += 1
         let snapshot = StoreSnapshot.make(
             records: queue.records, catalog: store.catalog, holdings: AppHoldings(app, catalog: store.catalog),
-            storeVersion: store.storage.changeToken(), products: products, isRequestingProducts: productsRequest != nil,
+            storeVersion: inputs.storeVersion, products: products, isRequestingProducts: productsRequest != nil,
             awaitingSideButton: queue.awaitingSideButton, statuses: try? queue.loadSubscriptionStatuses(), previous: state.snapshot,
             catchUp: shownCatchUp)
         return snapshot != state.snapshot ? [.storeChanged(snapshot)] : []
     }
 
-    /// What the snapshot is made of, each told by a mark that changes with it: the store's
-    /// records (the store's change token before the queue last read them), what the app
-    /// holds (UserDefaults.json's generation), the products request and the side button.
+    /// What the snapshot is made of, each told by a mark that changes with it: the store (its
+    /// change token, which the pages read from it are read again on), the queue's records
+    /// (the token they were read at), what the app holds (UserDefaults.json's generation),
+    /// the products request and the side button.
     private struct SnapshotInputs: Equatable {
         var storeVersion: String
+        var recordsVersion: String?
         var defaultsGeneration: Int
         var productsGeneration: Int
         var awaitingSideButton: PaymentQueue.SideButtonRequest?
     }
 
-    /// The inputs the snapshot was last made from at a tick; nil when it was made at an effect.
+    /// How many times the snapshot was made: what tests and benchmarks count.
+    private(set) var snapshotsMade = 0
+
+    /// The inputs the snapshot was last made from; nil before the first.
     private var snapshotInputs: SnapshotInputs?
 
-    private func snapshotInputs(storeVersion: String) -> SnapshotInputs {
-        SnapshotInputs(storeVersion: storeVersion, defaultsGeneration: app.defaults.generation,
-                       productsGeneration: productsGeneration, awaitingSideButton: queue.awaitingSideButton)
+    private var currentSnapshotInputs: SnapshotInputs {
+        SnapshotInputs(storeVersion: store.storage.changeToken(), recordsVersion: queue.recordsVersion,
+                       defaultsGeneration: app.defaults.generation, productsGeneration: productsGeneration,
+                       awaitingSideButton: queue.awaitingSideButton)
     }
 
     /// A catch-up under way or just ended: its progress is shown as real time passes.

@@ -44,6 +44,11 @@ public struct AppState: Equatable, Sendable {
     public var continuedIntents: Set<PurchaseIntent> = []
     /// The promoted purchases the log said are held, so it says so once.
     public var heldIntents: Set<PurchaseIntent> = []
+    /// Background problems (a broken file) already in the log and still there, told apart by
+    /// their English words, so that one that lasts is logged once; and those met since the
+    /// last tick (`Update+Failures`).
+    public var reportedProblems: Set<String> = []
+    public var problemsThisTick: Set<String> = []
     /// The store list last made (`rows`), shared by copies of this state.
     var rowsMemo = StoreRowsMemo()
 

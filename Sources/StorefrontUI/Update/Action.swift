@@ -6,8 +6,13 @@ import StoreKitSim
 /// Everything that can happen to the storefront.
 public enum Action: Equatable, Sendable {
     case key(Key)
-    /// Time passed (the loop ticks while something is in flight).
+    /// The loop's tick: time passed, what fell due was done and changes made elsewhere were
+    /// picked up. A background problem this tick's work did not meet is over.
     case tick(Date)
+    /// Something was carried out outside the loop's tick (a walkthrough's `advance`, store-side
+    /// operation or `consume`): time is `Date` now, as after a tick, and the background problems
+    /// met so far still stand until the next tick.
+    case stepDone(at: Date)
     /// The engine's state after any change, from this process or another.
     case storeChanged(StoreSnapshot)
     /// The sample app saw or did something; `at`: the store clock's time when it did.
@@ -22,10 +27,18 @@ public enum Action: Equatable, Sendable {
     /// something done here (another terminal, or store time), so a banner tells it too;
     /// `at`: store time when the storefront read it.
     case storeEvent(StoreEvent, fromElsewhere: Bool, at: Date)
+    /// The store's events read from its outbox, in order, every account's; `signedIn`: the
+    /// account the store's records say is signed in as they were read; `fromElsewhere` and
+    /// `at` as for `storeEvent`. `update` tells the signed-in account's (`storeEvent`,
+    /// `requestLapsed`).
+    case storeEvents([StoreEvent], signedIn: String?, fromElsewhere: Bool, at: Date)
     /// A payment was added: the transaction the purchase sheet follows.
     case purchaseStarted(Transaction)
     /// The app refused before reaching the store (in progress, already owned, …).
     case refused(StoreError)
+    /// The app refused the payment a Cancel on the purchase sheet makes, to be told to the
+    /// store as cancelled (in progress, already owned…).
+    case cancelRefused(StoreError)
     /// The app refused a restore before it started (signed out, busy); `at`: store time.
     case restoreRefused(StoreError, at: Date)
     /// Asked again for the products (R, or Enter on a "Network down?" row), and the answer failed.
@@ -34,6 +47,11 @@ public enum Action: Equatable, Sendable {
     /// UserDefaults.json broken while open, a full disk), worded in the screen's language as
     /// what is wrong and what to do.
     case dataFileProblem(AppProblem)
+    /// Carrying something out failed; `whileUserActing`: the user was doing something (a key's
+    /// effect), not the loop in the background; `at`: store time. `update` decides how it is
+    /// told: an engine refusal as an alert, anything else in the log, and in an alert too when
+    /// the user was acting; in the background, a problem that lasts is logged once.
+    case failed(AppProblem, whileUserActing: Bool, at: Date)
     /// A page of the store's transactions the Transaction Manager asked for (`Effect.loadTransactions`).
     case transactionsLoaded(TransactionQuery, TransactionPage)
     /// The full log's page (`Effect.loadLog`).

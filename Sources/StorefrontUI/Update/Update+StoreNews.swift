@@ -7,6 +7,18 @@ import AppStoreCore
 /// elsewhere (another terminal's `storefront expire`, `auto-renew`, store time running on), a
 /// banner. Renewals and purchases are not told here: the queue's updates tell them.
 extension AppState {
+    /// The signed-in account's events among those read, as the actions that tell them: a
+    /// request the store dropped after 24 hours unanswered (`requestLapsed`: the app hears
+    /// nothing of it, the log does), anything else as news (`storeEvent`).
+    func parts(ofEvents events: [StoreEvent], signedIn account: String?, fromElsewhere: Bool, at date: Date) -> [Action] {
+        events.filter { $0.account == nil || $0.account == account }.compactMap { event in
+            guard event.kind == .askToBuyLapsed else { return .storeEvent(event, fromElsewhere: fromElsewhere, at: date) }
+            // The request as the lapse left it, kept with the event.
+            guard let t = event.transaction, t.hasLapsed else { return nil }
+            return .requestLapsed(t)
+        }
+    }
+
     mutating func tell(_ event: StoreEvent, fromElsewhere: Bool, at date: Date) {
         guard let text = newsLine(event) else { return }
         log.append(LogLine(date: event.date, text: text, tint: .muted))

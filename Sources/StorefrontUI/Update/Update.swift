@@ -5,6 +5,9 @@ import AppStoreCore
 /// The storefront's one state transition: pure, so every flow is testable without a
 /// terminal or a store. Effects are the engine calls the runtime makes afterwards.
 public func update(_ state: inout AppState, _ action: Action) -> [Effect] {
+    // What the runtime reported (a failure, the store's events) is decided here into what the
+    // storefront tells, each part as if it had come alone.
+    if let parts = state.parts(of: action) { return parts.flatMap { update(&state, $0) } }
     let effects = reduce(&state, action)
     // A message from the App Store, then a purchase its product page started, wait for the
     // store screen to be in front.
@@ -27,6 +30,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .key(let key):
         return state.handle(key)
     case .tick(let now):
+        state.forgetProblemsNotMet()
+        return reduce(&state, .stepDone(at: now))
+    case .stepDone(let now):
         state.now = now
         if state.isBusy { state.spinner += 1 }
         if let banner = state.banner, banner.expires <= now { state.banner = nil }
@@ -57,6 +63,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .storeEvent(let event, let fromElsewhere, let date):
         state.keepingLogEnd { $0.tell(event, fromElsewhere: fromElsewhere, at: date) }
         return []
+    case .storeEvents, .failed:
+        // Told as their parts (`AppState.parts(of:)`).
+        return []
     case .purchaseStarted(let transaction):
         return state.follow(transaction)
     case .productsUnavailable(let error):
@@ -74,6 +83,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .refused(let error):
         state.mode = .alert(state.failure(state.strings.alerts.cannotCompleteTitle, error))
+        return []
+    case .cancelRefused:
+        // A payment the app would refuse is no news to a user who cancelled.
         return []
     case .restoreRefused(let error, let date):
         // A failed restore, not a refused purchase: the restore's own outcome says so.
@@ -96,6 +108,20 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .refundRequestRefused(let refusal):
         state.refundRequestRefused(refusal)
         return []
+    }
+}
+
+extension AppState {
+    /// The actions a report from the runtime stands for; nil for any other action.
+    mutating func parts(of action: Action) -> [Action]? {
+        switch action {
+        case .failed(let problem, let whileUserActing, let date):
+            parts(ofFailure: problem, whileUserActing: whileUserActing, at: date)
+        case .storeEvents(let events, let account, let fromElsewhere, let date):
+            parts(ofEvents: events, signedIn: account, fromElsewhere: fromElsewhere, at: date)
+        default:
+            nil
+        }
     }
 }
 
