@@ -135,8 +135,8 @@ public final class StoreDatabase: RecordsStorage {
         guard let database = try connection(creating: false) else { return nil }
         return try access {
             try reading(database) { db in
-                try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id])
-                    .map(TransactionRow.transaction)
+                try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM transactions WHERE id = ?"), arguments: [id])
+                    .flatMap { try Self.transactionRow(seq: $0, db) }.map(TransactionRow.transaction)
             }
         }
     }
@@ -146,12 +146,28 @@ public final class StoreDatabase: RecordsStorage {
         return try access {
             try reading(database) { db in
                 let filter = finishedOnly ? "WHERE finished = 1" : ""
+                // The newest few (the log pane's, a walkthrough's latest) by sequence number, each
+                // row read as the working set reads it: no statement of their own that reads
+                // every column to compile on each new connection. More, in one statement.
+                if let count, count <= Self.rowByRowLimit {
+                    let seqs = try Int64.fetchAll(db.cachedStatement(sql: "SELECT seq FROM transactions \(filter) ORDER BY seq DESC LIMIT ?"),
+                                                  arguments: [max(0, count)])
+                    return try seqs.reversed().compactMap { try Self.transactionRow(seq: $0, db) }.map(TransactionRow.transaction)
+                }
                 // A negative limit is none.
                 let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions \(filter) ORDER BY seq DESC LIMIT ?"),
-                                            arguments: [count.map { max(0, $0) } ?? -1])
+                                            arguments: [count ?? -1])
                 return try rows.reversed().map(TransactionRow.transaction)
             }
         }
+    }
+
+    /// The most transactions `history` reads one row at a time.
+    private static let rowByRowLimit = 20
+
+    /// The transaction row numbered `seq`, read by the one statement every read of single rows shares.
+    private static func transactionRow(seq: Int64, _ db: Database) throws -> Row? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM transactions WHERE seq = ?"), arguments: [seq])
     }
 
     public func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] {
@@ -330,8 +346,8 @@ public final class StoreDatabase: RecordsStorage {
         // row already read, and each statement that reads every column is compiled once per
         // connection at a cost of its columns (GRDB's authorizer hears of each).
         func add(seq: Int64?) throws {
-            guard let seq, rows[seq] == nil else { return }
-            try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE seq = ?"), arguments: [seq]))
+            guard let seq, rows[seq] == nil, let row = try Self.transactionRow(seq: seq, db) else { return }
+            try add([row])
         }
         for seq in try Int64.fetchAll(db.cachedStatement(sql: "SELECT seq FROM transactions WHERE finished = 0 OR phase = 'interrupted'")) {
             try add(seq: seq)

@@ -129,7 +129,9 @@ extension StepRun {
 
     /// The transaction a step names, as the store holds it now.
     private func transaction(_ ref: TransactionRef) -> Result<Transaction, Missing> {
-        let history = (try? storefront.store.storage.history(last: nil, finishedOnly: false)) ?? []
+        // The latest alone when it is the one named.
+        let last: Int? = if case .latest = ref { 1 } else { nil }
+        let history = (try? storefront.store.storage.history(last: last, finishedOnly: false)) ?? []
         let found: Transaction? = switch ref {
         case .latest: history.last
         case .id(let id): history.first { $0.id == id }
