@@ -136,8 +136,8 @@ public final class StoreDatabase: RecordsStorage {
         guard let database = try connection(creating: false) else { return nil }
         return try access {
             try reading(database) { db in
-                try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM transactions WHERE id = ?"), arguments: [id])
-                    .map(TransactionRow.transaction)
+                try Int64.fetchOne(db.cachedStatement(sql: "SELECT seq FROM transactions WHERE id = ?"), arguments: [id])
+                    .flatMap { try Self.transactionRow(seq: $0, db) }.map(TransactionRow.transaction)
             }
         }
     }
@@ -147,12 +147,28 @@ public final class StoreDatabase: RecordsStorage {
         return try access {
             try reading(database) { db in
                 let filter = finishedOnly ? "WHERE finished = 1" : ""
+                // The newest few (the log pane's, a walkthrough's latest) by sequence number, each
+                // row read as the working set reads it: no statement of their own that reads
+                // every column to compile on each new connection. More, in one statement.
+                if let count, count <= Self.rowByRowLimit {
+                    let seqs = try Int64.fetchAll(db.cachedStatement(sql: "SELECT seq FROM transactions \(filter) ORDER BY seq DESC LIMIT ?"),
+                                                  arguments: [max(0, count)])
+                    return try seqs.reversed().compactMap { try Self.transactionRow(seq: $0, db) }.map(TransactionRow.transaction)
+                }
                 // A negative limit is none.
                 let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions \(filter) ORDER BY seq DESC LIMIT ?"),
-                                            arguments: [count.map { max(0, $0) } ?? -1])
+                                            arguments: [count ?? -1])
                 return try rows.reversed().map(TransactionRow.transaction)
             }
         }
+    }
+
+    /// The most transactions `history` reads one row at a time.
+    private static let rowByRowLimit = 20
+
+    /// The transaction row numbered `seq`, read by the one statement every read of single rows shares.
+    private static func transactionRow(seq: Int64, _ db: Database) throws -> Row? {
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM transactions WHERE seq = ?"), arguments: [seq])
     }
 
     public func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] {
@@ -326,23 +342,28 @@ public final class StoreDatabase: RecordsStorage {
                 rows[seq] = row
             }
         }
-        try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE finished = 0 OR phase = 'interrupted'")))
+        // Found by sequence number alone, each row then read once, by one statement: a query that
+        // makes rows costs GRDB an index of the columns' names, most of these find nothing or a
+        // row already read, and each statement that reads every column is compiled once per
+        // connection at a cost of its columns (GRDB's authorizer hears of each).
+        func add(seq: Int64?) throws {
+            guard let seq, rows[seq] == nil, let row = try Self.transactionRow(seq: seq, db) else { return }
+            try add([row])
+        }
+        for seq in try Int64.fetchAll(db.cachedStatement(sql: "SELECT seq FROM transactions WHERE finished = 0 OR phase = 'interrupted'")) {
+            try add(seq: seq)
+        }
         // Every account's, not only the signed-in one's: the store renews them all.
         let accounts = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM accounts"))
-        // Found by sequence number alone, each row then read once: a query that makes rows costs
-        // GRDB an index of the columns' names, and most of these find nothing or a row already read.
-        func add(seq: Int64?) throws {
-            guard let seq, rows[seq] == nil else { return }
-            try add(try Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM transactions WHERE seq = ?"), arguments: [seq]))
-        }
+        // The first, latest and longest purchase in one statement: one step, not three.
+        let purchases = try db.cachedStatement(sql: """
+            SELECT (\(Self.purchase(ordered: "seq ASC"))), (\(Self.purchase(ordered: "seq DESC"))),
+                (\(Self.purchase(ordered: "expiresDate DESC")))
+            """)
         for account in accounts {
             for id in productIDs {
-                for order in ["seq ASC", "seq DESC", "expiresDate DESC"] {
-                    try add(seq: try Int64.fetchOne(db.cachedStatement(sql: """
-                        SELECT seq FROM transactions WHERE state = 'purchased' AND account = ? AND productID = ?
-                            AND revocationDate IS NULL ORDER BY \(order) LIMIT 1
-                        """), arguments: [account, id]))
-                }
+                guard let row = try Row.fetchOne(purchases, arguments: [account, id, account, id, account, id]) else { continue }
+                for index in 0..<3 { try add(seq: row.decode(Int64?.self, atIndex: index)) }
             }
         }
         // Statuses are few (one per account and group): all of them, with their transactions;
@@ -356,9 +377,11 @@ public final class StoreDatabase: RecordsStorage {
         // The family-shared purchases still given (a subscription's periods are each product's
         // latest and longest above), and the purchases every shared transaction loaded shares:
         // what Family Sharing's rule revokes and reads (`shareWithFamilies`).
-        try add(try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT * FROM transactions WHERE ownershipType = 'familyShared' AND revocationDate IS NULL AND expiresDate IS NULL
-            """)))
+        for seq in try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT seq FROM transactions WHERE ownershipType = 'familyShared' AND revocationDate IS NULL AND expiresDate IS NULL
+            """)) {
+            try add(seq: seq)
+        }
         let sources = rows.values.compactMap { row -> String? in
             guard (try? row.decode(String?.self, forColumn: "ownershipType")) == "familyShared" else { return nil }
             return (try? row.decode(String?.self, forColumn: "sharedTransactionID")) ?? nil
@@ -369,6 +392,15 @@ public final class StoreDatabase: RecordsStorage {
         }
         records.transactions = try rows.sorted { $0.key < $1.key }.map { try TransactionRow.transaction($0.value) }
         return records
+    }
+
+    /// The query for an account's (first ?) purchase of a product (second ?) still given, first
+    /// in `order`: along the index of each account's purchases.
+    private static func purchase(ordered order: String) -> String {
+        """
+        SELECT seq FROM transactions WHERE state = 'purchased' AND account = ? AND productID = ?
+            AND revocationDate IS NULL ORDER BY \(order) LIMIT 1
+        """
     }
 
     /// Writes what changed between `before` and `records`: new transactions appended, changed

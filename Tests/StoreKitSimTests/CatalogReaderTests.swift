@@ -140,6 +140,14 @@ struct CatalogReaderTests {
         }
         #expect(Settings(reading: [:]) == Settings())
         #expect(Settings(reading: ["account": .null, "hold": .null])?.account == nil)
+        // The fields are what the encoder writes, every other API's error and a signed-out account as null.
+        changed.failures[.refundRequest] = StoreAPI.refundRequest.choices.last
+        changed.hold = true
+        changed.billingRetry = true
+        for settings in [Settings(), changed] {
+            let encoded = try JSONDecoder().decode([String: JSONValue].self, from: try JSONEncoder().encode(settings))
+            #expect(settings.fields == encoded)
+        }
         for refused: [String: JSONValue] in [["latencyMilliseconds": .int(60_001)], ["locale": .string("nowhere")],
                                              ["network": .int(1)], ["timeRate": .string("fast")], ["gracePeriod": .string("x")],
                                              ["latencyMilliseconds": .double(5)], ["failWith": .string("noSuchError")]] {

@@ -119,10 +119,17 @@ import Testing
 
     @Test func theHistoryPageIsTheNewestTransactions() throws {
         let t = try Harness.onDisk()
-        for _ in 0..<5 { try t.buy(ID.credits5) }
+        for _ in 0..<25 { try t.buy(ID.credits5) }
         let all = try t.storage.history(last: nil, finishedOnly: false)
-        #expect(all.count == 5)
-        #expect(try t.storage.history(last: 2, finishedOnly: false) == Array(all.suffix(2)))
+        #expect(all.count == 25)
+        // A few read row by row, more in one statement: the same transactions either way.
+        for count in [0, 1, 2, 20, 21, 25, 30] {
+            #expect(try t.storage.history(last: count, finishedOnly: false) == Array(all.suffix(count)))
+            #expect(try t.storage.history(last: count, finishedOnly: true) == Array(all.filter(\.queueState.finished).suffix(count)))
+        }
+        #expect(try t.storage.history(last: -1, finishedOnly: false).isEmpty)
+        #expect(try t.storage.transaction(all[3].id) == all[3])
+        #expect(try t.storage.transaction("no such id") == nil)
     }
 
     @Test func resetErasesEverythingInOneGo() throws {

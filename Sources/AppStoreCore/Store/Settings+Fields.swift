@@ -4,12 +4,28 @@ import Foundation
 /// Settings as named fields, the way the store keeps them (one row each) and the way a change
 /// is applied: only the fields a person changed, onto whatever the store holds now.
 extension Settings {
-    /// Each setting's stored name and its value in JSON.
+    /// Each setting's stored name and its value in JSON: what `encode(to:)` writes, made
+    /// without an encoder and a decoder (every settings write and panel edit asks for it).
     public var fields: [String: JSONValue] {
-        // Encoding a struct of plain values cannot fail. A plain encoder: the layout of
-        // `JSONCoding.encode` (a regular expression) is wasted on values never shown.
-        let data = (try? JSONEncoder().encode(self)) ?? Data("{}".utf8)
-        return (try? JSONDecoder().decode([String: JSONValue].self, from: data)) ?? [:]
+        var fields: [String: JSONValue] = [
+            CodingKeys.canMakePayments.rawValue: .bool(canMakePayments),
+            CodingKeys.askToBuy.rawValue: .bool(askToBuy),
+            CodingKeys.network.rawValue: .bool(network),
+        ]
+        for api in StoreAPI.allCases { fields[api.settingName] = failures[api]?.storedValue ?? .null }
+        fields[CodingKeys.interrupted.rawValue] = .bool(interrupted)
+        fields[CodingKeys.finishTransactions.rawValue] = .bool(finishTransactions)
+        fields[CodingKeys.account.rawValue] = account.map(JSONValue.string) ?? .null
+        fields[CodingKeys.storefront.rawValue] = .string(storefront)
+        fields[CodingKeys.locale.rawValue] = .string(locale)
+        fields[CodingKeys.latencyMilliseconds.rawValue] = .int(latencyMilliseconds)
+        fields[CodingKeys.hold.rawValue] = .bool(hold)
+        fields[CodingKeys.dialogs.rawValue] = .bool(dialogs)
+        fields[CodingKeys.timeRate.rawValue] = .string(timeRate.description)
+        fields[CodingKeys.billingRetry.rawValue] = .bool(billingRetry)
+        fields[CodingKeys.gracePeriod.rawValue] = .string(gracePeriod.rawValue)
+        fields[CodingKeys.refundRequests.rawValue] = .string(refundRequests.rawValue)
+        return fields
     }
 
     /// Settings from stored fields; a missing field keeps its default, a bad one is refused

@@ -81,7 +81,11 @@ public struct Buffer: Canvas, Equatable, Sendable {
         return (0..<height).map { row in
             // Built as UTF-8 bytes: appending a String cell by cell costs more than the frame's drawing.
             bytes.removeAll(keepingCapacity: true)
-            for cell in cells[row * width ..< (row + 1) * width] { bytes.append(contentsOf: cell.symbol.utf8) }
+            for cell in cells[row * width ..< (row + 1) * width] {
+                // Most cells hold one byte: appended as a byte, not as a sequence.
+                let utf8 = cell.symbol.utf8
+                if utf8.count == 1, let byte = utf8.first { bytes.append(byte) } else { bytes.append(contentsOf: utf8) }
+            }
             while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
             return String(decoding: bytes, as: UTF8.self)
         }

@@ -13,7 +13,7 @@ extension StepRun {
         switch expectation {
         case .screen(let text, let present):
             let lines = storefront.screenLines
-            let row = lines.firstIndex { $0.contains(text) }
+            let row = lines.firstIndex { Self.line($0, shows: text) }
             let screen = { lines.joined(separator: "\n") }
             if present, row == nil {
                 return failure("\(StepReader.quoted(text)) on the screen", saw: "a screen without it", screen: screen())
@@ -98,13 +98,40 @@ extension StepRun {
         return nil
     }
 
+    /// Whether `line` holds `text`, as Foundation's `contains` finds it; byte by byte when
+    /// `text` is ASCII and the line's other characters are ASCII or the frame's own (borders,
+    /// dashes, ellipses, currency signs: none combines with a neighbour or stands for an ASCII
+    /// character), where the two agree and Foundation's search is the dearer.
+    static func line(_ line: String, shows text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty, needle.allSatisfy({ $0 < 0x80 }), line.unicodeScalars.allSatisfy(isPlain) else {
+            return line.contains(text)
+        }
+        let haystack = Array(line.utf8)
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in
+            needle.indices.allSatisfy { haystack[start + $0] == needle[$0] }
+        }
+    }
+
+    /// ASCII, general punctuation (dashes to the ellipsis), currency signs, box drawing,
+    /// blocks and geometric shapes.
+    private static func isPlain(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x80, 0x2010...0x2027, 0x20A0...0x20C0, 0x2500...0x25FF: true
+        default: false
+        }
+    }
+
     struct Missing: Error {
         var text: String
     }
 
     /// The transaction a step names, as the store holds it now.
     private func transaction(_ ref: TransactionRef) -> Result<Transaction, Missing> {
-        let history = (try? storefront.store.storage.history(last: nil, finishedOnly: false)) ?? []
+        // The latest alone when it is the one named.
+        let last: Int? = if case .latest = ref { 1 } else { nil }
+        let history = (try? storefront.store.storage.history(last: last, finishedOnly: false)) ?? []
         let found: Transaction? = switch ref {
         case .latest: history.last
         case .id(let id): history.first { $0.id == id }
