@@ -332,9 +332,9 @@ public final class PaymentQueue {
         return events
     }
 
-    /// What store time moving on did: the transactions it made or changed, in the order they
-    /// were made (a request dropped after 24 hours among them, which the app never hears of),
-    /// and what the app hears.
+    /// What store time moving on did: the transactions its events named (made or changed), in
+    /// the order first named (a request dropped after 24 hours among them, which the app never
+    /// hears of), and what the app hears.
     public struct Advance: Sendable {
         public var changes: [Transaction]
         public var events: [PaymentQueueEvent]
@@ -406,7 +406,7 @@ public final class PaymentQueue {
                 }
             }.1
         }
-        // Each transaction once, where it first changed, as it ended up.
+        // Each transaction once, where it was first named, as it ended up.
         let latest = Dictionary((recorded ?? []).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         var seen = Set<String>()
         let changes = (recorded ?? []).filter { seen.insert($0.id).inserted }.compactMap { latest[$0.id] }
@@ -459,7 +459,6 @@ public final class PaymentQueue {
         var latest = records
         let result = try store.storage.update(including: ids) { records -> T in
             records.adoptPurchasesWithoutStatus(catalog: store.catalog)
-            let before = records
             // Real time read under the store's lock: the moment of the change. An anchor later
             // than it would hold store time still, and what this change makes due with it.
             records.clock.anchorAgain(ifAheadOf: store.wallClock.now)
@@ -468,7 +467,8 @@ public final class PaymentQueue {
             // Whatever changed, the family shares (and stops sharing) what it now should, at
             // the store time the change left (an advance moves it).
             try records.shareWithFamilies(catalog: store.catalog, now: records.time(at: store.wallClock.now))
-            recorded? += records.changes(since: before)
+            // What the store told of the change (its events), not a diff of the records.
+            recorded? += records.newEventsWithFacts.compactMap(\.transaction)
             latest = records
             // The storage keeps this change's events; the copy here reads what was stored.
             latest.newEvents = []
