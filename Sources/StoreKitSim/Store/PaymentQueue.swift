@@ -453,31 +453,15 @@ public final class PaymentQueue {
 
     // MARK: Plumbing
 
-    /// Changes the records in one transaction; `body` gets the store time of the moment.
-    /// Returns its value and what the app hears of the change.
+    /// Changes the records in one transaction (`AppStore.change`); `body` gets the store time
+    /// of the moment. Returns its value and what the app hears of the change.
     private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
-        var latest = records
-        let result = try store.storage.update(including: ids) { records -> T in
-            records.adoptPurchasesWithoutStatus(catalog: store.catalog)
-            // Real time read under the store's lock: the moment of the change. An anchor later
-            // than it would hold store time still, and what this change makes due with it.
-            records.clock.anchorAgain(ifAheadOf: store.wallClock.now)
-            let now = records.time(at: store.wallClock.now)
-            let value = try body(&records, now)
-            // Whatever changed, the family shares (and stops sharing) what it now should, at
-            // the store time the change left (an advance moves it).
-            try records.shareWithFamilies(catalog: store.catalog, now: records.time(at: store.wallClock.now))
-            // What the store told of the change (its events), not a diff of the records.
-            recorded? += records.newEventsWithFacts.compactMap(\.transaction)
-            latest = records
-            // The storage keeps this change's events; the copy here reads what was stored.
-            latest.newEvents = []
-            latest.clearedHistories = []
-            return value
-        }
-        records = latest
+        let change = try store.change(including: ids, withEvents: recorded != nil, body)
+        // What the store told of the change (its events), not a diff of the records.
+        recorded? += change.events.compactMap(\.transaction)
+        records = change.records
         lastToken = store.storage.changeToken()
-        return (result, publish())
+        return (change.value, publish())
     }
 
     /// Every unfinished transaction in a state the app has not been told of, then every
