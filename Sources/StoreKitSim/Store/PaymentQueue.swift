@@ -443,14 +443,6 @@ public final class PaymentQueue {
         return publish()
     }
 
-    /// A store-side change (`StoreAdmin`): the store first does what is due, then `body`;
-    /// returns its value and what the app hears of both.
-    func storeSideChange<T>(including ids: Set<String> = [], _ body: (inout StoreRecords, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
-        let events = try tick()
-        let (value, more) = try mutate(including: ids, body)
-        return (value, events + more)
-    }
-
     // MARK: Plumbing
 
     /// Changes the records in one transaction (`AppStore.change`); `body` gets the store time
