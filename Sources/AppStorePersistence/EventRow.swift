@@ -63,6 +63,16 @@ enum EventRow {
                          arguments: [id, limit.map { max(0, $0) } ?? -1]).map(event)
     }
 
+    /// `account`'s revocations after `id`, in order: only their rows are decoded.
+    static func revocations(of account: String, after id: Int64, _ db: Database) throws -> [StoreEvent] {
+        try Row.fetchAll(db.cachedStatement(sql: revocationsSQL), arguments: [id, account]).map(event)
+    }
+
+    private static let revocationsSQL = """
+        SELECT * FROM events WHERE id > ? AND account = ? \
+        AND kind IN (\(StoreEventKind.revocations.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", "))) ORDER BY id
+        """
+
     /// The values of `columns`, in their order (the id is SQLite's to give).
     static func values(_ e: StoreEvent) throws -> [DatabaseValue] {
         let values: [(any DatabaseValueConvertible)?] = [

@@ -232,6 +232,16 @@ public final class StoreDatabase: RecordsStorage {
         }
     }
 
+    public func revocations(of account: String, after id: Int64) throws -> (events: [StoreEvent], last: Int64) {
+        guard let database = try connection(creating: false) else { return ([], 0) }
+        return try access {
+            try reading(database) { db in
+                (try EventRow.revocations(of: account, after: id, db),
+                 try Int64.fetchOne(db.cachedStatement(sql: "SELECT coalesce(max(id), 0) FROM events")) ?? 0)
+            }
+        }
+    }
+
     public func cursor(of reader: String) throws -> Int64? {
         guard let database = try connection(creating: false) else { return nil }
         return try access { try reading(database) { db in try ReaderRow.cursor(reader, db) } }

@@ -19,21 +19,24 @@ extension PaymentQueue {
 
     /// The signed-in account's refunds and family revocations stored after the app's cursor,
     /// or after `seen` when that is further (what this run already read, or the cursor the
-    /// app kept itself before the store kept it).
+    /// app kept itself before the store kept it). Only they are read: the cursor moves only
+    /// when the app took one back, and a store that never revoked anything would otherwise
+    /// decode its whole outbox at every launch and purchase.
     public func unheardRevocations(after seen: Int64) throws -> Revocations {
         let storage = store.storage
-        let events = try storage.events(after: max(try storage.cursor(of: Self.appReader) ?? 0, seen), limit: nil)
-        let account = settings.account
+        let after = max(try storage.cursor(of: Self.appReader) ?? 0, seen)
+        // Signed out, none is the app's: read past all the same.
+        let (events, last) = try settings.account.map { try storage.revocations(of: $0, after: after) } ?? ([], try storage.lastEventID())
         var named = Set<String>()
         var revoked: [PaymentQueueEvent] = []
-        for event in events where event.kind == .refunded || event.kind == .familyRevoked {
+        for event in events {
             // The transaction as the revocation left it, which the event keeps (or, for an event
             // that kept none, as it is; a transaction deleted since has nothing left to tell).
-            guard account != nil, event.account == account, let id = event.transactionID, named.insert(id).inserted,
+            guard let id = event.transactionID, named.insert(id).inserted,
                   let t = try event.transaction ?? storage.transaction(id), t.isRevoked else { continue }
             revoked.append(.revoked(t))
         }
-        return Revocations(events: revoked, through: events.last?.id)
+        return Revocations(events: revoked, through: last > after ? last : nil)
     }
 
     /// The app took back what the revocations up to event `id` gave: its cursor moves past them.

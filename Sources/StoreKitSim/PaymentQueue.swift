@@ -336,9 +336,9 @@ public final class PaymentQueue {
         return events
     }
 
-    /// What store time moving on did: the transactions it made or changed, in the order they
-    /// were made (a request dropped after 24 hours among them, which the app never hears of),
-    /// and what the app hears.
+    /// What store time moving on did: the transactions its events named (made or changed), in
+    /// the order first named (a request dropped after 24 hours among them, which the app never
+    /// hears of), and what the app hears.
     public struct Advance: Sendable {
         public var changes: [Transaction]
         public var events: [PaymentQueueEvent]
@@ -410,7 +410,7 @@ public final class PaymentQueue {
                 }
             }.1
         }
-        // Each transaction once, where it first changed, as it ended up.
+        // Each transaction once, where it was first named, as it ended up.
         let latest = Dictionary((recorded ?? []).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         var seen = Set<String>()
         let changes = (recorded ?? []).filter { seen.insert($0.id).inserted }.compactMap { latest[$0.id] }
@@ -447,41 +447,17 @@ public final class PaymentQueue {
         return publish()
     }
 
-    /// A store-side change (`StoreAdmin`): the store first does what is due, then `body`;
-    /// returns its value and what the app hears of both.
-    func storeSideChange<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
-        let events = try tick()
-        let (value, more) = try mutate(including: ids, body)
-        return (value, events + more)
-    }
-
     // MARK: Plumbing
 
-    /// Changes the records in one transaction; `body` gets the store time of the moment.
-    /// Returns its value and what the app hears of the change.
+    /// Changes the records in one transaction (`AppStore.change`); `body` gets the store time
+    /// of the moment. Returns its value and what the app hears of the change.
     private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
-        var latest = records
-        let result = try store.storage.update(including: ids) { records -> T in
-            records.adoptPurchasesWithoutStatus(catalog: store.catalog)
-            let before = records
-            // Real time read under the store's lock: the moment of the change. An anchor later
-            // than it would hold store time still, and what this change makes due with it.
-            records.clock.anchorAgain(ifAheadOf: store.wallClock.now)
-            let now = records.time(at: store.wallClock.now)
-            let value = try body(&records, now)
-            // Whatever changed, the family shares (and stops sharing) what it now should, at
-            // the store time the change left (an advance moves it).
-            try records.shareWithFamilies(catalog: store.catalog, now: records.time(at: store.wallClock.now))
-            recorded? += records.changes(since: before)
-            latest = records
-            // The storage keeps this change's events; the copy here reads what was stored.
-            latest.newEvents = []
-            latest.clearedHistories = []
-            return value
-        }
-        records = latest
+        let change = try store.change(including: ids, withEvents: recorded != nil, body)
+        // What the store told of the change (its events), not a diff of the records.
+        recorded? += change.events.compactMap(\.transaction)
+        records = change.records
         lastToken = store.storage.changeToken()
-        return (result, publish())
+        return (change.value, publish())
     }
 
     /// Every unfinished transaction in a state the app has not been told of, then every

@@ -9,14 +9,14 @@ extension StoreAdmin {
     /// `organizer` starts a family.
     @discardableResult
     public func createFamily(organizer: String) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in try records.createFamily(organizer: organizer, catalog: catalog, now: now) }.1
+        try storeSideChange { records, now in try records.createFamily(organizer: organizer, catalog: catalog, now: now) }.1
     }
 
     /// `account` joins the family of `organizer` (nil: the signed-in account's), and gets what
     /// the family shares; the family gets what it bought.
     @discardableResult
     public func addFamilyMember(_ account: String, organizer: String? = nil) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in
+        try storeSideChange { records, now in
             try records.addFamilyMember(account, host: organizer ?? records.settings.account, catalog: catalog, now: now)
         }.1
     }
@@ -25,7 +25,7 @@ extension StoreAdmin {
     /// with it, and what it shared with the family, is revoked.
     @discardableResult
     public func removeFamilyMember(_ account: String? = nil) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in
+        try storeSideChange { records, now in
             guard let account = account ?? records.settings.account else { throw FamilyError.noAccount }
             try records.removeFamilyMember(account, catalog: catalog, now: now)
         }.1
@@ -35,7 +35,7 @@ extension StoreAdmin {
     /// its family on or off.
     @discardableResult
     public func setFamilySharing(_ productID: String, on: Bool, account: String? = nil) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in
+        try storeSideChange { records, now in
             try records.setFamilySharing(productID, on: on, account: account ?? records.settings.account, catalog: catalog, now: now)
         }.1
     }
@@ -44,7 +44,7 @@ extension StoreAdmin {
     /// the family shares.
     @discardableResult
     public func buyAsFamilyMember(_ account: String, productID: String) throws -> (Transaction, [PaymentQueueEvent]) {
-        try queue.storeSideChange { records, now in
+        try storeSideChange { records, now in
             try records.buyAsFamilyMember(account, productID: productID, catalog: catalog, now: now)
         }
     }

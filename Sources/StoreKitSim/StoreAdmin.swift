@@ -5,9 +5,10 @@ import Foundation
 /// force a renewal, turn auto-renew off or on, fix a billing issue, raise a price and agree to
 /// it; buy outside the app; and answer Ask to Buy and interrupted purchases. A method naming a
 /// product acts for the signed-in account (as SKTestSession does on its device); an operation
-/// naming a transaction acts on that transaction's account (`StoreAdmin.Operation`). Over a
-/// payment queue, so an app open on that queue hears the results as `PaymentQueueEvent`s (a
-/// store-side process that never launched an app hears nothing: the results may be ignored).
+/// naming a transaction acts on that transaction's account (`StoreAdmin.Operation`). It changes
+/// the store itself (`AppStore.change`); an app open on `queue` hears the results as
+/// `PaymentQueueEvent`s when that queue reads the store again, at once (a store-side process
+/// that never launched an app hears nothing: the results may be ignored).
 /// A request that cannot apply is refused with a `StoreAdminError`.
 public final class StoreAdmin {
     public let queue: PaymentQueue
@@ -17,6 +18,16 @@ public final class StoreAdmin {
     }
 
     var catalog: Catalog { queue.store.catalog }
+
+    /// A change on the store's side: the store first does what is due (heard by the app open
+    /// on `queue`), then `body`, made by the store itself (`AppStore.change`); the app hears of
+    /// it as of any other change, when its queue reads the store again, here at once. Returns
+    /// `body`'s value and what the app hears of both.
+    func storeSideChange<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
+        let events = try queue.tick()
+        let change = try queue.store.change(including: ids, body)
+        return (change.value, events + (try queue.refresh()))
+    }
 
     /// SKTestSession.expireSubscription(productIdentifier:): ends it now.
     @discardableResult
@@ -51,7 +62,7 @@ public final class StoreAdmin {
     @discardableResult
     public func requestPriceIncrease(_ productID: String, storefront: String? = nil, price: Decimal,
                                      consentNeeded: Bool?) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in
+        try storeSideChange { records, now in
             try records.changePrice(of: productID, in: storefront ?? records.settings.storefront, to: price,
                                     consentNeeded: consentNeeded, catalog: catalog, now: now)
         }.1
@@ -70,7 +81,7 @@ public final class StoreAdmin {
     /// on this queue hears of at once, and any other at its next launch.
     @discardableResult
     public func buyOutsideApp(_ productID: String, quantity: Int = 1) throws -> (Transaction, [PaymentQueueEvent]) {
-        try queue.storeSideChange { records, now in
+        try storeSideChange { records, now in
             try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), account: records.settings.account,
                                       catalog: catalog, now: now)
         }
@@ -82,7 +93,7 @@ public final class StoreAdmin {
     /// at the offer's terms, and reaches the app as a purchase made outside it.
     @discardableResult
     public func redeemOfferCode(_ code: String, productID: String? = nil) throws -> (Transaction, [PaymentQueueEvent]) {
-        try queue.storeSideChange { records, now in
+        try storeSideChange { records, now in
             if let productID {
                 try records.buyOutsideApp(Payment(productID: productID), account: records.settings.account, offerCode: code,
                                           catalog: catalog, now: now)
@@ -97,7 +108,7 @@ public final class StoreAdmin {
     /// (`shouldAddStorePayment`), and any other at its next launch.
     @discardableResult
     public func promote(_ productID: String) throws -> (PurchaseIntent, [PaymentQueueEvent]) {
-        try queue.storeSideChange { records, now in
+        try storeSideChange { records, now in
             try records.promote(productID, account: records.settings.account, catalog: catalog, now: now)
         }
     }
@@ -125,7 +136,7 @@ public final class StoreAdmin {
     /// revokes it; an app open on the queue hears it as an update with a revocation.
     @discardableResult
     public func refundTransaction(_ id: String, _ refund: Refund = Refund()) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange(including: try samePurchase(as: id)) { records, now in
+        try storeSideChange(including: try samePurchase(as: id)) { records, now in
             try records.refund(id, refund, catalog: catalog, now: now)
         }.1
     }
@@ -136,7 +147,7 @@ public final class StoreAdmin {
     /// update with a revocation.
     @discardableResult
     public func requestRefund(_ id: String, reason: RefundRequestReason) throws -> (RefundRequest, [PaymentQueueEvent]) {
-        try queue.storeSideChange(including: [id]) { records, now in
+        try storeSideChange(including: [id]) { records, now in
             try records.requestRefund(id, account: records.settings.account, reason: reason, catalog: catalog, now: now)
         }
     }
@@ -145,7 +156,7 @@ public final class StoreAdmin {
     /// `refund`, in full when nil, and revoked) or declined (nothing changes for the app).
     @discardableResult
     public func answerRefundRequest(_ id: String, approved: Bool, refund: Refund? = nil) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange(including: [id]) { records, now in
+        try storeSideChange(including: [id]) { records, now in
             try records.answerRefundRequest(id, approved: approved, refund: refund, catalog: catalog, now: now)
         }.1
     }
@@ -153,7 +164,7 @@ public final class StoreAdmin {
     /// SKTestSession.deleteTransaction(identifier:): the transaction leaves the history.
     @discardableResult
     public func deleteTransaction(_ id: String) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange(including: [id]) { records, now in
+        try storeSideChange(including: [id]) { records, now in
             try records.deleteTransaction(id, catalog: catalog, now: now)
         }.1
     }
@@ -162,7 +173,7 @@ public final class StoreAdmin {
     /// store's settings stay.
     @discardableResult
     public func clearPurchaseHistory() throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in try records.clearPurchaseHistory(of: records.settings.account, now: now) }.1
+        try storeSideChange { records, now in try records.clearPurchaseHistory(of: records.settings.account, now: now) }.1
     }
 
     /// `id`, the purchase it stands for and that purchase's re-downloads: what a refund of it
@@ -179,7 +190,7 @@ public final class StoreAdmin {
     /// `input` for the signed-in account's subscription in the group of `productID`, as
     /// SKTestSession names it: resolved on the records of the change.
     private func change(_ input: SubscriptionInput, _ productID: String) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in
+        try storeSideChange { records, now in
             let plan = try records.subscription(of: productID, account: records.settings.account, catalog: catalog)
             try records.changeSubscription(input, originalTransactionID: plan.originalTransactionID, catalog: catalog, now: now)
         }.1
@@ -187,7 +198,7 @@ public final class StoreAdmin {
 
     /// `input` for the subscription whose original transaction id is `id`, any account's.
     func change(_ input: SubscriptionInput, originalTransactionID id: String) throws -> [PaymentQueueEvent] {
-        try queue.storeSideChange { records, now in
+        try storeSideChange { records, now in
             try records.changeSubscription(input, originalTransactionID: id, catalog: catalog, now: now)
         }.1
     }

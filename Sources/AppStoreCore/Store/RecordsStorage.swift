@@ -34,6 +34,10 @@ public protocol RecordsStorage: AnyObject {
     func events(after id: Int64, limit: Int?) throws -> [StoreEvent]
     /// The id of the newest stored event (0: none): a reader's cursor for what comes next.
     func lastEventID() throws -> Int64
+    /// `account`'s revocations (refunds, family revocations) stored after `id`, in order, and
+    /// the id of the newest stored event, read together: what the app hears of the outbox at
+    /// every launch and purchase, so no other event is decoded.
+    func revocations(of account: String, after id: Int64) throws -> (events: [StoreEvent], last: Int64)
     /// Where `reader` stopped reading the events, kept in the store (nil: it never read).
     func cursor(of reader: String) throws -> Int64?
     /// Hands `reader` the events after its cursor (after `start` when it never read), at most
@@ -50,6 +54,12 @@ public protocol RecordsStorage: AnyObject {
 extension RecordsStorage {
     public func update<T>(_ body: (inout StoreWorkingSet) throws -> T) throws -> T {
         try update(including: [], body)
+    }
+
+    /// Over every event after `id`: a storage that keeps them decoded already (in memory).
+    public func revocations(of account: String, after id: Int64) throws -> (events: [StoreEvent], last: Int64) {
+        let revocations = try events(after: id, limit: nil).filter { StoreEventKind.revocations.contains($0.kind) && $0.account == account }
+        return (revocations, try lastEventID())
     }
 }
 

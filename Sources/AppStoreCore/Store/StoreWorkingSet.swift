@@ -140,12 +140,6 @@ public struct StoreWorkingSet: Codable, Equatable, Sendable {
         return transactions.last { $0.productID == productID && $0.isWaitingRequest && isSignedInAccount($0) }
     }
 
-    /// The transactions made or changed since `before`, in the order they were made.
-    public func changes(since before: StoreWorkingSet) -> [Transaction] {
-        let old = Dictionary(before.transactions.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        return transactions.filter { old[$0.id] != $0 }
-    }
-
     public func index(of id: String) -> Int? {
         transactions.firstIndex { $0.id == id }
     }

@@ -179,4 +179,7 @@ public enum StoreEventKind: String, Codable, Sendable, CaseIterable {
     case familyShared
     /// A member's family-shared transaction was revoked (`REVOKE`, revocationType FAMILY_REVOKE).
     case familyRevoked
+
+    /// What takes back what a purchase gave: the app hears of these (`PaymentQueue.unheardRevocations`).
+    public static let revocations: Set<StoreEventKind> = [.refunded, .familyRevoked]
 }

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+@testable import AppStoreCore
+@testable import AppStorePersistence
+@testable import StoreKitSim
+
+/// The app hears refunds and family revocations from the outbox by reading those alone: a store
+/// that never revoked anything decodes none of its events at a launch or a purchase.
+@Suite struct RevocationReadTests {
+    @Test(arguments: StorageKind.allCases)
+    func theAppReadsOnlyItsRevocations(kind: StorageKind) throws {
+        let directory = TemporaryDirectory()
+        let first = try Harness(storage: try kind.make(directory), directory: directory)
+        for _ in 0..<3 { try first.buy(ID.credits5) }
+        let spy = CountingStorage(first.storage)
+        let t = try Harness(storage: spy, directory: directory, clock: first.clock)
+        let bought = try t.buy(ID.premium)
+        #expect(spy.eventsRead == 0, "no event decoded by the launch or the purchase")
+        // A refund is heard, and read alone.
+        try t.admin.refundTransaction(bought.id)
+        try t.queue.tick()
+        #expect(t.app.takenBack == [bought.id])
+        #expect(spy.eventsRead == 1, "the refund alone")
+        try t.buy(ID.credits5)
+        #expect(spy.eventsRead == 1)
+    }
+
+    /// The storage's read: the account's revocations after a cursor, and the last event id.
+    @Test(arguments: StorageKind.allCases)
+    func revocationsAreTheAccountsAfterTheCursor(kind: StorageKind) throws {
+        let directory = TemporaryDirectory()
+        let t = try Harness(storage: try kind.make(directory), directory: directory)
+        let account = try #require(try t.storage.settings().account)
+        let kept = try t.buy(ID.premium)
+        let refunded = try t.buy(ID.credits5)
+        try t.admin.refundTransaction(refunded.id)
+        let afterRefund = try t.storage.lastEventID()
+        let again = try t.buy(ID.credits5)
+        try t.admin.refundTransaction(again.id)
+        try t.buy(ID.credits10)
+        let all = try t.storage.revocations(of: account, after: 0)
+        #expect(all.events.map(\.transactionID) == [refunded.id, again.id])
+        #expect(all.events.allSatisfy { $0.kind == .refunded && $0.transaction?.isRevoked == true })
+        #expect(all.last == (try t.storage.lastEventID()))
+        #expect(try t.storage.revocations(of: account, after: afterRefund).events.map(\.transactionID) == [again.id])
+        #expect(try t.storage.revocations(of: "other@example.com", after: 0).events.isEmpty)
+        #expect(!all.events.contains { $0.transactionID == kept.id })
+    }
+}
+
+/// Storage that counts the events it hands out decoded; everything else is `inner`'s.
+final class CountingStorage: RecordsStorage {
+    let inner: any RecordsStorage
+    private(set) var eventsRead = 0
+
+    init(_ inner: any RecordsStorage) { self.inner = inner }
+
+    func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {
+        let events = try inner.events(after: id, limit: limit)
+        eventsRead += events.count
+        return events
+    }
+    func revocations(of account: String, after id: Int64) throws -> (events: [StoreEvent], last: Int64) {
+        let read = try inner.revocations(of: account, after: id)
+        eventsRead += read.events.count
+        return read
+    }
+    func consume<T>(_ reader: String, from start: Int64, limit: Int?, _ body: ([StoreEvent]) throws -> T) throws -> T {
+        try inner.consume(reader, from: start, limit: limit) { events in
+            eventsRead += events.count
+            return try body(events)
+        }
+    }
+
+    func update<T>(including ids: Set<String>, _ body: (inout StoreWorkingSet) throws -> T) throws -> T { try inner.update(including: ids, body) }
+    func load() throws -> StoreWorkingSet { try inner.load() }
+    func settings() throws -> Settings { try inner.settings() }
+    func timeBase() throws -> (Settings, StoreClockState) { try inner.timeBase() }
+    func priceBase() throws -> (Settings, [PriceChange]) { try inner.priceBase() }
+    func changeToken() -> String { inner.changeToken() }
+    func transaction(_ id: String) throws -> Transaction? { try inner.transaction(id) }
+    func history(last count: Int?, finishedOnly: Bool) throws -> [Transaction] { try inner.history(last: count, finishedOnly: finishedOnly) }
+    func transactionCount() throws -> Int { try inner.transactionCount() }
+    func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] { try inner.purchases(of: account, productIDs: productIDs) }
+    func transactions(matching query: TransactionQuery) throws -> TransactionPage { try inner.transactions(matching: query) }
+    func lastEventID() throws -> Int64 { try inner.lastEventID() }
+    func cursor(of reader: String) throws -> Int64? { try inner.cursor(of: reader) }
+    func advance(_ reader: String, to id: Int64) throws { try inner.advance(reader, to: id) }
+}
