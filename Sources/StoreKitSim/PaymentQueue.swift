@@ -3,17 +3,23 @@ import Foundation
 
 /// SKPaymentQueue: the app adds payments, hears of transactions and finishes them.
 ///
-/// Every change goes through the store's records (`RecordsStorage.update`), and every call
-/// returns what the app must hear of (`PaymentQueueEvent`): each unfinished transaction in a
-/// state not told yet. That one rule covers the new purchase, the redelivery of unfinished
-/// transactions at launch, and an approval made from another terminal. Before `launch` (a
-/// store-side process: a parent's device, the App Store) nothing is told.
+/// Every change goes through the store's records (`AppStore.change`), and every call returns
+/// what the app must hear of (`PaymentQueueEvent`): the answer to the app's own call (the
+/// transaction a payment made, `finish`'s removal, how a restore ended), and the signed-in
+/// account's unfinished transactions the store's events moved since the queue last read them
+/// (the store answering, Ask to Buy, renewals, purchases elsewhere, another process's changes).
+/// At launch, and when another account signs in, the account's unfinished transactions are
+/// delivered whole. Before `launch` (a store-side process: a parent's device, the App Store)
+/// nothing is told.
 public final class PaymentQueue {
     public let store: AppStore
     /// The app launched on this queue: it hears of transactions from then on.
     private var launched = false
-    /// The state each unfinished transaction was last delivered in.
-    private var delivered: [String: TransactionState] = [:]
+    /// The last of the store's events the queue read (from launch): what comes after it is news.
+    /// Kept in memory, as each run redelivers at launch what came before it.
+    private var position: Int64?
+    /// The account whose unfinished transactions the app was delivered.
+    private var heardAccount: String?
     /// What the last run left unfinished, in the state it was left in.
     private var launchDelivered: [String: TransactionState] = [:]
     /// The purchase sheets the last run left open, cancelled at this launch.
@@ -62,7 +68,8 @@ public final class PaymentQueue {
     public func launch() throws -> [PaymentQueueEvent] {
         guard !launched else { return [] }
         launched = true
-        let (_, events) = try mutate { records, now in
+        position = try store.storage.lastEventID()
+        let (_, news) = try commit { records, now in
             // A purchase waiting for the store is in flight: confirmed, the store answering
             // after the last run stopped. A sheet still on screen is one nobody answered.
             let leftOver = records.queue.filter { $0.queueState.phase?.isOnScreen != true }
@@ -70,7 +77,9 @@ public final class PaymentQueue {
             cancelledAtLaunch = Set(records.queue.filter { $0.queueState.phase?.isOnScreen == true }.map(\.id))
             records.cancelOrphanedSheets(now: now)
         }
-        return events + (try tick())
+        // Every unfinished transaction the last run left, the sheets it left open cancelled.
+        heardAccount = records.settings.account
+        return publish(news, telling: records.queue) + (try tick())
     }
 
     /// How `transaction` reaches this launch: from what the previous run left in the queue
@@ -93,7 +102,8 @@ public final class PaymentQueue {
     /// subscription again, the store refuses (thrown). `appRules`: the app's own refusals,
     /// judged on the records of the moment, in the same transaction.
     public func add(_ payment: Payment, appRules: (StoreWorkingSet) throws -> Void = { _ in }) throws -> (Transaction, [PaymentQueueEvent]) {
-        try mutate { records, now in
+        var isRepeat = false
+        let (transaction, news) = try commit { records, now in
             // The app's queue acts for the signed-in account.
             guard let account = records.settings.account else { throw StoreError.notSignedIn }
             try appRules(records)
@@ -101,10 +111,15 @@ public final class PaymentQueue {
             records.fulfillIntent(of: payment.productID, account: account)
             if let waiting = records.waitingRequest(for: payment.productID, catalog: store.catalog),
                let merged = records.repeatRequest(waiting.id, now: now) {
+                isRepeat = true
                 return merged
             }
             return try records.addPayment(payment, account: account, catalog: store.catalog, now: now)
         }
+        // The call's answer: the transaction it made. A repeated request is one the app was
+        // told of already, in the state it is still in.
+        if isRepeat { return (transaction, publish(news, withholding: transaction.id)) }
+        return (transaction, publish(news, telling: [transaction]))
     }
 
     /// The user confirmed the purchase sheet. With hold on, the store then waits for the side
@@ -182,7 +197,6 @@ public final class PaymentQueue {
                 removed.append(records.transactions[i])
             }
         }
-        for t in removed { delivered[t.id] = nil }
         return events + removed.map { .removed($0) }
     }
 
@@ -438,13 +452,31 @@ public final class PaymentQueue {
 
     /// Reloads the records if another process changed them, and tells what changed.
     public func refresh() throws -> [PaymentQueueEvent] {
+        try refresh(hearing: [])
+    }
+
+    /// `refresh` after a change this process made on the store itself (the App Store's side):
+    /// its events, handed back by `AppStore.change`, are not read again.
+    package func refresh(hearing events: [StoreEvent]) throws -> [PaymentQueueEvent] {
         let token = store.storage.changeToken()
         guard token != lastToken else { return [] }
+        try reload(at: token)
+        return publish(try news(given: events))
+    }
+
+    private func reload(at token: String) throws {
         records = try store.storage.load()
         // What the next change adopts (`adoptPurchasesWithoutStatus`), seen already.
         records.adoptPurchasesWithoutStatus(catalog: store.catalog)
         lastToken = token
-        return publish()
+    }
+
+    /// The store's events after the queue's position, which moves past them.
+    private func readNews() throws -> [StoreEvent] {
+        guard launched, let position else { return [] }
+        let news = try store.storage.events(after: position, limit: nil)
+        self.position = news.last?.id ?? position
+        return news
     }
 
     // MARK: Plumbing
@@ -452,26 +484,79 @@ public final class PaymentQueue {
     /// Changes the records in one transaction (`AppStore.change`); `body` gets the store time
     /// of the moment. Returns its value and what the app hears of the change.
     private func mutate<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
-        let change = try store.change(including: ids, withEvents: recorded != nil, body)
+        let (value, news) = try commit(including: ids, body)
+        return (value, publish(news))
+    }
+
+    /// Changes the records as `mutate` does; returns `body`'s value and the store's events after
+    /// the queue's position (`news(given:)`).
+    private func commit<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> (T, [StoreEvent]) {
+        let change = try store.change(including: ids, withEvents: launched || recorded != nil, body)
         // What the store told of the change (its events), not a diff of the records.
         recorded? += change.events.compactMap(\.transaction)
         records = change.records
         lastToken = store.storage.changeToken()
-        return (change.value, publish())
+        return (change.value, try news(given: change.events))
     }
 
-    /// Every unfinished transaction in a state the app has not been told of, then every
-    /// promoted purchase waiting for the app it has not been told of.
-    private func publish() -> [PaymentQueueEvent] {
+    /// The store's events after the queue's position, given those a change of this process's
+    /// wrote: they are all of them, unless another process wrote events too, when every one is
+    /// read back in the store's order (with the records again).
+    private func news(given own: [StoreEvent]) throws -> [StoreEvent] {
+        guard launched, let position else { return [] }
+        let last = try store.storage.lastEventID()
+        if last - position == Int64(own.count) {
+            self.position = last
+            return own
+        }
+        let token = store.storage.changeToken()
+        if token != lastToken { try reload(at: token) }
+        return try readNews()
+    }
+
+    /// What the app hears of the store's events `news` (`updates(in:)`), with `telling` (the
+    /// answer to the app's own call) and without `withholding`, then every promoted purchase
+    /// waiting for the app it has not been told of.
+    private func publish(_ news: [StoreEvent], telling: [Transaction] = [], withholding: String? = nil) -> [PaymentQueueEvent] {
         guard launched else { return [] }
-        let changed = records.queue.filter { delivered[$0.id] != $0.queueState.state }
-        let live = Set(records.queue.map(\.id))
-        delivered = delivered.filter { live.contains($0.key) }
-        for transaction in changed { delivered[transaction.id] = transaction.queueState.state }
+        var told = telling + updates(in: news)
+        if records.settings.account != heardAccount {
+            // Another account signed in: its unfinished transactions are delivered, as at a launch.
+            heardAccount = records.settings.account
+            told = records.queue + told
+        }
+        // Each transaction once, as it is now, in the queue's order.
+        var seen: Set<String> = withholding.map { [$0] } ?? []
+        let order = Dictionary(records.transactions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { $1 })
+        let updated = told.filter { seen.insert($0.id).inserted }.enumerated()
+            .sorted { (order[$0.element.id] ?? Int.max, $0.offset) < (order[$1.element.id] ?? Int.max, $1.offset) }
+            .map(\.element)
         let waiting = records.waitingIntents
-        let news = waiting.filter { !toldIntents.contains($0) }
+        let intents = waiting.filter { !toldIntents.contains($0) }
         toldIntents = Set(waiting)
-        return changed.map { .updated($0, arrival(of: $0)) } + news.map(PaymentQueueEvent.shouldAddStorePayment)
+        return updated.map { .updated($0, arrival(of: $0)) } + intents.map(PaymentQueueEvent.shouldAddStorePayment)
+    }
+
+    /// The signed-in account's unfinished transactions `news` moved (`StoreEventKind.queueChanges`),
+    /// each as it is now (or as its event kept it, when the records no longer hold it), and
+    /// those a restore brought back (named by its date). A finished transaction is not told.
+    private func updates(in news: [StoreEvent]) -> [Transaction] {
+        guard let account = records.settings.account else { return [] }
+        let unfinished = Dictionary(records.queue.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        let held = Set(records.transactions.map(\.id))
+        var told: [Transaction] = []
+        for event in news where event.account == account {
+            if event.kind == .restored {
+                told += records.queue.filter { $0.queueState.state == .restored && $0.queueState.transactionDate == event.date }
+            } else if StoreEventKind.queueChanges.contains(event.kind), let id = event.transactionID {
+                if let t = unfinished[id] {
+                    told.append(t)
+                } else if !held.contains(id), let t = event.transaction, !t.queueState.finished, t.account == account {
+                    told.append(t)
+                }
+            }
+        }
+        return told
     }
 
     /// The promoted purchases the app was told of and that still wait.

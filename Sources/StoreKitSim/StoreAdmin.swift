@@ -25,8 +25,8 @@ public final class StoreAdmin {
     /// `body`'s value and what the app hears of both.
     func storeSideChange<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
         let events = try queue.tick()
-        let change = try queue.store.change(including: ids, body)
-        return (change.value, events + (try queue.refresh()))
+        let change = try queue.store.change(including: ids, withEvents: true, body)
+        return (change.value, events + (try queue.refresh(hearing: change.events)))
     }
 
     /// SKTestSession.expireSubscription(productIdentifier:): ends it now.

@@ -182,4 +182,15 @@ public enum StoreEventKind: String, Codable, Sendable, CaseIterable {
 
     /// What takes back what a purchase gave: the app hears of these (`PaymentQueue.unheardRevocations`).
     public static let revocations: Set<StoreEventKind> = [.refunded, .familyRevoked]
+
+    /// What moves the transaction it names to another state in the app's payment queue (a new
+    /// transaction among them): the app hears of these as updates (`PaymentQueue`). A plan
+    /// bought back or for the next renewal is named by `autoRenewEnabled` or
+    /// `renewalPreferenceChanged` alone; `restored` names no transaction (its transactions
+    /// carry its date).
+    public static let queueChanges: Set<StoreEventKind> = [
+        .purchased, .subscribed, .renewed, .recovered, .upgraded, .autoRenewEnabled, .renewalPreferenceChanged,
+        .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined, .askToBuyLapsed, .purchaseFailed, .resolved,
+        .familyShared,
+    ]
 }
