@@ -20,6 +20,9 @@ public final class PaymentQueue {
     private var position: Int64?
     /// The account whose unfinished transactions the app was delivered.
     private var heardAccount: String?
+    /// The store's next transaction number when the app was last told: transactions numbered
+    /// from it are new to the app.
+    private var nextNumberTold = 0
     /// What the last run left unfinished, in the state it was left in.
     private var launchDelivered: [String: TransactionState] = [:]
     /// The purchase sheets the last run left open, cancelled at this launch.
@@ -79,6 +82,7 @@ public final class PaymentQueue {
         }
         // Every unfinished transaction the last run left, the sheets it left open cancelled.
         heardAccount = records.settings.account
+        nextNumberTold = records.nextTransactionNumber
         return publish(news, telling: records.queue) + (try tick())
     }
 
@@ -520,6 +524,9 @@ public final class PaymentQueue {
     private func publish(_ news: [StoreEvent], telling: [Transaction] = [], withholding: String? = nil) -> [PaymentQueueEvent] {
         guard launched else { return [] }
         var told = telling + updates(in: news)
+        // A payment another process added: its purchasing transaction is new, and no event names it.
+        told += records.queue.filter { Int($0.id).map { $0 >= nextNumberTold } ?? false }
+        nextNumberTold = records.nextTransactionNumber
         if records.settings.account != heardAccount {
             // Another account signed in: its unfinished transactions are delivered, as at a launch.
             heardAccount = records.settings.account
