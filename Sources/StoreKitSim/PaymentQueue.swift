@@ -532,23 +532,29 @@ public final class PaymentQueue {
             heardAccount = records.settings.account
             told = records.queue + told
         }
-        // Each transaction once, as it is now, in the queue's order.
-        var seen: Set<String> = withholding.map { [$0] } ?? []
-        let order = Dictionary(records.transactions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { $1 })
-        let updated = told.filter { seen.insert($0.id).inserted }.enumerated()
-            .sorted { (order[$0.element.id] ?? Int.max, $0.offset) < (order[$1.element.id] ?? Int.max, $1.offset) }
-            .map(\.element)
         let waiting = records.waitingIntents
         let intents = waiting.filter { !toldIntents.contains($0) }
         toldIntents = Set(waiting)
-        return updated.map { .updated($0, arrival(of: $0)) } + intents.map(PaymentQueueEvent.shouldAddStorePayment)
+        return inQueueOrder(told, withholding: withholding).map { .updated($0, arrival(of: $0)) }
+            + intents.map(PaymentQueueEvent.shouldAddStorePayment)
+    }
+
+    /// Each transaction once, in the order the queue holds them (SKPaymentQueue.transactions'),
+    /// whatever order the events named them in; one the records no longer hold last.
+    private func inQueueOrder(_ told: [Transaction], withholding: String?) -> [Transaction] {
+        guard !told.isEmpty else { return [] }
+        var seen: Set<String> = withholding.map { [$0] } ?? []
+        let order = Dictionary(records.transactions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { $1 })
+        return told.filter { seen.insert($0.id).inserted }.enumerated()
+            .sorted { (order[$0.element.id] ?? Int.max, $0.offset) < (order[$1.element.id] ?? Int.max, $1.offset) }
+            .map(\.element)
     }
 
     /// The signed-in account's unfinished transactions `news` moved (`StoreEventKind.queueChanges`),
     /// each as it is now (or as its event kept it, when the records no longer hold it), and
     /// those a restore brought back (named by its date). A finished transaction is not told.
     private func updates(in news: [StoreEvent]) -> [Transaction] {
-        guard let account = records.settings.account else { return [] }
+        guard let account = records.settings.account, !news.isEmpty else { return [] }
         let unfinished = Dictionary(records.queue.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         let held = Set(records.transactions.map(\.id))
         var told: [Transaction] = []
