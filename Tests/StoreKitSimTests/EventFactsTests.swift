@@ -64,7 +64,8 @@ import Testing
                 ALTER TABLE events DROP COLUMN facts;
                 DROP TABLE readers;
                 UPDATE events SET details = '{}';
-                DELETE FROM grdb_migrations WHERE identifier = 'v10';
+                DROP INDEX events_revocations;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11');
                 """)
         }
         try database.close()
