@@ -25,6 +25,7 @@ public struct Buffer: Canvas, Equatable, Sendable {
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: Style) -> Int {
         guard y >= 0, y < height else { return x }
+        if let end = putPrintableASCII(text, x: x, y: y, style: style) { return end }
         var col = x
         // Never a control character in a cell: a catalog title with an ESC in it would reach
         // the terminal as a command. It is shown escaped, as DisplayWidth measures it.
@@ -44,6 +45,27 @@ public struct Buffer: Canvas, Equatable, Sendable {
         }
         return col
     }
+
+    /// Printable ASCII, most of what a frame shows, written a byte a cell: one column each,
+    /// nothing to escape, so no Characters to break the text into. nil for any other text.
+    private mutating func putPrintableASCII(_ text: String, x: Int, y: Int, style: Style) -> Int? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return nil }
+        let symbols = Self.asciiSymbols
+        var col = x
+        for byte in utf8 {
+            if col + 1 > width { break }
+            if col >= 0 {
+                clearWide(at: col, y: y)
+                cells[y * width + col] = Cell(symbol: symbols[Int(byte) - 0x20], style: style)
+            }
+            col += 1
+        }
+        return col
+    }
+
+    /// Each printable ASCII character's cell symbol, made once.
+    private static let asciiSymbols: [String] = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) }
 
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, style: Style) {
         for row in max(0, y)..<min(height, y + h) {
