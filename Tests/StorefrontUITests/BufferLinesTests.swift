@@ -44,6 +44,23 @@ import Testing
         #expect(DisplayWidth.of(Character("\u{2E80}")) == 2, "the first CJK radical")
     }
 
+    @Test func scalarsWrittenACellEachAreCharactersOfTheirOwnOneColumnWide() {
+        // Buffer writes such text a scalar a cell: each must be a Character by itself, whatever
+        // stands beside it, one column wide and shown as it is.
+        for value in 0...0x2FFF {
+            guard let scalar = Unicode.Scalar(UInt32(value)), DisplayWidth.isSingleColumnCharacter(scalar) else { continue }
+            let name = "U+\(String(value, radix: 16))"
+            #expect(!TerminalText.isEscaped(scalar), "\(name)")
+            #expect(DisplayWidth.of(Character(scalar)) == 1, "\(name)")
+            #expect("x\(scalar)x".count == 3 && "─\(scalar)─".count == 3, "\(name) joins its neighbour")
+        }
+        var buffer = Buffer(width: 8, height: 1)
+        buffer.put("日本語", x: 0, y: 0, style: .plain)
+        #expect(buffer.put("─→é", x: 1, y: 0, style: .dim) == 4)
+        #expect(buffer.lines == [" ─→é語"])
+        #expect(buffer[1, 0] == Buffer.Cell(symbol: "─", style: .dim))
+    }
+
     @Test func asciiWrittenOverWideCharactersLeavesNoHalfBehind() {
         var buffer = Buffer(width: 8, height: 2)
         buffer.put("日本語", x: 0, y: 0, style: .plain)

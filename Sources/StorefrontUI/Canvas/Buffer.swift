@@ -25,7 +25,7 @@ public struct Buffer: Canvas, Equatable, Sendable {
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: Style) -> Int {
         guard y >= 0, y < height else { return x }
-        if let end = putPrintableASCII(text, x: x, y: y, style: style) { return end }
+        if let end = putSingleColumnScalars(text, x: x, y: y, style: style) { return end }
         var col = x
         // Never a control character in a cell: a catalog title with an ESC in it would reach
         // the terminal as a command. It is shown escaped, as DisplayWidth measures it.
@@ -46,18 +46,29 @@ public struct Buffer: Canvas, Equatable, Sendable {
         return col
     }
 
-    /// Printable ASCII, most of what a frame shows, written a byte a cell: one column each,
-    /// nothing to escape, so no Characters to break the text into. nil for any other text.
-    private mutating func putPrintableASCII(_ text: String, x: Int, y: Int, style: Style) -> Int? {
-        let utf8 = text.utf8
-        guard utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return nil }
+    /// Text whose every scalar is a character of its own, one column wide (printable ASCII,
+    /// box lines, arrows, Latin letters: most of what a frame shows), written a scalar a cell
+    /// without breaking the text into Characters. nil for any other text.
+    private mutating func putSingleColumnScalars(_ text: String, x: Int, y: Int, style: Style) -> Int? {
+        guard text.unicodeScalars.allSatisfy(DisplayWidth.isSingleColumnCharacter) else { return nil }
         let symbols = Self.asciiSymbols
+        // A box's edge or a rule repeats one character: its symbol made once.
+        var last: (scalar: Unicode.Scalar, symbol: String)?
         var col = x
-        for byte in utf8 {
+        for scalar in text.unicodeScalars {
             if col + 1 > width { break }
             if col >= 0 {
+                let symbol: String
+                if scalar.isASCII {
+                    symbol = symbols[Int(scalar.value) - 0x20]
+                } else if let last, last.scalar == scalar {
+                    symbol = last.symbol
+                } else {
+                    symbol = String(scalar)
+                    last = (scalar, symbol)
+                }
                 clearWide(at: col, y: y)
-                cells[y * width + col] = Cell(symbol: symbols[Int(byte) - 0x20], style: style)
+                cells[y * width + col] = Cell(symbol: symbol, style: style)
             }
             col += 1
         }

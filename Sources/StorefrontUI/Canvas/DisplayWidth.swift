@@ -17,6 +17,17 @@ public enum DisplayWidth {
         return 1
     }
 
+    /// A scalar that is a Character of its own beside any other such scalar, one column wide
+    /// and shown as it is: printable ASCII, Latin-1 and Latin Extended, dashes, quotes and
+    /// bullets, currency signs, and the blocks from letterlike symbols to arrows, box drawing,
+    /// shapes and dingbats. No combining mark, joiner, control or wide character is among them.
+    static func isSingleColumnCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20..<0x7F, 0xA0..<0x0300, 0x2010..<0x2028, 0x2030..<0x205F, 0x20A0..<0x20D0, 0x2100..<0x2C00: true
+        default: false
+        }
+    }
+
     public static func of(_ text: some StringProtocol) -> Int {
         // Printable ASCII is a column a byte.
         let utf8 = text.utf8
