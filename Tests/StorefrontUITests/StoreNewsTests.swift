@@ -15,7 +15,7 @@ import Testing
 
     /// Another terminal acting on the same store (`storefront expire`, `auto-renew …`).
     private func elsewhere(_ ui: UITestHarness) -> StoreAdmin {
-        StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: ui.store.catalog, storage: ui.storage, wallClock: ui.clock)))
+        StoreAdmin(store: AppStore(catalog: ui.store.catalog, storage: ui.storage, wallClock: ui.clock))
     }
 
     @Test func anExpiryFromAnotherTerminalIsLoggedWithABanner() throws {
@@ -199,7 +199,7 @@ import Testing
         clock.advance(by: 1)
         _ = try app.tick()
 
-        let other = StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: catalog, storage: try open(), wallClock: clock)))
+        let other = StoreAdmin(store: AppStore(catalog: catalog, storage: try open(), wallClock: clock))
         try other.setAutoRenew(Self.pro, on: false)
         runtime.tick()
         #expect(runtime.state.log.last?.text.hasPrefix("Pro Monthly: auto-renew off") == true, "\(runtime.state.log.map(\.text))")
@@ -228,7 +228,7 @@ import Testing
         #expect(try store.storage.settings().account != nil)
 
         storage.failingEvents = true
-        try StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: catalog, storage: storage, wallClock: clock))).expireSubscription(Self.pro)
+        try StoreAdmin(store: AppStore(catalog: catalog, storage: storage, wallClock: clock)).expireSubscription(Self.pro)
         runtime.tick()
         #expect(!runtime.state.log.contains { $0.text.contains("expired (ended by the store)") })
         storage.failingEvents = false

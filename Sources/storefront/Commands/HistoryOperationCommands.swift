@@ -40,7 +40,7 @@ enum HistoryAction {
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
         do {
-            try StoreAdmin(queue: session.queue).perform(operation)
+            _ = try session.queue.hearing { try StoreAdmin(store: session.queue.store).perform(operation) }
         } catch let error as StoreAdminError {
             throw CommandFailure.usage(error.text(.english))
         } catch let error as FamilyError {

@@ -25,7 +25,7 @@ struct PromoteCommand: ParsableCommand {
         let session = try Session(global)
         let intent: PurchaseIntent
         do {
-            intent = try StoreAdmin(queue: session.queue).promote(productID).0
+            intent = try session.queue.hearing { try StoreAdmin(store: session.queue.store).promote(productID) }.0
         } catch let error as StoreAdminError {
             throw CommandFailure.usage(error.text(.english))
         }

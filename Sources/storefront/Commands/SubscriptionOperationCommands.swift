@@ -46,7 +46,7 @@ enum SubscriptionAction {
         let before = session.queue.records.status(for: productID, catalog: session.catalog)
         do {
             let operation = try make(session.queue.records, session.catalog)
-            try StoreAdmin(queue: session.queue).perform(operation)
+            _ = try session.queue.hearing { try StoreAdmin(store: session.queue.store).perform(operation) }
         } catch let error as StoreAdminError {
             throw CommandFailure.usage(error.text(.english))
         }

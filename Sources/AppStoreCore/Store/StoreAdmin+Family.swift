@@ -1,49 +1,44 @@
-import AppStoreCore
 import Foundation
 
 /// Family Sharing, from the App Store's side (Settings › Family on the members' devices):
 /// make a family, add and remove members, leave, turn sharing of a purchase off and on, and a
 /// member buying on their own device. What a member of the signed-in account's family gets or
-/// loses reaches an app open on this queue at once, and any other at its next launch.
+/// loses reaches an app open on a queue when that queue reads the store again.
 extension StoreAdmin {
     /// `organizer` starts a family.
-    @discardableResult
-    public func createFamily(organizer: String) throws -> [PaymentQueueEvent] {
-        try storeSideChange { records, now in try records.createFamily(organizer: organizer, catalog: catalog, now: now) }.1
+    public func createFamily(organizer: String) throws {
+        try storeSideChange { records, now in try records.createFamily(organizer: organizer, catalog: catalog, now: now) }
     }
 
     /// `account` joins the family of `organizer` (nil: the signed-in account's), and gets what
     /// the family shares; the family gets what it bought.
-    @discardableResult
-    public func addFamilyMember(_ account: String, organizer: String? = nil) throws -> [PaymentQueueEvent] {
+    public func addFamilyMember(_ account: String, organizer: String? = nil) throws {
         try storeSideChange { records, now in
             try records.addFamilyMember(account, host: organizer ?? records.settings.account, catalog: catalog, now: now)
-        }.1
+        }
     }
 
     /// `account` leaves its family (nil: the signed-in account leaves): what the family shared
     /// with it, and what it shared with the family, is revoked.
-    @discardableResult
-    public func removeFamilyMember(_ account: String? = nil) throws -> [PaymentQueueEvent] {
+    public func removeFamilyMember(_ account: String? = nil) throws {
         try storeSideChange { records, now in
             guard let account = account ?? records.settings.account else { throw FamilyError.noAccount }
             try records.removeFamilyMember(account, catalog: catalog, now: now)
-        }.1
+        }
     }
 
     /// `account` (nil: the signed-in account) turns sharing of its purchase of `productID` with
     /// its family on or off.
-    @discardableResult
-    public func setFamilySharing(_ productID: String, on: Bool, account: String? = nil) throws -> [PaymentQueueEvent] {
+    public func setFamilySharing(_ productID: String, on: Bool, account: String? = nil) throws {
         try storeSideChange { records, now in
             try records.setFamilySharing(productID, on: on, account: account ?? records.settings.account, catalog: catalog, now: now)
-        }.1
+        }
     }
 
     /// `account`, a family member, buys `productID` on their own device: their purchase, which
     /// the family shares.
     @discardableResult
-    public func buyAsFamilyMember(_ account: String, productID: String) throws -> (Transaction, [PaymentQueueEvent]) {
+    public func buyAsFamilyMember(_ account: String, productID: String) throws -> Transaction {
         try storeSideChange { records, now in
             try records.buyAsFamilyMember(account, productID: productID, catalog: catalog, now: now)
         }

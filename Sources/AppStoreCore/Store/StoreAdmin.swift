@@ -1,57 +1,50 @@
-import AppStoreCore
 import Foundation
 
 /// The App Store's side, as Xcode's SKTestSession offers it: for a subscription, expire it,
 /// force a renewal, turn auto-renew off or on, fix a billing issue, raise a price and agree to
 /// it; buy outside the app; and answer Ask to Buy and interrupted purchases. A method naming a
 /// product acts for the signed-in account (as SKTestSession does on its device); an operation
-/// naming a transaction acts on that transaction's account (`StoreAdmin.Operation`). It changes
-/// the store itself (`AppStore.change`); an app open on `queue` hears the results as
-/// `PaymentQueueEvent`s when that queue reads the store again, at once (a store-side process
-/// that never launched an app hears nothing: the results may be ignored).
+/// naming a transaction acts on that transaction's account (`StoreAdmin.Operation`). It stands
+/// on the store and changes it itself (`AppStore.change`), and returns what it made; an app open
+/// on a queue hears the results when its queue reads the store again (the caller that has one
+/// open lets it, at once).
 /// A request that cannot apply is refused with a `StoreAdminError`.
 public final class StoreAdmin {
-    public let queue: PaymentQueue
+    public let store: AppStore
 
-    public init(queue: PaymentQueue) {
-        self.queue = queue
+    public init(store: AppStore) {
+        self.store = store
     }
 
-    var catalog: Catalog { queue.store.catalog }
+    var catalog: Catalog { store.catalog }
 
-    /// A change on the store's side: the store first does what is due (heard by the app open
-    /// on `queue`), then `body`, made by the store itself (`AppStore.change`); the app hears of
-    /// it as of any other change, when its queue reads the store again, here at once. Returns
-    /// `body`'s value and what the app hears of both.
-    func storeSideChange<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> (T, [PaymentQueueEvent]) {
-        let events = try queue.tick()
-        let change = try queue.store.change(including: ids, body)
-        return (change.value, events + (try queue.refresh()))
+    /// A change on the store's side: the store first does what is due (`AppStore.processDue`;
+    /// a restore in flight stays due for the queue that asked for it), then `body`, made by the
+    /// store itself (`AppStore.change`). Returns `body`'s value.
+    func storeSideChange<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> T {
+        _ = try store.processDue(restore: nil)
+        return try store.change(including: ids, body).value
     }
 
     /// SKTestSession.expireSubscription(productIdentifier:): ends it now.
-    @discardableResult
-    public func expireSubscription(_ productID: String) throws -> [PaymentQueueEvent] {
+    public func expireSubscription(_ productID: String) throws {
         try change(.expireNow, productID)
     }
 
     /// SKTestSession.forceRenewalOfSubscription(productIdentifier:): the period ends now and
     /// the store renews as it would at its end (or fails to, or lets it expire).
-    @discardableResult
-    public func forceRenewal(_ productID: String) throws -> [PaymentQueueEvent] {
+    public func forceRenewal(_ productID: String) throws {
         try change(.renewNow, productID)
     }
 
     /// Manage Subscriptions' Cancel Subscription (off) and resubscribe (on).
-    @discardableResult
-    public func setAutoRenew(_ productID: String, on: Bool) throws -> [PaymentQueueEvent] {
+    public func setAutoRenew(_ productID: String, on: Bool) throws {
         try change(.setAutoRenew(on), productID)
     }
 
     /// SKTestSession.resolveIssueForTransaction: the subscriber fixed the payment method, and
     /// the failing renewal goes through.
-    @discardableResult
-    public func resolveBillingIssue(_ productID: String) throws -> [PaymentQueueEvent] {
+    public func resolveBillingIssue(_ productID: String) throws {
         try change(.fixBilling, productID)
     }
 
@@ -59,18 +52,16 @@ public final class StoreAdmin {
     /// `consentNeeded` (SKTestSession.requestPriceIncreaseConsent) subscribers must agree by
     /// their renewal or it expires; without, they are told and renew at it. Nil: the store's
     /// default, consent for a rise (`PriceChange.needsConsent`); a fall never needs it.
-    @discardableResult
     public func requestPriceIncrease(_ productID: String, storefront: String? = nil, price: Decimal,
-                                     consentNeeded: Bool?) throws -> [PaymentQueueEvent] {
+                                     consentNeeded: Bool?) throws {
         try storeSideChange { records, now in
             try records.changePrice(of: productID, in: storefront ?? records.settings.storefront, to: price,
                                     consentNeeded: consentNeeded, catalog: catalog, now: now)
-        }.1
+        }
     }
 
     /// The subscriber agreed to the price increase (the consent sheet's button).
-    @discardableResult
-    public func agreeToPriceIncrease(_ productID: String) throws -> [PaymentQueueEvent] {
+    public func agreeToPriceIncrease(_ productID: String) throws {
         try change(.agreeToPriceIncrease, productID)
     }
 
@@ -80,7 +71,7 @@ public final class StoreAdmin {
     /// another device, in the App Store). Returns the purchased transaction, which an app open
     /// on this queue hears of at once, and any other at its next launch.
     @discardableResult
-    public func buyOutsideApp(_ productID: String, quantity: Int = 1) throws -> (Transaction, [PaymentQueueEvent]) {
+    public func buyOutsideApp(_ productID: String, quantity: Int = 1) throws -> Transaction {
         try storeSideChange { records, now in
             try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), account: records.settings.account,
                                       catalog: catalog, now: now)
@@ -92,7 +83,7 @@ public final class StoreAdmin {
     /// subscription sold here has it, as the offer code sheet finds it. The subscription starts
     /// at the offer's terms, and reaches the app as a purchase made outside it.
     @discardableResult
-    public func redeemOfferCode(_ code: String, productID: String? = nil) throws -> (Transaction, [PaymentQueueEvent]) {
+    public func redeemOfferCode(_ code: String, productID: String? = nil) throws -> Transaction {
         try storeSideChange { records, now in
             if let productID {
                 try records.buyOutsideApp(Payment(productID: productID), account: records.settings.account, offerCode: code,
@@ -107,7 +98,7 @@ public final class StoreAdmin {
     /// the purchase waits for the app, which an app open on this queue hears of at once
     /// (`shouldAddStorePayment`), and any other at its next launch.
     @discardableResult
-    public func promote(_ productID: String) throws -> (PurchaseIntent, [PaymentQueueEvent]) {
+    public func promote(_ productID: String) throws -> PurchaseIntent {
         try storeSideChange { records, now in
             try records.promote(productID, account: records.settings.account, catalog: catalog, now: now)
         }
@@ -115,30 +106,28 @@ public final class StoreAdmin {
 
     // MARK: Ask to Buy and interruptions
 
-    @discardableResult
-    public func approve(transactionID id: String) throws -> [PaymentQueueEvent] {
-        try queue.approve(transactionID: id)
+    public func approve(transactionID id: String) throws {
+        _ = try store.change(including: [id]) { records, now in try records.approve(id, catalog: catalog, now: now) }
     }
 
-    @discardableResult
-    public func decline(transactionID id: String) throws -> [PaymentQueueEvent] {
-        try queue.decline(transactionID: id)
+    public func decline(transactionID id: String) throws {
+        _ = try store.change(including: [id]) { records, now in try records.decline(id, now: now) }
     }
 
+    /// Returns the new transaction that completes the interrupted purchase.
     @discardableResult
-    public func resolve(transactionID id: String) throws -> (Transaction, [PaymentQueueEvent]) {
-        try queue.resolve(transactionID: id)
+    public func resolve(transactionID id: String) throws -> Transaction {
+        try store.change(including: [id]) { records, now in try records.resolve(id, catalog: catalog, now: now) }.value
     }
 
     // MARK: The history (Xcode's Transaction Manager)
 
     /// SKTestSession.refundTransaction(identifier:): the App Store refunds the purchase `id` and
     /// revokes it; an app open on the queue hears it as an update with a revocation.
-    @discardableResult
-    public func refundTransaction(_ id: String, _ refund: Refund = Refund()) throws -> [PaymentQueueEvent] {
+    public func refundTransaction(_ id: String, _ refund: Refund = Refund()) throws {
         try storeSideChange(including: try samePurchase(as: id)) { records, now in
             try records.refund(id, refund, catalog: catalog, now: now)
-        }.1
+        }
     }
 
     /// The user submits the refund request sheet (`Transaction.beginRefundRequest(for:in:)`)
@@ -146,7 +135,7 @@ public final class StoreAdmin {
     /// `Settings.refundRequests` says, and an approval reaches an app open on the queue as an
     /// update with a revocation.
     @discardableResult
-    public func requestRefund(_ id: String, reason: RefundRequestReason) throws -> (RefundRequest, [PaymentQueueEvent]) {
+    public func requestRefund(_ id: String, reason: RefundRequestReason) throws -> RefundRequest {
         try storeSideChange(including: [id]) { records, now in
             try records.requestRefund(id, account: records.settings.account, reason: reason, catalog: catalog, now: now)
         }
@@ -154,33 +143,30 @@ public final class StoreAdmin {
 
     /// The App Store answers the waiting refund request for `id`: approved (refunded with
     /// `refund`, in full when nil, and revoked) or declined (nothing changes for the app).
-    @discardableResult
-    public func answerRefundRequest(_ id: String, approved: Bool, refund: Refund? = nil) throws -> [PaymentQueueEvent] {
+    public func answerRefundRequest(_ id: String, approved: Bool, refund: Refund? = nil) throws {
         try storeSideChange(including: [id]) { records, now in
             try records.answerRefundRequest(id, approved: approved, refund: refund, catalog: catalog, now: now)
-        }.1
+        }
     }
 
     /// SKTestSession.deleteTransaction(identifier:): the transaction leaves the history.
-    @discardableResult
-    public func deleteTransaction(_ id: String) throws -> [PaymentQueueEvent] {
+    public func deleteTransaction(_ id: String) throws {
         try storeSideChange(including: [id]) { records, now in
             try records.deleteTransaction(id, catalog: catalog, now: now)
-        }.1
+        }
     }
 
     /// SKTestSession.clearTransactions(): the signed-in account's purchase history goes, the
     /// store's settings stay.
-    @discardableResult
-    public func clearPurchaseHistory() throws -> [PaymentQueueEvent] {
-        try storeSideChange { records, now in try records.clearPurchaseHistory(of: records.settings.account, now: now) }.1
+    public func clearPurchaseHistory() throws {
+        try storeSideChange { records, now in try records.clearPurchaseHistory(of: records.settings.account, now: now) }
     }
 
     /// `id`, the purchase it stands for and that purchase's re-downloads: what a refund of it
     /// revokes, for the records to hold (a store.sqlite's hold only each product's first and
     /// latest purchase).
     private func samePurchase(as id: String) throws -> Set<String> {
-        let storage = queue.store.storage
+        let storage = store.storage
         guard let t = try storage.transaction(id), let account = t.account else { return [id] }
         let redownloads = try storage.purchases(of: account, productIDs: [t.productID])
             .filter { $0.isRedownload(of: t.purchaseID) }
@@ -189,17 +175,17 @@ public final class StoreAdmin {
 
     /// `input` for the signed-in account's subscription in the group of `productID`, as
     /// SKTestSession names it: resolved on the records of the change.
-    private func change(_ input: SubscriptionInput, _ productID: String) throws -> [PaymentQueueEvent] {
+    private func change(_ input: SubscriptionInput, _ productID: String) throws {
         try storeSideChange { records, now in
             let plan = try records.subscription(of: productID, account: records.settings.account, catalog: catalog)
             try records.changeSubscription(input, originalTransactionID: plan.originalTransactionID, catalog: catalog, now: now)
-        }.1
+        }
     }
 
     /// `input` for the subscription whose original transaction id is `id`, any account's.
-    func change(_ input: SubscriptionInput, originalTransactionID id: String) throws -> [PaymentQueueEvent] {
+    func change(_ input: SubscriptionInput, originalTransactionID id: String) throws {
         try storeSideChange { records, now in
             try records.changeSubscription(input, originalTransactionID: id, catalog: catalog, now: now)
-        }.1
+        }
     }
 }
