@@ -15,7 +15,7 @@ import Testing
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
         t.clock.advance(by: 60)
-        try t.hear { try $0.expireSubscription(Plans.proMonthly) }
+        try t.hear { try $0.expireSubscription(Plans.proMonthly, account: t.signedIn) }
         t.clock.advance(by: 60)
         let again = try t.buy(Plans.proMonthly)
         let subscribed = try t.storedEvents.filter { $0.kind == .subscribed }

@@ -19,7 +19,7 @@ import Testing
         let directory = TemporaryDirectory()
         let t = try Harness(storage: try kind.make(directory), directory: directory)
         t.app.receive(try t.hear { try $0.createFamily(organizer: parent) })
-        t.app.receive(try t.hear { try $0.addFamilyMember(kid) })
+        t.app.receive(try t.hear { try $0.addFamilyMember(kid, organizer: t.signedIn) })
         return t
     }
 
@@ -120,7 +120,7 @@ import Testing
         try t.buy(Self.premium)
         let copy = try #require(try shared(t).first)
         t.clock.advance(by: 86_400)
-        try t.hear { try $0.setFamilySharing(Self.premium, on: false) }
+        try t.hear { try $0.setFamilySharing(Self.premium, on: false, account: t.signedIn) }
         let revoked = try t.transaction(copy.id)
         #expect(revoked.revocation == .familyRevoke(at: t.clock.now) && revoked.revocationPercentage == nil)
         #expect(revoked.queueState.transactionDate == copy.queueState.transactionDate && revoked.purchaseDate == copy.purchaseDate && revoked.price == 0)
@@ -131,11 +131,11 @@ import Testing
         let t = try Self.family(kind)
         try t.buy(Self.premium)
         let first = try #require(try shared(t).first)
-        try t.hear { try $0.setFamilySharing(Self.premium, on: false) }
+        try t.hear { try $0.setFamilySharing(Self.premium, on: false, account: t.signedIn) }
         #expect(try t.transaction(first.id).revocationType == .familyRevoke)
-        try t.hear { try $0.setFamilySharing(Self.premium, on: false) }
+        try t.hear { try $0.setFamilySharing(Self.premium, on: false, account: t.signedIn) }
         #expect(try t.storedEvents.filter { $0.kind == .familySharingOff }.count == 1, "turning it off twice does nothing more")
-        try t.hear { try $0.setFamilySharing(Self.premium, on: true) }
+        try t.hear { try $0.setFamilySharing(Self.premium, on: true, account: t.signedIn) }
         let all = try shared(t)
         #expect(all.count == 2 && all.last?.isRevoked == false && all.last?.id != first.id)
     }
@@ -184,11 +184,11 @@ import Testing
     func requestsThatCannotApplyAreRefused(kind: StorageKind) throws {
         let t = try Self.family(kind)
         #expect(throws: FamilyError.alreadyInFamily(Self.kid, organizer: Self.parent)) { try t.hear { try $0.createFamily(organizer: Self.kid) } }
-        #expect(throws: FamilyError.alreadyInFamily(Self.kid, organizer: Self.parent)) { try t.hear { try $0.addFamilyMember(Self.kid) } }
-        for i in 2...Family.maximumMembers { try t.hear { try $0.addFamilyMember("member\(i)@example.com") } }
-        #expect(throws: FamilyError.familyFull(organizer: Self.parent)) { try t.hear { try $0.addFamilyMember("one.too.many@example.com") } }
+        #expect(throws: FamilyError.alreadyInFamily(Self.kid, organizer: Self.parent)) { try t.hear { try $0.addFamilyMember(Self.kid, organizer: t.signedIn) } }
+        for i in 2...Family.maximumMembers { try t.hear { try $0.addFamilyMember("member\(i)@example.com", organizer: t.signedIn) } }
+        #expect(throws: FamilyError.familyFull(organizer: Self.parent)) { try t.hear { try $0.addFamilyMember("one.too.many@example.com", organizer: t.signedIn) } }
         #expect(throws: FamilyError.notInFamily("nobody@example.com")) { try t.hear { try $0.removeFamilyMember("nobody@example.com") } }
-        #expect(throws: FamilyError.notShareable(Self.credits)) { try t.hear { try $0.setFamilySharing(Self.credits, on: false) } }
+        #expect(throws: FamilyError.notShareable(Self.credits)) { try t.hear { try $0.setFamilySharing(Self.credits, on: false, account: t.signedIn) } }
         #expect(throws: FamilyError.notInFamily("nobody@example.com")) {
             try t.hearing { try $0.buyAsFamilyMember("nobody@example.com", productID: Self.premium) }
         }
@@ -198,7 +198,7 @@ import Testing
         try t.queue.tick()
         #expect(throws: FamilyError.sharedNotRefundable(shared.id)) { try t.hear { try $0.refundTransaction(shared.id) } }
         // Nor can the member ask for one: the purchaser paid.
-        #expect(throws: FamilyError.sharedNotRefundable(shared.id)) { try t.hearing { try $0.requestRefund(shared.id, reason: .other) } }
+        #expect(throws: FamilyError.sharedNotRefundable(shared.id)) { try t.hearing { try $0.requestRefund(shared.id, reason: .other, account: t.signedIn) } }
         #expect(try t.records.refundRequests.isEmpty)
     }
 
@@ -215,7 +215,7 @@ import Testing
         let directory = TemporaryDirectory()
         let t = try Harness(storage: try StorageKind.sqlite.make(directory), directory: directory)
         try t.hear { try $0.createFamily(organizer: Self.parent) }
-        try t.hear { try $0.addFamilyMember(Self.kid) }
+        try t.hear { try $0.addFamilyMember(Self.kid, organizer: t.signedIn) }
         try t.buy(Self.premium)
         let queue = try DatabaseQueue(path: directory.file("store.sqlite").path)
         try queue.write { try $0.execute(sql: sql) }
@@ -245,7 +245,7 @@ import Testing
         #expect(try migrated.read { try StoreSchema.migrator.appliedIdentifiers($0) }.contains("v9"))
         try migrated.close()
         try t.hear { try $0.createFamily(organizer: Self.parent) }
-        try t.hear { try $0.addFamilyMember(Self.kid) }
+        try t.hear { try $0.addFamilyMember(Self.kid, organizer: t.signedIn) }
         #expect(try shared(t).map(\.sharedTransactionID) == ["1000000001"])
         #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v9 store as storefront makes them")
     }

@@ -122,7 +122,7 @@ import Wording
         #expect(status.state == .revoked && !status.willAutoRenew && status.expiresDate == t.queue.now)
         #expect(!status.givesAccess)
         #expect(t.queue.nextDueDate == nil, "nothing left to renew")
-        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.hear { try $0.forceRenewal(Plans.proMonthly) } }
+        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.hear { try $0.forceRenewal(Plans.proMonthly, account: t.signedIn) } }
         // Buying again subscribes again.
         try t.buy(Plans.proMonthly)
         #expect(try t.status?.state == .subscribed)
@@ -157,13 +157,13 @@ import Wording
         try t.buy(Self.premium)
         try t.set { $0.askToBuy = true; $0.storefront = "JPN" }
         let request = try t.queue.add(Payment(productID: Self.pass))
-        try t.hear { try $0.clearPurchaseHistory() }
+        try t.hear { try $0.clearPurchaseHistory(of: t.signedIn) }
         #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == [request.id])
         #expect(try !t.records.owns(Self.premium))
         #expect(try t.records.settings.askToBuy && t.records.settings.storefront == "JPN")
         #expect(try t.storedEvents.last?.kind == .purchaseHistoryCleared)
         try t.set { $0.account = nil }
-        #expect(throws: StoreAdminError.signedOut) { try t.hear { try $0.clearPurchaseHistory() } }
+        #expect(throws: StoreAdminError.signedOut) { try t.hear { try $0.clearPurchaseHistory(of: t.signedIn) } }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -172,7 +172,7 @@ import Wording
         let theirs = try t.buy(Self.premium)
         try t.set { $0.account = "other@example.com" }
         try t.buy(Self.premium)
-        try t.hear { try $0.clearPurchaseHistory() }
+        try t.hear { try $0.clearPurchaseHistory(of: t.signedIn) }
         #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == [theirs.id])
     }
 

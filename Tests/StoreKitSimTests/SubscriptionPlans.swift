@@ -56,6 +56,9 @@ extension Harness {
     /// The store-side operations, on the app's store.
     var admin: StoreAdmin { StoreAdmin(store: queue.raw.store) }
 
+    /// The signed-in account, as the app's queue last read it: whom the store-side operations act for.
+    var signedIn: String? { queue.raw.settings.account }
+
     /// A store-side operation while the app is open on its queue: the app hears its results at once.
     @discardableResult
     func hear(_ operation: (StoreAdmin) throws -> Void) throws -> [PaymentQueueEvent] {

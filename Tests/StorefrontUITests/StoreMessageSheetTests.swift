@@ -62,7 +62,7 @@ import Testing
         let ui = try Self.failingRenewal()
         #expect(ui.screen.contains("Billing Problem"))
         let elsewhere = StoreAdmin(store: AppStore(catalog: ui.store.catalog, storage: ui.storage, wallClock: ui.clock))
-        try elsewhere.resolveBillingIssue(Self.pro)
+        try elsewhere.resolveBillingIssue(Self.pro, account: try ui.store.settings().account)
         ui.runtime.tick()
         #expect(ui.state.mode == .store, "nothing left to fix")
         #expect(status(ui)?.state == .subscribed)

@@ -3,8 +3,9 @@ import Foundation
 /// The App Store's side, as Xcode's SKTestSession offers it: for a subscription, expire it,
 /// force a renewal, turn auto-renew off or on, fix a billing issue, raise a price and agree to
 /// it; buy outside the app; and answer Ask to Buy and interrupted purchases. A method naming a
-/// product acts for the signed-in account (as SKTestSession does on its device); an operation
-/// naming a transaction acts on that transaction's account (`StoreAdmin.Operation`). It stands
+/// product acts for the account it is given (SKTestSession's device's, the signed-in account,
+/// resolved where it is named: no rule reads the signed-in setting); an operation naming a
+/// transaction acts on that transaction's account (`StoreAdmin.Operation`). It stands
 /// on the store and changes it itself (`AppStore.change`), and returns what it made; an app open
 /// on a queue hears the results when its queue reads the store again (the caller that has one
 /// open lets it, at once).
@@ -27,25 +28,25 @@ public final class StoreAdmin {
     }
 
     /// SKTestSession.expireSubscription(productIdentifier:): ends it now.
-    public func expireSubscription(_ productID: String) throws {
-        try change(.expireNow, productID)
+    public func expireSubscription(_ productID: String, account: String?) throws {
+        try change(.expireNow, productID, account: account)
     }
 
     /// SKTestSession.forceRenewalOfSubscription(productIdentifier:): the period ends now and
     /// the store renews as it would at its end (or fails to, or lets it expire).
-    public func forceRenewal(_ productID: String) throws {
-        try change(.renewNow, productID)
+    public func forceRenewal(_ productID: String, account: String?) throws {
+        try change(.renewNow, productID, account: account)
     }
 
     /// Manage Subscriptions' Cancel Subscription (off) and resubscribe (on).
-    public func setAutoRenew(_ productID: String, on: Bool) throws {
-        try change(.setAutoRenew(on), productID)
+    public func setAutoRenew(_ productID: String, on: Bool, account: String?) throws {
+        try change(.setAutoRenew(on), productID, account: account)
     }
 
     /// SKTestSession.resolveIssueForTransaction: the subscriber fixed the payment method, and
     /// the failing renewal goes through.
-    public func resolveBillingIssue(_ productID: String) throws {
-        try change(.fixBilling, productID)
+    public func resolveBillingIssue(_ productID: String, account: String?) throws {
+        try change(.fixBilling, productID, account: account)
     }
 
     /// The store sets `productID`'s price in `storefront` (the settings' when nil): with
@@ -61,46 +62,46 @@ public final class StoreAdmin {
     }
 
     /// The subscriber agreed to the price increase (the consent sheet's button).
-    public func agreeToPriceIncrease(_ productID: String) throws {
-        try change(.agreeToPriceIncrease, productID)
+    public func agreeToPriceIncrease(_ productID: String, account: String?) throws {
+        try change(.agreeToPriceIncrease, productID, account: account)
     }
 
     // MARK: Purchases
 
-    /// SKTestSession.buyProduct: the signed-in account buys `productID` outside the app (on
-    /// another device, in the App Store). Returns the purchased transaction, which an app open
-    /// on this queue hears of at once, and any other at its next launch.
+    /// SKTestSession.buyProduct: `account` buys `productID` outside the app (on another
+    /// device, in the App Store). Returns the purchased transaction, which an app open on a
+    /// queue hears of when it reads the store again, and any other at its next launch.
     @discardableResult
-    public func buyOutsideApp(_ productID: String, quantity: Int = 1) throws -> Transaction {
+    public func buyOutsideApp(_ productID: String, quantity: Int = 1, account: String?) throws -> Transaction {
         try storeSideChange { records, now in
-            try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), account: records.settings.account,
+            try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), account: account,
                                       catalog: catalog, now: now)
         }
     }
 
-    /// The account redeems the offer code `code` in the App Store: of `productID`
+    /// `account` redeems the offer code `code` in the App Store: of `productID`
     /// (SKTestSession.buyProduct with `codeOffer(referenceName:)`), or (nil) of whichever
     /// subscription sold here has it, as the offer code sheet finds it. The subscription starts
     /// at the offer's terms, and reaches the app as a purchase made outside it.
     @discardableResult
-    public func redeemOfferCode(_ code: String, productID: String? = nil) throws -> Transaction {
+    public func redeemOfferCode(_ code: String, productID: String? = nil, account: String?) throws -> Transaction {
         try storeSideChange { records, now in
             if let productID {
-                try records.buyOutsideApp(Payment(productID: productID), account: records.settings.account, offerCode: code,
+                try records.buyOutsideApp(Payment(productID: productID), account: account, offerCode: code,
                                           catalog: catalog, now: now)
             } else {
-                try records.redeemOfferCode(code, account: records.settings.account, catalog: catalog, now: now)
+                try records.redeemOfferCode(code, account: account, catalog: catalog, now: now)
             }
         }
     }
 
-    /// The user taps Buy on `productID`'s App Store product page (a promoted In-App Purchase):
-    /// the purchase waits for the app, which an app open on this queue hears of at once
-    /// (`shouldAddStorePayment`), and any other at its next launch.
+    /// `account` taps Buy on `productID`'s App Store product page (a promoted In-App Purchase):
+    /// the purchase waits for the app, which an app open on a queue hears of when it reads the
+    /// store again (`shouldAddStorePayment`), and any other at its next launch.
     @discardableResult
-    public func promote(_ productID: String) throws -> PurchaseIntent {
+    public func promote(_ productID: String, account: String?) throws -> PurchaseIntent {
         try storeSideChange { records, now in
-            try records.promote(productID, account: records.settings.account, catalog: catalog, now: now)
+            try records.promote(productID, account: account, catalog: catalog, now: now)
         }
     }
 
@@ -131,13 +132,13 @@ public final class StoreAdmin {
     }
 
     /// The user submits the refund request sheet (`Transaction.beginRefundRequest(for:in:)`)
-    /// for the signed-in account's purchase `id`: the App Store answers as
+    /// for `account`'s purchase `id`: the App Store answers as
     /// `Settings.refundRequests` says, and an approval reaches an app open on the queue as an
     /// update with a revocation.
     @discardableResult
-    public func requestRefund(_ id: String, reason: RefundRequestReason) throws -> RefundRequest {
+    public func requestRefund(_ id: String, reason: RefundRequestReason, account: String?) throws -> RefundRequest {
         try storeSideChange(including: [id]) { records, now in
-            try records.requestRefund(id, account: records.settings.account, reason: reason, catalog: catalog, now: now)
+            try records.requestRefund(id, account: account, reason: reason, catalog: catalog, now: now)
         }
     }
 
@@ -156,10 +157,10 @@ public final class StoreAdmin {
         }
     }
 
-    /// SKTestSession.clearTransactions(): the signed-in account's purchase history goes, the
-    /// store's settings stay.
-    public func clearPurchaseHistory() throws {
-        try storeSideChange { records, now in try records.clearPurchaseHistory(of: records.settings.account, now: now) }
+    /// SKTestSession.clearTransactions(): `account`'s purchase history goes, the store's
+    /// settings stay.
+    public func clearPurchaseHistory(of account: String?) throws {
+        try storeSideChange { records, now in try records.clearPurchaseHistory(of: account, now: now) }
     }
 
     /// `id`, the purchase it stands for and that purchase's re-downloads: what a refund of it
@@ -173,11 +174,11 @@ public final class StoreAdmin {
         return Set([id, t.purchaseID] + redownloads.map(\.id))
     }
 
-    /// `input` for the signed-in account's subscription in the group of `productID`, as
-    /// SKTestSession names it: resolved on the records of the change.
-    private func change(_ input: SubscriptionInput, _ productID: String) throws {
+    /// `input` for `account`'s subscription in the group of `productID`, as SKTestSession names
+    /// it: resolved on the records of the change.
+    private func change(_ input: SubscriptionInput, _ productID: String, account: String?) throws {
         try storeSideChange { records, now in
-            let plan = try records.subscription(of: productID, account: records.settings.account, catalog: catalog)
+            let plan = try records.subscription(of: productID, account: account, catalog: catalog)
             try records.changeSubscription(input, originalTransactionID: plan.originalTransactionID, catalog: catalog, now: now)
         }
     }
