@@ -60,6 +60,22 @@ import Testing
     }
 
     @Test(arguments: StorageKind.allCases)
+    func anOperationNamedByProductActsForTheAccountItIsGivenNotTheSignedInOne(kind: StorageKind) throws {
+        let (t, _, mine) = try Self.twoSubscribers(kind)
+        try t.hear { try $0.expireSubscription(Plans.proMonthly, account: Self.other) }
+        var records = try t.records
+        #expect(records.status(of: Self.other, group: Plans.group)?.state == .expired)
+        #expect(records.status(of: Settings.defaultAccount, group: Plans.group)?.state == .subscribed)
+        try t.hear { try $0.clearPurchaseHistory(of: Self.other) }
+        records = try t.records
+        #expect(records.status(of: Self.other, group: Plans.group) == nil)
+        #expect(records.status(of: Settings.defaultAccount, group: Plans.group)?.originalTransactionID == mine.originalTransactionID)
+        let (bought, _) = try t.hearing { try $0.buyOutsideApp(Plans.coins, account: Self.other) }
+        #expect(bought.account == Self.other)
+        #expect(try t.records.settings.account == Settings.defaultAccount)
+    }
+
+    @Test(arguments: StorageKind.allCases)
     func aFamilyMembersPurchaseLeavesTheSignedInSettingAsItWas(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         try t.hear { try $0.createFamily(organizer: Settings.defaultAccount) }
