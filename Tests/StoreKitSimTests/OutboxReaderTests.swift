@@ -42,7 +42,7 @@ import AppStoreCore
     @Test func theAppsCursorIsKeptInTheStore() throws {
         let t = try Harness.onDisk()
         let bought = try t.buy(ID.premium)
-        try t.admin.refundTransaction(bought.id)
+        try t.hear { try $0.refundTransaction(bought.id) }
         try t.queue.tick()
         #expect(t.app.takenBack == [bought.id])
         let refund = try #require(try t.storedEvents.last { $0.kind == .refunded })
@@ -59,7 +59,7 @@ import AppStoreCore
     @Test func theCursorTheAppKeptItselfIsHonoured() throws {
         let t = try Harness.onDisk()
         let bought = try t.buy(ID.premium)
-        try t.admin.refundTransaction(bought.id)
+        try t.hear { try $0.refundTransaction(bought.id) }
         try t.queue.tick()
         let last = try t.storage.lastEventID()
         // As a v9 store and the app's data file left it: no reader in the store, the app's own
@@ -74,7 +74,7 @@ import AppStoreCore
         #expect(relaunch.app.premiumUnlocked)
         // A refund after it is heard.
         let again = try relaunch.buy(ID.premium)
-        try relaunch.admin.refundTransaction(again.id)
+        try relaunch.hear { try $0.refundTransaction(again.id) }
         try relaunch.queue.tick()
         #expect(relaunch.app.takenBack == [again.id])
         #expect(!relaunch.app.premiumUnlocked)
