@@ -68,9 +68,10 @@ enum EventRow {
         try Row.fetchAll(db.cachedStatement(sql: revocationsSQL), arguments: [id, account]).map(event)
     }
 
-    private static let revocationsSQL = """
-        SELECT * FROM events WHERE id > ? AND account = ? \
-        AND kind IN (\(StoreEventKind.revocations.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", "))) ORDER BY id
+    /// Its partial index (`events_revocations`, schema v11) says the kinds as this query does
+    /// (`StoreEventKind.revocations`), for SQLite to use it.
+    static let revocationsSQL = """
+        SELECT * FROM events WHERE id > ? AND account = ? AND kind IN ('familyRevoked', 'refunded') ORDER BY id
         """
 
     /// The values of `columns`, in their order (the id is SQLite's to give).

@@ -266,6 +266,14 @@ enum StoreSchema {
                 """)
             try EventRow.fillFacts(db)
         }
+        migrator.registerMigration("v11") { db in
+            // The app hears of its account's refunds and family revocations at every launch and
+            // purchase (`EventRow.revocations`): found by this index, not by reading every event
+            // since the last one (a store of years of renewals holds hundreds of thousands).
+            try db.execute(sql: """
+                CREATE INDEX events_revocations ON events (account, id) WHERE kind IN ('familyRevoked', 'refunded');
+                """)
+        }
         return migrator
     }
 }

@@ -269,8 +269,7 @@ public final class PaymentQueue {
             events.append(.restoreFinished)
         }
         guard let due = nextDueDate, due <= now else { return events }
-        var outcome: StoreWorkingSet.RestoreOutcome?
-        let purchases = try purchasesToRestore()
+        let restore = try restoreInFlight()
         // A store far behind says how far it has got as it goes (`onCatchUp`), and stops at the
         // time budget, if any, what is left still due. Each call is one commit as ever: commits
         // of their own for parts of it would each read again the renewals made before them,
@@ -278,13 +277,11 @@ public final class PaymentQueue {
         let deadline = catchUpTimeBudget.map { ContinuousClock.now + $0 }
         let numberBefore = records.nextTransactionNumber
         let renewalsBefore = catchUp?.renewals ?? 0
-        events += try mutate { records, now in
-            outcome = try records.process(account: records.settings.account, catalog: store.catalog, now: now,
-                                          purchases: purchases, deadline: deadline,
-                                          progressEvery: Self.catchUpChunk) { made, reached in
-                self.tell(CatchUp(renewals: renewalsBefore + made, reached: reached, target: now, isDone: false))
-            }
-        }.1
+        let (outcome, processed) = try take(try store.processDue(restore: restore, withEvents: launched || recorded != nil, deadline: deadline,
+                                                             progressEvery: Self.catchUpChunk) { made, reached, now in
+            self.tell(CatchUp(renewals: renewalsBefore + made, reached: reached, target: now, isDone: false))
+        })
+        events += publish(processed)
         noteCatchUp(renewals: renewalsBefore + max(0, records.nextTransactionNumber - numberBefore),
                     behind: nextDueDate.map { $0 <= now } ?? false)
         guard restoring, let outcome else { return events }
@@ -417,13 +414,14 @@ public final class PaymentQueue {
             }
         } else {
             // Nobody here hears of it (a store-side command): the whole way in one commit.
-            let purchases = try purchasesToRestore()
+            let restore = try restoreInFlight()
             events += try mutate { records, now in
                 records.clock.move(to: target.end(from: now, left: nil), at: store.wallClock.now, rate: records.settings.timeRate)
                 let reached = records.time(at: store.wallClock.now)
                 while let due = records.nextDueDate(catalog: store.catalog), due <= reached {
                     let count = records.transactions.count
-                    _ = try records.process(account: records.settings.account, catalog: store.catalog, now: reached, purchases: purchases)
+                    _ = try records.process(account: records.settings.account, catalog: store.catalog, now: reached,
+                                            purchases: restore?.purchases ?? [])
                     if records.nextDueDate(catalog: store.catalog) == due, records.transactions.count == count { break }
                 }
             }.1
@@ -435,13 +433,17 @@ public final class PaymentQueue {
         return Advance(changes: changes, events: events)
     }
 
-    /// While a restore is in flight: the signed-in account's purchases of what a restore brings
-    /// back, from the whole history. The records a change works on hold only a few of them, so
-    /// they are asked for apart. Asked for whenever one is in flight, not only once it is due: the
-    /// change reads the clock again, and the restore may fall due in between.
-    private func purchasesToRestore() throws -> [Transaction] {
-        guard records.restoreDueDate != nil, let account = records.settings.account else { return [] }
-        return try store.storage.purchases(of: account, productIDs: StoreWorkingSet.restorableProductIDs(store.catalog))
+    /// While a restore is in flight: the signed-in account's (the app asked for it on this
+    /// queue), with its purchases of what a restore brings back, from the whole history. The
+    /// records a change works on hold only a few of them, so they are asked for apart. Asked
+    /// for whenever one is in flight, not only once it is due: the change reads the clock
+    /// again, and the restore may fall due in between.
+    private func restoreInFlight() throws -> AppStore.DueRestore? {
+        guard records.restoreDueDate != nil else { return nil }
+        let account = records.settings.account
+        return AppStore.DueRestore(account: account, purchases: try account.map {
+            try store.storage.purchases(of: $0, productIDs: StoreWorkingSet.restorableProductIDs(store.catalog))
+        } ?? [])
     }
 
     /// While recording (an advance): every transaction this process's changes made or changed.
@@ -495,7 +497,12 @@ public final class PaymentQueue {
     /// Changes the records as `mutate` does; returns `body`'s value and the store's events after
     /// the queue's position (`news(given:)`).
     private func commit<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> (T, [StoreEvent]) {
-        let change = try store.change(including: ids, withEvents: launched || recorded != nil, body)
+        try take(try store.change(including: ids, withEvents: launched || recorded != nil, body))
+    }
+
+    /// Takes in a change of the store's records this queue made: its value, and the store's
+    /// events after the queue's position (`news(given:)`).
+    private func take<T>(_ change: AppStore.Change<T>) throws -> (T, [StoreEvent]) {
         // What the store told of the change (its events), not a diff of the records.
         recorded? += change.events.compactMap(\.transaction)
         records = change.records

@@ -86,7 +86,7 @@ import Wording
         let expiry = t.app.subscriptionExpiry(ID.monthly)
         try t.set { $0.failures[.subscriptionStatus] = .storeKit(.systemError) }
         let plan = try #require(try t.records.subscriptions.first)
-        t.app.receive(try StoreAdmin(queue: t.queue.raw).perform(.autoRenew(originalTransactionID: plan.originalTransactionID, on: false)))
+        t.app.receive(try t.hear { try $0.perform(.autoRenew(originalTransactionID: plan.originalTransactionID, on: false), account: t.signedIn) })
         try t.queue.advance(by: StoreDuration("8d")!)
         try t.queue.tick()
         #expect(try t.records.subscriptions.first?.state == .expired, "the store's status moved on")

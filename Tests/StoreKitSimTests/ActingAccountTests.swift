@@ -26,8 +26,8 @@ import Testing
         let (t, theirs, mine) = try Self.twoSubscribers(kind)
         #expect(theirs.originalTransactionID != mine.originalTransactionID)
         t.clock.advance(by: 60)
-        try t.admin.perform(.autoRenew(originalTransactionID: theirs.originalTransactionID, on: false))
-        try t.admin.perform(.expire(originalTransactionID: theirs.originalTransactionID))
+        try t.hear { try $0.perform(.autoRenew(originalTransactionID: theirs.originalTransactionID, on: false), account: t.signedIn) }
+        try t.hear { try $0.perform(.expire(originalTransactionID: theirs.originalTransactionID), account: t.signedIn) }
         let records = try t.records
         let after = try #require(records.status(of: Self.other, group: Plans.group))
         #expect(after.state == .expired && !after.willAutoRenew)
@@ -38,13 +38,13 @@ import Testing
 
     @Test func anOperationOnASubscriptionNoOneHasIsRefusedByItsID() throws {
         let (t, _, _) = try Self.twoSubscribers(.inMemory)
-        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.admin.perform(.renew(originalTransactionID: "42")) }
+        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.hear { try $0.perform(.renew(originalTransactionID: "42"), account: t.signedIn) } }
     }
 
     @Test(arguments: StorageKind.allCases)
     func aRefundByIDEndsThePurchasersSubscriptionNotTheSignedInOnes(kind: StorageKind) throws {
         let (t, theirs, _) = try Self.twoSubscribers(kind)
-        try t.admin.perform(.refund(transactionID: theirs.latestTransactionID, Refund()))
+        try t.hear { try $0.perform(.refund(transactionID: theirs.latestTransactionID, Refund()), account: t.signedIn) }
         let records = try t.records
         #expect(records.status(of: Self.other, group: Plans.group)?.state == .revoked)
         #expect(records.status(of: Settings.defaultAccount, group: Plans.group)?.state == .subscribed)
@@ -53,19 +53,35 @@ import Testing
     @Test(arguments: StorageKind.allCases)
     func aDeletionByIDForgetsThePurchasersSubscriptionNotTheSignedInOnes(kind: StorageKind) throws {
         let (t, theirs, mine) = try Self.twoSubscribers(kind)
-        try t.admin.perform(.deleteTransaction(transactionID: theirs.latestTransactionID))
+        try t.hear { try $0.perform(.deleteTransaction(transactionID: theirs.latestTransactionID), account: t.signedIn) }
         let records = try t.records
         #expect(records.status(of: Self.other, group: Plans.group) == nil)
         #expect(records.status(of: Settings.defaultAccount, group: Plans.group)?.originalTransactionID == mine.originalTransactionID)
     }
 
     @Test(arguments: StorageKind.allCases)
+    func anOperationNamedByProductActsForTheAccountItIsGivenNotTheSignedInOne(kind: StorageKind) throws {
+        let (t, _, mine) = try Self.twoSubscribers(kind)
+        try t.hear { try $0.expireSubscription(Plans.proMonthly, account: Self.other) }
+        var records = try t.records
+        #expect(records.status(of: Self.other, group: Plans.group)?.state == .expired)
+        #expect(records.status(of: Settings.defaultAccount, group: Plans.group)?.state == .subscribed)
+        try t.hear { try $0.clearPurchaseHistory(of: Self.other) }
+        records = try t.records
+        #expect(records.status(of: Self.other, group: Plans.group) == nil)
+        #expect(records.status(of: Settings.defaultAccount, group: Plans.group)?.originalTransactionID == mine.originalTransactionID)
+        let (bought, _) = try t.hearing { try $0.buyOutsideApp(Plans.coins, account: Self.other) }
+        #expect(bought.account == Self.other)
+        #expect(try t.records.settings.account == Settings.defaultAccount)
+    }
+
+    @Test(arguments: StorageKind.allCases)
     func aFamilyMembersPurchaseLeavesTheSignedInSettingAsItWas(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
-        try t.admin.createFamily(organizer: Settings.defaultAccount)
-        try t.admin.addFamilyMember(Self.other)
+        try t.hear { try $0.createFamily(organizer: Settings.defaultAccount) }
+        try t.hear { try $0.addFamilyMember(Self.other, organizer: t.signedIn) }
         let before = try t.records.settings
-        let (bought, _) = try t.admin.buyAsFamilyMember(Self.other, productID: Plans.proMonthly)
+        let (bought, _) = try t.hearing { try $0.buyAsFamilyMember(Self.other, productID: Plans.proMonthly) }
         let records = try t.records
         #expect(records.settings == before && records.settings.account == Settings.defaultAccount)
         #expect(bought.account == Self.other)

@@ -36,7 +36,7 @@ import Testing
         try t.queue.tick()
         #expect(try t.status?.state == .inBillingRetryPeriod)
 
-        t.app.receive(try t.admin.resolveBillingIssue(Plans.proMonthly))
+        t.app.receive(try t.hear { try $0.resolveBillingIssue(Plans.proMonthly, account: t.signedIn) })
         let renewal = try #require(t.updates.last)
         #expect(renewal.reason == .renewal && renewal.queueState.transactionDate == t.queue.now)
         #expect(renewal.expirationDate == Plans.month.added(to: t.queue.now))
@@ -55,7 +55,7 @@ import Testing
         try t.advance(to: try #require(first.expirationDate), plus: 86_400)
         let started = try t.queue.add(Payment(productID: Plans.proMonthly))
         try t.queue.confirm(started)
-        t.app.receive(try t.admin.resolveBillingIssue(Plans.proMonthly))
+        t.app.receive(try t.hear { try $0.resolveBillingIssue(Plans.proMonthly, account: t.signedIn) })
         t.clock.advance(by: Harness.latency)
         try t.queue.tick()
 
@@ -75,7 +75,7 @@ import Testing
         try t.set { $0.askToBuy = true }
         let deferred = try t.buy(Plans.proMonthly)
         #expect(deferred.queueState.state == .deferred)
-        t.app.receive(try t.admin.resolveBillingIssue(Plans.proMonthly))
+        t.app.receive(try t.hear { try $0.resolveBillingIssue(Plans.proMonthly, account: t.signedIn) })
         try t.queue.approve(transactionID: deferred.id)
 
         let answered = try t.transaction(deferred.id)

@@ -10,7 +10,7 @@ import Testing
         let t = try Harness.plans(kind)
         #expect(try t.storage.lastEventID() == 0, "none yet")
         try t.buy(Plans.proMonthly)
-        try t.admin.setAutoRenew(Plans.proMonthly, on: false)
+        try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: false, account: t.signedIn) }
         let last = try t.storage.lastEventID()
         #expect(last == (try t.storedEvents.last?.id))
         #expect(try t.storage.events(after: last, limit: nil).isEmpty)

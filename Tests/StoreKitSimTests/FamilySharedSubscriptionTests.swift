@@ -18,8 +18,8 @@ import Testing
             catalog.products[i].familyShareable = true
         }
         let t = try Harness.plans(kind, catalog: catalog)
-        t.app.receive(try t.admin.createFamily(organizer: parent))
-        t.app.receive(try t.admin.addFamilyMember(kid))
+        t.app.receive(try t.hear { try $0.createFamily(organizer: parent) })
+        t.app.receive(try t.hear { try $0.addFamilyMember(kid, organizer: t.signedIn) })
         return t
     }
 
@@ -73,7 +73,7 @@ import Testing
         try t.set { $0.account = Self.kid }
         try t.queue.tick()
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.queue.now))
-        t.app.receive(try t.admin.refundTransaction(bought.id))
+        t.app.receive(try t.hear { try $0.refundTransaction(bought.id) })
         let copy = try #require(try copies(t).first)
         #expect(copy.revocationType == .familyRevoke)
         #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.queue.now))
@@ -87,7 +87,7 @@ import Testing
         let bought = try t.buy(Plans.proMonthly)
         try t.advance(to: try #require(bought.expirationDate), plus: 1)
         let (first, current) = (try copies(t)[0], try copies(t)[1])
-        t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: false))
+        t.app.receive(try t.hear { try $0.setFamilySharing(Plans.proMonthly, on: false, account: t.signedIn) })
         #expect(try t.transaction(current.id).revocationType == .familyRevoke)
         #expect(try t.transaction(first.id).revocationDate == nil, "a period that ended stays as it was")
         // Renewals go on for the parent alone.
@@ -96,11 +96,11 @@ import Testing
         #expect(try copies(t).count == 2)
 
         // Shared again: the kid gets the current period; leaving takes it back.
-        t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: true))
+        t.app.receive(try t.hear { try $0.setFamilySharing(Plans.proMonthly, on: true, account: t.signedIn) })
         let again = try #require(try copies(t).last)
         let renewed = try #require(try t.records.status(of: Self.parent, group: Plans.group))
         #expect(again.revocationDate == nil && again.expirationDate == renewed.expiresDate)
-        t.app.receive(try t.admin.removeFamilyMember(Self.kid))
+        t.app.receive(try t.hear { try $0.removeFamilyMember(Self.kid) })
         #expect(try t.transaction(again.id).revocationType == .familyRevoke)
     }
 
@@ -108,7 +108,7 @@ import Testing
     func theMembersPeriodEndsWhenThePurchasersDoes(kind: StorageKind) throws {
         let t = try Self.family(kind)
         try t.buy(Plans.proMonthly)
-        try t.admin.expireSubscription(Plans.proMonthly)
+        try t.hear { try $0.expireSubscription(Plans.proMonthly, account: t.signedIn) }
         let parents = try #require(try t.records.status(of: Self.parent, group: Plans.group))
         let copy = try #require(try copies(t).first)
         #expect(copy.revocationDate == nil && copy.expirationDate! > parents.expiresDate, "the period's facts stay")
@@ -163,7 +163,7 @@ import Testing
         let t = try Self.family(kind)
         try t.set { $0.account = Self.kid }
         try t.buy(Plans.proYearly)
-        try t.admin.expireSubscription(Plans.proYearly)
+        try t.hear { try $0.expireSubscription(Plans.proYearly, account: t.signedIn) }
         try t.set { $0.account = Self.parent }
         let bought = try t.buy(Plans.proMonthly)
         try t.set { $0.account = Self.kid }
@@ -184,7 +184,7 @@ import Testing
         let bought = try t.buy(Plans.proMonthly)
         try t.advance(to: try #require(bought.expirationDate), plus: 1)
         #expect(try kidsStatus(t)?.state == .inGracePeriod)
-        t.app.receive(try t.admin.removeFamilyMember(Self.kid))
+        t.app.receive(try t.hear { try $0.removeFamilyMember(Self.kid) })
         let status = try #require(try kidsStatus(t))
         #expect(status.state == .expired && !status.givesAccess)
     }
@@ -204,7 +204,7 @@ import Testing
         try t.advance(to: parents.expiresDate, plus: 1)
         let periods = try copies(t).filter { $0.queueState.state == .purchased }
         #expect(periods.count == 3 && periods.last?.originalID == first.id, "\(periods.map(\.originalID))")
-        t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: false))
+        t.app.receive(try t.hear { try $0.setFamilySharing(Plans.proMonthly, on: false, account: t.signedIn) })
         #expect(try kidsStatus(t).map { $0.givesAccess } != true)
     }
 
@@ -213,10 +213,10 @@ import Testing
     func sharingStoppedHoldsAcrossAPlanChange(kind: StorageKind) throws {
         let t = try Self.family(kind, shared: [Plans.proMonthly, Plans.liteMonthly])
         try t.buy(Plans.liteMonthly)
-        t.app.receive(try t.admin.setFamilySharing(Plans.liteMonthly, on: false))
+        t.app.receive(try t.hear { try $0.setFamilySharing(Plans.liteMonthly, on: false, account: t.signedIn) })
         try t.buy(Plans.proMonthly)
         #expect(try copies(t).filter { $0.revocationDate == nil && $0.productID == Plans.proMonthly }.isEmpty)
-        t.app.receive(try t.admin.setFamilySharing(Plans.proMonthly, on: true))
+        t.app.receive(try t.hear { try $0.setFamilySharing(Plans.proMonthly, on: true, account: t.signedIn) })
         #expect(try copies(t).contains { $0.revocationDate == nil && $0.productID == Plans.proMonthly })
     }
 

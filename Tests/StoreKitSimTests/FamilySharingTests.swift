@@ -18,8 +18,8 @@ import Testing
     static func family(_ kind: StorageKind) throws -> Harness {
         let directory = TemporaryDirectory()
         let t = try Harness(storage: try kind.make(directory), directory: directory)
-        t.app.receive(try t.admin.createFamily(organizer: parent))
-        t.app.receive(try t.admin.addFamilyMember(kid))
+        t.app.receive(try t.hear { try $0.createFamily(organizer: parent) })
+        t.app.receive(try t.hear { try $0.addFamilyMember(kid, organizer: t.signedIn) })
         return t
     }
 
@@ -57,7 +57,7 @@ import Testing
         try t.set { $0.account = Self.kid }
         try t.queue.tick()
         #expect(t.app.defaults.values[Self.premium] == .bool(true))
-        t.app.receive(try t.admin.refundTransaction(bought.id))
+        t.app.receive(try t.hear { try $0.refundTransaction(bought.id) })
         let shared = try #require(try shared(t).first)
         #expect(shared.isRevoked && shared.revocationType == .familyRevoke && shared.revocationPercentage == nil)
         #expect(t.app.defaults.values[Self.premium] == .bool(false))
@@ -78,7 +78,7 @@ import Testing
     func aCopyRevokedBeforeTheMembersAppSawItIsNeverUnlocked(kind: StorageKind) throws {
         let t = try Self.family(kind)
         let bought = try t.buy(Self.premium)
-        t.app.receive(try t.admin.refundTransaction(bought.id))
+        t.app.receive(try t.hear { try $0.refundTransaction(bought.id) })
         let shared = try #require(try shared(t).first)
         try t.set { $0.account = Self.kid }
         let kid = try t.relaunched()
@@ -100,7 +100,7 @@ import Testing
         try t.queue.tick()
         let again = try t.buy(Self.premium)
         #expect(again.reason == .redownload && again.price == 0)
-        t.app.receive(try t.admin.refundTransaction(bought.id))
+        t.app.receive(try t.hear { try $0.refundTransaction(bought.id) })
         #expect(try t.transaction(again.id).revocationType == .familyRevoke)
         #expect(try !t.records.owns(Self.premium))
         #expect(t.app.defaults.values[Self.premium] == .bool(false))
@@ -120,7 +120,7 @@ import Testing
         try t.buy(Self.premium)
         let copy = try #require(try shared(t).first)
         t.clock.advance(by: 86_400)
-        try t.admin.setFamilySharing(Self.premium, on: false)
+        try t.hear { try $0.setFamilySharing(Self.premium, on: false, account: t.signedIn) }
         let revoked = try t.transaction(copy.id)
         #expect(revoked.revocation == .familyRevoke(at: t.clock.now) && revoked.revocationPercentage == nil)
         #expect(revoked.queueState.transactionDate == copy.queueState.transactionDate && revoked.purchaseDate == copy.purchaseDate && revoked.price == 0)
@@ -131,11 +131,11 @@ import Testing
         let t = try Self.family(kind)
         try t.buy(Self.premium)
         let first = try #require(try shared(t).first)
-        try t.admin.setFamilySharing(Self.premium, on: false)
+        try t.hear { try $0.setFamilySharing(Self.premium, on: false, account: t.signedIn) }
         #expect(try t.transaction(first.id).revocationType == .familyRevoke)
-        try t.admin.setFamilySharing(Self.premium, on: false)
+        try t.hear { try $0.setFamilySharing(Self.premium, on: false, account: t.signedIn) }
         #expect(try t.storedEvents.filter { $0.kind == .familySharingOff }.count == 1, "turning it off twice does nothing more")
-        try t.admin.setFamilySharing(Self.premium, on: true)
+        try t.hear { try $0.setFamilySharing(Self.premium, on: true, account: t.signedIn) }
         let all = try shared(t)
         #expect(all.count == 2 && all.last?.isRevoked == false && all.last?.id != first.id)
     }
@@ -148,7 +148,7 @@ import Testing
         try t.set { $0.account = Self.kid }
         let own = try t.buy("com.storefront.pass.yearly")
         try t.set { $0.account = Self.parent }
-        t.app.receive(try t.admin.removeFamilyMember(Self.kid))
+        t.app.receive(try t.hear { try $0.removeFamilyMember(Self.kid) })
         #expect(try shared(t).allSatisfy(\.isRevoked))
         #expect(try !t.transaction(own.id).isRevoked && !t.transaction(bought.id).isRevoked)
         #expect(try t.records.family(of: Self.kid) == nil && t.records.family(of: Self.parent)?.members == [])
@@ -163,7 +163,7 @@ import Testing
         try t.set { $0.account = Self.parent }
         let shared = try #require(try shared(t, of: Self.parent).first)
         #expect(shared.sharedTransactionID == own.id)
-        try t.admin.removeFamilyMember(Self.parent)
+        try t.hear { try $0.removeFamilyMember(Self.parent) }
         #expect(try t.records.families.isEmpty)
         #expect(try t.transaction(shared.id).isRevoked && !t.transaction(own.id).isRevoked)
         #expect(try t.storedEvents.filter { $0.kind == .familyLeft }.compactMap(\.account).sorted() == [Self.kid, Self.parent])
@@ -172,7 +172,7 @@ import Testing
     @Test(arguments: StorageKind.allCases)
     func aFamilyMemberBuyingOnTheirOwnDeviceSharesWithTheSignedInAccountLive(kind: StorageKind) throws {
         let t = try Self.family(kind)
-        let (bought, events) = try t.admin.buyAsFamilyMember(Self.kid, productID: Self.premium)
+        let (bought, events) = try t.hearing { try $0.buyAsFamilyMember(Self.kid, productID: Self.premium) }
         t.app.receive(events)
         #expect(bought.account == Self.kid && bought.queueState.finished, "the kid's own device finished it")
         let shared = try #require(try shared(t, of: Self.parent).first)
@@ -183,22 +183,22 @@ import Testing
     @Test(arguments: StorageKind.allCases)
     func requestsThatCannotApplyAreRefused(kind: StorageKind) throws {
         let t = try Self.family(kind)
-        #expect(throws: FamilyError.alreadyInFamily(Self.kid, organizer: Self.parent)) { try t.admin.createFamily(organizer: Self.kid) }
-        #expect(throws: FamilyError.alreadyInFamily(Self.kid, organizer: Self.parent)) { try t.admin.addFamilyMember(Self.kid) }
-        for i in 2...Family.maximumMembers { try t.admin.addFamilyMember("member\(i)@example.com") }
-        #expect(throws: FamilyError.familyFull(organizer: Self.parent)) { try t.admin.addFamilyMember("one.too.many@example.com") }
-        #expect(throws: FamilyError.notInFamily("nobody@example.com")) { try t.admin.removeFamilyMember("nobody@example.com") }
-        #expect(throws: FamilyError.notShareable(Self.credits)) { try t.admin.setFamilySharing(Self.credits, on: false) }
+        #expect(throws: FamilyError.alreadyInFamily(Self.kid, organizer: Self.parent)) { try t.hear { try $0.createFamily(organizer: Self.kid) } }
+        #expect(throws: FamilyError.alreadyInFamily(Self.kid, organizer: Self.parent)) { try t.hear { try $0.addFamilyMember(Self.kid, organizer: t.signedIn) } }
+        for i in 2...Family.maximumMembers { try t.hear { try $0.addFamilyMember("member\(i)@example.com", organizer: t.signedIn) } }
+        #expect(throws: FamilyError.familyFull(organizer: Self.parent)) { try t.hear { try $0.addFamilyMember("one.too.many@example.com", organizer: t.signedIn) } }
+        #expect(throws: FamilyError.notInFamily("nobody@example.com")) { try t.hear { try $0.removeFamilyMember("nobody@example.com") } }
+        #expect(throws: FamilyError.notShareable(Self.credits)) { try t.hear { try $0.setFamilySharing(Self.credits, on: false, account: t.signedIn) } }
         #expect(throws: FamilyError.notInFamily("nobody@example.com")) {
-            try t.admin.buyAsFamilyMember("nobody@example.com", productID: Self.premium)
+            try t.hearing { try $0.buyAsFamilyMember("nobody@example.com", productID: Self.premium) }
         }
         try t.buy(Self.premium)
         let shared = try #require(try shared(t).first)
         try t.set { $0.account = Self.kid }
         try t.queue.tick()
-        #expect(throws: FamilyError.sharedNotRefundable(shared.id)) { try t.admin.refundTransaction(shared.id) }
+        #expect(throws: FamilyError.sharedNotRefundable(shared.id)) { try t.hear { try $0.refundTransaction(shared.id) } }
         // Nor can the member ask for one: the purchaser paid.
-        #expect(throws: FamilyError.sharedNotRefundable(shared.id)) { try t.admin.requestRefund(shared.id, reason: .other) }
+        #expect(throws: FamilyError.sharedNotRefundable(shared.id)) { try t.hearing { try $0.requestRefund(shared.id, reason: .other, account: t.signedIn) } }
         #expect(try t.records.refundRequests.isEmpty)
     }
 
@@ -214,8 +214,8 @@ import Testing
     func aDamagedRowIsRefusedByTableRowAndColumn(sql: String, names: String) throws {
         let directory = TemporaryDirectory()
         let t = try Harness(storage: try StorageKind.sqlite.make(directory), directory: directory)
-        try t.admin.createFamily(organizer: Self.parent)
-        try t.admin.addFamilyMember(Self.kid)
+        try t.hear { try $0.createFamily(organizer: Self.parent) }
+        try t.hear { try $0.addFamilyMember(Self.kid, organizer: t.signedIn) }
         try t.buy(Self.premium)
         let queue = try DatabaseQueue(path: directory.file("store.sqlite").path)
         try queue.write { try $0.execute(sql: sql) }
@@ -244,8 +244,8 @@ import Testing
         let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
         #expect(try migrated.read { try StoreSchema.migrator.appliedIdentifiers($0) }.contains("v9"))
         try migrated.close()
-        try t.admin.createFamily(organizer: Self.parent)
-        try t.admin.addFamilyMember(Self.kid)
+        try t.hear { try $0.createFamily(organizer: Self.parent) }
+        try t.hear { try $0.addFamilyMember(Self.kid, organizer: t.signedIn) }
         #expect(try shared(t).map(\.sharedTransactionID) == ["1000000001"])
         #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty, "a v9 store as storefront makes them")
     }

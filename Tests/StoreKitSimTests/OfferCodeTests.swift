@@ -22,7 +22,7 @@ import Testing
     @Test(arguments: StorageKind.allCases)
     func aCodeStartsTheSubscriptionAtItsTermsAndTheAppHearsIt(kind: StorageKind) throws {
         let t = try Harness.plans(kind, catalog: Self.catalog)
-        let (bought, events) = try t.admin.redeemOfferCode("freemonth")
+        let (bought, events) = try t.hearing { try $0.redeemOfferCode("freemonth", account: t.signedIn) }
         #expect(bought.productID == Plans.proMonthly && bought.queueState.state == .purchased && bought.reason == .outsideApp)
         #expect(bought.offer == TransactionOffer(type: .code, id: "FREEMONTH", paymentMode: .freeTrial, period: Plans.month))
         #expect(bought.price == 0 && bought.isTrialPeriod == false, "a code's free month, not the introductory trial")
@@ -40,7 +40,7 @@ import Testing
     @Test(arguments: StorageKind.allCases)
     func aPayAsYouGoCodeGoesOnAtItsPriceForItsPeriods(kind: StorageKind) throws {
         let t = try Harness.plans(kind, catalog: Self.catalog)
-        let (bought, _) = try t.admin.redeemOfferCode("HALFOFF3", productID: Plans.proMonthly)
+        let (bought, _) = try t.hearing { try $0.redeemOfferCode("HALFOFF3", productID: Plans.proMonthly, account: t.signedIn) }
         #expect(bought.price == 5 && bought.offer?.type == .code && bought.offer?.id == "HALFOFF3")
         var prices = [bought.price]
         var end = try #require(bought.expirationDate)
@@ -56,7 +56,7 @@ import Testing
     @Test(arguments: StorageKind.allCases)
     func theReferenceNameRedeemsItAsXcodeNamesIt(kind: StorageKind) throws {
         let t = try Harness.plans(kind, catalog: Self.catalog)
-        let (bought, _) = try t.admin.redeemOfferCode("friends free month", productID: Plans.proMonthly)
+        let (bought, _) = try t.hearing { try $0.redeemOfferCode("friends free month", productID: Plans.proMonthly, account: t.signedIn) }
         #expect(bought.offer?.id == "FREEMONTH")
     }
 
@@ -64,24 +64,24 @@ import Testing
     func aCodeThatCannotApplyIsRefusedAndNothingIsWritten(kind: StorageKind) throws {
         let t = try Harness.plans(kind, catalog: Self.catalog)
         let before = try t.records.transactions
-        #expect(throws: StoreAdminError.noSuchOfferCode("NOPE", productID: nil)) { try t.admin.redeemOfferCode(" NOPE ") }
+        #expect(throws: StoreAdminError.noSuchOfferCode("NOPE", productID: nil)) { try t.hearing { try $0.redeemOfferCode(" NOPE ", account: t.signedIn) } }
         #expect(throws: StoreAdminError.noSuchOfferCode("FREEMONTH", productID: Plans.proYearly)) {
-            try t.admin.redeemOfferCode("FREEMONTH", productID: Plans.proYearly)
+            try t.hearing { try $0.redeemOfferCode("FREEMONTH", productID: Plans.proYearly, account: t.signedIn) }
         }
         #expect(throws: StoreAdminError.noSuchOfferCode("FREEMONTH", productID: Plans.coins)) {
-            try t.admin.redeemOfferCode("FREEMONTH", productID: Plans.coins)
+            try t.hearing { try $0.redeemOfferCode("FREEMONTH", productID: Plans.coins, account: t.signedIn) }
         }
         #expect(try t.records.transactions == before)
         // Subscribed in the group, a code that starts a subscription waits for it to end.
-        let (yearly, _) = try t.admin.buyOutsideApp(Plans.proYearly)
+        let (yearly, _) = try t.hearing { try $0.buyOutsideApp(Plans.proYearly, account: t.signedIn) }
         #expect(throws: StoreAdminError.offerCodeWhileSubscribed("FREEMONTH", productID: Plans.proYearly)) {
-            try t.admin.redeemOfferCode("FREEMONTH")
+            try t.hearing { try $0.redeemOfferCode("FREEMONTH", account: t.signedIn) }
         }
-        try t.admin.expireSubscription(Plans.proYearly)
-        let (redeemed, _) = try t.admin.redeemOfferCode("FREEMONTH")
+        try t.hear { try $0.expireSubscription(Plans.proYearly, account: t.signedIn) }
+        let (redeemed, _) = try t.hearing { try $0.redeemOfferCode("FREEMONTH", account: t.signedIn) }
         #expect(redeemed.originalID == yearly.id, "a resubscribe keeps the original transaction")
         try t.set { $0.account = nil }
-        #expect(throws: StoreError.notSignedIn) { try t.admin.redeemOfferCode("HALFOFF3") }
+        #expect(throws: StoreError.notSignedIn) { try t.hearing { try $0.redeemOfferCode("HALFOFF3", account: t.signedIn) } }
     }
 
     /// A code on two plans, the first not sold in the account's storefront: the other is redeemed.
@@ -94,7 +94,7 @@ import Testing
             catalog.products[i].subscription?.offerCodes = [Self.freeMonth]
         }
         let t = try Harness.plans(kind, catalog: catalog) { $0.storefront = "JPN" }
-        let (bought, _) = try t.admin.redeemOfferCode("FREEMONTH")
+        let (bought, _) = try t.hearing { try $0.redeemOfferCode("FREEMONTH", account: t.signedIn) }
         #expect(bought.productID == Plans.liteMonthly && bought.storefront == "JPN")
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import SampleApp
 import Testing
+import AppStoreCore
 @testable import AppStorePersistence
 @testable import StoreKitSim
 
@@ -41,7 +42,7 @@ import Testing
     @Test func theAppsCursorIsKeptInTheStore() throws {
         let t = try Harness.onDisk()
         let bought = try t.buy(ID.premium)
-        try t.admin.refundTransaction(bought.id)
+        try t.hear { try $0.refundTransaction(bought.id) }
         try t.queue.tick()
         #expect(t.app.takenBack == [bought.id])
         let refund = try #require(try t.storedEvents.last { $0.kind == .refunded })
@@ -58,7 +59,7 @@ import Testing
     @Test func theCursorTheAppKeptItselfIsHonoured() throws {
         let t = try Harness.onDisk()
         let bought = try t.buy(ID.premium)
-        try t.admin.refundTransaction(bought.id)
+        try t.hear { try $0.refundTransaction(bought.id) }
         try t.queue.tick()
         let last = try t.storage.lastEventID()
         // As a v9 store and the app's data file left it: no reader in the store, the app's own
@@ -73,7 +74,7 @@ import Testing
         #expect(relaunch.app.premiumUnlocked)
         // A refund after it is heard.
         let again = try relaunch.buy(ID.premium)
-        try relaunch.admin.refundTransaction(again.id)
+        try relaunch.hear { try $0.refundTransaction(again.id) }
         try relaunch.queue.tick()
         #expect(relaunch.app.takenBack == [again.id])
         #expect(!relaunch.app.premiumUnlocked)
@@ -99,6 +100,26 @@ import Testing
         let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
         #expect(try migrated.read { try StoreSchema.migrator.appliedIdentifiers($0) }.contains("v10"))
         try migrated.close()
+    }
+
+    /// The app reads its account's revocations at every launch and purchase: SQLite finds them
+    /// by the partial index v11 made (a v10 store gets it), not by reading every event since.
+    @Test func theAppsRevocationsAreFoundByTheirIndex() throws {
+        let directory = TemporaryDirectory()
+        let database = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        try StoreSchema.migrator.migrate(database, upTo: "v10")
+        try database.close()
+        _ = try storeDatabase(directory).events(after: 0, limit: nil)
+        let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        let plan = try migrated.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + EventRow.revocationsSQL, arguments: [0, "a@example.com"])
+                .map { $0["detail"] as String }
+        }
+        try migrated.close()
+        #expect(plan.contains { $0.contains("USING INDEX events_revocations") }, "\(plan)")
+        // The query names every kind that revokes, as the index does.
+        for kind in StoreEventKind.revocations { #expect(EventRow.revocationsSQL.contains("'\(kind.rawValue)'")) }
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty)
     }
 
     /// A cursor damaged by hand (not a number, below 0, past every event numbered) is refused by row and column, as every row is.

@@ -7,13 +7,13 @@ import Testing
 /// the App Store. They reach the app as updates it did not start.
 @Suite struct OutsidePurchaseTests {
     /// A store-side process: another terminal's `storefront buy-outside`, which launched no app.
-    private func elsewhere(_ t: Harness) -> StoreAdmin { StoreAdmin(queue: PaymentQueue(store: t.store)) }
+    private func elsewhere(_ t: Harness) -> StoreAdmin { StoreAdmin(store: t.store) }
 
     @Test(arguments: StorageKind.allCases)
     func anOpenAppHearsItLiveAndDeliversIt(kind: StorageKind) throws {
         let t = try Harness(kind)
         t.clock.advance(by: 60)
-        let (bought, events) = try t.admin.buyOutsideApp(ID.premium)
+        let (bought, events) = try t.hearing { try $0.buyOutsideApp(ID.premium, account: t.signedIn) }
         #expect(bought.queueState.state == .purchased && bought.reason == .outsideApp && !bought.queueState.finished && bought.queueState.phase == nil)
         #expect(bought.account == Settings.defaultAccount && bought.purchaseDate == t.queue.now && bought.price == 2.99
             && bought.currency == "USD" && bought.storefront == "USA")
@@ -28,8 +28,7 @@ import Testing
     func aClosedAppGetsItOnceAtItsNextLaunch(kind: StorageKind) throws {
         let directory = TemporaryDirectory()
         let t = try Harness(storage: try kind.make(directory), directory: directory, launch: false)
-        let (bought, heard) = try elsewhere(t).buyOutsideApp(ID.credits5, quantity: 3)
-        #expect(heard.isEmpty, "nobody launched an app on the store's side")
+        let bought = try elsewhere(t).buyOutsideApp(ID.credits5, quantity: 3, account: t.signedIn)
         _ = try t.app.launch()
         #expect(t.app.credits == 15)
         #expect(try t.transaction(bought.id).queueState.finished)
@@ -47,22 +46,22 @@ import Testing
             $0.interrupted = true
             $0.failures[.purchase] = .skError(.unknown)
         }
-        let (bought, _) = try t.admin.buyOutsideApp(ID.credits10)
+        let (bought, _) = try t.hearing { try $0.buyOutsideApp(ID.credits10, account: t.signedIn) }
         #expect(bought.queueState.state == .purchased && bought.queueState.error == nil)
     }
 
     @Test(arguments: StorageKind.allCases)
     func aSubscriptionBoughtOutsideStartsItsGroup(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
-        let (bought, events) = try t.admin.buyOutsideApp(Plans.proMonthly)
+        let (bought, events) = try t.hearing { try $0.buyOutsideApp(Plans.proMonthly, account: t.signedIn) }
         t.app.receive(events)
         #expect(bought.isTrialPeriod == true && bought.expirationDate == Plans.week.added(to: t.queue.now))
         #expect(try t.status?.state == .subscribed && t.status?.productID == Plans.proMonthly)
         #expect(t.app.subscriptionExpiry(Plans.proMonthly) == bought.expirationDate)
-        #expect(throws: StoreError.alreadyOwned) { try t.admin.buyOutsideApp(Plans.proMonthly) }
+        #expect(throws: StoreError.alreadyOwned) { try t.hearing { try $0.buyOutsideApp(Plans.proMonthly, account: t.signedIn) } }
         // Another plan of the group bought outside is a plan change, as in the app: a
         // crossgrade to another period at the renewal.
-        let (crossgrade, _) = try t.admin.buyOutsideApp(Plans.proYearly)
+        let (crossgrade, _) = try t.hearing { try $0.buyOutsideApp(Plans.proYearly, account: t.signedIn) }
         #expect(try t.status?.productID == Plans.proMonthly && t.status?.autoRenewProductID == Plans.proYearly)
         #expect(crossgrade.originalID == bought.id)
     }
@@ -72,14 +71,14 @@ import Testing
         let t = try Harness(kind)
         try t.buy(ID.premium)
         let before = try t.records
-        #expect(throws: StoreAdminError.alreadyPurchased(ID.premium)) { try t.admin.buyOutsideApp(ID.premium) }
-        #expect(throws: StoreAdminError.noSuchProduct("nope")) { try t.admin.buyOutsideApp("nope") }
-        #expect(throws: StoreError.invalidQuantity(2, of: ID.yearly, maximum: 1)) { try t.admin.buyOutsideApp(ID.yearly, quantity: 2) }
+        #expect(throws: StoreAdminError.alreadyPurchased(ID.premium)) { try t.hearing { try $0.buyOutsideApp(ID.premium, account: t.signedIn) } }
+        #expect(throws: StoreAdminError.noSuchProduct("nope")) { try t.hearing { try $0.buyOutsideApp("nope", account: t.signedIn) } }
+        #expect(throws: StoreError.invalidQuantity(2, of: ID.yearly, maximum: 1)) { try t.hearing { try $0.buyOutsideApp(ID.yearly, quantity: 2, account: t.signedIn) } }
         #expect(throws: StoreError.invalidQuantity(0, of: ID.credits5, maximum: Product.largestQuantity)) {
-            try t.admin.buyOutsideApp(ID.credits5, quantity: 0)
+            try t.hearing { try $0.buyOutsideApp(ID.credits5, quantity: 0, account: t.signedIn) }
         }
         try t.set { $0.account = nil }
-        #expect(throws: StoreError.notSignedIn) { try t.admin.buyOutsideApp(ID.credits5) }
+        #expect(throws: StoreError.notSignedIn) { try t.hearing { try $0.buyOutsideApp(ID.credits5, account: t.signedIn) } }
         var after = try t.records
         after.settings.account = before.settings.account
         #expect(after.transactions == before.transactions)

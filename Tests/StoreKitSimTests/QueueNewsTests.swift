@@ -38,7 +38,7 @@ import Testing
         let t = try Harness.onDisk()
         let other = try t.relaunched()
         // The other run of the app hears of it and finishes it at once.
-        let (bought, heard) = try other.admin.buyOutsideApp(ID.premium)
+        let (bought, heard) = try other.hearing { try $0.buyOutsideApp(ID.premium, account: other.signedIn) }
         other.app.receive(heard)
         #expect(try t.transaction(bought.id).queueState.finished)
         #expect(try t.queue.raw.refresh().isEmpty)

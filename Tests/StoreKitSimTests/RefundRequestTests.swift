@@ -16,7 +16,7 @@ import Testing
         let t = try RefundTests.harness(kind)
         let bought = try t.buy(Self.premium)
         #expect(try t.records.settings.refundRequests == .approve)
-        let (request, _) = try t.admin.requestRefund(bought.id, reason: .fulfillmentIssue)
+        let (request, _) = try t.hearing { try $0.requestRefund(bought.id, reason: .fulfillmentIssue, account: t.signedIn) }
         #expect(request.status == .approved && request.answerDate == t.queue.now && request.reason == .fulfillmentIssue)
         let refunded = try t.transaction(bought.id)
         #expect(refunded.isRevoked && refunded.revocationType == .refundFull && refunded.revocationReason == .developerIssue,
@@ -33,12 +33,12 @@ import Testing
         try t.set { $0.refundRequests = .decline }
         let bought = try t.buy(Self.premium)
         let updates = t.updates.count
-        let (request, events) = try t.admin.requestRefund(bought.id, reason: .unintendedPurchase)
+        let (request, events) = try t.hearing { try $0.requestRefund(bought.id, reason: .unintendedPurchase, account: t.signedIn) }
         #expect(request.status == .declined && events.isEmpty && t.updates.count == updates)
         #expect(try !t.transaction(bought.id).isRevoked && t.records.owns(Self.premium))
         let declined = try #require(try t.storedEvents.last)
         #expect(declined.kind == .refundDeclined && declined.details.refundRequestReason == .unintendedPurchase)
-        #expect(throws: StoreAdminError.refundAlreadyRequested(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
+        #expect(throws: StoreAdminError.refundAlreadyRequested(bought.id)) { try t.hearing { try $0.requestRefund(bought.id, reason: .other, account: t.signedIn) } }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -47,8 +47,8 @@ import Testing
         try t.set { $0.refundRequests = .prorated }
         let pass = try t.buy(Self.pass)
         let credits = try t.buy(Self.credits)
-        try t.admin.requestRefund(pass.id, reason: .other)
-        try t.admin.requestRefund(credits.id, reason: .other)
+        try t.hearing { try $0.requestRefund(pass.id, reason: .other, account: t.signedIn) }
+        try t.hearing { try $0.requestRefund(credits.id, reason: .other, account: t.signedIn) }
         #expect(try t.transaction(pass.id).revocationPercentage == 50_000 && t.transaction(pass.id).revocationType == .refundProrated)
         #expect(try t.transaction(credits.id).revocationType == .refundFull, "a consumable is refunded in full only")
     }
@@ -60,12 +60,12 @@ import Testing
         let t = try RefundTests.harness(kind)
         try t.set { $0.refundRequests = .manual }
         let bought = try t.buy(Self.premium)
-        try t.admin.requestRefund(bought.id, reason: .legal)
-        try t.admin.refundTransaction(bought.id)
+        try t.hearing { try $0.requestRefund(bought.id, reason: .legal, account: t.signedIn) }
+        try t.hear { try $0.refundTransaction(bought.id) }
         let request = try #require(try t.records.refundRequest(for: bought.id))
         #expect(request.status == .approved && request.answerDate != nil)
         #expect(throws: StoreAdminError.refundRequestAnswered(bought.id, .approved)) {
-            try t.admin.answerRefundRequest(bought.id, approved: true)
+            try t.hear { try $0.answerRefundRequest(bought.id, approved: true) }
         }
     }
 
@@ -75,38 +75,38 @@ import Testing
         try t.set { $0.refundRequests = .manual }
         let first = try t.buy(Self.premium)
         let second = try t.buy(Self.pass)
-        try t.admin.requestRefund(first.id, reason: .legal)
-        try t.admin.requestRefund(second.id, reason: .other)
+        try t.hearing { try $0.requestRefund(first.id, reason: .legal, account: t.signedIn) }
+        try t.hearing { try $0.requestRefund(second.id, reason: .other, account: t.signedIn) }
         #expect(try t.records.refundRequests.map(\.status) == [.pending, .pending])
         #expect(try !t.transaction(first.id).isRevoked)
         let relaunch = try t.relaunched()
         #expect(try relaunch.records.refundRequests.map(\.transactionID) == [first.id, second.id], "kept in the store")
-        try relaunch.admin.answerRefundRequest(first.id, approved: true)
-        try relaunch.admin.answerRefundRequest(second.id, approved: false)
+        try relaunch.hear { try $0.answerRefundRequest(first.id, approved: true) }
+        try relaunch.hear { try $0.answerRefundRequest(second.id, approved: false) }
         #expect(try relaunch.transaction(first.id).revocationReason == .other && relaunch.transaction(first.id).isRevoked)
         #expect(try !relaunch.transaction(second.id).isRevoked)
         #expect(try relaunch.records.refundRequests.map(\.status) == [.approved, .declined])
         #expect(throws: StoreAdminError.refundRequestAnswered(first.id, .approved)) {
-            try relaunch.admin.answerRefundRequest(first.id, approved: false)
+            try relaunch.hear { try $0.answerRefundRequest(first.id, approved: false) }
         }
-        #expect(throws: StoreAdminError.noRefundRequest("42")) { try relaunch.admin.answerRefundRequest("42", approved: true) }
+        #expect(throws: StoreAdminError.noRefundRequest("42")) { try relaunch.hear { try $0.answerRefundRequest("42", approved: true) } }
     }
 
     @Test(arguments: StorageKind.allCases)
     func requestsThatCannotApplyAreRefusedAndWriteNothing(kind: StorageKind) throws {
         let t = try RefundTests.harness(kind)
-        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.admin.requestRefund("42", reason: .other) }
+        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.hearing { try $0.requestRefund("42", reason: .other, account: t.signedIn) } }
         let bought = try t.buy(Self.premium)
         try t.set { $0.account = "other@example.com" }
-        #expect(throws: StoreAdminError.otherAccountsPurchase(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
+        #expect(throws: StoreAdminError.otherAccountsPurchase(bought.id)) { try t.hearing { try $0.requestRefund(bought.id, reason: .other, account: t.signedIn) } }
         try t.set { $0.account = nil }
-        #expect(throws: StoreAdminError.signedOut) { try t.admin.requestRefund(bought.id, reason: .other) }
+        #expect(throws: StoreAdminError.signedOut) { try t.hearing { try $0.requestRefund(bought.id, reason: .other, account: t.signedIn) } }
         try t.set { $0.account = Settings.defaultAccount }
-        try t.admin.refundTransaction(bought.id)
-        #expect(throws: StoreAdminError.alreadyRefunded(bought.id)) { try t.admin.requestRefund(bought.id, reason: .other) }
+        try t.hear { try $0.refundTransaction(bought.id) }
+        #expect(throws: StoreAdminError.alreadyRefunded(bought.id)) { try t.hearing { try $0.requestRefund(bought.id, reason: .other, account: t.signedIn) } }
         try t.set { $0.finishTransactions = false }
         let unfinished = try t.buy(Self.pass)
-        #expect(throws: StoreAdminError.notFinished(unfinished.id)) { try t.admin.requestRefund(unfinished.id, reason: .other) }
+        #expect(throws: StoreAdminError.notFinished(unfinished.id)) { try t.hearing { try $0.requestRefund(unfinished.id, reason: .other, account: t.signedIn) } }
         #expect(try t.records.refundRequests.isEmpty && !t.storedEvents.contains { $0.kind == .refundRequested })
     }
 
@@ -116,11 +116,11 @@ import Testing
         try t.set { $0.refundRequests = .manual }
         let first = try t.buy(Self.premium)
         let second = try t.buy(Self.pass)
-        try t.admin.requestRefund(first.id, reason: .other)
-        try t.admin.requestRefund(second.id, reason: .other)
-        try t.admin.deleteTransaction(first.id)
+        try t.hearing { try $0.requestRefund(first.id, reason: .other, account: t.signedIn) }
+        try t.hearing { try $0.requestRefund(second.id, reason: .other, account: t.signedIn) }
+        try t.hear { try $0.deleteTransaction(first.id) }
         #expect(try t.records.refundRequests.map(\.transactionID) == [second.id])
-        try t.admin.clearPurchaseHistory()
+        try t.hear { try $0.clearPurchaseHistory(of: t.signedIn) }
         #expect(try t.records.refundRequests.isEmpty)
     }
 
@@ -141,7 +141,7 @@ import Testing
         let t = try Harness.onDisk(directory)
         try t.set { $0.refundRequests = .manual }
         let bought = try t.buy(Self.premium)
-        try t.admin.requestRefund(bought.id, reason: .other)
+        try t.hearing { try $0.requestRefund(bought.id, reason: .other, account: t.signedIn) }
         let queue = try DatabaseQueue(path: directory.file("store.sqlite").path)
         try queue.write { try $0.execute(sql: "UPDATE refundRequests SET status = 'maybe'") }
         try queue.close()
@@ -175,7 +175,7 @@ import Testing
         let t = try Harness.onDisk(directory)
         #expect(try t.records.settings.refundRequests == .approve, "the default, as Xcode")
         try t.set { $0.refundRequests = .manual }
-        try t.admin.requestRefund("1000000001", reason: .other)
+        try t.hearing { try $0.requestRefund("1000000001", reason: .other, account: t.signedIn) }
         let stored = try storeDatabase(directory).load().refundRequests
         #expect(stored.map(\.transactionID) == ["1000000001"] && stored.first?.status == .pending)
         let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)

@@ -22,7 +22,7 @@ import Wording
         let t = try Self.harness(kind)
         let bought = try t.buy(Self.premium)
         #expect(try t.records.owns(Self.premium))
-        try t.admin.refundTransaction(bought.id, Refund(reason: .developerIssue))
+        try t.hear { try $0.refundTransaction(bought.id, Refund(reason: .developerIssue)) }
         let refunded = try t.transaction(bought.id)
         #expect(refunded.revocationDate == t.queue.now && refunded.revocationReason == .developerIssue)
         #expect(refunded.revocationType == .refundFull && refunded.revocationPercentage == 100_000)
@@ -43,11 +43,11 @@ import Wording
         let again = try t.buy(Self.premium)
         let third = try t.buy(Self.premium)
         #expect(again.reason == .redownload && third.reason == .redownload)
-        try t.admin.refundTransaction(bought.id)
+        try t.hear { try $0.refundTransaction(bought.id) }
         #expect(try !t.records.owns(Self.premium), "not owned through a re-download")
         #expect(try t.transaction(again.id).isRevoked && t.transaction(third.id).isRevoked)
         #expect(try t.storedEvents.filter { $0.kind == .refunded }.map(\.transactionID) == [bought.id], "one refund")
-        #expect(throws: StoreAdminError.alreadyRefunded(again.id)) { try t.admin.refundTransaction(again.id) }
+        #expect(throws: StoreAdminError.alreadyRefunded(again.id)) { try t.hear { try $0.refundTransaction(again.id) } }
         // Bought again after the refund: a purchase, owned.
         #expect(try t.buy(Self.premium).reason == .purchase)
         #expect(try t.records.owns(Self.premium))
@@ -58,7 +58,7 @@ import Wording
         let t = try Self.harness(kind)
         let bought = try t.buy(Self.premium)
         let again = try t.buy(Self.premium)
-        try t.admin.refundTransaction(again.id)
+        try t.hear { try $0.refundTransaction(again.id) }
         #expect(try t.transaction(bought.id).isRevoked && t.transaction(again.id).isRevoked)
         #expect(try !t.records.owns(Self.premium))
         #expect(try t.storedEvents.filter { $0.kind == .refunded }.map(\.transactionID) == [bought.id])
@@ -68,7 +68,7 @@ import Wording
     func aProratedRefundOfANonRenewingPassIsKept(kind: StorageKind) throws {
         let t = try Self.harness(kind)
         let bought = try t.buy(Self.pass)
-        try t.admin.refundTransaction(bought.id, .prorated(50))
+        try t.hear { try $0.refundTransaction(bought.id, .prorated(50)) }
         let refunded = try t.transaction(bought.id)
         #expect(refunded.revocationType == .refundProrated && refunded.revocationPercentage == 50_000 && refunded.revocationReason == .other)
         #expect(try !t.records.owns(Self.pass))
@@ -78,24 +78,24 @@ import Wording
     func aConsumableIsRefundedInFullOnly(kind: StorageKind) throws {
         let t = try Self.harness(kind)
         let bought = try t.buy(Self.credits)
-        #expect(throws: StoreAdminError.consumableProrated(bought.id)) { try t.admin.refundTransaction(bought.id, .prorated(50)) }
-        try t.admin.refundTransaction(bought.id)
+        #expect(throws: StoreAdminError.consumableProrated(bought.id)) { try t.hear { try $0.refundTransaction(bought.id, .prorated(50)) } }
+        try t.hear { try $0.refundTransaction(bought.id) }
         #expect(try t.transaction(bought.id).isRevoked)
     }
 
     @Test(arguments: StorageKind.allCases)
     func refundsThatCannotApplyAreRefused(kind: StorageKind) throws {
         let t = try Self.harness(kind)
-        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.admin.refundTransaction("42") }
+        #expect(throws: StoreAdminError.noSuchTransaction("42")) { try t.hear { try $0.refundTransaction("42") } }
         let bought = try t.buy(Self.premium)
-        #expect(throws: StoreAdminError.invalidRefundPercentage(0)) { try t.admin.refundTransaction(bought.id, Refund(percentage: 0)) }
-        #expect(throws: StoreAdminError.invalidRefundPercentage(100_001)) { try t.admin.refundTransaction(bought.id, Refund(percentage: 100_001)) }
-        try t.admin.refundTransaction(bought.id)
-        #expect(throws: StoreAdminError.alreadyRefunded(bought.id)) { try t.admin.refundTransaction(bought.id) }
+        #expect(throws: StoreAdminError.invalidRefundPercentage(0)) { try t.hear { try $0.refundTransaction(bought.id, Refund(percentage: 0)) } }
+        #expect(throws: StoreAdminError.invalidRefundPercentage(100_001)) { try t.hear { try $0.refundTransaction(bought.id, Refund(percentage: 100_001)) } }
+        try t.hear { try $0.refundTransaction(bought.id) }
+        #expect(throws: StoreAdminError.alreadyRefunded(bought.id)) { try t.hear { try $0.refundTransaction(bought.id) } }
         try t.set { $0.failWith = .paymentCancelled }
         let failed = try t.buy(Self.credits)
         #expect(failed.queueState.state == .failed)
-        #expect(throws: StoreAdminError.notCompletedPurchase(failed.id, .failed)) { try t.admin.refundTransaction(failed.id) }
+        #expect(throws: StoreAdminError.notCompletedPurchase(failed.id, .failed)) { try t.hear { try $0.refundTransaction(failed.id) } }
         #expect(try t.storedEvents.filter { $0.kind == .refunded }.count == 1, "a refusal writes nothing")
     }
 
@@ -105,11 +105,11 @@ import Wording
         try t.set { $0.finishTransactions = false }
         let bought = try t.buy(Self.premium)
         #expect(bought.queueState.state == .purchased && !bought.queueState.finished)
-        #expect(throws: StoreAdminError.notFinished(bought.id)) { try t.admin.refundTransaction(bought.id) }
-        #expect(throws: StoreAdminError.notFinished(bought.id)) { try t.admin.deleteTransaction(bought.id) }
+        #expect(throws: StoreAdminError.notFinished(bought.id)) { try t.hear { try $0.refundTransaction(bought.id) } }
+        #expect(throws: StoreAdminError.notFinished(bought.id)) { try t.hear { try $0.deleteTransaction(bought.id) } }
         try t.set { $0.askToBuy = true }
         let request = try t.queue.add(Payment(productID: Self.pass))
-        #expect(throws: StoreAdminError.notCompletedPurchase(request.id, request.queueState.state)) { try t.admin.refundTransaction(request.id) }
+        #expect(throws: StoreAdminError.notCompletedPurchase(request.id, request.queueState.state)) { try t.hear { try $0.refundTransaction(request.id) } }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -117,12 +117,12 @@ import Wording
         let t = try Harness.plans(kind)
         let bought = try t.buy(Plans.proMonthly)
         t.clock.advance(by: 3600)
-        try t.admin.refundTransaction(bought.id, .prorated(25))
+        try t.hear { try $0.refundTransaction(bought.id, .prorated(25)) }
         let status = try #require(try t.status)
         #expect(status.state == .revoked && !status.willAutoRenew && status.expiresDate == t.queue.now)
         #expect(!status.givesAccess)
         #expect(t.queue.nextDueDate == nil, "nothing left to renew")
-        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.admin.forceRenewal(Plans.proMonthly) }
+        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.hear { try $0.forceRenewal(Plans.proMonthly, account: t.signedIn) } }
         // Buying again subscribes again.
         try t.buy(Plans.proMonthly)
         #expect(try t.status?.state == .subscribed)
@@ -132,11 +132,11 @@ import Wording
     func aDeletedTransactionLeavesTheHistoryWithoutARefund(kind: StorageKind) throws {
         let t = try Self.harness(kind)
         let bought = try t.buy(Self.premium)
-        try t.admin.deleteTransaction(bought.id)
+        try t.hear { try $0.deleteTransaction(bought.id) }
         #expect(try t.storage.transaction(bought.id) == nil)
         #expect(try !t.records.owns(Self.premium))
         #expect(try t.storedEvents.last?.kind == .transactionDeleted)
-        #expect(throws: StoreAdminError.noSuchTransaction(bought.id)) { try t.admin.deleteTransaction(bought.id) }
+        #expect(throws: StoreAdminError.noSuchTransaction(bought.id)) { try t.hear { try $0.deleteTransaction(bought.id) } }
         // A purchase again is a purchase, not a re-download.
         #expect(try t.buy(Self.premium).reason == .purchase)
     }
@@ -145,7 +145,7 @@ import Wording
     func deletingASubscriptionsTransactionForgetsTheSubscription(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let bought = try t.buy(Plans.proMonthly)
-        try t.admin.deleteTransaction(bought.id)
+        try t.hear { try $0.deleteTransaction(bought.id) }
         #expect(try t.status == nil)
         #expect(t.queue.nextDueDate == nil)
     }
@@ -157,13 +157,13 @@ import Wording
         try t.buy(Self.premium)
         try t.set { $0.askToBuy = true; $0.storefront = "JPN" }
         let request = try t.queue.add(Payment(productID: Self.pass))
-        try t.admin.clearPurchaseHistory()
+        try t.hear { try $0.clearPurchaseHistory(of: t.signedIn) }
         #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == [request.id])
         #expect(try !t.records.owns(Self.premium))
         #expect(try t.records.settings.askToBuy && t.records.settings.storefront == "JPN")
         #expect(try t.storedEvents.last?.kind == .purchaseHistoryCleared)
         try t.set { $0.account = nil }
-        #expect(throws: StoreAdminError.signedOut) { try t.admin.clearPurchaseHistory() }
+        #expect(throws: StoreAdminError.signedOut) { try t.hear { try $0.clearPurchaseHistory(of: t.signedIn) } }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -172,7 +172,7 @@ import Wording
         let theirs = try t.buy(Self.premium)
         try t.set { $0.account = "other@example.com" }
         try t.buy(Self.premium)
-        try t.admin.clearPurchaseHistory()
+        try t.hear { try $0.clearPurchaseHistory(of: t.signedIn) }
         #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == [theirs.id])
     }
 
@@ -184,7 +184,7 @@ import Wording
         let bought = try t.buy(Self.pass)
         let later = try t.buy(Self.premium)
         t.clock.advance(by: 3 * 86_400)
-        try t.admin.refundTransaction(bought.id, .prorated(25, reason: .developerIssue))
+        try t.hear { try $0.refundTransaction(bought.id, .prorated(25, reason: .developerIssue)) }
         let refunded = try t.transaction(bought.id)
         #expect(refunded.queueState.transactionDate == bought.queueState.transactionDate && refunded.purchaseDate == bought.purchaseDate)
         #expect(refunded.price == bought.price && refunded.currency == bought.currency && refunded.storefront == bought.storefront)
@@ -205,8 +205,7 @@ import Wording
         let bought = try t.buy(RefundTests.premium)
         #expect(t.app.premiumUnlocked)
         // Refunded from elsewhere (another process's admin): the app hears it at its next tick.
-        let elsewhere = PaymentQueue(store: t.store)
-        try StoreAdmin(queue: elsewhere).refundTransaction(bought.id)
+        try StoreAdmin(store: t.store).refundTransaction(bought.id)
         try t.queue.tick()
         #expect(!t.app.premiumUnlocked)
         #expect(t.app.events.filter { if case .revoked = $0 { true } else { false } }.count == 1)
@@ -227,12 +226,12 @@ import Wording
         let second = try t.buy(RefundTests.credits)
         #expect(t.app.credits == 10)
         for _ in 0..<7 { _ = try t.app.spendCredit() }
-        try t.admin.refundTransaction(first.id)
+        try t.hear { try $0.refundTransaction(first.id) }
         try t.queue.tick()
         #expect(t.app.credits == 0, "3 left, 5 to take back: never below 0")
         let line = t.app.events.last { if case .revoked = $0 { true } else { false } }
         #expect(line == .revoked(try t.transaction(first.id), .credits(taken: 3, balance: 0)))
-        try t.admin.refundTransaction(second.id)
+        try t.hear { try $0.refundTransaction(second.id) }
         try t.queue.tick()
         #expect(t.app.credits == 0)
         #expect(t.app.takenBack == [first.id, second.id])
@@ -243,7 +242,7 @@ import Wording
         let t = try RefundTests.harness(kind)
         let bought = try t.buy(RefundTests.pass)
         #expect(t.app.isSubscriptionActive(RefundTests.pass, now: t.queue.now))
-        try StoreAdmin(queue: PaymentQueue(store: t.store)).refundTransaction(bought.id)
+        try StoreAdmin(store: t.store).refundTransaction(bought.id)
         let relaunch = try t.relaunched()
         #expect(!relaunch.app.isSubscriptionActive(RefundTests.pass, now: relaunch.queue.now))
         #expect(relaunch.app.events.contains(.revoked(try relaunch.transaction(bought.id), .ended(RefundTests.pass))))

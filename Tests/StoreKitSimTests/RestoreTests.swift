@@ -161,6 +161,22 @@ import Testing
 
     /// Another process moving store time past the restore's answer (`storefront advance`)
     /// answers it, every purchase included, and the app hears of them at its next tick.
+    /// A change on the store's side finds the restore due but leaves it to the queue that asked
+    /// for it, which knows whose it is: the app still gets what it restores, once.
+    @Test func aStoreSideChangeLeavesADueRestoreToTheAppThatAskedForIt() throws {
+        let t = try Harness()
+        try t.buy(ID.premium)
+        try t.app.defaults.removeAll()
+        try t.queue.restoreCompletedTransactions()
+        t.clock.advance(by: Harness.latency)
+        try StoreAdmin(store: t.store).promote(ID.credits5, account: try t.store.settings().account)
+        #expect(try t.records.restoreDueDate != nil)
+        try t.queue.tick()
+        #expect(t.app.premiumUnlocked)
+        #expect(t.app.events.filter { $0 == .restoreFinished }.count == 1)
+        #expect(try t.records.restoreDueDate == nil)
+    }
+
     @Test func aRestoreAnsweredByAnotherProcessBringsEveryRenewal() throws {
         let t = try Harness.onDisk()
         try t.buy(ID.monthly)

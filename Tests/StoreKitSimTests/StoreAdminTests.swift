@@ -10,7 +10,7 @@ import Testing
         let t = try Harness.plans(kind)
         try t.buy(Plans.proMonthly)
         t.clock.advance(by: 60)
-        try t.admin.expireSubscription(Plans.proMonthly)
+        try t.hear { try $0.expireSubscription(Plans.proMonthly, account: t.signedIn) }
         let status = try #require(try t.status)
         #expect(status.state == .expired && status.expirationReason == .unknown && status.expiresDate == t.queue.now)
         #expect(try t.records.ownedUntil(try #require(Plans.catalog.product(Plans.proMonthly))) == nil)
@@ -22,7 +22,7 @@ import Testing
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
         t.clock.advance(by: 3600)
-        let events = try t.admin.forceRenewal(Plans.proMonthly)
+        let events = try t.hear { try $0.forceRenewal(Plans.proMonthly, account: t.signedIn) }
         t.app.receive(events)
         let renewal = try #require(t.updates.last)
         #expect(renewal.reason == .renewal && renewal.originalID == first.id && renewal.queueState.transactionDate == t.queue.now)
@@ -33,9 +33,9 @@ import Testing
     func autoRenewOffThenOnRenewsAsBefore(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
-        try t.admin.setAutoRenew(Plans.proMonthly, on: false)
+        try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: false, account: t.signedIn) }
         #expect(try t.status?.willAutoRenew == false)
-        try t.admin.setAutoRenew(Plans.proMonthly, on: true)
+        try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: true, account: t.signedIn) }
         try t.advance(to: try #require(first.expirationDate), plus: 1)
         #expect(try t.status?.state == .subscribed)
         #expect(t.updates.last?.reason == .renewal)
@@ -46,7 +46,7 @@ import Testing
     func aPriceIncreaseIsShownByTheProductsRequestAndCharged(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
-        try t.admin.requestPriceIncrease(Plans.proMonthly, price: 12, consentNeeded: true)
+        try t.hear { try $0.requestPriceIncrease(Plans.proMonthly, price: 12, consentNeeded: true) }
         #expect(try t.status?.priceIncreaseStatus == .pending)
         #expect(try t.records.priceChanges == [PriceChange(productID: Plans.proMonthly, storefront: "USA", price: 12,
                                                              consentNeeded: true, date: t.queue.now)])
@@ -56,7 +56,7 @@ import Testing
         let products = try #require(try request.response()).get().products
         #expect(products.first?.price == 12)
 
-        try t.admin.agreeToPriceIncrease(Plans.proMonthly)
+        try t.hear { try $0.agreeToPriceIncrease(Plans.proMonthly, account: t.signedIn) }
         #expect(try t.status?.priceIncreaseStatus == .agreed)
         try t.advance(to: try #require(first.expirationDate), plus: 1)
         #expect(t.updates.last?.price == 12 && t.updates.last?.reason == .renewal)
@@ -66,7 +66,7 @@ import Testing
     func anUnansweredPriceIncreaseExpiresAtTheRenewal(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
-        try t.admin.requestPriceIncrease(Plans.proMonthly, price: 12, consentNeeded: true)
+        try t.hear { try $0.requestPriceIncrease(Plans.proMonthly, price: 12, consentNeeded: true) }
         try t.advance(to: try #require(first.expirationDate), plus: 1)
         #expect(try t.status?.state == .expired && t.status?.expirationReason == .didNotConsentToPriceIncrease)
     }
@@ -74,23 +74,23 @@ import Testing
     @Test(arguments: StorageKind.allCases)
     func requestsThatCannotApplyAreRefused(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
-        #expect(throws: StoreAdminError.notSubscribed(Plans.proMonthly)) { try t.admin.expireSubscription(Plans.proMonthly) }
-        #expect(throws: StoreAdminError.noSuchProduct("nope")) { try t.admin.forceRenewal("nope") }
-        #expect(throws: StoreAdminError.notAutoRenewable(Plans.coins)) { try t.admin.setAutoRenew(Plans.coins, on: false) }
+        #expect(throws: StoreAdminError.notSubscribed(Plans.proMonthly)) { try t.hear { try $0.expireSubscription(Plans.proMonthly, account: t.signedIn) } }
+        #expect(throws: StoreAdminError.noSuchProduct("nope")) { try t.hear { try $0.forceRenewal("nope", account: t.signedIn) } }
+        #expect(throws: StoreAdminError.notAutoRenewable(Plans.coins)) { try t.hear { try $0.setAutoRenew(Plans.coins, on: false, account: t.signedIn) } }
         try t.buy(Plans.proMonthly)
-        #expect(throws: StoreAdminError.noBillingIssue(Plans.proMonthly)) { try t.admin.resolveBillingIssue(Plans.proMonthly) }
-        #expect(throws: StoreAdminError.noPriceIncreasePending(Plans.proMonthly)) { try t.admin.agreeToPriceIncrease(Plans.proMonthly) }
+        #expect(throws: StoreAdminError.noBillingIssue(Plans.proMonthly)) { try t.hear { try $0.resolveBillingIssue(Plans.proMonthly, account: t.signedIn) } }
+        #expect(throws: StoreAdminError.noPriceIncreasePending(Plans.proMonthly)) { try t.hear { try $0.agreeToPriceIncrease(Plans.proMonthly, account: t.signedIn) } }
         #expect(throws: StoreAdminError.unknownStorefront("XYZ")) {
-            try t.admin.requestPriceIncrease(Plans.proMonthly, storefront: "XYZ", price: 12, consentNeeded: false)
+            try t.hear { try $0.requestPriceIncrease(Plans.proMonthly, storefront: "XYZ", price: 12, consentNeeded: false) }
         }
         #expect(throws: StoreAdminError.notSoldIn(Plans.liteWeekly, storefront: "JPN")) {
-            try t.admin.requestPriceIncrease(Plans.liteWeekly, storefront: "JPN", price: 300, consentNeeded: false)
+            try t.hear { try $0.requestPriceIncrease(Plans.liteWeekly, storefront: "JPN", price: 300, consentNeeded: false) }
         }
-        #expect(throws: StoreAdminError.invalidPrice(0)) { try t.admin.requestPriceIncrease(Plans.proMonthly, price: 0, consentNeeded: false) }
-        try t.admin.expireSubscription(Plans.proMonthly)
-        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.admin.expireSubscription(Plans.proMonthly) }
-        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.admin.forceRenewal(Plans.proMonthly) }
-        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.admin.setAutoRenew(Plans.proMonthly, on: true) }
+        #expect(throws: StoreAdminError.invalidPrice(0)) { try t.hear { try $0.requestPriceIncrease(Plans.proMonthly, price: 0, consentNeeded: false) } }
+        try t.hear { try $0.expireSubscription(Plans.proMonthly, account: t.signedIn) }
+        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.hear { try $0.expireSubscription(Plans.proMonthly, account: t.signedIn) } }
+        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.hear { try $0.forceRenewal(Plans.proMonthly, account: t.signedIn) } }
+        #expect(throws: StoreAdminError.subscriptionExpired(Plans.proMonthly)) { try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: true, account: t.signedIn) } }
     }
 
     @Test(arguments: StorageKind.allCases)
@@ -102,7 +102,7 @@ import Testing
         #expect(throws: StoreError.activeSubscriptionInStorefront) { try t.set { $0.storefront = "JPN" } }
         #expect(try t.records.settings.storefront == "USA")
         try t.set { $0.askToBuy = true }
-        try t.admin.expireSubscription(Plans.proMonthly)
+        try t.hear { try $0.expireSubscription(Plans.proMonthly, account: t.signedIn) }
         try t.set { $0.storefront = "JPN" }
         #expect(try t.records.settings.storefront == "JPN")
     }
@@ -113,8 +113,7 @@ import Testing
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
         t.clock.advance(by: 60)
-        let storeSide = StoreAdmin(queue: PaymentQueue(store: t.store))
-        #expect(try storeSide.forceRenewal(Plans.proMonthly).isEmpty, "nobody hears it there")
+        try StoreAdmin(store: t.store).forceRenewal(Plans.proMonthly, account: try t.store.settings().account)
         try t.queue.tick()
         let renewal = try #require(t.updates.last)
         #expect(renewal.reason == .renewal && renewal.originalID == first.id)
@@ -125,7 +124,7 @@ import Testing
     func aPriceIncreaseWithoutConsentIsToldAndCharged(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
-        try t.admin.requestPriceIncrease(Plans.proMonthly, price: 11, consentNeeded: false)
+        try t.hear { try $0.requestPriceIncrease(Plans.proMonthly, price: 11, consentNeeded: false) }
         #expect(try t.status?.priceIncreaseStatus == .noIncreasePending)
         let told = try #require(try t.storedEvents.last)
         #expect(told.kind == .priceIncreased && told.details.price == 11 && told.details.storefront == "USA")
@@ -138,7 +137,7 @@ import Testing
     func aPriceIncreaseInAnotherStorefrontLeavesThisOnesSubscribersAlone(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
-        try t.admin.requestPriceIncrease(Plans.proMonthly, storefront: "JPN", price: 1800, consentNeeded: true)
+        try t.hear { try $0.requestPriceIncrease(Plans.proMonthly, storefront: "JPN", price: 1800, consentNeeded: true) }
         #expect(try t.status?.priceIncreaseStatus == .noIncreasePending)
         try t.advance(to: try #require(first.expirationDate), plus: 1)
         #expect(t.updates.last?.price == 10)

@@ -42,7 +42,7 @@ import Testing
         #expect(t.app.subscriptionExpiry(Plans.proMonthly) == end)
         #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
 
-        t.app.receive(try t.admin.resolveBillingIssue(Plans.proMonthly))
+        t.app.receive(try t.hear { try $0.resolveBillingIssue(Plans.proMonthly, account: t.signedIn) })
         #expect(state(t) == "subscribed")
         #expect(t.app.subscriptionExpiry(Plans.proMonthly) == Plans.month.added(to: t.queue.now))
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
@@ -53,7 +53,7 @@ import Testing
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)
         let end = try #require(first.expirationDate)
-        t.app.receive(try t.admin.setAutoRenew(Plans.proMonthly, on: false))
+        t.app.receive(try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: false, account: t.signedIn) })
         #expect(state(t) == "subscribed" && t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
         try t.advance(to: end, plus: 1)
         #expect(state(t) == "expired (autoRenewDisabled)")
@@ -73,8 +73,7 @@ import Testing
         try t.buy(Plans.proMonthly)
         t.clock.advance(by: 3600)
         let other: any RecordsStorage = kind == .sqlite ? try kind.make(directory, catalog: Plans.catalog) : storage
-        try StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: Plans.catalog, storage: other, wallClock: t.clock)))
-            .expireSubscription(Plans.proMonthly)
+        try StoreAdmin(store: AppStore(catalog: Plans.catalog, storage: other, wallClock: t.clock)).expireSubscription(Plans.proMonthly, account: try AppStore(catalog: Plans.catalog, storage: other, wallClock: t.clock).settings().account)
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now), "not looked yet")
         try t.queue.tick()
         #expect(state(t) == "expired (unknown)")

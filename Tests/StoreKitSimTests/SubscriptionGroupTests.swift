@@ -75,7 +75,7 @@ import Testing
         #expect(throws: StoreError.alreadyOwned) { try t.queue.add(Payment(productID: Plans.liteMonthly)) }
         #expect(try t.storedEvents == events)
 
-        try t.admin.setAutoRenew(Plans.proMonthly, on: false)
+        try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: false, account: t.signedIn) }
         let again = try t.buy(Plans.liteMonthly)
         #expect(again.queueState.state == .purchased && again.price == 0)
         #expect(try t.status?.willAutoRenew == true && t.status?.autoRenewProductID == Plans.liteMonthly)
@@ -97,7 +97,7 @@ import Testing
     func afterExpiryAnyPlanOfTheGroupIsAResubscribe(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let pro = try t.buy(Plans.proMonthly)
-        try t.admin.setAutoRenew(Plans.proMonthly, on: false)
+        try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: false, account: t.signedIn) }
         try t.advance(to: try #require(pro.expirationDate), plus: 1)
         #expect(try t.status?.state == .expired)
         #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))

@@ -53,8 +53,23 @@ extension Harness {
                            settings: settings)
     }
 
-    /// The store-side operations, over the app's own queue: the app hears their results.
-    var admin: StoreAdmin { StoreAdmin(queue: queue.raw) }
+    /// The store-side operations, on the app's store.
+    var admin: StoreAdmin { StoreAdmin(store: queue.raw.store) }
+
+    /// The signed-in account, as the app's queue last read it: whom the store-side operations act for.
+    var signedIn: String? { queue.raw.settings.account }
+
+    /// A store-side operation while the app is open on its queue: the app hears its results at once.
+    @discardableResult
+    func hear(_ operation: (StoreAdmin) throws -> Void) throws -> [PaymentQueueEvent] {
+        try queue.raw.hearing { try operation(admin) }.1
+    }
+
+    /// As `hear`, with what the operation made.
+    @discardableResult
+    func hearing<T>(_ operation: (StoreAdmin) throws -> T) throws -> (T, [PaymentQueueEvent]) {
+        try queue.raw.hearing { try operation(admin) }
+    }
 
     /// The signed-in account's status in the plans' group.
     var status: SubscriptionStatus? {

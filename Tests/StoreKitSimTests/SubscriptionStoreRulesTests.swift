@@ -12,12 +12,12 @@ import Testing
         let t = try Harness.plans(kind) { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
         let bought = try t.buy(Plans.proYearly)
         let oldEnd = try #require(bought.expirationDate)
-        t.app.receive(try t.admin.forceRenewal(Plans.proYearly))
+        t.app.receive(try t.hear { try $0.forceRenewal(Plans.proYearly, account: t.signedIn) })
         let failed = try #require(try t.status)
         #expect(failed.state == .inGracePeriod)
         #expect(failed.expiresDate <= t.queue.now, "the forced renewal ended the period now, yet expiresDate is \(failed.expiresDate)")
         // Fixed in grace, the cycle is 'unchanged': it runs from the old end, a year past the forced renewal.
-        t.app.receive(try t.admin.resolveBillingIssue(Plans.proYearly))
+        t.app.receive(try t.hear { try $0.resolveBillingIssue(Plans.proYearly, account: t.signedIn) })
         let recovered = try #require(try t.status)
         #expect(recovered.expiresDate == Plans.year.added(to: t.queue.now) || recovered.expiresDate < Plans.year.added(to: oldEnd),
                 "recovered to \(recovered.expiresDate): one payment bought two years")
@@ -27,8 +27,8 @@ import Testing
     func forcedRenewalWithAutoRenewOffExpiresNow(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         try t.buy(Plans.proYearly)
-        t.app.receive(try t.admin.setAutoRenew(Plans.proYearly, on: false))
-        t.app.receive(try t.admin.forceRenewal(Plans.proYearly))
+        t.app.receive(try t.hear { try $0.setAutoRenew(Plans.proYearly, on: false, account: t.signedIn) })
+        t.app.receive(try t.hear { try $0.forceRenewal(Plans.proYearly, account: t.signedIn) })
         let status = try #require(try t.status)
         #expect(status.state == .expired)
         #expect(status.expiresDate <= t.queue.now, "expired, yet 'Expired \(status.expiresDate)' is a year ahead")
@@ -40,7 +40,7 @@ import Testing
     func downgradeDropsAPendingIncreaseOfTheOldPlan(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let bought = try t.buy(Plans.proYearly)
-        t.app.receive(try t.admin.requestPriceIncrease(Plans.proYearly, price: 120, consentNeeded: true))
+        t.app.receive(try t.hear { try $0.requestPriceIncrease(Plans.proYearly, price: 120, consentNeeded: true) })
         #expect(try t.status?.priceIncreaseStatus == .pending)
         try t.buy(Plans.liteMonthly)
         #expect(try t.status?.autoRenewProductID == Plans.liteMonthly)
@@ -58,9 +58,9 @@ import Testing
         let bought = try t.buy(Plans.proYearly)
         try t.advance(to: try #require(bought.expirationDate), plus: 1)
         #expect(try t.status?.state == .inGracePeriod)
-        t.app.receive(try t.admin.setAutoRenew(Plans.proYearly, on: false))
+        t.app.receive(try t.hear { try $0.setAutoRenew(Plans.proYearly, on: false, account: t.signedIn) })
         let receiptBefore = try t.purchases().count
-        _ = try? t.admin.resolveBillingIssue(Plans.proYearly)
+        _ = try? t.hear { try $0.resolveBillingIssue(Plans.proYearly, account: t.signedIn) }
         #expect(try t.purchases().count == receiptBefore, "a renewal was charged after the subscriber cancelled")
     }
 
@@ -72,8 +72,8 @@ import Testing
         let bought = try t.buy(Plans.proYearly)
         try t.advance(to: try #require(bought.expirationDate), plus: 86_400)
         #expect(try t.status?.state == .inBillingRetryPeriod)
-        t.app.receive(try t.admin.requestPriceIncrease(Plans.proYearly, price: 120, consentNeeded: true))
-        t.app.receive(try t.admin.resolveBillingIssue(Plans.proYearly))
+        t.app.receive(try t.hear { try $0.requestPriceIncrease(Plans.proYearly, price: 120, consentNeeded: true) })
+        t.app.receive(try t.hear { try $0.resolveBillingIssue(Plans.proYearly, account: t.signedIn) })
         let renewal = try #require(try t.purchases().last)
         let consent = try t.status?.priceIncreaseStatus
         #expect(renewal.price == 100, "charged \(String(describing: renewal.price)) with consent still \(String(describing: consent))")
@@ -102,7 +102,7 @@ import Testing
         let t = try Harness.plans(kind)
         try t.buy(Plans.proYearly)
         try t.buy(Plans.liteMonthly)
-        t.app.receive(try t.admin.setAutoRenew(Plans.proYearly, on: false))
+        t.app.receive(try t.hear { try $0.setAutoRenew(Plans.proYearly, on: false, account: t.signedIn) })
         let before = try t.storedEvents.count
         try t.buy(Plans.liteMonthly)
         #expect(try t.status?.willAutoRenew == true)
@@ -115,7 +115,7 @@ import Testing
     func storefrontChangeAfterACancelledPlanRanOut(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let bought = try t.buy(Plans.proYearly)
-        t.app.receive(try t.admin.setAutoRenew(Plans.proYearly, on: false))
+        t.app.receive(try t.hear { try $0.setAutoRenew(Plans.proYearly, on: false, account: t.signedIn) })
         t.clock.advance(by: try #require(bought.expirationDate).timeIntervalSince(t.clock.now) + 86_400)
         #expect(throws: Never.self) { try t.set { $0.storefront = "JPN" } }
     }
@@ -125,7 +125,7 @@ import Testing
     func aPriceCutNeedsNoConsent(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let bought = try t.buy(Plans.proYearly)
-        t.app.receive(try t.admin.requestPriceIncrease(Plans.proYearly, price: 50, consentNeeded: true))
+        t.app.receive(try t.hear { try $0.requestPriceIncrease(Plans.proYearly, price: 50, consentNeeded: true) })
         try t.advance(to: try #require(bought.expirationDate), plus: 1)
         #expect(try t.status?.state == .subscribed, "expired for not agreeing to a price cut")
     }
@@ -158,7 +158,7 @@ extension SubscriptionStoreRulesTests {
         let oldEnd = try #require(bought.expirationDate)
         try t.advance(to: oldEnd, plus: 86_400)
         #expect(try t.status?.state == .inGracePeriod)
-        t.app.receive(try t.admin.resolveBillingIssue(Plans.liteMonthly))
+        t.app.receive(try t.hear { try $0.resolveBillingIssue(Plans.liteMonthly, account: t.signedIn) })
         #expect(try t.status?.expiresDate == Plans.month.added(to: oldEnd))
         try t.buy(Plans.proMonthly)
         let upgraded = try #require(try t.storedEvents.last { $0.kind == .upgraded })

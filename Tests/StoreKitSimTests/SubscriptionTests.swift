@@ -180,7 +180,7 @@ import Testing
         #expect(first.isTrialPeriod == true)
         #expect(try !t.records.isEligibleForIntroOffer(yearly.id, catalog: catalog), "the group's trial is used")
         // One plan of a group at a time: the yearly plan is bought once the monthly one ended.
-        try StoreAdmin(queue: t.queue.raw).setAutoRenew(ID.monthly, on: false)
+        try t.hear { try $0.setAutoRenew(ID.monthly, on: false, account: t.signedIn) }
         t.clock.advance(by: try #require(first.expirationDate).timeIntervalSince(t.clock.now) + 1)
         try t.queue.tick()
         #expect(try !t.records.isEligibleForIntroOffer(yearly.id, catalog: catalog), "still used after it ended")

@@ -99,7 +99,7 @@ import Testing
         let second = try t.buy(ID.credits5)
         _ = try t.app.consume(.product(SampleApp.creditsKey), quantity: 2)
         #expect(Self.list(t.app) == ["\(first.id) \(ID.credits5) ×1 3/5", "\(second.id) \(ID.credits5) ×1 5/5"])
-        try t.admin.refundTransaction(second.id)
+        try t.hear { try $0.refundTransaction(second.id) }
         try t.queue.tick()
         #expect(t.app.events.last == .revoked(try t.transaction(second.id), .credits(taken: 5, balance: 3)))
         #expect(Self.list(t.app) == ["\(first.id) \(ID.credits5) ×1 3/5"], "the older purchase keeps its units")
@@ -109,7 +109,7 @@ import Testing
         let third = try t.buy(ID.credits5)
         _ = try t.app.consume(.transaction(first.id))
         _ = try t.app.consume(.transaction(third.id), quantity: 2)
-        try t.admin.refundTransaction(first.id)
+        try t.hear { try $0.refundTransaction(first.id) }
         try t.queue.tick()
         #expect(t.app.events.last == .revoked(try t.transaction(first.id), .credits(taken: 3, balance: 0)))
         #expect(t.app.unconsumed.isEmpty && t.app.credits == 0)
@@ -165,7 +165,7 @@ import Testing
         #expect(events.map { $0.text(app: generic, errors: { "\($0)" }) }
             == ["\(first.id) consumed  \(ID.credits5) -2 (balance 2)  (1 left unconsumed)"])
         #expect(t.app.balance(of: ID.credits5) == 2)
-        try t.admin.refundTransaction(second.id)
+        try t.hear { try $0.refundTransaction(second.id) }
         try t.queue.tick()
         #expect(t.app.events.last == .revoked(try t.transaction(second.id), .units(ID.credits5, taken: 1, balance: 1)))
         #expect(Self.list(t.app) == ["\(first.id) \(ID.credits5) ×3 1/3"])

@@ -28,7 +28,7 @@ import Testing
 
     /// Another terminal's `storefront family …`: the storefront hears of it at its next tick.
     private func elsewhere(_ ui: UITestHarness) -> StoreAdmin {
-        StoreAdmin(queue: PaymentQueue(store: ui.store))
+        StoreAdmin(store: ui.store)
     }
 
     @Test(arguments: [false, true])
@@ -36,7 +36,7 @@ import Testing
         let ui = try family(japanese: japanese)
         let words = ui.state.strings.family
         let name = ui.state.title(of: Self.premium)
-        let (bought, _) = try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: Self.premium)
+        let bought = try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: Self.premium)
         ui.runtime.tick()
         #expect(ui.screen.contains(words.sharedBanner(name)), "\(ui.screen)")
         #expect(ui.state.snapshot.premiumUnlocked && ui.state.snapshot.familyShared == [Self.premium])
@@ -78,7 +78,7 @@ import Testing
     func aSharedSubscriptionIsTheKidsToUseNotToManage(japanese: Bool) throws {
         let ui = try family(japanese: japanese)
         let monthly = "com.storefront.pro.monthly"
-        let (bought, _) = try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: monthly)
+        let bought = try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: monthly)
         ui.runtime.tick()
         #expect(ui.state.snapshot.subscriptions.map(\.ownershipType) == [.familyShared])
         let end = try #require(bought.expirationDate)

@@ -1,3 +1,4 @@
+import AppStoreCore
 import Foundation
 import SampleApp
 import StoreKitSim
@@ -11,7 +12,7 @@ import Testing
 
     /// Another terminal's `storefront promote`: the store keeps it, the storefront hears of it at its next tick.
     private func promoteElsewhere(_ productID: String, _ ui: UITestHarness) throws {
-        try StoreAdmin(queue: PaymentQueue(store: ui.store)).promote(productID)
+        try StoreAdmin(store: ui.store).promote(productID, account: try ui.store.settings().account)
         ui.runtime.tick()
     }
 
@@ -60,7 +61,7 @@ import Testing
 
     @Test func oneStartedWhileTheAppWasClosedIsContinuedAtItsLaunch() throws {
         let ui = try UITestHarness()
-        try StoreAdmin(queue: PaymentQueue(store: ui.store)).promote(Self.premium)
+        try StoreAdmin(store: ui.store).promote(Self.premium, account: try ui.store.settings().account)
         try ui.relaunch()
         #expect(sheetProduct(ui) == Self.premium, "\(ui.screen)")
     }

@@ -61,8 +61,8 @@ import Testing
     @Test func fixedFromAnotherTerminalTheSheetCloses() throws {
         let ui = try Self.failingRenewal()
         #expect(ui.screen.contains("Billing Problem"))
-        let elsewhere = StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: ui.store.catalog, storage: ui.storage, wallClock: ui.clock)))
-        try elsewhere.resolveBillingIssue(Self.pro)
+        let elsewhere = StoreAdmin(store: AppStore(catalog: ui.store.catalog, storage: ui.storage, wallClock: ui.clock))
+        try elsewhere.resolveBillingIssue(Self.pro, account: try ui.store.settings().account)
         ui.runtime.tick()
         #expect(ui.state.mode == .store, "nothing left to fix")
         #expect(status(ui)?.state == .subscribed)

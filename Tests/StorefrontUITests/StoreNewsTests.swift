@@ -15,14 +15,14 @@ import Testing
 
     /// Another terminal acting on the same store (`storefront expire`, `auto-renew …`).
     private func elsewhere(_ ui: UITestHarness) -> StoreAdmin {
-        StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: ui.store.catalog, storage: ui.storage, wallClock: ui.clock)))
+        StoreAdmin(store: AppStore(catalog: ui.store.catalog, storage: ui.storage, wallClock: ui.clock))
     }
 
     @Test func anExpiryFromAnotherTerminalIsLoggedWithABanner() throws {
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")
         ui.clock.advance(by: 60)
-        try elsewhere(ui).expireSubscription(Self.pro)
+        try elsewhere(ui).expireSubscription(Self.pro, account: try ui.store.settings().account)
         let expiredAt = ui.clock.now
         ui.runtime.tick()
         let line = try #require(ui.state.log.last)
@@ -39,11 +39,11 @@ import Testing
         let ui = try UITestHarness { UITestHarness.useJapanese(&$0) }
         try ui.buy("Pro Monthly")
         let end = try #require(ui.state.snapshot.subscriptions.first?.expiresDate)
-        try elsewhere(ui).setAutoRenew(Self.pro, on: false)
+        try elsewhere(ui).setAutoRenew(Self.pro, on: false, account: try ui.store.settings().account)
         ui.runtime.tick()
         #expect(ui.state.log.last?.text == "プロ 月額プラン: 自動更新オフ、\(ui.state.times.dateTime(end))までアクセス可能")
         #expect(ui.state.banner?.text == "自動更新がオフになりました: プロ 月額プラン")
-        try elsewhere(ui).setAutoRenew(Self.pro, on: true)
+        try elsewhere(ui).setAutoRenew(Self.pro, on: true, account: try ui.store.settings().account)
         ui.runtime.tick()
         #expect(ui.state.banner?.text == "✓ 自動更新がオンになりました: プロ 月額プラン")
     }
@@ -54,11 +54,11 @@ import Testing
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")
         ui.clock.advance(by: 60)
-        try elsewhere(ui).setAutoRenew(Self.pro, on: false)
+        try elsewhere(ui).setAutoRenew(Self.pro, on: false, account: try ui.store.settings().account)
         ui.runtime.tick()
         #expect(ui.state.log.filter { $0.text.contains("auto-renew off") }.count == 1)
         // Closed; the store ends it from another terminal meanwhile.
-        try elsewhere(ui).expireSubscription(Self.pro)
+        try elsewhere(ui).expireSubscription(Self.pro, account: try ui.store.settings().account)
         try ui.relaunch()
         let texts = ui.state.log.map(\.text)
         #expect(texts.contains("Pro Monthly expired (ended by the store)"), "news made while closed: \(texts)")
@@ -140,7 +140,7 @@ import Testing
         try ui.changeSettings { $0.account = "other@example.com" }
         try ui.store.updateSettings { $0.account = "sandbox.user@example.com" }
         let admin = elsewhere(ui)
-        try admin.setAutoRenew(Self.pro, on: false)
+        try admin.setAutoRenew(Self.pro, on: false, account: try ui.store.settings().account)
         try ui.store.updateSettings { $0.account = "other@example.com" }
         ui.runtime.tick()
         #expect(!ui.state.log.contains { $0.text.contains("auto-renew off") })
@@ -199,12 +199,12 @@ import Testing
         clock.advance(by: 1)
         _ = try app.tick()
 
-        let other = StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: catalog, storage: try open(), wallClock: clock)))
-        try other.setAutoRenew(Self.pro, on: false)
+        let other = StoreAdmin(store: AppStore(catalog: catalog, storage: try open(), wallClock: clock))
+        try other.setAutoRenew(Self.pro, on: false, account: try other.store.settings().account)
         runtime.tick()
         #expect(runtime.state.log.last?.text.hasPrefix("Pro Monthly: auto-renew off") == true, "\(runtime.state.log.map(\.text))")
         #expect(runtime.state.banner?.text == "Auto-renew turned off: Pro Monthly")
-        try other.expireSubscription(Self.pro)
+        try other.expireSubscription(Self.pro, account: try other.store.settings().account)
         runtime.tick()
         #expect(runtime.state.log.last?.text == "Pro Monthly expired (ended by the store)")
         #expect(runtime.state.banner?.text == "✗ Subscription expired: Pro Monthly")
@@ -228,7 +228,7 @@ import Testing
         #expect(try store.storage.settings().account != nil)
 
         storage.failingEvents = true
-        try StoreAdmin(queue: PaymentQueue(store: AppStore(catalog: catalog, storage: storage, wallClock: clock))).expireSubscription(Self.pro)
+        try StoreAdmin(store: AppStore(catalog: catalog, storage: storage, wallClock: clock)).expireSubscription(Self.pro, account: try store.storage.settings().account)
         runtime.tick()
         #expect(!runtime.state.log.contains { $0.text.contains("expired (ended by the store)") })
         storage.failingEvents = false

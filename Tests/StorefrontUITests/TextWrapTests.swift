@@ -40,6 +40,12 @@ import Wording
         #expect(TextWrap.lines("あい\(bracket)うえ", width: 6) == ["あい", "\(bracket)うえ"])
     }
 
+    @Test func aParagraphThatFitsIsOneLineWithoutItsTrailingSpaces() {
+        #expect(TextWrap.lines("  a [App内課金]  b。  ", width: 22) == ["  a [App内課金]  b。"])
+        #expect(TextWrap.lines("abc\n\nde ", width: 3) == ["abc", "", "de"])
+        #expect(TextWrap.lines("abcd", width: 3) == ["abc", "d"], "one column more wraps")
+    }
+
     @Test func bracketsAndSpacesStayAsTheyWere() {
         #expect(TextWrap.lines("「はい」と言った", width: 8) == ["「はい」", "と言った"])
         #expect(TextWrap.lines("free 。", width: 5) == ["free", "。"], "a mark after a space has nothing to hold on to")

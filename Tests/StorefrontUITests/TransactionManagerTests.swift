@@ -202,7 +202,7 @@ import Testing
                                              .operation(.expire(originalTransactionID: plan)),
                                              .operation(.autoRenew(originalTransactionID: plan, on: false)),
                                              .requestPriceIncrease(productID: id)] + history)
-        try StoreAdmin(queue: ui.runtime.queue).setAutoRenew(id, on: false)
+        _ = try ui.runtime.queue.hearing { try StoreAdmin(store: ui.runtime.queue.store).setAutoRenew(id, on: false, account: try ui.runtime.queue.store.settings().account) }
         ui.runtime.tick()
         #expect(ui.state.actions(for: t) == [.operation(.expire(originalTransactionID: plan)),
                                              .operation(.autoRenew(originalTransactionID: plan, on: true)),

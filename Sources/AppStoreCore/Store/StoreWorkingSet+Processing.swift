@@ -82,8 +82,10 @@ extension StoreWorkingSet {
     /// A store far behind: every `progressEvery` things, `progress` is told the transactions
     /// made so far and the store time reached, and the call stops there once past `deadline`
     /// (what is left is still due). `account`: the account a restore in flight is for.
+    /// `restoresInFlight` false: a restore in flight, and whatever falls due after it, stays
+    /// due for the queue that asked for it, which knows its account and its purchases.
     package mutating func process(account: String?, catalog: Catalog, now: Date, purchases: [Transaction] = [],
-                          deadline: ContinuousClock.Instant? = nil, progressEvery: Int = 500,
+                          restoresInFlight: Bool = true, deadline: ContinuousClock.Instant? = nil, progressEvery: Int = 500,
                           progress: ((_ made: Int, _ reached: Date) -> Void)? = nil) throws -> RestoreOutcome? {
         var outcome: RestoreOutcome?
         let firstNumber = nextTransactionNumber
@@ -118,6 +120,7 @@ extension StoreWorkingSet {
                 transactions[i].queueState.enter(nil)
                 record(.askToBuyLapsed, transactions[i], at: due)
             } else if restoreDueDate == due {
+                guard restoresInFlight else { break }
                 restoreDueDate = nil
                 if !settings.network {
                     outcome = .failed(StoreError(.unknown))

@@ -25,6 +25,7 @@ public struct Buffer: Canvas, Equatable, Sendable {
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: Style) -> Int {
         guard y >= 0, y < height else { return x }
+        if let end = putSingleColumnScalars(text, x: x, y: y, style: style) { return end }
         var col = x
         // Never a control character in a cell: a catalog title with an ESC in it would reach
         // the terminal as a command. It is shown escaped, as DisplayWidth measures it.
@@ -44,6 +45,38 @@ public struct Buffer: Canvas, Equatable, Sendable {
         }
         return col
     }
+
+    /// Text whose every scalar is a character of its own, one column wide (printable ASCII,
+    /// box lines, arrows, Latin letters: most of what a frame shows), written a scalar a cell
+    /// without breaking the text into Characters. nil for any other text.
+    private mutating func putSingleColumnScalars(_ text: String, x: Int, y: Int, style: Style) -> Int? {
+        guard text.unicodeScalars.allSatisfy(DisplayWidth.isSingleColumnCharacter) else { return nil }
+        let symbols = Self.asciiSymbols
+        // A box's edge or a rule repeats one character: its symbol made once.
+        var last: (scalar: Unicode.Scalar, symbol: String)?
+        var col = x
+        for scalar in text.unicodeScalars {
+            if col + 1 > width { break }
+            if col >= 0 {
+                let symbol: String
+                if scalar.isASCII {
+                    symbol = symbols[Int(scalar.value) - 0x20]
+                } else if let last, last.scalar == scalar {
+                    symbol = last.symbol
+                } else {
+                    symbol = String(scalar)
+                    last = (scalar, symbol)
+                }
+                clearWide(at: col, y: y)
+                cells[y * width + col] = Cell(symbol: symbol, style: style)
+            }
+            col += 1
+        }
+        return col
+    }
+
+    /// Each printable ASCII character's cell symbol, made once.
+    private static let asciiSymbols: [String] = (0x20..<0x7F).map { String(Unicode.Scalar(UInt8($0))) }
 
     public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, style: Style) {
         for row in max(0, y)..<min(height, y + h) {

@@ -8,13 +8,31 @@ public enum DisplayWidth {
         // The canvas shows control characters escaped (`\e`), one column per character.
         if TerminalText.isEscaped(scalar) { return TerminalText.escaped(String(character)).count }
         let v = scalar.value
+        // Blocks with no combining mark and no wide character (Latin, punctuation, currency,
+        // arrows, box drawing, shapes, dingbats: the frame's lines and marks) are one column
+        // without looking up the scalar's Unicode category.
+        if v < 0x0300 || (0x2000..<0x20D0).contains(v) || (0x2100..<0x2C00).contains(v) { return 1 }
         if scalar.properties.generalCategory == .nonspacingMark { return 0 }
         if isWide(v) { return 2 }
         return 1
     }
 
+    /// A scalar that is a Character of its own beside any other such scalar, one column wide
+    /// and shown as it is: printable ASCII, Latin-1 and Latin Extended, dashes, quotes and
+    /// bullets, currency signs, and the blocks from letterlike symbols to arrows, box drawing,
+    /// shapes and dingbats. No combining mark, joiner, control or wide character is among them.
+    static func isSingleColumnCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20..<0x7F, 0xA0..<0x0300, 0x2010..<0x2028, 0x2030..<0x205F, 0x20A0..<0x20D0, 0x2100..<0x2C00: true
+        default: false
+        }
+    }
+
     public static func of(_ text: some StringProtocol) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        // Printable ASCII is a column a byte.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return utf8.count }
+        return text.reduce(0) { $0 + of($1) }
     }
 
     /// The longest prefix of `text` that fits in `columns`.

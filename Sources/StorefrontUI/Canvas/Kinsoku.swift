@@ -8,6 +8,13 @@ enum Kinsoku {
     /// Brackets around a name, which wraps as one word: each opening one and its closing one.
     static let nameBrackets: [Character: Character] = ["「": "」", "『": "』", "【": "】", "〈": "〉", "《": "》", "〔": "〕", "［": "］", "[": "]"]
 
+    /// The bracket that closes a name opened by `ch`, if `ch` opens one. Any other ASCII
+    /// character (most of the text wrapped) is answered without hashing it.
+    static func closingBracket(ofName ch: Character) -> Character? {
+        if ch == "[" { return "]" }
+        return ch.isASCII ? nil : nameBrackets[ch]
+    }
+
     /// Joins wrapping tokens so no line can break before a no-start character (it goes
     /// down with the character before it) or after a no-end one (it goes down with the next).
     static func glue(_ tokens: [String]) -> [String] {

@@ -7,6 +7,8 @@ public enum TextWrap {
     }
 
     private static func wrap(_ paragraph: String, _ width: Int) -> [String] {
+        // A paragraph that fits is one line: its words would all land on it.
+        if DisplayWidth.of(paragraph) <= width { return [trimTrailing(paragraph)] }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
@@ -48,8 +50,8 @@ public enum TextWrap {
         var i = text.startIndex
         while i < text.endIndex {
             let ch = text[i]
-            let inWord = word.last.map { $0.isLetter || $0.isNumber } ?? false
-            if !inWord, let closing = Kinsoku.nameBrackets[ch], let end = text[i...].dropFirst().firstIndex(of: closing),
+            let inWord = { word.last.map { $0.isLetter || $0.isNumber } ?? false }
+            if let closing = Kinsoku.closingBracket(ofName: ch), !inWord(), let end = text[i...].dropFirst().firstIndex(of: closing),
                DisplayWidth.of(String(text[i...end])) <= width {
                 if !word.isEmpty { tokens.append(word) }
                 word = ""

@@ -87,15 +87,20 @@ public final class StorefrontRuntime {
     public func perform(onPlanOf productID: String, _ operation: (_ originalTransactionID: String) -> StoreAdmin.Operation) {
         let answers = perform {
             let plan = try queue.records.subscription(of: productID, account: queue.records.settings.account, catalog: queue.store.catalog)
-            return hear(try StoreAdmin(queue: queue).perform(operation(plan.originalTransactionID)))
+            return hear(try queue.hearing { try admin.perform(operation(plan.originalTransactionID), account: queue.settings.account) }.1)
         }
         drain(answers + readStoreEvents(fromElsewhere: false) + refreshSnapshot() + [.stepDone(at: queue.now)])
     }
 
-    /// `operation` on this storefront's queue; what the app hears of it, handed to the app. A
+    /// The App Store's side, on this storefront's store: what it does, the app open on `queue`
+    /// hears at once (`PaymentQueue.hearing`); what names no account acts for the signed-in
+    /// one, as the queue last read it.
+    private var admin: StoreAdmin { StoreAdmin(store: queue.store) }
+
+    /// `operation` on this storefront's store; what the app hears of it, handed to the app. A
     /// refusal (nothing to fix, already agreed) comes back as `Action.failed`.
     private func carryOut(_ operation: StoreAdmin.Operation) -> [Action] {
-        perform { hear(try StoreAdmin(queue: queue).perform(operation)) }
+        perform { hear(try queue.hearing { try admin.perform(operation, account: queue.settings.account) }.1) }
     }
 
     /// The refund request sheet submitted: the store takes the request and answers it as its
@@ -104,7 +109,7 @@ public final class StorefrontRuntime {
     private func requestRefund(_ t: Transaction, reason: RefundRequestReason) -> [Action] {
         perform {
             do {
-                let (_, events) = try StoreAdmin(queue: queue).requestRefund(t.id, reason: reason)
+                let (_, events) = try queue.hearing { try admin.requestRefund(t.id, reason: reason, account: queue.settings.account) }
                 return [.refundRequestSent(t)] + hear(events)
             } catch let refusal as StoreAdminError {
                 return [.refundRequestRefused(.queue(refusal))]

@@ -1,3 +1,4 @@
+import AppStoreCore
 import StoreKitSim
 
 /// A step on the signed-in account's subscription in the group of a product, named as the

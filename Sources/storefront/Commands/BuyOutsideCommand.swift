@@ -1,3 +1,4 @@
+import AppStoreCore
 import ArgumentParser
 import DataFiles
 import StoreKitSim
@@ -20,7 +21,11 @@ struct BuyOutsideCommand: ParsableCommand {
 
     func run() throws {
         let id = productID, quantity = quantity
-        try StoreAction.perform(global, output, { try StoreAdmin(queue: $0).buyOutsideApp(id, quantity: quantity).0.id }) { t in
+        try StoreAction.perform(global, output, { queue in
+            try queue.hearing {
+                try StoreAdmin(store: queue.store).buyOutsideApp(id, quantity: quantity, account: queue.settings.account)
+            }.0.id
+        }) { t in
             let until = t.expirationDate.map { ", until \(JSONCoding.format($0))" } ?? ""
             return "Bought \(t.item(named: t.productID)) outside the app: transaction \(t.id) is purchased\(until)."
         }

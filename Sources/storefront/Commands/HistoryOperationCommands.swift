@@ -40,7 +40,8 @@ enum HistoryAction {
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
         do {
-            try StoreAdmin(queue: session.queue).perform(operation)
+            let queue = session.queue
+            _ = try queue.hearing { try StoreAdmin(store: queue.store).perform(operation, account: queue.settings.account) }
         } catch let error as StoreAdminError {
             throw CommandFailure.usage(error.text(.english))
         } catch let error as FamilyError {

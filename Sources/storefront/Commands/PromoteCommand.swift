@@ -25,7 +25,8 @@ struct PromoteCommand: ParsableCommand {
         let session = try Session(global)
         let intent: PurchaseIntent
         do {
-            intent = try StoreAdmin(queue: session.queue).promote(productID).0
+            let queue = session.queue
+            intent = try queue.hearing { try StoreAdmin(store: queue.store).promote(productID, account: queue.settings.account) }.0
         } catch let error as StoreAdminError {
             throw CommandFailure.usage(error.text(.english))
         }

@@ -1,3 +1,4 @@
+import AppStoreCore
 import ArgumentParser
 import DataFiles
 import StoreKitSim
@@ -19,7 +20,11 @@ struct RedeemCodeCommand: ParsableCommand {
 
     func run() throws {
         let code = code, productID = productID
-        try StoreAction.perform(global, output, { try StoreAdmin(queue: $0).redeemOfferCode(code, productID: productID).0.id }) { t in
+        try StoreAction.perform(global, output, { queue in
+            try queue.hearing {
+                try StoreAdmin(store: queue.store).redeemOfferCode(code, productID: productID, account: queue.settings.account)
+            }.0.id
+        }) { t in
             let until = t.expirationDate.map { ", until \(JSONCoding.format($0))" } ?? ""
             return "Redeemed the offer code \(t.offer?.id ?? code) of \(t.productID): transaction \(t.id) is purchased\(until)."
         }

@@ -46,7 +46,8 @@ enum SubscriptionAction {
         let before = session.queue.records.status(for: productID, catalog: session.catalog)
         do {
             let operation = try make(session.queue.records, session.catalog)
-            try StoreAdmin(queue: session.queue).perform(operation)
+            let queue = session.queue
+            _ = try queue.hearing { try StoreAdmin(store: queue.store).perform(operation, account: queue.settings.account) }
         } catch let error as StoreAdminError {
             throw CommandFailure.usage(error.text(.english))
         }

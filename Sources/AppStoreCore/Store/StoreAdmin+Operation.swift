@@ -1,4 +1,3 @@
-import AppStoreCore
 import Foundation
 
 extension StoreAdmin {
@@ -32,8 +31,8 @@ extension StoreAdmin {
         /// A waiting refund request answered: `refund` nil approves it in full.
         case approveRefundRequest(transactionID: String, refund: Refund?)
         case declineRefundRequest(transactionID: String)
-        /// Family Sharing (`StoreAdmin+Family`). `organizer` nil: the signed-in account's family;
-        /// `account` nil: the signed-in account.
+        /// Family Sharing (`StoreAdmin+Family`). `organizer` and `account` nil: the account
+        /// `perform` is given (the signed-in account, resolved where the operation is named).
         case createFamily(organizer: String)
         case addFamilyMember(account: String, organizer: String?)
         case removeFamilyMember(account: String?)
@@ -53,9 +52,10 @@ extension StoreAdmin {
         }
     }
 
-    /// Carries out `operation`; what an app open on the queue hears.
-    @discardableResult
-    public func perform(_ operation: Operation) throws -> [PaymentQueueEvent] {
+    /// Carries out `operation`; one naming no account (a purchase outside the app, a refund
+    /// request, the history cleared, a family operation with no account or organizer given)
+    /// acts for `account`: the signed-in account, resolved where the operation is named.
+    public func perform(_ operation: Operation, account: String?) throws {
         switch operation {
         case .expire(let id): try change(.expireNow, originalTransactionID: id)
         case .renew(let id): try change(.renewNow, originalTransactionID: id)
@@ -64,20 +64,20 @@ extension StoreAdmin {
         case .priceIncrease(let id, let storefront, let price, let consent):
             try requestPriceIncrease(id, storefront: storefront, price: price, consentNeeded: consent)
         case .agreeToPriceIncrease(let id): try change(.agreeToPriceIncrease, originalTransactionID: id)
-        case .buyOutsideApp(let id, let quantity): try buyOutsideApp(id, quantity: quantity).1
-        case .redeemOfferCode(let code, let id): try redeemOfferCode(code, productID: id).1
-        case .promote(let id): try promote(id).1
+        case .buyOutsideApp(let id, let quantity): _ = try buyOutsideApp(id, quantity: quantity, account: account)
+        case .redeemOfferCode(let code, let id): _ = try redeemOfferCode(code, productID: id, account: account)
+        case .promote(let id): _ = try promote(id, account: account)
         case .refund(let id, let refund): try refundTransaction(id, refund)
         case .deleteTransaction(let id): try deleteTransaction(id)
-        case .clearPurchaseHistory: try clearPurchaseHistory()
-        case .requestRefund(let id, let reason): try requestRefund(id, reason: reason).1
+        case .clearPurchaseHistory: try clearPurchaseHistory(of: account)
+        case .requestRefund(let id, let reason): _ = try requestRefund(id, reason: reason, account: account)
         case .approveRefundRequest(let id, let refund): try answerRefundRequest(id, approved: true, refund: refund)
         case .declineRefundRequest(let id): try answerRefundRequest(id, approved: false)
         case .createFamily(let organizer): try createFamily(organizer: organizer)
-        case .addFamilyMember(let account, let organizer): try addFamilyMember(account, organizer: organizer)
-        case .removeFamilyMember(let account): try removeFamilyMember(account)
-        case .familySharing(let id, let on, let account): try setFamilySharing(id, on: on, account: account)
-        case .familyPurchase(let account, let id): try buyAsFamilyMember(account, productID: id).1
+        case .addFamilyMember(let member, let organizer): try addFamilyMember(member, organizer: organizer ?? account)
+        case .removeFamilyMember(let member): try removeFamilyMember(member ?? account)
+        case .familySharing(let id, let on, let purchaser): try setFamilySharing(id, on: on, account: purchaser ?? account)
+        case .familyPurchase(let account, let id): _ = try buyAsFamilyMember(account, productID: id)
         }
     }
 }
