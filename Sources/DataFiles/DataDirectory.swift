@@ -12,7 +12,7 @@ public struct DataDirectory: Sendable, Equatable {
         self.durability = durability
     }
 
-    public static func resolve(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> DataDirectory {
+    public static func resolve(option: String?, environment: [String: String] = ProcessEnvironment.variables) -> DataDirectory {
         if let option, !option.isEmpty { return DataDirectory(url: URL(fileURLWithPath: option)) }
         if let dir = environment["STOREFRONT_DATA_DIR"], !dir.isEmpty { return DataDirectory(url: URL(fileURLWithPath: dir)) }
         // XDG: a relative XDG_DATA_HOME is invalid and is ignored.

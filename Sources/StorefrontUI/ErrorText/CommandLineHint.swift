@@ -19,7 +19,7 @@ public struct CommandLineHint: Sendable, Equatable {
     /// For the data directory `option` resolves to (absolute, so a hint works from any directory),
     /// given unless it is the one a command without --data-dir would use.
     public init(dataDirectoryOption option: String?, catalogOption catalog: String?,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+                environment: [String: String] = ProcessEnvironment.variables) {
         let directory = DataDirectory.resolve(option: option, environment: environment)
         // By path: "/srv/store/" and "/srv/store" are one directory.
         let isDefault = directory.url.path == DataDirectory.resolve(option: nil, environment: environment).url.path

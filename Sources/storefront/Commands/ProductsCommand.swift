@@ -48,7 +48,14 @@ struct ProductsCommand: ParsableCommand {
         let width = (response.products.map(\.id) + response.invalidProductIdentifiers)
             .map { TerminalText.escaped($0).count }.max() ?? 0
         func column(_ id: String) -> String {
-            TerminalText.escaped(id).padding(toLength: width, withPad: " ", startingAt: 0)
+            let text = TerminalText.escaped(id)
+            // ASCII (every id of the built-in catalog) is padded here: Foundation's padding
+            // counts UTF-16 units, as the width counts characters only where each ASCII byte is
+            // one (not "\r\n"), and loads ICU's tables first.
+            guard text.utf8.allSatisfy({ $0 < 0x80 }), text.utf8.count == text.count else {
+                return text.padding(toLength: width, withPad: " ", startingAt: 0)
+            }
+            return text + String(repeating: " ", count: width - text.utf8.count)
         }
         let priceWidth = response.products.map(\.formattedPrice.count).max() ?? 0
         let sheet = Strings.english.sheet

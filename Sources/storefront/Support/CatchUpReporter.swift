@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 import SampleApp
 import StoreKitSim
@@ -11,13 +12,15 @@ final class CatchUpReporter {
     /// machine's speed).
     let quietFor: Duration
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(environment: [String: String] = ProcessEnvironment.variables) {
         quietFor = environment["STOREFRONT_CATCH_UP_QUIET_MS"].flatMap { Int($0) }.map { .milliseconds(max(0, $0)) } ?? .seconds(1)
     }
     /// The least time between two lines.
     static let interval: Duration = .seconds(1)
 
-    private let times = TimeDisplay()
+    /// Made at the first line: reading the time zone is a million instructions at every start
+    /// of a command, and most never catch up.
+    private lazy var times = TimeDisplay()
     private var started: ContinuousClock.Instant?
     private var lastLine: ContinuousClock.Instant?
 

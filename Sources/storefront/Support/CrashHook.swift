@@ -14,7 +14,7 @@ import Darwin
 /// command's write points, and a run for each N up to that count kills it at every one.
 /// Without the variable, nothing is installed.
 enum CrashHook {
-    static func install(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    static func install(environment: [String: String] = ProcessEnvironment.variables) {
         guard let target = environment["STOREFRONT_KILL_AT_WRITE"].flatMap({ Int($0) }) else { return }
         let counter = Counter()
         CrashPoint.handler = { what in

@@ -63,7 +63,7 @@ struct Session {
     /// Real time, or with `STOREFRONT_START_TIME` (ISO 8601) a clock standing still at that
     /// time: store time then moves only when advanced or waited on, so the same commands give
     /// the same output, dates and transaction ids.
-    static func wallClock(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any WallClock {
+    static func wallClock(environment: [String: String] = ProcessEnvironment.variables) throws -> any WallClock {
         guard let text = environment[startTimeVariable] else { return SystemClock() }
         guard let start = JSONCoding.parse(text), StoreTimes.range.contains(start) else {
             throw CommandFailure.usage("\(startTimeVariable) takes a time in ISO 8601 in \(StoreTimes.described) such as 2030-01-01T09:00:00Z, not \"\(text)\"")
