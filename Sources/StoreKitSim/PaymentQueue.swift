@@ -458,16 +458,10 @@ public final class PaymentQueue {
 
     /// Reloads the records if another process changed them, and tells what changed.
     public func refresh() throws -> [PaymentQueueEvent] {
-        try refresh(hearing: [])
-    }
-
-    /// `refresh` after a change this process made on the store itself (the App Store's side):
-    /// its events, handed back by `AppStore.change`, are not read again.
-    package func refresh(hearing events: [StoreEvent]) throws -> [PaymentQueueEvent] {
         let token = store.storage.changeToken()
         guard token != lastToken else { return [] }
         try reload(at: token)
-        return publish(try news(given: events))
+        return publish(try news(given: []))
     }
 
     private func reload(at token: String) throws {
