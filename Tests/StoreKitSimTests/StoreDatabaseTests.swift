@@ -377,6 +377,9 @@ import Testing
         ("ALTER TABLE transactions RENAME COLUMN id TO ident", "table transactions", "has no column id, which storefront reads"),
         ("ALTER TABLE store DROP COLUMN clockStoreAnchor", "table store", "has no column clockStoreAnchor, which storefront reads"),
         ("DROP INDEX transactions_open", nil, "has no index transactions_open, which storefront made"),
+        ("DROP INDEX events_revocations", nil, "has no index events_revocations, which storefront made"),
+        ("DROP INDEX events_revocations; CREATE INDEX events_revocations ON events (kind)", "index events_revocations",
+         "is not defined as storefront defines it: CREATE INDEX events_revocations ON events (kind)"),
         ("CREATE TRIGGER t AFTER INSERT ON transactions BEGIN DELETE FROM accounts; END", "trigger t", "is not one storefront makes"),
     ] as [(String, String?, String)])
     func aSchemaNotAsStorefrontMadeItIsRefusedByName(edit sql: String, location: String?, problem: String) throws {
