@@ -45,6 +45,9 @@ public struct KeyStrings: PhraseTable {
 
     public let helpTitle = Phrase(en: "Keys", ja: "キー操作")
     public let helpClose = Phrase(en: "Esc or ? to close", ja: "Escまたは?で閉じる")
+    /// The closing line of a list too long for the terminal: how many keys are out of sight.
+    public let helpCloseOrScroll = Phrase1<Int>(en: { hidden in "Esc or ? to close · ↑ ↓ \(hidden) more" },
+                                                ja: { hidden in "Escまたは?で閉じる・↑ ↓で他に\(hidden)件" })
     public let mouse = Phrase(en: "mouse", ja: "マウス")
     public let helpPage = Phrase(en: "page, top, bottom", ja: "ページ送り、先頭、末尾")
     public let helpOpen = Phrase(en: "read or buy; with hold on: the side button", ja: "読む・購入(サイドボタン待ち中は確定)")
@@ -52,11 +55,13 @@ public struct KeyStrings: PhraseTable {
     public let helpButtons = Phrase(en: "move between buttons; step a store condition", ja: "ボタン間の移動、ストア条件の切り替え")
     public let helpQuantity = Phrase(en: "quantity in the purchase sheet", ja: "購入シートの数量")
     public let helpConditions = Phrase(en: "store conditions (restrictions)", ja: "ストア条件(制限)")
-    public let helpApprovalsAndManage = Phrase(en: "approvals; m: Manage Subscriptions",
-                                               ja: "承認と購入のリクエスト、m: サブスクの管理")
-    public let helpLogManagerAndRefund = Phrase(en: "full log; t: Transaction Manager; p: refund",
-                                                ja: "ログ全体、t: 取引と操作、p: 返金の要求")
-    public let helpRestore = Phrase(en: "restore purchases; R: retry loading products", ja: "購入を復元、R: プロダクトを再読み込み")
+    public let helpApprovals = Phrase(en: "Ask to Buy and interrupted purchases", ja: "承認と購入のリクエスト・中断された購入")
+    public let helpManage = Phrase(en: "Manage Subscriptions", ja: "サブスクリプションの管理")
+    public let helpLog = Phrase(en: "full log", ja: "ログ全体")
+    public let helpManager = Phrase(en: "Transaction Manager", ja: "トランザクションマネージャ")
+    public let helpRefund = Phrase(en: "request a refund", ja: "返金を要求")
+    public let helpRestore = Phrase(en: "restore purchases", ja: "購入を復元")
+    public let helpRetryProducts = Phrase(en: "retry loading products", ja: "プロダクトを再読み込み")
     public let helpRedeemCode = Phrase(en: "redeem an offer code (the App Store's sheet)", ja: "オファーコードを使う(App Storeのシート)")
     public let helpDelete = Phrase(en: "delete app data (simulated reinstall)", ja: "Appのデータを削除(再インストールを再現)")
     public let helpMouse = Phrase(en: "click selects, again opens; wheel scrolls", ja: "クリックで選択・開く、ホイールでスクロール")

@@ -79,13 +79,10 @@ import Testing
         #expect(ui.state.snapshot.waitingRequests.count == 2, "scrolling answers nothing")
     }
 
-    @Test func theHelpMentionsTheWheelAndFitsTheSmallestTerminal() throws {
-        let ui = try UITestHarness(width: 70, height: 20)
+    @Test func theHelpMentionsTheWheel() throws {
+        let ui = try UITestHarness()
         ui.press(.char("?"))
         #expect(ui.screen.contains("wheel scrolls"), "\(ui.screen)")
-        for (key, text) in HelpOverlay.keys(ui.state.strings) {
-            #expect(ui.screen.contains("\(key)") && ui.screen.contains(text), "\(key) \(text) shown whole:\n\(ui.screen)")
-        }
     }
 
     @Test func overADialogNothingMoves() throws {
@@ -98,7 +95,7 @@ import Testing
         #expect(ui.state.mode == sheet)
         #expect(ui.state.selection == selection, "the list behind the sheet stays put")
         ui.press(.escape, .char("?"), Self.down)
-        #expect(ui.state.mode == .help)
+        #expect(ui.state.mode == .help(scroll: 0))
         #expect(ui.state.selection == selection)
     }
 }

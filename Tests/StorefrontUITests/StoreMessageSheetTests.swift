@@ -73,9 +73,31 @@ import Testing
         try ui.buy("Pro Monthly")
         ui.press(.char("?"))
         ui.wait(seconds: 8 * 86_400)
-        #expect(ui.state.mode == .help)
+        #expect(ui.state.mode == .help(scroll: 0))
         ui.press(.escape)
         #expect(ui.screen.contains("Billing Problem"))
+    }
+
+    /// Apple's copy is the sheet, in plain text; where the subscription stands and what
+    /// Continue does are the simulator's note, dimmed below it.
+    @Test(arguments: [false, true])
+    func applesCopyIsSetApartFromTheSimulatorsNote(japanese: Bool) throws {
+        let ui = try Self.failingRenewal(grace: .sixteenDays) { if japanese { UITestHarness.useJapanese(&$0) } }
+        let words = ui.state.strings.messages
+        let buffer = render(ui.state)
+        let lines = buffer.lines
+        func styleOfLine(containing text: String) -> Style? {
+            guard let y = lines.firstIndex(where: { $0.contains(text) }) else { return nil }
+            let x = lines[y].distance(from: lines[y].startIndex, to: lines[y].range(of: text)!.lowerBound)
+            return buffer[DisplayWidth.of(String(lines[y].prefix(x))), y].style
+        }
+        let apple = String(words.billingProblemMessage.prefix(8))
+        let standing = japanese ? "猶予期間" : "(grace period)"
+        #expect(styleOfLine(containing: apple)?.dim == false, "Apple's copy is not dimmed:\n\(ui.screen)")
+        #expect(styleOfLine(containing: standing)?.dim == true, "where it stands is the simulator's note:\n\(ui.screen)")
+        let appleLine = lines.firstIndex { $0.contains(apple) } ?? .max
+        let standingLine = lines.firstIndex { $0.contains(standing) } ?? -1
+        #expect(appleLine < standingLine, "the note comes after Apple's copy")
     }
 
     @Test func inJapaneseItFits70By20() throws {

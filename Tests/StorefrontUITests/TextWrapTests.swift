@@ -92,3 +92,23 @@ import Wording
         #expect(Self.restricted.contains("許可したうえで再度お試しください"))
     }
 }
+
+/// A katakana word is a word: Japanese text breaks before or after it, as between Latin words,
+/// never inside it, unless it is longer than the line.
+@Suite struct KatakanaWrapTests {
+    @Test func aKatakanaWordGoesDownWhole() {
+        #expect(TextWrap.lines("自動更新サブスクリプションを管理", width: 20) == ["自動更新", "サブスクリプションを", "管理"])
+        #expect(TextWrap.lines("プレミアム・クオーツ", width: 14) == ["プレミアム・", "クオーツ"], "words part at the middle dot")
+        #expect(TextWrap.lines("サブスクリプション", width: 8) == ["サブスク", "リプショ", "ン"], "a word longer than the line is cut")
+    }
+
+    @Test(arguments: 20...50)
+    func theBillingProblemSheetKeepsItsKatakanaWords(width: Int) {
+        let text = Strings.japanese.messages.billingProblemMessage
+        let lines = TextWrap.lines(text, width: width)
+        #expect(lines.joined() == text, "nothing lost (the message has no spaces)")
+        for word in ["サブスクリプション"] where text.contains(word) {
+            #expect(lines.contains { $0.contains(word) }, "\(word) broken at \(width): \(lines)")
+        }
+    }
+}

@@ -361,7 +361,7 @@ import Testing
         for (key, mode, effects) in [(Key.char("s"), Mode.settings(SettingsPanel()), [Effect]()),
                                      (.char("a"), .approvals(ApprovalsPanel()), []),
                                      (.char("l"), .log(scroll: 0), [.loadLog]),  // its page read, not polled
-                                     (.char("?"), .help, [])] {
+                                     (.char("?"), .help(scroll: 0), [])] {
             var store = TestStore(ui.state)
             store.send(.key(key), effects: effects) { $0.mode = mode }
             store.send(.key(.escape), "Esc closes \(mode)") { $0.mode = .store }

@@ -15,6 +15,16 @@ enum Kinsoku {
         return ch.isASCII ? nil : nameBrackets[ch]
     }
 
+    /// A letter of a katakana word: the katakana (small ones too) and the prolonged sound
+    /// mark, full- or half-width. Not the middle dot "・", which is where such words may part.
+    static func isKatakanaLetter(_ ch: Character) -> Bool {
+        guard !ch.isASCII, let scalar = ch.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x30A1...0x30FA, 0x30FC...0x30FE, 0x31F0...0x31FF, 0xFF66...0xFF9F: return true
+        default: return false
+        }
+    }
+
     /// Joins wrapping tokens so no line can break before a no-start character (it goes
     /// down with the character before it) or after a no-end one (it goes down with the next).
     static func glue(_ tokens: [String]) -> [String] {

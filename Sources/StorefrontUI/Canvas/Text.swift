@@ -41,34 +41,42 @@ public enum TextWrap {
         return lines
     }
 
-    /// Words, single spaces, and each wide character on its own; a name in brackets that fits
+    /// Words, single spaces, and each wide character on its own, but for a katakana word
+    /// ("サブスクリプション"), which is a word as a Latin one is; a name in brackets that fits
     /// in `width` is one word, brackets and spaces included (not a subscript in a word, as
     /// in `products[0]`, which stays in its word).
     private static func tokens(_ text: String, width: Int) -> [String] {
         var tokens: [String] = []
         var word = ""
+        var wordIsKatakana = false
+        func endWord() {
+            if !word.isEmpty { tokens.append(word) }
+            word = ""
+            wordIsKatakana = false
+        }
         var i = text.startIndex
         while i < text.endIndex {
             let ch = text[i]
             let inWord = { word.last.map { $0.isLetter || $0.isNumber } ?? false }
             if let closing = Kinsoku.closingBracket(ofName: ch), !inWord(), let end = text[i...].dropFirst().firstIndex(of: closing),
                DisplayWidth.of(String(text[i...end])) <= width {
-                if !word.isEmpty { tokens.append(word) }
-                word = ""
+                endWord()
                 tokens.append(String(text[i...end]))
                 i = text.index(after: end)
                 continue
             }
-            if ch == " " || DisplayWidth.of(ch) == 2 {
-                if !word.isEmpty { tokens.append(word) }
-                word = ""
+            let katakana = Kinsoku.isKatakanaLetter(ch)
+            if ch == " " || (DisplayWidth.of(ch) == 2 && !katakana) {
+                endWord()
                 tokens.append(String(ch))
             } else {
+                if katakana != wordIsKatakana { endWord() }
                 word.append(ch)
+                wordIsKatakana = katakana
             }
             i = text.index(after: i)
         }
-        if !word.isEmpty { tokens.append(word) }
+        endWord()
         return tokens
     }
 

@@ -23,7 +23,8 @@ public enum Mode: Equatable, Sendable {
     case redeemCode(OfferCodeSheet)
     /// The full transaction log, scrolled by screen rows: an error's message takes rows of its own.
     case log(scroll: Int)
-    case help
+    /// The keys, scrolled by rows when the terminal is too short for all of them.
+    case help(scroll: Int)
     /// Restore in flight, with the products restored so far.
     case restoring([String])
 }

@@ -26,7 +26,7 @@ extension AppState {
         case .char("t"): return openTransactionManager()
         case .char("o"): openRedeemCode()
         case .char("p"): return openRefundRequest()
-        case .char("?"): mode = .help
+        case .char("?"): mode = .help(scroll: 0)
         case .char("r"):
             // Signed out, the system asks to sign in first: the restore waits for the answer.
             if snapshot.settings.account == nil {

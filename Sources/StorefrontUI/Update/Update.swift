@@ -149,9 +149,7 @@ extension AppState {
         case .transactions(let panel): return handleTransactionManager(panel, key)
         case .redeemCode(let sheet): return handleRedeemCode(sheet, key)
         case .log(let scroll): return handleLog(scroll, key)
-        case .help:
-            if [.escape, .enter, .char("?"), .char("q"), .char(" ")].contains(key) { mode = .store }
-            return []
+        case .help(let scroll): return handleHelp(scroll, key)
         case .restoring:
             return snapshot.awaitingSideButton == .restore ? handleSideButton(key) : []
         }
@@ -166,7 +164,8 @@ extension AppState {
             let moved = scroll + (up ? -Self.wheelRows : Self.wheelRows)
             mode = .log(scroll: max(0, min(logMaxScroll, moved)))
             return []
-        case .sheet, .refundRequest, .alert, .content, .help, .restoring, .redeemCode: return []
+        case .help: return handle(up ? .up : .down)
+        case .sheet, .refundRequest, .alert, .content, .restoring, .redeemCode: return []
         }
     }
 

@@ -14,8 +14,10 @@ extension AppState {
             let standing = status.state == .inGracePeriod
                 ? words.inGraceUntil(name, times.day(status.gracePeriodExpiresDate ?? status.expiresDate))
                 : words.inBillingRetry(name)
+            // Apple's copy is the sheet; where the subscription stands and what Continue does
+            // are the simulator's own note, set apart below it (dimmed).
             return Alert(kind: .message(message), title: words.billingProblemTitle,
-                         message: "\(words.billingProblemMessage)\n\n\(standing)", detail: words.continueFixes,
+                         message: words.billingProblemMessage, detail: "\(standing)\n\(words.continueFixes)",
                          buttons: [strings.alerts.close, words.continueButton])
         case .priceIncreaseConsent:
             let price = snapshot.consentPrices[status.autoRenewProductID].map { storefront.format($0, locale: locale) } ?? "—"

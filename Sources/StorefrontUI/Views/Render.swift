@@ -31,7 +31,7 @@ public func render(_ state: AppState, into canvas: inout some Canvas) {
     case .approvals(let panel): ApprovalsView.draw(state, panel: panel, layout: layout, into: &canvas)
     case .unconsumed(let panel): UnconsumedView.draw(state, panel: panel, layout: layout, into: &canvas)
     case .subscriptions(let panel): ManageSubscriptionsView.draw(state, panel: panel, layout: layout, into: &canvas)
-    case .help: HelpOverlay.draw(state.strings, layout: layout, into: &canvas)
+    case .help(let scroll): HelpOverlay.draw(state.strings, scroll: scroll, layout: layout, into: &canvas)
     default:
         if let dialog = DialogModel(state) { DialogView.draw(dialog, layout: layout, into: &canvas) }
     }
