@@ -42,8 +42,10 @@ public struct ManagerStrings: PhraseTable {
     public let purchased = Phrase1<String>(en: { date in "Purchased \(date)" }, ja: { date in "購入 \(date)" })
     public let originally = Phrase2<String, String>(en: { id, date in "original \(id), \(date)" },
                                                     ja: { id, date in "オリジナル \(id)、\(date)" })
-    public let paid = Phrase3<String, String, String>(en: { price, currency, storefront in "\(price) \(currency) in \(storefront)" },
-                                                      ja: { price, currency, storefront in "\(storefront)で\(price) \(currency)" })
+    /// The price as the storefront formats it in the device's locale, which names its
+    /// currency ("¥480", "CA$4.99"): the currency is written once.
+    public let paid = Phrase2<String, String>(en: { price, storefront in "\(price) in \(storefront)" },
+                                              ja: { price, storefront in "\(storefront)で\(price)" })
     public let expires = Phrase1<String>(en: { date in "expires \(date)" }, ja: { date in "有効期限 \(date)" })
     /// The offer a purchase used: its type and how it was paid.
     public let offer = Phrase2<TransactionOffer.OfferType, SubscriptionOffer.PaymentMode>(

@@ -51,7 +51,11 @@ import Testing
         let premium = rows[0]
         #expect(ui.screen.contains("\(Self.kid) · \(ui.state.title(of: premium.productID)) (\(premium.productID))"), "\(ui.screen)")
         #expect(ui.screen.contains(words.purchased(ui.state.times.dateTime(try #require(premium.purchaseDate)))), "\(ui.screen)")
-        #expect(ui.screen.contains(try #require(premium.priceText(locale: ui.state.locale))), "\(ui.screen)")
+        let price = try #require(premium.priceText(locale: ui.state.locale))
+        #expect(ui.screen.contains(words.paid(price, ui.state.storefront.id)), "\(ui.screen)")
+        // The currency once: the formatted price names it ("¥480", "$2.99"), no code after it.
+        let currency = try #require(premium.currency)
+        #expect(!ui.screen.split(separator: "\n").contains { $0.contains(price) && $0.contains(currency) }, "\(ui.screen)")
         ui.press(.escape)
         #expect(ui.state.mode == .store)
     }

@@ -256,7 +256,7 @@ enum TransactionFacts {
             second.append(words.originally(original, times.day(date)))
         }
         if let price = t.priceText(locale: state.locale) {
-            second.append(words.paid(price, t.currency ?? "", t.storefront ?? state.storefront.id))
+            second.append(words.paid(price, t.storefront ?? state.storefront.id))
         }
         var third: [String] = []
         if let expires = t.expirationDate { third.append(words.expires(times.dateTime(expires))) }
