@@ -35,6 +35,14 @@ public struct ManagerStrings: PhraseTable {
     public let unfinished = Phrase(en: "unfinished", ja: "未完了")
     public let inFlight = Phrase(en: "waiting for the store", ja: "ストアの応答待ち")
     public let sheetOpen = Phrase(en: "sheet open", ja: "シート表示中")
+    /// A subscription period's state where it is not plainly paid for (`RenewalState`).
+    public let billingRetry = Phrase(en: "billing retry", ja: "請求を再試行中")
+    public let gracePeriod = Phrase(en: "grace period", ja: "猶予期間")
+    public let expired = Phrase(en: "expired", ja: "期限切れ")
+    public let revoked = Phrase(en: "revoked", ja: "取り消し済み")
+    /// A family member's copy of a purchase, and one whose sharing ended, in the list's casing.
+    public let familyShared = Phrase(en: "family shared", ja: "ファミリー共有")
+    public let sharingEnded = Phrase(en: "sharing ended", ja: "共有終了")
     public let held = Phrase(en: "held (side button)", ja: "サイドボタン待ち")
 
     // MARK: The selected transaction's facts
@@ -127,9 +135,9 @@ public struct ManagerStrings: PhraseTable {
         ja: { account in "\(account)の完了したトランザクションをすべて消去しますか?ストアの設定とキューで待っているものはそのままです。" })
     public let clearHistoryHint = Phrase(en: "Enter clears; Esc keeps it.", ja: "Enterで消去、Escでそのまま。")
     public let confirmKeys = Phrase(en: "⏎ clear  Esc back", ja: "⏎ 消去  Esc 戻る")
-    public let refundedOn = Phrase1<String>(en: { day in "Refunded \(day)" }, ja: { day in "\(day)に返金" })
-    public let refundRequested = Phrase(en: "Refund Requested", ja: "返金リクエスト中")
-    public let refundDeclined = Phrase(en: "Refund Declined", ja: "返金は却下")
+    public let refundedOn = Phrase1<String>(en: { day in "refunded \(day)" }, ja: { day in "\(day)に返金" })
+    public let refundRequested = Phrase(en: "refund requested", ja: "返金リクエスト中")
+    public let refundDeclined = Phrase(en: "refund declined", ja: "返金は却下")
     public let requestRefund = Phrase(en: "Request refund", ja: "返金をリクエスト")
     public let approveRefundRequest = Phrase(en: "Approve refund request", ja: "返金リクエストを承認")
     public let declineRefundRequest = Phrase(en: "Decline refund request", ja: "返金リクエストを却下")

@@ -80,7 +80,7 @@ import Testing
         ui.press(.down, .enter)
         #expect(ui.state.snapshot.refundRequests.map(\.status) == [.pending])
         ui.press(.char("t"))
-        #expect(ui.screen.contains("Refund Requested"), "\(ui.screen)")
+        #expect(ui.screen.contains("refund requested"), "\(ui.screen)")
         ui.press(.enter)
         #expect(ui.screen.contains("Approve refund request") && ui.screen.contains("Decline refund request"), "\(ui.screen)")
         ui.press(.enter)

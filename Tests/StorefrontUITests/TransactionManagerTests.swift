@@ -310,7 +310,7 @@ import Testing
         ui.press(.enter, .enter)
         ui.wait()
         #expect(!ui.state.snapshot.premiumUnlocked, "\(ui.screen)")
-        #expect(ui.screen.contains("Refunded"), "\(ui.screen)")
+        #expect(ui.screen.contains("refunded 20"), "the row's status, in the list's casing:\n\(ui.screen)")
         #expect(ui.state.log.contains { $0.text.contains("premium items locked again") }, "\(ui.state.log.map(\.text))")
         // Refunded: only the deletion and the clearing are left.
         let refunded = try #require(try panel(ui).selected)

@@ -23,7 +23,15 @@ extension AppState {
         guard let text = newsLine(event) else { return }
         log.append(LogLine(date: event.date, text: text, tint: .muted))
         // A cleared history empties the transactions the screens show: said wherever it was done.
-        guard fromElsewhere || event.kind == .purchaseHistoryCleared, let (words, tint) = newsBanner(event) else { return }
+        // The Transaction Manager covers the log: what its actions did is said over its keys.
+        let inManager = if case .transactions = mode { true } else { false }
+        let said: (String, Tint)?
+        if fromElsewhere || event.kind == .purchaseHistoryCleared || inManager, let news = newsBanner(event) {
+            said = news
+        } else {
+            said = inManager ? (text, .accent) : nil
+        }
+        guard let (words, tint) = said else { return }
         banner = Banner(transactionID: event.transactionID ?? "", text: words, tint: tint,
                         expires: date + Banner.duration * snapshot.settings.timeRate.factor)
     }

@@ -31,15 +31,16 @@ enum TransactionManagerView {
         let words = state.strings.manager
         let g = Geometry(state, layout: layout)
         let width = layout.width
-        // What narrows the list and whether it is loading come first: a narrow window cuts the end.
-        var title = " \(words.accountFilter(panel.account)) · \(words.productFilter(panel.productID.map { state.title(of: $0) }))"
+        // Its name, how many, then what narrows the list; the times' zone last, which a narrow
+        // window cuts first.
+        var title = " \(words.title) · \(words.count(panel.rows.count, panel.hasMore))"
         if panel.isLoading { title += " · \(words.loading)" }
-        title += " · \(words.count(panel.rows.count, panel.hasMore)) · \(words.title)"
+        title += " · \(words.accountFilter(panel.account)) · \(words.productFilter(panel.productID.map { state.title(of: $0) }))"
             + " · \(state.strings.log.zone(state.times.offset(at: state.now)))"
         canvas.fill(x: 0, y: 0, width: width, height: 1, style: .reverse)
         canvas.put(title, x: 0, y: 0, width: width, style: Style(bold: true, reverse: true))
 
-        let table = TransactionTable(state, width: width - 2)
+        let table = TransactionTable(state, rows: Array(panel.rows.dropFirst(panel.scroll).prefix(g.capacity)), width: width - 2)
         canvas.put(table.header, x: 1, y: 1, width: width - 2, style: .bold)
         for (i, t) in panel.rows.dropFirst(panel.scroll).prefix(g.capacity).enumerated() {
             let row = panel.scroll + i
@@ -193,46 +194,84 @@ enum TransactionManagerView {
     }
 }
 
-/// The list's columns at one width: date, id, account (where there is room), product, status
-/// and price. The product and the account share what the others leave.
+/// The list's columns at one width: date, id, account (with more than one account), product,
+/// status and price. Each gets what its rows need; where the width is short, the status gives
+/// way first (to 10 columns), then the account, then the product, so a row keeps its price
+/// and can be told from its neighbours.
 struct TransactionTable {
     let header: String
     private let state: AppState
     private let accountWidth: Int
     private let productWidth: Int
+    private let statusWidth: Int
+    private let priceWidth: Int
 
-    static let dateWidth = 16, idWidth = 10, statusWidth = 22, priceWidth = 10
+    static let dateWidth = 16, idWidth = 10, gap = 2
 
-    init(_ state: AppState, width: Int) {
+    init(_ state: AppState, rows: [Transaction], width: Int) {
         self.state = state
         let words = state.strings.manager
-        let rest = max(8, width - Self.dateWidth - Self.idWidth - Self.statusWidth - Self.priceWidth - 10)
-        accountWidth = rest >= 36 ? rest * 2 / 5 : 0
-        productWidth = rest - accountWidth - (accountWidth > 0 ? 2 : 0)
+        let accounts = Set(rows.compactMap(\.account)).union(state.snapshot.accounts)
+        let showsAccount = accounts.count > 1
+        let prices = rows.map { DisplayWidth.of($0.priceText(locale: state.locale) ?? "") }
+        priceWidth = max(DisplayWidth.of(words.priceColumn), prices.max() ?? 0)
+        // What each column would like: its widest cell, within reason. The product comes
+        // first (keeping 10 columns for the status), then the account where 12 columns are
+        // left for it (the facts under the list name it anyway), as wide as leaves the status
+        // its own width, then the status.
+        let productWanted = min(30, max(DisplayWidth.of(words.productColumn),
+                                        rows.map { DisplayWidth.of(state.title(of: $0.productID, quantity: $0.purchasedQuantity)) }.max() ?? 0))
+        let statusWanted = min(24, max(DisplayWidth.of(words.statusColumn), rows.map { DisplayWidth.of(Self.status($0, state)) }.max() ?? 0))
+        let accountWanted = min(24, max(DisplayWidth.of(words.accountColumn), accounts.map(DisplayWidth.of).max() ?? 0))
+        var room = width - Self.dateWidth - Self.idWidth - priceWidth - 4 * Self.gap
+        productWidth = max(8, min(productWanted, room - 10))
+        room -= productWidth
+        let accountRoom = room - Self.gap - min(statusWanted, 10)
+        let accountBeside = min(accountWanted, max(12, room - Self.gap - statusWanted))
+        accountWidth = showsAccount && accountRoom >= 12 ? min(accountBeside, accountRoom) : 0
+        if accountWidth > 0 { room -= accountWidth + Self.gap }
+        statusWidth = max(4, min(statusWanted, room))
         var columns = [Self.cell(words.dateColumn, Self.dateWidth), Self.cell("ID", Self.idWidth)]
         if accountWidth > 0 { columns.append(Self.cell(words.accountColumn, accountWidth)) }
-        columns += [Self.cell(words.productColumn, productWidth), Self.cell(words.statusColumn, Self.statusWidth), words.priceColumn]
+        columns += [Self.cell(words.productColumn, productWidth), Self.cell(words.statusColumn, statusWidth), words.priceColumn]
         header = columns.joined(separator: "  ")
     }
 
     func line(_ t: Transaction) -> String {
         var columns = [Self.cell(state.times.minute(t.queueState.transactionDate), Self.dateWidth), Self.cell(t.id, Self.idWidth)]
         if accountWidth > 0 { columns.append(Self.cell(t.account ?? "—", accountWidth)) }
+        let price = t.priceText(locale: state.locale) ?? ""
         columns += [Self.cell(state.title(of: t.productID, quantity: t.purchasedQuantity), productWidth),
-                    Self.cell(status(t), Self.statusWidth), t.priceText(locale: state.locale) ?? ""]
+                    Self.cell(Self.status(t, state), statusWidth),
+                    String(repeating: " ", count: max(0, priceWidth - DisplayWidth.of(price))) + price]
         return columns.joined(separator: "  ")
     }
 
-    /// Its status, or, for a purchase a refund was asked of and not given, where the request stands.
-    private func status(_ t: Transaction) -> String {
-        guard !t.isRevoked, let request = state.snapshot.refundRequests.first(where: { $0.transactionID == t.id }) else {
-            return t.status(state.strings)
+    /// Its status; for a purchase a refund was asked of and not given, where the request
+    /// stands; for a subscription's period, its state where it is not plainly paid for.
+    static func status(_ t: Transaction, _ state: AppState) -> String {
+        let words = state.strings.manager
+        if !t.isRevoked, let request = state.snapshot.refundRequests.first(where: { $0.transactionID == t.id }) {
+            switch request.status {
+            case .pending: return words.refundRequested
+            case .declined: return words.refundDeclined
+            case .approved: break
+            }
         }
-        switch request.status {
-        case .pending: return state.strings.manager.refundRequested
-        case .declined: return state.strings.manager.refundDeclined
-        case .approved: return t.status(state.strings)
+        let plain = t.status(state.strings)
+        guard t.queueState.phase == nil, t.queueState.state == .purchased || t.queueState.state == .restored,
+              t.revocationDate == nil, t.isUpgraded != true, let expires = t.expirationDate else { return plain }
+        let original = t.originalID ?? t.id
+        if let status = state.snapshot.subscriptions.first(where: { $0.originalTransactionID == original && $0.latestTransactionID == t.id }) {
+            switch status.state {
+            case .inBillingRetryPeriod: return words.billingRetry
+            case .inGracePeriod: return words.gracePeriod
+            case .expired: return words.expired
+            case .revoked: return words.revoked
+            case .subscribed: return plain
+            }
         }
+        return expires <= state.now ? words.expired : plain
     }
 
     /// `text` cut or padded to `width` display columns.
@@ -279,9 +318,9 @@ extension Transaction {
         case nil: break
         }
         if hasLapsed { return words.lapsed }
-        if revocationType == .familyRevoke { return strings.family.sharingEnded }
+        if revocationType == .familyRevoke { return words.sharingEnded }
         if let date = revocationDate { return words.refundedOn(TimeDisplay().day(date)) }
-        if isFamilyShared, queueState.state == .purchased, queueState.finished { return strings.family.familyShared }
+        if isFamilyShared, queueState.state == .purchased, queueState.finished { return words.familyShared }
         if isUpgraded == true { return words.upgraded }
         let state = strings.log.state(queueState.state)
         return queueState.finished || queueState.state == .failed ? state : "\(state) (\(words.unfinished))"
