@@ -96,7 +96,14 @@ enum FooterView {
             if fits(kept.map(\.element), more) { break }
             kept.removeAll { $0.offset == index }
         }
-        return (kept.map(\.element), more)
+        // The room a key gave back: whole words again, from the left, where they now fit.
+        var shown = kept.map(\.element)
+        for (position, entry) in kept.enumerated() {
+            var wider = shown
+            wider[position] = hints[entry.offset]
+            if fits(wider, more) { shown = wider }
+        }
+        return (shown, more)
     }
 
     /// The hints at the left and those kept at the right.
@@ -108,29 +115,31 @@ enum FooterView {
         case .store:
             let waiting = state.snapshot.waitingRequests.count
             // Moving is plain to see (the help has its keys), and the detail pane says what
-            // Enter does: Enter's words shorten last, and the panels' keys give way first.
+            // Enter does. Where the footer is short, the keys rarely needed give way first
+            // (approvals with nothing waiting, delete app, restore), then the log (shown below
+            // anyway) and the panels', Enter and m last.
             var hints = [
-                Hint("⏎", words.openOrBuy, short: words.open, yields: 1),
-                Hint("r", words.restore),
-                Hint("s", words.settings),
+                Hint("⏎", words.openOrBuy, short: words.open, yields: 7),
+                Hint("r", words.restore, yields: 2),
+                Hint("s", words.settings, yields: 5),
                 Hint("a", waiting > 0 ? words.approvalsWaiting(waiting) : words.approvals,
-                     short: waiting > 0 ? words.approveWaiting(waiting) : words.approve),
-                Hint("m", words.subscriptions, short: words.subs, yields: 0),
-                Hint("l", words.log),
-                Hint("t", words.transactions, short: words.txns, yields: 0),
-                Hint("D", words.deleteApp, short: words.delete),
+                     short: waiting > 0 ? words.approveWaiting(waiting) : words.approve, yields: waiting > 0 ? 6 : 0),
+                Hint("m", words.subscriptions, short: words.subs, yields: 6),
+                Hint("l", words.log, yields: 3),
+                Hint("t", words.transactions, short: words.txns, yields: 4),
+                Hint("D", words.deleteApp, short: words.delete, yields: 1),
             ]
-            if state.snapshot.productsError != nil { hints.insert(Hint("R", words.retry), at: 1) }
+            if state.snapshot.productsError != nil { hints.insert(Hint("R", words.retry, yields: 6), at: 1) }
             // Only while there is something to consume (the help always lists it); a panel's
-            // key, it gives way with m and t, after them.
+            // key, it gives way with t.
             let unconsumed = state.unconsumedRows.count
             if unconsumed > 0, let approvals = hints.firstIndex(where: { $0.key == "a" }) {
-                hints.insert(Hint("u", state.strings.unconsumed.keyWaiting(unconsumed), short: state.strings.unconsumed.key, yields: 0),
+                hints.insert(Hint("u", state.strings.unconsumed.keyWaiting(unconsumed), short: state.strings.unconsumed.key, yields: 4),
                              at: approvals + 1)
             }
-            // On a purchase a refund can be asked of, where there is room.
+            // On a purchase a refund can be asked of: it stays where delete app gives way.
             if state.refundablePurchase != nil {
-                hints.insert(Hint("p", state.strings.refunds.key, yields: Hint.onlyWithRoom), at: hints.count - 1)
+                hints.insert(Hint("p", state.strings.refunds.key, yields: 2), at: hints.count - 1)
             }
             return (hints, [Hint("?", words.help), Hint("q", words.quit)])
         case .sheet(let sheet):
