@@ -49,10 +49,12 @@ import Testing
     }
 }
 
-/// Storage that counts the events it hands out decoded; everything else is `inner`'s.
+/// Storage that counts the events it hands out decoded and its write transactions (`update`);
+/// everything else is `inner`'s.
 final class CountingStorage: RecordsStorage {
     let inner: any RecordsStorage
     private(set) var eventsRead = 0
+    private(set) var updates = 0
 
     init(_ inner: any RecordsStorage) { self.inner = inner }
 
@@ -73,7 +75,10 @@ final class CountingStorage: RecordsStorage {
         }
     }
 
-    func update<T>(including ids: Set<String>, _ body: (inout StoreWorkingSet) throws -> T) throws -> T { try inner.update(including: ids, body) }
+    func update<T>(including ids: Set<String>, _ body: (inout StoreWorkingSet) throws -> T) throws -> T {
+        updates += 1
+        return try inner.update(including: ids, body)
+    }
     func load() throws -> StoreWorkingSet { try inner.load() }
     func settings() throws -> Settings { try inner.settings() }
     func timeBase() throws -> (Settings, StoreClockState) { try inner.timeBase() }
