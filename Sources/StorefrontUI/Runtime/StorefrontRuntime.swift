@@ -392,6 +392,8 @@ public final class StorefrontRuntime {
         guard inputs != snapshotInputs || isCatchingUp else { return [] }
         snapshotInputs = inputs
         snapshotsMade += 1
+        // With the products as the state has them (its own, kept over any snapshot), so that
+        // only what the store and the app changed tells `update` anything.
         let snapshot = StoreSnapshot.make(
             records: queue.records, catalog: store.catalog, holdings: AppHoldings(app, catalog: store.catalog),
             storeVersion: inputs.storeVersion, products: state.snapshot.products, isRequestingProducts: state.snapshot.isRequestingProducts,
