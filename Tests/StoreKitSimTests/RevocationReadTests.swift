@@ -49,42 +49,30 @@ import Testing
     }
 }
 
-/// Storage that counts the events it hands out decoded; everything else is `inner`'s.
-final class CountingStorage: RecordsStorage {
-    let inner: any RecordsStorage
+/// Storage that counts the events it hands out decoded and its write transactions (`update`);
+/// everything else is `inner`'s.
+final class CountingStorage: ForwardingStorage {
     private(set) var eventsRead = 0
+    private(set) var updates = 0
 
-    init(_ inner: any RecordsStorage) { self.inner = inner }
-
-    func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {
+    override func events(after id: Int64, limit: Int?) throws -> [StoreEvent] {
         let events = try inner.events(after: id, limit: limit)
         eventsRead += events.count
         return events
     }
-    func revocations(of account: String, after id: Int64) throws -> (events: [StoreEvent], last: Int64) {
+    override func revocations(of account: String, after id: Int64) throws -> (events: [StoreEvent], last: Int64) {
         let read = try inner.revocations(of: account, after: id)
         eventsRead += read.events.count
         return read
     }
-    func consume<T>(_ reader: String, from start: Int64, limit: Int?, _ body: ([StoreEvent]) throws -> T) throws -> T {
+    override func consume<T>(_ reader: String, from start: Int64, limit: Int?, _ body: ([StoreEvent]) throws -> T) throws -> T {
         try inner.consume(reader, from: start, limit: limit) { events in
             eventsRead += events.count
             return try body(events)
         }
     }
-
-    func update<T>(including ids: Set<String>, _ body: (inout StoreWorkingSet) throws -> T) throws -> T { try inner.update(including: ids, body) }
-    func load() throws -> StoreWorkingSet { try inner.load() }
-    func settings() throws -> Settings { try inner.settings() }
-    func timeBase() throws -> (Settings, StoreClockState) { try inner.timeBase() }
-    func priceBase() throws -> (Settings, [PriceChange]) { try inner.priceBase() }
-    func changeToken() -> String { inner.changeToken() }
-    func transaction(_ id: String) throws -> Transaction? { try inner.transaction(id) }
-    func history(last count: Int?, finishedOnly: Bool) throws -> [Transaction] { try inner.history(last: count, finishedOnly: finishedOnly) }
-    func transactionCount() throws -> Int { try inner.transactionCount() }
-    func purchases(of account: String, productIDs: Set<String>) throws -> [Transaction] { try inner.purchases(of: account, productIDs: productIDs) }
-    func transactions(matching query: TransactionQuery) throws -> TransactionPage { try inner.transactions(matching: query) }
-    func lastEventID() throws -> Int64 { try inner.lastEventID() }
-    func cursor(of reader: String) throws -> Int64? { try inner.cursor(of: reader) }
-    func advance(_ reader: String, to id: Int64) throws { try inner.advance(reader, to: id) }
+    override func update<T>(including ids: Set<String>, _ body: (inout StoreWorkingSet) throws -> T) throws -> T {
+        updates += 1
+        return try inner.update(including: ids, body)
+    }
 }

@@ -14,7 +14,11 @@ extension AppStore {
     /// store's is made, whoever asks (the app's queue, the App Store's side): purchases without
     /// a status adopted, store time read under the store's lock, `body` (given that time), then
     /// what the family now shares. `withEvents`: hand back the events the change wrote.
-    package func change<T>(including ids: Set<String> = [], withEvents: Bool = false,
+    /// `dueFirst`: before `body`, what is due by store time is done (`StoreWorkingSet.process`,
+    /// as `processDue` does it, a restore in flight left due for the queue that asked for it)
+    /// and the family shares what that made, so `body` finds (and changes) a member's copy of
+    /// a renewal made in the same change, its events after those of what was due.
+    package func change<T>(including ids: Set<String> = [], withEvents: Bool = false, dueFirst: Bool = false,
                            _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> Change<T> {
         try storage.update(including: ids) { records -> Change<T> in
             records.adoptPurchasesWithoutStatus(catalog: catalog)
@@ -22,6 +26,10 @@ extension AppStore {
             // than it would hold store time still, and what this change makes due with it.
             records.clock.anchorAgain(ifAheadOf: wallClock.now)
             let now = records.time(at: wallClock.now)
+            if dueFirst {
+                _ = try records.process(account: nil, catalog: catalog, now: now, restoresInFlight: false)
+                try records.shareWithFamilies(catalog: catalog, now: now)
+            }
             let value = try body(&records, now)
             // Whatever changed, the family shares (and stops sharing) what it now should, at
             // the store time the change left (an advance moves it).

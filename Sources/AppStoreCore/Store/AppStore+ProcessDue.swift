@@ -17,7 +17,7 @@ extension AppStore {
     /// The store does what is due by store time now (answers, renewals, expiries, lapses, and
     /// a restore in flight as `restore` tells it: nil leaves it due for the queue that asked for
     /// it), in one change (`AppStore.change`): the store's own work, whoever finds it due (the
-    /// app's queue, the App Store's side). A store far behind tells `progress` how far it has
+    /// app's queue; the App Store's side does it first in each of its changes, `change(dueFirst:)`). A store far behind tells `progress` how far it has
     /// got every `progressEvery` things (and the store time it catches up to), and stops past
     /// `deadline` with the rest still due (`StoreWorkingSet.process`). The change's value: how
     /// a restore that completed ended.

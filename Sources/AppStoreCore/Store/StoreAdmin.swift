@@ -19,12 +19,11 @@ public final class StoreAdmin {
 
     var catalog: Catalog { store.catalog }
 
-    /// A change on the store's side: the store first does what is due (`AppStore.processDue`;
-    /// a restore in flight stays due for the queue that asked for it), then `body`, made by the
-    /// store itself (`AppStore.change`). Returns `body`'s value.
+    /// A change on the store's side, made by the store itself in one write transaction
+    /// (`AppStore.change`): what is due by store time first (a restore in flight stays due for
+    /// the queue that asked for it), then `body`. Returns `body`'s value.
     func storeSideChange<T>(including ids: Set<String> = [], _ body: (inout StoreWorkingSet, Date) throws -> T) throws -> T {
-        _ = try store.processDue(restore: nil)
-        return try store.change(including: ids, body).value
+        try store.change(including: ids, dueFirst: true, body).value
     }
 
     /// SKTestSession.expireSubscription(productIdentifier:): ends it now.

@@ -37,7 +37,7 @@ public final class StorefrontRuntime {
         eventCursor = try store.storage.cursor(of: Self.logReader) ?? store.storage.lastEventID()
         let launched = take(try app.launch())
         let read = readStoreEvents(fromElsewhere: false)
-        drain(launched + read + (try loadProducts()))
+        drain(launched + read + (try loadProducts()) + refreshSnapshot())
     }
 
     /// A key from the terminal.
@@ -291,42 +291,25 @@ public final class StorefrontRuntime {
         take(app.receive(events))
     }
 
-    /// Asks the store for the products: the rows read "Loading…" until the answer, due after
-    /// the store's latency. `retrying`: the user asked (R), so a failed answer is said out loud,
-    /// and the products the app has stay on screen meanwhile (another storefront or locale has
-    /// other products: they start from "Loading…").
+    /// Asks the store for the products; the answer is due after the store's latency
+    /// (`takeProductsAnswerIfDue`). `retrying`: the user asked again (R). What the rows show
+    /// meanwhile, and of the answer, is `update`'s (`Action.productsRequested`, `productsAnswered`).
     private func loadProducts(retrying: Bool = false) throws -> [Action] {
         var request = ProductsRequest(productIdentifiers: app.appDescription.productIdentifiers, store: store)
         try request.start()
         productsRequest = request
-        productsGeneration &+= 1
-        isRetryingProducts = retrying
-        if !(retrying && hasProducts) { products = nil }
-        return try takeProductsAnswerIfDue() + refreshSnapshot()
+        return [.productsRequested(retrying: retrying)] + (try takeProductsAnswerIfDue())
     }
 
-    /// The store's answer to the products request, once it is due. A failure takes nothing
-    /// away: an app keeps the products it has, as one whose request fails keeps its SKProducts.
+    /// The store's answer to the products request on its way, once it is due.
     private func takeProductsAnswerIfDue() throws -> [Action] {
         guard let answer = try productsRequest?.response() else { return [] }
         productsRequest = nil
-        productsGeneration &+= 1
-        switch answer {
-        case .success: products = answer
-        case .failure: if !hasProducts { products = answer }
-        }
-        defer { isRetryingProducts = false }
-        // Said out loud, so a retry that ends where it started is not mistaken for a dead key.
-        if isRetryingProducts, case .failure(let error) = answer { return [.productsUnavailable(error)] }
-        return []
+        return [.productsAnswered(answer)]
     }
 
-    private var products: Result<ProductsResponse, StoreError>?
-    private var hasProducts: Bool { if case .success? = products { true } else { false } }
+    /// The products request on its way, until its answer is taken: when it is due.
     private var productsRequest: ProductsRequest?
-    private var isRetryingProducts = false
-    /// Changes whenever `products` or `productsRequest` does (`SnapshotInputs`).
-    private var productsGeneration = 0
 
     // MARK: The store's events
 
@@ -409,9 +392,11 @@ public final class StorefrontRuntime {
         guard inputs != snapshotInputs || isCatchingUp else { return [] }
         snapshotInputs = inputs
         snapshotsMade += 1
+        // With the products as the state has them (its own, kept over any snapshot), so that
+        // only what the store and the app changed tells `update` anything.
         let snapshot = StoreSnapshot.make(
             records: queue.records, catalog: store.catalog, holdings: AppHoldings(app, catalog: store.catalog),
-            storeVersion: inputs.storeVersion, products: products, isRequestingProducts: productsRequest != nil,
+            storeVersion: inputs.storeVersion, products: state.snapshot.products, isRequestingProducts: state.snapshot.isRequestingProducts,
             awaitingSideButton: queue.awaitingSideButton, statuses: try? queue.loadSubscriptionStatuses(), previous: state.snapshot,
             catchUp: shownCatchUp)
         return snapshot != state.snapshot ? [.storeChanged(snapshot)] : []
@@ -419,13 +404,12 @@ public final class StorefrontRuntime {
 
     /// What the snapshot is made of, each told by a mark that changes with it: the store (its
     /// change token, which the pages read from it are read again on), the queue's records
-    /// (the token they were read at), what the app holds (UserDefaults.json's generation),
-    /// the products request and the side button.
+    /// (the token they were read at), what the app holds (UserDefaults.json's generation) and
+    /// the side button. (The products are the state's, `Action.productsAnswered`.)
     private struct SnapshotInputs: Equatable {
         var storeVersion: String
         var recordsVersion: String?
         var defaultsGeneration: Int
-        var productsGeneration: Int
         var awaitingSideButton: PaymentQueue.SideButtonRequest?
     }
 
@@ -437,7 +421,7 @@ public final class StorefrontRuntime {
 
     private var currentSnapshotInputs: SnapshotInputs {
         SnapshotInputs(storeVersion: store.storage.changeToken(), recordsVersion: queue.recordsVersion,
-                       defaultsGeneration: app.defaults.generation, productsGeneration: productsGeneration,
+                       defaultsGeneration: app.defaults.generation,
                        awaitingSideButton: queue.awaitingSideButton)
     }
 

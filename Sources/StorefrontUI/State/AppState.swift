@@ -9,6 +9,8 @@ public struct AppState: Equatable, Sendable {
     /// What the app is: its name, content, credits and the identifiers it asks for.
     public var appDescription: AppDescription
     public var snapshot = StoreSnapshot()
+    /// The products request on its way is the user's retry (R): its failure is said out loud.
+    public var isRetryingProducts = false
     public var mode = Mode.store
     /// Index into `rows` of the selected store row.
     public var selection = 0

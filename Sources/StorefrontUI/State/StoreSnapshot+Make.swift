@@ -50,7 +50,8 @@ public struct AppHoldings: Equatable, Sendable {
 
 extension StoreSnapshot {
     /// The snapshot the views read: one pure function of the store's records, what the app
-    /// holds, and the products request. `statuses`: the subscription statuses as the app asked
+    /// holds, and the products request as the state has it (`update` keeps its own over any
+    /// snapshot, `keepProducts(of:)`). `statuses`: the subscription statuses as the app asked
     /// for them, nil when asking failed (Subscription Status failing), in which case the app
     /// keeps those `previous` had, of the same account only.
     static func make(records: StoreWorkingSet, catalog: Catalog, holdings: AppHoldings, storeVersion: String,

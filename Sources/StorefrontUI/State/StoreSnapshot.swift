@@ -7,7 +7,8 @@ import StoreKitSim
 /// views are pure functions of plain values.
 public struct StoreSnapshot: Equatable, Sendable {
     public var settings = Settings()
-    /// The products request's answer, or its error (network down); nil while it loads.
+    /// The products request's answer, or its error (network down); nil while it loads. Kept by
+    /// `update` from the request's answers (`Action.productsAnswered`), not made from the store.
     public var products: Result<ProductsResponse, StoreError>?
     /// A products request is on its way: the first, or a retry while the products stay.
     public var isRequestingProducts = false
@@ -92,6 +93,13 @@ public struct StoreSnapshot: Equatable, Sendable {
 
     public func product(_ id: String) -> Product? {
         loadedProducts?.products.first { $0.id == id }
+    }
+
+    /// The products and the request on its way as `other` has them: what a snapshot made from
+    /// the store takes of the state it replaces.
+    public mutating func keepProducts(of other: StoreSnapshot) {
+        products = other.products
+        isRequestingProducts = other.isRequestingProducts
     }
 
     /// The requests the approvals panel lists, in its order: Ask to Buy, then interrupted.

@@ -41,8 +41,11 @@ public enum Action: Equatable, Sendable {
     case cancelRefused(StoreError)
     /// The app refused a restore before it started (signed out, busy); `at`: store time.
     case restoreRefused(StoreError, at: Date)
-    /// Asked again for the products (R, or Enter on a "Network down?" row), and the answer failed.
-    case productsUnavailable(StoreError)
+    /// The app asked the store for its products (`Effect.loadProducts`, `reloadProducts`, the
+    /// launch's request); `retrying`: the user asked again (R, or Enter on a "Network down?" row).
+    case productsRequested(retrying: Bool)
+    /// The store's answer to the products request on its way: the products, or why not.
+    case productsAnswered(Result<ProductsResponse, StoreError>)
     /// Something the user did could not read or write the data files (store.sqlite or
     /// UserDefaults.json broken while open, a full disk), worded in the screen's language as
     /// what is wrong and what to do.

@@ -39,8 +39,11 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         // A page that could not be read is asked for again (its version was forgotten).
         if case .log = state.mode, state.logPage.version == nil { return [.loadLog] }
         return state.reloadTransactionsIfChanged()
-    case .storeChanged(let snapshot):
+    case .storeChanged(var snapshot):
         let products: [Effect] = AppState.asksForProductsAgain(from: state.snapshot.settings, to: snapshot.settings) ? [.reloadProducts] : []
+        // The products are the state's own (`productsAnswered`): a snapshot made before an
+        // answer was taken must not bring back what it replaced.
+        snapshot.keepProducts(of: state.snapshot)
         state.followMessages(from: state.snapshot.subscriptions, to: snapshot.subscriptions)
         state.keepingLogEnd { $0.replaceSnapshot(snapshot) }
         state.answerSheetForOwnedProduct()
@@ -68,10 +71,11 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .purchaseStarted(let transaction):
         return state.follow(transaction)
-    case .productsUnavailable(let error):
-        // Said out loud, so a retry that changed nothing on screen is not mistaken for a dead key.
-        guard case .store = state.mode else { return [] }
-        state.mode = .alert(state.failure(state.strings.alerts.cannotConnectTitle, error))
+    case .productsRequested(let retrying):
+        state.productsRequested(retrying: retrying)
+        return []
+    case .productsAnswered(let answer):
+        state.takeProducts(answer)
         return []
     case .dataFileProblem(let problem):
         // A purchase in flight keeps its sheet: the outcome still comes, and the log has the line.
