@@ -12,7 +12,7 @@ struct StorefrontCommand: ParsableCommand {
         usage: "storefront [--data-dir <dir>] [--catalog <file>] [<subcommand>] [<options>]",
         discussion: """
             With no subcommand, storefront opens the terminal storefront. The subcommands drive the same \
-            simulated store from scripts. Exit codes: 0 done, 3 deferred (Ask to Buy), 4 failed or \
+            simulated store from scripts. Exit codes: 0 done, 3 deferred (Ask to Buy), 4 failed, refused or \
             cancelled (a walkthrough failed, for test), 64 usage error, 65 bad data or walkthrough file, 75 the app busy in another storefront process. With --json, an error \
             is a JSON object on stdout too. --data-dir and --catalog go before or after the subcommand. \
             With STOREFRONT_START_TIME set (ISO 8601, e.g. 2030-01-01T09:00:00Z), real time stands still at \
