@@ -88,7 +88,8 @@ struct StorefrontCommand: ParsableCommand {
     }
 }
 
-/// A command that takes --data-dir and --catalog.
+/// A command that takes --data-dir and --catalog, which the hints it prints and the errors it
+/// ends with then name: every command but the walkthroughs' (`RunsWalkthroughs`).
 protocol UsesGlobalOptions {
     var global: GlobalOptions { get }
 }
@@ -118,6 +119,24 @@ extension FixBillingCommand: UsesGlobalOptions {}
 extension PriceIncreaseCommand: UsesGlobalOptions {}
 extension AgreePriceCommand: UsesGlobalOptions {}
 extension EventsCommand: UsesGlobalOptions {}
+extension BuyOutsideCommand: UsesGlobalOptions {}
+extension RedeemCodeCommand: UsesGlobalOptions {}
+extension PromoteCommand: UsesGlobalOptions {}
+extension UnconsumedCommand: UsesGlobalOptions {}
+extension ConsumeCommand: UsesGlobalOptions {}
+extension RefundCommand: UsesGlobalOptions {}
+extension DeleteTransactionCommand: UsesGlobalOptions {}
+extension ClearHistoryCommand: UsesGlobalOptions {}
+extension RequestRefundCommand: UsesGlobalOptions {}
+extension ApproveRefundCommand: UsesGlobalOptions {}
+extension DeclineRefundCommand: UsesGlobalOptions {}
+extension FamilyCreateCommand: UsesGlobalOptions {}
+extension FamilyAddCommand: UsesGlobalOptions {}
+extension FamilyRemoveCommand: UsesGlobalOptions {}
+extension FamilyLeaveCommand: UsesGlobalOptions {}
+extension FamilyShareCommand: UsesGlobalOptions {}
+extension FamilyBuyCommand: UsesGlobalOptions {}
+extension FamilyShowCommand: UsesGlobalOptions {}
 
 /// A command that runs walkthroughs on fresh data of its own: --catalog only.
 protocol RunsWalkthroughs {
