@@ -94,6 +94,8 @@ public struct AlertStrings: PhraseTable {
     public let cannotConnectTitle = Phrase(en: "Cannot Connect to the App Store", ja: "App Storeに接続できません")
     public let cannotUseFilesTitle = Phrase(en: "Cannot Use the Data Files", ja: "データファイルを使用できません")
     public let cannotCompleteTitle = Phrase(en: "Cannot Complete Purchase", ja: "購入を完了できません")
+    /// The App Store's refusal of another country or region while a subscription has not ended.
+    public let cannotChangeStorefrontTitle = Phrase(en: "Cannot Change Country or Region", ja: "国または地域を変更できません")
     /// An approval, a decline or a resolution the store cannot take (answered elsewhere).
     public let cannotAnswerTitle = Phrase(en: "Cannot Answer the Request", ja: "リクエストに応答できません")
 

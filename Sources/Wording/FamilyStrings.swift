@@ -3,7 +3,7 @@ import AppStoreCore
 
 /// Family Sharing's words: the product's note, the log and banners of a shared purchase and
 /// of one revoked, the Transaction Manager's ownership and actions, and the store's refusals
-/// (`FamilyError`). `sign-in` etc.: command lines stay as typed.
+/// (`FamilyError`, worded in StorefrontUI with the commands that answer them).
 public struct FamilyStrings: PhraseTable {
     public static let shared = FamilyStrings()
 
@@ -40,9 +40,10 @@ public struct FamilyStrings: PhraseTable {
     public let alreadyInFamily = Phrase2<String, String>(
         en: { account, organizer in "\(account) is in the family of \(organizer) already: an account is in one family at most" },
         ja: { account, organizer in "\(account)はすでに\(organizer)のファミリーに入っています。入れるファミリーは1つだけです。" })
-    public let notInFamily = Phrase1<String>(
-        en: { account in "\(account) is in no family: `family create` makes one, `family add` adds to one" },
-        ja: { account in "\(account)はどのファミリーにも入っていません。`family create`で作成し、`family add`で追加できます。" })
+    /// `create`, `add`: the commands that make a family and add to one.
+    public let notInFamily = Phrase3<String, String, String>(
+        en: { account, create, add in "\(account) is in no family: `\(create)` makes one, `\(add)` adds to one" },
+        ja: { account, create, add in "\(account)はどのファミリーにも入っていません。`\(create)`で作成し、`\(add)`で追加できます。" })
     public let familyFull = Phrase2<String, Int>(
         en: { organizer, most in "the family of \(organizer) is full: an organizer and \(most) members at most" },
         ja: { organizer, most in "\(organizer)のファミリーは満員です(管理者とメンバー\(most)人まで)。" })
@@ -52,19 +53,4 @@ public struct FamilyStrings: PhraseTable {
     public let sharedNotRefundable = Phrase1<String>(
         en: { id in "transaction \(id) is family-shared: only the purchaser's purchase can be refunded" },
         ja: { id in "トランザクション\(id)はファミリー共有されたものです。返金できるのは購入者の購入だけです。" })
-}
-
-extension FamilyError {
-    /// The refusal in `strings`' language.
-    public func text(_ strings: Strings) -> String {
-        let words = strings.family
-        switch self {
-        case .noAccount: return words.noAccount
-        case .alreadyInFamily(let account, let organizer): return words.alreadyInFamily(account, organizer)
-        case .notInFamily(let account): return words.notInFamily(account)
-        case .familyFull(let organizer): return words.familyFull(organizer, Family.maximumMembers)
-        case .notShareable(let id): return words.notShareable(id)
-        case .sharedNotRefundable(let id): return words.sharedNotRefundable(id)
-        }
-    }
 }

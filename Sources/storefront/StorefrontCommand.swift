@@ -12,7 +12,7 @@ struct StorefrontCommand: ParsableCommand {
         usage: "storefront [--data-dir <dir>] [--catalog <file>] [<subcommand>] [<options>]",
         discussion: """
             With no subcommand, storefront opens the terminal storefront. The subcommands drive the same \
-            simulated store from scripts. Exit codes: 0 done, 3 deferred (Ask to Buy), 4 failed or \
+            simulated store from scripts. Exit codes: 0 done, 3 deferred (Ask to Buy), 4 failed, refused or \
             cancelled (a walkthrough failed, for test), 64 usage error, 65 bad data or walkthrough file, 75 the app busy in another storefront process. With --json, an error \
             is a JSON object on stdout too. --data-dir and --catalog go before or after the subcommand. \
             With STOREFRONT_START_TIME set (ISO 8601, e.g. 2030-01-01T09:00:00Z), real time stands still at \
@@ -88,7 +88,8 @@ struct StorefrontCommand: ParsableCommand {
     }
 }
 
-/// A command that takes --data-dir and --catalog.
+/// A command that takes --data-dir and --catalog, which the hints it prints and the errors it
+/// ends with then name: every command but the walkthroughs' (`RunsWalkthroughs`).
 protocol UsesGlobalOptions {
     var global: GlobalOptions { get }
 }
@@ -118,6 +119,24 @@ extension FixBillingCommand: UsesGlobalOptions {}
 extension PriceIncreaseCommand: UsesGlobalOptions {}
 extension AgreePriceCommand: UsesGlobalOptions {}
 extension EventsCommand: UsesGlobalOptions {}
+extension BuyOutsideCommand: UsesGlobalOptions {}
+extension RedeemCodeCommand: UsesGlobalOptions {}
+extension PromoteCommand: UsesGlobalOptions {}
+extension UnconsumedCommand: UsesGlobalOptions {}
+extension ConsumeCommand: UsesGlobalOptions {}
+extension RefundCommand: UsesGlobalOptions {}
+extension DeleteTransactionCommand: UsesGlobalOptions {}
+extension ClearHistoryCommand: UsesGlobalOptions {}
+extension RequestRefundCommand: UsesGlobalOptions {}
+extension ApproveRefundCommand: UsesGlobalOptions {}
+extension DeclineRefundCommand: UsesGlobalOptions {}
+extension FamilyCreateCommand: UsesGlobalOptions {}
+extension FamilyAddCommand: UsesGlobalOptions {}
+extension FamilyRemoveCommand: UsesGlobalOptions {}
+extension FamilyLeaveCommand: UsesGlobalOptions {}
+extension FamilyShareCommand: UsesGlobalOptions {}
+extension FamilyBuyCommand: UsesGlobalOptions {}
+extension FamilyShowCommand: UsesGlobalOptions {}
 
 /// A command that runs walkthroughs on fresh data of its own: --catalog only.
 protocol RunsWalkthroughs {

@@ -55,7 +55,7 @@ import Testing
         #expect((try cli.command("pending", "--json").json()["askToBuy"] as? [Any])?.count == 0)
         let history = try cli.command("state").stdout
         #expect(history.contains("deferred") && history.contains("lapsed unanswered"), "the history says why it left the queue:\n\(history)")
-        let approve = try cli.command("approve", "1000000001", status: 64)
+        let approve = try cli.command("approve", "1000000001", status: 4)
         #expect(approve.stderr.contains("transaction 1000000001 was an Ask to Buy request nobody answered within 24 hours"), "\(approve.summary)")
     }
 

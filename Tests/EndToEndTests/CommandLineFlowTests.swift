@@ -290,7 +290,7 @@ import Testing
         #expect(try declined.error()["message"] is String, "a declined request fails with an error")
         #expect((try cli.run("pending", "--json").json()["askToBuy"] as? [Any])?.isEmpty == true)
         let approveAfter = try cli.run("approve", id)
-        #expect(approveAfter.status == 64, "a declined request cannot be approved")
+        #expect(approveAfter.status == 4, "a declined request cannot be approved")
         #expect(approveAfter.stderr.contains(id))
 
         let launched = try cli.run("launch", "--json")
@@ -379,7 +379,7 @@ import Testing
         #expect(completed["state"] as? String == "purchased")
         #expect(completed["originalTransactionID"] as? String == id)
         #expect((try cli.run("pending", "--json").json()["interrupted"] as? [Any])?.isEmpty == true)
-        #expect(try cli.run("resolve", id).status == 64, "resolved once only")
+        #expect(try cli.run("resolve", id).status == 4, "resolved once only")
 
         let launched = try cli.run("launch", "--json")
         #expect((try launched.json()["delivered"] as? [[String: Any]])?.map { $0["id"] as? String } == [newID])

@@ -74,7 +74,7 @@ import Testing
         #expect(text.contains("expired: Expired 2030-01-08 09:00:01 +00:00 (autoRenewDisabled: auto-renew was off)"), "\(text)")
         #expect(!(try history()).contains { $0["reason"] as? String == "renewal" }, "no renewal")
 
-        let on = try cli.command("auto-renew", Self.monthly, "on", status: 64)
+        let on = try cli.command("auto-renew", Self.monthly, "on", status: 4)
         #expect(on.stderr.contains("the subscription to \(Self.monthly) has ended: buy it again to resubscribe"), "\(on.summary)")
     }
 
@@ -146,7 +146,7 @@ import Testing
         try cli.command("set", "billing-retry", "on")
         try cli.command("set", "grace-period", "16d")
         try cli.command("buy", Self.monthly)
-        let fix = try cli.command("fix-billing", Self.monthly, status: 64)
+        let fix = try cli.command("fix-billing", Self.monthly, status: 4)
         #expect(fix.stderr.contains("the subscription to \(Self.monthly) has no billing issue to fix"), "\(fix.summary)")
 
         try cli.command("advance", "8d")
@@ -164,7 +164,7 @@ import Testing
                 "\(launched.summary)")
         let messages = try #require(try cli.command("launch", "--json").json()["messages"] as? [[String: Any]])
         #expect(messages.map { $0["reason"] as? String } == ["billingIssue"] && messages.first?["productID"] as? String == Self.monthly)
-        let renew = try cli.command("renew", Self.monthly, status: 64)
+        let renew = try cli.command("renew", Self.monthly, status: 4)
         #expect(renew.stderr.contains("fix the billing issue instead of forcing a renewal"), "\(renew.summary)")
 
         let fixed = try cli.command("fix-billing", Self.monthly, "--json").json()
@@ -204,7 +204,7 @@ import Testing
         let expired = try pro()
         #expect(expired["state"] as? String == "expired")
         #expect(try renewalInfo(expired)["expirationReason"] as? String == "didNotConsentToPriceIncrease")
-        let agree = try cli.command("agree-price", Self.monthly, status: 64)
+        let agree = try cli.command("agree-price", Self.monthly, status: 4)
         #expect(agree.stderr.contains("has no price increase waiting for consent"), "\(agree.summary)")
     }
 
@@ -247,12 +247,12 @@ import Testing
         #expect(expired.stdout.contains("Expired the subscription now."), "\(expired.summary)")
         #expect(expired.stdout.contains("(unknown: ended by the store)"), "\(expired.summary)")
         #expect(try pro()["state"] as? String == "expired")
-        let twice = try cli.command("expire", Self.monthly, status: 64)
+        let twice = try cli.command("expire", Self.monthly, status: 4)
         #expect(twice.stderr.contains("has ended: buy it again to resubscribe"), "\(twice.summary)")
     }
 
     @Test func whatCannotApplyIsRefusedInTheStoresWords() throws {
-        let none = try cli.command("expire", Self.monthly, "--json", status: 64)
+        let none = try cli.command("expire", Self.monthly, "--json", status: 4)
         #expect(try none.error()["message"] as? String == "the signed-in account has no subscription in the group of \(Self.monthly): buy it first")
         let premium = try cli.command("auto-renew", "com.storefront.premium", "off", status: 64)
         #expect(premium.stderr.contains("com.storefront.premium is not an auto-renewable subscription"), "\(premium.summary)")

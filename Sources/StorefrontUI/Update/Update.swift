@@ -86,7 +86,10 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.mode = .alert(Alert(kind: .failure, title: title, message: ErrorText.of(problem.error, in: state.strings)))
         return []
     case .refused(let error):
-        state.mode = .alert(state.failure(state.strings.alerts.cannotCompleteTitle, error))
+        // Another storefront is no purchase: its refusal says what could not be changed.
+        let words = state.strings.alerts
+        let title = error == .activeSubscriptionInStorefront ? words.cannotChangeStorefrontTitle : words.cannotCompleteTitle
+        state.mode = .alert(state.failure(title, error))
         return []
     case .cancelRefused:
         // A payment the app would refuse is no news to a user who cancelled.

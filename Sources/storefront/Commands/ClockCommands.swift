@@ -4,7 +4,6 @@ import Foundation
 import SampleApp
 import AppStoreCore
 import StorefrontUI
-import Wording
 
 /// The store's clock, shared by every process on the data directory.
 struct ClockJSON: Encodable {
@@ -78,7 +77,8 @@ struct AdvanceCommand: ParsableCommand {
         abstract: "Move the store's time forward; everything due by then happens, in order.",
         discussion: "DURATION is \(StoreDuration.syntax). Purchases and restores in flight are answered, "
             + "subscriptions renew, and Ask to Buy requests nobody answered within 24 hours are dropped (the app hears nothing), "
-            + "each at its own time, exactly as if the time had passed. An open storefront follows at once.")
+            + "each at its own time, exactly as if the time had passed; each thing the store did is listed as `storefront events` lists it. "
+            + "An open storefront follows at once.")
 
     @OptionGroup var global: GlobalOptions
 
@@ -91,6 +91,8 @@ struct AdvanceCommand: ParsableCommand {
         var clock: ClockJSON
         /// The transactions the time that passed made or changed, in the order they were made.
         var transactions: [TransactionPayload]
+        /// What the store did on the way, in order, as `events` gives them.
+        var events: [StoreEventPayload]
     }
 
     func run() throws {
@@ -98,29 +100,28 @@ struct AdvanceCommand: ParsableCommand {
             throw CommandFailure.usage("advance takes a duration, \(StoreDuration.syntax), up to 100 years; not \"\(duration)\"")
         }
         let session = try Session(global)
+        let cursor = try session.database.lastEventID()
         let changes = try session.queue.advance(by: step).changes
+        let events = try session.database.events(after: cursor, limit: nil)
         let clock = try ClockJSON(session.store)
         if output.json {
-            try JSONOutput.print(Output(clock: clock, transactions: changes.map(TransactionPayload.init)))
+            try JSONOutput.print(Output(clock: clock, transactions: changes.map(TransactionPayload.init),
+                                        events: events.map(StoreEventPayload.init)))
             return
         }
-        let times = TimeDisplay()
-        printLine("Store time is now \(times.dateTime(clock.storeTime)) (\(clock.offsetText)).")
-        for t in changes {
-            printLine("  \(times.dateTime(t.lapseDate.flatMap { t.hasLapsed ? $0 : nil } ?? t.queueState.transactionDate))  \(Self.describe(t))")
-        }
+        printLine("Store time is now \(TimeDisplay().dateTime(clock.storeTime)) (\(clock.offsetText)).")
+        // A renewal that failed, a grace period that ran out, an expiry: a subscription's
+        // changes make no transaction, so the store's events tell what happened on the way.
+        let text = SubscriptionText(catalog: session.catalog, settings: session.queue.records.settings)
+        for event in events { printLine("  " + text.line(event)) }
+        for t in changes where t.hasLapsed { printLine(Self.lapsed(t)) }
         if changes.contains(where: { !$0.queueState.finished && $0.queueState.state != .deferred }) {
             printLine("The app receives these live if the storefront is open, otherwise at its next launch (\(CommandLineHint.command("launch"))).")
         }
     }
 
-    /// What happened to `t` as the time passed.
-    static func describe(_ t: Transaction) -> String {
-        let item = t.item(named: t.productID)
-        if t.hasLapsed { return "\(t.id) \(item): the Ask to Buy request lapsed after 24 hours unanswered, dropped" }
-        var line = "\(t.id) \(t.queueState.state.rawValue)  \(item)"
-        if t.reason == .renewal { line += "  (renewal)" }
-        if let error = t.queueState.error { line += "  \(Strings.english.label(of: error)): \(error.message)" }
-        return line
+    /// What an `askToBuyLapsed` event means for the app: the request left its queue unanswered.
+    static func lapsed(_ t: Transaction) -> String {
+        "\(t.id) \(t.item(named: t.productID)): the Ask to Buy request lapsed after 24 hours unanswered, dropped (the app hears nothing)."
     }
 }

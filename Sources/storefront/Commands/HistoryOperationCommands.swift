@@ -19,7 +19,7 @@ enum HistoryAction {
     }
 
     /// Carries out `operation` and prints what it did. A request that cannot apply is refused in
-    /// the store's words (exit 64, as `approve` and `expire` refuse theirs).
+    /// the store's words, as `approve` and `expire` refuse theirs.
     static func perform(_ operation: StoreAdmin.Operation, transactionID: String?, _ global: GlobalOptions,
                         _ output: OutputOptions, done: (Transaction?, SubscriptionText) -> String) throws {
         let (session, events) = try run(operation, global)
@@ -34,19 +34,13 @@ enum HistoryAction {
 
     /// Runs `operation` over the data directory: the session, and the store's events since
     /// (anything that fell due first, then the operation's own). A refusal is in the store's
-    /// words (exit 64).
+    /// words (`ErrorReport`).
     static func run(_ operation: StoreAdmin.Operation, _ global: GlobalOptions) throws -> (Session, [StoreEvent]) {
         let session = try Session(global)
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
-        do {
-            let queue = session.queue
-            _ = try queue.hearing { try StoreAdmin(store: queue.store).perform(operation, account: queue.settings.account) }
-        } catch let error as StoreAdminError {
-            throw CommandFailure.usage(error.text(.english))
-        } catch let error as FamilyError {
-            throw CommandFailure.usage(error.text(.english))
-        }
+        let queue = session.queue
+        _ = try queue.hearing { try StoreAdmin(store: queue.store).perform(operation, account: queue.settings.account) }
         return (session, try session.database.events(after: cursor, limit: nil))
     }
 

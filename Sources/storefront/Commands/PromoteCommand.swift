@@ -23,13 +23,8 @@ struct PromoteCommand: ParsableCommand {
 
     func run() throws {
         let session = try Session(global)
-        let intent: PurchaseIntent
-        do {
-            let queue = session.queue
-            intent = try queue.hearing { try StoreAdmin(store: queue.store).promote(productID, account: queue.settings.account) }.0
-        } catch let error as StoreAdminError {
-            throw CommandFailure.usage(error.text(.english))
-        }
+        let queue = session.queue
+        let intent = try queue.hearing { try StoreAdmin(store: queue.store).promote(productID, account: queue.settings.account) }.0
         if output.json {
             try JSONOutput.print(Output(purchaseIntent: PurchaseIntentJSON(intent)))
             return

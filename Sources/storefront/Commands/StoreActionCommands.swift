@@ -22,12 +22,7 @@ enum StoreAction {
     static func perform(_ global: GlobalOptions, _ output: OutputOptions,
                         _ action: (PaymentQueue) throws -> String, done: (Transaction) -> String) throws {
         let session = try Session(global)
-        let shownID: String
-        do {
-            shownID = try action(session.queue)
-        } catch let error as StoreAdminError {
-            throw CommandFailure.usage(error.text(.english))
-        }
+        let shownID = try action(session.queue)
         guard let t = session.current(shownID) else { return }
         if output.json {
             try JSONOutput.print(ActionOutput(transaction: TransactionPayload(t)))

@@ -26,7 +26,7 @@ enum SubscriptionAction {
     /// Carries out `operation` on the signed-in account's subscription in the group of
     /// `productID` (given its original transaction id) and prints what it did: `done` words it
     /// from the status before and after. A request that cannot apply is refused in the store's
-    /// words (exit 64, as `approve` and `decline` refuse theirs).
+    /// words (`ErrorReport`: exit 4, or 64 when it names nothing to act on).
     static func perform(onPlanOf productID: String, _ operation: (_ originalTransactionID: String) -> StoreAdmin.Operation,
                         _ global: GlobalOptions, _ output: OutputOptions,
                         done: (SubscriptionText, _ before: SubscriptionStatus?, _ after: SubscriptionStatus?) -> String) throws {
@@ -44,13 +44,9 @@ enum SubscriptionAction {
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
         let before = session.queue.records.status(for: productID, catalog: session.catalog)
-        do {
-            let operation = try make(session.queue.records, session.catalog)
-            let queue = session.queue
-            _ = try queue.hearing { try StoreAdmin(store: queue.store).perform(operation, account: queue.settings.account) }
-        } catch let error as StoreAdminError {
-            throw CommandFailure.usage(error.text(.english))
-        }
+        let operation = try make(session.queue.records, session.catalog)
+        let queue = session.queue
+        _ = try queue.hearing { try StoreAdmin(store: queue.store).perform(operation, account: queue.settings.account) }
         let records = session.queue.records
         let after = records.status(for: productID, catalog: session.catalog)
         let events = try session.database.events(after: cursor, limit: nil)

@@ -11,11 +11,11 @@ import StorefrontUI
 struct ErrorReport {
     /// The stable shape of `error` under --json (documented in docs/command-line.md).
     struct Body: Encodable {
-        /// usage, data, store, failed, busy or internal.
+        /// usage, data, store, refused, failed, busy or internal.
         var kind: String
         var message: String
         var exitCode: Int32
-        /// Store errors: StoreKit's domain, code and name.
+        /// Store errors: StoreKit's domain, code and name; a refusal: its name.
         var domain: String?
         var code: Int?
         var name: String?
@@ -74,6 +74,12 @@ struct ErrorReport {
             body.problem = error.problem
         case let error as StoreError:
             self.init(error)
+        case let refusal as StoreAdminError:
+            self.init(refusal: refusal, namesNothing: refusal.namesNothing, message: refusal.text(.english),
+                      command: command, subcommand: subcommand)
+        case let refusal as FamilyError:
+            self.init(refusal: refusal, namesNothing: refusal.namesNothing, message: refusal.text(.english),
+                      command: command, subcommand: subcommand)
         case CommandFailure.usage(let message):
             self.init(kind: "usage", message: message, exitCode: .usage)
             body.usage = Self.usage(of: subcommand, root: command)
@@ -92,6 +98,22 @@ struct ErrorReport {
             self.init(kind: code == .validationFailure ? "usage" : "internal", message: message, exitCode: code)
             if usageStart < lines.count { body.usage = lines[usageStart...].joined(separator: "\n") }
         }
+    }
+
+    /// The App Store's side refusing a command: one that names nothing the store has to act on
+    /// (no such product, transaction or storefront; a product or value the operation does not
+    /// take) is a usage error; a well-formed one the store's records refuse (the subscription
+    /// ended, nothing to fix, refunded already) is a refusal, exit 4 with its name, no usage line.
+    private init(refusal: any Error, namesNothing: Bool, message: String,
+                 command: ParsableCommand.Type, subcommand: ParsableCommand.Type) {
+        guard !namesNothing else {
+            self.init(kind: "usage", message: message, exitCode: .usage)
+            body.usage = Self.usage(of: subcommand, root: command)
+            return
+        }
+        self.init(kind: "refused", message: message, exitCode: .failed)
+        // The case's name, as the store's errors carry StoreKit's: "subscriptionExpired".
+        body.name = Mirror(reflecting: refusal).children.first?.label ?? "\(refusal)"
     }
 
     /// The usage line of `subcommand` and where its help is, as the parser gives them after
