@@ -292,11 +292,11 @@ public final class StoreDatabase: RecordsStorage {
     }
 
     public func transactionCount() throws -> Int {
-        // Rows are only ever appended (reset empties the table, and numbering starts again at
-        // 1), so the last seq is the count, read from the primary key's end, not by counting.
+        // Counted: a deleted transaction (and a cleared history) leaves a gap in the sequence
+        // numbers, so the last one is not the count.
         guard let database = try connection(creating: false) else { return 0 }
         return try access {
-            try reading(database) { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT coalesce(max(seq), 0) FROM transactions")) ?? 0 }
+            try reading(database) { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM transactions")) ?? 0 }
         }
     }
 

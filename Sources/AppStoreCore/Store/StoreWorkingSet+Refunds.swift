@@ -45,16 +45,21 @@ extension StoreWorkingSet {
     }
 
     /// Removes the transaction `id` from the history (Xcode's Transaction Manager "Delete
-    /// Transaction", SKTestSession.deleteTransaction): no refund, and the app is not told; the
-    /// account no longer owns what only it gave, and a subscription it paid for is forgotten.
-    /// One still in the queue is refused: the app has yet to hear of it.
+    /// Transaction", SKTestSession.deleteTransaction) with its child transactions
+    /// (`Transaction.children`): no refund, and the app is not told; the account no longer owns
+    /// what only they gave. A subscription's original transaction takes the whole subscription
+    /// with it (its renewals, its status), so the group's introductory offer is the account's
+    /// again; a later period's, the subscription as the periods left say. One still in the
+    /// queue is refused, as is one whose child is: the app has yet to hear of it.
     package mutating func deleteTransaction(_ id: String, catalog: Catalog, now: Date) throws {
         guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw StoreAdminError.noSuchTransaction(id) }
         let t = transactions[i]
-        guard t.queueState.finished, t.queueState.phase == nil else { throw StoreAdminError.notFinished(id) }
-        transactions.remove(at: i)
-        refundRequests.removeAll { $0.transactionID == id }
-        subscriptions.removeAll { $0.account == t.account && ($0.latestTransactionID == id || $0.originalTransactionID == id) }
+        let deleted = [t] + Transaction.children(of: id, in: transactions)
+        for d in deleted where !(d.queueState.finished && d.queueState.phase == nil) { throw StoreAdminError.notFinished(d.id) }
+        let ids = Set(deleted.map(\.id))
+        transactions.removeAll { ids.contains($0.id) }
+        refundRequests.removeAll { ids.contains($0.transactionID) }
+        subscriptions.removeAll { $0.account == t.account && (ids.contains($0.latestTransactionID) || ids.contains($0.originalTransactionID)) }
         newEvents.append(StoreEvent(date: now, kind: .transactionDeleted, account: t.account, productID: t.productID,
                                     transactionID: t.id, originalTransactionID: t.originalID))
     }
