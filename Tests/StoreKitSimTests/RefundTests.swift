@@ -248,6 +248,25 @@ import Wording
         #expect(relaunch.app.events.contains(.revoked(try relaunch.transaction(bought.id), .ended(RefundTests.pass))))
     }
 
+    /// A period that had ended gave what it gave: its refund leaves the subscription going on,
+    /// in the store and in the app, and the app's log says so.
+    @Test(arguments: StorageKind.allCases)
+    func aRefundOfAPastPeriodLeavesTheSubscriptionsAccess(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let bought = try t.buy(Plans.liteMonthly)
+        try t.advance(to: try #require(try t.status).expiresDate, plus: 1)
+        #expect(try t.status?.latestTransactionID != bought.id, "renewed")
+        try t.hear { try $0.refundTransaction(bought.id) }
+        try t.queue.tick()
+        #expect(try t.status?.state == .subscribed, "the store's subscription goes on")
+        #expect(t.app.isSubscriptionActive(Plans.liteMonthly, now: t.queue.now), "so does the app's access")
+        let refunded = try t.transaction(bought.id)
+        #expect(t.app.events.contains(.revoked(refunded, .pastPeriod(Plans.liteMonthly))))
+        let line = AppEvent.revoked(refunded, .pastPeriod(Plans.liteMonthly)).text(app: .builtIn, errors: { "\($0)" })
+        #expect(line == "\(bought.id) refunded  \(Plans.liteMonthly) past period, access unchanged")
+        #expect(!line.contains("access ended"))
+    }
+
     @Test func theLogLineAndBannerSayWhatWasTakenBack() throws {
         let app = AppDescription.builtIn
         let t = Transaction(id: "1000000001", payment: Payment(productID: RefundTests.premium), state: .purchased, date: Date())
