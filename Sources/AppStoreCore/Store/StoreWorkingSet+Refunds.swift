@@ -6,7 +6,8 @@ import Foundation
 extension StoreWorkingSet {
     /// Refunds the completed purchase `id` (any account's): it is revoked now, leaves the
     /// receipt (a restore no longer brings it back) and, for the period a subscription is in,
-    /// ends the subscription at once with auto-renew off. A consumable is refunded in full only.
+    /// ends the subscription at once with auto-renew off. A consumable is refunded in full only;
+    /// a subscription's period in part, by the time left in it (`Transaction.refund`).
     /// A transaction the app has not finished is refused: the App Store refunds what was
     /// delivered, and the app would otherwise hear a purchase and its revocation at once. A
     /// re-download is the purchase got again: refunding either refunds the purchase, and every
@@ -20,6 +21,7 @@ extension StoreWorkingSet {
         guard refund.hasPossiblePercentage else { throw StoreAdminError.invalidRefundPercentage(refund.percentage) }
         let product = catalog.product(t.productID)
         if product?.type.isRefundableInPart == false, refund.type != .refundFull { throw StoreAdminError.consumableProrated(id) }
+        let refund = try t.refund(refund, type: product?.type, at: now)
         var revoked: Set<String> = []
         for j in transactions.indices where j == i || transactions[j].isRedownload(of: t.id) {
             revoked.insert(transactions[j].id)
