@@ -292,11 +292,11 @@ public final class StoreDatabase: RecordsStorage {
     }
 
     public func transactionCount() throws -> Int {
-        // Rows are only ever appended (reset empties the table, and numbering starts again at
-        // 1), so the last seq is the count, read from the primary key's end, not by counting.
+        // Counted: a deleted transaction (and a cleared history) leaves a gap in the sequence
+        // numbers, so the last one is not the count.
         guard let database = try connection(creating: false) else { return 0 }
         return try access {
-            try reading(database) { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT coalesce(max(seq), 0) FROM transactions")) ?? 0 }
+            try reading(database) { db in try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM transactions")) ?? 0 }
         }
     }
 
@@ -334,8 +334,8 @@ public final class StoreDatabase: RecordsStorage {
 
     /// The settings, the queue (and interrupted purchases) of every account, every
     /// subscription's status and the transactions it names, and for each account and each
-    /// product of the catalog its first, latest and longest-lasting purchase, in the order
-    /// they were made.
+    /// product of the catalog its first, latest and longest-lasting purchase (and its latest,
+    /// taken back or not), in the order they were made.
     private func workingSet(_ db: Database, including ids: Set<String>) throws -> StoreWorkingSet {
         var records = StoreWorkingSet()
         records.settings = try StoreSettingsRows.read(db)
@@ -365,15 +365,18 @@ public final class StoreDatabase: RecordsStorage {
         }
         // Every account's, not only the signed-in one's: the store renews them all.
         let accounts = try String.fetchAll(db.cachedStatement(sql: "SELECT name FROM accounts"))
-        // The first, latest and longest purchase in one statement: one step, not three.
+        // The first, latest and longest purchase in one statement: one step, not four. And the
+        // latest taken back or not: a family member's period taken back is what the member's
+        // status reads (`familyStatuses`).
         let purchases = try db.cachedStatement(sql: """
             SELECT (\(Self.purchase(ordered: "seq ASC"))), (\(Self.purchase(ordered: "seq DESC"))),
-                (\(Self.purchase(ordered: "expiresDate DESC")))
+                (\(Self.purchase(ordered: "expiresDate DESC"))),
+                (SELECT seq FROM transactions WHERE state = 'purchased' AND account = ? AND productID = ? ORDER BY seq DESC LIMIT 1)
             """)
         for account in accounts {
             for id in productIDs {
-                guard let row = try Row.fetchOne(purchases, arguments: [account, id, account, id, account, id]) else { continue }
-                for index in 0..<3 { try add(seq: row.decode(Int64?.self, atIndex: index)) }
+                guard let row = try Row.fetchOne(purchases, arguments: [account, id, account, id, account, id, account, id]) else { continue }
+                for index in 0..<4 { try add(seq: row.decode(Int64?.self, atIndex: index)) }
             }
         }
         // Statuses are few (one per account and group): all of them, with their transactions;

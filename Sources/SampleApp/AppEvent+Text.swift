@@ -76,16 +76,19 @@ extension TakeBack {
             return "\(id) " + strings.log.unitsTakenBack(taken, balance)
         case .ended(let id):
             return strings.log.accessEnded(id)
+        case .pastPeriod(let id):
+            return strings.log.pastPeriod(id)
         }
     }
 
-    /// The banner's end: "locked again", "5 credits taken back", "ended".
+    /// The banner's end: "locked again", "5 credits taken back", "ended", "a past period, access unchanged".
     public func bannerEnd(strings: Strings = .english) -> String {
         switch self {
         case .locked: strings.log.lockedAgain
         case .credits(let taken, _): strings.log.creditsTakenBackShort(taken)
         case .units(_, let taken, _): strings.log.unitsTakenBackShort(taken)
         case .ended: strings.log.endedShort
+        case .pastPeriod: strings.log.pastPeriodShort
         }
     }
 }

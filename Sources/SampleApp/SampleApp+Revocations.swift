@@ -12,6 +12,9 @@ public enum TakeBack: Equatable, Sendable {
     case units(String, taken: Int, balance: Int)
     /// A subscription (auto-renewable or not) ended at the refund.
     case ended(String)
+    /// An auto-renewable subscription's period that had ended already: what it gave was
+    /// given, and the subscription goes on (or ended) as it was.
+    case pastPeriod(String)
 }
 
 /// Refunds and Family Sharing revocations, as an app hears them (StoreKit 2's Transaction.updates
@@ -97,6 +100,8 @@ extension SampleApp {
             let takeBack = entitlement == .units ? TakeBack.units(product.id, taken: taken, balance: balance)
                 : .credits(taken: taken, balance: balance)
             return (ledger.changes, takeBack)
+        case .subscription where t.expirationDate.map { $0 <= date } == true:
+            return ([:], .pastPeriod(product.id))
         case .subscription, .pass:
             // Access ends at the refund (a pass extended by later purchases ends with it too).
             let expiry = values[product.id]?.stringValue.flatMap(JSONCoding.parse)

@@ -55,6 +55,8 @@ public struct LogStrings: PhraseTable {
     public let unitsTakenBack = Phrase2<Int, Int>(en: { taken, balance in "-\(taken) (balance \(balance))" },
                                                   ja: { taken, balance in "-\(taken) (残高 \(balance))" })
     public let accessEnded = Phrase1<String>(en: { id in "\(id) access ended" }, ja: { id in "\(id) アクセス終了" })
+    public let pastPeriod = Phrase1<String>(en: { id in "\(id) past period, access unchanged" },
+                                            ja: { id in "\(id) 過去の期間、アクセスは変わりません" })
     public let refundedBanner = Phrase2<String, String>(en: { item, end in "✗ Refunded: \(item) — \(end)" },
                                                         ja: { item, end in "✗ 返金されました: \(item) — \(end)" })
     public let lockedAgain = Phrase(en: "locked again", ja: "再びロックされました")
@@ -62,6 +64,7 @@ public struct LogStrings: PhraseTable {
                                                     ja: { taken in "\(taken)クレジットを取り消しました" })
     public let unitsTakenBackShort = Phrase1<Int>(en: { taken in "\(taken) taken back" }, ja: { taken in "\(taken)個を取り消しました" })
     public let endedShort = Phrase(en: "ended", ja: "終了しました")
+    public let pastPeriodShort = Phrase(en: "a past period, access unchanged", ja: "過去の期間、アクセスは変わりません")
     public let creditsDelivered = Phrase2<Int, Int>(en: { added, balance in "+\(added) credits (balance \(balance))" },
                                                     ja: { added, balance in "+\(added)クレジット (残高 \(balance))" })
     /// A consumable with a balance of its own (the generic app's), after its id.

@@ -128,6 +128,9 @@ public struct ManagerStrings: PhraseTable {
     public let agreePrice = Phrase(en: "Agree to price increase", ja: "値上げに同意")
     public let refund = Phrase(en: "Refund", ja: "返金")
     public let refundProrated = Phrase1<String>(en: { percent in "Refund prorated \(percent)" }, ja: { percent in "\(percent)を一部返金" })
+    /// A subscription's period refunded in part: by the time left in it, whatever was asked.
+    public let refundProratedTimeLeft = Phrase1<String>(en: { percent in "Refund prorated \(percent) (time left)" },
+                                                        ja: { percent in "残り期間分の\(percent)を一部返金" })
     public let deleteTransaction = Phrase(en: "Delete transaction", ja: "トランザクションを削除")
     public let clearHistory = Phrase(en: "Clear purchase history", ja: "購入履歴を消去")
     public let clearHistoryQuestion = Phrase1<String>(

@@ -88,6 +88,9 @@ public struct StoreAdminErrorStrings: PhraseTable {
     public let consumableProrated = Phrase1<String>(
         en: { id in "transaction \(id) is a consumable: it is refunded in full only" },
         ja: { id in "トランザクション\(id)は消耗型です。全額でのみ返金できます。" })
+    public let periodEnded = Phrase1<String>(
+        en: { id in "transaction \(id)'s period has ended: no time of it is left to refund in part; refund it in full" },
+        ja: { id in "トランザクション\(id)の期間は終了しています。一部返金できる残りの期間がないため、全額で返金してください。" })
     public let invalidRefundPercentage = Phrase1<String>(
         en: { percent in "a prorated refund is more than 0% and less than 100% of the price, not \(percent)" },
         ja: { percent in "一部返金は価格の0%より大きく100%未満にしてください(\(percent)は指定できません)。" })

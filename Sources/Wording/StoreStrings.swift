@@ -114,7 +114,8 @@ public struct StoreStrings: PhraseTable {
             }
             return why.map { "\(day)に期限切れ (\($0))" } ?? "\(day)に期限切れ"
         })
-    public let revoked = Phrase(en: "Revoked", ja: "取り消し済み")
+    /// Refunded, or taken back from a family member: "Revoked 2026-12-26".
+    public let revokedOn = Phrase1<String>(en: { day in "Revoked \(day)" }, ja: { day in "\(day)に取り消し済み" })
     /// A plan change waiting for the renewal: "Changes to Lite Monthly on 2026-12-26".
     public let changesTo = Phrase2<String, String>(en: { plan, day in "Changes to \(plan) on \(day)" },
                                                    ja: { plan, day in "\(day)に「\(plan)」へ変更" })

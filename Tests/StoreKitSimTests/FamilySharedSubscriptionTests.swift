@@ -77,8 +77,33 @@ import Testing
         let copy = try #require(try copies(t).first)
         #expect(copy.revocationType == .familyRevoke)
         #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.queue.now))
-        #expect(try kidsStatus(t) == nil)
+        let status = try #require(try kidsStatus(t), "the kid sees the period taken back")
+        #expect(status.state == .revoked && status.latestTransactionID == copy.id && status.expiresDate == copy.revocationDate)
+        #expect(!status.willAutoRenew && !status.givesAccess && status.expirationReason == nil)
         #expect(try t.storedEvents.filter { $0.kind == .familyRevoked }.map(\.transactionID) == [copy.id])
+    }
+
+    /// Sharing stopped in the second period: the kid's status is that period, revoked when it
+    /// was, not the first period expired.
+    @Test(arguments: StorageKind.allCases)
+    func aMemberSeesThePeriodTakenBackRevokedAtItsRevocationDate(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        let bought = try t.buy(Plans.proMonthly)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
+        t.clock.advance(by: 3600)
+        t.app.receive(try t.hear { try $0.setFamilySharing(Plans.proMonthly, on: false, account: t.signedIn) })
+        let current = try #require(try copies(t).last)
+        let revoked = try #require(current.revocationDate)
+        #expect(revoked < current.expirationDate!)
+        let status = try #require(try kidsStatus(t))
+        #expect(status.state == .revoked && status.latestTransactionID == current.id && status.expiresDate == revoked)
+        #expect(status.ownershipType == .familyShared && !status.willAutoRenew)
+        // The kid signs in: the app and the storefront read it so.
+        try t.set { $0.account = Self.kid }
+        try t.queue.tick()
+        #expect(try t.records.visibleStatus(inGroup: Plans.group, catalog: t.queue.raw.store.catalog)?.state == .revoked)
+        #expect(t.queue.raw.subscriptionStatuses().map(\.latestTransactionID) == [current.id])
+        #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.queue.now))
     }
 
     @Test(arguments: StorageKind.allCases)

@@ -27,6 +27,22 @@ import Testing
         #expect(try t.records.refundRequests == [request])
     }
 
+    /// Asking for a subscription's refund cancels it: auto-renew goes off with its event,
+    /// before the answer, and stays off when the request is declined.
+    @Test(arguments: StorageKind.allCases)
+    func aSubscriptionsRequestTurnsAutoRenewOff(kind: StorageKind) throws {
+        let t = try Harness.plans(kind) { $0.refundRequests = .manual }
+        let bought = try t.buy(Plans.proMonthly)
+        #expect(try t.status?.willAutoRenew == true)
+        try t.hear { try $0.requestRefund(bought.id, reason: .unintendedPurchase, account: t.signedIn) }
+        let status = try #require(try t.status)
+        #expect(status.state == .subscribed && !status.willAutoRenew, "access lasts, the renewal is off")
+        #expect(try t.storedEvents.map(\.kind).suffix(2) == [.refundRequested, .autoRenewDisabled])
+        try t.hear { try $0.answerRefundRequest(bought.id, approved: false) }
+        #expect(try t.status?.willAutoRenew == false, "declined: still cancelled")
+        #expect(try t.storedEvents.last?.kind == .refundDeclined)
+    }
+
     @Test(arguments: StorageKind.allCases)
     func declinedRevokesNothingAndTheAppHearsNothing(kind: StorageKind) throws {
         let t = try RefundTests.harness(kind)

@@ -248,6 +248,58 @@ import Wording
         #expect(relaunch.app.events.contains(.revoked(try relaunch.transaction(bought.id), .ended(RefundTests.pass))))
     }
 
+    /// A period that had ended gave what it gave: its refund leaves the subscription going on,
+    /// in the store and in the app, and the app's log says so.
+    @Test(arguments: StorageKind.allCases)
+    func aRefundOfAPastPeriodLeavesTheSubscriptionsAccess(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let bought = try t.buy(Plans.liteMonthly)
+        try t.advance(to: try #require(try t.status).expiresDate, plus: 1)
+        #expect(try t.status?.latestTransactionID != bought.id, "renewed")
+        try t.hear { try $0.refundTransaction(bought.id) }
+        try t.queue.tick()
+        #expect(try t.status?.state == .subscribed, "the store's subscription goes on")
+        #expect(t.app.isSubscriptionActive(Plans.liteMonthly, now: t.queue.now), "so does the app's access")
+        let refunded = try t.transaction(bought.id)
+        #expect(t.app.events.contains(.revoked(refunded, .pastPeriod(Plans.liteMonthly))))
+        let line = AppEvent.revoked(refunded, .pastPeriod(Plans.liteMonthly)).text(app: .builtIn, errors: { "\($0)" })
+        #expect(line == "\(bought.id) refunded  \(Plans.liteMonthly) past period, access unchanged")
+        #expect(!line.contains("access ended"))
+    }
+
+    /// A subscription's period refunded in part refunds the time left in it, whatever was
+    /// asked (a refund request's prorated answer too); an ended period has none left.
+    @Test(arguments: StorageKind.allCases)
+    func aProratedRefundOfASubscriptionRefundsTheTimeLeftInItsPeriod(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let bought = try t.buy(Plans.liteMonthly)
+        let (start, end) = (try #require(bought.purchaseDate), try #require(bought.expirationDate))
+        try t.advance(to: start + end.timeIntervalSince(start) / 4)
+        try t.hear { try $0.refundTransaction(bought.id, .prorated(50)) }
+        let refunded = try t.transaction(bought.id)
+        #expect(refunded.revocationType == .refundProrated && refunded.revocationPercentage == 75_000, "three quarters left")
+        #expect(try t.storedEvents.last { $0.kind == .refunded }?.details.revocationPercentage == 75_000)
+
+        // Asked for from the refund request sheet, answered prorated: the time left too.
+        let again = try t.buy(Plans.liteMonthly)
+        try t.set { $0.refundRequests = .prorated }
+        let (from, to) = (try #require(again.purchaseDate), try #require(again.expirationDate))
+        try t.advance(to: from + to.timeIntervalSince(from) / 2)
+        try t.hear { try $0.requestRefund(again.id, reason: .other, account: t.signedIn) }
+        #expect(try t.transaction(again.id).revocationPercentage == 50_000)
+    }
+
+    @Test(arguments: StorageKind.allCases)
+    func aPastPeriodHasNoTimeLeftToRefundInPart(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let bought = try t.buy(Plans.liteMonthly)
+        try t.advance(to: try #require(bought.expirationDate), plus: 1)
+        #expect(throws: StoreAdminError.periodEnded(bought.id)) { try t.hear { try $0.refundTransaction(bought.id, .prorated(50)) } }
+        #expect(throws: StoreAdminError.periodEnded(bought.id)) { try bought.timeLeftPercentage(at: t.queue.now) }
+        try t.hear { try $0.refundTransaction(bought.id) }
+        #expect(try t.transaction(bought.id).revocationType == .refundFull, "in full it is refunded")
+    }
+
     @Test func theLogLineAndBannerSayWhatWasTakenBack() throws {
         let app = AppDescription.builtIn
         let t = Transaction(id: "1000000001", payment: Payment(productID: RefundTests.premium), state: .purchased, date: Date())

@@ -199,8 +199,8 @@ import Testing
         let t = try #require(try panel(ui).rows.first { $0.productID == Self.pro })
         let id = Self.pro
         let plan = try #require(ui.state.snapshot.subscription(inGroup: "pro")?.originalTransactionID)
+        // Its period (the free week) has ended: no time of it is left to refund in part.
         let history: [TransactionAction] = [.operation(.refund(transactionID: t.id, Refund())),
-                                            .operation(.refund(transactionID: t.id, .prorated(50))),
                                             .operation(.deleteTransaction(transactionID: t.id)), .clearPurchaseHistory]
         #expect(ui.state.actions(for: t) == [.operation(.fixBilling(originalTransactionID: plan)),
                                              .operation(.expire(originalTransactionID: plan)),
@@ -315,6 +315,25 @@ import Testing
         // Refunded: only the deletion and the clearing are left.
         let refunded = try #require(try panel(ui).selected)
         #expect(ui.state.actions(for: refunded) == [.operation(.deleteTransaction(transactionID: t.id)), .clearPurchaseHistory])
+    }
+
+    /// A subscription's period is refunded in part by the time left in it: the action says so,
+    /// and how much; any other purchase by the half chosen.
+    @Test(arguments: [false, true])
+    func theProratedRefundSaysWhichItApplies(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Premium content")
+        try ui.buy("Pro Monthly")
+        ui.wait(seconds: 2 * 86_400)
+        ui.press(.char("t"), .enter)
+        let words = ui.state.strings.manager
+        let t = try #require(try panel(ui).selected)
+        #expect(t.productID == Self.pro)
+        let left = Refund.percentText(try t.timeLeftPercentage(at: ui.state.now))
+        #expect(left != "50%" && ui.screen.contains(words.refundProratedTimeLeft(left)), "\(ui.screen)")
+        ui.press(.escape, .down, .enter)
+        #expect(try panel(ui).selected?.productID == "com.storefront.premium")
+        #expect(ui.screen.contains(words.refundProrated("50%")) && !ui.screen.contains(words.refundProratedTimeLeft("50%")), "\(ui.screen)")
     }
 
     @Test func aConsumableIsOfferedAFullRefundOnly() throws {

@@ -26,6 +26,10 @@ public enum ProductType: String, Codable, Sendable, CaseIterable {
     /// only. The one rule the refund, a refund request's answer and the Transaction Manager share.
     public var isRefundableInPart: Bool { self != .consumable }
 
+    /// Whether a prorated refund of it refunds the time left in the period refunded (an
+    /// auto-renewable subscription's unused time) rather than the percentage asked for.
+    public var isProratedByTimeLeft: Bool { self == .autoRenewable }
+
     /// A repeated purchase while a request for it waits (Ask to Buy, an interruption) merges
     /// into the one waiting: one can only be bought once at a time. Consumables are separate
     /// purchases each time.

@@ -149,9 +149,10 @@ public final class StoreAdmin {
         }
     }
 
-    /// SKTestSession.deleteTransaction(identifier:): the transaction leaves the history.
+    /// SKTestSession.deleteTransaction(identifier:): the transaction leaves the history, with
+    /// its renewals and restores.
     public func deleteTransaction(_ id: String) throws {
-        try storeSideChange(including: [id]) { records, now in
+        try storeSideChange(including: try withChildren(id)) { records, now in
             try records.deleteTransaction(id, catalog: catalog, now: now)
         }
     }
@@ -172,6 +173,23 @@ public final class StoreAdmin {
             .filter { $0.isRedownload(of: t.purchaseID) }
         return Set([id, t.purchaseID] + redownloads.map(\.id))
     }
+
+    /// `id` and its child transactions (`Transaction.children`), wherever they are in the
+    /// history: what deleting it takes with it, for the records to hold. They are the account's,
+    /// of its product or, for a subscription, of its group's.
+    private func withChildren(_ id: String) throws -> Set<String> {
+        let storage = store.storage
+        guard let t = try storage.transaction(id), let account = t.account else { return [id] }
+        let group = catalog.product(t.productID)?.subscriptionGroupID
+        let products = group.map { group in catalog.products.filter { $0.subscriptionGroupID == group }.map(\.id) } ?? [t.productID]
+        let related = try products.flatMap { product in
+            try storage.transactions(matching: TransactionQuery(account: account, productID: product, limit: Self.everyOne)).transactions
+        }
+        return Set([id] + Transaction.children(of: id, in: related).map(\.id))
+    }
+
+    /// A page as long as any history.
+    private static let everyOne = Int(Int32.max)
 
     /// `input` for `account`'s subscription in the group of `productID`, as SKTestSession names
     /// it: resolved on the records of the change.

@@ -38,13 +38,14 @@ extension StoreWorkingSet {
     /// The statuses `account` has through its family: for each subscription shared with it,
     /// the purchaser's status seen through the account's latest period of it. One the
     /// purchaser no longer shares with it (sharing off, a family left, the purchaser gone on
-    /// to a plan not shared) reads as expired. None in a group where the account has a live
+    /// to a plan not shared) reads as expired, and a period taken back (`familyRevoke`) as
+    /// revoked at its revocation date. None in a group where the account has a live
     /// subscription of its own (one status per group here).
     public func familyStatuses(of account: String?, catalog: Catalog) -> [SubscriptionStatus] {
         guard let account else { return [] }
         var latest: [String: Transaction] = [:]
         var order: [String] = []
-        for t in sharedPeriods(of: account) {
+        for t in sharedPeriods(of: account, includingRevoked: true) {
             guard let chain = sharedSubscription(of: t)?.originalTransactionID else { continue }
             if latest[chain] == nil { order.append(chain) }
             // The period not upgraded from, the latest-ending of those.
@@ -57,22 +58,23 @@ extension StoreWorkingSet {
                   var shared = subscriptions.first(where: { $0.originalTransactionID == chain && $0.account != account }),
                   !hasLiveSubscription(account, group: shared.groupID) else { return nil }
             let source = transactions.last { $0.id == copy.sharedTransactionID }
-            let current = shared.latestTransactionID == copy.sharedTransactionID
+            let current = !copy.isRevoked && shared.latestTransactionID == copy.sharedTransactionID
                 && source.map { sharingSource($0, catalog: catalog) } == true && family(of: shared.account)?.contains(account) == true
             // The purchaser's period cut short (expired now) ends the member's with it; one
-            // the purchaser moved on from without the member ended when it did.
+            // the purchaser moved on from without the member ended when it did; one taken
+            // back, when it was.
             let movedOn = transactions.last { $0.id == shared.latestTransactionID }?.purchaseDate
-            shared.expiresDate = min(expiry, current ? shared.expiresDate : movedOn ?? expiry)
+            shared.expiresDate = min(expiry, copy.revocationDate ?? (current ? shared.expiresDate : movedOn ?? expiry))
             shared.ownershipType = .familyShared
             shared.account = account
             shared.productID = copy.productID
             shared.originalTransactionID = copy.originalID ?? copy.id
             shared.latestTransactionID = copy.id
             if !current {
-                shared.state = .expired
+                shared.state = copy.isRevoked ? .revoked : .expired
                 shared.willAutoRenew = false
                 shared.autoRenewProductID = copy.productID
-                shared.expirationReason = shared.expirationReason ?? .unknown
+                shared.expirationReason = copy.isRevoked ? nil : shared.expirationReason ?? .unknown
                 shared.billingRetryStartDate = nil
                 shared.gracePeriodExpiresDate = nil
                 shared.priceIncreaseStatus = .noIncreasePending
@@ -97,10 +99,13 @@ extension StoreWorkingSet {
         return subscriptions.first { $0.account == source.account && $0.isSubscription(of: source) }
     }
 
-    /// The subscription periods shared with `account`, completed and not taken back (a
-    /// restore's copies of them are not periods of their own).
-    private func sharedPeriods(of account: String) -> [Transaction] {
-        transactions.filter { $0.account == account && $0.isFamilyShared && $0.queueState.state == .purchased && !$0.isRevoked && $0.expirationDate != nil }
+    /// The subscription periods shared with `account`, completed and (unless
+    /// `includingRevoked`) not taken back (a restore's copies of them are not periods of their own).
+    private func sharedPeriods(of account: String, includingRevoked: Bool = false) -> [Transaction] {
+        transactions.filter {
+            $0.account == account && $0.isFamilyShared && $0.queueState.state == .purchased && (includingRevoked || !$0.isRevoked)
+                && $0.expirationDate != nil
+        }
     }
 
     /// Whether `account` has a subscription of its own in `groupID` that has not ended.

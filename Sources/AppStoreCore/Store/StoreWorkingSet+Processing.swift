@@ -419,6 +419,8 @@ public enum StoreAdminError: Error, Equatable, Sendable {
     case notFinished(String)
     /// A consumable is refunded in full only.
     case consumableProrated(String)
+    /// A subscription's period that has ended has no time left to refund in part.
+    case periodEnded(String)
     /// A refund of no part of the price or of more than all of it (thousandths of a percent).
     case invalidRefundPercentage(Int)
     /// Signed out: no account's history to clear.

@@ -6,7 +6,8 @@ extension StoreWorkingSet {
     /// `account` (nil: signed out, refused) submits the refund request sheet for its purchase `id`: the
     /// request is kept, and answered now unless the store answers by hand. Refused as a refund
     /// is (a finished, completed purchase not refunded yet), for another account's purchase,
-    /// and for a purchase asked about already (`RefundRequestError.duplicateRequest`).
+    /// and for a purchase asked about already (`RefundRequestError.duplicateRequest`). A
+    /// subscription's request turns its auto-renew off.
     package mutating func requestRefund(_ id: String, account: String?, reason: RefundRequestReason, catalog: Catalog,
                                 now: Date) throws -> RefundRequest {
         guard let account else { throw StoreAdminError.signedOut }
@@ -20,6 +21,11 @@ extension StoreWorkingSet {
         newEvents.append(StoreEvent(date: now, kind: .refundRequested, account: account, productID: t.productID, transactionID: id,
                                     originalTransactionID: t.originalID ?? id,
                                     details: StoreEventDetails(refundRequestReason: reason)))
+        // Asking for a subscription's money back cancels it, whatever the answer: auto-renew
+        // goes off (a server hears DID_CHANGE_RENEWAL_STATUS, AUTO_RENEW_DISABLED).
+        if let s = subscriptions.firstIndex(where: { $0.account == account && $0.isSubscription(of: t) }), subscriptions[s].canCancel {
+            try runLifecycle(.setAutoRenew(false), status: s, at: now, catalog: catalog)
+        }
         let policy = settings.refundRequests
         switch policy {
         case .manual: break

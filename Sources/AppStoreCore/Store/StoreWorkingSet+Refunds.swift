@@ -6,7 +6,8 @@ import Foundation
 extension StoreWorkingSet {
     /// Refunds the completed purchase `id` (any account's): it is revoked now, leaves the
     /// receipt (a restore no longer brings it back) and, for the period a subscription is in,
-    /// ends the subscription at once with auto-renew off. A consumable is refunded in full only.
+    /// ends the subscription at once with auto-renew off. A consumable is refunded in full only;
+    /// a subscription's period in part, by the time left in it (`Transaction.refund`).
     /// A transaction the app has not finished is refused: the App Store refunds what was
     /// delivered, and the app would otherwise hear a purchase and its revocation at once. A
     /// re-download is the purchase got again: refunding either refunds the purchase, and every
@@ -20,6 +21,7 @@ extension StoreWorkingSet {
         guard refund.hasPossiblePercentage else { throw StoreAdminError.invalidRefundPercentage(refund.percentage) }
         let product = catalog.product(t.productID)
         if product?.type.isRefundableInPart == false, refund.type != .refundFull { throw StoreAdminError.consumableProrated(id) }
+        let refund = try t.refund(refund, type: product?.type, at: now)
         var revoked: Set<String> = []
         for j in transactions.indices where j == i || transactions[j].isRedownload(of: t.id) {
             revoked.insert(transactions[j].id)
@@ -45,16 +47,21 @@ extension StoreWorkingSet {
     }
 
     /// Removes the transaction `id` from the history (Xcode's Transaction Manager "Delete
-    /// Transaction", SKTestSession.deleteTransaction): no refund, and the app is not told; the
-    /// account no longer owns what only it gave, and a subscription it paid for is forgotten.
-    /// One still in the queue is refused: the app has yet to hear of it.
+    /// Transaction", SKTestSession.deleteTransaction) with its child transactions
+    /// (`Transaction.children`): no refund, and the app is not told; the account no longer owns
+    /// what only they gave. A subscription's original transaction takes the whole subscription
+    /// with it (its renewals, its status), so the group's introductory offer is the account's
+    /// again; a later period's, the subscription as the periods left say. One still in the
+    /// queue is refused, as is one whose child is: the app has yet to hear of it.
     package mutating func deleteTransaction(_ id: String, catalog: Catalog, now: Date) throws {
         guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw StoreAdminError.noSuchTransaction(id) }
         let t = transactions[i]
-        guard t.queueState.finished, t.queueState.phase == nil else { throw StoreAdminError.notFinished(id) }
-        transactions.remove(at: i)
-        refundRequests.removeAll { $0.transactionID == id }
-        subscriptions.removeAll { $0.account == t.account && ($0.latestTransactionID == id || $0.originalTransactionID == id) }
+        let deleted = [t] + Transaction.children(of: id, in: transactions)
+        for d in deleted where !(d.queueState.finished && d.queueState.phase == nil) { throw StoreAdminError.notFinished(d.id) }
+        let ids = Set(deleted.map(\.id))
+        transactions.removeAll { ids.contains($0.id) }
+        refundRequests.removeAll { ids.contains($0.transactionID) }
+        subscriptions.removeAll { $0.account == t.account && (ids.contains($0.latestTransactionID) || ids.contains($0.originalTransactionID)) }
         newEvents.append(StoreEvent(date: now, kind: .transactionDeleted, account: t.account, productID: t.productID,
                                     transactionID: t.id, originalTransactionID: t.originalID))
     }

@@ -15,4 +15,24 @@ extension Transaction {
 
     /// Whether the App Store would refund this purchase now (`checkRefundable(askedAs:)`).
     public var isRefundable: Bool { (try? checkRefundable(askedAs: id)) != nil }
+
+    /// The refund the App Store gives when `asked` for this purchase of a product of `type` at
+    /// `now`: a prorated refund of an auto-renewable subscription's period refunds the time
+    /// left in it (`timeLeftPercentage`), any other refund is as asked.
+    func refund(_ asked: Refund, type: ProductType?, at now: Date) throws -> Refund {
+        guard asked.type == .refundProrated, type?.isProratedByTimeLeft == true else { return asked }
+        var refund = asked
+        refund.percentage = try timeLeftPercentage(at: now)
+        return refund
+    }
+
+    /// The part of its period left at `now`, in thousandths of a percent, as a prorated refund
+    /// of it is: above nothing and below the whole price. Refused once the period has ended
+    /// (`StoreAdminError.periodEnded`): nothing of it is left.
+    public func timeLeftPercentage(at now: Date) throws -> Int {
+        guard let end = expirationDate, end > now else { throw StoreAdminError.periodEnded(id) }
+        let start = min(purchaseDate ?? queueState.transactionDate, now)
+        let left = end.timeIntervalSince(now) / end.timeIntervalSince(start)
+        return min(max(Int((left * Double(Refund.fullPercentage)).rounded()), 1), Refund.fullPercentage - 1)
+    }
 }

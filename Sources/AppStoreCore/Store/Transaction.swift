@@ -168,6 +168,24 @@ public struct Transaction: Equatable, Sendable, Identifiable {
         reason == .redownload && self.purchaseID == purchaseID
     }
 
+    /// The transactions that stand for `id` among `transactions` (its child transactions, as
+    /// SKTestSession names them): a subscription's renewals and later plans, restores,
+    /// re-downloads and resolutions, and theirs in turn (a restore of a renewal names the
+    /// renewal). What deleting `id` takes with it.
+    public static func children(of id: String, in transactions: [Transaction]) -> [Transaction] {
+        var parents: Set<String> = [id]
+        var found: [Transaction] = []
+        // Until no more is found: a page of the history need not be in the order it was made.
+        while true {
+            let next = transactions.filter { t in
+                t.originalID.map(parents.contains) == true && !parents.contains(t.id)
+            }
+            guard !next.isEmpty else { return found }
+            found += next
+            parents.formUnion(next.map(\.id))
+        }
+    }
+
     /// Takes the purchase back: the one writer of `revocation`, for a refund and a family
     /// revocation alike. A revocation is never replaced: the first one stands.
     package mutating func revoke(_ revocation: Revocation) {

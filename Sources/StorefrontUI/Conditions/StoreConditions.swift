@@ -167,7 +167,7 @@ extension StoreCondition {
 
     static let refundRequests = choice(
         "refund-requests", \.refundRequests,
-        note: "refund-requests: how the App Store answers a refund the app's refund request sheet asks for: approve (at once, in full, as Xcode does), prorated (at once, 50% of the price; a consumable in full), decline (nothing is revoked, the app hears nothing more), or manual (it waits for approve-refund or decline-refund, or the Transaction Manager).",
+        note: "refund-requests: how the App Store answers a refund the app's refund request sheet asks for: approve (at once, in full, as Xcode does), prorated (at once, 50% of the price; a consumable in full, a subscription's period by the time left in it), decline (nothing is revoked, the app hears nothing more), or manual (it waits for approve-refund or decline-refund, or the Transaction Manager).",
         title: \.refundRequests,
         show: { policy, strings in (RefundRequestStrings.shared.policy(policy, in: strings), policy == .approve ? nil : .accent) })
 

@@ -29,6 +29,7 @@ extension StoreAdminError {
         case .alreadyRefunded(let id): words.alreadyRefunded(id)
         case .notFinished(let id): words.notFinished(id)
         case .consumableProrated(let id): words.consumableProrated(id)
+        case .periodEnded(let id): words.periodEnded(id)
         case .invalidRefundPercentage(let milli): words.invalidRefundPercentage(Refund.percentText(milli))
         case .signedOut: words.signedOut
         case .otherAccountsPurchase(let id): words.otherAccountsPurchase(id)

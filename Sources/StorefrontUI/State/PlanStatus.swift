@@ -43,7 +43,7 @@ struct PlanStatus: Equatable {
                 (text, tint) = (words.inGraceUntil(day(status.gracePeriodExpiresDate ?? status.expiresDate)), .warning)
             case .inBillingRetryPeriod: (text, tint) = (words.billingProblem, .danger)
             case .expired: (text, tint) = (words.expiredBecause(day(status.expiresDate), status.expirationReason), .muted)
-            case .revoked: (text, tint) = (words.revoked, .muted)
+            case .revoked: (text, tint) = (words.revokedOn(day(status.expiresDate)), .muted)
             }
             return
         }

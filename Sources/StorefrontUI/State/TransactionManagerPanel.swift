@@ -114,7 +114,11 @@ extension AppState {
         }
         if t.isRefundable {
             actions.append(.operation(.refund(transactionID: t.id, Refund())))
-            if catalog.product(t.productID)?.type.isRefundableInPart ?? true {
+            // In part too: a subscription's period by the time left in it, while some is
+            // (the label says how much), any other but a consumable by half.
+            let type = catalog.product(t.productID)?.type
+            let byTimeLeft = type?.isProratedByTimeLeft == true
+            if type?.isRefundableInPart ?? true, !byTimeLeft || (try? t.timeLeftPercentage(at: now)) != nil {
                 actions.append(.operation(.refund(transactionID: t.id, .prorated(50))))
             }
             // Family Sharing of a shareable purchase, by a member of a family: off, or on again.

@@ -93,6 +93,8 @@ enum TransactionManagerView {
             notes = state.otherAccountsSubscription(t).map { [words.otherAccount($0)] } ?? [words.noActions]
         }
         let noteLines = notes.flatMap { TextWrap.lines($0, width: 52) }
+        // What a prorated refund of a subscription's period refunds now (`Transaction.refund`).
+        let timeLeft = state.catalog.product(t.productID)?.type.isProratedByTimeLeft == true ? try? t.timeLeftPercentage(at: state.now) : nil
         let box = layout.dialog(width: 56, height: max(actions.count, noteLines.count) + 2)
         canvas.box(box, title: words.actionsTitle(t.id), style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
         canvas.fill(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2, style: .plain)
@@ -103,7 +105,8 @@ enum TransactionManagerView {
             let selected = action == focus
             let style = selected ? Style(bold: true, reverse: true) : .plain
             canvas.fill(x: box.x + 1, y: box.y + 1 + i, width: box.width - 2, height: 1, style: style)
-            canvas.put(" \(label(action, words, family: state.strings.family))", x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: style)
+            let label = label(action, words, family: state.strings.family, timeLeft: timeLeft)
+            canvas.put(" \(label)", x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: style)
         }
     }
 
@@ -159,7 +162,10 @@ enum TransactionManagerView {
         canvas.put(words.clearHistoryHint, x: box.x + 2, y: box.y + box.height - 2, width: box.width - 4, style: .dim)
     }
 
-    static func label(_ action: TransactionAction, _ words: Localized<ManagerStrings>, family: Localized<FamilyStrings>) -> String {
+    /// `timeLeft`: what a prorated refund of the transaction refunds instead of the percentage
+    /// asked for (a subscription's period, by the time left in it).
+    static func label(_ action: TransactionAction, _ words: Localized<ManagerStrings>, family: Localized<FamilyStrings>,
+                      timeLeft: Int? = nil) -> String {
         switch action {
         case .approve: words.approve
         case .decline: words.decline
@@ -177,8 +183,9 @@ enum TransactionManagerView {
             case .buyOutsideApp: words.buyOutside
             case .redeemOfferCode: words.redeemCode
             case .promote: words.promote
+            case .refund(_, let refund) where refund.type == .refundFull: words.refund
             case .refund(_, let refund):
-                refund.type == .refundFull ? words.refund : words.refundProrated(Refund.percentText(refund.percentage))
+                timeLeft.map { words.refundProratedTimeLeft(Refund.percentText($0)) } ?? words.refundProrated(Refund.percentText(refund.percentage))
             case .deleteTransaction: words.deleteTransaction
             case .clearPurchaseHistory: words.clearHistory
             case .requestRefund: words.requestRefund

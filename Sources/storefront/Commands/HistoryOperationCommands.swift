@@ -71,7 +71,7 @@ struct RefundCommand: ParsableCommand {
     var transactionID: String
     @Option(help: "Why the App Store refunds it (Transaction.RevocationReason).")
     var reason: Reason = .other
-    @Option(help: ArgumentHelp("Refund this percentage of the price only (more than 0, less than 100; not for a consumable).",
+    @Option(help: ArgumentHelp("Refund this percentage of the price only (more than 0, less than 100; not for a consumable; a subscription's period refunds the time left in it).",
                                valueName: "percent"))
     var prorated: String?
     @OptionGroup var output: OutputOptions
@@ -87,7 +87,9 @@ struct RefundCommand: ParsableCommand {
             refund = .prorated(percent, reason: reason.revocationReason)
         }
         try HistoryAction.perform(.refund(transactionID: transactionID, refund), transactionID: transactionID, global, output) { t, text in
-            let amount = refund.type == .refundFull ? "in full" : "\(Refund.percentText(refund.percentage)) prorated"
+            // As the store applied it: a subscription's period by the time left in it.
+            let percentage = t?.revocationPercentage ?? refund.percentage
+            let amount = refund.type == .refundFull ? "in full" : "\(Refund.percentText(percentage)) prorated"
             let item = t.map { text.plan($0.productID) } ?? transactionID
             return "Refunded transaction \(transactionID), \(item), \(amount) (\(refund.reason.rawValue)): it is revoked."
         }

@@ -14,7 +14,7 @@ extension StoreAdminError {
             true
         case .notDeferred, .notInterrupted, .lapsed, .notSubscribed, .subscriptionExpired, .inBillingRetry, .noBillingIssue,
              .noPriceIncreasePending, .alreadyPurchased, .offerCodeWhileSubscribed, .notCompletedPurchase, .alreadyRefunded,
-             .notFinished, .signedOut, .otherAccountsPurchase, .refundAlreadyRequested, .refundRequestAnswered:
+             .notFinished, .signedOut, .otherAccountsPurchase, .refundAlreadyRequested, .refundRequestAnswered, .periodEnded:
             false
         }
     }

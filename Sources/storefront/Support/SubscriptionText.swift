@@ -23,7 +23,7 @@ struct SubscriptionText {
     }
 
     /// Where it stands, as the rows read: "Renews DATE", "Expires DATE", "In grace period until
-    /// DATE", "Billing problem", "Expired DATE (reason)".
+    /// DATE", "Billing problem", "Expired DATE (reason)", "Revoked DATE".
     func summary(_ s: SubscriptionStatus) -> String {
         if s.isFamilyShared, let end = s.accessEndDate {
             return "Shared by your family until \(times.dateTime(end))"
@@ -41,7 +41,8 @@ struct SubscriptionText {
         case .expired:
             return "Expired \(times.dateTime(s.expiresDate))\(s.expirationReason.map { " (\(reason($0)))" } ?? "")"
         case .revoked:
-            return "Revoked"
+            // Its period's end is when it was revoked.
+            return "Revoked \(times.dateTime(s.expiresDate))"
         }
     }
 
