@@ -54,7 +54,7 @@ import Testing
                                         (["advance", "1mo"], 0), (["launch"], 0)])
         let grace = cli.dataDirectory.appendingPathComponent("grace")
         try walk(grace, renewed + [(["set", "billing-retry", "on"], 0), (["set", "grace-period", "16d"], 0), (["advance", "1mo"], 0),
-                                   (["delete-transaction", "1000000001"], 0), (["launch"], 0), (["fix-billing", monthly], 64),
+                                   (["delete-transaction", "1000000001"], 0), (["launch"], 0), (["fix-billing", monthly], 4),
                                    (["launch"], 0)])
     }
 
