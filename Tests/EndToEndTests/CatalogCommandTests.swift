@@ -49,9 +49,29 @@ import Testing
         #expect(lines.contains("      introductory offer: free trial, 2 weeks"))
         #expect(lines.contains("      win-back offer cards.study.pro.back-to-school: pay as you go 2.99 per 1 month, 3 times (shown, not purchasable)"))
         #expect(lines.contains("      billing plan MONTHLY: 3.99 a billing period, 47.88 in all (shown, not purchasable)"))
+        // Every offer not sold yet is marked the same way; what can be bought is not.
+        #expect(lines.contains("      promotional offer cards.study.pro.half-year: pay up front 19.99 for 6 months (shown, not purchasable)"))
+        #expect(lines.contains("        introductory offer: pay as you go 0.99 per 1 month, 2 times (shown, not purchasable)"))
+        #expect(lines.contains("        promotional offer cards.study.pro.monthly-plan-gift: free trial, 1 month (shown, not purchasable)"))
+        #expect(lines.contains("      billing plan BILLED_UPFRONT: 39.99 a billing period, 39.99 in all"), "billed up front is the subscription itself")
+        #expect(lines.contains("      offer code EXAMSEASON: free trial, 1 month"))
         #expect(lines.contains("    level 2  cards.study.basic.monthly  1 month, 4.99"))
         #expect(lines.contains("Locales: en_GB, en_US, ja"))
         #expect(lines.contains("Conditions for a new data directory: storefront JPN, locale ja_JP, ask-to-buy off, fail-with 4 paymentNotAllowed, interrupted off, time-rate realtime, dialogs on, billing-retry off, grace-period off"))
+    }
+
+    @Test func checkAsJSONSaysWhichOffersArePurchasable() throws {
+        let result = try cli.run(arguments: ["catalog", "check", Self.fixture("StudyCards-v5"), "--json"])
+        #expect(result.status == 0, "\(result.summary)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let products = try #require(json["products"] as? [[String: Any]])
+        let pro = try #require(products.first { $0["id"] as? String == "cards.study.pro.yearly" }?["subscription"] as? [String: Any])
+        func purchasable(_ key: String) -> [Bool] { (pro[key] as? [[String: Any]] ?? []).compactMap { $0["purchasable"] as? Bool } }
+        #expect((pro["introductoryOffer"] as? [String: Any])?["purchasable"] as? Bool == true)
+        #expect(purchasable("offerCodes") == [true])
+        #expect(purchasable("promotionalOffers") == [false])
+        #expect(purchasable("winBackOffers") == [false])
+        #expect(purchasable("billingPlans") == [true, false], "billed up front is the subscription itself")
     }
 
     @Test func checkNotesWhatItDoesNotSimulate() throws {

@@ -52,9 +52,7 @@ extension CatalogSummary {
         var introductoryOffer: Offer?
         var promotionalOffers: [Offer]
         var offerCodes: [Offer]
-        /// Shown, not purchasable.
         var winBackOffers: [Offer]
-        /// Shown, not purchasable.
         var billingPlans: [Plan]
     }
 
@@ -65,6 +63,9 @@ extension CatalogSummary {
         var period: String
         var periodCount: Int
         var price: String
+        /// False for what storefront shows but does not sell yet (promotional and win-back
+        /// offers, billing plans and their offers), as the text marks "(shown, not purchasable)".
+        var purchasable: Bool
     }
 
     struct Plan: Encodable {
@@ -72,6 +73,7 @@ extension CatalogSummary {
         var price: String
         var commitmentPrice: String?
         var enabled: Bool
+        var purchasable: Bool
         var introductoryOffer: Offer?
         var promotionalOffers: [Offer]
     }
@@ -187,19 +189,22 @@ extension CatalogSummary {
             localizations: p.localizations.map { Localization(locale: $0.locale, title: $0.title, description: $0.description) },
             subscription: p.subscription.map { s in
                 Subscription(
-                    period: s.period.description, group: s.groupID, level: s.level, introductoryOffer: s.introductoryOffer.map(offer),
-                    promotionalOffers: s.promotionalOffers.map(offer), offerCodes: s.offerCodes.map(offer),
-                    winBackOffers: s.winBackOffers.map(offer),
+                    period: s.period.description, group: s.groupID, level: s.level,
+                    introductoryOffer: s.introductoryOffer.map { offer($0, purchasable: true) },
+                    promotionalOffers: s.promotionalOffers.map { offer($0, purchasable: false) },
+                    offerCodes: s.offerCodes.map { offer($0, purchasable: true) },
+                    winBackOffers: s.winBackOffers.map { offer($0, purchasable: false) },
                     billingPlans: s.billingPlans.map {
                         Plan(type: $0.type, price: "\($0.price)", commitmentPrice: $0.commitmentPrice.map { "\($0)" }, enabled: $0.enabled,
-                             introductoryOffer: $0.introductoryOffer.map(offer), promotionalOffers: $0.promotionalOffers.map(offer))
+                             purchasable: $0.isBilledUpFront, introductoryOffer: $0.introductoryOffer.map { [up = $0.isBilledUpFront] in offer($0, purchasable: up) },
+                             promotionalOffers: $0.promotionalOffers.map { offer($0, purchasable: false) })
                     })
             })
     }
 
-    private static func offer(_ o: SubscriptionOffer) -> Offer {
+    private static func offer(_ o: SubscriptionOffer, purchasable: Bool) -> Offer {
         Offer(id: o.id, referenceName: o.referenceName, paymentMode: o.paymentMode.rawValue, period: o.period.description,
-              periodCount: o.periodCount, price: "\(o.price)")
+              periodCount: o.periodCount, price: "\(o.price)", purchasable: purchasable)
     }
 
 }

@@ -86,19 +86,24 @@ extension CatalogSummary {
         return lines
     }
 
+    /// Every offer, each that storefront shows but does not sell yet marked the same way
+    /// (promotional and win-back offers, billing plans and the offers under them).
     private static func offerLines(_ s: SubscriptionInfo) -> [String] {
+        let notSold = " (shown, not purchasable)"
         var lines: [String] = []
         if let intro = s.introductoryOffer { lines.append("introductory offer: \(describe(intro))") }
-        lines += s.promotionalOffers.map { "promotional offer \($0.id ?? ""): \(describe($0))" }
+        lines += s.promotionalOffers.map { "promotional offer \($0.id ?? ""): \(describe($0))" + notSold }
         lines += s.offerCodes.map { "offer code \($0.id ?? ""): \(describe($0))" }
-        lines += s.winBackOffers.map { "win-back offer \($0.id ?? ""): \(describe($0)) (shown, not purchasable)" }
+        lines += s.winBackOffers.map { "win-back offer \($0.id ?? ""): \(describe($0))" + notSold }
         for plan in s.billingPlans {
+            // Billed up front is the subscription itself, sold at its price.
+            let mark = plan.isBilledUpFront ? "" : notSold
             var text = "billing plan \(plan.type): \(plan.price) a billing period"
             if let commitment = plan.commitmentPrice { text += ", \(commitment) in all" }
             if !plan.enabled { text += ", not enabled" }
-            lines.append(text + " (shown, not purchasable)")
-            if let intro = plan.introductoryOffer { lines.append("  introductory offer: \(describe(intro))") }
-            lines += plan.promotionalOffers.map { "  promotional offer \($0.id ?? ""): \(describe($0))" }
+            lines.append(text + mark)
+            if let intro = plan.introductoryOffer { lines.append("  introductory offer: \(describe(intro))" + mark) }
+            lines += plan.promotionalOffers.map { "  promotional offer \($0.id ?? ""): \(describe($0))" + notSold }
         }
         return lines
     }
