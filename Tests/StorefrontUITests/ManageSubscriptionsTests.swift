@@ -145,6 +145,24 @@ import Wording
         #expect(waits.title == ui.state.strings.alerts.changeWaitsTitle)
     }
 
+    /// The first downgrade is answered as the App Store answers it: the plan change is set,
+    /// from the renewal's date, not that the lower plan "is active".
+    @Test(arguments: [false, true])
+    func aDowngradeIsAnsweredWithThePlanChangeAndItsDate(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Pro Monthly")
+        let expires = try status(ui).expiresDate
+        let lite = ui.state.title(of: "com.storefront.lite.monthly")
+        try ui.select("Lite Monthly")
+        ui.press(.enter, .enter)
+        ui.wait()
+        guard case .alert(let answer) = ui.state.mode else { Issue.record("no answer:\n\(ui.screen)"); return }
+        let alerts = ui.state.strings.alerts
+        #expect(answer.title == alerts.changeWaitsTitle, "\(ui.screen)")
+        #expect(answer.message == alerts.changeWaitsMessage(lite, day(ui, expires)), "\(ui.screen)")
+        #expect(answer.detail == nil && !ui.screen.contains(alerts.subscriptionActive(false, lite)), "\(ui.screen)")
+    }
+
     /// Cancelled while a downgrade waits: Resubscribe renews to the waiting plan and says so;
     /// the current plan's row puts the current plan back instead.
     @Test(arguments: [false, true])

@@ -195,11 +195,15 @@ extension StoreWorkingSet {
     /// The store completes a purchase: its purchase facts written once, and for a subscription
     /// the lifecycle decides what it is (a first subscribe, a resubscribe, a plan change).
     /// `offerCode`: an offer code of the subscription redeemed with it (`buyOutsideApp`).
-    mutating func purchase(at i: Int, catalog: Catalog, now: Date, offerCode: SubscriptionOffer? = nil) throws {
+    /// Returns the purchase as it ended: a change of the plan the next renewal is for makes no
+    /// transaction, so its record goes, and the answer is the one its events keep.
+    @discardableResult
+    mutating func purchase(at i: Int, catalog: Catalog, now: Date, offerCode: SubscriptionOffer? = nil) throws -> Transaction {
         // The plan came back (a recovery, a purchase before it) while this one was in flight or
         // waiting: refused now as it would have been when asked, rather than completed for nothing.
         if let refusal = purchaseRefusal(transactions[i].productID, account: transactions[i].account, catalog: catalog) {
-            return fail(at: i, refusal, now: now)
+            fail(at: i, refusal, now: now)
+            return transactions[i]
         }
         // Asked before this purchase joins the receipt.
         let t = transactions[i]
@@ -213,10 +217,14 @@ extension StoreWorkingSet {
                                           originalTransactionID: t.originalID)
             record(.purchased, transactions[i], at: now, details: StoreEventDetails(
                 price: transactions[i].price, currency: transactions[i].currency, storefront: transactions[i].storefront))
-            return
+            return transactions[i]
         }
-        try runLifecycle(.purchase(t, offerCode: offerCode), status: statusIndex(of: t.account, group: group), at: now,
-                         catalog: catalog, isEligibleForIntroOffer: introOffer)
+        let change = try runLifecycle(.purchase(t, offerCode: offerCode), status: statusIndex(of: t.account, group: group), at: now,
+                                      catalog: catalog, isEligibleForIntroOffer: introOffer)
+        if let made = change.transactions.first(where: { $0.id == t.id }) { return made }
+        // The lifecycle only appends after it, so the record is still at `i`.
+        transactions.remove(at: i)
+        return change.events.lazy.compactMap(\.transaction).first { $0.id == t.id } ?? t
     }
 
     /// What the purchase cost, as the settings' storefront sells it now (a re-download
@@ -254,8 +262,7 @@ extension StoreWorkingSet {
                                    account: transactions[i].account, reason: .resolution, originalTransactionID: id)
         transactions.append(resolved)
         record(.resolved, resolved, at: now)
-        try purchase(at: transactions.count - 1, catalog: catalog, now: now)
-        return transactions[transactions.count - 1]
+        return try purchase(at: transactions.count - 1, catalog: catalog, now: now)
     }
 
     private func deferredIndex(_ id: String) throws -> Int {
