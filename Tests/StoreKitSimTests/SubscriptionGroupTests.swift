@@ -98,6 +98,40 @@ import Testing
         #expect(liteTransactions.first?.originalID == pro.id && liteTransactions.first?.price == 5)
     }
 
+    /// Apple's rule: an account may have the introductory offer unless it received one for a
+    /// plan of the group, so subscribing without one does not use it up. A plan change while a
+    /// plan gives access gets none; a new subscription after it ended does, once, however long
+    /// ago (the store's records keep it in sight past every renewal since).
+    @Test(arguments: StorageKind.allCases)
+    func theIntroductoryOfferIsOncePerGroupAndNeverForAPlanChange(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let lite = try t.buy(Plans.liteMonthly)
+        #expect(lite.offer == nil && lite.price == 5)
+        var records = try t.records
+        #expect(records.isEligibleForIntroOffer(Plans.proMonthly, catalog: Plans.catalog), "Lite had no offer: nothing used up")
+        #expect(!records.introOfferApplies(Plans.proMonthly, catalog: Plans.catalog), "an upgrade gets none")
+        let pro = try t.buy(Plans.proMonthly)
+        #expect(pro.offer == nil && pro.isTrialPeriod == false && pro.price == 10)
+
+        try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: false, account: t.signedIn) }
+        try t.advance(to: try #require(pro.expirationDate), plus: 1)
+        records = try t.records
+        #expect(records.introOfferApplies(Plans.proMonthly, catalog: Plans.catalog), "a new subscription gets it")
+        let trial = try t.buy(Plans.proMonthly)
+        #expect(trial.isTrialPeriod == true && trial.offer?.type == .introductory && trial.price == 0)
+
+        // Renewed past the trial, then ended again: the offer was had.
+        try t.advance(to: try #require(trial.expirationDate), plus: 1)
+        try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: false, account: t.signedIn) }
+        try t.advance(to: try #require(try t.status?.expiresDate), plus: 1)
+        #expect(try t.status?.state == .expired)
+        records = try t.records
+        #expect(!records.isEligibleForIntroOffer(Plans.proMonthly, catalog: Plans.catalog))
+        #expect(!records.introOfferApplies(Plans.proMonthly, catalog: Plans.catalog))
+        let again = try t.buy(Plans.proMonthly)
+        #expect(again.offer == nil && again.price == 10)
+    }
+
     /// Buying the plan a waiting downgrade already renews to would change nothing: refused as
     /// buying the plan one has is, rather than completed for nothing with no event. With
     /// auto-renew off it turns auto-renew back on.

@@ -163,6 +163,34 @@ import Wording
         #expect(answer.detail == nil && !ui.screen.contains(alerts.subscriptionActive(false, lite)), "\(ui.screen)")
     }
 
+    /// The trial is advertised only when the purchase will get it: not while another plan of
+    /// the group gives access (an upgrade gets none), but once that plan ended, to an account
+    /// that never had an introductory offer (Lite Monthly has none); the sheet says it too.
+    @Test(arguments: [false, true])
+    func theTrialIsAdvertisedOnlyWhenItWillBeApplied(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        let pro = ui.state.title(of: "com.storefront.pro.monthly")
+        let price = try #require(ui.state.snapshot.product("com.storefront.pro.monthly")?.formattedPrice)
+        let trial = words(ui).freeTrialThen(price)
+        #expect(row(ui, pro) == trial, "\(ui.screen)")
+        try ui.buy("Lite Monthly")
+        #expect(!row(ui, pro).contains(trial), "an upgrade gets no trial: \(ui.screen)")
+        ui.press(.char("m"), .end, .enter, .right, .enter, .escape)
+        ui.wait(seconds: 32 * Self.day)
+        #expect(try status(ui).state == .expired && status(ui).productID == "com.storefront.lite.monthly")
+        #expect(row(ui, pro) == trial, "a new subscription gets it: \(ui.screen)")
+        try ui.select("Pro Monthly")
+        ui.press(.enter)
+        guard case .sheet = ui.state.mode else { Issue.record("no sheet: \(ui.state.mode)"); return }
+        let offer = try #require(ui.state.snapshot.product("com.storefront.pro.monthly")?.introductoryOffer)
+        let product = try #require(ui.state.snapshot.product("com.storefront.pro.monthly"))
+        #expect(ui.screen.contains(String(ui.state.strings.introductoryTerms(offer, of: product).prefix(10))), "\(ui.screen)")
+        ui.press(.enter)
+        ui.wait()
+        #expect(try status(ui).productID == "com.storefront.pro.monthly")
+        #expect(ui.transactions.last?.offer?.type == .introductory, "the trial was applied")
+    }
+
     /// Cancelled while a downgrade waits: Resubscribe renews to the waiting plan and says so;
     /// the current plan's row puts the current plan back instead.
     @Test(arguments: [false, true])

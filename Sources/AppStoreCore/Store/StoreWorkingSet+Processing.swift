@@ -315,9 +315,11 @@ extension StoreWorkingSet {
         Set(catalog.products.filter(\.type.isRestorable).map(\.id))
     }
 
-    /// Whether buying `productID` now starts with its free trial: an auto-renewable
-    /// subscription with one, in a subscription group the account (by default the signed-in
-    /// one) never subscribed to (the App Store gives an introductory offer once per group).
+    /// Whether the signed-in account may have `productID`'s introductory offer, by Apple's rule
+    /// (StoreKit's `isEligibleForIntroOffer`): the product has one, and the account never
+    /// received an introductory offer for any product of its group (another account has its
+    /// own). Subscribing without one (a plan with none, an offer code, a plan change) does not
+    /// use it up. Whether a purchase now gets it is `introOfferApplies`.
     public func isEligibleForIntroOffer(_ productID: String, catalog: Catalog) -> Bool {
         isEligibleForIntroOffer(productID, catalog: catalog, account: settings.account)
     }
@@ -325,9 +327,24 @@ extension StoreWorkingSet {
     func isEligibleForIntroOffer(_ productID: String, catalog: Catalog, account: String?) -> Bool {
         guard let product = catalog.product(productID), let group = product.subscriptionGroupID,
               product.subscription?.introductoryOffer != nil else { return false }
-        // A status is kept once the group is subscribed to; a purchase not yet adopted counts too.
-        return status(of: account, group: group) == nil
-            && !completedPurchases(of: account).contains { catalog.product($0.productID)?.subscriptionGroupID == group }
+        // Signed out: nobody has received one yet.
+        guard let account else { return true }
+        // A family member's copy is the purchaser's offer, not one this account received.
+        return !transactions.contains {
+            $0.account == account && !$0.isFamilyShared && $0.receivedIntroductoryOffer
+                && catalog.product($0.productID)?.subscriptionGroupID == group
+        }
+    }
+
+    /// Whether buying `productID` now starts with its introductory offer: the account is
+    /// eligible and the purchase starts a subscription. The App Store applies none to a plan
+    /// change (upgrade, crossgrade, downgrade) while a plan of the group gives access, however
+    /// eligible the account; it does to a fresh subscription once the old one ended. What the
+    /// rows, the sheet and `pending` state, as the purchase decides it (`SubscriptionLifecycle`).
+    public func introOfferApplies(_ productID: String, catalog: Catalog) -> Bool {
+        guard isEligibleForIntroOffer(productID, catalog: catalog, account: settings.account),
+              let group = catalog.product(productID)?.subscriptionGroupID else { return false }
+        return status(of: settings.account, group: group)?.givesAccess != true
     }
 
     /// The signed-in account's latest expiry of `productID`.
