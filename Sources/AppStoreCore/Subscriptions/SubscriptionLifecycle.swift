@@ -320,7 +320,11 @@ private struct Step {
         }
         if context.settings.billingRetry {
             let period = catalog.product(next)?.subscription?.period ?? SubscriptionPeriod(value: 1, unit: .month)
-            let graceDays = context.settings.gracePeriod.days(for: period)
+            // A free period's failing first payment (a trial's conversion) gets the grace only
+            // when every renewal does.
+            let fromFreePeriod = context.latest.map { $0.isTrialPeriod == true || $0.offer?.paymentMode == .freeTrial } ?? false
+            let graceDays = context.settings.graceRenewals.covers(fromFreePeriod: fromFreePeriod)
+                ? context.settings.gracePeriod.days(for: period) : nil
             status?.state = graceDays == nil ? .inBillingRetryPeriod : .inGracePeriod
             status?.billingRetryStartDate = date
             status?.gracePeriodExpiresDate = graceDays.map { SubscriptionLifecycle.days($0, after: date) }
