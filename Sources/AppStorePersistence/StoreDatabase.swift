@@ -395,6 +395,11 @@ public final class StoreDatabase: RecordsStorage {
             """)) {
             try add(seq: seq)
         }
+        // Every purchase made with an introductory offer, however old (few: one a group per
+        // account): whether an account may have one again.
+        for seq in try Int64.fetchAll(db.cachedStatement(sql: Self.introductoryPurchases)) {
+            try add(seq: seq)
+        }
         let sources = rows.values.compactMap { row -> String? in
             guard (try? row.decode(String?.self, forColumn: "ownershipType")) == "familyShared" else { return nil }
             return (try? row.decode(String?.self, forColumn: "sharedTransactionID")) ?? nil
@@ -406,6 +411,13 @@ public final class StoreDatabase: RecordsStorage {
         records.transactions = try rows.sorted { $0.key < $1.key }.map { try TransactionRow.transaction($0.value) }
         return records
     }
+
+    /// The purchases made with an introductory offer (a free trial before offers were kept
+    /// too): along their partial index (`transactions_introductory`, schema v12), whose
+    /// condition this states as it does.
+    static let introductoryPurchases = """
+        SELECT seq FROM transactions WHERE state = 'purchased' AND (isTrialPeriod = 1 OR offer LIKE '%"type":"introductory"%')
+        """
 
     /// The query for an account's (first ?) purchase of a product (second ?) still given, first
     /// in `order`: along the index of each account's purchases.

@@ -274,6 +274,15 @@ enum StoreSchema {
                 CREATE INDEX events_revocations ON events (account, id) WHERE kind IN ('familyRevoked', 'refunded');
                 """)
         }
+        migrator.registerMigration("v12") { db in
+            // Whether an account may have an introductory offer (`isEligibleForIntroOffer`): the
+            // purchases made with one, however old, found by this index (`StoreDatabase.introductoryPurchases`)
+            // rather than by reading every renewal since.
+            try db.execute(sql: """
+                CREATE INDEX transactions_introductory ON transactions (seq)
+                    WHERE state = 'purchased' AND (isTrialPeriod = 1 OR offer LIKE '%"type":"introductory"%');
+                """)
+        }
         return migrator
     }
 }

@@ -188,17 +188,25 @@ public final class PaymentQueue {
         try finishTransactions([transaction])
     }
 
-    /// finishTransaction for each of `transactions` (a restore's batch), in one change.
+    /// finishTransaction for each of `transactions` (a restore's batch), in one change. One the
+    /// store holds no record of (a plan change's answer, which made no transaction) leaves the
+    /// queue as it is handed over.
     public func finishTransactions(_ transactions: [Transaction]) throws -> [PaymentQueueEvent] {
         var removed: [Transaction] = []
         let (_, events) = try mutate { records, _ in
             removed = []
             let ids = Set(transactions.map(\.id))
+            var held: Set<String> = []
             for i in records.transactions.indices where ids.contains(records.transactions[i].id) {
+                held.insert(records.transactions[i].id)
                 guard !records.transactions[i].queueState.finished, records.transactions[i].queueState.state != .purchasing,
                       records.transactions[i].queueState.state != .deferred else { continue }
                 records.transactions[i].queueState.finished = true
                 removed.append(records.transactions[i])
+            }
+            for var t in transactions where !held.contains(t.id) && t.queueState.state == .purchased && !t.queueState.finished {
+                t.queueState.finished = true
+                removed.append(t)
             }
         }
         return events + removed.map { .removed($0) }
@@ -552,7 +560,8 @@ public final class PaymentQueue {
     }
 
     /// The signed-in account's unfinished transactions `news` moved (`StoreEventKind.queueChanges`),
-    /// each as it is now (or as its event kept it, when the records no longer hold it), and
+    /// each as it is now (or as its event kept it, when the records no longer hold it or never
+    /// did: a plan change's answer), and
     /// those a restore brought back (named by its date). A finished transaction is not told.
     private func updates(in news: [StoreEvent]) -> [Transaction] {
         guard let account = records.settings.account, !news.isEmpty else { return [] }
@@ -562,7 +571,7 @@ public final class PaymentQueue {
         for event in news where event.account == account {
             if event.kind == .restored {
                 told += records.queue.filter { $0.queueState.state == .restored && $0.queueState.transactionDate == event.date }
-            } else if StoreEventKind.queueChanges.contains(event.kind), let id = event.transactionID {
+            } else if StoreEventKind.queueChanges.contains(event.kind), let id = event.transactionID ?? event.transaction?.id {
                 if let t = unfinished[id] {
                     told.append(t)
                 } else if !held.contains(id), let t = event.transaction, !t.queueState.finished, t.account == account {

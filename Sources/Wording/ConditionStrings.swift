@@ -25,6 +25,8 @@ public struct ConditionStrings: PhraseTable {
     public let timeRate = Phrase(en: "Store time rate", ja: "ストア時間の速さ")
     public let billingRetry = Phrase(en: "Billing retry on renewal", ja: "更新時の請求の再試行")
     public let gracePeriod = Phrase(en: "Billing grace period", ja: "請求の猶予期間")
+    /// Billing grace period eligibility: which failed renewals get it.
+    public let graceRenewals = Phrase(en: "Grace period eligibility", ja: "猶予期間の対象")
     public let refundRequests = Phrase(en: "Refund requests", ja: "返金リクエスト")
 
     // MARK: Values
@@ -40,6 +42,8 @@ public struct ConditionStrings: PhraseTable {
     public let graceDays = Phrase1<Int>(en: { days in "\(days) days" }, ja: { days in "\(days)日間" })
     /// Xcode's grace period: 6 days for a weekly plan, 16 for the others.
     public let graceXcode = Phrase(en: "Xcode's (6 or 16 days)", ja: "Xcode (6日間または16日間)")
+    public let graceAllRenewals = Phrase(en: "All renewals", ja: "すべての更新")
+    public let gracePaidToPaid = Phrase(en: "Only paid to paid renewals", ja: "有料から有料への更新のみ")
     /// The StoreKit errors row's value when more than one API fails (one is named with its error).
     public let apisFailing = Phrase1<Int>(en: { count in "\(count) APIs failing" }, ja: { count in "\(count)個のAPIが失敗" })
 

@@ -124,6 +124,20 @@ import Testing
         #expect((renewal["details"] as? [String: Any])?["planChange"] as? String == "downgrade")
     }
 
+    /// Auto-renew off: no renewal is left for the downgrade to wait for, so it reads as
+    /// cancelled, not as a change from the next renewal; auto-renew on brings it back.
+    @Test func aWaitingDowngradeReadsAsCancelledOnceAutoRenewIsOff() throws {
+        try cli.command("buy", Self.monthly)
+        try cli.command("buy", Self.lite)
+        try cli.command("auto-renew", Self.monthly, "off")
+        let off = try cli.command("subscriptions").stdout
+        #expect(off.contains("plan change    Lite Monthly (\(Self.lite)): cancelled with auto-renew (turning auto-renew on renews as it)"), "\(off)")
+        #expect(!off.contains("from the next renewal"), "\(off)")
+        try cli.command("auto-renew", Self.monthly, "on")
+        let on = try cli.command("subscriptions").stdout
+        #expect(on.contains("plan change    Lite Monthly (\(Self.lite)) from the next renewal (2030-01-08 09:00:01 +00:00)"), "\(on)")
+    }
+
     @Test func buyingThePlanBackCancelsTheWaitingDowngrade() throws {
         try cli.command("buy", Self.monthly)
         try cli.command("buy", Self.lite)

@@ -25,6 +25,35 @@ import Testing
         #expect(try t.storedEvents.map(\.kind).suffix(3) == [.renewalFailed, .gracePeriodExpired, .expired])
     }
 
+    /// The grace's eligibility, as App Store Connect offers it: with all renewals a trial's
+    /// failing conversion gets the grace; with paid-to-paid renewals only it goes straight into
+    /// billing retry, with no access, while a paid period's failing renewal still gets it.
+    @Test(arguments: StorageKind.allCases)
+    func paidToPaidOnlyGivesATrialsFailedConversionNoGrace(kind: StorageKind) throws {
+        let all = try Harness.plans(kind) { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
+        let trial = try all.buy(Plans.proMonthly)
+        #expect(trial.isTrialPeriod == true)
+        try all.advance(to: try #require(trial.expirationDate), plus: 1)
+        #expect(try all.status?.state == .inGracePeriod)
+
+        let paidOnly = try Harness.plans(kind) {
+            $0.billingRetry = true; $0.gracePeriod = .sixteenDays; $0.graceRenewals = .paidToPaid
+        }
+        let converting = try paidOnly.buy(Plans.proMonthly)
+        try paidOnly.advance(to: try #require(converting.expirationDate), plus: 1)
+        let failed = try #require(try paidOnly.status)
+        #expect(failed.state == .inBillingRetryPeriod && failed.gracePeriodExpiresDate == nil, "no grace for a trial's conversion")
+        #expect(try paidOnly.storedEvents.last?.kind == .renewalFailed && paidOnly.storedEvents.last?.details.gracePeriodExpiresDate == nil)
+
+        let paid = try Harness.plans(kind) {
+            $0.billingRetry = true; $0.gracePeriod = .sixteenDays; $0.graceRenewals = .paidToPaid
+        }
+        let lite = try paid.buy(Plans.liteMonthly)
+        #expect(lite.price == 5)
+        try paid.advance(to: try #require(lite.expirationDate), plus: 1)
+        #expect(try paid.status?.state == .inGracePeriod, "a paid period's renewal keeps its grace")
+    }
+
     @Test(arguments: StorageKind.allCases)
     func fixingBillingInRetryRenewsFromTheRecovery(kind: StorageKind) throws {
         let t = try Harness.plans(kind) { $0.billingRetry = true }

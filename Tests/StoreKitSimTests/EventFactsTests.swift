@@ -65,7 +65,8 @@ import Testing
                 DROP TABLE readers;
                 UPDATE events SET details = '{}';
                 DROP INDEX events_revocations;
-                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11');
+                DROP INDEX transactions_introductory;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12');
                 """)
         }
         try database.close()

@@ -99,13 +99,15 @@ final class Harness {
     }
 
     /// Adds a payment, taps Buy on the sheet and lets the store answer. Returns the
-    /// transaction as the store holds it afterwards.
+    /// transaction as the store holds it afterwards; a plan change for the next renewal, which
+    /// makes no transaction, as the app was told its answer.
     @discardableResult
     func buy(_ id: String, quantity: Int = 1) throws -> Transaction {
         let started = try queue.add(Payment(productID: id, quantity: quantity))
         if started.queueState.state == .purchasing { try queue.confirm(started) }
         clock.advance(by: Self.latency)
         try queue.tick()
+        if try storage.transaction(started.id) == nil, let told = updates.last(where: { $0.id == started.id }) { return told }
         return try transaction(started.id)
     }
 

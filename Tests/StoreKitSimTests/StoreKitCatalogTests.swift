@@ -228,6 +228,26 @@ import Testing
         #expect(again.catalog.settings.gracePeriod == (enabled ? .xcode : .off))
     }
 
+    /// The grace's eligibility goes to and from a .storekit file in App Store Connect's words,
+    /// and a new data directory starts with it; a value it does not know is noted, not used.
+    @Test(arguments: [(BillingGraceRenewals.all, "ALL_RENEWALS"), (.paidToPaid, "PAID_TO_PAID_ONLY")])
+    func theGracesEligibilityIsReadAndWritten(renewals: BillingGraceRenewals, value: String) throws {
+        var catalog = try catalog("TeaGarden-v2")
+        catalog.settings.gracePeriod = .xcode
+        catalog.settings.graceRenewals = renewals
+        let written = StoreKitCatalogWriter.write(catalog)
+        #expect(written.file.settings.billingGracePeriodRenewalType == value && written.notes.isEmpty)
+        let again = try CatalogLoader.inspect(try StoreKitCatalogWriter.data(catalog).data, path: "grace.storekit")
+        #expect(again.catalog.settings.graceRenewals == renewals)
+        #expect(again.catalog.settings.applied(to: Settings()).graceRenewals == renewals)
+
+        let text = String(decoding: try StoreKitCatalogWriter.data(catalog).data, as: UTF8.self)
+            .replacingOccurrences(of: "\"\(value)\"", with: "\"SOMETIMES\"")
+        let unknown = try CatalogLoader.inspect(Data(text.utf8), path: "grace.storekit")
+        #expect(unknown.catalog.settings.graceRenewals == nil)
+        #expect(unknown.notes.contains { $0.contains("_billingGracePeriodRenewalType \"SOMETIMES\"") }, "\(unknown.notes)")
+    }
+
     /// A catalog that says nothing of them writes neither key, as Xcode 13's files have none.
     @Test func noBillingConditionsNoKeys() throws {
         let text = String(decoding: try StoreKitCatalogWriter.data(try catalog("TeaGarden-v2")).data, as: UTF8.self)

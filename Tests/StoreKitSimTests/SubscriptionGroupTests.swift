@@ -1,4 +1,5 @@
 import Foundation
+import SampleApp
 import Testing
 @testable import AppStoreCore
 
@@ -63,6 +64,74 @@ import Testing
         #expect(t.app.isSubscriptionActive(Plans.liteMonthly, now: t.clock.now))
     }
 
+    /// As the App Store does it: a downgrade, and calling it off, make no transaction. The
+    /// renewal info's plan changes (DID_CHANGE_RENEWAL_PREF, subtype DOWNGRADE; none when called
+    /// off), the app hears the payment's answer and finishes it, and the lower plan's first
+    /// transaction is the renewal at the period's end.
+    @Test(arguments: StorageKind.allCases)
+    func aDowngradeAndCallingItOffMakeNoTransaction(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let pro = try t.buy(Plans.proMonthly)
+        let made = try t.storage.history(last: nil, finishedOnly: false).map(\.id)
+        let lite = try t.buy(Plans.liteMonthly)
+        #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == made, "no transaction for the downgrade")
+        #expect(try t.storage.transaction(lite.id) == nil)
+        #expect(lite.queueState.state == .purchased && t.finishedIDs.contains(lite.id), "the payment answered and finished")
+        #expect(t.app.defaults.values[SampleApp.deliveredKey] == nil, "nothing left noted as unfinished")
+        var changed = try #require(try t.storedEvents.last)
+        #expect(changed.kind == .renewalPreferenceChanged && changed.details.subtype == .downgrade)
+        #expect(changed.details.toProductID == Plans.liteMonthly && changed.transaction?.id == lite.id)
+        #expect(changed.transactionID == nil, "the event names no transaction: it made none")
+        #expect(try t.status?.autoRenewProductID == Plans.liteMonthly && t.status?.latestTransactionID == pro.id)
+
+        try t.buy(Plans.proMonthly)
+        #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == made, "no transaction for calling it off")
+        changed = try #require(try t.storedEvents.last)
+        #expect(changed.kind == .renewalPreferenceChanged && changed.details.subtype == nil)
+        #expect(changed.details.toProductID == Plans.proMonthly)
+        #expect(try t.status?.autoRenewProductID == Plans.proMonthly)
+
+        try t.buy(Plans.liteMonthly)
+        try t.advance(to: try #require(pro.expirationDate), plus: 1)
+        let liteTransactions = try t.storage.history(last: nil, finishedOnly: false).filter { $0.productID == Plans.liteMonthly }
+        #expect(liteTransactions.count == 1 && liteTransactions.first?.reason == .renewal, "the renewal is the lower plan's first transaction")
+        #expect(liteTransactions.first?.originalID == pro.id && liteTransactions.first?.price == 5)
+    }
+
+    /// Apple's rule: an account may have the introductory offer unless it received one for a
+    /// plan of the group, so subscribing without one does not use it up. A plan change while a
+    /// plan gives access gets none; a new subscription after it ended does, once, however long
+    /// ago (the store's records keep it in sight past every renewal since).
+    @Test(arguments: StorageKind.allCases)
+    func theIntroductoryOfferIsOncePerGroupAndNeverForAPlanChange(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let lite = try t.buy(Plans.liteMonthly)
+        #expect(lite.offer == nil && lite.price == 5)
+        var records = try t.records
+        #expect(records.isEligibleForIntroOffer(Plans.proMonthly, catalog: Plans.catalog), "Lite had no offer: nothing used up")
+        #expect(!records.introOfferApplies(Plans.proMonthly, catalog: Plans.catalog), "an upgrade gets none")
+        let pro = try t.buy(Plans.proMonthly)
+        #expect(pro.offer == nil && pro.isTrialPeriod == false && pro.price == 10)
+
+        try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: false, account: t.signedIn) }
+        try t.advance(to: try #require(pro.expirationDate), plus: 1)
+        records = try t.records
+        #expect(records.introOfferApplies(Plans.proMonthly, catalog: Plans.catalog), "a new subscription gets it")
+        let trial = try t.buy(Plans.proMonthly)
+        #expect(trial.isTrialPeriod == true && trial.offer?.type == .introductory && trial.price == 0)
+
+        // Renewed past the trial, then ended again: the offer was had.
+        try t.advance(to: try #require(trial.expirationDate), plus: 1)
+        try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: false, account: t.signedIn) }
+        try t.advance(to: try #require(try t.status?.expiresDate), plus: 1)
+        #expect(try t.status?.state == .expired)
+        records = try t.records
+        #expect(!records.isEligibleForIntroOffer(Plans.proMonthly, catalog: Plans.catalog))
+        #expect(!records.introOfferApplies(Plans.proMonthly, catalog: Plans.catalog))
+        let again = try t.buy(Plans.proMonthly)
+        #expect(again.offer == nil && again.price == 10)
+    }
+
     /// Buying the plan a waiting downgrade already renews to would change nothing: refused as
     /// buying the plan one has is, rather than completed for nothing with no event. With
     /// auto-renew off it turns auto-renew back on.
@@ -79,7 +148,8 @@ import Testing
         let again = try t.buy(Plans.liteMonthly)
         #expect(again.queueState.state == .purchased && again.price == 0)
         #expect(try t.status?.willAutoRenew == true && t.status?.autoRenewProductID == Plans.liteMonthly)
-        #expect(try t.storedEvents.last?.kind == .autoRenewEnabled && t.storedEvents.last?.transactionID == again.id)
+        #expect(try t.storedEvents.last?.kind == .autoRenewEnabled && t.storedEvents.last?.transaction?.id == again.id)
+        #expect(try t.storedEvents.last?.transactionID == nil, "no transaction made")
     }
 
     @Test(arguments: StorageKind.allCases)

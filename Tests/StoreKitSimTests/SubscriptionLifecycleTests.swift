@@ -138,10 +138,12 @@ import Testing
         let new = try #require(change.status)
         #expect(new.productID == Plans.proMonthly, "the current plan runs on")
         #expect(new.autoRenewProductID == plan && new.expiresDate == status.expiresDate)
-        let made = try #require(change.transactions.first)
-        #expect(made.id == "200" && made.price == 0 && made.expirationDate == nil, "completed at no charge, no period of its own")
+        #expect(change.transactions.isEmpty, "no transaction until the renewal")
+        let answer = try #require(change.events.first?.transaction)
+        #expect(answer.id == "200" && answer.price == 0 && answer.expirationDate == nil, "answered at no charge, no period of its own")
         #expect(change.events.map(\.kind) == [.renewalPreferenceChanged])
         #expect(change.events.first?.details.planChange == expected && change.events.first?.details.toProductID == plan)
+        #expect(change.events.first?.details.subtype == (expected == .downgrade ? .downgrade : nil), "DOWNGRADE; a crossgrade has none")
 
         // The renewal is for the new plan.
         let renewal = apply(.renewalDue, new, at: new.expiresDate, context(pro))
@@ -159,8 +161,9 @@ import Testing
         let change = apply(.purchase(bought(Plans.proMonthly, id: "201", at: now + 60)), downgraded, at: now + 60, context(pro))
         #expect(change.status?.autoRenewProductID == Plans.proMonthly)
         #expect(change.events.map(\.kind) == [.renewalPreferenceChanged])
-        #expect(change.events.first?.details.toProductID == Plans.proMonthly)
-        #expect(change.transactions.first?.expirationDate == status.expiresDate, "the current plan's period")
+        #expect(change.events.first?.details.toProductID == Plans.proMonthly && change.events.first?.details.subtype == nil)
+        #expect(change.transactions.isEmpty)
+        #expect(change.events.first?.transaction?.expirationDate == status.expiresDate, "the current plan's period")
     }
 
     // MARK: Auto-renew

@@ -145,6 +145,52 @@ import Wording
         #expect(waits.title == ui.state.strings.alerts.changeWaitsTitle)
     }
 
+    /// The first downgrade is answered as the App Store answers it: the plan change is set,
+    /// from the renewal's date, not that the lower plan "is active".
+    @Test(arguments: [false, true])
+    func aDowngradeIsAnsweredWithThePlanChangeAndItsDate(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Pro Monthly")
+        let expires = try status(ui).expiresDate
+        let lite = ui.state.title(of: "com.storefront.lite.monthly")
+        try ui.select("Lite Monthly")
+        ui.press(.enter, .enter)
+        ui.wait()
+        guard case .alert(let answer) = ui.state.mode else { Issue.record("no answer:\n\(ui.screen)"); return }
+        let alerts = ui.state.strings.alerts
+        #expect(answer.title == alerts.changeWaitsTitle, "\(ui.screen)")
+        #expect(answer.message == alerts.changeWaitsMessage(lite, day(ui, expires)), "\(ui.screen)")
+        #expect(answer.detail == nil && !ui.screen.contains(alerts.subscriptionActive(false, lite)), "\(ui.screen)")
+    }
+
+    /// The trial is advertised only when the purchase will get it: not while another plan of
+    /// the group gives access (an upgrade gets none), but once that plan ended, to an account
+    /// that never had an introductory offer (Lite Monthly has none); the sheet says it too.
+    @Test(arguments: [false, true])
+    func theTrialIsAdvertisedOnlyWhenItWillBeApplied(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        let pro = ui.state.title(of: "com.storefront.pro.monthly")
+        let price = try #require(ui.state.snapshot.product("com.storefront.pro.monthly")?.formattedPrice)
+        let trial = words(ui).freeTrialThen(price)
+        #expect(row(ui, pro) == trial, "\(ui.screen)")
+        try ui.buy("Lite Monthly")
+        #expect(!row(ui, pro).contains(trial), "an upgrade gets no trial: \(ui.screen)")
+        ui.press(.char("m"), .end, .enter, .right, .enter, .escape)
+        ui.wait(seconds: 32 * Self.day)
+        #expect(try status(ui).state == .expired && status(ui).productID == "com.storefront.lite.monthly")
+        #expect(row(ui, pro) == trial, "a new subscription gets it: \(ui.screen)")
+        try ui.select("Pro Monthly")
+        ui.press(.enter)
+        guard case .sheet = ui.state.mode else { Issue.record("no sheet: \(ui.state.mode)"); return }
+        let offer = try #require(ui.state.snapshot.product("com.storefront.pro.monthly")?.introductoryOffer)
+        let product = try #require(ui.state.snapshot.product("com.storefront.pro.monthly"))
+        #expect(ui.screen.contains(String(ui.state.strings.introductoryTerms(offer, of: product).prefix(10))), "\(ui.screen)")
+        ui.press(.enter)
+        ui.wait()
+        #expect(try status(ui).productID == "com.storefront.pro.monthly")
+        #expect(ui.transactions.last?.offer?.type == .introductory, "the trial was applied")
+    }
+
     /// Cancelled while a downgrade waits: Resubscribe renews to the waiting plan and says so;
     /// the current plan's row puts the current plan back instead.
     @Test(arguments: [false, true])

@@ -95,13 +95,36 @@ import Testing
         #expect(!ui.screen.contains("Tab ←→"))
     }
 
+    /// The grace's eligibility has its row under the grace period: all renewals, or only paid
+    /// to paid ones, stepped with → as every choice is, and `set` takes it by name.
+    @Test(arguments: [false, true])
+    func theGracesEligibilityStepsInThePanel(japanese: Bool) throws {
+        let ui = try UITestHarness(width: 100, height: 30) { if japanese { UITestHarness.useJapanese(&$0) } }
+        let words = ui.state.strings.conditions
+        ui.press(.char("s"), .end, .up)
+        #expect(lines(ui).contains { $0.contains(words.graceRenewals) && $0.contains(words.graceAllRenewals) }, "\(ui.screen)")
+        ui.press(.right)
+        #expect(ui.state.snapshot.settings.graceRenewals == .paidToPaid)
+        #expect(lines(ui).contains { $0.contains(words.graceRenewals) && $0.contains(words.gracePaidToPaid) }, "\(ui.screen)")
+        if japanese {
+            let english = JapaneseScreenText.englishWords(in: ui.screen, state: ui.state)
+            #expect(english.isEmpty, "English of the app's own: \(english)\n\(ui.screen)")
+        }
+        let condition = try #require(StoreCondition.named("grace-renewals"))
+        var settings = Settings()
+        try condition.parse("PAID-TO-PAID", catalog: ui.state.catalog)(&settings)
+        #expect(settings.graceRenewals == .paidToPaid && condition.describe(settings) == "paid-to-paid")
+        let refusal = #expect(throws: StoreCondition.InvalidValue.self) { try condition.parse("trials", catalog: ui.state.catalog) }
+        #expect(refusal?.message == "grace-renewals takes all or paid-to-paid, not \"trials\"")
+    }
+
     /// Xcode's two billing conditions in the panel: billing retry toggles, the grace period
     /// steps through App Store Connect's lengths and Xcode's, and the header shows both.
     @Test(arguments: [false, true])
     func theBillingConditionsStepAndShowTheirBadges(japanese: Bool) throws {
         let ui = try UITestHarness(width: 100, height: 30) { if japanese { UITestHarness.useJapanese(&$0) } }
         let words = ui.state.strings.conditions
-        ui.press(.char("s"), .end, .up, .up, .enter)
+        ui.press(.char("s"), .end, .up, .up, .up, .enter)
         #expect(ui.state.snapshot.settings.billingRetry)
         ui.press(.down, .right, .right)
         #expect(ui.state.snapshot.settings.gracePeriod == .sixteenDays)

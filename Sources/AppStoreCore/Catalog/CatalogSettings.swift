@@ -21,10 +21,13 @@ public struct CatalogSettings: Sendable, Equatable {
     public var billingRetry: Bool?
     /// A .storekit file's `_billingGracePeriodEnabled`: Xcode's grace period, or none.
     public var gracePeriod: BillingGracePeriod?
+    /// A .storekit file's billing grace period eligibility (`_billingGracePeriodRenewalType`):
+    /// all renewals, or paid-to-paid ones only.
+    public var graceRenewals: BillingGraceRenewals?
 
     public init(storefront: String? = nil, locale: String? = nil, askToBuy: Bool? = nil,
                 failWith: SKErrorCode? = nil, interrupted: Bool? = nil, timeRate: TimeRate? = nil, dialogs: Bool? = nil,
-                billingRetry: Bool? = nil, gracePeriod: BillingGracePeriod? = nil) {
+                billingRetry: Bool? = nil, gracePeriod: BillingGracePeriod? = nil, graceRenewals: BillingGraceRenewals? = nil) {
         self.storefront = storefront
         self.locale = locale
         self.askToBuy = askToBuy
@@ -34,6 +37,7 @@ public struct CatalogSettings: Sendable, Equatable {
         self.dialogs = dialogs
         self.billingRetry = billingRetry
         self.gracePeriod = gracePeriod
+        self.graceRenewals = graceRenewals
     }
 
     public var isEmpty: Bool { self == CatalogSettings() }
@@ -50,6 +54,7 @@ public struct CatalogSettings: Sendable, Equatable {
         if let dialogs { result.dialogs = dialogs }
         if let billingRetry { result.billingRetry = billingRetry }
         if let gracePeriod { result.gracePeriod = gracePeriod }
+        if let graceRenewals { result.graceRenewals = graceRenewals }
         return result
     }
 }

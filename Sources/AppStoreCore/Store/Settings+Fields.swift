@@ -24,6 +24,7 @@ extension Settings {
         fields[CodingKeys.timeRate.rawValue] = .string(timeRate.description)
         fields[CodingKeys.billingRetry.rawValue] = .bool(billingRetry)
         fields[CodingKeys.gracePeriod.rawValue] = .string(gracePeriod.rawValue)
+        fields[CodingKeys.graceRenewals.rawValue] = .string(graceRenewals.rawValue)
         fields[CodingKeys.refundRequests.rawValue] = .string(refundRequests.rawValue)
         return fields
     }
@@ -74,7 +75,8 @@ extension Settings {
             settings.account = account
         }
         guard let storefront = string(.storefront), let locale = string(.locale),
-              let timeRate = string(.timeRate), let grace = string(.gracePeriod), let refunds = string(.refundRequests)
+              let timeRate = string(.timeRate), let grace = string(.gracePeriod), let refunds = string(.refundRequests),
+              let graceRenewals = string(.graceRenewals)
         else { return nil }
         settings.storefront = storefront ?? settings.storefront
         settings.locale = locale ?? settings.locale
@@ -91,6 +93,10 @@ extension Settings {
         if let grace {
             guard let period = BillingGracePeriod(rawValue: grace) else { return nil }
             settings.gracePeriod = period
+        }
+        if let graceRenewals {
+            guard let renewals = BillingGraceRenewals(rawValue: graceRenewals) else { return nil }
+            settings.graceRenewals = renewals
         }
         if let refunds {
             guard let policy = RefundRequestPolicy(rawValue: refunds) else { return nil }

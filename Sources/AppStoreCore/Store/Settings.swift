@@ -46,6 +46,8 @@ public struct Settings: Codable, Equatable, Sendable {
     public var billingRetry = false
     /// Access kept after a failed renewal while the store retries.
     public var gracePeriod = BillingGracePeriod.off
+    /// Which failed renewals get that grace: all, or only a paid period's.
+    public var graceRenewals = BillingGraceRenewals.all
     /// How the App Store answers a refund request the app's refund request sheet submits:
     /// approved at once in full, as in Xcode, unless chosen otherwise.
     public var refundRequests = RefundRequestPolicy.approve
@@ -54,7 +56,8 @@ public struct Settings: Codable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case canMakePayments, askToBuy, network, interrupted, finishTransactions,
-             account, storefront, locale, latencyMilliseconds, hold, dialogs, timeRate, billingRetry, gracePeriod, refundRequests
+             account, storefront, locale, latencyMilliseconds, hold, dialogs, timeRate, billingRetry, gracePeriod, graceRenewals,
+             refundRequests
     }
 
     // Fields missing (from an older store.json, or rows not in the settings table) keep their defaults.
@@ -92,6 +95,14 @@ public struct Settings: Codable, Equatable, Sendable {
             }
             gracePeriod = grace
         }
+        if let text = try c.decodeIfPresent(String.self, forKey: .graceRenewals) {
+            guard let renewals = BillingGraceRenewals(rawValue: text) else {
+                let names = BillingGraceRenewals.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(forKey: .graceRenewals, in: c, debugDescription:
+                    "must be one of \(names), not \"\(text)\"")
+            }
+            graceRenewals = renewals
+        }
         if let text = try c.decodeIfPresent(String.self, forKey: .refundRequests) {
             guard let policy = RefundRequestPolicy(rawValue: text) else {
                 let names = RefundRequestPolicy.allCases.map(\.rawValue).joined(separator: ", ")
@@ -122,6 +133,7 @@ public struct Settings: Codable, Equatable, Sendable {
         try c.encode(timeRate, forKey: .timeRate)
         try c.encode(billingRetry, forKey: .billingRetry)
         try c.encode(gracePeriod, forKey: .gracePeriod)
+        try c.encode(graceRenewals, forKey: .graceRenewals)
         try c.encode(refundRequests, forKey: .refundRequests)
     }
 }

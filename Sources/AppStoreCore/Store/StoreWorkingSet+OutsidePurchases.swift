@@ -26,8 +26,7 @@ extension StoreWorkingSet {
         let bought = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now,
                                  account: account, reason: .outsideApp)
         transactions.append(bought)
-        try purchase(at: transactions.count - 1, catalog: catalog, now: now, offerCode: code)
-        return transactions.last { $0.id == bought.id } ?? bought
+        return try purchase(at: transactions.count - 1, catalog: catalog, now: now, offerCode: code)
     }
 
     /// The customer typed `code` into the App Store's offer code sheet (`presentCodeRedemptionSheet`):

@@ -195,11 +195,15 @@ extension StoreWorkingSet {
     /// The store completes a purchase: its purchase facts written once, and for a subscription
     /// the lifecycle decides what it is (a first subscribe, a resubscribe, a plan change).
     /// `offerCode`: an offer code of the subscription redeemed with it (`buyOutsideApp`).
-    mutating func purchase(at i: Int, catalog: Catalog, now: Date, offerCode: SubscriptionOffer? = nil) throws {
+    /// Returns the purchase as it ended: a change of the plan the next renewal is for makes no
+    /// transaction, so its record goes, and the answer is the one its events keep.
+    @discardableResult
+    mutating func purchase(at i: Int, catalog: Catalog, now: Date, offerCode: SubscriptionOffer? = nil) throws -> Transaction {
         // The plan came back (a recovery, a purchase before it) while this one was in flight or
         // waiting: refused now as it would have been when asked, rather than completed for nothing.
         if let refusal = purchaseRefusal(transactions[i].productID, account: transactions[i].account, catalog: catalog) {
-            return fail(at: i, refusal, now: now)
+            fail(at: i, refusal, now: now)
+            return transactions[i]
         }
         // Asked before this purchase joins the receipt.
         let t = transactions[i]
@@ -213,10 +217,14 @@ extension StoreWorkingSet {
                                           originalTransactionID: t.originalID)
             record(.purchased, transactions[i], at: now, details: StoreEventDetails(
                 price: transactions[i].price, currency: transactions[i].currency, storefront: transactions[i].storefront))
-            return
+            return transactions[i]
         }
-        try runLifecycle(.purchase(t, offerCode: offerCode), status: statusIndex(of: t.account, group: group), at: now,
-                         catalog: catalog, isEligibleForIntroOffer: introOffer)
+        let change = try runLifecycle(.purchase(t, offerCode: offerCode), status: statusIndex(of: t.account, group: group), at: now,
+                                      catalog: catalog, isEligibleForIntroOffer: introOffer)
+        if let made = change.transactions.first(where: { $0.id == t.id }) { return made }
+        // The lifecycle only appends after it, so the record is still at `i`.
+        transactions.remove(at: i)
+        return change.events.lazy.compactMap(\.transaction).first { $0.id == t.id } ?? t
     }
 
     /// What the purchase cost, as the settings' storefront sells it now (a re-download
@@ -254,8 +262,7 @@ extension StoreWorkingSet {
                                    account: transactions[i].account, reason: .resolution, originalTransactionID: id)
         transactions.append(resolved)
         record(.resolved, resolved, at: now)
-        try purchase(at: transactions.count - 1, catalog: catalog, now: now)
-        return transactions[transactions.count - 1]
+        return try purchase(at: transactions.count - 1, catalog: catalog, now: now)
     }
 
     private func deferredIndex(_ id: String) throws -> Int {
@@ -308,9 +315,11 @@ extension StoreWorkingSet {
         Set(catalog.products.filter(\.type.isRestorable).map(\.id))
     }
 
-    /// Whether buying `productID` now starts with its free trial: an auto-renewable
-    /// subscription with one, in a subscription group the account (by default the signed-in
-    /// one) never subscribed to (the App Store gives an introductory offer once per group).
+    /// Whether the signed-in account may have `productID`'s introductory offer, by Apple's rule
+    /// (StoreKit's `isEligibleForIntroOffer`): the product has one, and the account never
+    /// received an introductory offer for any product of its group (another account has its
+    /// own). Subscribing without one (a plan with none, an offer code, a plan change) does not
+    /// use it up. Whether a purchase now gets it is `introOfferApplies`.
     public func isEligibleForIntroOffer(_ productID: String, catalog: Catalog) -> Bool {
         isEligibleForIntroOffer(productID, catalog: catalog, account: settings.account)
     }
@@ -318,9 +327,24 @@ extension StoreWorkingSet {
     func isEligibleForIntroOffer(_ productID: String, catalog: Catalog, account: String?) -> Bool {
         guard let product = catalog.product(productID), let group = product.subscriptionGroupID,
               product.subscription?.introductoryOffer != nil else { return false }
-        // A status is kept once the group is subscribed to; a purchase not yet adopted counts too.
-        return status(of: account, group: group) == nil
-            && !completedPurchases(of: account).contains { catalog.product($0.productID)?.subscriptionGroupID == group }
+        // Signed out: nobody has received one yet.
+        guard let account else { return true }
+        // A family member's copy is the purchaser's offer, not one this account received.
+        return !transactions.contains {
+            $0.account == account && !$0.isFamilyShared && $0.receivedIntroductoryOffer
+                && catalog.product($0.productID)?.subscriptionGroupID == group
+        }
+    }
+
+    /// Whether buying `productID` now starts with its introductory offer: the account is
+    /// eligible and the purchase starts a subscription. The App Store applies none to a plan
+    /// change (upgrade, crossgrade, downgrade) while a plan of the group gives access, however
+    /// eligible the account; it does to a fresh subscription once the old one ended. What the
+    /// rows, the sheet and `pending` state, as the purchase decides it (`SubscriptionLifecycle`).
+    public func introOfferApplies(_ productID: String, catalog: Catalog) -> Bool {
+        guard isEligibleForIntroOffer(productID, catalog: catalog, account: settings.account),
+              let group = catalog.product(productID)?.subscriptionGroupID else { return false }
+        return status(of: settings.account, group: group)?.givesAccess != true
     }
 
     /// The signed-in account's latest expiry of `productID`.

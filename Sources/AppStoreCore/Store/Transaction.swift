@@ -131,6 +131,8 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     /// as StoreKit carries it over from SK1.
     public var appAccountToken: UUID? { applicationUsername.flatMap(UUID.init(uuidString:)) }
     public var isTrialPeriod: Bool? { purchaseFacts.isTrialPeriod }
+    /// Bought with an introductory offer (a free trial before offers were kept counts too).
+    public var receivedIntroductoryOffer: Bool { offer?.type == .introductory || isTrialPeriod == true }
     public var webOrderLineItemID: String? { purchaseFacts.webOrderLineItemID }
 
     /// An Ask to Buy request or an interrupted purchase, still waiting for someone: a

@@ -22,3 +22,19 @@ public enum BillingGracePeriod: String, Codable, Sendable, CaseIterable {
         }
     }
 }
+
+/// Which failed renewals get the grace (`BillingGracePeriod`), as App Store Connect and Xcode's
+/// StoreKit configuration offer it: all of them, or only a paid period's renewal, so a free
+/// period's (a free trial's, a free offer code's) failing first payment gets none.
+public enum BillingGraceRenewals: String, Codable, Sendable, CaseIterable {
+    /// All Renewals.
+    case all
+    /// Only Paid to Paid Renewals.
+    case paidToPaid = "paid-to-paid"
+
+    /// Whether a renewal failing at the end of a period that was free (`fromFreePeriod`) or
+    /// paid gets the grace.
+    public func covers(fromFreePeriod: Bool) -> Bool {
+        self == .all || !fromFreePeriod
+    }
+}

@@ -64,7 +64,7 @@ public struct StoreEventDetails: Codable, Equatable, Sendable {
     /// A refund request: why the user asked.
     public var refundRequestReason: RefundRequestReason?
     /// What kind of its kind it is (App Store Server Notifications' subtype): a first
-    /// subscription or a resubscribe.
+    /// subscription or a resubscribe, a downgrade.
     public var subtype: StoreEventSubtype?
 
     public init(expirationReason: ExpirationReason? = nil, fromProductID: String? = nil, toProductID: String? = nil,
@@ -98,6 +98,10 @@ public enum StoreEventSubtype: String, Codable, Sendable, CaseIterable {
     case initialBuy
     /// `subscribed`: again, after it expired (SUBSCRIBED, RESUBSCRIBE).
     case resubscribe
+    /// `renewalPreferenceChanged`: the next renewal is for a lower plan (DID_CHANGE_RENEWAL_PREF,
+    /// DOWNGRADE). A change back to the current plan, or to another period of the same level,
+    /// has no subtype, as Apple sends none.
+    case downgrade
 
     /// A subscription's start: a resubscribe goes on under the subscription's original
     /// transaction, a first one is its own.
@@ -185,9 +189,9 @@ public enum StoreEventKind: String, Codable, Sendable, CaseIterable {
 
     /// What moves the transaction it names to another state in the app's payment queue (a new
     /// transaction among them): the app hears of these as updates (`PaymentQueue`). A plan
-    /// bought back or for the next renewal is named by `autoRenewEnabled` or
-    /// `renewalPreferenceChanged` alone; `restored` names no transaction (its transactions
-    /// carry its date).
+    /// bought back or for the next renewal makes no transaction: `autoRenewEnabled` or
+    /// `renewalPreferenceChanged` keep the payment's answer (`transaction`, with no
+    /// `transactionID`); `restored` names no transaction (its transactions carry its date).
     public static let queueChanges: Set<StoreEventKind> = [
         .purchased, .subscribed, .renewed, .recovered, .upgraded, .autoRenewEnabled, .renewalPreferenceChanged,
         .askToBuyRequested, .askToBuyApproved, .askToBuyDeclined, .askToBuyLapsed, .purchaseFailed, .resolved,

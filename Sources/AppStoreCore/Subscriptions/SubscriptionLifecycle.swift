@@ -266,9 +266,10 @@ private struct Step {
     }
 
     /// A lower plan, or one of the same level and another period (or the current plan back):
-    /// the next renewal is for it. The purchase completes at no charge and changes nothing
-    /// else: it names the plan the renewal will be for, and the current period's end when it
-    /// is the current plan.
+    /// the next renewal is for it, and its first transaction is that renewal's. The App Store
+    /// makes no transaction now: the renewal info changes, and the payment is answered at no
+    /// charge by its events, which keep the answer (naming the plan, and the current period's
+    /// end when it is the current plan) and name no transaction.
     private mutating func changePreference(to productID: String, change: PlanChange?, with bought: Transaction,
                                            facts: PurchaseFacts) {
         guard let current = status else { return }
@@ -277,20 +278,29 @@ private struct Step {
         facts.isTrialPeriod = false
         facts.expirationDate = productID == current.productID ? current.expiresDate : nil
         facts.webOrderLineItemID = nil
-        let t = bought.completed(with: facts, originalTransactionID: current.originalTransactionID)
-        transactions.append(t)
+        let answer = bought.completed(with: facts, originalTransactionID: current.originalTransactionID)
         status?.willAutoRenew = true
         if !current.willAutoRenew {
-            emit(.autoRenewEnabled, transaction: t, details: StoreEventDetails(expiresDate: current.expiresDate))
+            emit(.autoRenewEnabled, answering: answer, details: StoreEventDetails(expiresDate: current.expiresDate))
         }
         guard current.autoRenewProductID != productID else { return }
         status?.autoRenewProductID = productID
         // A consent asked for is for the plan it was asked for: the plan renewed to now needs its own.
         let consent: PriceIncreaseStatus = needsConsent(productID) ? .pending : .noIncreasePending
         status?.priceIncreaseStatus = consent
-        emit(.renewalPreferenceChanged, transaction: t, details: StoreEventDetails(
+        emit(.renewalPreferenceChanged, answering: answer, details: StoreEventDetails(
             fromProductID: current.autoRenewProductID, toProductID: productID, planChange: change,
-            expiresDate: current.expiresDate))
+            expiresDate: current.expiresDate, subtype: change == .downgrade ? .downgrade : nil))
+    }
+
+    /// An event of a change that made no transaction (`transactionID` nil): it keeps the
+    /// payment's answer, for the app to hear, and names the plan the payment was for.
+    private mutating func emit(_ kind: StoreEventKind, answering answer: Transaction, details: StoreEventDetails) {
+        let count = events.count
+        emit(kind, details: details)
+        guard events.count > count else { return }
+        events[count].productID = answer.productID
+        events[count].transaction = answer
     }
 
     // MARK: Renewals
@@ -310,7 +320,11 @@ private struct Step {
         }
         if context.settings.billingRetry {
             let period = catalog.product(next)?.subscription?.period ?? SubscriptionPeriod(value: 1, unit: .month)
-            let graceDays = context.settings.gracePeriod.days(for: period)
+            // A free period's failing first payment (a trial's conversion) gets the grace only
+            // when every renewal does.
+            let fromFreePeriod = context.latest.map { $0.isTrialPeriod == true || $0.offer?.paymentMode == .freeTrial } ?? false
+            let graceDays = context.settings.graceRenewals.covers(fromFreePeriod: fromFreePeriod)
+                ? context.settings.gracePeriod.days(for: period) : nil
             status?.state = graceDays == nil ? .inBillingRetryPeriod : .inGracePeriod
             status?.billingRetryStartDate = date
             status?.gracePeriodExpiresDate = graceDays.map { SubscriptionLifecycle.days($0, after: date) }

@@ -9,6 +9,9 @@ struct StoreKitSettings: Codable, Sendable, Equatable {
     /// Version 4: a grace period when a renewal's billing fails, Xcode's (6 days for a weekly
     /// plan, 16 for the others).
     var billingGracePeriodEnabled: Bool?
+    /// Which failed renewals get that grace, as App Store Connect's billing grace period
+    /// eligibility says it (its API's `renewalType`): `ALL_RENEWALS`, or paid-to-paid only.
+    var billingGracePeriodRenewalType: String?
     /// Interrupted purchases (SKTestSession.interruptedPurchasesEnabled).
     var billingIssuesEnabled: Bool?
     /// Version 4: purchases complete without the system's confirmation dialogs.
@@ -34,6 +37,7 @@ struct StoreKitSettings: Codable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         askToBuyEnabled = try c.decodeIfPresent(Bool.self, forKey: .askToBuyEnabled)
         billingGracePeriodEnabled = try c.decodeIfPresent(Bool.self, forKey: .billingGracePeriodEnabled)
+        billingGracePeriodRenewalType = try c.decodeIfPresent(String.self, forKey: .billingGracePeriodRenewalType)
         billingIssuesEnabled = try c.decodeIfPresent(Bool.self, forKey: .billingIssuesEnabled)
         disableDialogs = try c.decodeIfPresent(Bool.self, forKey: .disableDialogs)
         failTransactionsEnabled = try c.decodeIfPresent(Bool.self, forKey: .failTransactionsEnabled)
@@ -48,6 +52,7 @@ struct StoreKitSettings: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case askToBuyEnabled = "_askToBuyEnabled"
         case billingGracePeriodEnabled = "_billingGracePeriodEnabled"
+        case billingGracePeriodRenewalType = "_billingGracePeriodRenewalType"
         case billingIssuesEnabled = "_billingIssuesEnabled"
         case disableDialogs = "_disableDialogs"
         case failTransactionsEnabled = "_failTransactionsEnabled"

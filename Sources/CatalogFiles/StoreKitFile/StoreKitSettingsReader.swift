@@ -34,6 +34,12 @@ enum StoreKitSettingsReader {
         settings.dialogs = file.disableDialogs.map { !$0 }
         settings.billingRetry = file.renewalBillingIssuesEnabled
         settings.gracePeriod = file.billingGracePeriodEnabled.map { $0 ? .xcode : .off }
+        if let value = file.billingGracePeriodRenewalType {
+            settings.graceRenewals = StoreKitGraceRenewals.renewals(value)
+            if settings.graceRenewals == nil {
+                notes.append("settings._billingGracePeriodRenewalType \"\(value)\" is neither ALL_RENEWALS nor PAID_TO_PAID_ONLY: not used")
+            }
+        }
         return (settings, notes)
     }
 

@@ -19,6 +19,7 @@ enum StoreKitSettingsWriter {
                 notes.append("grace-period \(grace.rawValue) is written as Xcode's billing grace period, which lasts 6 days for a weekly plan and 16 days for the others")
             }
         }
+        file.billingGracePeriodRenewalType = settings.graceRenewals.map(StoreKitGraceRenewals.value)
         file.storeKitErrors = StoreAPI.allCases.map { api in
             let error = settings.failures[api]
             let current = error.flatMap(StoreKitErrorChoice.choice(for:))

@@ -15,7 +15,7 @@ extension StoreCondition {
 
     public static let all: [StoreCondition] = [canMakePayments, askToBuy, network] + failures + [
         interrupted, finishTransactions, account, storefront, locale, latency, hold, dialogs, timeRate, billingRetry, gracePeriod,
-        refundRequests,
+        graceRenewals, refundRequests,
     ]
 
     static let canMakePayments = onOff(
@@ -163,6 +163,14 @@ extension StoreCondition {
         show: { grace, strings in (graceText(grace, strings: strings), grace == .off ? nil : .accent) },
         badge: { grace, strings in
             graceBadgeDays(grace).map { .init(text: strings.conditions.graceBadge($0), tint: .accent) }
+        })
+
+    static let graceRenewals = choice(
+        "grace-renewals", \.graceRenewals,
+        note: "grace-renewals: which failed renewals get the grace period, as App Store Connect's and Xcode's billing grace period eligibility offers it: all (All Renewals), or paid-to-paid (Only Paid to Paid Renewals: a free trial's or free offer's first payment that fails gets none).",
+        title: \.graceRenewals,
+        show: { renewals, strings in
+            renewals == .all ? (strings.conditions.graceAllRenewals, nil) : (strings.conditions.gracePaidToPaid, .accent)
         })
 
     static let refundRequests = choice(

@@ -97,7 +97,7 @@ extension StoreSnapshot {
             snapshot.consentPrices[status.autoRenewProductID] = catalog.product(status.autoRenewProductID)?
                 .price(in: records.settings.appStoreStorefront, changes: records.priceChanges)
         }
-        snapshot.introOfferEligible = Set(catalog.products.map(\.id).filter { records.isEligibleForIntroOffer($0, catalog: catalog) })
+        snapshot.introOfferProducts = Set(catalog.products.map(\.id).filter { records.introOfferApplies($0, catalog: catalog) })
         for product in catalog.products {
             snapshot.ownedAtStore[product.id] = records.ownedUntil(product)
         }

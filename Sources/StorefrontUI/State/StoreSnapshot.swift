@@ -39,7 +39,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// Where the store's catch-up has got to, once it has taken longer than a moment
     /// (`StorefrontRuntime.catchUpShownAfter`); nil when it is not behind.
     public var catchUp: PaymentQueue.CatchUp?
-    public var introOfferEligible: Set<String> = []
+    /// The products a purchase of which now starts with their introductory offer.
+    public var introOfferProducts: Set<String> = []
     /// What the store's records say this account owns, and until when (non-consumables for
     /// ever). The app may not know it (its data deleted): buying again is refused, and
     /// restoring brings it back.
@@ -109,9 +110,9 @@ public struct StoreSnapshot: Equatable, Sendable {
         (ownedAtStore[id] ?? .distantPast) > now
     }
 
-    /// Whether buying `id` now starts with its free trial (StoreWorkingSet.isEligibleForIntroOffer).
-    public func isEligibleForIntroOffer(_ id: String) -> Bool {
-        introOfferEligible.contains(id)
+    /// Whether buying `id` now starts with its introductory offer (StoreWorkingSet.introOfferApplies).
+    public func introOfferApplies(_ id: String) -> Bool {
+        introOfferProducts.contains(id)
     }
 
     /// The signed-in account's status in `groupID`.

@@ -143,6 +143,10 @@ extension AppState {
     mutating func present(outcome t: Transaction) {
         let words = strings.alerts
         switch t.queueState.state {
+        case .purchased where planChangeStart(t) != nil:
+            // A plan for the next renewal (a downgrade): the App Store says when it starts.
+            mode = .alert(Alert(kind: .info, title: words.changeWaitsTitle,
+                                message: words.changeWaitsMessage(title(of: t.productID), times.day(planChangeStart(t) ?? now))))
         case .purchased, .restored:
             // The system's own confirmation; what the app delivered is the small print.
             let lead = t.reason == .redownload ? words.downloadedAgain : words.purchaseSuccessful
@@ -167,6 +171,15 @@ extension AppState {
         case .purchasing:
             break
         }
+    }
+
+    /// When the plan `t` bought starts, if it waits for the next renewal (a downgrade, a
+    /// crossgrade to another period): its answer has no period of its own.
+    private func planChangeStart(_ t: Transaction) -> Date? {
+        guard t.expirationDate == nil, let product = catalog.product(t.productID), product.type == .autoRenewable,
+              let group = product.subscriptionGroupID, let status = snapshot.subscription(inGroup: group),
+              status.productID != t.productID else { return nil }
+        return status.expiresDate
     }
 
     public func title(of productID: String) -> String {

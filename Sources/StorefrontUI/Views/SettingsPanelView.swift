@@ -4,7 +4,12 @@ import AppStoreCore
 import Wording
 
 enum SettingsGeometry {
-    static func box(_ layout: Layout) -> Rect { layout.dialog(width: 72, height: StoreCondition.panelRows.count + (roomy(layout) ? 5 : 2)) }
+    static func box(_ layout: Layout) -> Rect {
+        let height = StoreCondition.panelRows.count + (roomy(layout) ? 5 : 2)
+        guard height > layout.height - 2 else { return layout.dialog(width: 72, height: height) }
+        // The smallest window: every row still shows, over the header's lines if it must.
+        return layout.screen.centered(width: min(72, layout.width - 4), height: min(height, layout.height))
+    }
     static func firstRowY(_ layout: Layout) -> Int { box(layout).y + (roomy(layout) ? 2 : 1) }
     /// The hint's line: under the rows, or in a short window on the bottom border.
     static func hintY(_ layout: Layout) -> Int { box(layout).maxY - (roomy(layout) ? 2 : 1) }

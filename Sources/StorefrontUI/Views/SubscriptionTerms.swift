@@ -30,7 +30,7 @@ struct SubscriptionTerms {
         price = strings.charge(product, introOffer: false, app: state.appDescription)
         switch product.type {
         case .autoRenewable:
-            if let offer = product.introductoryOffer, state.snapshot.isEligibleForIntroOffer(product.id) {
+            if let offer = product.introductoryOffer, state.snapshot.introOfferApplies(product.id) {
                 trial = strings.introductoryTerms(offer, of: product)
                 date = offer.end(from: state.now)
             } else {

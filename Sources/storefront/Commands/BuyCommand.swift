@@ -106,14 +106,16 @@ struct BuyCommand: ParsableCommand {
         if started.queueState.state == .purchasing { _ = try running.pressSideButton() }
         func current() -> Transaction? { session.current(started.id) }
         try running.wait { current()?.queueState.state != .purchasing }
-        guard let final = current() else { return }
+        // A plan change for the next renewal makes no transaction: its answer is the one its event keeps.
+        guard let final = try current() ?? session.database.events(after: cursor, limit: nil)
+            .last(where: { $0.transaction?.id == started.id })?.transaction else { return }
         if let refusal = notDelivered(final, by: app) {
             try Report.failure(refusal, json: output.json, context: "Cannot deliver \(productID)",
                                launch: session.launchReport(app))
         }
 
         let planChange = try session.database.events(after: cursor, limit: nil)
-            .filter { $0.transactionID == final.id }.compactMap(PlanChangeJSON.init).first
+            .filter { ($0.transactionID ?? $0.transaction?.id) == final.id }.compactMap(PlanChangeJSON.init).first
         if output.json {
             try JSONOutput.print(Output(transaction: TransactionPayload(final), merged: false,
                                         redelivered: session.launchReport(app).redelivered,

@@ -53,7 +53,7 @@ struct PendingCommand: ParsableCommand {
             return t.item(named: t.productID)
         }
         // As the store would charge it if approved now: a free trial first, when it gives one.
-        let introOffer = records.isEligibleForIntroOffer(t.productID, catalog: session.catalog)
+        let introOffer = records.introOfferApplies(t.productID, catalog: session.catalog)
         return "\(t.item(named: product.localizedTitle))  \(Strings.english.charge(product, quantity: t.purchasedQuantity, introOffer: introOffer, app: session.app))"
     }
 }

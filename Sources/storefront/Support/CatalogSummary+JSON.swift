@@ -103,6 +103,8 @@ extension CatalogSummary {
         var billingRetry: Bool?
         /// off, or xcode (Xcode's: 6 days for a weekly plan, 16 for the others).
         var gracePeriod: String?
+        /// all, or paid-to-paid: which failed renewals get the grace.
+        var graceRenewals: String?
     }
 
     struct App: Encodable {
@@ -151,7 +153,8 @@ extension CatalogSummary {
                                        : Dictionary(uniqueKeysWithValues: settings.failures.map { ($0.key.argument, $0.value.name) }),
                                    interrupted: settings.interrupted,
                                    timeRate: settings.timeRate?.description, dialogs: settings.dialogs,
-                                   billingRetry: settings.billingRetry, gracePeriod: settings.gracePeriod?.rawValue),
+                                   billingRetry: settings.billingRetry, gracePeriod: settings.gracePeriod?.rawValue,
+                                   graceRenewals: settings.graceRenewals?.rawValue),
             appDescription: appJSON,
             notes: inspection.notes,
             problems: problems,

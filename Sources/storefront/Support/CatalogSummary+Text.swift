@@ -139,6 +139,7 @@ extension CatalogSummary {
         if let v = s.dialogs { parts.append("dialogs \(v ? "on" : "off")") }
         if let v = s.billingRetry { parts.append("billing-retry \(v ? "on" : "off")") }
         if let v = s.gracePeriod { parts.append("grace-period \(v.rawValue)\(v == .xcode ? " (6 days for a weekly plan, 16 for the others)" : "")") }
+        if let v = s.graceRenewals { parts.append("grace-renewals \(v.rawValue)") }
         return parts.isEmpty ? "the defaults" : parts.joined(separator: ", ")
     }
 

@@ -72,7 +72,10 @@ struct SubscriptionText {
         row("auto-renew", s.willAutoRenew ? "on" : "off")
         let ended = s.state == .expired || s.state == .revoked
         if s.autoRenewProductID != s.productID, !ended {
-            row("plan change", "\(plan(s.autoRenewProductID)) from the next renewal (\(times.dateTime(s.expiresDate)))")
+            // With auto-renew off there is no renewal for the change to wait for: it is off too,
+            // until auto-renew is on again.
+            row("plan change", s.willAutoRenew ? "\(plan(s.autoRenewProductID)) from the next renewal (\(times.dateTime(s.expiresDate)))"
+                : "\(plan(s.autoRenewProductID)): cancelled with auto-renew (turning auto-renew on renews as it)")
         }
         switch s.priceIncreaseStatus {
         case .noIncreasePending: break
