@@ -4,15 +4,10 @@ import Foundation
 /// "2026-11-23 19:04:05 +09:00", in the user's time zone (TZ honoured). A log shows today's lines
 /// by their time alone and names the zone once, in its header. JSON stays ISO 8601 in UTC.
 public struct TimeDisplay: Sendable, Equatable {
-    public var timeZone: TimeZone { calendar.timeZone }
-    /// Made once: a log pane formats a dozen times per frame, and making a calendar costs more
-    /// than reading a date with it.
-    private let calendar: Calendar
+    public let timeZone: TimeZone
 
     public init(timeZone: TimeZone = .current) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
+        self.timeZone = timeZone
     }
 
     /// "2026-11-23 19:04:05 +09:00"
@@ -27,10 +22,10 @@ public struct TimeDisplay: Sendable, Equatable {
     /// "19:04:05"
     public func time(_ date: Date) -> String { time(components(date)) }
 
-    /// "2026-11-23 19:04": a list's date to the minute, read from the calendar once.
+    /// "2026-11-23 19:04": a list's date to the minute.
     public func minute(_ date: Date) -> String {
         let c = components(date)
-        return "\(day(c)) \(Self.padded(c.hour ?? 0, 2)):\(Self.padded(c.minute ?? 0, 2))"
+        return "\(day(c)) \(Self.padded(c.hour, 2)):\(Self.padded(c.minute, 2))"
     }
 
     /// A log line's stamp: its time, or its date when that was another day than `now`.
@@ -40,12 +35,12 @@ public struct TimeDisplay: Sendable, Equatable {
     }
 
     // Padded by hand: a log pane stamps a dozen lines per frame, and String(format:) is slow.
-    private func day(_ c: DateComponents) -> String {
-        "\(Self.padded(c.year ?? 0, 4))-\(Self.padded(c.month ?? 0, 2))-\(Self.padded(c.day ?? 0, 2))"
+    private func day(_ c: LocalTime) -> String {
+        "\(Self.padded(c.year, 4))-\(Self.padded(c.month, 2))-\(Self.padded(c.day, 2))"
     }
 
-    private func time(_ c: DateComponents) -> String {
-        "\(Self.padded(c.hour ?? 0, 2)):\(Self.padded(c.minute ?? 0, 2)):\(Self.padded(c.second ?? 0, 2))"
+    private func time(_ c: LocalTime) -> String {
+        "\(Self.padded(c.hour, 2)):\(Self.padded(c.minute, 2)):\(Self.padded(c.second, 2))"
     }
 
     private static func padded(_ value: Int, _ digits: Int) -> String {
@@ -60,7 +55,14 @@ public struct TimeDisplay: Sendable, Equatable {
         return "\(seconds < 0 ? "-" : "+")\(Self.padded(minutes / 60, 2)):\(Self.padded(minutes % 60, 2))"
     }
 
-    private func components(_ date: Date) -> DateComponents {
-        calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+    /// The date and time the zone's clocks show at `date`: worked out from the zone's offset,
+    /// or, before 1600 or after 9999, read from a calendar.
+    func components(_ date: Date) -> LocalTime {
+        if let local = LocalTime(date, offset: timeZone.secondsFromGMT(for: date)) { return local }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return LocalTime(year: c.year ?? 0, month: c.month ?? 0, day: c.day ?? 0,
+                         hour: c.hour ?? 0, minute: c.minute ?? 0, second: c.second ?? 0)
     }
 }

@@ -38,10 +38,19 @@ extension AppStoreStorefront {
     /// `price` in this storefront's currency as a device set to `locale` writes it:
     /// "$4.99", "¥480", "4,99 €" (de_DE), "€4.99" (en_US), with the currency's decimal places.
     public func format(_ price: Decimal, locale: String) -> String {
-        FormattedPrices.shared.text(for: FormattedPrices.Key(currency: currency, locale: locale, price: price)) {
-            let style = Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: locale))
-            return amount(price).formatted(style.precision(.fractionLength(fractionDigits)))
+        let charged = amount(price)
+        if let text = PlainPriceText.text(charged, currency: currency, locale: locale, fractionDigits: fractionDigits) {
+            return text
         }
+        return FormattedPrices.shared.text(for: FormattedPrices.Key(currency: currency, locale: locale, price: price)) {
+            Self.foundationFormat(charged, currency: currency, locale: locale, fractionDigits: fractionDigits)
+        }
+    }
+
+    /// `amount` as Foundation's currency format writes it: what every price text is.
+    static func foundationFormat(_ amount: Decimal, currency: String, locale: String, fractionDigits: Int) -> String {
+        let style = Decimal.FormatStyle.Currency(code: currency, locale: Locale(identifier: locale))
+        return amount.formatted(style.precision(.fractionLength(fractionDigits)))
     }
 }
 

@@ -30,7 +30,7 @@ struct SubscriptionTerms {
         price = strings.charge(product, introOffer: false, app: state.appDescription)
         switch product.type {
         case .autoRenewable:
-            if let offer = product.introductoryOffer, state.snapshot.introOfferApplies(product.id) {
+            if let offer = Self.introductoryOffer(product, state: state) {
                 trial = strings.introductoryTerms(offer, of: product)
                 date = offer.end(from: state.now)
             } else {
@@ -46,10 +46,21 @@ struct SubscriptionTerms {
         }
     }
 
-    /// The row's words: "free trial, then $4.99" while the trial is on offer.
+    /// The introductory offer buying `product` now starts with: an auto-renewable
+    /// subscription's, while the account is eligible for it.
+    static func introductoryOffer(_ product: Product, state: AppState) -> SubscriptionOffer? {
+        guard product.type == .autoRenewable, let offer = product.introductoryOffer,
+              state.snapshot.introOfferApplies(product.id) else { return nil }
+        return offer
+    }
+
+    /// The row's words: "free trial, then $4.99" while the trial is on offer. Without the
+    /// terms' date, which the row does not show (a calendar's first date costs more than the row).
     static func rowLabel(_ product: Product, state: AppState) -> String {
-        guard let terms = SubscriptionTerms(product, state: state), terms.trial != nil else { return product.formattedPrice }
-        if let offer = product.introductoryOffer, offer.paymentMode != .freeTrial {
+        guard state.appDescription.period(of: product) != nil, let offer = introductoryOffer(product, state: state) else {
+            return product.formattedPrice
+        }
+        if offer.paymentMode != .freeTrial {
             return state.strings.store.offerPriceThen(product.formatted(offer.price), product.formattedPrice)
         }
         return state.strings.store.freeTrialThen(product.formattedPrice)
