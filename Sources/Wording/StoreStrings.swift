@@ -88,6 +88,13 @@ public struct StoreStrings: PhraseTable {
                                                 ja: { day in "\(day)までファミリー共有" })
     /// Auto-renew off: the plan runs to the end of its period.
     public let expiresOn = Phrase1<String>(en: { day in "Expires \(day)" }, ja: { day in "\(day)に終了" })
+    /// A price increase waiting for the subscriber's consent: "New price $5.99/month from 2026-12-26".
+    public let newPriceFrom = Phrase2<String, String>(en: { price, day in "New price \(price) from \(day)" },
+                                                      ja: { price, day in "\(day)から新価格 \(price)" })
+    public let newPrice = Phrase1<String>(en: { price in "New price \(price)" }, ja: { price in "新価格 \(price)" })
+    /// Under a price increase waiting for consent, in the detail pane.
+    public let agreeHint = Phrase(en: "Enter or m: agree to the new price in Manage Subscriptions",
+                                  ja: "Enterまたはm: 「サブスクリプションの管理」で新しい価格に同意")
     public let inGraceUntil = Phrase1<String>(en: { day in "In grace period until \(day)" }, ja: { day in "\(day)まで猶予期間" })
     public let billingProblem = Phrase(en: "Billing problem", ja: "お支払いの問題")
     /// "Expired 2026-12-26 (cancelled)".

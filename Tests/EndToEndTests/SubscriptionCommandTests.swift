@@ -220,6 +220,24 @@ import Testing
         #expect((renewed["transaction"] as? [String: Any])?["price"] as? String == "5.99")
     }
 
+    /// As SKTestSession.declinePriceIncreaseForTransaction: auto-renew off, nothing waiting,
+    /// and the plan runs to its period's end.
+    @Test func aDeclinedPriceIncreaseCancelsTheSubscription() throws {
+        try cli.command("buy", Self.monthly)
+        try cli.command("price-increase", Self.monthly, "5.99")
+        #expect(try cli.command("subscriptions").stdout.contains("decline-price \(Self.monthly)"))
+        let declined = try cli.command("decline-price", Self.monthly)
+        #expect(declined.stdout.contains("Declined the price increase: auto-renew is off."), "\(declined.summary)")
+        let status = try pro()
+        #expect(try renewalInfo(status)["priceIncreaseStatus"] as? String == "noIncreasePending")
+        #expect(try renewalInfo(status)["willAutoRenew"] as? Bool == false && status["state"] as? String == "subscribed")
+        #expect(try events().last?["kind"] as? String == "autoRenewDisabled")
+        let again = try cli.command("decline-price", Self.monthly, status: 64)
+        #expect(again.stderr.contains("has no price increase waiting for consent"), "\(again.summary)")
+        try cli.command("advance", "2w")
+        #expect(try renewalInfo(try pro())["expirationReason"] as? String == "autoRenewDisabled")
+    }
+
     @Test func aPriceIncreaseWithoutConsentRenewsAtTheNewPrice() throws {
         try cli.command("buy", Self.monthly)
         let raised = try cli.command("price-increase", Self.monthly, "5.49", "--no-consent-needed", "--json").json()
@@ -342,7 +360,7 @@ import Testing
     /// Each command's one line of help points to the page that describes it.
     @Test func theHelpNamesEachCommandAndItsPage() throws {
         let help = try cli.command("help").stdout
-        for command in ["subscriptions", "auto-renew", "expire", "renew", "fix-billing", "price-increase", "agree-price", "events"] {
+        for command in ["subscriptions", "auto-renew", "expire", "renew", "fix-billing", "price-increase", "agree-price", "decline-price", "events"] {
             let line = try #require(help.split(separator: "\n").firstIndex { $0.hasPrefix("  \(command) ") }, "\(command): \(help)")
             let entry = help.split(separator: "\n")[line...].prefix(3).joined(separator: " ")
             #expect(entry.contains("(docs/command-line.md)"), "\(entry)")

@@ -7,7 +7,8 @@ import AppStoreCore
 /// pane and Manage Subscriptions share.
 struct PlanStatus: Equatable {
     enum Kind: Equatable {
-        /// The plan subscribed to: its status ("Renews DATE", "Expired DATE (reason)").
+        /// The plan subscribed to: its status ("Renews DATE", "New price $5.99/month from
+        /// DATE", "Expired DATE (reason)").
         case current
         /// The plan a waiting change is to: it starts at the renewal.
         case next
@@ -17,6 +18,8 @@ struct PlanStatus: Equatable {
 
     var kind: Kind
     var text: String
+    /// A shorter `text`, for a row that has no room for it ("New price $5.99/month").
+    var brief: String?
     var tint: Tint
     var status: SubscriptionStatus
     /// What buying another plan does, without its price: "upgrade now", "at renewal".
@@ -35,6 +38,11 @@ struct PlanStatus: Equatable {
             switch status.state {
             case .subscribed where status.isFamilyShared, .inGracePeriod where status.isFamilyShared:
                 (text, tint) = (words.sharedByFamily(day(status.accessEndDate ?? status.expiresDate)), .success)
+            case .subscribed where status.willAutoRenew && status.canAgreeToPriceIncrease:
+                // Waiting for the subscriber's consent: the new price, agreed to in Manage Subscriptions.
+                let price = state.newPrice(of: status) ?? ""
+                (text, tint) = (words.newPriceFrom(price, day(status.expiresDate)), .warning)
+                brief = words.newPrice(price)
             case .subscribed where status.willAutoRenew && status.autoRenewProductID != productID:
                 (text, tint) = (words.changesTo(state.title(of: status.autoRenewProductID), day(status.expiresDate)), .warning)
             case .subscribed where status.willAutoRenew: (text, tint) = (words.renewsOn(day(status.expiresDate)), .success)
@@ -92,10 +100,23 @@ extension AppState {
         if status.canCancel { return .cancel(freeTrial: snapshot.freeTrialGroups.contains(groupID)) }
         return status.canResubscribe ? .resubscribe : nil
     }
+
+    /// Every action under the plans, in order: Agree to New Price while an increase waits for
+    /// consent, then `manageAction`.
+    func manageActions(inGroup groupID: String?) -> [ManageAction] {
+        guard let groupID, let status = snapshot.subscription(inGroup: groupID), !status.isFamilyShared else { return [] }
+        return (status.canAgreeToPriceIncrease ? [.agreeToNewPrice] : []) + [manageAction(inGroup: groupID)].compactMap { $0 }
+    }
 }
 
-/// Manage Subscriptions' action under the plans.
+/// Manage Subscriptions' actions under the plans.
 enum ManageAction: Equatable {
+    case agreeToNewPrice
     case cancel(freeTrial: Bool)
     case resubscribe
+
+    var isCancel: Bool {
+        if case .cancel = self { return true }
+        return false
+    }
 }

@@ -79,7 +79,9 @@ struct RowText {
                 tint = .success
             } else if state.subscriptionActiveAtStoreOnly(id) == nil, let plan = PlanStatus(id, state: state) {
                 // An auto-renewable reads the store's status: never the app's copy or the receipt.
-                trailing = plan.text
+                // A long status gives way to its brief form before the title gives way.
+                let room = Layout(width: state.width, height: state.height).list.width - 5 - 2 - DisplayWidth.of(title)
+                trailing = plan.brief.flatMap { DisplayWidth.of(plan.text) > room ? $0 : nil } ?? plan.text
                 tint = plan.tint
             } else if let product = state.catalog.product(id), product.type != .consumable, snapshot.isSubscribed(id, now: state.now) {
                 trailing = words.active

@@ -75,7 +75,9 @@ struct SubscriptionText {
         }
         switch s.priceIncreaseStatus {
         case .noIncreasePending: break
-        case .pending: row("price increase", "pending: the subscriber has not agreed (\(CommandLineHint.command("agree-price \(s.autoRenewProductID)")))")
+        case .pending:
+            let answers = ["agree-price", "decline-price"].map { CommandLineHint.command("\($0) \(s.autoRenewProductID)") }
+            row("price increase", "pending: the subscriber has not agreed (\(answers.joined(separator: " or ")))")
         case .agreed: row("price increase", "agreed: the next renewal is at the new price")
         }
         row("since", "\(times.dateTime(s.recentSubscriptionStartDate)) (original transaction \(s.originalTransactionID), latest \(s.latestTransactionID))")
