@@ -7,7 +7,7 @@ import Wording
 
 /// A price increase on screen: the consent sheet in Apple's words, the pending increase on the
 /// row, the detail pane and Manage Subscriptions (agreed to there), declined in the
-/// Transaction Manager.
+/// Transaction Manager, and the price the store charges once the increase is charged.
 @Suite struct PriceIncreaseUITests {
     static let pro = "com.storefront.pro.monthly"
 
@@ -88,5 +88,21 @@ import Wording
         ui.press(.enter)
         let declined = try status(ui)
         #expect(declined.priceIncreaseStatus == .noIncreasePending && !declined.willAutoRenew && declined.state == .subscribed)
+    }
+
+    /// An agreed increase charged at the renewal: the detail pane and Manage Subscriptions read
+    /// the new price at once, though the products request answered the old one at launch.
+    @Test func anAgreedIncreaseOnceChargedReadsTheNewPriceWithoutARelaunch() throws {
+        let ui = try pending()
+        _ = try ui.runtime.queue.hearing {
+            try StoreAdmin(store: ui.runtime.queue.store).agreeToPriceIncrease(Self.pro, account: try ui.store.settings().account)
+        }
+        ui.wait(seconds: 8 * 86_400)
+        #expect(ui.transactions.last?.price == Decimal(string: "5.99"), "renewed at the new price")
+        #expect(ui.state.snapshot.product(Self.pro)?.price == Decimal(string: "4.99"), "the products request's answer is the old one")
+        try ui.select("Pro Monthly")
+        #expect(ui.screen.contains("$5.99/month") && !ui.screen.contains("$4.99/month"), "the detail pane:\n\(ui.screen)")
+        ui.press(.char("m"))
+        #expect(ui.screen.contains("Pro Monthly  $5.99/month"), "Manage Subscriptions:\n\(ui.screen)")
     }
 }

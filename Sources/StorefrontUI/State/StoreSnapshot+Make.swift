@@ -92,6 +92,9 @@ extension StoreSnapshot {
         snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter { status in
             records.transactions.last { $0.id == status.latestTransactionID }?.isTrialPeriod == true
         }.map(\.groupID))
+        for status in snapshot.subscriptions {
+            snapshot.periodPrices[status.groupID] = records.periodPrice(of: status, catalog: catalog)
+        }
         for status in snapshot.subscriptions where status.priceIncreaseStatus == .pending {
             snapshot.consentPrices[status.autoRenewProductID] = catalog.product(status.autoRenewProductID)?
                 .price(in: records.settings.appStoreStorefront, changes: records.priceChanges)
