@@ -88,6 +88,10 @@ public struct StoreStrings: PhraseTable {
                                                 ja: { day in "\(day)までファミリー共有" })
     /// Auto-renew off: the plan runs to the end of its period.
     public let expiresOn = Phrase1<String>(en: { day in "Expires \(day)" }, ja: { day in "\(day)に終了" })
+    /// A free trial running: "Free trial until 2026-12-26, then $4.99/month".
+    public let freeTrialUntil = Phrase2<String, String>(en: { day, charge in "Free trial until \(day), then \(charge)" },
+                                                        ja: { day, charge in "\(day)まで無料トライアル、その後\(charge)" })
+    public let freeTrialUntilBrief = Phrase1<String>(en: { day in "Free trial until \(day)" }, ja: { day in "\(day)まで無料トライアル" })
     /// A price increase waiting for the subscriber's consent: "New price $5.99/month from 2026-12-26".
     public let newPriceFrom = Phrase2<String, String>(en: { price, day in "New price \(price) from \(day)" },
                                                       ja: { price, day in "\(day)から新価格 \(price)" })

@@ -52,7 +52,7 @@ import Testing
         #expect(transaction["productID"] as? String == Self.monthly)
         #expect(transaction["price"] as? String == "0", "a free trial")
         #expect((transaction["offer"] as? [String: Any])?["paymentMode"] as? String == "freeTrial")
-        #expect(try cli.command("subscriptions").stdout.contains("state          subscribed: Renews 2030-01-08 09:00:01 +00:00"))
+        #expect(try cli.command("subscriptions").stdout.contains("state          subscribed: Free trial until 2030-01-08 09:00:01 +00:00, then $4.99/month"))
 
         let off = try cli.command("auto-renew", Self.monthly, "off")
         #expect(off.stdout.contains("Turned auto-renew off. Pro Monthly (\(Self.monthly)): Expires 2030-01-08 09:00:01 +00:00."), "\(off.summary)")
@@ -218,6 +218,17 @@ import Testing
         let renewed = try pro()
         #expect(renewed["state"] as? String == "subscribed")
         #expect((renewed["transaction"] as? [String: Any])?["price"] as? String == "5.99")
+    }
+
+    /// A free trial reads as one while it runs, in words and in the JSON; once converted, it is not.
+    @Test func aRunningFreeTrialReadsAsOne() throws {
+        try cli.command("buy", Self.monthly)
+        let text = try cli.command("subscriptions").stdout
+        #expect(text.contains("state          subscribed: Free trial until ") && text.contains(", then $4.99/month"), "\(text)")
+        #expect(try pro()["isInFreeTrial"] as? Bool == true)
+        try cli.command("advance", "2w")
+        #expect(try pro()["isInFreeTrial"] as? Bool == false)
+        #expect(!(try cli.command("subscriptions").stdout.contains("Free trial")))
     }
 
     /// As SKTestSession.declinePriceIncreaseForTransaction: auto-renew off, nothing waiting,

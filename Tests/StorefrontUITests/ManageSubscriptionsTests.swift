@@ -32,7 +32,7 @@ import Wording
         let title = ui.state.title(of: "com.storefront.pro.monthly")
         try ui.buy("Pro Monthly")
         let expires = try status(ui).expiresDate
-        #expect(row(ui, title).contains(words(ui).renewsOn(day(ui, expires))), "\(ui.screen)")
+        #expect(row(ui, title).contains(words(ui).freeTrialUntilBrief(day(ui, expires))), "the free trial runs: \(ui.screen)")
         #expect(ui.screen.contains(words(ui).manageHint), "the detail pane offers Manage Subscriptions:\n\(ui.screen)")
 
         ui.press(.char("m"))
@@ -54,7 +54,7 @@ import Wording
 
         // Resubscribe before it ends: it renews again.
         ui.press(.char("m"), .end, .enter, .escape)
-        #expect(row(ui, title).contains(words(ui).renewsOn(day(ui, expires))), "\(ui.screen)")
+        #expect(row(ui, title).contains(words(ui).freeTrialUntilBrief(day(ui, expires))), "the free trial runs: \(ui.screen)")
 
         // Cancelled again and past its end: expired, and why.
         ui.press(.char("m"), .end, .enter, .right, .enter, .escape)
@@ -200,6 +200,36 @@ import Wording
         ui.wait(seconds: 4 * Self.day)
         #expect(try status(ui).state == .inBillingRetryPeriod)
         #expect(row(ui, title).contains(words(ui).billingProblem), "\(ui.screen)")
+    }
+
+    /// The free trial reads as one while it runs: on the row, in the detail pane (what follows
+    /// it too) and in Manage Subscriptions, which offers Cancel Free Trial.
+    @Test(arguments: [false, true])
+    func aRunningFreeTrialReadsAsOne(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Pro Monthly")
+        let until = day(ui, try status(ui).expiresDate)
+        let trial = words(ui).freeTrialUntil(until, japanese ? "¥800/月" : "$4.99/month")
+        try ui.select("Pro Monthly")
+        #expect(row(ui, ui.state.title(of: "com.storefront.pro.monthly")) == words(ui).freeTrialUntilBrief(until), "\(ui.screen)")
+        let pane = DetailPane.productLines("com.storefront.pro.monthly", state: ui.state).map(\.text)
+        #expect(pane.contains(trial), "\(pane)")
+        ui.press(.char("m"))
+        #expect(ui.screen.contains(trial) && ui.screen.contains(words(ui).cancelFreeTrial), "\(ui.screen)")
+    }
+
+    /// A trial whose conversion failed is no longer a trial: Manage Subscriptions offers Cancel
+    /// Subscription, and the row reads the grace period.
+    @Test func aFailedConversionOffersCancelSubscription() throws {
+        let ui = try UITestHarness { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
+        try ui.buy("Pro Monthly")
+        ui.wait(seconds: 8 * Self.day)
+        #expect(try status(ui).state == .inGracePeriod)
+        if case .alert = ui.state.mode { ui.press(.escape) }
+        #expect(ui.state.manageAction(inGroup: "pro") == .cancel(freeTrial: false))
+        ui.press(.char("m"))
+        #expect(ui.screen.contains(words(ui).cancelSubscription) && !ui.screen.contains(words(ui).cancelFreeTrial), "\(ui.screen)")
+        #expect(!ui.screen.contains("Free trial"), "\(ui.screen)")
     }
 
     @Test func aCrossgradeOfTheSamePeriodSwitchesNow() throws {

@@ -257,8 +257,8 @@ import Testing
         ui.press(.enter, .char("r"))
         ui.wait()
         ui.press(.enter)  // the restore summary
-        // Back in the app: the row reads the store's status.
-        #expect(RowText(.product("com.storefront.pro.monthly"), state: ui.state).trailing.hasPrefix("Renews "))
+        // Back in the app: the row reads the store's status (its free trial runs).
+        #expect(RowText(.product("com.storefront.pro.monthly"), state: ui.state).trailing.hasPrefix("Free trial until "))
     }
 
     @Test func theRestoreSummarySaysWhatTheStoreDoesNotRestore() throws {

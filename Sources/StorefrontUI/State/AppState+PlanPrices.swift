@@ -2,7 +2,7 @@ import Foundation
 import AppStoreCore
 
 /// A plan's price as the store charges it now, per its period: what the status of a plan
-/// subscribed to reads (its charge, a price increase), rather than the price the products request
+/// subscribed to reads (its charge, a free trial's "then", a price increase), rather than the price the products request
 /// answered at launch.
 extension AppState {
     /// "$5.99/month": `price` for each period of the plan `productID`, as the storefront writes it.

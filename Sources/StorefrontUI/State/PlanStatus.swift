@@ -7,8 +7,8 @@ import AppStoreCore
 /// pane and Manage Subscriptions share.
 struct PlanStatus: Equatable {
     enum Kind: Equatable {
-        /// The plan subscribed to: its status ("Renews DATE", "New price $5.99/month from
-        /// DATE", "Expired DATE (reason)").
+        /// The plan subscribed to: its status ("Renews DATE", "Free trial until DATE, then
+        /// $4.99/month", "New price $5.99/month from DATE", "Expired DATE (reason)").
         case current
         /// The plan a waiting change is to: it starts at the renewal.
         case next
@@ -18,8 +18,10 @@ struct PlanStatus: Equatable {
 
     var kind: Kind
     var text: String
-    /// A shorter `text`, for a row that has no room for it ("New price $5.99/month").
+    /// A shorter `text`, for a row that has no room for it ("Free trial until DATE").
     var brief: String?
+    /// `text` says what the plan charges (a free trial's "then $4.99/month").
+    var includesCharge = false
     var tint: Tint
     var status: SubscriptionStatus
     /// What buying another plan does, without its price: "upgrade now", "at renewal".
@@ -45,6 +47,11 @@ struct PlanStatus: Equatable {
                 brief = words.newPrice(price)
             case .subscribed where status.willAutoRenew && status.autoRenewProductID != productID:
                 (text, tint) = (words.changesTo(state.title(of: status.autoRenewProductID), day(status.expiresDate)), .warning)
+            case .subscribed where status.willAutoRenew && state.snapshot.freeTrialGroups.contains(group):
+                let then = state.periodCharge(of: status) ?? ""
+                (text, tint) = (words.freeTrialUntil(day(status.expiresDate), then), .success)
+                brief = words.freeTrialUntilBrief(day(status.expiresDate))
+                includesCharge = true
             case .subscribed where status.willAutoRenew: (text, tint) = (words.renewsOn(day(status.expiresDate)), .success)
             case .subscribed: (text, tint) = (words.expiresOn(day(status.expiresDate)), .warning)
             case .inGracePeriod:
@@ -94,7 +101,7 @@ extension AppState {
     }
 
     /// What Manage Subscriptions offers under the plans: Cancel Subscription (Cancel Free
-    /// Trial during a trial) while it renews, Resubscribe once cancelled and before it ends.
+    /// Trial while the trial runs) while it renews, Resubscribe once cancelled and before it ends.
     func manageAction(inGroup groupID: String?) -> ManageAction? {
         guard let groupID, let status = snapshot.subscription(inGroup: groupID), status.isLive, !status.isFamilyShared else { return nil }
         if status.canCancel { return .cancel(freeTrial: snapshot.freeTrialGroups.contains(groupID)) }
