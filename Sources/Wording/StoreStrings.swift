@@ -37,12 +37,6 @@ public struct StoreStrings: PhraseTable {
     public let activeRestore = Phrase(en: "active · restore (r)", ja: "有効 · 復元 (r)")
     public let loading = Phrase(en: "Loading…", ja: "読み込み中…")
     public let notAvailable = Phrase(en: "not available", ja: "販売なし")
-    /// A subscription whose free trial is on offer: "free trial, then $4.99".
-    public let freeTrialThen = Phrase1<String>(en: { price in "free trial, then \(price)" },
-                                               ja: { price in "無料トライアル後 \(price)" })
-    /// A paid introductory offer's row: its price, then the regular one.
-    public let offerPriceThen = Phrase2<String, String>(en: { offer, price in "\(offer), then \(price)" },
-                                                        ja: { offer, price in "\(offer)、その後 \(price)" })
 
     // MARK: The detail pane
 

@@ -75,7 +75,9 @@ struct PlanStatus: Equatable {
         kind = .change(change, atOnce: atOnce)
         let what = atOnce ? (change == .upgrade ? words.upgradeNow : words.switchNow) : words.atRenewal
         effect = what
-        let price = state.snapshot.product(productID)?.formattedPrice
+        let price = state.snapshot.product(productID).map { product in
+            product.subscriptionPeriod.map { state.strings.sheet.perPeriod(product.formattedPrice, $0) } ?? product.formattedPrice
+        }
         (text, tint) = (price.map { "\($0) · \(what)" } ?? what, .accent)
     }
 }

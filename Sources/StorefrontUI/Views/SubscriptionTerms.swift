@@ -46,13 +46,14 @@ struct SubscriptionTerms {
         }
     }
 
-    /// The row's words: "free trial, then $4.99" while the trial is on offer.
-    static func rowLabel(_ product: Product, state: AppState) -> String {
-        guard let terms = SubscriptionTerms(product, state: state), terms.trial != nil else { return product.formattedPrice }
-        if let offer = product.introductoryOffer, offer.paymentMode != .freeTrial {
-            return state.strings.store.offerPriceThen(product.formatted(offer.price), product.formattedPrice)
-        }
-        return state.strings.store.freeTrialThen(product.formattedPrice)
+    /// The row's words, as the App Store writes a plan's price with its period: "$4.99/month",
+    /// "$49.99/year", "1 week free, then $4.99/month" or "3 months for $9.99, then $4.99/month"
+    /// while the introductory offer is on offer. `brief`: the offer alone ("1 week free"), for
+    /// a row with no room for more.
+    static func rowLabel(_ product: Product, state: AppState, brief: Bool = false) -> String {
+        guard product.type == .autoRenewable, let terms = SubscriptionTerms(product, state: state) else { return product.formattedPrice }
+        if brief, let trial = terms.trial { return trial }
+        return state.strings.charge(product, introOffer: terms.trial != nil, app: state.appDescription)
     }
 
     /// The lines under the product in the sheet and the detail pane.
