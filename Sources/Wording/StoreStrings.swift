@@ -86,10 +86,12 @@ public struct StoreStrings: PhraseTable {
     public let freeTrialUntil = Phrase2<String, String>(en: { day, charge in "Free trial until \(day), then \(charge)" },
                                                         ja: { day, charge in "\(day)まで無料トライアル、その後\(charge)" })
     public let freeTrialUntilBrief = Phrase1<String>(en: { day in "Free trial until \(day)" }, ja: { day in "\(day)まで無料トライアル" })
+    public let freeTrial = Phrase(en: "Free trial", ja: "無料トライアル")
     /// A price increase waiting for the subscriber's consent: "New price $5.99/month from 2026-12-26".
     public let newPriceFrom = Phrase2<String, String>(en: { price, day in "New price \(price) from \(day)" },
                                                       ja: { price, day in "\(day)から新価格 \(price)" })
     public let newPrice = Phrase1<String>(en: { price in "New price \(price)" }, ja: { price in "新価格 \(price)" })
+    public let newPriceBrief = Phrase(en: "New price", ja: "新価格")
     /// Under a price increase waiting for consent, in the detail pane.
     public let agreeHint = Phrase(en: "Enter or m: agree to the new price in Manage Subscriptions",
                                   ja: "Enterまたはm: 「サブスクリプションの管理」で新しい価格に同意")

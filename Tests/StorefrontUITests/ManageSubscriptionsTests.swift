@@ -218,6 +218,15 @@ import Wording
         #expect(ui.screen.contains(trial) && ui.screen.contains(words(ui).cancelFreeTrial), "\(ui.screen)")
     }
 
+    /// At 70×20 the row's title stays whole: the trial reads in brief.
+    @Test func aRunningFreeTrialFitsANarrowRow() throws {
+        let ui = try UITestHarness(width: 70, height: 20)
+        try ui.buy("Pro Monthly")
+        try ui.select("Pro Monthly")
+        #expect(row(ui, "Pro Monthly") == words(ui).freeTrial, "\(ui.screen)")
+        #expect(ui.screen.contains("   Pro Monthly ") && ui.screen.contains(" Free trial "), "\(ui.screen)")
+    }
+
     /// A trial whose conversion failed is no longer a trial: Manage Subscriptions offers Cancel
     /// Subscription, and the row reads the grace period.
     @Test func aFailedConversionOffersCancelSubscription() throws {

@@ -18,8 +18,9 @@ struct PlanStatus: Equatable {
 
     var kind: Kind
     var text: String
-    /// A shorter `text`, for a row that has no room for it ("Free trial until DATE").
-    var brief: String?
+    /// Shorter forms of `text`, longest first, for a row with no room for it ("Free trial until
+    /// DATE", "Free trial").
+    var brief: [String] = []
     /// `text` says what the plan charges (a free trial's "then $4.99/month").
     var includesCharge = false
     var tint: Tint
@@ -44,13 +45,13 @@ struct PlanStatus: Equatable {
                 // Waiting for the subscriber's consent: the new price, agreed to in Manage Subscriptions.
                 let price = state.newPrice(of: status) ?? ""
                 (text, tint) = (words.newPriceFrom(price, day(status.expiresDate)), .warning)
-                brief = words.newPrice(price)
+                brief = [words.newPrice(price), words.newPriceBrief]
             case .subscribed where status.willAutoRenew && status.autoRenewProductID != productID:
                 (text, tint) = (words.changesTo(state.title(of: status.autoRenewProductID), day(status.expiresDate)), .warning)
             case .subscribed where status.willAutoRenew && state.snapshot.freeTrialGroups.contains(group):
                 let then = state.periodCharge(of: status) ?? ""
                 (text, tint) = (words.freeTrialUntil(day(status.expiresDate), then), .success)
-                brief = words.freeTrialUntilBrief(day(status.expiresDate))
+                brief = [words.freeTrialUntilBrief(day(status.expiresDate)), words.freeTrial]
                 includesCharge = true
             case .subscribed where status.willAutoRenew: (text, tint) = (words.renewsOn(day(status.expiresDate)), .success)
             case .subscribed: (text, tint) = (words.expiresOn(day(status.expiresDate)), .warning)

@@ -85,7 +85,7 @@ struct RowText {
                 trailing = words.active
                 tint = .success
             } else {
-                trailing = RowText.fitting(RowText.buyLabel(id, state: state), brief: RowText.buyLabel(id, state: state, brief: true),
+                trailing = RowText.fitting(RowText.buyLabel(id, state: state), brief: [RowText.buyLabel(id, state: state, brief: true)],
                                            title: title, state: state)
                 dim = state.isRestricted || snapshot.productsError != nil || snapshot.isLoadingProducts
             }
@@ -102,12 +102,12 @@ struct RowText {
         }
     }
 
-    /// `full`, or `brief` when `full` would leave the row's title less than its whole width: a
-    /// long text gives way to its brief form before the title gives way.
-    static func fitting(_ full: String, brief: String?, title: String, state: AppState) -> String {
-        guard let brief else { return full }
+    /// The first of `full` and its `brief` forms (longest first) that leaves the row's title its
+    /// whole width, else the shortest: a long text gives way to a brief form before the title gives way.
+    static func fitting(_ full: String, brief: [String], title: String, state: AppState) -> String {
         let room = Layout(width: state.width, height: state.height).list.width - 5 - 2 - DisplayWidth.of(title)
-        return DisplayWidth.of(full) > room ? brief : full
+        let forms = [full] + brief
+        return forms.first { DisplayWidth.of($0) <= room } ?? forms[forms.count - 1]
     }
 
     /// What a buy row reads: its price (`brief`: its offer alone), or why it cannot be bought
