@@ -227,6 +227,18 @@ import Wording
         #expect(ui.screen.contains("   Pro Monthly ") && ui.screen.contains(" Free trial "), "\(ui.screen)")
     }
 
+    /// Another plan's row at 70×20 in Japanese: its price without the period where the whole
+    /// does not fit.
+    @Test func anotherPlansRowFitsANarrowRow() throws {
+        let ui = try UITestHarness(width: 70, height: 20) { UITestHarness.useJapanese(&$0) }
+        try ui.buy("Pro Monthly")
+        let yearly = ui.state.title(of: "com.storefront.pro.yearly")
+        #expect(row(ui, yearly) == "¥8,000 · \(words(ui).atRenewal)")
+        let wide = try UITestHarness { UITestHarness.useJapanese(&$0) }
+        try wide.buy("Pro Monthly")
+        #expect(row(wide, yearly) == "¥8,000/年 · \(words(wide).atRenewal)", "whole where it fits")
+    }
+
     /// A trial whose conversion failed is no longer a trial: Manage Subscriptions offers Cancel
     /// Subscription, and the row reads the grace period.
     @Test func aFailedConversionOffersCancelSubscription() throws {

@@ -76,10 +76,13 @@ struct PlanStatus: Equatable {
         kind = .change(change, atOnce: atOnce)
         let what = atOnce ? (change == .upgrade ? words.upgradeNow : words.switchNow) : words.atRenewal
         effect = what
-        let price = state.snapshot.product(productID).map { product in
-            product.subscriptionPeriod.map { state.strings.sheet.perPeriod(product.formattedPrice, $0) } ?? product.formattedPrice
+        let sold = state.snapshot.product(productID)
+        let price = sold.map { sold in
+            sold.subscriptionPeriod.map { state.strings.sheet.perPeriod(sold.formattedPrice, $0) } ?? sold.formattedPrice
         }
         (text, tint) = (price.map { "\($0) · \(what)" } ?? what, .accent)
+        // A narrow row: the price without its period (the title gives way before the price does).
+        brief = sold.map { ["\($0.formattedPrice) · \(what)"] } ?? []
     }
 }
 
