@@ -29,15 +29,19 @@ package struct SubscriptionStatusPayload: Encodable {
     package var accessEndDate: Date?
     /// `familyShared`: a family member's subscription, shared with the account; nil: its own.
     package var ownershipType: OwnershipType?
+    /// Whether its free trial runs (`StoreWorkingSet.isInFreeTrial`); nil where the records
+    /// were not read (a store event's status).
+    package var isInFreeTrial: Bool?
     package var renewalInfo: RenewalInfoPayload
     /// The transaction that paid for the current (or last) period.
     package var transaction: TransactionPayload?
 
-    package init(_ status: SubscriptionStatus, transaction: Transaction?) {
+    package init(_ status: SubscriptionStatus, transaction: Transaction?, isInFreeTrial: Bool? = nil) {
         state = status.state
         givesAccess = status.givesAccess
         accessEndDate = status.accessEndDate
         ownershipType = status.ownershipType
+        self.isInFreeTrial = isInFreeTrial
         renewalInfo = RenewalInfoPayload(status)
         self.transaction = transaction.map(TransactionPayload.init)
     }

@@ -126,6 +126,7 @@ public struct ManagerStrings: PhraseTable {
     public let autoRenewOn = Phrase(en: "Turn auto-renew on", ja: "自動更新をオンにする")
     public let priceIncrease = Phrase(en: "Request price increase consent…", ja: "値上げへの同意をリクエスト…")
     public let agreePrice = Phrase(en: "Agree to price increase", ja: "値上げに同意")
+    public let declinePrice = Phrase(en: "Decline price increase", ja: "値上げを拒否")
     public let refund = Phrase(en: "Refund", ja: "返金")
     public let refundProrated = Phrase1<String>(en: { percent in "Refund prorated \(percent)" }, ja: { percent in "\(percent)を一部返金" })
     /// A subscription's period refunded in part: by the time left in it, whatever was asked.

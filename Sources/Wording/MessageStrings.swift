@@ -25,8 +25,8 @@ public struct MessageStrings: PhraseTable {
     public let priceIncreaseMessage = Phrase3<String, String, String>(
         en: { name, price, date in "The price of \(name) is increasing to \(price) from your renewal on \(date). Agree to keep your subscription at the new price; if you don't, it ends then." },
         ja: { name, price, date in "\(name)の価格は\(date)の更新から\(price)に値上げされます。新しい価格でサブスクリプションを続けるには同意してください。同意しない場合、その時点で終了します。" })
-    public let notNow = Phrase(en: "Not Now", ja: "今はしない")
-    public let agree = Phrase(en: "Agree", ja: "同意する")
+    /// The consent sheet's button, and Manage Subscriptions' action, in Apple's words.
+    public let agreeToNewPrice = Phrase(en: "Agree to New Price", ja: "新しい価格に同意する")
 
     // MARK: With dialogs off, the log tells the message instead
 

@@ -101,6 +101,9 @@ public struct SheetStrings: PhraseTable {
     /// "1 week free", when buying now starts with the free trial.
     public let trial = Phrase1<SubscriptionPeriod>(en: { period in "\(englishPeriod(period)) free" },
                                                    ja: { period in "\(japanesePeriod(period))無料" })
+    /// A pay-up-front offer, as the App Store writes it: "3 months for $9.99".
+    public let upFront = Phrase2<String, SubscriptionPeriod>(en: { price, period in "\(englishPeriod(period)) for \(price)" },
+                                                             ja: { price, period in "\(japanesePeriod(period)) \(price)" })
     /// A pay-as-you-go offer: "$0.99/month for 3 months".
     public let payAsYouGo = Phrase2<String, SubscriptionPeriod>(en: { perPeriod, total in "\(perPeriod) for \(englishPeriod(total))" },
                                                                 ja: { perPeriod, total in "\(japanesePeriod(total))間 \(perPeriod)" })

@@ -37,12 +37,6 @@ public struct StoreStrings: PhraseTable {
     public let activeRestore = Phrase(en: "active · restore (r)", ja: "有効 · 復元 (r)")
     public let loading = Phrase(en: "Loading…", ja: "読み込み中…")
     public let notAvailable = Phrase(en: "not available", ja: "販売なし")
-    /// A subscription whose free trial is on offer: "free trial, then $4.99".
-    public let freeTrialThen = Phrase1<String>(en: { price in "free trial, then \(price)" },
-                                               ja: { price in "無料トライアル後 \(price)" })
-    /// A paid introductory offer's row: its price, then the regular one.
-    public let offerPriceThen = Phrase2<String, String>(en: { offer, price in "\(offer), then \(price)" },
-                                                        ja: { offer, price in "\(offer)、その後 \(price)" })
 
     // MARK: The detail pane
 
@@ -88,6 +82,19 @@ public struct StoreStrings: PhraseTable {
                                                 ja: { day in "\(day)までファミリー共有" })
     /// Auto-renew off: the plan runs to the end of its period.
     public let expiresOn = Phrase1<String>(en: { day in "Expires \(day)" }, ja: { day in "\(day)に終了" })
+    /// A free trial running: "Free trial until 2026-12-26, then $4.99/month".
+    public let freeTrialUntil = Phrase2<String, String>(en: { day, charge in "Free trial until \(day), then \(charge)" },
+                                                        ja: { day, charge in "\(day)まで無料トライアル、その後\(charge)" })
+    public let freeTrialUntilBrief = Phrase1<String>(en: { day in "Free trial until \(day)" }, ja: { day in "\(day)まで無料トライアル" })
+    public let freeTrial = Phrase(en: "Free trial", ja: "無料トライアル")
+    /// A price increase waiting for the subscriber's consent: "New price $5.99/month from 2026-12-26".
+    public let newPriceFrom = Phrase2<String, String>(en: { price, day in "New price \(price) from \(day)" },
+                                                      ja: { price, day in "\(day)から新価格 \(price)" })
+    public let newPrice = Phrase1<String>(en: { price in "New price \(price)" }, ja: { price in "新価格 \(price)" })
+    public let newPriceBrief = Phrase(en: "New price", ja: "新価格")
+    /// Under a price increase waiting for consent, in the detail pane.
+    public let agreeHint = Phrase(en: "Enter or m: agree to the new price in Manage Subscriptions",
+                                  ja: "Enterまたはm: 「サブスクリプションの管理」で新しい価格に同意")
     public let inGraceUntil = Phrase1<String>(en: { day in "In grace period until \(day)" }, ja: { day in "\(day)まで猶予期間" })
     public let billingProblem = Phrase(en: "Billing problem", ja: "お支払いの問題")
     /// "Expired 2026-12-26 (cancelled)".

@@ -24,7 +24,7 @@ struct StorefrontCommand: ParsableCommand {
             PendingCommand.self, ApproveCommand.self, DeclineCommand.self, ResolveCommand.self, BuyOutsideCommand.self, RedeemCodeCommand.self, PromoteCommand.self,
             SetCommand.self, ClockCommand.self, AdvanceCommand.self, StateCommand.self,
             SubscriptionsCommand.self, AutoRenewCommand.self, ExpireCommand.self, RenewCommand.self, FixBillingCommand.self,
-            PriceIncreaseCommand.self, AgreePriceCommand.self, EventsCommand.self,
+            PriceIncreaseCommand.self, AgreePriceCommand.self, DeclinePriceCommand.self, EventsCommand.self,
             UnconsumedCommand.self, ConsumeCommand.self,
             RefundCommand.self, DeleteTransactionCommand.self, ClearHistoryCommand.self, FamilyCommand.self,
             RequestRefundCommand.self, ApproveRefundCommand.self, DeclineRefundCommand.self,
@@ -118,6 +118,7 @@ extension RenewCommand: UsesGlobalOptions {}
 extension FixBillingCommand: UsesGlobalOptions {}
 extension PriceIncreaseCommand: UsesGlobalOptions {}
 extension AgreePriceCommand: UsesGlobalOptions {}
+extension DeclinePriceCommand: UsesGlobalOptions {}
 extension EventsCommand: UsesGlobalOptions {}
 extension BuyOutsideCommand: UsesGlobalOptions {}
 extension RedeemCodeCommand: UsesGlobalOptions {}

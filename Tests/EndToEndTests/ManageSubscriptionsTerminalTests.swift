@@ -21,7 +21,7 @@ import Testing
         try tty.send("Enter")
         try tty.waitFor("You're all set.")
         try tty.send("Enter")
-        try tty.waitFor("Renews ")
+        try tty.waitFor("Free trial until ")
         try tty.send("m")
         try tty.waitFor("Manage Subscriptions")
         try tty.waitFor("Cancel Free Trial")
@@ -35,6 +35,6 @@ import Testing
         try tty.send("Escape")
         try tty.waitForAbsence("Resubscribe")
         let store = try tty.waitFor("Expires ")
-        #expect(!store.contains("Renews "), "\(store)")
+        #expect(!store.contains("Free trial until "), "\(store)")
     }
 }

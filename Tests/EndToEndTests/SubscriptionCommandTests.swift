@@ -52,7 +52,7 @@ import Testing
         #expect(transaction["productID"] as? String == Self.monthly)
         #expect(transaction["price"] as? String == "0", "a free trial")
         #expect((transaction["offer"] as? [String: Any])?["paymentMode"] as? String == "freeTrial")
-        #expect(try cli.command("subscriptions").stdout.contains("state          subscribed: Renews 2030-01-08 09:00:01 +00:00"))
+        #expect(try cli.command("subscriptions").stdout.contains("state          subscribed: Free trial until 2030-01-08 09:00:01 +00:00, then $4.99/month"))
 
         let off = try cli.command("auto-renew", Self.monthly, "off")
         #expect(off.stdout.contains("Turned auto-renew off. Pro Monthly (\(Self.monthly)): Expires 2030-01-08 09:00:01 +00:00."), "\(off.summary)")
@@ -234,6 +234,35 @@ import Testing
         #expect((renewed["transaction"] as? [String: Any])?["price"] as? String == "5.99")
     }
 
+    /// A free trial reads as one while it runs, in words and in the JSON; once converted, it is not.
+    @Test func aRunningFreeTrialReadsAsOne() throws {
+        try cli.command("buy", Self.monthly)
+        let text = try cli.command("subscriptions").stdout
+        #expect(text.contains("state          subscribed: Free trial until ") && text.contains(", then $4.99/month"), "\(text)")
+        #expect(try pro()["isInFreeTrial"] as? Bool == true)
+        try cli.command("advance", "2w")
+        #expect(try pro()["isInFreeTrial"] as? Bool == false)
+        #expect(!(try cli.command("subscriptions").stdout.contains("Free trial")))
+    }
+
+    /// As SKTestSession.declinePriceIncreaseForTransaction: auto-renew off, nothing waiting,
+    /// and the plan runs to its period's end.
+    @Test func aDeclinedPriceIncreaseCancelsTheSubscription() throws {
+        try cli.command("buy", Self.monthly)
+        try cli.command("price-increase", Self.monthly, "5.99")
+        #expect(try cli.command("subscriptions").stdout.contains("decline-price \(Self.monthly)"))
+        let declined = try cli.command("decline-price", Self.monthly)
+        #expect(declined.stdout.contains("Declined the price increase: auto-renew is off."), "\(declined.summary)")
+        let status = try pro()
+        #expect(try renewalInfo(status)["priceIncreaseStatus"] as? String == "noIncreasePending")
+        #expect(try renewalInfo(status)["willAutoRenew"] as? Bool == false && status["state"] as? String == "subscribed")
+        #expect(try events().last?["kind"] as? String == "autoRenewDisabled")
+        let again = try cli.command("decline-price", Self.monthly, status: 64)
+        #expect(again.stderr.contains("has no price increase waiting for consent"), "\(again.summary)")
+        try cli.command("advance", "2w")
+        #expect(try renewalInfo(try pro())["expirationReason"] as? String == "autoRenewDisabled")
+    }
+
     @Test func aPriceIncreaseWithoutConsentRenewsAtTheNewPrice() throws {
         try cli.command("buy", Self.monthly)
         let raised = try cli.command("price-increase", Self.monthly, "5.49", "--no-consent-needed", "--json").json()
@@ -356,7 +385,7 @@ import Testing
     /// Each command's one line of help points to the page that describes it.
     @Test func theHelpNamesEachCommandAndItsPage() throws {
         let help = try cli.command("help").stdout
-        for command in ["subscriptions", "auto-renew", "expire", "renew", "fix-billing", "price-increase", "agree-price", "events"] {
+        for command in ["subscriptions", "auto-renew", "expire", "renew", "fix-billing", "price-increase", "agree-price", "decline-price", "events"] {
             let line = try #require(help.split(separator: "\n").firstIndex { $0.hasPrefix("  \(command) ") }, "\(command): \(help)")
             let entry = help.split(separator: "\n")[line...].prefix(3).joined(separator: " ")
             #expect(entry.contains("(docs/command-line.md)"), "\(entry)")

@@ -63,6 +63,20 @@ import Testing
     }
 
     @Test(arguments: StorageKind.allCases)
+    func aDeclinedPriceIncreaseCancelsAndTheAppHearsNothingUntilItExpires(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let first = try t.buy(Plans.proMonthly)
+        try t.hear { try $0.requestPriceIncrease(Plans.proMonthly, price: 12, consentNeeded: true) }
+        try t.hear { try $0.declinePriceIncrease(Plans.proMonthly, account: t.signedIn) }
+        #expect(try t.status?.priceIncreaseStatus == .noIncreasePending && t.status?.willAutoRenew == false)
+        #expect(throws: StoreAdminError.noPriceIncreasePending(Plans.proMonthly)) {
+            try t.hear { try $0.declinePriceIncrease(Plans.proMonthly, account: t.signedIn) }
+        }
+        try t.advance(to: try #require(first.expirationDate), plus: 1)
+        #expect(try t.status?.state == .expired && t.status?.expirationReason == .autoRenewDisabled)
+    }
+
+    @Test(arguments: StorageKind.allCases)
     func anUnansweredPriceIncreaseExpiresAtTheRenewal(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let first = try t.buy(Plans.proMonthly)

@@ -322,6 +322,20 @@ import Testing
         #expect(renewal.status?.priceIncreaseStatus == .noIncreasePending)
     }
 
+    @Test func aDeclinedPriceIncreaseTurnsAutoRenewOffAndExpiresAtThePeriodsEnd() throws {
+        let (status, t) = subscribed()
+        let prices = increased(12, consent: true)
+        let pending = try #require(apply(.priceIncrease(consentNeeded: true), status, at: start + 60, context(t, prices: prices)).status)
+        let declined = apply(.declinePriceIncrease, pending, at: start + 120, context(t, prices: prices))
+        #expect(declined.status?.priceIncreaseStatus == .noIncreasePending && declined.status?.willAutoRenew == false)
+        #expect(declined.status?.state == .subscribed && declined.events.map(\.kind) == [.autoRenewDisabled])
+        let end = apply(.renewalDue, declined.status, at: status.expiresDate, context(t, prices: prices))
+        #expect(end.status?.state == .expired && end.status?.expirationReason == .autoRenewDisabled)
+        #expect(end.status?.expiresDate == status.expiresDate && end.transactions.isEmpty)
+        #expect(apply(.declinePriceIncrease, status, at: start + 120, context(t, prices: prices)).events.isEmpty,
+                "nothing to decline: nothing changes")
+    }
+
     @Test func aPriceIncreaseWithoutConsentTellsAndRenewsAtTheNewPrice() throws {
         let (status, t) = subscribed()
         let prices = increased(11, consent: false)

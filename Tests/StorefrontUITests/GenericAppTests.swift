@@ -46,7 +46,7 @@ import Wording
         #expect(titles == ["# Non-consumables", "Dark Theme", "# Consumables", "100 Coins",
                            "# Subscriptions · Plus", "Plus Yearly", "Plus Monthly", "# Subscriptions · Team", "Team Monthly"])
         #expect(!ui.screen.contains("credits"), "no credit balance in the header: \(ui.screen)")
-        #expect(RowText(.product("plus.monthly"), state: ui.state).trailing == "$0.99, then $1.99", "its pay-as-you-go offer")
+        #expect(RowText(.product("plus.monthly"), state: ui.state).trailing == "$0.99/month for 3 months", "its pay-as-you-go offer, alone where the whole does not fit")
     }
 
     @Test func aNonConsumableUnlocksAndAConsumableCountsItsOwnBalance() throws {

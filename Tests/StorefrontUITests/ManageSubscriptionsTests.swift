@@ -32,7 +32,7 @@ import Wording
         let title = ui.state.title(of: "com.storefront.pro.monthly")
         try ui.buy("Pro Monthly")
         let expires = try status(ui).expiresDate
-        #expect(row(ui, title).contains(words(ui).renewsOn(day(ui, expires))), "\(ui.screen)")
+        #expect(row(ui, title).contains(words(ui).freeTrialUntilBrief(day(ui, expires))), "the free trial runs: \(ui.screen)")
         #expect(ui.screen.contains(words(ui).manageHint), "the detail pane offers Manage Subscriptions:\n\(ui.screen)")
 
         ui.press(.char("m"))
@@ -54,7 +54,7 @@ import Wording
 
         // Resubscribe before it ends: it renews again.
         ui.press(.char("m"), .end, .enter, .escape)
-        #expect(row(ui, title).contains(words(ui).renewsOn(day(ui, expires))), "\(ui.screen)")
+        #expect(row(ui, title).contains(words(ui).freeTrialUntilBrief(day(ui, expires))), "the free trial runs: \(ui.screen)")
 
         // Cancelled again and past its end: expired, and why.
         ui.press(.char("m"), .end, .enter, .right, .enter, .escape)
@@ -170,8 +170,9 @@ import Wording
     func theTrialIsAdvertisedOnlyWhenItWillBeApplied(japanese: Bool) throws {
         let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
         let pro = ui.state.title(of: "com.storefront.pro.monthly")
-        let price = try #require(ui.state.snapshot.product("com.storefront.pro.monthly")?.formattedPrice)
-        let trial = words(ui).freeTrialThen(price)
+        let product = try #require(ui.state.snapshot.product("com.storefront.pro.monthly"))
+        // "1 week free, then $4.99/month", as the App Store writes it.
+        let trial = ui.state.strings.charge(product, introOffer: true, app: ui.state.appDescription)
         #expect(row(ui, pro) == trial, "\(ui.screen)")
         try ui.buy("Lite Monthly")
         #expect(!row(ui, pro).contains(trial), "an upgrade gets no trial: \(ui.screen)")
@@ -182,8 +183,7 @@ import Wording
         try ui.select("Pro Monthly")
         ui.press(.enter)
         guard case .sheet = ui.state.mode else { Issue.record("no sheet: \(ui.state.mode)"); return }
-        let offer = try #require(ui.state.snapshot.product("com.storefront.pro.monthly")?.introductoryOffer)
-        let product = try #require(ui.state.snapshot.product("com.storefront.pro.monthly"))
+        let offer = try #require(product.introductoryOffer)
         #expect(ui.screen.contains(String(ui.state.strings.introductoryTerms(offer, of: product).prefix(10))), "\(ui.screen)")
         ui.press(.enter)
         ui.wait()
@@ -246,6 +246,57 @@ import Wording
         ui.wait(seconds: 4 * Self.day)
         #expect(try status(ui).state == .inBillingRetryPeriod)
         #expect(row(ui, title).contains(words(ui).billingProblem), "\(ui.screen)")
+    }
+
+    /// The free trial reads as one while it runs: on the row, in the detail pane (what follows
+    /// it too) and in Manage Subscriptions, which offers Cancel Free Trial.
+    @Test(arguments: [false, true])
+    func aRunningFreeTrialReadsAsOne(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Pro Monthly")
+        let until = day(ui, try status(ui).expiresDate)
+        let trial = words(ui).freeTrialUntil(until, japanese ? "¥800/月" : "$4.99/month")
+        try ui.select("Pro Monthly")
+        #expect(row(ui, ui.state.title(of: "com.storefront.pro.monthly")) == words(ui).freeTrialUntilBrief(until), "\(ui.screen)")
+        let pane = DetailPane.productLines("com.storefront.pro.monthly", state: ui.state).map(\.text)
+        #expect(pane.contains(trial), "\(pane)")
+        ui.press(.char("m"))
+        #expect(ui.screen.contains(trial) && ui.screen.contains(words(ui).cancelFreeTrial), "\(ui.screen)")
+    }
+
+    /// At 70×20 the row's title stays whole: the trial reads in brief.
+    @Test func aRunningFreeTrialFitsANarrowRow() throws {
+        let ui = try UITestHarness(width: 70, height: 20)
+        try ui.buy("Pro Monthly")
+        try ui.select("Pro Monthly")
+        #expect(row(ui, "Pro Monthly") == words(ui).freeTrial, "\(ui.screen)")
+        #expect(ui.screen.contains("   Pro Monthly ") && ui.screen.contains(" Free trial "), "\(ui.screen)")
+    }
+
+    /// Another plan's row at 70×20 in Japanese: its price without the period where the whole
+    /// does not fit.
+    @Test func anotherPlansRowFitsANarrowRow() throws {
+        let ui = try UITestHarness(width: 70, height: 20) { UITestHarness.useJapanese(&$0) }
+        try ui.buy("Pro Monthly")
+        let yearly = ui.state.title(of: "com.storefront.pro.yearly")
+        #expect(row(ui, yearly) == "¥8,000 · \(words(ui).atRenewal)")
+        let wide = try UITestHarness { UITestHarness.useJapanese(&$0) }
+        try wide.buy("Pro Monthly")
+        #expect(row(wide, yearly) == "¥8,000/年 · \(words(wide).atRenewal)", "whole where it fits")
+    }
+
+    /// A trial whose conversion failed is no longer a trial: Manage Subscriptions offers Cancel
+    /// Subscription, and the row reads the grace period.
+    @Test func aFailedConversionOffersCancelSubscription() throws {
+        let ui = try UITestHarness { $0.billingRetry = true; $0.gracePeriod = .sixteenDays }
+        try ui.buy("Pro Monthly")
+        ui.wait(seconds: 8 * Self.day)
+        #expect(try status(ui).state == .inGracePeriod)
+        if case .alert = ui.state.mode { ui.press(.escape) }
+        #expect(ui.state.manageAction(inGroup: "pro") == .cancel(freeTrial: false))
+        ui.press(.char("m"))
+        #expect(ui.screen.contains(words(ui).cancelSubscription) && !ui.screen.contains(words(ui).cancelFreeTrial), "\(ui.screen)")
+        #expect(!ui.screen.contains("Free trial"), "\(ui.screen)")
     }
 
     @Test func aCrossgradeOfTheSamePeriodSwitchesNow() throws {

@@ -106,8 +106,8 @@ import Testing
         try ui.select("Pro Monthly")
         let expiry = try #require(ui.state.snapshot.subscriptionExpiries["com.storefront.pro.monthly"])
         let local = clockTime(expiry, in: Self.tokyo)
-        // The pane reads the store's status: the day it renews, in the local time zone.
-        #expect(ui.screen.contains("Renews \(local.day)"), "\(ui.screen)")
+        // The pane reads the store's status: the day its free trial ends, in the local time zone.
+        #expect(ui.screen.contains("Free trial until \(local.day)"), "\(ui.screen)")
         #expect(ui.state.log.contains { $0.text.hasSuffix("active until \(local.day) \(local.time) +09:00") },
                 "the delivery's log line too")
     }

@@ -44,14 +44,24 @@ import Testing
         #expect(lines(wide)[0].contains(" \(account) · USA · 0 credits"), "whole when it fits")
     }
 
-    @Test(arguments: [(false, "Pro Monthly", "Pro Monthly free trial, then $4.99"),
-                      (true, "プロ 月額プラン", "プロ 月額プ… 無料トライアル後 ¥800")])
-    func aRowKeepsItsPriceWholeAt70Columns(japanese: Bool, title: String, row: String) throws {
+    /// A plan's offer and price too long for a narrow row give way to the offer alone, so the
+    /// title stays whole (the detail pane has the rest).
+    @Test(arguments: [(false, "Pro Monthly", "1 week free"), (true, "プロ 月額プラン", "1週間無料")])
+    func aRowKeepsItsPriceWholeAt70Columns(japanese: Bool, title: String, price: String) throws {
         let ui = try UITestHarness(width: 70, height: 20) { if japanese { UITestHarness.useJapanese(&$0) } }
         try ui.select(title)
         ui.press(.escape)
-        let line = try #require(lines(ui).first { $0.contains(row) }, "\(ui.screen)")
-        #expect(line.contains(" \(row) "))
+        let line = try #require(lines(ui).first { $0.contains(" \(title) ") }, "\(ui.screen)")
+        #expect(line.contains(" \(price) "), "\(line)")
+    }
+
+    /// Where there is room, the row reads the offer and the price with its period.
+    @Test func aWideRowReadsTheOfferAndThePricePerPeriod() throws {
+        let ui = try UITestHarness(width: 100, height: 30)
+        let monthly = RowText(.product("com.storefront.pro.monthly"), state: ui.state).trailing
+        #expect(monthly == "1 week free, then $4.99/month")
+        #expect(RowText(.product("com.storefront.pro.yearly"), state: ui.state).trailing == "$49.99/year")
+        #expect(RowText(.product("com.storefront.lite.monthly"), state: ui.state).trailing == "$1.99/month")
     }
 
     /// Deferred rows of different title widths and an interrupted one, at the widths

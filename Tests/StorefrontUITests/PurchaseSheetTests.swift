@@ -216,6 +216,16 @@ import Testing
         #expect(ui.state.snapshot.subscriptionExpiries["com.storefront.pass.yearly"] == extended)
     }
 
+    /// A pay-up-front offer on the row, as the App Store writes it: its length, then its price.
+    @Test func aPayUpFrontOfferReadsItsLengthThenItsPrice() throws {
+        var catalog = try CatalogLoader.defaultCatalog()
+        let index = try #require(catalog.products.firstIndex { $0.id == "com.storefront.pro.yearly" })
+        catalog.products[index].subscription?.introductoryOffer = SubscriptionOffer(
+            paymentMode: .payUpFront, period: SubscriptionPeriod(value: 3, unit: .month), price: try #require(Decimal(string: "9.99")))
+        let ui = try UITestHarness(catalog: catalog)
+        #expect(RowText(.product("com.storefront.pro.yearly"), state: ui.state).trailing == "3 months for $9.99, then $49.99/year")
+    }
+
     /// Two subscriptions in one group: the free trial is the group's, once.
     @Test func theRowsAndTheSheetOfferTheTrialOnlyWhenTheStoreGivesIt() throws {
         // The group's yearly plan with the monthly plan's free trial.
@@ -226,9 +236,9 @@ import Testing
         let yearly = catalog.products[index]
         let ui = try UITestHarness(catalog: catalog)
         try ui.select("Pro Yearly")
-        #expect(RowText(.product(yearly.id), state: ui.state).trailing.hasPrefix("free trial"))
+        #expect(RowText(.product(yearly.id), state: ui.state).trailing == "1 week free, then $49.99/year")
         try ui.buy("Pro Monthly")
-        #expect(RowText(.product(yearly.id), state: ui.state).trailing == "$49.99 · at renewal",
+        #expect(RowText(.product(yearly.id), state: ui.state).trailing == "$49.99/year · at renewal",
                 "the group's trial is used: the row promises none, and says when the change takes effect")
         try ui.select("Pro Yearly")
         ui.press(.enter)
@@ -257,8 +267,8 @@ import Testing
         ui.press(.enter, .char("r"))
         ui.wait()
         ui.press(.enter)  // the restore summary
-        // Back in the app: the row reads the store's status.
-        #expect(RowText(.product("com.storefront.pro.monthly"), state: ui.state).trailing.hasPrefix("Renews "))
+        // Back in the app: the row reads the store's status (its free trial runs).
+        #expect(RowText(.product("com.storefront.pro.monthly"), state: ui.state).trailing.hasPrefix("Free trial until "))
     }
 
     @Test func theRestoreSummarySaysWhatTheStoreDoesNotRestore() throws {

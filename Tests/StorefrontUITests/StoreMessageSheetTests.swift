@@ -139,7 +139,7 @@ import Testing
         let screen = ui.screen
         #expect(screen.contains("Subscription Price Increase"), "\(screen)")
         #expect(screen.contains("$5.99") && screen.contains(ui.state.times.day(renewal)), "\(screen)")
-        #expect(ui.state.dialogButtons == DialogButtons(labels: ["Not Now", "Agree"], focus: 1))
+        #expect(ui.state.dialogButtons == DialogButtons(labels: ["Close", "Agree to New Price"], focus: 1))
         ui.press(.enter)
         #expect(status(ui)?.priceIncreaseStatus == .agreed)
         #expect(ui.state.log.contains { $0.text == "Pro Monthly: price increase to $5.99 agreed" })
@@ -169,8 +169,8 @@ import Testing
         ui.runtime.perform(.priceIncrease(productID: Self.pro, storefront: nil, price: 1000, consentNeeded: true))
         let screen = ui.screen
         #expect(screen.contains("サブスクリプションの価格の値上げ"), "\(screen)")
-        #expect(screen.contains("[ 今はしない ]") && screen.contains("[ 同意する ]"), "\(screen)")
-        #expect(screen.contains("¥1,000"), "\(screen)")
+        #expect(screen.contains("[ 閉じる ]") && screen.contains("[ 新しい価格に同意する ]"), "\(screen)")
+        #expect(screen.contains("¥1,000/月"), "\(screen)")
         ui.press(.enter)
         #expect(status(ui)?.priceIncreaseStatus == .agreed)
     }

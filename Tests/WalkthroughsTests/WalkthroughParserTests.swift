@@ -131,6 +131,7 @@ import Walkthroughs
             price-increase "Pro Monthly" 900 in jpn consent
             price-increase com.storefront.lite.monthly 1.49 no-consent in USA
             agree-price "Pro Monthly"
+            decline-price "Pro Monthly"
             """
         #expect(try actions(text) == [
             .subscription(.expire, productID: "com.storefront.pro.monthly"),
@@ -143,6 +144,7 @@ import Walkthroughs
             .operation(.priceIncrease(productID: "com.storefront.lite.monthly", storefront: "USA", price: Decimal(string: "1.49")!,
                                       consentNeeded: false)),
             .subscription(.agreeToPriceIncrease, productID: "com.storefront.pro.monthly"),
+            .subscription(.declinePriceIncrease, productID: "com.storefront.pro.monthly"),
         ])
     }
 

@@ -133,6 +133,23 @@ import Walkthroughs
         #expect(again.passed, "\(again.failures)")
     }
 
+    /// Declined (SKTestSession.declinePriceIncreaseForTransaction): auto-renew off, nothing
+    /// waiting, and the plan expires at its period's end.
+    @Test func aDeclinedPriceIncreaseExpiresAtThePeriodsEnd() throws {
+        let result = try run(Self.subscribe + """
+
+            price-increase "Pro Monthly" 5.99
+            decline-price "Pro Monthly"
+            expect subscription "Pro Monthly" price-increase none
+            expect subscription "Pro Monthly" auto-renew off
+            expect subscription "Pro Monthly" state subscribed
+            advance 8d
+            expect subscription "Pro Monthly" state expired
+            expect subscription "Pro Monthly" expiration-reason autoRenewDisabled
+            """)
+        #expect(result.passed, "\(result.failures)")
+    }
+
     /// What the store refuses stops the walkthrough there, in the store's words.
     @Test func aRefusedStepStopsTheWalkthrough() throws {
         let never = try run("expire \"Pro Monthly\"\nexpect credits 0")

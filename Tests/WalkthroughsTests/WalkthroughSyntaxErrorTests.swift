@@ -21,7 +21,7 @@ import Walkthroughs
 
     @Test func anUnknownStepSuggestsTheNearestKeepingItsArguments() {
         #expect(errors("open \"Premium Quotes\"\n  aprove 1000000001") == [
-            "demo.walk:2:3: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, consume, expire, renew, auto-renew, fix-billing, price-increase, agree-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, family, advance, caption, pause, expect, vary, when; did you mean 'approve 1000000001'?",
+            "demo.walk:2:3: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, consume, expire, renew, auto-renew, fix-billing, price-increase, agree-price, decline-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, family, advance, caption, pause, expect, vary, when; did you mean 'approve 1000000001'?",
         ])
     }
 
@@ -96,6 +96,15 @@ import Walkthroughs
         ])
     }
 
+    /// `decline` answers an Ask to Buy request: a price increase said that way points at `decline-price`.
+    @Test func declinePriceIncreaseSuggestsTheStep() {
+        #expect(errors("decline price increase \"Pro Monthly\"") == [
+            "demo.walk:1:9: expected a transaction after decline (an Ask to Buy request); a price increase is declined with decline-price; did you mean 'decline-price \"Pro Monthly\"'?",
+        ])
+        #expect(errors("decline price").first?.hasSuffix("did you mean 'decline-price \"Pro Monthly\"'?") == true)
+        #expect(errors("decline-prise \"Pro Monthly\"").first?.hasSuffix("did you mean 'decline-price \"Pro Monthly\"'?") == true)
+    }
+
     @Test func aPriceIncreaseNamesWhatItTakes() {
         #expect(errors("price-increase \"Pro Monthly\"") == [
             "demo.walk:1:29: expected the new price after the product, in the storefront's currency (5.99); did you mean 'price-increase \"Pro Monthly\" 5.99'?",
@@ -137,7 +146,7 @@ import Walkthroughs
     /// that parses, else that verb's example.
     @Test func aSuggestionIsAlwaysAValidStep() {
         #expect(errors("cancel subscription com.storefront.pro.monthly") == [
-            "demo.walk:1:1: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, consume, expire, renew, auto-renew, fix-billing, price-increase, agree-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, family, advance, caption, pause, expect, vary, when; did you mean 'auto-renew com.storefront.pro.monthly off'?",
+            "demo.walk:1:1: expected a step: set, open, quantity, press, key, restore, delete app data, relaunch, approve, decline, resolve, consume, expire, renew, auto-renew, fix-billing, price-increase, agree-price, decline-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, family, advance, caption, pause, expect, vary, when; did you mean 'auto-renew com.storefront.pro.monthly off'?",
         ])
         // Cancelling a subscription is turning auto-renew off, not the verb spelt nearest.
         #expect(errors("cancel subscription").first?.hasSuffix("did you mean 'auto-renew \"Pro Monthly\" off'?") == true)

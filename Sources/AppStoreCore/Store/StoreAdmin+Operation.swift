@@ -16,6 +16,8 @@ extension StoreAdmin {
         /// (`PriceChange.needsConsent`: a rise needs it).
         case priceIncrease(productID: String, storefront: String?, price: Decimal, consentNeeded: Bool?)
         case agreeToPriceIncrease(originalTransactionID: String)
+        /// SKTestSession.declinePriceIncreaseForTransaction: auto-renew off, the increase no longer waiting.
+        case declinePriceIncrease(originalTransactionID: String)
         /// A purchase made outside the app (`buyOutsideApp`).
         case buyOutsideApp(productID: String, quantity: Int)
         /// An offer code redeemed in the App Store (`redeemOfferCode`): of `productID`, or of
@@ -45,7 +47,7 @@ extension StoreAdmin {
             case .priceIncrease(let id, _, _, _), .buyOutsideApp(let id, _), .promote(let id),
                  .familySharing(let id, _, _), .familyPurchase(_, let id): id
             case .redeemOfferCode(_, let id): id
-            case .expire, .renew, .autoRenew, .fixBilling, .agreeToPriceIncrease,
+            case .expire, .renew, .autoRenew, .fixBilling, .agreeToPriceIncrease, .declinePriceIncrease,
                  .refund, .deleteTransaction, .clearPurchaseHistory, .requestRefund, .approveRefundRequest,
                  .declineRefundRequest, .createFamily, .addFamilyMember, .removeFamilyMember: nil
             }
@@ -64,6 +66,7 @@ extension StoreAdmin {
         case .priceIncrease(let id, let storefront, let price, let consent):
             try requestPriceIncrease(id, storefront: storefront, price: price, consentNeeded: consent)
         case .agreeToPriceIncrease(let id): try change(.agreeToPriceIncrease, originalTransactionID: id)
+        case .declinePriceIncrease(let id): try change(.declinePriceIncrease, originalTransactionID: id)
         case .buyOutsideApp(let id, let quantity): _ = try buyOutsideApp(id, quantity: quantity, account: account)
         case .redeemOfferCode(let code, let id): _ = try redeemOfferCode(code, productID: id, account: account)
         case .promote(let id): _ = try promote(id, account: account)

@@ -65,6 +65,12 @@ public final class StoreAdmin {
         try change(.agreeToPriceIncrease, productID, account: account)
     }
 
+    /// SKTestSession.declinePriceIncreaseForTransaction: the subscriber declined the price
+    /// increase, which cancels the subscription (auto-renew off); it runs to its period's end.
+    public func declinePriceIncrease(_ productID: String, account: String?) throws {
+        try change(.declinePriceIncrease, productID, account: account)
+    }
+
     // MARK: Purchases
 
     /// SKTestSession.buyProduct: `account` buys `productID` outside the app (on another

@@ -138,6 +138,8 @@ extension StoreWorkingSet {
             guard status.canFixBilling else { throw ended ? StoreAdminError.subscriptionExpired(productID) : StoreAdminError.noBillingIssue(productID) }
         case .agreeToPriceIncrease:
             guard status.canAgreeToPriceIncrease else { throw StoreAdminError.noPriceIncreasePending(productID) }
+        case .declinePriceIncrease:
+            guard status.canDeclinePriceIncrease else { throw StoreAdminError.noPriceIncreasePending(productID) }
         case .renewNow:
             if ended { throw StoreAdminError.subscriptionExpired(productID) }
             if !status.canRenewNow { throw StoreAdminError.inBillingRetry(productID) }

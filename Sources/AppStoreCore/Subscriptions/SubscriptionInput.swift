@@ -25,6 +25,9 @@ public enum SubscriptionInput: Equatable, Sendable {
     case priceIncrease(consentNeeded: Bool)
     /// The subscriber agreed to a price increase.
     case agreeToPriceIncrease
+    /// The subscriber declined a price increase (SKTestSession.declinePriceIncreaseForTransaction):
+    /// auto-renew goes off, and the plan runs to its period's end.
+    case declinePriceIncrease
     /// The App Store refunded the current period: access ends now, and nothing renews.
     case revoke
 }

@@ -42,6 +42,10 @@ public enum SubscriptionLifecycle {
         case .agreeToPriceIncrease where current.priceIncreaseStatus == .pending:
             step.status?.priceIncreaseStatus = .agreed
             step.emit(.priceIncreaseAgreed, details: step.priceDetails(of: current.autoRenewProductID))
+        case .declinePriceIncrease where current.priceIncreaseStatus == .pending:
+            // As Xcode declines it: a cancellation (auto-renew off), the increase no longer waiting.
+            step.status?.priceIncreaseStatus = .noIncreasePending
+            step.setAutoRenew(false)
         default:
             break
         }

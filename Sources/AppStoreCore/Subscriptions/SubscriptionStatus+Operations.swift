@@ -14,6 +14,9 @@ extension SubscriptionStatus {
     /// Agree to a price increase: while one waits for the subscriber's consent.
     public var canAgreeToPriceIncrease: Bool { isLive && priceIncreaseStatus == .pending }
 
+    /// Decline a price increase: whenever one could agree to it.
+    public var canDeclinePriceIncrease: Bool { canAgreeToPriceIncrease }
+
     /// Cancel Subscription (auto-renew off): while it renews.
     public var canCancel: Bool { isLive && willAutoRenew }
 

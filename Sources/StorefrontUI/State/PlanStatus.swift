@@ -7,7 +7,8 @@ import AppStoreCore
 /// pane and Manage Subscriptions share.
 struct PlanStatus: Equatable {
     enum Kind: Equatable {
-        /// The plan subscribed to: its status ("Renews DATE", "Expired DATE (reason)").
+        /// The plan subscribed to: its status ("Renews DATE", "Free trial until DATE, then
+        /// $4.99/month", "New price $5.99/month from DATE", "Expired DATE (reason)").
         case current
         /// The plan a waiting change is to: it starts at the renewal.
         case next
@@ -17,6 +18,11 @@ struct PlanStatus: Equatable {
 
     var kind: Kind
     var text: String
+    /// Shorter forms of `text`, longest first, for a row with no room for it ("Free trial until
+    /// DATE", "Free trial").
+    var brief: [String] = []
+    /// `text` says what the plan charges (a free trial's "then $4.99/month").
+    var includesCharge = false
     var tint: Tint
     var status: SubscriptionStatus
     /// What buying another plan does, without its price: "upgrade now", "at renewal".
@@ -35,8 +41,18 @@ struct PlanStatus: Equatable {
             switch status.state {
             case .subscribed where status.isFamilyShared, .inGracePeriod where status.isFamilyShared:
                 (text, tint) = (words.sharedByFamily(day(status.accessEndDate ?? status.expiresDate)), .success)
+            case .subscribed where status.willAutoRenew && status.canAgreeToPriceIncrease:
+                // Waiting for the subscriber's consent: the new price, agreed to in Manage Subscriptions.
+                let price = state.newPrice(of: status) ?? ""
+                (text, tint) = (words.newPriceFrom(price, day(status.expiresDate)), .warning)
+                brief = [words.newPrice(price), words.newPriceBrief]
             case .subscribed where status.willAutoRenew && status.autoRenewProductID != productID:
                 (text, tint) = (words.changesTo(state.title(of: status.autoRenewProductID), day(status.expiresDate)), .warning)
+            case .subscribed where status.willAutoRenew && state.snapshot.freeTrialGroups.contains(group):
+                let then = state.periodCharge(of: status) ?? ""
+                (text, tint) = (words.freeTrialUntil(day(status.expiresDate), then), .success)
+                brief = [words.freeTrialUntilBrief(day(status.expiresDate)), words.freeTrial]
+                includesCharge = true
             case .subscribed where status.willAutoRenew: (text, tint) = (words.renewsOn(day(status.expiresDate)), .success)
             case .subscribed: (text, tint) = (words.expiresOn(day(status.expiresDate)), .warning)
             case .inGracePeriod:
@@ -60,8 +76,13 @@ struct PlanStatus: Equatable {
         kind = .change(change, atOnce: atOnce)
         let what = atOnce ? (change == .upgrade ? words.upgradeNow : words.switchNow) : words.atRenewal
         effect = what
-        let price = state.snapshot.product(productID)?.formattedPrice
+        let sold = state.snapshot.product(productID)
+        let price = sold.map { sold in
+            sold.subscriptionPeriod.map { state.strings.sheet.perPeriod(sold.formattedPrice, $0) } ?? sold.formattedPrice
+        }
         (text, tint) = (price.map { "\($0) · \(what)" } ?? what, .accent)
+        // A narrow row: the price without its period (the title gives way before the price does).
+        brief = sold.map { ["\($0.formattedPrice) · \(what)"] } ?? []
     }
 }
 
@@ -86,16 +107,29 @@ extension AppState {
     }
 
     /// What Manage Subscriptions offers under the plans: Cancel Subscription (Cancel Free
-    /// Trial during a trial) while it renews, Resubscribe once cancelled and before it ends.
+    /// Trial while the trial runs) while it renews, Resubscribe once cancelled and before it ends.
     func manageAction(inGroup groupID: String?) -> ManageAction? {
         guard let groupID, let status = snapshot.subscription(inGroup: groupID), status.isLive, !status.isFamilyShared else { return nil }
         if status.canCancel { return .cancel(freeTrial: snapshot.freeTrialGroups.contains(groupID)) }
         return status.canResubscribe ? .resubscribe : nil
     }
+
+    /// Every action under the plans, in order: Agree to New Price while an increase waits for
+    /// consent, then `manageAction`.
+    func manageActions(inGroup groupID: String?) -> [ManageAction] {
+        guard let groupID, let status = snapshot.subscription(inGroup: groupID), !status.isFamilyShared else { return [] }
+        return (status.canAgreeToPriceIncrease ? [.agreeToNewPrice] : []) + [manageAction(inGroup: groupID)].compactMap { $0 }
+    }
 }
 
-/// Manage Subscriptions' action under the plans.
+/// Manage Subscriptions' actions under the plans.
 enum ManageAction: Equatable {
+    case agreeToNewPrice
     case cancel(freeTrial: Bool)
     case resubscribe
+
+    var isCancel: Bool {
+        if case .cancel = self { return true }
+        return false
+    }
 }

@@ -90,9 +90,10 @@ extension StoreSnapshot {
         let known = previous.settings.account == records.settings.account ? previous.subscriptions : []
         snapshot.subscriptions = statuses ?? known
         snapshot.refusedPurchases = Set(catalog.products.map(\.id).filter { records.purchaseRefusal($0, catalog: catalog) != nil })
-        snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter { status in
-            records.transactions.last { $0.id == status.latestTransactionID }?.isTrialPeriod == true
-        }.map(\.groupID))
+        snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter(records.isInFreeTrial).map(\.groupID))
+        for status in snapshot.subscriptions {
+            snapshot.periodPrices[status.groupID] = records.periodPrice(of: status, catalog: catalog)
+        }
         for status in snapshot.subscriptions where status.priceIncreaseStatus == .pending {
             snapshot.consentPrices[status.autoRenewProductID] = catalog.product(status.autoRenewProductID)?
                 .price(in: records.settings.appStoreStorefront, changes: records.priceChanges)

@@ -53,8 +53,13 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// it (StoreKit 2's `Product.SubscriptionInfo.Status`): what rows, the detail pane and
     /// Manage Subscriptions say of a plan.
     public var subscriptions: [SubscriptionStatus] = []
-    /// The groups whose current period is a free trial: Manage Subscriptions offers Cancel Free Trial.
+    /// The groups whose free trial runs (`StoreWorkingSet.isInFreeTrial`): the status reads
+    /// as a trial, and Manage Subscriptions offers Cancel Free Trial.
     public var freeTrialGroups: Set<String> = []
+    /// What each group's current plan charges per period, by group id
+    /// (`StoreWorkingSet.periodPrice`): the price the store charges, not the one the products
+    /// request answered at launch.
+    public var periodPrices: [String: Decimal] = [:]
     /// The price each plan renews at once its subscriber agrees to a price increase, by
     /// product id: what the consent message asks about.
     public var consentPrices: [String: Decimal] = [:]

@@ -93,8 +93,10 @@ extension AppState {
         actions.append(.operation(.expire(originalTransactionID: id)))
         if status.canRenewNow { actions.append(.operation(.renew(originalTransactionID: id))) }
         actions.append(.operation(.autoRenew(originalTransactionID: id, on: !status.willAutoRenew)))
-        if status.canAgreeToPriceIncrease {
-            actions.append(.operation(.agreeToPriceIncrease(originalTransactionID: id)))
+        // A waiting increase is answered, as Xcode's manager answers it; else one can be asked for.
+        if status.canAgreeToPriceIncrease || status.canDeclinePriceIncrease {
+            if status.canAgreeToPriceIncrease { actions.append(.operation(.agreeToPriceIncrease(originalTransactionID: id))) }
+            if status.canDeclinePriceIncrease { actions.append(.operation(.declinePriceIncrease(originalTransactionID: id))) }
         } else {
             actions.append(.requestPriceIncrease(productID: status.autoRenewProductID))
         }

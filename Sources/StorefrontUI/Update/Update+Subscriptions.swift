@@ -63,13 +63,17 @@ extension AppState {
     }
 
     /// A plan: change to it (the purchase sheet says how), or back to it while a change to
-    /// another waits, or turn auto-renew back on when it was cancelled. The action: Cancel
-    /// Subscription asks first; Resubscribe turns auto-renew on.
+    /// another waits, or turn auto-renew back on when it was cancelled. The actions: Agree to
+    /// New Price agrees; Cancel Subscription asks first; Resubscribe turns auto-renew on.
     private mutating func choose(_ row: Int, in panel: ManageSubscriptionsPanel) -> [Effect] {
         let plans = plans(inGroup: panel.groupID)
         let status = panel.groupID.flatMap(snapshot.subscription(inGroup:))
         guard plans.indices.contains(row) else {
-            switch manageAction(inGroup: panel.groupID) {
+            let actions = manageActions(inGroup: panel.groupID)
+            switch actions.indices.contains(row - plans.count) ? actions[row - plans.count] : nil {
+            case .agreeToNewPrice?:
+                guard let status else { return [] }
+                return [.perform(.agreeToPriceIncrease(originalTransactionID: status.originalTransactionID))]
             case .cancel?:
                 var asking = panel
                 asking.selection = row

@@ -54,11 +54,17 @@ enum DetailPane {
                 lines.append(.init(text: words.notInAppData, style: .dim))
             } else if let plan = PlanStatus(id, state: state), plan.kind == .current {
                 // The plan subscribed to: from the store's status, where it stands; while it lasts,
-                // its charge and where to manage it; once ended, the terms of buying it again.
+                // its charge as the store charges it (unless its status says it: a free trial) and
+                // where to manage it, or agree to a new price; once ended, the terms of buying it again.
                 let status = DialogModel.Line(text: plan.text, style: .tint(plan.tint, bold: true))
                 if plan.status.isLive {
-                    lines.append(.init(text: state.strings.charge(product, introOffer: false, app: state.appDescription), style: .bold))
-                    lines += [status, .init(text: ""), .init(text: words.manageHint, style: .dim)]
+                    if !plan.includesCharge {
+                        let charge = state.periodCharge(of: plan.status)
+                            ?? state.strings.charge(product, introOffer: false, app: state.appDescription)
+                        lines.append(.init(text: charge, style: .bold))
+                    }
+                    let hint = plan.status.canAgreeToPriceIncrease && !plan.status.isFamilyShared ? words.agreeHint : words.manageHint
+                    lines += [status, .init(text: ""), .init(text: hint, style: .dim)]
                 } else {
                     lines += [status, .init(text: "")] + (SubscriptionTerms(product, state: state)?.lines ?? [])
                 }

@@ -3,25 +3,27 @@ import SampleApp
 import AppStoreCore
 
 /// Where Manage Subscriptions' lines go, for drawing and for clicks: the group's name and the
-/// current plan's status, the plans, then the action.
+/// current plan's status, the plans, then the actions.
 struct ManageSubscriptionsGeometry {
     let plans: [String]
-    let action: ManageAction?
+    let actions: [ManageAction]
     let box: Rect
 
     init(_ state: AppState, panel: ManageSubscriptionsPanel, layout: Layout) {
         plans = state.plans(inGroup: panel.groupID)
-        action = state.manageAction(inGroup: panel.groupID)
-        // Name, status, blank; the plans; blank, the action; blank, the hint; and the borders.
-        let height = 3 + max(1, plans.count) + (action == nil ? 0 : 2) + 2 + 2
+        actions = state.manageActions(inGroup: panel.groupID)
+        // Name, status, blank; the plans; blank, the actions; blank, the hint; and the borders.
+        let height = 3 + max(1, plans.count) + (actions.isEmpty ? 0 : 1 + actions.count) + 2 + 2
         box = layout.dialog(width: 72, height: height)
     }
 
-    var rowCount: Int { plans.count + (action == nil ? 0 : 1) }
+    var rowCount: Int { plans.count + actions.count }
     var firstPlanY: Int { box.y + 4 }
-    var actionY: Int { firstPlanY + plans.count + 1 }
+    var firstActionY: Int { firstPlanY + plans.count + 1 }
+    /// The last action's line: Cancel Subscription or Resubscribe.
+    var actionY: Int { firstActionY + max(0, actions.count - 1) }
 
-    func y(ofRow row: Int) -> Int { row < plans.count ? firstPlanY + row : actionY }
+    func y(ofRow row: Int) -> Int { row < plans.count ? firstPlanY + row : firstActionY + row - plans.count }
 
     /// The row under a click at screen row `y`, if any.
     func row(atY y: Int) -> Int? {
@@ -57,21 +59,25 @@ enum ManageSubscriptionsView {
             case .change?: plan?.effect ?? ""
             case nil: ""
             }
-            let price = state.snapshot.product(id).map { product in
+            // The plan subscribed to at the price the store charges for it.
+            let charged = plan?.kind == .current && plan?.status.isLive == true ? plan.flatMap { state.periodCharge(of: $0.status) } : nil
+            let price = charged ?? state.snapshot.product(id).map { product in
                 product.subscriptionPeriod.map { state.strings.sheet.perPeriod(product.formattedPrice, $0) } ?? product.formattedPrice
             } ?? ""
             line(left: "\(mark) \(state.title(of: id))  \(price)", right: note, y: g.y(ofRow: i), box: box, selected: selected,
                  into: &canvas)
         }
-        if let action = g.action {
+        for (i, action) in g.actions.enumerated() {
             let label = switch action {
+            case .agreeToNewPrice: state.strings.messages.agreeToNewPrice
             case .cancel(let trial): trial ? words.cancelFreeTrial : words.cancelSubscription
             case .resubscribe: resubscribeLabel(state, group: group)
             }
-            let selected = selectable && panel.selection == g.plans.count
-            let style = selected ? Style(bold: true, reverse: true) : Style(tint: action == .resubscribe ? .accent : .danger, bold: true)
-            canvas.fill(x: box.x + 1, y: g.actionY, width: box.width - 2, height: 1, style: selected ? style : .plain)
-            canvas.put("  \(label)", x: box.x + 2, y: g.actionY, width: inner, style: style)
+            let row = g.plans.count + i
+            let selected = selectable && panel.selection == row
+            let style = selected ? Style(bold: true, reverse: true) : Style(tint: action.isCancel ? .danger : .accent, bold: true)
+            canvas.fill(x: box.x + 1, y: g.y(ofRow: row), width: box.width - 2, height: 1, style: selected ? style : .plain)
+            canvas.put("  \(label)", x: box.x + 2, y: g.y(ofRow: row), width: inner, style: style)
         }
         // A family member's subscription is the purchaser's to change: a plan chosen is one's own.
         let shared = state.snapshot.subscription(inGroup: group)?.isFamilyShared == true

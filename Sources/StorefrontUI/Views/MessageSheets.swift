@@ -20,10 +20,10 @@ extension AppState {
                          message: words.billingProblemMessage, detail: "\(standing)\n\(words.continueFixes)",
                          buttons: [strings.alerts.close, words.continueButton])
         case .priceIncreaseConsent:
-            let price = snapshot.consentPrices[status.autoRenewProductID].map { storefront.format($0, locale: locale) } ?? "—"
+            let price = newPrice(of: status) ?? "—"
             return Alert(kind: .message(message), title: words.priceIncreaseTitle,
                          message: words.priceIncreaseMessage(title(of: status.autoRenewProductID), price, times.day(status.expiresDate)),
-                         buttons: [words.notNow, words.agree])
+                         buttons: [strings.alerts.close, words.agreeToNewPrice])
         }
     }
 }

@@ -79,13 +79,14 @@ struct RowText {
                 tint = .success
             } else if state.subscriptionActiveAtStoreOnly(id) == nil, let plan = PlanStatus(id, state: state) {
                 // An auto-renewable reads the store's status: never the app's copy or the receipt.
-                trailing = plan.text
+                trailing = RowText.fitting(plan.text, brief: plan.brief, title: title, state: state)
                 tint = plan.tint
             } else if let product = state.catalog.product(id), product.type != .consumable, snapshot.isSubscribed(id, now: state.now) {
                 trailing = words.active
                 tint = .success
             } else {
-                trailing = RowText.buyLabel(id, state: state)
+                trailing = RowText.fitting(RowText.buyLabel(id, state: state), brief: [RowText.buyLabel(id, state: state, brief: true)],
+                                           title: title, state: state)
                 dim = state.isRestricted || snapshot.productsError != nil || snapshot.isLoadingProducts
             }
         case .credits:
@@ -101,8 +102,17 @@ struct RowText {
         }
     }
 
-    /// What a buy row reads: its price, or why it cannot be bought (as the seeds' apps do).
-    static func buyLabel(_ id: String, state: AppState) -> String {
+    /// The first of `full` and its `brief` forms (longest first) that leaves the row's title its
+    /// whole width, else the shortest: a long text gives way to a brief form before the title gives way.
+    static func fitting(_ full: String, brief: [String], title: String, state: AppState) -> String {
+        let room = Layout(width: state.width, height: state.height).list.width - 5 - 2 - DisplayWidth.of(title)
+        let forms = [full] + brief
+        return forms.first { DisplayWidth.of($0) <= room } ?? forms[forms.count - 1]
+    }
+
+    /// What a buy row reads: its price (`brief`: its offer alone), or why it cannot be bought
+    /// (as the seeds' apps do).
+    static func buyLabel(_ id: String, state: AppState, brief: Bool = false) -> String {
         let words = state.strings.store
         if let waiting = state.waitingRequest(for: id) {
             return waiting.queueState.state == .deferred ? words.waitingForApproval : words.actionNeeded
@@ -113,6 +123,6 @@ struct RowText {
         guard let product = state.snapshot.product(id) else {
             return state.snapshot.isLoadingProducts ? words.loading : words.notAvailable
         }
-        return SubscriptionTerms.rowLabel(product, state: state)
+        return SubscriptionTerms.rowLabel(product, state: state, brief: brief)
     }
 }

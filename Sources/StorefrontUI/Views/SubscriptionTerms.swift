@@ -47,23 +47,23 @@ struct SubscriptionTerms {
     }
 
     /// The introductory offer buying `product` now starts with: an auto-renewable
-    /// subscription's, while the account is eligible for it.
+    /// subscription's, while the offer will be applied.
     static func introductoryOffer(_ product: Product, state: AppState) -> SubscriptionOffer? {
         guard product.type == .autoRenewable, let offer = product.introductoryOffer,
               state.snapshot.introOfferApplies(product.id) else { return nil }
         return offer
     }
 
-    /// The row's words: "free trial, then $4.99" while the trial is on offer. Without the
-    /// terms' date, which the row does not show (a calendar's first date costs more than the row).
-    static func rowLabel(_ product: Product, state: AppState) -> String {
-        guard state.appDescription.period(of: product) != nil, let offer = introductoryOffer(product, state: state) else {
-            return product.formattedPrice
-        }
-        if offer.paymentMode != .freeTrial {
-            return state.strings.store.offerPriceThen(product.formatted(offer.price), product.formattedPrice)
-        }
-        return state.strings.store.freeTrialThen(product.formattedPrice)
+    /// The row's words, as the App Store writes a plan's price with its period: "$4.99/month",
+    /// "$49.99/year", "1 week free, then $4.99/month" or "3 months for $9.99, then $4.99/month"
+    /// while the introductory offer is on offer. `brief`: the offer alone ("1 week free"), for
+    /// a row with no room for more. Without the terms' date, which the row does not show (a
+    /// calendar's first date costs more than the row).
+    static func rowLabel(_ product: Product, state: AppState, brief: Bool = false) -> String {
+        guard product.type == .autoRenewable, state.appDescription.period(of: product) != nil else { return product.formattedPrice }
+        let offer = introductoryOffer(product, state: state)
+        if brief, let offer { return state.strings.introductoryTerms(offer, of: product) }
+        return state.strings.charge(product, introOffer: offer != nil, app: state.appDescription)
     }
 
     /// The lines under the product in the sheet and the detail pane.

@@ -179,6 +179,7 @@ enum TransactionManagerView {
             case .autoRenew(_, let on): on ? words.autoRenewOn : words.autoRenewOff
             case .fixBilling: words.fixBilling
             case .agreeToPriceIncrease: words.agreePrice
+            case .declinePriceIncrease: words.declinePrice
             case .priceIncrease: words.priceIncrease
             case .buyOutsideApp: words.buyOutside
             case .redeemOfferCode: words.redeemCode

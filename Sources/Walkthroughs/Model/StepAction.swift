@@ -28,7 +28,7 @@ public enum StepAction: Equatable, Sendable {
     case consume(productID: String, quantity: Int)
     /// The App Store's side of the signed-in account's subscription in the group of
     /// `productID` (Xcode's SKTestSession, Manage Subscriptions), named as the command line
-    /// names it: expire, renew, auto-renew, fix-billing, agree-price.
+    /// names it: expire, renew, auto-renew, fix-billing, agree-price, decline-price.
     case subscription(SubscriptionStep, productID: String)
     /// The App Store's side otherwise: price-increase (consent unsaid: as the store decides, as
     /// `storefront price-increase` leaves it), a purchase outside the app, Family Sharing.

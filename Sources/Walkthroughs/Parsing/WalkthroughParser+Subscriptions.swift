@@ -2,10 +2,11 @@ import Foundation
 import AppStoreCore
 
 /// The store-side steps on a subscription (`expire`, `renew`, `auto-renew`, `fix-billing`,
-/// `price-increase`, `agree-price`: the command line's words) and `expect subscription …`.
+/// `price-increase`, `agree-price`, `decline-price`: the command line's words) and `expect subscription …`.
 extension WalkthroughParser {
     /// The store-side steps, in the order docs/walkthroughs.md lists them.
-    static let operationVerbs = ["expire", "renew", "auto-renew", "fix-billing", "price-increase", "agree-price", "buy-outside", "redeem-code", "promote"]
+    static let operationVerbs = ["expire", "renew", "auto-renew", "fix-billing", "price-increase", "agree-price", "decline-price",
+                                 "buy-outside", "redeem-code", "promote"]
 
     /// An example of each store-side step, for suggestions.
     var operationExamples: [String: String] {
@@ -13,7 +14,8 @@ extension WalkthroughParser {
         return [
             "expire": "expire \(plan)", "renew": "renew \(plan)", "auto-renew": "auto-renew \(plan) off",
             "fix-billing": "fix-billing \(plan)", "price-increase": "price-increase \(plan) 5.99",
-            "agree-price": "agree-price \(plan)", "buy-outside": "buy-outside " + openExample.dropFirst("open ".count),
+            "agree-price": "agree-price \(plan)", "decline-price": "decline-price \(plan)",
+            "buy-outside": "buy-outside " + openExample.dropFirst("open ".count),
             "promote": "promote " + openExample.dropFirst("open ".count),
             "redeem-code": "redeem-code " + StepReader.written(offerCodeExample),
         ]
@@ -28,6 +30,18 @@ extension WalkthroughParser {
         // The plan as it was written, when it is one.
         let named = r.tokens.count > 2 && (try? subscriptionProduct(&rest, after: "", example: "")) != nil
         return "auto-renew \(named ? StepReader.written(r.tokens[2].text) : subscriptionExample) off"
+    }
+
+    /// `decline price [increase] [PRODUCT]`, as one says it, is the `decline-price` step
+    /// (`decline` answers an Ask to Buy request): the problem that points at it.
+    func declinePrice(_ r: StepReader) -> LineProblem? {
+        guard r.verb.isWord("decline"), r.tokens.count > 1, r.tokens[1].isWord("price") else { return nil }
+        let rest = r.tokens.dropFirst(2).drop { $0.isWord("increase") }
+        var plan = r
+        while plan.index < r.tokens.count - rest.count { _ = plan.next() }
+        let named = !rest.isEmpty && (try? subscriptionProduct(&plan, after: "", example: "")) != nil
+        return LineProblem(r.tokens[1].column, "expected a transaction after decline (an Ask to Buy request); a price increase is declined with decline-price",
+                           suggestion: "decline-price \(named ? StepReader.written(rest.first!.text) : subscriptionExample)")
     }
 
     /// `verb` (one of `operationVerbs`) and the rest of its line.
@@ -50,6 +64,9 @@ extension WalkthroughParser {
         case "agree-price":
             try r.end()
             return .subscription(.agreeToPriceIncrease, productID: productID)
+        case "decline-price":
+            try r.end()
+            return .subscription(.declinePriceIncrease, productID: productID)
         case "auto-renew":
             let on = try onOrOff(&r, what: "auto-renew", suggestion: r.source + " off")
             try r.end()

@@ -143,6 +143,7 @@ public struct WalkthroughParser {
             try r.end()
             return .relaunch
         case "approve", "decline", "resolve":
+            if let problem = declinePrice(r) { throw problem }
             let answer = RequestAnswer(rawValue: name)!
             let ref = try transaction(&r, after: name, optional: true)
             try r.end()

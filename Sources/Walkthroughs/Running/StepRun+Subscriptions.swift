@@ -67,6 +67,7 @@ extension StepRun {
         case .autoRenew(let on): "turn auto-renew \(on ? "on" : "off") for \(name)"
         case .fixBilling: "fix the billing issue of \(name)"
         case .agreeToPriceIncrease: "agree to the price increase of \(name)"
+        case .declinePriceIncrease: "decline the price increase of \(name)"
         }
     }
 
@@ -80,6 +81,7 @@ extension StepRun {
         case .priceIncrease(let id, let storefront, let price, let consent):
             "change the price of \(id)\(storefront.map { " in \($0)" } ?? "") to \(price), \(consent.map { $0 ? "consent needed" : "no consent needed" } ?? "consent needed for a rise")"
         case .agreeToPriceIncrease(let id): describe(.agreeToPriceIncrease, id)
+        case .declinePriceIncrease(let id): describe(.declinePriceIncrease, id)
         case .buyOutsideApp(let id, let quantity): "sell \(Transaction.item(named: id, quantity: quantity)) outside the app"
         case .promote(let id): "start a purchase of \(id) on its product page"
         case .redeemOfferCode(let code, let id): "redeem the offer code \(code)\(id.map { " of \($0)" } ?? "")"

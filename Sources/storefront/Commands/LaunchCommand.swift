@@ -71,7 +71,7 @@ struct LaunchCommand: ParsableCommand {
         case .billingIssue:
             "Billing Problem: the renewal of \(plan) failed; `\(hint("fix-billing"))` updates the payment method."
         case .priceIncreaseConsent:
-            "Subscription Price Increase: \(plan) waits for consent; `\(hint("agree-price"))` agrees before the renewal."
+            "Subscription Price Increase: \(plan) waits for consent; `\(hint("agree-price"))` agrees before the renewal, `\(hint("decline-price"))` declines it."
         }
     }
 }

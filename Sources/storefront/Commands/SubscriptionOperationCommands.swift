@@ -206,3 +206,22 @@ struct AgreePriceCommand: ParsableCommand {
         }
     }
 }
+
+struct DeclinePriceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decline-price",
+        abstract: "Decline a price increase waiting for consent: auto-renew goes off (docs/command-line.md).",
+        discussion: "As Xcode's SKTestSession.declinePriceIncreaseForTransaction: the subscription is cancelled, "
+            + "the increase no longer waits, and the plan runs to the end of its period, then expires.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var product: SubscriptionProductArgument
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let operation = { StoreAdmin.Operation.declinePriceIncrease(originalTransactionID: $0) }
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, _, after in
+            "Declined the price increase: auto-renew is off." + SubscriptionAction.standing(text, after)
+        }
+    }
+}

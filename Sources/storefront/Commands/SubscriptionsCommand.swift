@@ -34,7 +34,7 @@ struct SubscriptionsCommand: ParsableCommand {
         if groups.isEmpty { printLine("The catalog has no subscription groups.") }
         printLine("Subscriptions of \(account)")
         for (group, status) in groups {
-            for line in text.block(group: group, status: status) { printLine(line) }
+            for line in text.block(group: group, status: status, records: records) { printLine(line) }
         }
     }
 
@@ -44,7 +44,9 @@ struct SubscriptionsCommand: ParsableCommand {
             SubscriptionGroupPayload(
                 groupID: group.id, groupName: group.displayName(for: records.settings.locale),
                 products: session.catalog.subscriptions(in: group.id).map(\.id),
-                status: status.map { SubscriptionStatusPayload($0, transaction: session.current($0.latestTransactionID)) })
+                status: status.map {
+                    SubscriptionStatusPayload($0, transaction: session.current($0.latestTransactionID), isInFreeTrial: records.isInFreeTrial($0))
+                })
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import SampleApp
 import AppStoreCore
 import StorefrontUI
+import Wording
 
 /// How the command line words a subscription's status and the store's events, in English as
 /// every command's output is. Times in the local zone (TZ), as everywhere people read them.
@@ -46,6 +47,16 @@ struct SubscriptionText {
         }
     }
 
+    /// "Free trial until DATE, then $4.99/month", while the free trial runs and renews to its plan.
+    func freeTrial(_ s: SubscriptionStatus, records: StoreWorkingSet) -> String? {
+        guard s.willAutoRenew, s.autoRenewProductID == s.productID, records.isInFreeTrial(s) else { return nil }
+        let then = records.periodPrice(of: s, catalog: catalog).map { price in
+            let amount = settings.appStoreStorefront.format(price, locale: settings.locale)
+            return catalog.product(s.productID)?.subscription.map { Strings.english.sheet.perPeriod(amount, $0.period) } ?? amount
+        }
+        return "Free trial until \(times.dateTime(s.expiresDate))" + (then.map { ", then \($0)" } ?? "")
+    }
+
     /// "autoRenewDisabled: auto-renew was off": StoreKit's name, then what it means.
     func reason(_ r: ExpirationReason) -> String {
         let meaning = switch r {
@@ -59,7 +70,7 @@ struct SubscriptionText {
     }
 
     /// One group's block: its name, then the status line by line (or that there is none).
-    func block(group: SubscriptionGroup, status: SubscriptionStatus?) -> [String] {
+    func block(group: SubscriptionGroup, status: SubscriptionStatus?, records: StoreWorkingSet) -> [String] {
         var lines = ["\(group.displayName(for: settings.locale)) (group \(group.id))"]
         guard let s = status else {
             let plans = catalog.subscriptions(in: group.id).map(\.id).joined(separator: ", ")
@@ -67,7 +78,7 @@ struct SubscriptionText {
         }
         func row(_ label: String, _ value: String) { lines.append("  \(label.padding(toLength: 15, withPad: " ", startingAt: 0))\(value)") }
         row("plan", plan(s.productID))
-        row("state", "\(s.state.rawValue): \(summary(s))")
+        row("state", "\(s.state.rawValue): \(freeTrial(s, records: records) ?? summary(s))")
         row("access", s.givesAccess ? "yes\(s.accessEndDate.map { " until \(times.dateTime($0))" } ?? "")" : "no")
         row("auto-renew", s.willAutoRenew ? "on" : "off")
         let ended = s.state == .expired || s.state == .revoked
@@ -79,7 +90,9 @@ struct SubscriptionText {
         }
         switch s.priceIncreaseStatus {
         case .noIncreasePending: break
-        case .pending: row("price increase", "pending: the subscriber has not agreed (\(CommandLineHint.command("agree-price \(s.autoRenewProductID)")))")
+        case .pending:
+            let answers = ["agree-price", "decline-price"].map { CommandLineHint.command("\($0) \(s.autoRenewProductID)") }
+            row("price increase", "pending: the subscriber has not agreed (\(answers.joined(separator: " or ")))")
         case .agreed: row("price increase", "agreed: the next renewal is at the new price")
         }
         row("since", "\(times.dateTime(s.recentSubscriptionStartDate)) (original transaction \(s.originalTransactionID), latest \(s.latestTransactionID))")

@@ -1,0 +1,25 @@
+import Foundation
+import AppStoreCore
+
+/// A plan's price as the store charges it now, per its period: what the status of a plan
+/// subscribed to reads (its charge, a free trial's "then", a price increase), rather than the price the products request
+/// answered at launch.
+extension AppState {
+    /// "$5.99/month": `price` for each period of the plan `productID`, as the storefront writes it.
+    func perPeriod(_ price: Decimal, of productID: String) -> String {
+        let amount = storefront.format(price, locale: locale)
+        guard let period = catalog.product(productID)?.subscription?.period else { return amount }
+        return strings.sheet.perPeriod(amount, period)
+    }
+
+    /// What the current plan of `status`'s group charges per period (`StoreSnapshot.periodPrices`).
+    func periodCharge(of status: SubscriptionStatus) -> String? {
+        snapshot.periodPrices[status.groupID].map { perPeriod($0, of: status.productID) }
+    }
+
+    /// The price a pending increase asks the subscriber to agree to, per period.
+    func newPrice(of status: SubscriptionStatus) -> String? {
+        guard status.priceIncreaseStatus == .pending else { return nil }
+        return snapshot.consentPrices[status.autoRenewProductID].map { perPeriod($0, of: status.autoRenewProductID) }
+    }
+}
