@@ -257,7 +257,7 @@ import Testing
         #expect(try renewalInfo(status)["priceIncreaseStatus"] as? String == "noIncreasePending")
         #expect(try renewalInfo(status)["willAutoRenew"] as? Bool == false && status["state"] as? String == "subscribed")
         #expect(try events().last?["kind"] as? String == "autoRenewDisabled")
-        let again = try cli.command("decline-price", Self.monthly, status: 64)
+        let again = try cli.command("decline-price", Self.monthly, status: 4)
         #expect(again.stderr.contains("has no price increase waiting for consent"), "\(again.summary)")
         try cli.command("advance", "2w")
         #expect(try renewalInfo(try pro())["expirationReason"] as? String == "autoRenewDisabled")

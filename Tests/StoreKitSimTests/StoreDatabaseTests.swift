@@ -380,6 +380,7 @@ import Testing
         ("DROP INDEX events_revocations", nil, "has no index events_revocations, which storefront made"),
         ("DROP INDEX events_revocations; CREATE INDEX events_revocations ON events (kind)", "index events_revocations",
          "is not defined as storefront defines it: CREATE INDEX events_revocations ON events (kind)"),
+        ("DROP INDEX transactions_introductory", nil, "has no index transactions_introductory, which storefront made"),
         ("CREATE TRIGGER t AFTER INSERT ON transactions BEGIN DELETE FROM accounts; END", "trigger t", "is not one storefront makes"),
     ] as [(String, String?, String)])
     func aSchemaNotAsStorefrontMadeItIsRefusedByName(edit sql: String, location: String?, problem: String) throws {
