@@ -34,15 +34,17 @@ import Testing
         defer { tmux.kill() }
         _ = try tmux.waitFor("Buying credits")
         _ = try tmux.waitFor("Space pause · → step · q stop · 2×")
-        _ = try tmux.wait(for: "a key shown as it is pressed") { $0.contains("[Down]") || $0.contains("[Enter]") }
+        // Paused before the purchase's sheet (the caption, then the keys that open the pack: the
+        // store screen is in front), the presenter takes over: their key reaches the storefront
+        // (l opens the full log).
         try tmux.send("Space")
         _ = try tmux.waitFor("PAUSED · your keys drive the storefront")
-        // The presenter takes over: their key reaches the storefront (l opens the full log).
         try tmux.send("l")
         _ = try tmux.waitFor("Esc/l back")
         try tmux.send("Escape")
         _ = try tmux.waitForAbsence("Esc/l back")
         try tmux.send("Space")
+        _ = try tmux.wait(for: "a key shown as it is pressed") { $0.contains("[Down]") || $0.contains("[Enter]") }
         _ = try tmux.waitFor("The credits arrive")
         let end = try tmux.waitFor("END · your keys drive the storefront · q quits", seconds: 30)
         #expect(end.contains("Your credits: 10"), "\(end)")
