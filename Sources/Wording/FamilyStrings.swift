@@ -8,13 +8,18 @@ public struct FamilyStrings: PhraseTable {
     public static let shared = FamilyStrings()
 
     // The store screen's detail of a family-shareable product.
-    public let shareable = Phrase(en: "Family Sharing: shared with your family", ja: "ファミリー共有: ファミリーと共有されます")
+    public let shareable = Phrase(en: "Family Sharing: can be shared with your family", ja: "ファミリー共有: ファミリーと共有できます")
+    /// Bought by this account, and shared with its family now.
+    public let sharedWithFamily = Phrase(en: "Family Sharing: shared with your family", ja: "ファミリー共有: ファミリーと共有中")
     /// Owned through a family member's purchase.
     public let sharedWithYou = Phrase(en: "Family Sharing: bought by a family member", ja: "ファミリー共有: ファミリーのメンバーが購入")
 
     // The log and banners.
     public let sharedBanner = Phrase1<String>(en: { item in "✓ Shared by your family: \(item)" },
                                               ja: { item in "✓ ファミリーから共有されました: \(item)" })
+    /// A shared subscription renewed with the purchaser's plan.
+    public let sharedRenewalBanner = Phrase1<String>(en: { item in "✓ Subscription renewed: \(item) (shared by your family)" },
+                                                     ja: { item in "✓ サブスクリプションを更新しました: \(item) (ファミリー共有)" })
     public let revoked = Phrase2<String, String>(en: { id, takeBack in "\(id) no longer shared by the family  \(takeBack)" },
                                                  ja: { id, takeBack in "\(id) ファミリー共有が終了  \(takeBack)" })
     public let revokedBanner = Phrase2<String, String>(en: { item, end in "✗ No longer shared by your family: \(item) — \(end)" },

@@ -80,6 +80,9 @@ public struct StoreStrings: PhraseTable {
     /// A family member's subscription, shared with this account for its current period.
     public let sharedByFamily = Phrase1<String>(en: { day in "Shared by your family until \(day)" },
                                                 ja: { day in "\(day)までファミリー共有" })
+    /// The same, renewing with the purchaser's plan.
+    public let sharedByFamilyRenews = Phrase1<String>(en: { day in "Shared by your family · renews \(day)" },
+                                                      ja: { day in "ファミリー共有・\(day)に更新" })
     /// Auto-renew off: the plan runs to the end of its period.
     public let expiresOn = Phrase1<String>(en: { day in "Expires \(day)" }, ja: { day in "\(day)に終了" })
     /// A free trial running: "Free trial until 2026-12-26, then $4.99/month".

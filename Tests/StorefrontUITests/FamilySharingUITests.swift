@@ -85,8 +85,12 @@ import Testing
         #expect(ui.runtime.app.subscriptionExpiry(monthly) == end, "the kid has access until the period's end")
         try ui.select(ui.state.title(of: monthly))
         ui.press(.char("m"))
-        let shared = ui.state.strings.store.sharedByFamily(ui.state.times.day(end))
+        // It renews with the purchaser's plan, and its price is not the kid's to pay.
+        let shared = ui.state.strings.store.sharedByFamilyRenews(ui.state.times.day(end))
         #expect(ui.screen.contains("\(ui.state.title(of: monthly)) — \(shared)"), "\(ui.screen)")
+        let price = try #require(ui.state.snapshot.product(monthly)?.formattedPrice)
+        #expect(!ui.screen.split(separator: "\n").contains { $0.contains("✓ \(ui.state.title(of: monthly))") && $0.contains(price) },
+                "no price on the shared plan's line:\n\(ui.screen)")
         #expect(ui.state.manageAction(inGroup: "pro") == nil, "the parent manages it")
         #expect(!ui.screen.contains(ui.state.strings.store.cancelSubscription), "\(ui.screen)")
         assertSnapshot(of: ui.screen, as: .lines, named: "family-shared-subscription\(japanese ? "-ja" : "")-100x30")
@@ -117,10 +121,36 @@ import Testing
         #expect(ui.screen.contains(ui.state.strings.refunds.nothingToRefundTitle), "\(ui.screen)")
     }
 
+    /// A product page says a plan can be shared until the account's own purchase is shared.
+    @Test func theProductPageSaysSharedOnlyWhenItIs() throws {
+        let ui = try family()
+        try ui.changeSettings { $0.account = Self.parent }
+        let words = ui.state.strings.family
+        let lines = { DetailPane.productLines(Self.premium, state: ui.state).map(\.text) }
+        #expect(lines().contains(words.shareable) && words.shareable.contains("can be shared"), "\(lines())")
+        try ui.buy("Premium content")
+        #expect(lines().contains(words.sharedWithFamily), "bought in a family: shared\n\(lines())")
+        try elsewhere(ui).setFamilySharing(Self.premium, on: false, account: Self.parent)
+        ui.runtime.tick()
+        #expect(lines().contains(words.shareable), "sharing off: it can be shared again\n\(lines())")
+    }
+
+    /// A shared plan's renewal reaches the kid as a renewal, and its banner says so.
+    @Test func aSharedRenewalsBannerSaysRenewed() throws {
+        let ui = try family()
+        let monthly = "com.storefront.pro.monthly"
+        try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: monthly)
+        ui.runtime.tick()
+        ui.wait(seconds: 8 * 86_400)
+        let name = ui.state.title(of: monthly)
+        #expect(ui.screen.contains(ui.state.strings.family.sharedRenewalBanner(name)), "\(ui.screen)")
+    }
+
     @Test func theStoreScreenSaysTheProductIsShared() throws {
         let ui = try family()
         try ui.select("Premium content here")
-        #expect(ui.screen.contains(ui.state.strings.family.shareable), "\(ui.screen)")
+        #expect(DetailPane.productLines(Self.premium, state: ui.state).map(\.text).contains(ui.state.strings.family.shareable), "\(ui.screen)")
+        #expect(ui.screen.contains("can be shared"), "\(ui.screen)")
         try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: Self.premium)
         ui.runtime.tick()
         // The offer row gives way to the content unlocked: the product's detail says whose purchase it is.

@@ -39,6 +39,9 @@ struct PlanStatus: Equatable {
         if status.productID == productID {
             kind = .current
             switch status.state {
+            case .subscribed where status.isFamilyShared && status.willAutoRenew:
+                // It renews with the purchaser's plan, as theirs does.
+                (text, tint) = (words.sharedByFamilyRenews(day(status.expiresDate)), .success)
             case .subscribed where status.isFamilyShared, .inGracePeriod where status.isFamilyShared:
                 (text, tint) = (words.sharedByFamily(day(status.accessEndDate ?? status.expiresDate)), .success)
             case .subscribed where status.willAutoRenew && status.canAgreeToPriceIncrease:

@@ -48,9 +48,9 @@ extension AppState {
         case .purchased:
             if snapshot.pendingApprovals.contains(where: { $0.id == t.id }) { return (log.askApproved(name), .success) }
             if t.reason == .outsideApp { return (t.offer?.type == .code ? log.codeRedeemed(name) : log.boughtOutside(name), .success) }
-            if t.isFamilyShared { return (strings.family.sharedBanner(name), .success) }
-            let isRenewal = t.originalID != nil && catalog.product(t.productID)?.type == .autoRenewable
+            let isRenewal = t.originalID != nil && t.originalID != t.id && catalog.product(t.productID)?.type == .autoRenewable
                 && !snapshot.interruptions.contains { $0.id == t.originalID }
+            if t.isFamilyShared { return (isRenewal ? strings.family.sharedRenewalBanner(name) : strings.family.sharedBanner(name), .success) }
             return (isRenewal ? log.renewed(name) : log.completed(name), .success)
         case .restored:
             return (log.restored(name), .success)

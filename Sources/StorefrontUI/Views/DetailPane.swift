@@ -78,7 +78,9 @@ enum DetailPane {
         }
         if entry.familyShareable {
             let family = state.strings.family
-            lines.append(.init(text: state.snapshot.familyShared.contains(id) ? family.sharedWithYou : family.shareable, style: .tint(.accent)))
+            let note = state.snapshot.familyShared.contains(id) ? family.sharedWithYou
+                : state.isSharedWithFamily(id) ? family.sharedWithFamily : family.shareable
+            lines.append(.init(text: note, style: .tint(.accent)))
         }
         // An auto-renewable's state is the store's status (above), not the app's copy.
         let readsStatus = entry.subscriptionGroupID.flatMap(state.snapshot.subscription(inGroup:)) != nil

@@ -59,9 +59,11 @@ enum ManageSubscriptionsView {
             case .change?: plan?.effect ?? ""
             case nil: ""
             }
-            // The plan subscribed to at the price the store charges for it.
-            let charged = plan?.kind == .current && plan?.status.isLive == true ? plan.flatMap { state.periodCharge(of: $0.status) } : nil
-            let price = charged ?? state.snapshot.product(id).map { product in
+            // The plan subscribed to at the price the store charges for it; none for a family
+            // member's, whose purchaser pays.
+            let current = plan?.kind == .current && plan?.status.isLive == true
+            let charged = current ? plan.flatMap { state.periodCharge(of: $0.status) } : nil
+            let price = current && plan?.status.isFamilyShared == true ? "" : charged ?? state.snapshot.product(id).map { product in
                 product.subscriptionPeriod.map { state.strings.sheet.perPeriod(product.formattedPrice, $0) } ?? product.formattedPrice
             } ?? ""
             line(left: "\(mark) \(state.title(of: id))  \(price)", right: note, y: g.y(ofRow: i), box: box, selected: selected,

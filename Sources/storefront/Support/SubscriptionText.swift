@@ -26,6 +26,9 @@ struct SubscriptionText {
     /// Where it stands, as the rows read: "Renews DATE", "Expires DATE", "In grace period until
     /// DATE", "Billing problem", "Expired DATE (reason)", "Revoked DATE".
     func summary(_ s: SubscriptionStatus) -> String {
+        if s.isFamilyShared, s.state == .subscribed, s.willAutoRenew {
+            return "Shared by your family · renews \(times.dateTime(s.expiresDate))"
+        }
         if s.isFamilyShared, let end = s.accessEndDate {
             return "Shared by your family until \(times.dateTime(end))"
         }

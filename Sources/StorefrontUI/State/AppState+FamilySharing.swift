@@ -1,0 +1,14 @@
+import Foundation
+import AppStoreCore
+
+extension AppState {
+    /// Whether the signed-in account's own purchase of `productID` is shared with its family
+    /// now: it owns it (not through a member), is in a family with someone to share with, and
+    /// has not turned sharing of it off.
+    func isSharedWithFamily(_ productID: String) -> Bool {
+        guard let account = snapshot.settings.account, snapshot.ownedAtStore[productID].map({ $0 > now }) == true,
+              !snapshot.familyShared.contains(productID),
+              let family = snapshot.families.first(where: { $0.contains(account) }), family.accounts.count > 1 else { return false }
+        return !snapshot.sharingStops.contains(SharingStop(account: account, productID: productID))
+    }
+}
