@@ -163,6 +163,32 @@ import Testing
         #expect(ui.state.snapshot.consentPrices[Self.pro] == Decimal(string: "6.99"))
     }
 
+    /// The price field opens on the price now, selected: typing replaces it, as a text field
+    /// does, rather than adding to it ("4.99" then "5.49" is 5.49, not 4.995.49).
+    @Test func thePriceFieldOpensSelectedAndTypingReplacesIt() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.press(.char("t"), .enter, .end)
+        for _ in 0..<3 { ui.press(.down) }
+        ui.press(.enter)
+        #expect(ui.screen.contains("4.99▏"), "opens on the price now: \(ui.screen)")
+        ui.type("5.49")
+        #expect(ui.screen.contains("5.49▏") && !ui.screen.contains("4.99"), "\(ui.screen)")
+        ui.press(.enter)
+        #expect(ui.state.snapshot.consentPrices[Self.pro] == Decimal(string: "5.49"))
+    }
+
+    @Test func aBackspaceClearsTheSelectedPrice() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.press(.char("t"), .enter, .end)
+        for _ in 0..<3 { ui.press(.down) }
+        ui.press(.enter, .backspace)
+        #expect(!ui.screen.contains("4.99") && !ui.screen.contains("4.9▏"), "the whole selected price goes: \(ui.screen)")
+        ui.type("7")
+        #expect(ui.screen.contains(" 7▏"), "\(ui.screen)")
+    }
+
     @Test func pagesFollowAsTheSelectionNearsTheEnd() throws {
         let ui = try UITestHarness()
         try ui.buy("5 Monkey Credits")

@@ -32,8 +32,9 @@ public struct TransactionManagerPanel: Equatable, Sendable {
         /// what it is, so a list that changes underneath never moves it onto another).
         case actions(focus: TransactionAction?)
         /// Typing the new price of a plan, in a storefront, whose subscribers there are asked
-        /// to agree to it.
-        case price(productID: String, storefront: String, text: String)
+        /// to agree to it. It opens on the price now, selected (`edited` false): the first key
+        /// replaces it, as in a text field whose text is selected.
+        case price(productID: String, storefront: String, text: String, edited: Bool = false)
         /// The store as a whole: a product to buy outside the app (on another device of the
         /// signed-in account), and the focused one.
         case buyOutside(focus: String?)

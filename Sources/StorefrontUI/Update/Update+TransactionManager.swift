@@ -65,7 +65,8 @@ extension AppState {
         var panel = panel
         switch panel.overlay {
         case .actions(let focus)?: return handleActions(&panel, focus: focus, key)
-        case .price(let id, let storefront, let text)?: return handlePrice(&panel, productID: id, storefront: storefront, text: text, key)
+        case .price(let id, let storefront, let text, let edited)?:
+            return handlePrice(&panel, productID: id, storefront: storefront, text: edited ? text : nil, shown: text, key)
         case .buyOutside(let focus)?: return handleBuyOutside(&panel, focus: focus, key)
         case .confirmClearHistory?: return handleConfirmClear(&panel, key)
         case nil: break
@@ -159,18 +160,21 @@ extension AppState {
         }
     }
 
-    /// Typing the new price: digits and one decimal point; Enter asks for consent at it.
-    private mutating func handlePrice(_ panel: inout TransactionManagerPanel, productID: String, storefront: String, text: String,
-                                      _ key: Key) -> [Effect] {
+    /// Typing the new price: digits and one decimal point; Enter asks for consent at it. `text`:
+    /// what was typed, nil while the price it opened on is still selected (`shown`), which the
+    /// first key replaces.
+    private mutating func handlePrice(_ panel: inout TransactionManagerPanel, productID: String, storefront: String, text: String?,
+                                      shown: String, _ key: Key) -> [Effect] {
+        let typed = text ?? ""
         switch key {
         case .escape:
             panel.overlay = nil
         case .backspace:
-            panel.overlay = .price(productID: productID, storefront: storefront, text: String(text.dropLast()))
-        case .char(let c) where c.isASCII && (c.isNumber || (c == "." && !text.contains("."))) && text.count < 12:
-            panel.overlay = .price(productID: productID, storefront: storefront, text: text + String(c))
+            panel.overlay = .price(productID: productID, storefront: storefront, text: String(typed.dropLast()), edited: true)
+        case .char(let c) where c.isASCII && (c.isNumber || (c == "." && !typed.contains("."))) && typed.count < 12:
+            panel.overlay = .price(productID: productID, storefront: storefront, text: typed + String(c), edited: true)
         case .enter:
-            guard let price = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), price > 0 else { return [] }
+            guard let price = Decimal(string: text ?? shown, locale: Locale(identifier: "en_US_POSIX")), price > 0 else { return [] }
             panel.overlay = nil
             mode = .transactions(panel)
             return [.perform(.priceIncrease(productID: productID, storefront: storefront, price: price, consentNeeded: true))]

@@ -74,8 +74,8 @@ enum TransactionManagerView {
 
         switch panel.overlay {
         case .actions(let focus)?: drawActions(state, panel: panel, focus: focus, layout: layout, into: &canvas)
-        case .price(let id, let storefront, let text)?:
-            drawPrice(state, productID: id, storefront: storefront, text: text, layout: layout, into: &canvas)
+        case .price(let id, let storefront, let text, let edited)?:
+            drawPrice(state, productID: id, storefront: storefront, text: text, selected: !edited, layout: layout, into: &canvas)
         case .buyOutside(let focus)?: drawBuyOutside(state, focus: focus, layout: layout, into: &canvas)
         case .confirmClearHistory?: drawConfirmClear(state, layout: layout, into: &canvas)
         case nil: break
@@ -139,15 +139,17 @@ enum TransactionManagerView {
     }
 
     /// The new price being typed, with what Enter does.
-    private static func drawPrice(_ state: AppState, productID: String, storefront: String, text: String, layout: Layout,
-                                  into canvas: inout some Canvas) {
+    private static func drawPrice(_ state: AppState, productID: String, storefront: String, text: String, selected: Bool,
+                                  layout: Layout, into canvas: inout some Canvas) {
         let words = state.strings.manager
         let box = layout.dialog(width: 56, height: 6)
         canvas.box(box, title: words.priceIncrease, style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
         canvas.fill(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2, style: .plain)
         let currency = AppStoreStorefront.named(storefront)?.currency ?? state.storefront.currency
         canvas.put(words.newPrice(state.title(of: productID), "\(currency), \(storefront)"), x: box.x + 2, y: box.y + 1, width: box.width - 4)
-        canvas.put("\(text)▏", x: box.x + 2, y: box.y + 2, width: box.width - 4, style: .bold)
+        // The price it opened on reads selected: the first key replaces it.
+        let end = canvas.put(text, x: box.x + 2, y: box.y + 2, width: box.width - 5, style: selected ? Style(bold: true, reverse: true) : .bold)
+        canvas.put("▏", x: end, y: box.y + 2, style: .bold)
         canvas.put(words.priceHint, x: box.x + 2, y: box.y + 4, width: box.width - 4, style: .dim)
     }
 
