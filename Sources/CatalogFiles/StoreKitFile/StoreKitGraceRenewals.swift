@@ -1,8 +1,8 @@
 import AppStoreCore
 
-/// The billing grace period's eligibility as a .storekit file writes it
-/// (`_billingGracePeriodRenewalType`), in App Store Connect's words: `ALL_RENEWALS`, or
-/// `PAID_TO_PAID_ONLY` (`ONLY_PAID_TO_PAID` read too).
+/// The billing grace period's eligibility in a .storekit file (`_billingGracePeriodRenewalType`,
+/// a key of storefront's own: Xcode's files have none), in App Store Connect's words:
+/// `ALL_RENEWALS`, or `PAID_TO_PAID_ONLY` (`ONLY_PAID_TO_PAID` read too).
 enum StoreKitGraceRenewals {
     static func renewals(_ value: String) -> BillingGraceRenewals? {
         switch value.uppercased() {
