@@ -3,6 +3,7 @@ import Foundation
 /// How people read times, on the screen and in text output: local time in one format,
 /// "2026-11-23 19:04:05 +09:00", in the user's time zone (TZ honoured). A log shows today's lines
 /// by their time alone and names the zone once, in its header. JSON stays ISO 8601 in UTC.
+/// The App Store's own sheets write a date as the locale does (`localDate`).
 public struct TimeDisplay: Sendable, Equatable {
     public let timeZone: TimeZone
 
@@ -27,6 +28,30 @@ public struct TimeDisplay: Sendable, Equatable {
         let c = components(date)
         return "\(day(c)) \(Self.padded(c.hour, 2)):\(Self.padded(c.minute, 2))"
     }
+
+    /// The date as the App Store's sheets write it in `language`: "Dec 6, 2026" in English,
+    /// "2026年12月6日" in Japanese (Foundation's template "yMMMd" in en_US and ja_JP), other
+    /// languages as Foundation writes them. English and Japanese are written here: the first
+    /// frame shows such dates, and a DateFormatter loads ICU's locale data first.
+    public func localDate(_ date: Date, language: String) -> String {
+        let code = language.lowercased()
+        if code.hasPrefix("ja") {
+            let c = components(date)
+            return "\(c.year)年\(c.month)月\(c.day)日"
+        }
+        if code.hasPrefix("en") {
+            let c = components(date)
+            return "\(Self.englishMonths[c.month - 1]) \(c.day), \(c.year)"
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language)
+        formatter.timeZone = timeZone
+        formatter.setLocalizedDateFormatFromTemplate("yMMMd")
+        return formatter.string(from: date)
+    }
+
+    private static let englishMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// A log line's stamp: its time, or its date when that was another day than `now`.
     public func stamp(of date: Date, now: Date) -> String {

@@ -12,6 +12,9 @@ public enum Strings: Sendable, CaseIterable {
         self = languageCode.lowercased().hasPrefix("ja") ? .japanese : .english
     }
 
+    /// The language's code, for what is written outside the tables (dates): "en", "ja".
+    public var languageCode: String { self == .japanese ? "ja" : "en" }
+
     public var store: Localized<StoreStrings> { Localized(self) }
     public var sheet: Localized<SheetStrings> { Localized(self) }
     public var alerts: Localized<AlertStrings> { Localized(self) }

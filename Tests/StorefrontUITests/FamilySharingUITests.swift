@@ -86,7 +86,7 @@ import Testing
         try ui.select(ui.state.title(of: monthly))
         ui.press(.char("m"))
         // It renews with the purchaser's plan, and its price is not the kid's to pay.
-        let shared = ui.state.strings.store.sharedByFamilyRenews(ui.state.times.day(end))
+        let shared = ui.state.strings.store.sharedByFamilyRenews(ui.state.localDate(end))
         #expect(ui.screen.contains("\(ui.state.title(of: monthly)) — \(shared)"), "\(ui.screen)")
         let price = try #require(ui.state.snapshot.product(monthly)?.formattedPrice)
         #expect(!ui.screen.split(separator: "\n").contains { $0.contains("✓ \(ui.state.title(of: monthly))") && $0.contains(price) },

@@ -102,7 +102,7 @@ import Wording
         let first = try #require(ui.runtime.app.subscriptionExpiry("season"))
         #expect(first == SubscriptionPeriod(value: 3, unit: .month).added(to: bought))
         ui.press(.enter, .right, .enter)
-        #expect(ui.screen.contains("Extends your pass to \(ui.state.times.day(SubscriptionPeriod(value: 3, unit: .month).added(to: first)))."))
+        #expect(ui.screen.contains("Extends your pass to \(ui.state.localDate(SubscriptionPeriod(value: 3, unit: .month).added(to: first)))."))
         ui.press(.enter)
         ui.wait()
         #expect(ui.runtime.app.subscriptionExpiry("season") == SubscriptionPeriod(value: 3, unit: .month).added(to: first),

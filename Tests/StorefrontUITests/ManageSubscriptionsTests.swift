@@ -20,7 +20,7 @@ import Wording
 
     private func words(_ ui: UITestHarness) -> Localized<StoreStrings> { ui.state.strings.store }
 
-    private func day(_ ui: UITestHarness, _ date: Date) -> String { ui.state.times.day(date) }
+    private func day(_ ui: UITestHarness, _ date: Date) -> String { ui.state.localDate(date) }
 
     private func status(_ ui: UITestHarness) throws -> SubscriptionStatus {
         try #require(ui.state.snapshot.subscription(inGroup: "pro"))

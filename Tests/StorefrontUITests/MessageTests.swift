@@ -1,5 +1,6 @@
 import Foundation
 import AppStoreCore
+import SampleApp
 import Testing
 @testable import StorefrontUI
 
@@ -106,8 +107,9 @@ import Testing
         try ui.select("Pro Monthly")
         let expiry = try #require(ui.state.snapshot.subscriptionExpiries["com.storefront.pro.monthly"])
         let local = clockTime(expiry, in: Self.tokyo)
-        // The pane reads the store's status: the day its free trial ends, in the local time zone.
-        #expect(ui.screen.contains("Free trial until \(local.day)"), "\(ui.screen)")
+        // The pane reads the store's status: the day its free trial ends, in the local time zone,
+        // as the App Store writes it; the log keeps the ISO date.
+        #expect(ui.screen.contains("Free trial until \(TimeDisplay(timeZone: Self.tokyo).localDate(expiry, language: "en"))"), "\(ui.screen)")
         #expect(ui.state.log.contains { $0.text.hasSuffix("active until \(local.day) \(local.time) +09:00") },
                 "the delivery's log line too")
     }

@@ -43,7 +43,7 @@ import Wording
     func aPendingIncreaseShowsOnTheRowTheDetailPaneAndManageSubscriptions(japanese: Bool) throws {
         let ui = try pending(japanese: japanese, price: japanese ? 1000 : 5.99)
         let words = ui.state.strings.store
-        let renewal = ui.state.times.day(try status(ui).expiresDate)
+        let renewal = ui.state.localDate(try status(ui).expiresDate)
         let price = japanese ? "¥1,000/月" : "$5.99/month"
         try ui.select("Pro Monthly")
         #expect(row(ui) == words.newPriceFrom(price, renewal) || row(ui) == words.newPrice(price), "\(ui.screen)")

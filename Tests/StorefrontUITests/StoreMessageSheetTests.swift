@@ -44,7 +44,11 @@ import Testing
     @Test func inGraceTheSheetSaysUntilWhenAccessLasts() throws {
         let ui = try Self.failingRenewal(grace: .sixteenDays)
         let graceEnd = try #require(status(ui)?.gracePeriodExpiresDate)
-        #expect(ui.screen.contains("Pro Monthly: access kept until \(ui.state.times.day(graceEnd)) (grace period)"), "\(ui.screen)")
+        let standing = "Pro Monthly: access kept until \(ui.state.localDate(graceEnd)) (grace period)"
+        guard case .alert(let alert) = ui.state.mode else { Issue.record("no sheet: \(ui.state.mode)"); return }
+        #expect(alert.detail?.hasPrefix(standing) == true, "\(alert.detail ?? "")")
+        // The sheet wraps it before "(grace period)".
+        #expect(ui.screen.contains("Pro Monthly: access kept until \(ui.state.localDate(graceEnd))"), "\(ui.screen)")
         #expect(ui.runtime.app.isSubscriptionActive(Self.pro, now: ui.state.now))
     }
 
@@ -92,7 +96,7 @@ import Testing
             return buffer[DisplayWidth.of(String(lines[y].prefix(x))), y].style
         }
         let apple = String(words.billingProblemMessage.prefix(8))
-        let standing = japanese ? "猶予期間" : "(grace period)"
+        let standing = japanese ? "猶予期間" : "access kept until"
         #expect(styleOfLine(containing: apple)?.dim == false, "Apple's copy is not dimmed:\n\(ui.screen)")
         #expect(styleOfLine(containing: standing)?.dim == true, "where it stands is the simulator's note:\n\(ui.screen)")
         let appleLine = lines.firstIndex { $0.contains(apple) } ?? .max
@@ -115,7 +119,7 @@ import Testing
         let screen = ui.screen
         #expect(screen.contains("Billing Problem") && screen.contains("[ Continue ]"), "\(screen)")
         #expect(screen.contains("update your payment method."), "\(screen)")
-        #expect(screen.contains("(grace period)"), "\(screen)")
+        #expect(screen.contains("access kept until") && screen.contains("(grace"), "\(screen)")
     }
 
     @Test func withDialogsOffTheLogSaysSoInstead() throws {
@@ -138,7 +142,7 @@ import Testing
         let renewal = try #require(status(ui)?.expiresDate)
         let screen = ui.screen
         #expect(screen.contains("Subscription Price Increase"), "\(screen)")
-        #expect(screen.contains("$5.99") && screen.contains(ui.state.times.day(renewal)), "\(screen)")
+        #expect(screen.contains("$5.99") && screen.contains(ui.state.localDate(renewal)), "\(screen)")
         #expect(ui.state.dialogButtons == DialogButtons(labels: ["Close", "Agree to New Price"], focus: 1))
         ui.press(.enter)
         #expect(status(ui)?.priceIncreaseStatus == .agreed)

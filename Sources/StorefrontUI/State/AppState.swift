@@ -75,6 +75,10 @@ public struct AppState: Equatable, Sendable {
     /// ASCII could not show Japanese: it gets the English ones.
     public var strings: Strings { ascii == nil ? Strings(languageCode: language) : .english }
 
+    /// A date in the App Store's sheets and panels, in the screen's language: "Dec 6, 2026",
+    /// "2026年12月6日". The command line, the log and the Transaction Manager keep ISO dates.
+    public func localDate(_ date: Date) -> String { times.localDate(date, language: strings.languageCode) }
+
     public var selectedRow: StoreRow? {
         let rows = rows
         return rows.indices.contains(selection) ? rows[selection] : nil

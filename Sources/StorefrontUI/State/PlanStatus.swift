@@ -35,7 +35,7 @@ struct PlanStatus: Equatable {
               let status = state.snapshot.subscription(inGroup: group) else { return nil }
         self.status = status
         let words = state.strings.store
-        let day = { state.times.day($0) }
+        let day = { state.localDate($0) }
         if status.productID == productID {
             kind = .current
             switch status.state {

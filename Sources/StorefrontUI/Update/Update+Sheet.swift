@@ -146,7 +146,7 @@ extension AppState {
         case .purchased where planChangeStart(t) != nil:
             // A plan for the next renewal (a downgrade): the App Store says when it starts.
             mode = .alert(Alert(kind: .info, title: words.changeWaitsTitle,
-                                message: words.changeWaitsMessage(title(of: t.productID), times.day(planChangeStart(t) ?? now))))
+                                message: words.changeWaitsMessage(title(of: t.productID), localDate(planChangeStart(t) ?? now))))
         case .purchased, .restored:
             // The system's own confirmation; what the app delivered is the small print.
             let lead = t.reason == .redownload ? words.downloadedAgain : words.purchaseSuccessful

@@ -118,7 +118,7 @@ extension AppState {
             if let group = catalog.product(productID)?.subscriptionGroupID, let status = snapshot.subscription(inGroup: group),
                status.productID != productID {
                 mode = .alert(Alert(kind: .info, title: words.changeWaitsTitle,
-                                    message: words.changeWaitsMessage(title(of: productID), times.day(status.expiresDate))))
+                                    message: words.changeWaitsMessage(title(of: productID), localDate(status.expiresDate))))
             } else if type == .nonConsumable {
                 mode = .alert(Alert(kind: .alreadyPurchased(productID: productID), title: words.alreadyPurchasedTitle,
                                     message: words.getAgain, buttons: [words.cancel, words.get]))

@@ -198,7 +198,7 @@ extension DialogModel {
                          Line(text: state.strings.store.activeUntil(expiry.map(state.times.dateTime) ?? "—")),
                          Line(text: "")]
             if let product = state.snapshot.product(id), let terms = SubscriptionTerms(product, state: state), terms.extends {
-                lines += [Line(text: words.buyingAgainExtends(terms.price, state.times.day(terms.date))), Line(text: "")]
+                lines += [Line(text: words.buyingAgainExtends(terms.price, state.localDate(terms.date))), Line(text: "")]
             }
             lines.append(Line(text: words.keepsDate(id), style: .dim))
             let buttons = viewer.buttons(credits: state.snapshot.credits, catalog: state.catalog, strings: state.strings)

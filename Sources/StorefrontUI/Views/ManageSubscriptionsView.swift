@@ -119,7 +119,7 @@ struct CancelConfirmation {
         guard let focus = panel.confirming, let group = panel.groupID, let status = state.snapshot.subscription(inGroup: group) else { return nil }
         let words = state.strings.store
         let trial = state.manageAction(inGroup: group) == .cancel(freeTrial: true)
-        let until = state.times.day(status.accessEndDate ?? status.expiresDate)
+        let until = state.localDate(status.accessEndDate ?? status.expiresDate)
         model = DialogModel(title: words.confirmCancellation, lines: [.init(text: words.cancelMessage(trial, until))],
                             buttons: [state.strings.sheet.notNow, words.confirm], focus: focus, frame: .tint(.danger), width: 50)
     }

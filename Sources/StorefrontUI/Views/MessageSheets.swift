@@ -12,7 +12,7 @@ extension AppState {
         switch message.reason {
         case .billingIssue:
             let standing = status.state == .inGracePeriod
-                ? words.inGraceUntil(name, times.day(status.gracePeriodExpiresDate ?? status.expiresDate))
+                ? words.inGraceUntil(name, localDate(status.gracePeriodExpiresDate ?? status.expiresDate))
                 : words.inBillingRetry(name)
             // Apple's copy is the sheet; where the subscription stands and what Continue does
             // are the simulator's own note, set apart below it (dimmed).
@@ -22,7 +22,7 @@ extension AppState {
         case .priceIncreaseConsent:
             let price = newPrice(of: status) ?? "—"
             return Alert(kind: .message(message), title: words.priceIncreaseTitle,
-                         message: words.priceIncreaseMessage(title(of: status.autoRenewProductID), price, times.day(status.expiresDate)),
+                         message: words.priceIncreaseMessage(title(of: status.autoRenewProductID), price, localDate(status.expiresDate)),
                          buttons: [strings.alerts.close, words.agreeToNewPrice])
         }
     }

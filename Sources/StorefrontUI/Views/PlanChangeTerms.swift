@@ -16,7 +16,7 @@ struct PlanChangeTerms {
         let words = state.strings.sheet
         let charge = state.strings.charge(product, introOffer: false, app: state.appDescription)
         let current = state.title(of: status.productID)
-        let day = state.times.day(status.expiresDate)
+        let day = state.localDate(status.expiresDate)
         switch plan.kind {
         case .current:
             // Bought back while a change to another plan waits: the change is called off.

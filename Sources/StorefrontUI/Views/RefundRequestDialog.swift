@@ -14,7 +14,7 @@ extension DialogModel {
                 ?? "\(price) \(t.currency ?? "")".trimmingCharacters(in: .whitespaces)
         } ?? "—"
         var lines = [Line(text: state.title(of: t.productID, quantity: t.purchasedQuantity), style: .bold),
-                     Line(text: words.purchased(state.times.day(t.purchaseDate ?? t.queueState.transactionDate), price), style: .dim),
+                     Line(text: words.purchased(state.localDate(t.purchaseDate ?? t.queueState.transactionDate), price), style: .dim),
                      Line(text: Labels(state.strings).account(t.account ?? "")),
                      Line(text: ""),
                      Line(text: words.chooseReason)]

@@ -68,7 +68,7 @@ struct SubscriptionTerms {
 
     /// The lines under the product in the sheet and the detail pane.
     var lines: [DialogModel.Line] {
-        let day = times.day(date)
+        let day = times.localDate(date, language: strings.languageCode)
         let words = strings.sheet
         switch type {
         case .autoRenewable:
