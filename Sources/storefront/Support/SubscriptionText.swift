@@ -115,6 +115,8 @@ struct SubscriptionText {
 
     private func details(_ d: StoreEventDetails) -> [String] {
         var out: [String] = []
+        // A first subscription or a resubscribe; a downgrade's is said by its plan change.
+        if let subtype = d.subtype, subtype.rawValue != d.planChange?.rawValue { out.append(subtype.rawValue) }
         if let reason = d.expirationReason { out.append(self.reason(reason)) }
         if let from = d.fromProductID, let to = d.toProductID {
             out.append("\(d.planChange.map { "\($0.rawValue) " } ?? "")\(from) → \(to)")
