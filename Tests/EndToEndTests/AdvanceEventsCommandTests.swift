@@ -44,6 +44,13 @@ import Testing
         #expect(subtypes == ["initialBuy", "resubscribe"], "\(events)")
     }
 
+    /// The event that starts a period says the offer its transaction used.
+    @Test func aSubscribedEventSaysTheOfferItUsed() throws {
+        try cli.command("buy", Self.monthly)
+        let subscribed = try #require(try eventLines(after: 0).first { $0.split(separator: " ")[4] == "subscribed" })
+        #expect(subscribed.contains("  initialBuy, introductory offer (freeTrial P1W), 0 USD"), "\(subscribed)")
+    }
+
     @Test func theJSONHasTheEventsBesideTheTransactions() throws {
         try cli.command("buy", Self.monthly)
         try cli.command("auto-renew", Self.monthly, "off")
