@@ -434,10 +434,11 @@ private struct Step {
 
     mutating func setAutoRenew(_ on: Bool) {
         guard let current = status, current.willAutoRenew != on else { return }
-        // Cancelled with no access and nothing paid: nothing is left to run to its end.
-        if !on && current.state == .inBillingRetryPeriod { return expire(.autoRenewDisabled, at: now) }
         status?.willAutoRenew = on
         emit(on ? .autoRenewEnabled : .autoRenewDisabled, details: StoreEventDetails(expiresDate: current.expiresDate))
+        // Cancelled with no access and nothing paid: nothing is left to run to its end. The
+        // cancellation is told first, as Apple tells AUTO_RENEW_DISABLED before EXPIRED.
+        if !on && current.state == .inBillingRetryPeriod { expire(.autoRenewDisabled, at: now) }
     }
 
     /// The store changed the price of the plan renewed to (`context.priceChanges` has it).
