@@ -20,8 +20,21 @@ package struct RenewalInfoPayload: Encodable {
     package var expirationDate: Date
     /// In billing retry: since when the store retries (it gives up 60 days on).
     package var billingRetryStartDate: Date?
+    /// What the next renewal charges, a decimal string as every price here, in `currency`
+    /// (the Server API's `renewalPrice` in milliunits); nil where the records were not read
+    /// (a store event's status) or the plan is not for sale.
+    package var renewalPrice: String?
+    package var currency: String?
+    /// The offer the next renewal goes on with (a pay-as-you-go offer's next period): its
+    /// type (introductory, promotional, code) and, but for an introductory one, its id.
+    package var offerType: String?
+    package var offerIdentifier: String?
 
-    package init(_ s: SubscriptionStatus) {
+    package init(_ s: SubscriptionStatus, nextRenewal: RenewalTerms? = nil) {
+        renewalPrice = nextRenewal?.price.map { "\($0)" }
+        currency = nextRenewal?.currency
+        offerType = nextRenewal?.offer?.type.rawValue
+        offerIdentifier = nextRenewal?.offer?.id
         originalTransactionID = s.originalTransactionID
         currentProductID = s.productID
         willAutoRenew = s.willAutoRenew

@@ -36,13 +36,14 @@ package struct SubscriptionStatusPayload: Encodable {
     /// The transaction that paid for the current (or last) period.
     package var transaction: TransactionPayload?
 
-    package init(_ status: SubscriptionStatus, transaction: Transaction?, isInFreeTrial: Bool? = nil) {
+    package init(_ status: SubscriptionStatus, transaction: Transaction?, isInFreeTrial: Bool? = nil,
+                 nextRenewal: RenewalTerms? = nil) {
         state = status.state
         givesAccess = status.givesAccess
         accessEndDate = status.accessEndDate
         ownershipType = status.ownershipType
         self.isInFreeTrial = isInFreeTrial
-        renewalInfo = RenewalInfoPayload(status)
+        renewalInfo = RenewalInfoPayload(status, nextRenewal: nextRenewal)
         self.transaction = transaction.map(TransactionPayload.init)
     }
 }

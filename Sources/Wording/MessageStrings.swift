@@ -80,6 +80,9 @@ public struct MessageStrings: PhraseTable {
                                                   ja: { from, to in "次回の更新で\(from)から\(to)に変更" })
     public let upgraded = Phrase3<String, String, String>(en: { from, to, refund in "\(from) upgraded to \(to), \(refund) refunded" },
                                                           ja: { from, to, refund in "\(from)を\(to)にアップグレード、\(refund)を返金" })
+    /// A plan of the same level at once (a crossgrade): not higher, so not an upgrade.
+    public let switched = Phrase3<String, String, String>(en: { from, to, refund in "\(from) switched to \(to), \(refund) refunded" },
+                                                          ja: { from, to, refund in "\(from)を\(to)に変更、\(refund)を返金" })
     public let priceIncreasePending = Phrase2<String, String>(
         en: { name, price in "\(name): price increase to \(price), waiting for the subscriber's agreement" },
         ja: { name, price in "\(name): \(price)への値上げ、登録者の同意待ち" })

@@ -29,6 +29,28 @@ import Testing
         #expect(listed.first?.contains("2030-01-08 09:00:01 +00:00  renewalFailed") == true, "at its store time: \(advanced.stdout)")
     }
 
+    /// A server tells a group's first subscription from a resubscribe (SUBSCRIBED's INITIAL_BUY
+    /// and RESUBSCRIBE): so do `events` and its JSON.
+    @Test func aResubscribeIsToldFromAFirstSubscription() throws {
+        try cli.command("buy", Self.monthly)
+        try cli.command("auto-renew", Self.monthly, "off")
+        try cli.command("advance", "1mo")
+        try cli.command("buy", Self.monthly)
+        let subscribed = try eventLines(after: 0).filter { $0.split(separator: " ")[4] == "subscribed" }
+        #expect(subscribed.count == 2 && subscribed.first?.contains("  initialBuy, ") == true
+                && subscribed.last?.contains("  resubscribe, ") == true, "\(subscribed)")
+        let events = try #require(try cli.command("events", "--json").json()["events"] as? [[String: Any]])
+        let subtypes = events.filter { $0["kind"] as? String == "subscribed" }.map { ($0["details"] as? [String: Any])?["subtype"] as? String }
+        #expect(subtypes == ["initialBuy", "resubscribe"], "\(events)")
+    }
+
+    /// The event that starts a period says the offer its transaction used.
+    @Test func aSubscribedEventSaysTheOfferItUsed() throws {
+        try cli.command("buy", Self.monthly)
+        let subscribed = try #require(try eventLines(after: 0).first { $0.split(separator: " ")[4] == "subscribed" })
+        #expect(subscribed.contains("  initialBuy, introductory offer (freeTrial P1W), 0 USD"), "\(subscribed)")
+    }
+
     @Test func theJSONHasTheEventsBesideTheTransactions() throws {
         try cli.command("buy", Self.monthly)
         try cli.command("auto-renew", Self.monthly, "off")

@@ -50,6 +50,32 @@ import Testing
         #expect(transaction["id"] as? String == paid.id)
     }
 
+    /// A server reads what the next renewal charges and the offer it goes on with from the
+    /// renewal info (JWSRenewalInfoDecodedPayload's renewalPrice, currency, offerType,
+    /// offerIdentifier): a pay-as-you-go code at its price for its periods, then the plan's.
+    @Test func theRenewalInfoCarriesTheNextRenewalsPriceCurrencyAndOffer() throws {
+        let t = try Harness.plans(.inMemory, catalog: OfferCodeTests.catalog)
+        let (bought, _) = try t.hearing { try $0.redeemOfferCode("HALFOFF3", productID: Plans.proMonthly, account: t.signedIn) }
+        func renewal() throws -> [String: Any] {
+            let records = try t.records
+            let status = try #require(records.status(of: bought.account, group: Plans.group))
+            let json = try object(SubscriptionStatusPayload(status, transaction: nil,
+                                                            nextRenewal: records.nextRenewal(of: status, catalog: OfferCodeTests.catalog)))
+            return try #require(json["renewalInfo"] as? [String: Any])
+        }
+        var info = try renewal()
+        #expect(info["renewalPrice"] as? String == "5" && info["currency"] as? String == "USD", "\(info)")
+        #expect(info["offerType"] as? String == "code" && info["offerIdentifier"] as? String == "HALFOFF3", "\(info)")
+        var end = try #require(bought.expirationDate)
+        for _ in 0..<3 {
+            try t.advance(to: end, plus: 1)
+            end = try #require(try t.records.transactions.last?.expirationDate)
+        }
+        info = try renewal()
+        #expect(info["renewalPrice"] as? String == "10" && info["currency"] as? String == "USD", "\(info)")
+        #expect(info["offerType"] == nil && info["offerIdentifier"] == nil, "the code's periods are used up: \(info)")
+    }
+
     @Test func aStoreEventGivesItsDetailsApartWithAmountsAsDecimalStrings() throws {
         let t = try Harness.plans(.inMemory)
         try t.buy(Plans.proMonthly)

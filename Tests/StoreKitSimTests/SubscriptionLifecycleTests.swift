@@ -245,6 +245,17 @@ import Testing
         #expect(off.events.first?.date == now)
     }
 
+    /// A cancellation in billing retry ends the subscription at once, told as Apple tells it:
+    /// auto-renew turned off (AUTO_RENEW_DISABLED), then the voluntary expiry.
+    @Test func cancelledInBillingRetryTellsTheCancellationBeforeTheExpiry() throws {
+        let (status, t) = subscribed()
+        let retry = context(t) { $0.billingRetry = true }
+        let inRetry = try #require(apply(.renewalDue, status, at: status.expiresDate, retry).status)
+        let off = apply(.setAutoRenew(false), inRetry, at: status.expiresDate + 60, retry)
+        #expect(off.events.map(\.kind) == [.autoRenewDisabled, .expired])
+        #expect(off.events.last?.details.expirationReason == .autoRenewDisabled && off.status?.willAutoRenew == false)
+    }
+
     @Test func xcodesGraceIsSixDaysForAWeekAndSixteenForAMonth() {
         #expect(BillingGracePeriod.xcode.days(for: Plans.week) == 6)
         #expect(BillingGracePeriod.xcode.days(for: Plans.month) == 16)

@@ -113,6 +113,17 @@ import Testing
                 "\(ui.state.log.map(\.text))")
     }
 
+    /// A plan of the same level and period replaces the old one at once, but it is no upgrade.
+    @Test func aCrossgradeIsToldAsASwitch() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Pro Monthly")
+        ui.wait(seconds: 86_400)
+        try ui.buy("Pro Student")
+        let texts = ui.state.log.map(\.text)
+        #expect(texts.contains { $0.hasPrefix("Pro Monthly switched to Pro Student, ") && $0.hasSuffix("refunded") }, "\(texts)")
+        #expect(!texts.contains { $0.contains("upgraded") }, "\(texts)")
+    }
+
     @Test func aDowngradeTellsTheRenewalItWaitsFor() throws {
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")

@@ -24,4 +24,12 @@ extension StoreWorkingSet {
         let changes = priceChanges.filter { !(waiting && $0.productID == status.productID && $0.consentNeeded) }
         return catalog.product(status.productID)?.price(in: storefront, changes: changes)
     }
+
+    /// What `status`'s next renewal charges and the offer it goes on with, as the lifecycle
+    /// will renew it (its renewal info's price and offer).
+    public func nextRenewal(of status: SubscriptionStatus, catalog: Catalog) -> RenewalTerms? {
+        let context = SubscriptionContext(catalog: catalog, settings: settings, priceChanges: priceChanges,
+                                          latest: latestTransaction(status.latestTransactionID), newTransactionID: "")
+        return SubscriptionLifecycle.nextRenewal(of: status, context: context)
+    }
 }

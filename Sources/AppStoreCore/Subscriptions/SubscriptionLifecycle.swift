@@ -72,6 +72,12 @@ public enum SubscriptionLifecycle {
         }
     }
 
+    /// What the status's next renewal (at the end of its period) charges, and the offer it
+    /// goes on with: its renewal info's price and offer.
+    public static func nextRenewal(of status: SubscriptionStatus, context: SubscriptionContext) -> RenewalTerms? {
+        Step(status: status, now: status.expiresDate, context: context).renewalTerms(at: status.expiresDate)
+    }
+
     /// When billing retry gives up: 60 days after it began.
     public static func billingRetryEndDate(_ status: SubscriptionStatus) -> Date? {
         status.billingRetryStartDate.map { days(billingRetryDays, after: $0) }
@@ -349,17 +355,10 @@ private struct Step {
             currency: storefront.currency, storefront: storefront.id,
             expiresDate: SubscriptionLifecycle.end(of: period, from: start), isTrialPeriod: false,
             webOrderLineItemID: context.newTransactionID)
-        // A pay-as-you-go offer (introductory or a code) goes on at its price for its periods.
-        if let used = latest?.offer, used.paymentMode == .payAsYouGo,
-           latest?.productID == product.id, let offer = product.subscription?.offer(for: used),
-           offer.paymentMode == .payAsYouGo, offer.end(from: current.recentSubscriptionStartDate) > date {
-            facts.offer = used
-            facts.price = storefront.amount(offer.price)
-            facts.expirationDate = SubscriptionLifecycle.end(of: offer.period, from: start)
-        } else {
-            // Not agreed yet (a recovery while consent waits): the price before the increase.
-            facts.price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)
-        }
+        let terms = renewalTerms(at: date)
+        facts.offer = terms?.offer
+        facts.price = terms?.price
+        if let offerPeriod = terms?.offerPeriod { facts.expirationDate = SubscriptionLifecycle.end(of: offerPeriod, from: start) }
         let t = Transaction(id: context.newTransactionID,
                             payment: Payment(productID: product.id, applicationUsername: latest?.applicationUsername),
                             state: .purchased, date: date, account: current.account, reason: .renewal,
@@ -372,6 +371,22 @@ private struct Step {
         emit(kind, transaction: t, date: date, details: StoreEventDetails(
             fromProductID: planChanged ? current.productID : nil, toProductID: planChanged ? product.id : nil,
             planChange: change, expiresDate: t.expirationDate, price: t.price, currency: t.currency, storefront: t.storefront))
+    }
+
+    /// What a renewal at `date` charges, for the plan the status renews to: a pay-as-you-go
+    /// offer (introductory or a code) goes on at its price for its periods; else the plan's
+    /// price, before an increase not agreed yet (a recovery while consent waits).
+    func renewalTerms(at date: Date) -> RenewalTerms? {
+        guard let current = status, let product = catalog.product(current.autoRenewProductID) else { return nil }
+        let latest = context.latest
+        if let used = latest?.offer, used.paymentMode == .payAsYouGo,
+           latest?.productID == product.id, let offer = product.subscription?.offer(for: used),
+           offer.paymentMode == .payAsYouGo, offer.end(from: current.recentSubscriptionStartDate) > date {
+            return RenewalTerms(productID: product.id, price: storefront.amount(offer.price), currency: storefront.currency,
+                                offer: used, offerPeriod: offer.period)
+        }
+        let price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)
+        return RenewalTerms(productID: product.id, price: price, currency: storefront.currency)
     }
 
     // MARK: Billing problems
@@ -419,10 +434,11 @@ private struct Step {
 
     mutating func setAutoRenew(_ on: Bool) {
         guard let current = status, current.willAutoRenew != on else { return }
-        // Cancelled with no access and nothing paid: nothing is left to run to its end.
-        if !on && current.state == .inBillingRetryPeriod { return expire(.autoRenewDisabled, at: now) }
         status?.willAutoRenew = on
         emit(on ? .autoRenewEnabled : .autoRenewDisabled, details: StoreEventDetails(expiresDate: current.expiresDate))
+        // Cancelled with no access and nothing paid: nothing is left to run to its end. The
+        // cancellation is told first, as Apple tells AUTO_RENEW_DISABLED before EXPIRED.
+        if !on && current.state == .inBillingRetryPeriod { expire(.autoRenewDisabled, at: now) }
     }
 
     /// The store changed the price of the plan renewed to (`context.priceChanges` has it).

@@ -57,7 +57,8 @@ extension AppState {
             return details.toProductID.map { words.renewsTo(title(of: details.fromProductID ?? event.productID ?? ""), title(of: $0)) }
         case .upgraded:
             let from = title(of: details.fromProductID ?? "")
-            return words.upgraded(from, title(of: details.toProductID ?? event.productID ?? ""), amount(details.refundedAmount ?? 0, details))
+            let said = details.planChange == .crossgrade ? words.switched : words.upgraded
+            return said(from, title(of: details.toProductID ?? event.productID ?? ""), amount(details.refundedAmount ?? 0, details))
         case .priceIncreasePending:
             return words.priceIncreasePending(name, amount(details.price, details))
         case .priceIncreaseAgreed:

@@ -45,7 +45,8 @@ struct SubscriptionsCommand: ParsableCommand {
                 groupID: group.id, groupName: group.displayName(for: records.settings.locale),
                 products: session.catalog.subscriptions(in: group.id).map(\.id),
                 status: status.map {
-                    SubscriptionStatusPayload($0, transaction: session.current($0.latestTransactionID), isInFreeTrial: records.isInFreeTrial($0))
+                    SubscriptionStatusPayload($0, transaction: session.current($0.latestTransactionID), isInFreeTrial: records.isInFreeTrial($0),
+                                              nextRenewal: records.nextRenewal(of: $0, catalog: session.catalog))
                 })
         }
     }

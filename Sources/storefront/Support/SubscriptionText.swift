@@ -108,13 +108,20 @@ struct SubscriptionText {
         if let account = e.account { parts.append(account) }
         if let product = e.productID { parts.append(product) }
         if let id = e.transactionID { parts.append("txn \(id)") }
-        let details = self.details(e.details)
+        let details = self.details(e)
         if !details.isEmpty { parts.append(details.joined(separator: ", ")) }
         return parts.joined(separator: "  ")
     }
 
-    private func details(_ d: StoreEventDetails) -> [String] {
+    private func details(_ e: StoreEvent) -> [String] {
+        let d = e.details
         var out: [String] = []
+        // A first subscription or a resubscribe; a downgrade's is said by its plan change.
+        if let subtype = d.subtype, subtype.rawValue != d.planChange?.rawValue { out.append(subtype.rawValue) }
+        // The offer the transaction it made used (a free trial, a code's price).
+        if let t = e.transaction, t.id == e.transactionID, let offer = t.offer {
+            out.append("\(offer.type.rawValue) offer\(offer.id.map { " \($0)" } ?? "") (\(offer.paymentMode.rawValue) \(offer.period))")
+        }
         if let reason = d.expirationReason { out.append(self.reason(reason)) }
         if let from = d.fromProductID, let to = d.toProductID {
             out.append("\(d.planChange.map { "\($0.rawValue) " } ?? "")\(from) → \(to)")
