@@ -163,6 +163,17 @@ import Wording
         #expect(answer.detail == nil && !ui.screen.contains(alerts.subscriptionActive(false, lite)), "\(ui.screen)")
     }
 
+    /// At 70×20 in Japanese a running trial's line takes the shorter form rather than being cut.
+    @Test func aTrialsLineFits70By20InJapanese() throws {
+        let ui = try UITestHarness(width: 70, height: 20) { UITestHarness.useJapanese(&$0) }
+        try ui.buy("Pro Monthly")
+        ui.press(.char("m"))
+        let pro = ui.state.title(of: "com.storefront.pro.monthly")
+        let line = try #require(ui.screen.split(separator: "\n").first { $0.contains("\(pro) — ") }.map(String.init), "\(ui.screen)")
+        #expect(!line.contains("…"), "cut: \(line)")
+        #expect(line.contains("無料トライアル"), "\(line)")
+    }
+
     /// The trial is advertised only when the purchase will get it: not while another plan of
     /// the group gives access (an upgrade gets none), but once that plan ended, to an account
     /// that never had an introductory offer (Lite Monthly has none); the sheet says it too.

@@ -45,8 +45,11 @@ enum ManageSubscriptionsView {
         }
         canvas.put(state.catalog.group(group)?.displayName(for: state.locale) ?? group, x: box.x + 2, y: box.y + 1, width: inner, style: .bold)
         if let status = state.snapshot.subscription(inGroup: group), let plan = PlanStatus(status.productID, state: state) {
-            canvas.put("\(state.title(of: status.productID)) — \(plan.text)", x: box.x + 2, y: box.y + 2, width: inner,
-                       style: .tint(plan.tint, bold: true))
+            // Its whole words where they fit, else the shorter forms the rows use, never cut.
+            let name = state.title(of: status.productID)
+            let lines = ([plan.text] + plan.brief).map { "\(name) — \($0)" }
+            let line = lines.first { DisplayWidth.of($0) <= inner } ?? lines[lines.count - 1]
+            canvas.put(line, x: box.x + 2, y: box.y + 2, width: inner, style: .tint(plan.tint, bold: true))
         }
         let selectable = panel.confirming == nil
         for (i, id) in g.plans.enumerated() {
