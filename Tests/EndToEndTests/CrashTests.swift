@@ -437,7 +437,7 @@ import Testing
     }
 
     /// The commands that operate on a subscription (`subscriptionCommand`).
-    private static let subscriptionVerbs: Set<String> = ["auto-renew", "expire", "renew", "fix-billing", "price-increase", "agree-price", "advance"]
+    private static let subscriptionVerbs: Set<String> = ["auto-renew", "expire", "renew", "fix-billing", "price-increase", "agree-price", "decline-price", "advance"]
 
     /// A subscription command: buying a plan of the built-in group (mostly when none is
     /// active, to resubscribe), or an operation on the plan subscribed to (most often), or
@@ -457,7 +457,7 @@ import Testing
             buy, (["auto-renew", plan, "off"], [0, 4]), (["auto-renew", plan, "on"], [0, 4]),
             (["expire", plan], [0, 4]), (["renew", plan], [0, 4]), (["renew", plan], [0, 4]),
             (["fix-billing", plan], [0, 4]), (["price-increase", plan, price, consent], [0, 4]),
-            (["agree-price", plan], [0, 4]), (advance, [0]), (advance, [0]),
+            (["agree-price", plan], [0, 4]), (["decline-price", plan], [0, 4]), (advance, [0]), (advance, [0]),
         ]
         return commands.randomElement(using: &random)!
     }
@@ -527,7 +527,7 @@ final class SessionReaper: @unchecked Sendable {
 enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
     case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe
-    case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseWithoutConsent, liveChanges
+    case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseRefused, priceIncreaseWithoutConsent, liveChanges
     case refund, deleteTransaction, consume, refundRequest, familySharing, familySubscription
 
     static let credits5 = "com.storefront.credits.5"
@@ -577,7 +577,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .billingRetryRecovery: lite + commands(["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
         case .billingRetryExpiry, .liveChanges: lite + commands(["set", "billing-retry", "on"])
         case .planChanges, .cancelAndExpire, .expireAndResubscribe, .priceIncreaseAgreed, .priceIncreaseDeclined,
-             .priceIncreaseWithoutConsent:
+             .priceIncreaseRefused, .priceIncreaseWithoutConsent:
             lite
         }
     }
@@ -615,6 +615,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .priceIncreaseDeclined:
             // No answer by the renewal.
             [(["price-increase", lite, "2.99", "--consent-needed"], [.priceIncreasePending]), (["advance", "1mo"], [.expired])]
+        case .priceIncreaseRefused:
+            // The subscriber declines it: auto-renew off, and the plan runs to its period's end.
+            [(["price-increase", lite, "2.99", "--consent-needed"], [.priceIncreasePending]),
+             (["decline-price", lite], [.autoRenewDisabled]), (["advance", "1mo"], [.expired])]
         case .priceIncreaseWithoutConsent:
             [(["price-increase", lite, "2.99", "--no-consent-needed"], [.priceIncreased]), (["advance", "1mo"], [.renewed])]
         case .liveChanges:
@@ -674,7 +678,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var expirationReason: ExpirationReason? {
         switch self {
         case .billingRetryExpiry: .billingError
-        case .cancelAndExpire: .autoRenewDisabled
+        case .cancelAndExpire, .priceIncreaseRefused: .autoRenewDisabled
         case .expireAndResubscribe, .liveChanges: .unknown
         case .priceIncreaseDeclined: .didNotConsentToPriceIncrease
         default: nil
@@ -842,7 +846,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let recovery = try #require(lite.last?.purchaseDate, "\(context)")
             #expect(status?.expiresDate == Calendar.gregorianUTC.date(byAdding: .month, value: 1, to: recovery),
                     "\(context): a month from the recovery on \(recovery): \(String(describing: status))")
-        case .billingRetryExpiry, .cancelAndExpire, .priceIncreaseDeclined:
+        case .billingRetryExpiry, .cancelAndExpire, .priceIncreaseDeclined, .priceIncreaseRefused:
             expectSubscription(seen, Self.liteID, state: .expired, context: context)
             expectPrices(lite, [Self.litePrice], context: context)  // never renewed
         case .planChanges:
