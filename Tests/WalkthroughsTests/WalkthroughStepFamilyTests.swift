@@ -50,6 +50,7 @@ import Walkthroughs
         #expect(errors("\n\nchoose").first?.hasPrefix("demo.walk:3:7: expected a plan or an action of Manage Subscriptions") == true)
         #expect(errors("choose").first?.hasSuffix("did you mean 'choose \"Cancel Subscription\"'?") == true)
         #expect(errors("choose \"Cancel Subscripton\"").first?.hasSuffix("did you mean 'choose \"Cancel Subscription\"'?") == true)
+        #expect(suggestion("choose キャンセル") == "choose \"無料トライアルをキャンセルする\"", "a title that holds what was typed")
         #expect(errors("choose \"Pro Yearly\" now") == [
             "demo.walk:1:21: expected the end of the step after 'choose \"Pro Yearly\"'; did you mean 'choose \"Pro Yearly\"'?",
         ])

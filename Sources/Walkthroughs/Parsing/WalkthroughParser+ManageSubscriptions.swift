@@ -17,7 +17,9 @@ extension WalkthroughParser {
         try r.end()
         let titles = manageTitles(in: Strings.allCases)
         guard let title = titles.first(where: { $0 == token.text }) ?? titles.first(where: { $0.lowercased() == token.text.lowercased() }) else {
-            let nearest = Nearest.to(token.text, in: titles).map { r.replacing(1, with: StepReader.quoted($0)) }
+            // Part of a title (`キャンセル`) means one that holds it.
+            let holding = titles.filter { $0.lowercased().contains(token.text.lowercased()) }
+            let nearest = Nearest.to(token.text, in: holding.isEmpty ? titles : holding).map { r.replacing(1, with: StepReader.quoted($0)) }
             throw LineProblem(token.column, "expected \(expected)", suggestion: nearest ?? chooseExample)
         }
         return .choose(title)
