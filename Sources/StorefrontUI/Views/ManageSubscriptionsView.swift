@@ -73,11 +73,7 @@ enum ManageSubscriptionsView {
                  into: &canvas)
         }
         for (i, action) in g.actions.enumerated() {
-            let label = switch action {
-            case .agreeToNewPrice: state.strings.messages.agreeToNewPrice
-            case .cancel(let trial): trial ? words.cancelFreeTrial : words.cancelSubscription
-            case .resubscribe: resubscribeLabel(state, group: group)
-            }
+            let label = state.label(of: action, inGroup: group)
             let row = g.plans.count + i
             let selected = selectable && panel.selection == row
             let style = selected ? Style(bold: true, reverse: true) : Style(tint: action.isCancel ? .danger : .accent, bold: true)
@@ -90,17 +86,6 @@ enum ManageSubscriptionsView {
         if let confirmation = CancelConfirmation(state, panel: panel) {
             DialogView.draw(confirmation.model, layout: layout, into: &canvas)
         }
-    }
-
-    /// Resubscribe renews to the plan the renewal preference names: while a change to another
-    /// plan waits, that plan, named so nobody expects the current one back (choosing the
-    /// current plan's row puts it back instead).
-    private static func resubscribeLabel(_ state: AppState, group: String) -> String {
-        let words = state.strings.store
-        guard let status = state.snapshot.subscription(inGroup: group), status.autoRenewProductID != status.productID else {
-            return words.resubscribe
-        }
-        return words.resubscribeTo(state.title(of: status.autoRenewProductID))
     }
 
     /// A plan's line: what it is at the left, what it reads at the right; the left gives way.

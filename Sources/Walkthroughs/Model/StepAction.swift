@@ -11,9 +11,15 @@ public enum StepAction: Equatable, Sendable {
     case set(condition: String, value: String)
     /// Selects the row and presses Enter.
     case open(RowTarget)
+    /// Selects the subscription's row and presses m: Manage Subscriptions, on its group.
+    case manage(productID: String)
+    /// Manage Subscriptions' row with this title as shown (a plan, or an action under the
+    /// plans): the selection moves there, then Enter.
+    case choose(String)
     /// The purchase sheet's quantity stepper, moved to this number.
     case quantity(Int)
-    /// The focused dialog's button with this label: the focus moves there, then Enter.
+    /// The button with this label of the dialog in front (over a panel too): the focus moves
+    /// there, then Enter.
     case press(String)
     case key(Key)
     case restore

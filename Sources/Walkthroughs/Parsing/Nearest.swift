@@ -14,6 +14,14 @@ enum Nearest {
         return best?.0
     }
 
+    /// The nearest candidate when it is close enough to be what was meant, misspelt: at most a
+    /// third of its characters (and at least one) differ. None when nothing is that close.
+    static func close(to text: String, in candidates: [String]) -> String? {
+        guard let nearest = to(text, in: candidates) else { return nil }
+        let edits = distance(Array(text.lowercased()), Array(nearest.lowercased()))
+        return edits <= max(1, nearest.count / 3) ? nearest : nil
+    }
+
     /// Levenshtein distance, in characters, on two rows.
     static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }

@@ -32,18 +32,6 @@ extension WalkthroughParser {
         return "auto-renew \(named ? StepReader.written(r.tokens[2].text) : subscriptionExample) off"
     }
 
-    /// `decline price [increase] [PRODUCT]`, as one says it, is the `decline-price` step
-    /// (`decline` answers an Ask to Buy request): the problem that points at it.
-    func declinePrice(_ r: StepReader) -> LineProblem? {
-        guard r.verb.isWord("decline"), r.tokens.count > 1, r.tokens[1].isWord("price") else { return nil }
-        let rest = r.tokens.dropFirst(2).drop { $0.isWord("increase") }
-        var plan = r
-        while plan.index < r.tokens.count - rest.count { _ = plan.next() }
-        let named = !rest.isEmpty && (try? subscriptionProduct(&plan, after: "", example: "")) != nil
-        return LineProblem(r.tokens[1].column, "expected a transaction after decline (an Ask to Buy request); a price increase is declined with decline-price",
-                           suggestion: "decline-price \(named ? StepReader.written(rest.first!.text) : subscriptionExample)")
-    }
-
     /// `verb` (one of `operationVerbs`) and the rest of its line.
     func operation(_ verb: String, _ r: inout StepReader) throws(LineProblem) -> StepAction {
         let example = operationExamples[verb] ?? verb

@@ -97,13 +97,14 @@ public struct WalkthroughParser {
     }
 
     /// The first word of each step, in the order docs/walkthroughs.md lists them.
-    static let verbs = ["set", "open", "quantity", "press", "key", "restore", "delete", "relaunch", "approve", "decline",
+    static let verbs = ["set", "open", "manage", "choose", "quantity", "press", "key", "restore", "delete", "relaunch", "approve", "decline",
                         "resolve", "consume"] + operationVerbs + historyVerbs + familyVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
 
     /// A step of each kind as it is written, for suggestions where nothing typed is close.
     var examples: [String: String] {
         [
-            "set": "set ask-to-buy on", "open": openExample, "quantity": "quantity 2", "press": "press \"Buy\"",
+            "set": "set ask-to-buy on", "open": openExample, "manage": "manage \(subscriptionExample)", "choose": chooseExample,
+            "quantity": "quantity 2", "press": "press \"Buy\"",
             "key": "key Enter", "restore": "restore", "delete": "delete app data", "relaunch": "relaunch",
             "approve": "approve", "decline": "decline", "resolve": "resolve", "consume": consumeExample, "advance": "advance 25h",
             "caption": "caption \"…\"", "pause": "pause 2s", "expect": "expect screen \"…\"",
@@ -117,6 +118,8 @@ public struct WalkthroughParser {
         switch name {
         case "set": return try setting(&r)
         case "open": return .open(try row(&r))
+        case "manage": return try manage(&r)
+        case "choose": return try choose(&r)
         case "quantity":
             let n = try number(&r, "a quantity from 1 to \(Self.maximumQuantity) after quantity", in: 1...Self.maximumQuantity,
                                example: "quantity 2")
@@ -143,7 +146,7 @@ public struct WalkthroughParser {
             try r.end()
             return .relaunch
         case "approve", "decline", "resolve":
-            if let problem = declinePrice(r) { throw problem }
+            if let problem = answersAnotherFamily(r) { throw problem }
             let answer = RequestAnswer(rawValue: name)!
             let ref = try transaction(&r, after: name, optional: true)
             try r.end()
@@ -180,8 +183,10 @@ public struct WalkthroughParser {
         case _ where Self.historyVerbs.contains(name): return try history(name, &r)
         case "family": return try family(&r)
         default:
-            let nearest = Nearest.to(verb.text, in: Self.verbs) ?? "open"
-            let suggestion = cancelSubscription(r) ?? (r.tokens.count > 1 ? r.replacing(0, with: nearest) : examples[nearest] ?? nearest)
+            let (nearest, taken) = NearestVerb.of(r.tokens, in: Self.verbs)
+            let rest = taken < r.tokens.count ? r.split(at: taken).from : nil
+            let suggestion = cancelSubscription(r)
+                ?? (taken == 1 && rest != nil ? r.replacing(0, with: nearest) : rest.map { nearest + " " + $0 } ?? examples[nearest] ?? nearest)
             throw LineProblem(verb.column, "expected a step: \(Self.verbs.map { $0 == "delete" ? "delete app data" : $0 }.joined(separator: ", "))",
                               suggestion: suggestion)
         }

@@ -26,7 +26,9 @@ enum ModeDescription {
         case .settings: return "the store conditions panel"
         case .approvals: return "the approvals panel"
         case .unconsumed: return "the unconsumed purchases panel"
-        case .subscriptions: return "Manage Subscriptions"
+        case .subscriptions:
+            // Cancel Subscription's confirmation opens over it.
+            return state.dialogTitle.map { "\(StepReader.quoted($0)) over Manage Subscriptions" } ?? "Manage Subscriptions"
         case .log: return "the full log"
         case .transactions: return "the Transaction Manager"
         case .redeemCode: return "the offer code sheet"

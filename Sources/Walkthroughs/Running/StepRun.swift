@@ -22,7 +22,7 @@ final class StepRun {
             StepFailure(line: step.line, step: step.source, expected: expected, saw: saw ?? ModeDescription.of(state))
         }
         switch step.action {
-        case .open, .quantity, .press, .key, .restore, .deleteAppData:
+        case .open, .manage, .choose, .quantity, .press, .key, .restore, .deleteAppData:
             // q on the store screen quits: nothing takes keys until the storefront opens again.
             if runtime.shouldQuit { throw failure("the storefront open", saw: "it quit (q); relaunch opens it again") }
         default: break
@@ -41,11 +41,17 @@ final class StepRun {
             }
             storefront.settle()
         case .open(let target):
-            try openRow(target, failure: failure)
+            try select(target, to: "open a row", failure: failure)
+            storefront.send(.enter)
+        case .manage(let productID):
+            try select(.product(productID), to: "open Manage Subscriptions (m)", failure: failure)
+            storefront.send(.char("m"))
+        case .choose(let title):
+            try choose(title, failure: showingScreen(failure))
         case .quantity(let n):
             try setQuantity(n, failure: failure)
         case .press(let label):
-            try press(label, failure: failure)
+            try press(label, failure: showingScreen(failure))
         case .key(let key):
             storefront.send(key)
         case .restore:
@@ -97,9 +103,20 @@ final class StepRun {
 
     typealias Failure = (String, String?) -> StepFailure
 
-    /// Selects the row with the arrow keys, as a person would, and presses Enter.
-    private func openRow(_ target: RowTarget, failure: Failure) throws(StepFailure) {
-        guard case .store = state.mode else { throw failure("the store screen, to open a row", nil) }
+    /// `failure` with the screen as the step found it, printed under the failure as a failed
+    /// `expect screen` prints it: a step looking for something on the screen shows what was there.
+    func showingScreen(_ failure: @escaping Failure) -> Failure {
+        { [storefront] expected, saw in
+            var shown = failure(expected, saw)
+            shown.screen = storefront.screen
+            return shown
+        }
+    }
+
+    /// Selects the row with the arrow keys, as a person would. `purpose`: what for, as a
+    /// failure says it ("open a row").
+    private func select(_ target: RowTarget, to purpose: String, failure: Failure) throws(StepFailure) {
+        guard case .store = state.mode else { throw failure("the store screen, to \(purpose)", nil) }
         guard let index = state.rows.firstIndex(where: { Self.row($0, is: target) }) else {
             throw failure("the row on the store screen", "no such row (\(rowNames))")
         }
@@ -109,7 +126,6 @@ final class StepRun {
             storefront.send(state.selection < index ? .down : .up)
             guard state.selection != before else { throw failure("the selection to reach the row", "it stopped at row \(before)") }
         }
-        storefront.send(.enter)
     }
 
     private static func row(_ row: StoreRow, is target: RowTarget) -> Bool {
@@ -158,8 +174,7 @@ final class StepRun {
         }
         guard let index = buttons.labels.firstIndex(of: label)
             ?? buttons.labels.firstIndex(where: { $0.lowercased() == label.lowercased() }) else {
-            let labels = buttons.labels.map { "\"\($0)\"" }.joined(separator: ", ")
-            throw failure("a button \"\(label)\"", "\(ModeDescription.of(state)) with \(labels)")
+            throw failure("a button \"\(label)\"", "\(ModeDescription.of(state)) with \(Self.listing(buttons.labels, near: label))")
         }
         var focus = buttons.focus
         for _ in buttons.labels.indices where focus != index {
@@ -170,6 +185,35 @@ final class StepRun {
             throw failure("the focus to reach \"\(label)\"", "it stayed on \"\(buttons.labels[focus])\"")
         }
         storefront.send(.enter)
+    }
+
+    /// Moves Manage Subscriptions' selection to the row titled `title` with the arrow keys, as a
+    /// person would, then presses Enter.
+    private func choose(_ title: String, failure: Failure) throws(StepFailure) {
+        guard let rows = state.manageSubscriptionsRows else {
+            throw failure("Manage Subscriptions, to choose \(StepReader.quoted(title))", nil)
+        }
+        guard let index = rows.titles.firstIndex(of: title) ?? rows.titles.firstIndex(where: { $0.lowercased() == title.lowercased() }) else {
+            let saw = rows.titles.isEmpty ? "Manage Subscriptions with no plans" : "Manage Subscriptions with \(Self.listing(rows.titles, near: title))"
+            throw failure("a row \(StepReader.quoted(title))", saw)
+        }
+        var selection = rows.selection
+        while selection != index {
+            storefront.send(selection < index ? .down : .up)
+            guard let now = state.manageSubscriptionsRows?.selection, now != selection else {
+                throw failure("the selection to reach \(StepReader.quoted(title))", "it stopped at \(StepReader.quoted(rows.titles[selection]))")
+            }
+            selection = now
+        }
+        storefront.send(.enter)
+    }
+
+    /// Titles that are there, quoted, and the one nearest to what the step named when it is
+    /// close enough to be a misspelling of it.
+    static func listing(_ titles: [String], near wanted: String) -> String {
+        let listed = titles.map(StepReader.quoted).joined(separator: ", ")
+        guard let nearest = Nearest.close(to: wanted, in: titles) else { return listed }
+        return "\(listed) (the nearest: \(StepReader.quoted(nearest)))"
     }
 
     /// A parent's answer or the user resolving an interruption, from outside the app: made
