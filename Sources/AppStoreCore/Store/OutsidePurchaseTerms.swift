@@ -25,7 +25,7 @@ public struct OutsidePurchaseTerms: Equatable, Sendable {
         self.autoRenew = autoRenew
     }
 
-    /// Whether these terms choose anything a subscription alone takes.
+    /// The App Store's own terms, nothing chosen: what any product may be bought at.
     public var isStandard: Bool { offer == .standard && autoRenew }
 }
 
