@@ -9,8 +9,6 @@ extension Strings {
     public func charge(_ product: Product, quantity: Int = 1, introOffer: Bool, app: AppDescription) -> String {
         guard let period = app.period(of: product) else { return product.formattedPrice(quantity: quantity) }
         guard product.type == .autoRenewable else { return sheet.forPeriod(product.formattedPrice, period) }
-        let perPeriod = sheet.perPeriod(product.formattedPrice, period)
-        guard introOffer, let offer = product.introductoryOffer else { return perPeriod }
-        return sheet.offerThen(introductoryTerms(offer, of: product), perPeriod)
+        return subscriptionCharge(product, offer: introOffer ? product.introductoryOffer : nil)
     }
 }

@@ -76,6 +76,14 @@ public struct StoreAdminErrorStrings: PhraseTable {
     public let offerCodeWhileSubscribed = Phrase2<String, String>(
         en: { code, id in "the offer code \"\(code)\" starts a subscription, and the signed-in account is subscribed to \(id) in its group: redeem it once that ends (storefront expire \(id))" },
         ja: { code, id in "オファーコード「\(code)」はサブスクリプションを開始するものですが、サインイン中のアカウントは同じグループの\(id)を購読中です。終了してから利用してください（storefront expire \(id)）。" })
+    public let noIntroductoryOffer = Phrase1<String>(
+        en: { id in "\(id) has no introductory offer: the catalog lists each subscription's offers (storefront catalog)" },
+        ja: { id in "\(id)に導入オファーはありません。各サブスクリプションのオファーはカタログにあります（storefront catalog）。" })
+    public let introductoryOfferUnavailable = Phrase2<String, String?>(
+        en: { id, subscribed in subscribed.map { "the introductory offer of \(id) starts a subscription, and the signed-in account is subscribed to \($0) in its group: buy it with no offer, or once that ends (storefront expire \($0))" }
+            ?? "the signed-in account has had an introductory offer in the group of \(id) already (one per group): buy it with no offer" },
+        ja: { id, subscribed in subscribed.map { "\(id)の導入オファーはサブスクリプションを開始するものですが、サインイン中のアカウントは同じグループの\($0)を購読中です。オファーなしで購入するか、終了してから購入してください（storefront expire \($0)）。" }
+            ?? "サインイン中のアカウントは\(id)のグループの導入オファーをすでに利用しています（グループごとに1回）。オファーなしで購入してください。" })
     public let notCompletedPurchase = Phrase2<String, TransactionState>(
         en: { id, state in "transaction \(id) is not a completed purchase (its state is \(state.rawValue)): only a purchase can be refunded" },
         ja: { id, state in "トランザクション\(id)は完了した購入ではありません(状態は\(state.rawValue))。返金できるのは購入だけです。" })

@@ -29,6 +29,7 @@ public enum Strings: Sendable, CaseIterable {
     public var queueErrors: Localized<StoreAdminErrorStrings> { Localized(self) }
     public var walkthrough: Localized<WalkthroughStrings> { Localized(self) }
     public var manager: Localized<ManagerStrings> { Localized(self) }
+    public var buyOutside: Localized<BuyOutsideStrings> { Localized(self) }
     public var unconsumed: Localized<UnconsumedStrings> { Localized(self) }
     public var refunds: Localized<RefundRequestStrings> { Localized(self) }
     public var family: Localized<FamilyStrings> { Localized(self) }

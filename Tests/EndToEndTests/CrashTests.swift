@@ -526,7 +526,8 @@ final class SessionReaper: @unchecked Sendable {
 /// whole life (see `operations`).
 enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
-    case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe
+    case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe,
+         outsideCancelled
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseRefused, priceIncreaseWithoutConsent, liveChanges
     case refund, deleteTransaction, consume, refundRequest, familySharing, familySubscription
 
@@ -577,7 +578,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .billingRetryRecovery: lite + commands(["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
         case .billingRetryExpiry, .liveChanges: lite + commands(["set", "billing-retry", "on"])
         case .planChanges, .cancelAndExpire, .expireAndResubscribe, .priceIncreaseAgreed, .priceIncreaseDeclined,
-             .priceIncreaseRefused, .priceIncreaseWithoutConsent:
+             .priceIncreaseRefused, .priceIncreaseWithoutConsent, .outsideCancelled:
             lite
         }
     }
@@ -606,6 +607,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
              (["advance", "1mo"], [.renewed])]
         case .cancelAndExpire:
             [(["auto-renew", lite, "off"], [.autoRenewDisabled]), (["advance", "1mo"], [.expired])]
+        case .outsideCancelled:
+            // Ended, then bought again outside the app with auto-renew off: the resubscribe and
+            // its cancellation in one write; it runs to its period's end.
+            [(["auto-renew", lite, "off"], [.autoRenewDisabled]), (["advance", "1mo"], [.expired]),
+             (["buy-outside", lite, "--no-auto-renew"], [.subscribed, .autoRenewDisabled]), (["advance", "1mo"], [.expired])]
         case .expireAndResubscribe:
             // The store ends it; buying it again resubscribes.
             [(["expire", lite], [.expired]), (["buy", lite], [.subscribed])]
@@ -678,7 +684,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var expirationReason: ExpirationReason? {
         switch self {
         case .billingRetryExpiry: .billingError
-        case .cancelAndExpire, .priceIncreaseRefused: .autoRenewDisabled
+        case .cancelAndExpire, .priceIncreaseRefused, .outsideCancelled: .autoRenewDisabled
         case .expireAndResubscribe, .liveChanges: .unknown
         case .priceIncreaseDeclined: .didNotConsentToPriceIncrease
         default: nil
@@ -849,6 +855,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .billingRetryExpiry, .cancelAndExpire, .priceIncreaseDeclined, .priceIncreaseRefused:
             expectSubscription(seen, Self.liteID, state: .expired, context: context)
             expectPrices(lite, [Self.litePrice], context: context)  // never renewed
+        case .outsideCancelled:
+            expectSubscription(seen, Self.liteID, state: .expired, context: context)
+            // The first purchase and the one outside the app, once; neither renewed.
+            expectPrices(lite, [Self.litePrice, Self.litePrice], context: context)
+            #expect(lite.map(\.reason) == [.purchase, .outsideApp], "\(context): \(lite.map(\.reason))")
         case .planChanges:
             expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
             #expect(seen.transactions(of: Self.monthlyID, .purchased).count == 1, "\(context): upgraded once")

@@ -12,7 +12,7 @@ import Wording
     static let tables: [any PhraseTable] = [
         StoreStrings.shared, SheetStrings.shared, AlertStrings.shared, ErrorStrings.shared, ConditionStrings.shared,
         ApprovalStrings.shared, KeyStrings.shared, LogStrings.shared, MessageStrings.shared, ScreenStrings.shared, DataFileStrings.shared,
-        StoreAdminErrorStrings.shared, WalkthroughStrings.shared, ManagerStrings.shared, UnconsumedStrings.shared, RefundRequestStrings.shared, FamilyStrings.shared,
+        StoreAdminErrorStrings.shared, WalkthroughStrings.shared, ManagerStrings.shared, BuyOutsideStrings.shared, UnconsumedStrings.shared, RefundRequestStrings.shared, FamilyStrings.shared,
     ]
 
     static let periods = [SubscriptionPeriod(value: 1, unit: .week), SubscriptionPeriod(value: 3, unit: .day),

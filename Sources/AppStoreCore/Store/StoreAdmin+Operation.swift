@@ -18,8 +18,8 @@ extension StoreAdmin {
         case agreeToPriceIncrease(originalTransactionID: String)
         /// SKTestSession.declinePriceIncreaseForTransaction: auto-renew off, the increase no longer waiting.
         case declinePriceIncrease(originalTransactionID: String)
-        /// A purchase made outside the app (`buyOutsideApp`).
-        case buyOutsideApp(productID: String, quantity: Int)
+        /// A purchase made outside the app (`buyOutsideApp`), a subscription at `terms`.
+        case buyOutsideApp(productID: String, quantity: Int, terms: OutsidePurchaseTerms = .init())
         /// An offer code redeemed in the App Store (`redeemOfferCode`): of `productID`, or of
         /// whichever subscription has it (nil).
         case redeemOfferCode(String, productID: String?)
@@ -44,7 +44,7 @@ extension StoreAdmin {
         /// The product it acts on; nil for one on a subscription or transaction by id, or the whole history.
         public var productID: String? {
             switch self {
-            case .priceIncrease(let id, _, _, _), .buyOutsideApp(let id, _), .promote(let id),
+            case .priceIncrease(let id, _, _, _), .buyOutsideApp(let id, _, _), .promote(let id),
                  .familySharing(let id, _, _), .familyPurchase(_, let id): id
             case .redeemOfferCode(_, let id): id
             case .expire, .renew, .autoRenew, .fixBilling, .agreeToPriceIncrease, .declinePriceIncrease,
@@ -67,7 +67,8 @@ extension StoreAdmin {
             try requestPriceIncrease(id, storefront: storefront, price: price, consentNeeded: consent)
         case .agreeToPriceIncrease(let id): try change(.agreeToPriceIncrease, originalTransactionID: id)
         case .declinePriceIncrease(let id): try change(.declinePriceIncrease, originalTransactionID: id)
-        case .buyOutsideApp(let id, let quantity): _ = try buyOutsideApp(id, quantity: quantity, account: account)
+        case .buyOutsideApp(let id, let quantity, let terms):
+            _ = try buyOutsideApp(id, quantity: quantity, terms: terms, account: account)
         case .redeemOfferCode(let code, let id): _ = try redeemOfferCode(code, productID: id, account: account)
         case .promote(let id): _ = try promote(id, account: account)
         case .refund(let id, let refund): try refundTransaction(id, refund)

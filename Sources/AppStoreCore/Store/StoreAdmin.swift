@@ -74,13 +74,15 @@ public final class StoreAdmin {
     // MARK: Purchases
 
     /// SKTestSession.buyProduct: `account` buys `productID` outside the app (on another
-    /// device, in the App Store). Returns the purchased transaction, which an app open on a
-    /// queue hears of when it reads the store again, and any other at its next launch.
+    /// device, in the App Store), a subscription at `terms` (its offer, whether it renews).
+    /// Returns the purchased transaction, which an app open on a queue hears of when it reads
+    /// the store again, and any other at its next launch.
     @discardableResult
-    public func buyOutsideApp(_ productID: String, quantity: Int = 1, account: String?) throws -> Transaction {
+    public func buyOutsideApp(_ productID: String, quantity: Int = 1, terms: OutsidePurchaseTerms = .init(),
+                              account: String?) throws -> Transaction {
         try storeSideChange { records, now in
             try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), account: account,
-                                      catalog: catalog, now: now)
+                                      terms: terms, catalog: catalog, now: now)
         }
     }
 
@@ -92,7 +94,7 @@ public final class StoreAdmin {
     public func redeemOfferCode(_ code: String, productID: String? = nil, account: String?) throws -> Transaction {
         try storeSideChange { records, now in
             if let productID {
-                try records.buyOutsideApp(Payment(productID: productID), account: account, offerCode: code,
+                try records.buyOutsideApp(Payment(productID: productID), account: account, terms: .init(offer: .code(code)),
                                           catalog: catalog, now: now)
             } else {
                 try records.redeemOfferCode(code, account: account, catalog: catalog, now: now)

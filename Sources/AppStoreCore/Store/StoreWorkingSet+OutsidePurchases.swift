@@ -6,18 +6,26 @@ extension StoreWorkingSet {
     /// conditions (restrictions, Ask to Buy, the network, an injected error) play no part: the
     /// store makes it purchased at once, and it waits unfinished in the queue until the app
     /// hears of it and finishes it, live or at its next launch. A subscription goes through the
-    /// lifecycle as any purchase of its group does (a first subscribe, a resubscribe, a plan change).
-    /// With `offerCode` (SKTestSession.buyProduct's `codeOffer(referenceName:)`) the account
-    /// redeemed that offer code of the subscription: it starts at the offer's terms.
+    /// lifecycle as any purchase of its group does (a first subscribe, a resubscribe, a plan change),
+    /// at `terms`: the offer chosen (the introductory offer, an offer code, or none) and, with
+    /// auto-renew off, cancelled at once (its `autoRenewDisabled` event follows the purchase's).
     /// `account` nil (signed out) is refused.
-    package mutating func buyOutsideApp(_ payment: Payment, account: String?, offerCode: String? = nil, catalog: Catalog,
-                                now: Date) throws -> Transaction {
+    package mutating func buyOutsideApp(_ payment: Payment, account: String?, terms: OutsidePurchaseTerms = .init(),
+                                        catalog: Catalog, now: Date) throws -> Transaction {
         guard let account else { throw StoreError.notSignedIn }
         let (entry, product) = try soldHere(payment.productID, catalog: catalog)
         guard (1...product.maximumQuantity).contains(payment.quantity) else {
             throw StoreError.invalidQuantity(payment.quantity, of: entry.id, maximum: product.maximumQuantity)
         }
-        let code = try offerCode.map { try redeemable($0, of: entry, for: account, now: now) }
+        // An offer code names its subscription (`redeemable`); the other terms take an auto-renewable one.
+        let choosesTerms = !terms.autoRenew || terms.offer == .introductory || terms.offer == .none
+        guard !choosesTerms || entry.type == .autoRenewable else { throw StoreAdminError.notAutoRenewable(entry.id) }
+        var code: SubscriptionOffer?
+        switch terms.offer {
+        case .standard, .none: break
+        case .introductory: try checkIntroOffer(of: entry, for: account, catalog: catalog)
+        case .code(let name): code = try redeemable(name, of: entry, for: account, now: now)
+        }
         // Elsewhere it is only downloaded again: nothing new reaches this app.
         if entry.type == .nonConsumable, completedPurchases(of: account).contains(where: { $0.productID == entry.id }) {
             throw StoreAdminError.alreadyPurchased(entry.id)
@@ -26,7 +34,33 @@ extension StoreWorkingSet {
         let bought = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now,
                                  account: account, reason: .outsideApp)
         transactions.append(bought)
-        return try purchase(at: transactions.count - 1, catalog: catalog, now: now, offerCode: code)
+        let made = try purchase(at: transactions.count - 1, catalog: catalog, now: now, offerCode: code,
+                                declinesIntroOffer: terms.offer == .none)
+        if !terms.autoRenew, made.queueState.state == .purchased, let group = entry.subscriptionGroupID,
+           let index = statusIndex(of: account, group: group) {
+            _ = try runLifecycle(.setAutoRenew(false), status: index, at: now, catalog: catalog)
+        }
+        return made
+    }
+
+    /// The offers `account` may choose buying `productID` outside the app, besides none: the
+    /// introductory offer when it applies (`introOfferApplies`), and the subscription's offer
+    /// codes while no plan of its group gives access. What the Transaction Manager's sheet lists.
+    public func outsidePurchaseOffers(_ productID: String, account: String?, catalog: Catalog) -> [OutsidePurchaseTerms.Offer] {
+        guard let account, let entry = catalog.product(productID), entry.type == .autoRenewable,
+              let info = entry.subscription, let group = entry.subscriptionGroupID else { return [] }
+        let intro: [OutsidePurchaseTerms.Offer] = introOfferApplies(productID, catalog: catalog, account: account) ? [.introductory] : []
+        guard status(of: account, group: group)?.givesAccess != true else { return intro }
+        return intro + info.offerCodes.compactMap { $0.id ?? $0.referenceName }.map { .code($0) }
+    }
+
+    /// Refuses `entry`'s introductory offer to `account` unless a purchase now would start with it.
+    private func checkIntroOffer(of entry: CatalogProduct, for account: String, catalog: Catalog) throws {
+        guard entry.subscription?.introductoryOffer != nil else { throw StoreAdminError.noIntroductoryOffer(entry.id) }
+        guard introOfferApplies(entry.id, catalog: catalog, account: account) else {
+            let active = entry.subscriptionGroupID.flatMap { status(of: account, group: $0) }.flatMap { $0.givesAccess ? $0 : nil }
+            throw StoreAdminError.introductoryOfferUnavailable(entry.id, subscribedTo: active?.productID)
+        }
     }
 
     /// The customer typed `code` into the App Store's offer code sheet (`presentCodeRedemptionSheet`):
@@ -37,7 +71,8 @@ extension StoreWorkingSet {
         guard let entry = catalog.products.first(where: {
             $0.subscription?.offerCode(named: typed) != nil && (try? soldHere($0.id, catalog: catalog)) != nil
         }) else { throw StoreAdminError.noSuchOfferCode(typed, productID: nil) }
-        return try buyOutsideApp(Payment(productID: entry.id), account: account, offerCode: typed, catalog: catalog, now: now)
+        return try buyOutsideApp(Payment(productID: entry.id), account: account, terms: .init(offer: .code(typed)),
+                                 catalog: catalog, now: now)
     }
 
     /// The offer code `code` of `entry`, if `account` may redeem it now: one that starts a

@@ -194,11 +194,13 @@ extension StoreWorkingSet {
 
     /// The store completes a purchase: its purchase facts written once, and for a subscription
     /// the lifecycle decides what it is (a first subscribe, a resubscribe, a plan change).
-    /// `offerCode`: an offer code of the subscription redeemed with it (`buyOutsideApp`).
+    /// `offerCode`: an offer code of the subscription redeemed with it (`buyOutsideApp`);
+    /// `declinesIntroOffer`: bought at full price, an eligible account keeping its introductory offer.
     /// Returns the purchase as it ended: a change of the plan the next renewal is for makes no
     /// transaction, so its record goes, and the answer is the one its events keep.
     @discardableResult
-    mutating func purchase(at i: Int, catalog: Catalog, now: Date, offerCode: SubscriptionOffer? = nil) throws -> Transaction {
+    mutating func purchase(at i: Int, catalog: Catalog, now: Date, offerCode: SubscriptionOffer? = nil,
+                           declinesIntroOffer: Bool = false) throws -> Transaction {
         // The plan came back (a recovery, a purchase before it) while this one was in flight or
         // waiting: refused now as it would have been when asked, rather than completed for nothing.
         if let refusal = purchaseRefusal(transactions[i].productID, account: transactions[i].account, catalog: catalog) {
@@ -207,7 +209,7 @@ extension StoreWorkingSet {
         }
         // Asked before this purchase joins the receipt.
         let t = transactions[i]
-        let introOffer = isEligibleForIntroOffer(t.productID, catalog: catalog, account: t.account)
+        let introOffer = !declinesIntroOffer && isEligibleForIntroOffer(t.productID, catalog: catalog, account: t.account)
         let product = catalog.product(t.productID)
         let facts = PurchaseFacts(purchasedAt: now, in: settings.appStoreStorefront)
         // A subscription's price, offer and period are the lifecycle's: it knows whether an
@@ -342,9 +344,13 @@ extension StoreWorkingSet {
     /// eligible the account; it does to a fresh subscription once the old one ended. What the
     /// rows, the sheet and `pending` state, as the purchase decides it (`SubscriptionLifecycle`).
     public func introOfferApplies(_ productID: String, catalog: Catalog) -> Bool {
-        guard isEligibleForIntroOffer(productID, catalog: catalog, account: settings.account),
+        introOfferApplies(productID, catalog: catalog, account: settings.account)
+    }
+
+    func introOfferApplies(_ productID: String, catalog: Catalog, account: String?) -> Bool {
+        guard isEligibleForIntroOffer(productID, catalog: catalog, account: account),
               let group = catalog.product(productID)?.subscriptionGroupID else { return false }
-        return status(of: settings.account, group: group)?.givesAccess != true
+        return status(of: account, group: group)?.givesAccess != true
     }
 
     /// The signed-in account's latest expiry of `productID`.
@@ -435,6 +441,11 @@ public enum StoreAdminError: Error, Equatable, Sendable {
     case noSuchOfferCode(String, productID: String?)
     /// An offer code starts a subscription: the account has `productID`, a plan of its group.
     case offerCodeWhileSubscribed(String, productID: String)
+    /// The introductory offer was asked for a product that has none.
+    case noIntroductoryOffer(String)
+    /// The introductory offer was asked and would not apply: the account had one of the group
+    /// already, or (`subscribedTo`) a plan of the group gives access, and an offer starts a subscription.
+    case introductoryOfferUnavailable(String, subscribedTo: String?)
     // The history (`StoreAdmin.refundTransaction`, `deleteTransaction`, `clearPurchaseHistory`).
     /// Only a completed purchase can be refunded (not a restored, failed or waiting one).
     case notCompletedPurchase(String, TransactionState)

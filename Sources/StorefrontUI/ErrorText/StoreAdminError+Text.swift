@@ -25,6 +25,8 @@ extension StoreAdminError {
         case .alreadyPurchased(let id): words.alreadyPurchased(id)
         case .noSuchOfferCode(let code, let id): words.noSuchOfferCode(code, id)
         case .offerCodeWhileSubscribed(let code, let id): words.offerCodeWhileSubscribed(code, id)
+        case .noIntroductoryOffer(let id): words.noIntroductoryOffer(id)
+        case .introductoryOfferUnavailable(let id, let subscribed): words.introductoryOfferUnavailable(id, subscribed)
         case .notCompletedPurchase(let id, let state): words.notCompletedPurchase(id, state)
         case .alreadyRefunded(let id): words.alreadyRefunded(id)
         case .notFinished(let id): words.notFinished(id)

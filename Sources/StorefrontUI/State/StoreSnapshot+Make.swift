@@ -102,6 +102,10 @@ extension StoreSnapshot {
         for product in catalog.products {
             snapshot.ownedAtStore[product.id] = records.ownedUntil(product)
         }
+        for product in catalog.products where product.type == .autoRenewable {
+            snapshot.outsideOffers[product.id] = records.outsidePurchaseOffers(product.id, account: records.settings.account,
+                                                                               catalog: catalog)
+        }
         return snapshot
     }
 }

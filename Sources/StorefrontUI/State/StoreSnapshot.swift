@@ -41,6 +41,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     public var catchUp: PaymentQueue.CatchUp?
     /// The products a purchase of which now starts with their introductory offer.
     public var introOfferProducts: Set<String> = []
+    /// The offers the account may choose buying each subscription outside the app, besides
+    /// none (`StoreWorkingSet.outsidePurchaseOffers`).
+    public var outsideOffers: [String: [OutsidePurchaseTerms.Offer]] = [:]
     /// What the store's records say this account owns, and until when (non-consumables for
     /// ever). The app may not know it (its data deleted): buying again is refused, and
     /// restoring brings it back.

@@ -38,6 +38,10 @@ public struct TransactionManagerPanel: Equatable, Sendable {
         /// The store as a whole: a product to buy outside the app (on another device of the
         /// signed-in account), and the focused one.
         case buyOutside(focus: String?)
+        /// A subscription to buy outside the app, and the terms it will be bought at: an offer
+        /// the account may have (`StoreSnapshot.outsideOffers`) or none, and whether it renews,
+        /// as Xcode's "+" sheet chooses them.
+        case buyOutsideTerms(productID: String, offer: OutsidePurchaseTerms.Offer, autoRenew: Bool)
         /// "Clear purchase history": asked once more, as it cannot be undone.
         case confirmClearHistory
     }

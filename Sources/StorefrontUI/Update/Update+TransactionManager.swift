@@ -68,6 +68,8 @@ extension AppState {
         case .price(let id, let storefront, let text, let edited)?:
             return handlePrice(&panel, productID: id, storefront: storefront, text: edited ? text : nil, shown: text, key)
         case .buyOutside(let focus)?: return handleBuyOutside(&panel, focus: focus, key)
+        case .buyOutsideTerms(let id, let offer, let autoRenew)?:
+            return handleBuyOutsideTerms(&panel, productID: id, offer: offer, autoRenew: autoRenew, key)
         case .confirmClearHistory?: return handleConfirmClear(&panel, key)
         case nil: break
         }
@@ -190,7 +192,8 @@ extension AppState {
     }
 
     /// The products to buy outside the app: ↑↓ move, Enter buys one (the store completes it,
-    /// and the app hears of it as an update it did not start), Esc closes.
+    /// and the app hears of it as an update it did not start) or, for an auto-renewable
+    /// subscription, opens the sheet of its terms; Esc closes.
     private mutating func handleBuyOutside(_ panel: inout TransactionManagerPanel, focus: String?, _ key: Key) -> [Effect] {
         let ids = productsToBuyOutside
         let index = focus.flatMap(ids.firstIndex(of:)) ?? 0
@@ -203,7 +206,39 @@ extension AppState {
             panel.overlay = nil
             mode = .transactions(panel)
             guard ids.indices.contains(index) else { return [] }
-            return [.perform(.buyOutsideApp(productID: ids[index], quantity: 1))]
+            let id = ids[index]
+            guard catalog.product(id)?.type == .autoRenewable else { return [.perform(.buyOutsideApp(productID: id, quantity: 1))] }
+            panel.overlay = .buyOutsideTerms(productID: id, offer: outsideOfferChoices(id)[0], autoRenew: true)
+        default: return []
+        }
+        mode = .transactions(panel)
+        return []
+    }
+
+    /// The offers the terms sheet cycles through: those the account may have, then none.
+    func outsideOfferChoices(_ productID: String) -> [OutsidePurchaseTerms.Offer] {
+        (snapshot.outsideOffers[productID] ?? []) + [.none]
+    }
+
+    /// The terms sheet of a subscription bought outside the app: ←→ choose the offer, space
+    /// turns auto-renew on or off, Enter buys at those terms, Esc goes back to the products.
+    private mutating func handleBuyOutsideTerms(_ panel: inout TransactionManagerPanel, productID: String,
+                                                offer: OutsidePurchaseTerms.Offer, autoRenew: Bool, _ key: Key) -> [Effect] {
+        let choices = outsideOfferChoices(productID)
+        let index = choices.firstIndex(of: offer) ?? 0
+        switch key {
+        case .escape, .char("q"): panel.overlay = .buyOutside(focus: productID)
+        case .left, .char("h"):
+            panel.overlay = .buyOutsideTerms(productID: productID, offer: choices[(index + choices.count - 1) % choices.count],
+                                             autoRenew: autoRenew)
+        case .right, .char("l"):
+            panel.overlay = .buyOutsideTerms(productID: productID, offer: choices[(index + 1) % choices.count], autoRenew: autoRenew)
+        case .char(" "): panel.overlay = .buyOutsideTerms(productID: productID, offer: offer, autoRenew: !autoRenew)
+        case .enter:
+            panel.overlay = nil
+            mode = .transactions(panel)
+            let terms = OutsidePurchaseTerms(offer: offer, autoRenew: autoRenew)
+            return [.perform(.buyOutsideApp(productID: productID, quantity: 1, terms: terms))]
         default: return []
         }
         mode = .transactions(panel)

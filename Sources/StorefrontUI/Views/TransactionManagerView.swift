@@ -67,6 +67,7 @@ enum TransactionManagerView {
         case .actions?: words.actionKeys
         case .price?: words.priceKeys
         case .buyOutside?: words.actionKeys
+        case .buyOutsideTerms?: state.strings.buyOutside.keys
         case .confirmClearHistory?: words.confirmKeys
         case nil: words.keys
         }
@@ -77,6 +78,8 @@ enum TransactionManagerView {
         case .price(let id, let storefront, let text, let edited)?:
             drawPrice(state, productID: id, storefront: storefront, text: text, selected: !edited, layout: layout, into: &canvas)
         case .buyOutside(let focus)?: drawBuyOutside(state, focus: focus, layout: layout, into: &canvas)
+        case .buyOutsideTerms(let id, let offer, let autoRenew)?:
+            BuyOutsideTermsSheet.draw(state, productID: id, offer: offer, autoRenew: autoRenew, layout: layout, into: &canvas)
         case .confirmClearHistory?: drawConfirmClear(state, layout: layout, into: &canvas)
         case nil: break
         }

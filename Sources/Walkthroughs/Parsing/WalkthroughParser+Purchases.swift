@@ -1,8 +1,9 @@
 import Foundation
 import AppStoreCore
 
-/// `buy-outside PRODUCT [QUANTITY]`: a purchase the account makes outside the app (another
-/// device, the App Store), as `storefront buy-outside` makes it; `promote PRODUCT`: a purchase
+/// `buy-outside PRODUCT [QUANTITY] [offer introductory|none] [offer-code CODE] [auto-renew off]`:
+/// a purchase the account makes outside the app (another device, the App Store), at the terms
+/// chosen, as `storefront buy-outside` makes it; `promote PRODUCT`: a purchase
 /// started on the product's App Store page, as `storefront promote` starts it; `redeem-code
 /// CODE [PRODUCT]`: an offer code redeemed in the App Store, as `storefront redeem-code` redeems it.
 extension WalkthroughParser {
@@ -15,13 +16,40 @@ extension WalkthroughParser {
     func buyOutside(_ r: inout StepReader, example: String) throws(LineProblem) -> StepAction {
         let productID = try anyProduct(&r, after: "buy-outside", example: example)
         var quantity = 1
-        if r.peek != nil {
+        if let next = r.peek, next.text.first?.isNumber == true || next.text.first == "-" {
             quantity = try number(&r, "a quantity from 1 to \(Self.maximumQuantity) after the product", in: 1...Self.maximumQuantity,
                                   example: r.source.split(separator: " ").prefix(2).joined(separator: " ") + " 2")
         }
-        try r.end()
-        return .operation(.buyOutsideApp(productID: productID, quantity: quantity))
+        var terms = OutsidePurchaseTerms()
+        while let word = r.next() {
+            if word.isWord("offer") {
+                let choice = try r.required("introductory or none after offer", suggestion: r.source + " none")
+                if choice.isWord("introductory") {
+                    terms.offer = .introductory
+                } else if choice.isWord("none") {
+                    terms.offer = .none
+                } else {
+                    throw LineProblem(choice.column, "expected introductory or none after offer (an offer code: offer-code CODE)",
+                                      suggestion: r.replacing(r.index - 1, with: Nearest.to(choice.text, in: ["introductory", "none"]) ?? "none"))
+                }
+            } else if word.isWord("offer-code") {
+                terms.offer = .code(try r.required("an offer code after offer-code", suggestion: r.source + " " + offerCodeExample).text)
+            } else if word.isWord("auto-renew") {
+                terms.autoRenew = try onOrOff(&r, what: "auto-renew", suggestion: r.source + " off")
+            } else {
+                throw LineProblem(word.column, "expected a quantity, offer, offer-code or auto-renew after the product",
+                                  suggestion: r.replacing(r.index - 1, with: Nearest.to(word.text, in: Self.outsideTermWords) ?? "offer"))
+            }
+        }
+        if !terms.isStandard, catalog.product(productID)?.type != .autoRenewable {
+            throw LineProblem(r.verb.column, "offer, offer-code and auto-renew choose a subscription's terms: \(productID) is not an auto-renewable subscription",
+                              suggestion: nil)
+        }
+        return .operation(.buyOutsideApp(productID: productID, quantity: quantity, terms: terms))
     }
+
+    /// The words that choose a subscription's terms after `buy-outside PRODUCT`.
+    private static let outsideTermWords = ["offer", "offer-code", "auto-renew"]
 
     func redeemCode(_ r: inout StepReader, example: String) throws(LineProblem) -> StepAction {
         let code = try r.required("an offer code after redeem-code", suggestion: example).text

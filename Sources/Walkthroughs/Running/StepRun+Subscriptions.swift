@@ -72,6 +72,17 @@ extension StepRun {
     }
 
     /// The step as a failure words what it asked of the store.
+    /// A purchase outside the app's terms, as the step chose them: "" for the standard ones.
+    static func describe(_ terms: OutsidePurchaseTerms) -> String {
+        let offer = switch terms.offer {
+        case .standard: ""
+        case .introductory: " with its introductory offer"
+        case .none: " with no offer"
+        case .code(let code): " with the offer code \(code)"
+        }
+        return offer + (terms.autoRenew ? "" : ", auto-renew off")
+    }
+
     static func describe(_ operation: StoreAdmin.Operation) -> String {
         switch operation {
         case .expire(let id): describe(.expire, id)
@@ -82,7 +93,8 @@ extension StepRun {
             "change the price of \(id)\(storefront.map { " in \($0)" } ?? "") to \(price), \(consent.map { $0 ? "consent needed" : "no consent needed" } ?? "consent needed for a rise")"
         case .agreeToPriceIncrease(let id): describe(.agreeToPriceIncrease, id)
         case .declinePriceIncrease(let id): describe(.declinePriceIncrease, id)
-        case .buyOutsideApp(let id, let quantity): "sell \(Transaction.item(named: id, quantity: quantity)) outside the app"
+        case .buyOutsideApp(let id, let quantity, let terms):
+            "sell \(Transaction.item(named: id, quantity: quantity)) outside the app\(Self.describe(terms))"
         case .promote(let id): "start a purchase of \(id) on its product page"
         case .redeemOfferCode(let code, let id): "redeem the offer code \(code)\(id.map { " of \($0)" } ?? "")"
         case .refund(let id, let refund):

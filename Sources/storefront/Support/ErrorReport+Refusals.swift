@@ -10,10 +10,11 @@ extension StoreAdminError {
     var namesNothing: Bool {
         switch self {
         case .noSuchTransaction, .noSuchProduct, .notAutoRenewable, .unknownStorefront, .notSoldIn, .invalidPrice,
-             .noSuchOfferCode, .consumableProrated, .invalidRefundPercentage, .noRefundRequest:
+             .noSuchOfferCode, .noIntroductoryOffer, .consumableProrated, .invalidRefundPercentage, .noRefundRequest:
             true
         case .notDeferred, .notInterrupted, .lapsed, .notSubscribed, .subscriptionExpired, .inBillingRetry, .noBillingIssue,
-             .noPriceIncreasePending, .alreadyPurchased, .offerCodeWhileSubscribed, .notCompletedPurchase, .alreadyRefunded,
+             .noPriceIncreasePending, .alreadyPurchased, .offerCodeWhileSubscribed, .introductoryOfferUnavailable,
+             .notCompletedPurchase, .alreadyRefunded,
              .notFinished, .signedOut, .otherAccountsPurchase, .refundAlreadyRequested, .refundRequestAnswered, .periodEnded:
             false
         }

@@ -1,0 +1,82 @@
+import Foundation
+import AppStoreCore
+import Testing
+import Wording
+@testable import StorefrontUI
+
+/// The Transaction Manager's sheet for a subscription bought outside the app, as Xcode's "+"
+/// sheet: it states the terms the purchase will apply, and chooses the offer and whether it renews.
+@Suite struct BuyOutsideTermsSheetTests {
+    static let pro = "com.storefront.pro.monthly"
+
+    /// t, b, then Enter on Pro Monthly in the list of products to buy outside the app.
+    private func openSheet(_ ui: UITestHarness) throws {
+        ui.press(.char("t"), .char("b"))
+        let index = try #require(ui.state.productsToBuyOutside.firstIndex(of: Self.pro))
+        for _ in 0..<index { ui.press(.down) }
+        ui.press(.enter)
+    }
+
+    private func overlay(_ ui: UITestHarness) -> TransactionManagerPanel.Overlay? {
+        guard case .transactions(let panel) = ui.state.mode else { return nil }
+        return panel.overlay
+    }
+
+    @Test(arguments: [false, true])
+    func itStatesTheTermsOfTheOfferChosenAndBuysAtThem(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try openSheet(ui)
+        let words = ui.state.strings.buyOutside
+        let product = try #require(ui.state.snapshot.product(Self.pro))
+        let trial = ui.state.strings.subscriptionCharge(product, offer: product.introductoryOffer)
+        #expect(ui.screen.contains(ui.state.strings.manager.buyOutsideTitle) && ui.screen.contains(product.localizedTitle), "\(ui.screen)")
+        #expect(ui.screen.contains(trial) && ui.screen.contains(words.offer(words.introductoryOffer)), "\(ui.screen)")
+        #expect(ui.screen.contains(words.renews(true)) && ui.screen.contains(words.renewsNote), "\(ui.screen)")
+        #expect(ui.screen.contains(words.keys), "\(ui.screen)")
+        // → the catalog's offer code, → no offer at the plan's price, → back to the trial.
+        ui.press(.right)
+        #expect(ui.screen.contains(words.offer(words.offerCode("FRIENDMONTH"))), "\(ui.screen)")
+        ui.press(.right)
+        #expect(ui.screen.contains(words.offer(words.noOffer))
+            && ui.screen.contains(ui.state.strings.subscriptionCharge(product, offer: nil)) && !ui.screen.contains(trial), "\(ui.screen)")
+        ui.press(.right, .left)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .none, autoRenew: true))
+        ui.press(.enter)
+        ui.wait()
+        guard case .transactions(let panel) = ui.state.mode else { Issue.record("left the panel: \(ui.screen)"); return }
+        let bought = try #require(panel.rows.first)
+        #expect(bought.productID == Self.pro && bought.reason == .outsideApp && bought.offer == nil && bought.isTrialPeriod == false)
+        #expect(ui.state.snapshot.introOfferApplies(Self.pro) == false, "subscribed: no offer applies now")
+    }
+
+    @Test(arguments: [false, true])
+    func spaceBuysItWithAutoRenewOffAt70x20(japanese: Bool) throws {
+        let ui = try UITestHarness(width: 70, height: 20) { if japanese { UITestHarness.useJapanese(&$0) } }
+        try openSheet(ui)
+        let words = ui.state.strings.buyOutside
+        ui.press(.char(" "))
+        let screen = ui.screen
+        #expect(screen.contains(words.renews(false)) && screen.contains(words.endsNote), "\(screen)")
+        #expect(screen.contains(words.offer(words.introductoryOffer)) && screen.contains(words.keys), "\(screen)")
+        ui.press(.enter)
+        ui.wait()
+        let status = try #require(ui.state.snapshot.subscriptions.first { $0.productID == Self.pro })
+        #expect(status.state == .subscribed && !status.willAutoRenew)
+    }
+
+    @Test func escGoesBackToTheProductsAndAnAccountWithNoOfferHasOnlyNone() throws {
+        let ui = try UITestHarness()
+        try openSheet(ui)
+        ui.press(.escape)
+        #expect(overlay(ui) == .buyOutside(focus: Self.pro))
+        ui.press(.escape)
+        #expect(overlay(ui) == nil)
+        // Subscribed: neither the trial nor the offer code starts it again.
+        ui.press(.escape)
+        try ui.buy("Pro Monthly")
+        try openSheet(ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .none, autoRenew: true))
+        ui.press(.right)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .none, autoRenew: true))
+    }
+}
