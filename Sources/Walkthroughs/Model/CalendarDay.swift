@@ -12,13 +12,12 @@ public struct CalendarDay: Equatable, Sendable, CustomStringConvertible {
     public init?(_ text: String) {
         guard text.range(of: #"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"#, options: .regularExpression) != nil else { return nil }
         let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return nil }
-        let components = DateComponents(year: parts[0], month: parts[1], day: parts[2])
-        // 2030-02-30 is no day: the calendar would roll it over into March.
-        guard let date = Self.calendar.date(from: components), CalendarDay(date) == CalendarDay(year: parts[0], month: parts[1], day: parts[2]) else {
+        guard parts.count == 3, let date = Self.calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2])) else {
             return nil
         }
         self.init(date)
+        // 2030-02-30 is no day: the calendar rolls it over into March.
+        guard [year, month, day] == parts else { return nil }
     }
 
     /// The UTC day `date` falls on.
