@@ -192,6 +192,48 @@ import Walkthroughs
         ])
     }
 
+    @Test func everyOfferDayAndEventExpectation() throws {
+        let text = """
+            expect subscription "Pro Monthly" offer freeTrial
+            expect subscription "Pro Monthly" offer payasyougo
+            expect subscription "Pro Monthly" offer payUpFront
+            expect subscription "Pro Monthly" offer introductory
+            expect subscription "Pro Monthly" offer code
+            expect subscription "Pro Monthly" offer promotional
+            expect subscription "Pro Monthly" offer winBack
+            expect subscription "Pro Monthly" offer none
+            expect subscription "Pro Monthly" renews 2030-01-08
+            expect subscription "Pro Monthly" expires 2032-02-29
+            expect subscription "Pro Monthly" grace-until 2030-12-31
+            expect subscription "Pro Monthly" renews-to none
+            expect event renewed
+            expect event RENEWALPREFERENCECHANGED "Lite Monthly"
+            expect no event refunded com.storefront.premium
+            """
+        let monthly = "com.storefront.pro.monthly"
+        let offers: [SubscriptionOfferKind?] = [.freeTrial, .payAsYouGo, .payUpFront, .introductory, .code, .promotional, .winBack, nil]
+        #expect(try actions(text) == offers.map { .expect(.subscription(productID: monthly, .offer($0))) } + [
+            .expect(.subscription(productID: monthly, .renews(try #require(CalendarDay("2030-01-08"))))),
+            .expect(.subscription(productID: monthly, .expires(try #require(CalendarDay("2032-02-29"))))),
+            .expect(.subscription(productID: monthly, .graceUntil(try #require(CalendarDay("2030-12-31"))))),
+            .expect(.subscription(productID: monthly, .renewsTo(nil))),
+            .expect(.event(.renewed, productID: nil, present: true)),
+            .expect(.event(.renewalPreferenceChanged, productID: "com.storefront.lite.monthly", present: true)),
+            .expect(.event(.refunded, productID: "com.storefront.premium", present: false)),
+        ])
+    }
+
+    /// A day is one that exists, written with its zeros; it is read in UTC.
+    @Test func aDayIsReadAsWritten() throws {
+        #expect(CalendarDay("2030-01-08")?.description == "2030-01-08")
+        #expect(CalendarDay("2032-02-29")?.description == "2032-02-29")
+        for text in ["2030-02-30", "2031-02-29", "2030-1-8", "2030-13-01", "20300108", "2030-01-08T09:00", ""] {
+            #expect(CalendarDay(text) == nil, "\(text)")
+        }
+        #expect(CalendarDay(Date(timeIntervalSince1970: 1_893_542_399)).description == "2030-01-01")   // 23:59:59 UTC
+        #expect(CalendarDay(Date(timeIntervalSince1970: 1_893_542_400)).description == "2030-01-02")
+    }
+
     @Test func commentsAndBlankLinesAreNotSteps() throws {
         let walkthrough = try parser.parse("# the premium flow\n\n  open \"Premium Quotes\"   # the offer row\r\npress \"#1\"\n", file: "w.walk")
         #expect(walkthrough.steps.map(\.line) == [3, 4])

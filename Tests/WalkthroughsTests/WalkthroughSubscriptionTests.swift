@@ -150,6 +150,98 @@ import Walkthroughs
         #expect(result.passed, "\(result.failures)")
     }
 
+    /// The offer is the latest transaction's: the trial's, then none once it renews at the
+    /// plan's price; an offer code's is a code, whatever its payment mode.
+    @Test func theOfferIsTheCurrentPeriods() throws {
+        let result = try run(Self.subscribe + """
+
+            expect subscription "Pro Monthly" offer freeTrial
+            expect subscription "Pro Monthly" offer introductory
+            expect subscription "Pro Monthly" offer none
+            advance 7d
+            expect subscription "Pro Monthly" offer none
+            expect subscription "Pro Monthly" offer freeTrial
+            """)
+        #expect(summaries(result) == [
+            "demo.walk:6: expect subscription \"Pro Monthly\" offer none — expected offer none, saw offer freeTrial (1000000001, com.storefront.pro.monthly)",
+            "demo.walk:9: expect subscription \"Pro Monthly\" offer freeTrial — expected offer freeTrial, saw offer none (1000000002, com.storefront.pro.monthly)",
+        ])
+        let code = try run("""
+            redeem-code FRIENDMONTH
+            expect subscription "Pro Monthly" offer code
+            expect subscription "Pro Monthly" offer freeTrial
+            """)
+        #expect(summaries(code) == [
+            "demo.walk:3: expect subscription \"Pro Monthly\" offer freeTrial — expected offer freeTrial, saw offer code FRIENDMONTH (1000000001, com.storefront.pro.monthly)",
+        ])
+    }
+
+    /// Each date holds on its own day, and one that does not says what comes instead and when:
+    /// with auto-renew off, an expiry rather than a renewal, and nothing to renew to.
+    @Test func theDatesSayWhatComesAndWhen() throws {
+        let result = try run(Self.subscribe + """
+
+            expect subscription "Pro Monthly" renews 2030-01-08
+            expect subscription "Pro Monthly" renews 2030-01-09
+            expect subscription "Pro Monthly" expires 2030-01-08
+            expect subscription "Pro Monthly" grace-until 2030-01-08
+            auto-renew "Pro Monthly" off
+            expect subscription "Pro Monthly" expires 2030-01-08
+            expect subscription "Pro Monthly" renews 2030-01-08
+            expect subscription "Pro Monthly" renews-to none
+            expect subscription "Pro Monthly" renews-to "Pro Monthly"
+            advance 7d
+            expect subscription "Pro Monthly" expires 2030-01-08
+            expect subscription "Pro Monthly" renews-to none
+            expect subscription "Pro Monthly" renews 2030-02-08
+            """)
+        #expect(summaries(result) == [
+            "demo.walk:5: expect subscription \"Pro Monthly\" renews 2030-01-09 — expected renews 2030-01-09, saw renews 2030-01-08 (com.storefront.pro.monthly)",
+            "demo.walk:6: expect subscription \"Pro Monthly\" expires 2030-01-08 — expected expires 2030-01-08, saw renews 2030-01-08 (com.storefront.pro.monthly)",
+            "demo.walk:7: expect subscription \"Pro Monthly\" grace-until 2030-01-08 — expected grace-until 2030-01-08, saw renews 2030-01-08 (com.storefront.pro.monthly)",
+            "demo.walk:10: expect subscription \"Pro Monthly\" renews 2030-01-08 — expected renews 2030-01-08, saw auto-renew off, expires 2030-01-08 (com.storefront.pro.monthly)",
+            "demo.walk:12: expect subscription \"Pro Monthly\" renews-to \"Pro Monthly\" — expected renews-to com.storefront.pro.monthly, saw renews-to none: auto-renew off, expires 2030-01-08 (com.storefront.pro.monthly)",
+            "demo.walk:16: expect subscription \"Pro Monthly\" renews 2030-02-08 — expected renews 2030-02-08, saw expired 2030-01-08 (com.storefront.pro.monthly)",
+        ])
+    }
+
+    /// A pending downgrade reads as cancelled once auto-renew is off: nothing renews, though
+    /// the renewal info keeps the plan it would renew to (as Apple's autoRenewProductId does).
+    @Test func aDowngradeCancelledWithAutoRenewRenewsToNothing() throws {
+        let result = try run(Self.subscribe + """
+
+            open "Lite Monthly"
+            key Enter
+            key Enter
+            expect subscription "Pro Monthly" renews-to "Lite Monthly"
+            expect subscription "Pro Monthly" renews 2030-01-08
+            auto-renew "Pro Monthly" off
+            expect subscription "Pro Monthly" renews-to none
+            expect subscription "Pro Monthly" renews-to "Lite Monthly"
+            """)
+        #expect(summaries(result) == [
+            "demo.walk:11: expect subscription \"Pro Monthly\" renews-to \"Lite Monthly\" — expected renews-to com.storefront.lite.monthly, saw renews-to none: auto-renew off, expires 2030-01-08 (com.storefront.pro.monthly)",
+        ])
+    }
+
+    /// In grace, the day access ends unless the payment goes through; no renewal date.
+    @Test func theGracePeriodsEnd() throws {
+        let result = try run("set billing-retry on\nset grace-period 16d\n" + Self.subscribe + """
+
+            advance 8d
+            expect subscription "Pro Monthly" grace-until 2030-01-24
+            expect subscription "Pro Monthly" renews 2030-01-08
+            expect subscription "Pro Monthly" renews-to "Pro Monthly"   # the renewal retried
+            fix-billing "Pro Monthly"
+            expect subscription "Pro Monthly" renews 2030-02-08
+            expect subscription "Pro Monthly" grace-until 2030-01-24
+            """)
+        #expect(summaries(result) == [
+            "demo.walk:8: expect subscription \"Pro Monthly\" renews 2030-01-08 — expected renews 2030-01-08, saw inGracePeriod until 2030-01-24 (com.storefront.pro.monthly)",
+            "demo.walk:12: expect subscription \"Pro Monthly\" grace-until 2030-01-24 — expected grace-until 2030-01-24, saw renews 2030-02-08 (com.storefront.pro.monthly)",
+        ])
+    }
+
     /// What the store refuses stops the walkthrough there, in the store's words.
     @Test func aRefusedStepStopsTheWalkthrough() throws {
         let never = try run("expire \"Pro Monthly\"\nexpect credits 0")

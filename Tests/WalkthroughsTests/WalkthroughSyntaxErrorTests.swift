@@ -55,7 +55,7 @@ import Walkthroughs
     }
 
     @Test func expectationsSuggestTheirOwnWords() {
-        #expect(errors("expect credit 10") == ["demo.walk:1:8: expected what to expect: screen, transaction, subscription, defaults, credits, unconsumed, queue; did you mean 'expect credits 10'?"])
+        #expect(errors("expect credit 10") == ["demo.walk:1:8: expected what to expect: screen, transaction, subscription, event, defaults, credits, unconsumed, queue; did you mean 'expect credits 10'?"])
         #expect(errors("expect transaction stat purchased").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction state purchsed").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction nne") == [
@@ -126,7 +126,7 @@ import Walkthroughs
             "demo.walk:1:21: expected an auto-renewable subscription by id or title after expect subscription, before state; did you mean 'expect subscription \"Pro Monthly\" state subscribed'?",
         ])
         #expect(errors("expect subscription \"Pro Monthly\" stat subscribed") == [
-            "demo.walk:1:35: expected what to expect of the subscription: state, plan, auto-renew, expiration-reason, renews-to, price-increase; did you mean 'expect subscription \"Pro Monthly\" state subscribed'?",
+            "demo.walk:1:35: expected what to expect of the subscription: state, plan, auto-renew, expiration-reason, renews-to, price-increase, offer, renews, expires, grace-until; did you mean 'expect subscription \"Pro Monthly\" state subscribed'?",
         ])
         #expect(errors("expect subscription \"Pro Monthly\" state expird") == [
             "demo.walk:1:41: expected a subscription state: subscribed, expired, inBillingRetryPeriod, inGracePeriod, revoked; did you mean 'expect subscription \"Pro Monthly\" state expired'?",
@@ -140,6 +140,35 @@ import Walkthroughs
         #expect(errors("expect subscription \"Pro Monthly\"").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" state subscribed'?") == true)
         #expect(errors("expect subscripton \"Pro Monthly\" state expired").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" state expired'?") == true)
         #expect(errors("expect subscription \"One-Year Pass\" state expired").first?.contains("\"One-Year Pass\" is not one") == true)
+    }
+
+    /// An offer, a day and an event's kind: each misspelt one gets the line, the column and the
+    /// nearest, a day written another way the same day as a walkthrough writes it.
+    @Test func anOfferADayAndAnEventSuggestTheirOwnWords() {
+        #expect(errors("expect subscription \"Pro Monthly\" offer freetrail") == [
+            "demo.walk:1:41: expected the offer its period was bought with, or none: freeTrial, payAsYouGo, payUpFront, introductory, code, promotional, winBack, none; did you mean 'expect subscription \"Pro Monthly\" offer freeTrial'?",
+        ])
+        #expect(errors("expect subscription \"Pro Monthly\" offer promo").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" offer promotional'?") == true)
+        #expect(errors("expect subscription \"Pro Monthly\" offer win-back").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" offer winBack'?") == true)
+        #expect(errors("\nexpect subscription \"Pro Monthly\" renews 2030/1/8") == [
+            "demo.walk:2:42: expected a day after renews, as 2030-01-08 (year-month-day, UTC); did you mean 'expect subscription \"Pro Monthly\" renews 2030-01-08'?",
+        ])
+        // No such day: the example, not a day rolled over into the next month.
+        #expect(errors("expect subscription \"Pro Monthly\" expires 2030-02-30").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" expires 2030-01-08'?") == true)
+        #expect(errors("expect subscription \"Pro Monthly\" grace 2030-01-24").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" grace-until 2030-01-24'?") == true)
+        #expect(errors("expect subscription \"Pro Monthly\" renews-to nothing") == [
+            "demo.walk:1:45: expected an auto-renewable subscription by id or title after renews-to, or none; did you mean 'expect subscription \"Pro Monthly\" renews-to none'?",
+        ])
+        #expect(errors("expect subscription \"Pro Monthly\" renews-to \"Lite Montly\"").first?.hasPrefix("demo.walk:1:45: expected an auto-renewable subscription by id or title after renews-to (or none)") == true)
+        #expect(errors("expect event renewd") == [
+            "demo.walk:1:14: expected a store event's kind, as storefront events names it: \(StoreEventKind.allCases.map(\.rawValue).joined(separator: ", ")); did you mean 'expect event renewed'?",
+        ])
+        // App Store Server Notifications' names point at the store's own.
+        #expect(errors("expect event DID_RENEW").first?.hasSuffix("did you mean 'expect event renewed'?") == true)
+        #expect(errors("expect no event didFailToRenew").first?.hasSuffix("did you mean 'expect no event renewalFailed'?") == true)
+        #expect(errors("expect no evnt refunded") == ["demo.walk:1:11: expected event after expect no; did you mean 'expect no event refunded'?"])
+        #expect(errors("expect event renewed \"Pro Montly\"").first?.hasSuffix("did you mean 'expect event renewed \"Pro Monthly\"'?") == true)
+        #expect(errors("expect event renewed \"Pro Monthly\" twice").first?.hasPrefix("demo.walk:1:36: expected the end of the step") == true)
     }
 
     /// A suggestion is itself a step: the nearest verb with the words typed after it when
@@ -168,7 +197,11 @@ import Walkthroughs
                      "auto-renew \"Pro Monthly\" maybe", "fix-biling x", "price-increase \"Pro Monthly\" free", "agree-price x y",
                      "price-increase \"Pro Monthly\" 5.99 in Atlantis", "price-increase \"Pro Monthly\" 5.99 consent consent",
                      "expect subscription", "expect subscription plan pro", "expect subscription \"Pro Monthly\" renews-to x",
-                     "expect subscription \"Pro Monthly\" expiration-reason", "expect subscription x state subscribed"]
+                     "expect subscription \"Pro Monthly\" expiration-reason", "expect subscription x state subscribed",
+                     "expect subscription \"Pro Monthly\" offer trail", "expect subscription \"Pro Monthly\" renews 2030/1/8",
+                     "expect subscription \"Pro Monthly\" expires soon", "expect subscription \"Pro Monthly\" grace 2030-01-24",
+                     "expect subscription \"Pro Monthly\" renews-to", "expect subscription \"Pro Monthly\" renews-to off", "expect event DID_RENEW", "expect event renewd x",
+                     "expect no evnt refunded", "expect event", "expect events renewed"]
         for line in lines {
             for suggestion in errorsWithSuggestions("vary network off on\n" + line) {
                 #expect(errors("vary network off on\n" + suggestion) == [], "\(line) suggests \(suggestion)")

@@ -111,6 +111,10 @@ public enum Expectation: Equatable, Sendable {
     /// The signed-in account's subscription in the product's group, as the store keeps it
     /// (StoreKit 2's `Product.SubscriptionInfo.Status`).
     case subscription(productID: String, SubscriptionField)
+    /// An event of the kind the store logged (for the product, when one is named: its own, or
+    /// either plan of a plan change) among those `EventWindow` gives the step, or none such
+    /// (`present` false: `expect no event`).
+    case event(StoreEventKind, productID: String?, present: Bool)
 }
 
 /// What `expect subscription` looks at in a subscription's status, and the value it expects.
@@ -122,9 +126,19 @@ public enum SubscriptionField: Equatable, Sendable {
     case autoRenew(Bool)
     /// nil: none (it has not ended).
     case expirationReason(ExpirationReason?)
-    /// The plan the next renewal is for (`RenewalInfo.autoRenewPreference`).
-    case renewsTo(String)
+    /// The plan the next renewal is for (`RenewalInfo.autoRenewPreference`) while one will
+    /// come; nil: none (auto-renew off, or ended), whatever plan the renewal info still names.
+    case renewsTo(String?)
     case priceIncrease(PriceIncreaseStatus)
+    /// The offer the current (or last) period was bought or renewed with: the latest
+    /// transaction's; nil: none, the plan's own price.
+    case offer(SubscriptionOfferKind?)
+    /// The day it renews (`RenewalInfo.renewalDate`), while it will.
+    case renews(CalendarDay)
+    /// The day it ends with auto-renew off, or the day it ended (expired).
+    case expires(CalendarDay)
+    /// The day its grace period ends, while in one.
+    case graceUntil(CalendarDay)
 }
 
 /// A transaction's error as a step names it.

@@ -4,7 +4,7 @@ import AppStoreCore
 
 /// `expect …`: what must be true when the step is reached.
 extension WalkthroughParser {
-    static let subjects = ["screen", "transaction", "subscription", "defaults", "credits", "unconsumed", "queue"]
+    static let subjects = ["screen", "transaction", "subscription", "event", "defaults", "credits", "unconsumed", "queue"]
 
     func expectation(_ r: inout StepReader) throws(LineProblem) -> Expectation {
         let list = Self.subjects.joined(separator: ", ")
@@ -91,6 +91,14 @@ extension WalkthroughParser {
             }
         case "subscription":
             return try subscriptionExpectation(&r)
+        case "event":
+            return try eventExpectation(&r, present: true)
+        case "no":
+            let event = try r.required("event after expect no", suggestion: "expect no event renewed")
+            guard event.isWord("event") else {
+                throw LineProblem(event.column, "expected event after expect no", suggestion: r.replacing(r.index - 1, with: "event"))
+            }
+            return try eventExpectation(&r, present: false)
         case "defaults":
             let key = try r.required("a UserDefaults key and its value", suggestion: "expect defaults com.storefront.premium true")
             let value = try defaultsValue(&r)

@@ -2,7 +2,7 @@ import Foundation
 import AppStoreCore
 
 /// The store-side steps on a subscription (`expire`, `renew`, `auto-renew`, `fix-billing`,
-/// `price-increase`, `agree-price`, `decline-price`: the command line's words) and `expect subscription …`.
+/// `price-increase`, `agree-price`, `decline-price`: the command line's words).
 extension WalkthroughParser {
     /// The store-side steps, in the order docs/walkthroughs.md lists them.
     static let operationVerbs = ["expire", "renew", "auto-renew", "fix-billing", "price-increase", "agree-price", "decline-price",
@@ -153,52 +153,5 @@ extension WalkthroughParser {
         }
         throw LineProblem(token.column, "expected \(expected)" + (other ? "; \(StepReader.written(token.text)) is not one" : ""),
                           suggestion: nearest ?? example)
-    }
-
-    // MARK: expect subscription
-
-    static let subscriptionFields = ["state", "plan", "auto-renew", "expiration-reason", "renews-to", "price-increase"]
-
-    /// `expect subscription PRODUCT FIELD VALUE`.
-    func subscriptionExpectation(_ r: inout StepReader) throws(LineProblem) -> Expectation {
-        let fields = Self.subscriptionFields
-        let productID = try subscriptionProduct(&r, after: "expect subscription", example: "expect subscription \(subscriptionExample) state subscribed",
-                                                fields: fields)
-        let list = fields.joined(separator: ", ")
-        let field = try r.required("what to expect of the subscription: \(list)", suggestion: r.source + " state subscribed")
-        let name = field.quoted ? "" : field.text.lowercased()
-        let value: SubscriptionField
-        switch name {
-        case "state":
-            value = .state(try choice(&r, RenewalState.allCases.map(\.rawValue), "a subscription state", RenewalState.init))
-        case "plan", "renews-to":
-            let plan = try subscriptionProduct(&r, after: name, example: r.source + " " + subscriptionExample)
-            value = name == "plan" ? .plan(plan) : .renewsTo(plan)
-        case "auto-renew":
-            value = .autoRenew(try onOrOff(&r, what: "auto-renew", suggestion: r.source + " on"))
-        case "expiration-reason":
-            let reasons = ExpirationReason.allCases.map(\.rawValue) + ["none"]
-            value = .expirationReason(try choice(&r, reasons, "why it ended, or none", { $0 == "none" ? .some(nil) : ExpirationReason(rawValue: $0).map { .some($0) } }))
-        case "price-increase":
-            let statuses: [String: PriceIncreaseStatus] = ["pending": .pending, "agreed": .agreed, "none": .noIncreasePending]
-            value = .priceIncrease(try choice(&r, ["pending", "agreed", "none"], "a price increase's status", { statuses[$0] }))
-        default:
-            throw LineProblem(field.column, "expected what to expect of the subscription: \(list)",
-                              suggestion: r.replacing(r.index - 1, with: Nearest.to(field.text, in: fields) ?? "state"))
-        }
-        try r.end()
-        return .subscription(productID: productID, value)
-    }
-
-    /// One of `words` (as written, any case), read by `read`.
-    private func choice<Value>(_ r: inout StepReader, _ words: [String], _ what: String,
-                               _ read: (String) -> Value?) throws(LineProblem) -> Value {
-        let expected = "\(what): \(words.joined(separator: ", "))"
-        let token = try r.required(expected, suggestion: r.source + " " + words[0])
-        if !token.quoted, let word = words.first(where: { $0.lowercased() == token.text.lowercased() }), let value = read(word) {
-            return value
-        }
-        throw LineProblem(token.column, "expected \(expected)",
-                          suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: words) ?? words[0]))
     }
 }

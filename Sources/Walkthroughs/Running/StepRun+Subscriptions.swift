@@ -3,7 +3,7 @@ import AppStoreCore
 import StoreKitSim
 import StorefrontUI
 
-/// The store-side steps on a subscription, and `expect subscription …`.
+/// The store-side steps on a subscription.
 extension StepRun {
     /// Done on the storefront's own queue (the runtime's one entry for store-side actions), so
     /// the app hears at once what it does, as when the command line does it beside an open
@@ -110,50 +110,6 @@ extension StepRun {
         case .familySharing(let id, let on, let account):
             "turn Family Sharing of \(id) \(on ? "on" : "off")\(account.map { " for \($0)" } ?? "")"
         case .familyPurchase(let account, let id): "sell \(id) to family member \(account)"
-        }
-    }
-
-    /// The signed-in account's status in the group of `productID` (its own, else one its family
-    /// shares with it), as the store keeps it now:
-    /// read, never worked out again from the transactions.
-    func checkSubscription(_ productID: String, _ expected: SubscriptionField) -> (expected: String, saw: String)? {
-        let records = (try? storefront.store.storage.load()) ?? runtime.queue.records
-        guard let group = storefront.store.catalog.product(productID)?.subscriptionGroupID,
-              let status = records.visibleStatus(inGroup: group, catalog: storefront.store.catalog) else {
-            let group = storefront.store.catalog.product(productID)?.subscriptionGroupID ?? "?"
-            return (expected.words, "no subscription in group \(group)")
-        }
-        let saw = expected.reading(status)
-        guard saw != expected else { return nil }
-        // Which plan it was, unless that is what was read.
-        guard case .plan = saw else { return (expected.words, "\(saw.words) (\(status.productID))") }
-        return (expected.words, saw.words)
-    }
-}
-
-extension SubscriptionField {
-    /// This field as `status` has it.
-    func reading(_ status: SubscriptionStatus) -> SubscriptionField {
-        switch self {
-        case .state: .state(status.state)
-        case .plan: .plan(status.productID)
-        case .autoRenew: .autoRenew(status.willAutoRenew)
-        case .expirationReason: .expirationReason(status.expirationReason)
-        case .renewsTo: .renewsTo(status.autoRenewProductID)
-        case .priceIncrease: .priceIncrease(status.priceIncreaseStatus)
-        }
-    }
-
-    /// As the step writes it: `state subscribed`, `auto-renew off`.
-    var words: String {
-        switch self {
-        case .state(let state): "state \(state.rawValue)"
-        case .plan(let id): "plan \(id)"
-        case .autoRenew(let on): "auto-renew \(on ? "on" : "off")"
-        case .expirationReason(let reason): "expiration-reason \(reason?.rawValue ?? "none")"
-        case .renewsTo(let id): "renews-to \(id)"
-        case .priceIncrease(let status):
-            "price-increase " + (status == .noIncreasePending ? "none" : status.rawValue)
         }
     }
 }

@@ -7,6 +7,8 @@ import StorefrontUI
 /// The steps of one walkthrough carried out on its storefront.
 final class StepRun {
     let storefront: HeadlessStorefront
+    /// The events the next `expect event` reads.
+    var events = EventWindow()
 
     init(storefront: HeadlessStorefront) {
         self.storefront = storefront
@@ -21,6 +23,7 @@ final class StepRun {
         func failure(_ expected: String, saw: String? = nil) -> StepFailure {
             StepFailure(line: step.line, step: step.source, expected: expected, saw: saw ?? ModeDescription.of(state))
         }
+        events.starting(step.action)
         switch step.action {
         case .open, .manage, .choose, .quantity, .press, .key, .restore, .deleteAppData:
             // q on the store screen quits: nothing takes keys until the storefront opens again.
