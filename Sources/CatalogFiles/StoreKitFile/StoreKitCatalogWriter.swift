@@ -104,6 +104,7 @@ enum StoreKitCatalogWriter {
             internalID: InternalID.of("\(productID) \(o.id ?? "introductory") \(o.paymentMode.rawValue) \(o.period) \(plan)"),
             isStackable: code ? false : nil, numberOfPeriods: o.periodCount,
             offerID: code && name == o.id ? nil : o.id, paymentMode: mode, referenceName: name,
+            storefrontPrices: o.prices.isEmpty ? nil : o.prices.mapValues(StoreKitPriceText.text),
             subscriptionPeriod: o.period.description)
     }
 
