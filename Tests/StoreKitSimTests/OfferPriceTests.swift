@@ -85,13 +85,19 @@ import Testing
         #expect(error.problem == "99.5 has more decimal places than JPN prices have (0)")
     }
 
-    /// storefront's own key in a .storekit file, as for a product: written and read back.
+    /// storefront's own key in a .storekit file, as for a product: written and read back, each
+    /// storefront at its price, and Xcode's `displayPrice` the United States' (not 0, which
+    /// Xcode would charge).
     @Test func aStoreKitFileKeepsAnOffersPricesPerStorefront() throws {
         let written = try StoreKitCatalogWriter.data(Self.catalog)
         let text = String(decoding: written.data, as: UTF8.self)
         #expect(text.contains("\"storefrontPrices\" : {\n"), "\(text)")
-        let again = try CatalogLoader.decode(written.data, path: "offers.storekit")
-        #expect(again.product(Plans.proMonthly)?.subscription?.introductoryOffer == Self.catalog.products[0].subscription?.introductoryOffer)
+        let file = try StoreKitFileReader.read(written.data, path: "offers.storekit")
+        let intro = try #require(file.subscriptionGroups.first?.subscriptions.first { $0.productID == Plans.proMonthly }?.introductoryOffer)
+        #expect(intro.displayPrice == "1" && intro.storefrontPrices == ["USA": "1", "JPN": "150"])
+        let again = try #require(try CatalogLoader.decode(written.data, path: "offers.storekit").product(Plans.proMonthly)?.subscription?.introductoryOffer)
+        #expect(again.prices == ["USA": 1, "JPN": 150] && again.periodCount == 3 && again.paymentMode == .payAsYouGo)
+        #expect(again.price(in: Self.japan) == 150 && again.price(in: .unitedStates) == 1)
     }
 
     // MARK: What a storefront sells and charges
