@@ -29,12 +29,18 @@ package struct RenewalInfoPayload: Encodable {
     /// type (introductory, promotional, code) and, but for an introductory one, its id.
     package var offerType: String?
     package var offerIdentifier: String?
+    /// That offer's payment mode under the Server API's name (PAY_AS_YOU_GO) and its whole
+    /// length, ISO 8601 (P3M for three monthly periods), as `JWSRenewalInfoDecodedPayload` has them.
+    package var offerDiscountType: String?
+    package var offerPeriod: String?
 
     package init(_ s: SubscriptionStatus, nextRenewal: RenewalTerms? = nil) {
         renewalPrice = nextRenewal?.price.map { "\($0)" }
         currency = nextRenewal?.currency
         offerType = nextRenewal?.offer?.type.rawValue
         offerIdentifier = nextRenewal?.offer?.id
+        offerDiscountType = nextRenewal?.offer?.paymentMode.offerDiscountType
+        offerPeriod = nextRenewal?.offer?.totalPeriod?.description
         originalTransactionID = s.originalTransactionID
         currentProductID = s.productID
         willAutoRenew = s.willAutoRenew

@@ -33,6 +33,11 @@ package struct TransactionPayload: Encodable {
     package var currency: String?
     package var storefront: String?
     package var offer: TransactionOfferPayload?
+    /// The offer as the Server API's `JWSTransactionDecodedPayload` gives it beside `offer`: its
+    /// payment mode (FREE_TRIAL, PAY_AS_YOU_GO, PAY_UP_FRONT) and the whole offer's length,
+    /// ISO 8601 (three periods of P1M: P3M; none where the transaction's record lacks the count).
+    package var offerDiscountType: String?
+    package var offerPeriod: String?
     package var webOrderLineItemID: String?
     package var isUpgraded: Bool?
     /// A refund: when, why (developerIssue, other), what kind and how much (thousandths of a percent).
@@ -70,6 +75,8 @@ package struct TransactionPayload: Encodable {
         currency = t.currency
         storefront = t.storefront
         offer = t.offer.map(TransactionOfferPayload.init)
+        offerDiscountType = t.offer?.paymentMode.offerDiscountType
+        offerPeriod = t.offer?.totalPeriod?.description
         webOrderLineItemID = t.webOrderLineItemID
         isUpgraded = t.isUpgraded
         revocationDate = t.revocationDate

@@ -94,6 +94,34 @@ import Testing
         #expect(settings["gracePeriod"] as? String == "xcode")
     }
 
+    /// An offer priced per storefront is listed with its prices, in text and JSON; one priced
+    /// where its product is not sold is a problem at its path.
+    @Test func checkListsAnOffersPricesPerStorefront() throws {
+        try makeOutputDirectory()
+        func write(_ offerPrices: String) throws -> String {
+            let file = cli.dataDirectory.appendingPathComponent("offers.json")
+            try Data("""
+            {"subscriptionGroups": [{"id": "plus", "name": "Plus"}],
+             "products": [{"id": "plus.monthly", "type": "autoRenewable",
+              "localizations": {"en": {"title": "Plus", "description": "Plus."}}, "prices": {"USA": 4.99, "JPN": 800},
+              "subscription": {"period": "P1M", "group": "plus", "level": 1, "introductoryOffer":
+                {"paymentMode": "payAsYouGo", "period": "P1M", "periods": 3, \(offerPrices)}}}]}
+            """.utf8).write(to: file)
+            return file.path
+        }
+        let file = try write(#""prices": {"USA": 0.99, "JPN": 150}"#)
+        let text = try cli.run(arguments: ["catalog", "check", file])
+        #expect(text.status == 0, "\(text.summary)")
+        #expect(text.stdout.contains("introductory offer: pay as you go (JPN 150, USA 0.99) per 1 month, 3 times\n"), "\(text.summary)")
+        let json = try cli.run(arguments: ["catalog", "check", file, "--json"]).json()
+        let product = try #require((json["products"] as? [[String: Any]])?.first)
+        let offer = try #require((product["subscription"] as? [String: Any])?["introductoryOffer"] as? [String: Any])
+        #expect(offer["prices"] as? [String: String] == ["USA": "0.99", "JPN": "150"], "\(offer)")
+        let bad = try cli.run(arguments: ["catalog", "check", try write(#""price": 0.99, "prices": {"JPN": 150, "GBR": 1.49}"#)])
+        #expect(bad.status == 65)
+        #expect(bad.stdout.contains("$.products[0].subscription.introductoryOffer.prices.GBR: plus.monthly is not sold in GBR"), "\(bad.summary)")
+    }
+
     @Test func checkJSON() throws {
         let result = try cli.run(arguments: ["catalog", "check", Self.fixture("TeaGarden-v2"), "--json"])
         #expect(result.status == 0, "\(result.summary)")

@@ -76,6 +76,59 @@ import Testing
         #expect(info["offerType"] == nil && info["offerIdentifier"] == nil, "the code's periods are used up: \(info)")
     }
 
+    /// A server matches on the Server API's names for the offer a transaction used and the
+    /// one the next renewal goes on with: offerDiscountType and offerPeriod, the whole offer's
+    /// length (three periods of P1M are P3M), beside StoreKit's `offer` and its one period.
+    @Test func theTransactionAndRenewalInfoGiveTheOffersDiscountTypeAndWholeLength() throws {
+        let t = try Harness.plans(.inMemory, catalog: OfferCodeTests.catalog)
+        let (bought, _) = try t.hearing { try $0.redeemOfferCode("HALFOFF3", productID: Plans.proMonthly, account: t.signedIn) }
+        let transaction = try object(TransactionPayload(bought))
+        #expect(transaction["offerDiscountType"] as? String == "PAY_AS_YOU_GO" && transaction["offerPeriod"] as? String == "P3M", "\(transaction)")
+        let offer = try #require(transaction["offer"] as? [String: Any])
+        #expect(offer["paymentMode"] as? String == "payAsYouGo" && offer["period"] as? String == "P1M", "StoreKit's own keys stay: \(offer)")
+        let records = try t.records
+        let status = try #require(records.status(of: bought.account, group: Plans.group))
+        let json = try object(SubscriptionStatusPayload(status, transaction: bought,
+                                                        nextRenewal: records.nextRenewal(of: status, catalog: OfferCodeTests.catalog)))
+        let info = try #require(json["renewalInfo"] as? [String: Any])
+        #expect(info["offerDiscountType"] as? String == "PAY_AS_YOU_GO" && info["offerPeriod"] as? String == "P3M", "\(info)")
+    }
+
+    /// A free trial is FREE_TRIAL for its length, and the renewal after it goes on with no offer.
+    @Test func aFreeTrialIsAFreeTrialOfItsLengthAndItsRenewalHasNoOffer() throws {
+        let t = try Harness.plans(.inMemory)
+        let trial = try t.buy(Plans.proMonthly)
+        let transaction = try object(TransactionPayload(trial))
+        #expect(transaction["offerDiscountType"] as? String == "FREE_TRIAL" && transaction["offerPeriod"] as? String == "P1W", "\(transaction)")
+        let records = try t.records
+        let status = try #require(records.status(of: trial.account, group: Plans.group))
+        let info = try object(RenewalInfoPayload(status, nextRenewal: records.nextRenewal(of: status, catalog: Plans.catalog)))
+        for absent in ["offerType", "offerIdentifier", "offerDiscountType", "offerPeriod"] { #expect(info[absent] == nil, "\(absent): \(info)") }
+        #expect(info["renewalPrice"] as? String == "10")
+    }
+
+    /// A transaction recorded before the store kept how many periods its offer lasts: its
+    /// discount type, and no length rather than a wrong one.
+    @Test func anOfferRecordedWithoutItsCountGivesNoOfferPeriod() throws {
+        let old = #"{"type":"introductory","paymentMode":"payAsYouGo","period":"P1M"}"#
+        let offer = try JSONDecoder().decode(TransactionOffer.self, from: Data(old.utf8))
+        #expect(offer.periodCount == nil && offer.totalPeriod == nil)
+        #expect(TransactionOffer(type: .introductory, paymentMode: .payAsYouGo, period: Plans.month, periodCount: 2).totalPeriod?.description == "P2M")
+    }
+
+    /// An event carries the offer its transaction used where a notification does, in its
+    /// transaction (the signed transaction info), not again beside it.
+    @Test func aSubscribedEventsTransactionCarriesTheOfferItUsed() throws {
+        let t = try Harness.plans(.inMemory)
+        try t.buy(Plans.proMonthly)
+        let event = try #require(try t.storage.events(after: 0, limit: nil).first { $0.kind == .subscribed })
+        let json = try object(StoreEventPayload(event))
+        let transaction = try #require(json["transaction"] as? [String: Any], "\(json)")
+        #expect(transaction["offerDiscountType"] as? String == "FREE_TRIAL" && transaction["offerPeriod"] as? String == "P1W", "\(transaction)")
+        #expect((transaction["offer"] as? [String: Any])?["type"] as? String == "introductory")
+        #expect(json["offer"] == nil && json["offerDiscountType"] == nil)
+    }
+
     @Test func aStoreEventGivesItsDetailsApartWithAmountsAsDecimalStrings() throws {
         let t = try Harness.plans(.inMemory)
         try t.buy(Plans.proMonthly)

@@ -226,6 +226,21 @@ import Testing
         #expect(RowText(.product("com.storefront.pro.yearly"), state: ui.state).trailing == "3 months for $9.99, then $49.99/year")
     }
 
+    /// An offer priced per storefront reads the storefront's own price, in either language.
+    /// Failed before: Japan showed the one price as written in yen, ¥10.
+    @Test func anOfferPricedPerStorefrontReadsTheStorefrontsPrice() throws {
+        var catalog = try CatalogLoader.defaultCatalog()
+        let index = try #require(catalog.products.firstIndex { $0.id == "com.storefront.pro.yearly" })
+        catalog.products[index].subscription?.introductoryOffer = SubscriptionOffer(
+            paymentMode: .payUpFront, period: SubscriptionPeriod(value: 3, unit: .month),
+            price: try #require(Decimal(string: "9.99")), prices: ["JPN": 1500])
+        let ui = try UITestHarness(catalog: catalog) { $0.storefront = "JPN" }
+        #expect(RowText(.product("com.storefront.pro.yearly"), state: ui.state).trailing == "3 months for ¥1,500, then ¥8,000/year")
+        try ui.changeSettings { $0.locale = "ja_JP" }
+        ui.wait()
+        #expect(RowText(.product("com.storefront.pro.yearly"), state: ui.state).trailing == "3か月 ¥1,500、その後¥8,000/年")
+    }
+
     /// Two subscriptions in one group: the free trial is the group's, once.
     @Test func theRowsAndTheSheetOfferTheTrialOnlyWhenTheStoreGivesIt() throws {
         // The group's yearly plan with the monthly plan's free trial.

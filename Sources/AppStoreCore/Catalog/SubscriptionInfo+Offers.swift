@@ -28,6 +28,7 @@ extension SubscriptionOffer {
 extension TransactionOffer {
     /// A transaction's record of buying with `offer`.
     init(_ type: OfferType, _ offer: SubscriptionOffer) {
-        self.init(type: type, id: type == .introductory ? nil : offer.name, paymentMode: offer.paymentMode, period: offer.period)
+        self.init(type: type, id: type == .introductory ? nil : offer.name, paymentMode: offer.paymentMode, period: offer.period,
+                  periodCount: offer.periodCount)
     }
 }

@@ -44,20 +44,39 @@ public struct SubscriptionOffer: Sendable, Equatable {
     public var period: SubscriptionPeriod
     /// How many periods it lasts (pay as you go: how many are paid at `price`).
     public var periodCount: Int
-    /// Per period for pay as you go, once for pay up front, 0 for a free trial.
+    /// Per period for pay as you go, once for pay up front, 0 for a free trial: the price in
+    /// every storefront `prices` does not name, written as is (as a .storekit file's one price).
     public var price: Decimal
+    /// The price per storefront id ("JPN": 300), where the catalog gives one, as a product's
+    /// price is given: what a storefront charges is `price(in:)`.
+    public var prices: [String: Decimal]
     /// The name the developer knows it by, where it differs from `id` (a .storekit file's
     /// `referenceName`).
     public var referenceName: String?
 
     public init(id: String? = nil, paymentMode: PaymentMode, period: SubscriptionPeriod, periodCount: Int = 1,
-                price: Decimal = 0, referenceName: String? = nil) {
+                price: Decimal = 0, prices: [String: Decimal] = [:], referenceName: String? = nil) {
         self.id = id
         self.paymentMode = paymentMode
         self.period = period
         self.periodCount = periodCount
         self.price = price
+        self.prices = prices
         self.referenceName = referenceName
+    }
+
+    /// What `storefront` charges for it (per period for pay as you go): its own price, else
+    /// the one for every storefront, rounded to the currency's decimals as a product's is.
+    public func price(in storefront: AppStoreStorefront) -> Decimal {
+        paymentMode == .freeTrial ? 0 : storefront.amount(prices[storefront.id] ?? price)
+    }
+
+    /// The offer as `storefront` sells it: its price there, and no other (a `Product`'s offers).
+    public func priced(in storefront: AppStoreStorefront) -> SubscriptionOffer {
+        var offer = self
+        offer.price = price(in: storefront)
+        offer.prices = [:]
+        return offer
     }
 
     /// The whole offer as one period: three periods of P1M are P3M.

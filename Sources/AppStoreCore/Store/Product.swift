@@ -38,8 +38,9 @@ public struct Product: Equatable, Sendable, Identifiable {
         subscriptionPeriod = entry.subscription?.period
         subscriptionGroup = entry.subscriptionGroupID
         subscriptionLevel = entry.subscription?.level
-        introductoryOffer = entry.type == .autoRenewable ? entry.subscription?.introductoryOffer : nil
-        promotionalOffers = entry.subscription?.promotionalOffers ?? []
+        // Each offer at this storefront's price, as its own price is.
+        introductoryOffer = entry.type == .autoRenewable ? entry.subscription?.introductoryOffer?.priced(in: storefront) : nil
+        promotionalOffers = entry.subscription?.promotionalOffers.map { $0.priced(in: storefront) } ?? []
     }
 
     /// The free trial of an auto-renewable subscription's introductory offer, if that is its kind.

@@ -194,7 +194,7 @@ private struct Step {
             facts.expirationDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
             facts.isTrialPeriod = type == .introductory && offer.paymentMode == .freeTrial
             facts.offer = TransactionOffer(type, offer)
-            facts.price = offer.paymentMode == .freeTrial ? 0 : storefront(of: facts).amount(offer.price)
+            facts.price = offer.price(in: storefront(of: facts))
         } else {
             facts.expirationDate = SubscriptionLifecycle.end(of: info.period, from: now)
             facts.isTrialPeriod = false
@@ -382,7 +382,7 @@ private struct Step {
         if let used = latest?.offer, used.paymentMode == .payAsYouGo,
            latest?.productID == product.id, let offer = product.subscription?.offer(for: used),
            offer.paymentMode == .payAsYouGo, offer.end(from: current.recentSubscriptionStartDate) > date {
-            return RenewalTerms(productID: product.id, price: storefront.amount(offer.price), currency: storefront.currency,
+            return RenewalTerms(productID: product.id, price: offer.price(in: storefront), currency: storefront.currency,
                                 offer: used, offerPeriod: offer.period)
         }
         let price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)

@@ -13,12 +13,22 @@ public struct TransactionOffer: Codable, Equatable, Sendable {
     public var paymentMode: SubscriptionOffer.PaymentMode
     /// One period of the offer.
     public var period: SubscriptionPeriod
+    /// How many periods the offer lasts; nil in a transaction recorded before the store kept it.
+    public var periodCount: Int?
 
-    public init(type: OfferType, id: String? = nil, paymentMode: SubscriptionOffer.PaymentMode, period: SubscriptionPeriod) {
+    public init(type: OfferType, id: String? = nil, paymentMode: SubscriptionOffer.PaymentMode, period: SubscriptionPeriod,
+                periodCount: Int? = 1) {
         self.type = type
         self.id = id
         self.paymentMode = paymentMode
         self.period = period
+        self.periodCount = periodCount
+    }
+
+    /// The whole offer as one period (the Server API's `offerPeriod`): three periods of P1M
+    /// are P3M; nil where the count is not known.
+    public var totalPeriod: SubscriptionPeriod? {
+        periodCount.map { SubscriptionPeriod(value: period.value * $0, unit: period.unit) }
     }
 }
 

@@ -25,10 +25,10 @@ extension CatalogJSON.Product {
         if let s = subscription {
             info = SubscriptionInfo(
                 period: s.period, groupID: s.group, level: s.level,
-                introductoryOffer: try s.introductoryOffer?.offer(at: "\(here).subscription.introductoryOffer"),
-                promotionalOffers: try Self.offers(s.promotionalOffers, at: "\(here).subscription.promotionalOffers"),
-                offerCodes: try Self.offers(s.offerCodes, at: "\(here).subscription.offerCodes"),
-                winBackOffers: try Self.offers(s.winBackOffers, at: "\(here).subscription.winBackOffers"))
+                introductoryOffer: try s.introductoryOffer?.offer(at: "\(here).subscription.introductoryOffer", soldIn: prices),
+                promotionalOffers: try offers(s.promotionalOffers, at: "\(here).subscription.promotionalOffers"),
+                offerCodes: try offers(s.offerCodes, at: "\(here).subscription.offerCodes"),
+                winBackOffers: try offers(s.winBackOffers, at: "\(here).subscription.winBackOffers"))
         }
         return CatalogProduct(
             id: id, referenceName: referenceName, type: type, familyShareable: familyShareable ?? false,
@@ -38,15 +38,17 @@ extension CatalogJSON.Product {
             price: .perStorefront(prices), subscription: info)
     }
 
-    private static func offers(_ offers: [CatalogJSON.Offer]?, at path: String) throws(CatalogProblem) -> [SubscriptionOffer] {
+    private func offers(_ offers: [CatalogJSON.Offer]?, at path: String) throws(CatalogProblem) -> [SubscriptionOffer] {
         var result: [SubscriptionOffer] = []
-        for (i, offer) in (offers ?? []).enumerated() { result.append(try offer.offer(at: "\(path)[\(i)]")) }
+        for (i, offer) in (offers ?? []).enumerated() { result.append(try offer.offer(at: "\(path)[\(i)]", soldIn: prices)) }
         return result
     }
 }
 
 extension CatalogJSON.Offer {
-    func offer(at path: String) throws(CatalogProblem) -> SubscriptionOffer {
+    /// The offer of a product priced `soldIn`: with `prices` and no `price` for the others,
+    /// every storefront the product is sold in needs one, or it would be free there.
+    func offer(at path: String, soldIn productPrices: [String: Decimal]) throws(CatalogProblem) -> SubscriptionOffer {
         guard let mode = SubscriptionOffer.PaymentMode(rawValue: paymentMode) else {
             let known = SubscriptionOffer.PaymentMode.allCases.map(\.rawValue).joined(separator: ", ")
             throw CatalogProblem(path: "\(path).paymentMode", message: "unknown payment mode \"\(paymentMode)\": use one of \(known)")
@@ -55,7 +57,13 @@ extension CatalogJSON.Offer {
         guard (1...120).contains(count) else {
             throw CatalogProblem(path: "\(path).periods", message: "must be 1 to 120, not \(count)")
         }
+        // A free trial's price is none, whatever the file gives beside it.
+        let prices = mode == .freeTrial ? [:] : prices ?? [:]
+        if price == nil, !prices.isEmpty,
+           let unpriced = productPrices.keys.sorted().first(where: { prices[$0] == nil }) {
+            throw CatalogProblem(path: "\(path).prices", message: "no price for \(unpriced), where the product is sold: give the offer a price in each of the product's storefronts, or a \"price\" for the others")
+        }
         return SubscriptionOffer(id: id, paymentMode: mode, period: period, periodCount: count,
-                                 price: mode == .freeTrial ? 0 : price ?? 0)
+                                 price: mode == .freeTrial ? 0 : price ?? 0, prices: prices)
     }
 }

@@ -70,7 +70,8 @@ extension CatalogJSON.Offer {
               let paymentMode = fields["paymentMode"]?.stringValue,
               let period = fields["period"]?.stringValue.flatMap(SubscriptionPeriod.init(iso8601:)),
               let periods = fields["periods"].optional(\.intValue),
-              let price = fields["price"].optional(\.decimalValue) else { return nil }
-        self.init(id: id, paymentMode: paymentMode, period: period, periods: periods, price: price)
+              let price = fields["price"].optional(\.decimalValue),
+              let prices = fields["prices"].optional({ $0.dictionary(\.decimalValue) }) else { return nil }
+        self.init(id: id, paymentMode: paymentMode, period: period, periods: periods, price: price, prices: prices)
     }
 }

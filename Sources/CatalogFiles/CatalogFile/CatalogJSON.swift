@@ -47,6 +47,9 @@ struct CatalogJSON: Decodable {
         var paymentMode: String
         var period: SubscriptionPeriod
         var periods: Int?
+        /// The price in every storefront `prices` does not name.
         var price: Decimal?
+        /// The price per storefront, as a product's `prices`.
+        var prices: [String: Decimal]?
     }
 }

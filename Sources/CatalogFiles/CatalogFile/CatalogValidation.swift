@@ -47,22 +47,36 @@ public enum CatalogValidation {
         case .everywhere(let price):
             return price < 0 ? [CatalogProblem(path: "\(here).price", message: "price must not be negative")] : []
         case .perStorefront(let prices):
-            var problems: [CatalogProblem] = []
-            for (id, price) in prices.sorted(by: { $0.key < $1.key }) {
-                let path = "\(here).prices.\(id)"
-                guard let storefront = AppStoreStorefront.named(id), storefront.id == id else {
-                    problems.append(CatalogProblem(path: path, message: "\"\(id)\" is not an App Store storefront: use its three-letter code in capitals, such as USA or JPN"))
-                    continue
-                }
-                if price < 0 {
-                    problems.append(CatalogProblem(path: path, message: "price must not be negative"))
-                } else if storefront.rounds(price) {
-                    // 2.999 would be shown as $3.00 and charged as 2.999.
-                    problems.append(CatalogProblem(path: path, message: "\(price) has more decimal places than \(storefront.id) prices have (\(storefront.fractionDigits))"))
-                }
-            }
-            return problems
+            return prices.sorted(by: { $0.key < $1.key }).compactMap { storefrontPriceProblem($1, in: $0, at: "\(here).prices.\($0)") }
         }
+    }
+
+    /// What is wrong with a price a catalog gives one storefront, if anything.
+    private static func storefrontPriceProblem(_ price: Decimal, in id: String, at path: String) -> CatalogProblem? {
+        guard let storefront = AppStoreStorefront.named(id), storefront.id == id else {
+            return CatalogProblem(path: path, message: "\"\(id)\" is not an App Store storefront: use its three-letter code in capitals, such as USA or JPN")
+        }
+        if price < 0 { return CatalogProblem(path: path, message: "price must not be negative") }
+        // 2.999 would be shown as $3.00 and charged as 2.999.
+        guard !storefront.rounds(price) else {
+            return CatalogProblem(path: path, message: "\(price) has more decimal places than \(storefront.id) prices have (\(storefront.fractionDigits))")
+        }
+        return nil
+    }
+
+    /// An offer's prices, as a product's, each in a storefront where its product is sold.
+    private static func offerPriceProblems(_ offer: SubscriptionOffer, of product: CatalogProduct, at path: String) -> [CatalogProblem] {
+        var problems: [CatalogProblem] = []
+        if offer.price < 0 { problems.append(CatalogProblem(path: "\(path).price", message: "price must not be negative")) }
+        for (id, price) in offer.prices.sorted(by: { $0.key < $1.key }) {
+            let here = "\(path).prices.\(id)"
+            if let problem = storefrontPriceProblem(price, in: id, at: here) {
+                problems.append(problem)
+            } else if product.price(in: id) == nil {
+                problems.append(CatalogProblem(path: here, message: "\(product.id) is not sold in \(id) (it has no price there): an offer has a price only where its product has one"))
+            }
+        }
+        return problems
     }
 
     private static func subscriptionProblems(_ product: CatalogProduct, at here: String, groups: Set<String>) -> [CatalogProblem] {
@@ -85,11 +99,11 @@ public enum CatalogValidation {
             if let level = info.level, !(1...mostLevels).contains(level) {
                 problems.append(CatalogProblem(path: "\(path).level", message: "must be 1 (the highest) to \(mostLevels), not \(level)"))
             }
-            let offers = [info.introductoryOffer].compactMap { $0 } + info.promotionalOffers + info.offerCodes + info.winBackOffers
-            if offers.contains(where: { $0.price < 0 }) {
-                problems.append(CatalogProblem(path: path, message: "an offer's price must not be negative"))
-            }
-            return problems
+            let offers = [info.introductoryOffer.map { ($0, "\(path).introductoryOffer") }].compactMap { $0 }
+                + info.promotionalOffers.enumerated().map { ($1, "\(path).promotionalOffers[\($0)]") }
+                + info.offerCodes.enumerated().map { ($1, "\(path).offerCodes[\($0)]") }
+                + info.winBackOffers.enumerated().map { ($1, "\(path).winBackOffers[\($0)]") }
+            return problems + offers.flatMap { offerPriceProblems($0, of: product, at: $1) }
         default:
             return []
         }

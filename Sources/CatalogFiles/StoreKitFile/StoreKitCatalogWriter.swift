@@ -43,7 +43,7 @@ enum StoreKitCatalogWriter {
                     notes.append("\(product.id) is in no subscription group: written in a group of its own, \"\(groupID)\"")
                     groups.append(StoreKitSubscriptionGroup(id: groupID, localizations: [], name: groupID, subscriptions: []))
                 }
-                let entry = subscription(product, info: info, groupID: groupID, price: price)
+                let entry = subscription(product, info: info, groupID: groupID, price: price, home: home)
                 if let index = groups.firstIndex(where: { $0.id == groupID }) { groups[index].subscriptions.append(entry) }
             }
         }
@@ -64,33 +64,37 @@ enum StoreKitCatalogWriter {
         product.localizations.map { StoreKitLocalization(locale: $0.locale, displayName: $0.title, description: $0.description) }
     }
 
-    private static func subscription(_ product: CatalogProduct, info: SubscriptionInfo, groupID: String, price: Price) -> StoreKitSubscription {
+    private static func subscription(_ product: CatalogProduct, info: SubscriptionInfo, groupID: String, price: Price,
+                                     home: String) -> StoreKitSubscription {
         let upFront = StoreKitBillingPlan.billedUpFront
-        let intro = info.introductoryOffer.map { offer($0, of: product.id, plan: upFront, introductory: true) }
+        let intro = info.introductoryOffer.map { offer($0, of: product.id, home: home, plan: upFront, introductory: true) }
         let plans = info.billingPlans.isEmpty
             ? [BillingPlan(type: upFront, price: price.amount, commitmentPrice: price.amount)] : info.billingPlans
         return StoreKitSubscription(
-            adHocOffers: info.promotionalOffers.map { offer($0, of: product.id, plan: upFront) }
-                + plans.flatMap { plan in plan.promotionalOffers.map { offer($0, of: product.id, plan: plan.type) } },
+            adHocOffers: info.promotionalOffers.map { offer($0, of: product.id, home: home, plan: upFront) }
+                + plans.flatMap { plan in plan.promotionalOffers.map { offer($0, of: product.id, home: home, plan: plan.type) } },
             billingPlans: plans.map {
                 StoreKitBillingPlan(billingPlanType: $0.type, commitmentDisplayPrice: $0.commitmentPrice.map(StoreKitPriceText.text),
                                     displayPrice: StoreKitPriceText.text($0.price), internalID: InternalID.of("\(product.id) plan \($0.type)"),
                                     isEnabled: $0.enabled)
             },
-            codeOffers: info.offerCodes.map { offer($0, of: product.id, plan: upFront, code: true) },
+            codeOffers: info.offerCodes.map { offer($0, of: product.id, home: home, plan: upFront, code: true) },
             displayPrice: price.display, familyShareable: product.familyShareable, groupNumber: info.level,
             internalID: InternalID.of(product.id), introductoryOffer: intro,
             introductoryOffers: [intro].compactMap { $0 }
-                + plans.compactMap { plan in plan.introductoryOffer.map { offer($0, of: product.id, plan: plan.type, introductory: true) } },
+                + plans.compactMap { plan in plan.introductoryOffer.map { offer($0, of: product.id, home: home, plan: plan.type, introductory: true) } },
             localizations: localizations(product), productID: product.id,
             recurringSubscriptionPeriod: info.period.description, referenceName: product.referenceName,
-            subscriptionGroupID: groupID, winbackOffers: info.winBackOffers.map { offer($0, of: product.id, plan: upFront) },
+            subscriptionGroupID: groupID, winbackOffers: info.winBackOffers.map { offer($0, of: product.id, home: home, plan: upFront) },
             storefrontPrices: price.perStorefront)
     }
 
     /// An offer code is known by its reference name (Xcode's have no offer id); the other
     /// offers by their id, with their reference name beside it.
-    private static func offer(_ o: SubscriptionOffer, of productID: String, plan: String, introductory: Bool = false,
+    /// An offer priced per storefront keeps its prices under `storefrontPrices`, and its
+    /// `displayPrice` (what Xcode charges) is its price for the others, else the one a product's
+    /// would be: `home`'s, the United States', the first.
+    private static func offer(_ o: SubscriptionOffer, of productID: String, home: String, plan: String, introductory: Bool = false,
                               code: Bool = false) -> StoreKitOffer {
         let name = introductory ? nil : o.referenceName ?? o.id
         let mode: StoreKitPaymentMode = switch o.paymentMode {
@@ -99,11 +103,14 @@ enum StoreKitCatalogWriter {
         case .payUpFront: .payUpFront
         }
         return StoreKitOffer(
-            billingPlanType: plan, displayPrice: o.paymentMode == .freeTrial ? nil : StoreKitPriceText.text(o.price),
+            billingPlanType: plan,
+            displayPrice: o.paymentMode == .freeTrial ? nil
+                : o.price == 0 && !o.prices.isEmpty ? Price(.perStorefront(o.prices), home: home).display : StoreKitPriceText.text(o.price),
             eligibility: code ? ["new", "expired", "existing"] : nil,
             internalID: InternalID.of("\(productID) \(o.id ?? "introductory") \(o.paymentMode.rawValue) \(o.period) \(plan)"),
             isStackable: code ? false : nil, numberOfPeriods: o.periodCount,
             offerID: code && name == o.id ? nil : o.id, paymentMode: mode, referenceName: name,
+            storefrontPrices: o.prices.isEmpty ? nil : o.prices.mapValues(StoreKitPriceText.text),
             subscriptionPeriod: o.period.description)
     }
 

@@ -19,12 +19,15 @@ struct StoreKitOffer: Codable, Sendable, Equatable {
     var paymentMode: StoreKitPaymentMode
     /// Every kind but the introductory offer.
     var referenceName: String?
+    /// storefront's own key, which Xcode does not write: the offer's price per storefront,
+    /// as a product's `storefrontPrices` (`displayPrice` is then the others').
+    var storefrontPrices: [String: String]?
     /// One period of the offer, "P1W".
     var subscriptionPeriod: String
 
     init(billingPlanType: String? = nil, displayPrice: String?, eligibility: [String]? = nil, internalID: String?,
          isStackable: Bool? = nil, numberOfPeriods: Int?, offerID: String?, paymentMode: StoreKitPaymentMode,
-         referenceName: String?, subscriptionPeriod: String) {
+         referenceName: String?, storefrontPrices: [String: String]? = nil, subscriptionPeriod: String) {
         self.billingPlanType = billingPlanType
         self.displayPrice = displayPrice
         self.eligibility = eligibility
@@ -34,6 +37,7 @@ struct StoreKitOffer: Codable, Sendable, Equatable {
         self.offerID = offerID
         self.paymentMode = paymentMode
         self.referenceName = referenceName
+        self.storefrontPrices = storefrontPrices
         self.subscriptionPeriod = subscriptionPeriod
     }
 
@@ -48,6 +52,7 @@ struct StoreKitOffer: Codable, Sendable, Equatable {
         offerID = try c.decodeIfPresent(String.self, forKey: .offerID)
         paymentMode = try c.decode(StoreKitPaymentMode.self, forKey: .paymentMode)
         referenceName = try c.decodeIfPresent(String.self, forKey: .referenceName)
+        storefrontPrices = try c.decodeIfPresent([String: String].self, forKey: .storefrontPrices)
         subscriptionPeriod = try c.decode(String.self, forKey: .subscriptionPeriod)
     }
 }

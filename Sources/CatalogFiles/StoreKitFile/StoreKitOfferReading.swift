@@ -113,13 +113,23 @@ struct StoreKitOfferReading {
             return nil
         }
         var price: Decimal = 0
+        var prices: [String: Decimal] = [:]
         // A free offer's price is none, whatever the file holds beside it.
-        if o.paymentMode != .free, let text = o.displayPrice {
-            guard let amount = StoreKitPriceText.decimal(text) else {
-                reading.problem("\(path).displayPrice", StoreKitPriceText.problem(text))
-                return nil
+        if o.paymentMode != .free {
+            if let text = o.displayPrice {
+                guard let amount = StoreKitPriceText.decimal(text) else {
+                    reading.problem("\(path).displayPrice", StoreKitPriceText.problem(text))
+                    return nil
+                }
+                price = amount
             }
-            price = amount
+            for (id, text) in (o.storefrontPrices ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let amount = StoreKitPriceText.decimal(text) else {
+                    reading.problem("\(path).storefrontPrices.\(id)", StoreKitPriceText.problem(text))
+                    return nil
+                }
+                prices[id] = amount
+            }
         }
         let mode: SubscriptionOffer.PaymentMode = switch o.paymentMode {
         case .free: .freeTrial
@@ -127,7 +137,7 @@ struct StoreKitOfferReading {
         case .payUpFront: .payUpFront
         }
         let id = introductory ? nil : o.offerID ?? o.referenceName
-        return SubscriptionOffer(id: id, paymentMode: mode, period: period, periodCount: count, price: price,
+        return SubscriptionOffer(id: id, paymentMode: mode, period: period, periodCount: count, price: price, prices: prices,
                                  referenceName: o.referenceName == id ? nil : o.referenceName)
     }
 }

@@ -62,7 +62,10 @@ extension CatalogSummary {
         var paymentMode: String
         var period: String
         var periodCount: Int
+        /// In every storefront `prices` does not name.
         var price: String
+        /// Per storefront, where the catalog gives them.
+        var prices: [String: String]?
         /// False for what storefront shows but does not sell yet (promotional and win-back
         /// offers, billing plans and their offers), as the text marks "(shown, not purchasable)".
         var purchasable: Bool
@@ -207,7 +210,8 @@ extension CatalogSummary {
 
     private static func offer(_ o: SubscriptionOffer, purchasable: Bool) -> Offer {
         Offer(id: o.id, referenceName: o.referenceName, paymentMode: o.paymentMode.rawValue, period: o.period.description,
-              periodCount: o.periodCount, price: "\(o.price)", purchasable: purchasable)
+              periodCount: o.periodCount, price: "\(o.price)",
+              prices: o.prices.isEmpty ? nil : o.prices.mapValues { "\($0)" }, purchasable: purchasable)
     }
 
 }

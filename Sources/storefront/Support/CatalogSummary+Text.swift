@@ -113,9 +113,16 @@ extension CatalogSummary {
         let length = offer.periodCount == 1 ? Self.sheet.period(offer.period) : "\(offer.periodCount) × \(Self.sheet.period(offer.period))"
         return switch offer.paymentMode {
         case .freeTrial: "free trial, \(length)"
-        case .payUpFront: "pay up front \(offer.price) for \(length)"
-        case .payAsYouGo: "pay as you go \(offer.price) per \(Self.sheet.period(offer.period)), \(offer.periodCount) time\(offer.periodCount == 1 ? "" : "s")"
+        case .payUpFront: "pay up front \(offerPriceText(offer)) for \(length)"
+        case .payAsYouGo: "pay as you go \(offerPriceText(offer)) per \(Self.sheet.period(offer.period)), \(offer.periodCount) time\(offer.periodCount == 1 ? "" : "s")"
         }
+    }
+
+    /// "0.99", or per storefront "(JPN 100, USA 0.99)", with the price for the others where it is not 0.
+    private static func offerPriceText(_ offer: SubscriptionOffer) -> String {
+        guard !offer.prices.isEmpty else { return "\(offer.price)" }
+        let others = offer.price == 0 ? "" : ", elsewhere \(offer.price)"
+        return "(\(priceText(.perStorefront(offer.prices)))\(others))"
     }
 
     private static func priceText(_ price: CatalogPrice) -> String {
