@@ -2,6 +2,7 @@ import Foundation
 import AppStoreCore
 import Testing
 import Wording
+import CatalogFiles
 @testable import StorefrontUI
 
 /// The Transaction Manager's sheet for a subscription bought outside the app, as Xcode's "+"
@@ -78,5 +79,18 @@ import Wording
         #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .none, autoRenew: true))
         ui.press(.right)
         #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .none, autoRenew: true))
+    }
+
+    /// The terms are written at the storefront's own offer price, as the purchase charges it.
+    @Test func theTermsReadTheOffersPriceInTheStorefront() throws {
+        var catalog = try CatalogLoader.defaultCatalog()
+        let index = try #require(catalog.products.firstIndex { $0.id == Self.pro })
+        catalog.products[index].subscription?.introductoryOffer = SubscriptionOffer(
+            paymentMode: .payAsYouGo, period: SubscriptionPeriod(value: 1, unit: .month), periodCount: 3,
+            price: try #require(Decimal(string: "0.99")), prices: ["JPN": 150])
+        let ui = try UITestHarness(catalog: catalog) { $0.storefront = "JPN" }
+        try openSheet(ui)
+        #expect(ui.screen.contains("¥150/month for 3 months"), "\(ui.screen)")
+        #expect(!ui.screen.contains("¥1/month") && !ui.screen.contains("¥0.99"), "\(ui.screen)")
     }
 }

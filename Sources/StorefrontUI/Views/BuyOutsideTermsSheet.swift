@@ -8,7 +8,7 @@ enum BuyOutsideTermsSheet {
     static func draw(_ state: AppState, productID: String, offer: OutsidePurchaseTerms.Offer, autoRenew: Bool,
                      layout: Layout, into canvas: inout some Canvas) {
         let words = state.strings.buyOutside
-        let chosen = state.catalog.product(productID)?.subscription?.offer(for: offer)
+        let chosen = state.catalog.product(productID)?.subscription?.offer(for: offer)?.priced(in: state.storefront)
         let terms = state.snapshot.product(productID).map { state.strings.subscriptionCharge($0, offer: chosen) } ?? ""
         let note = TextWrap.lines(autoRenew ? words.renewsNote : words.endsNote, width: 52)
         let lines: [(String, Style)] = [(state.title(of: productID), .bold), (terms, .plain), ("", .plain),

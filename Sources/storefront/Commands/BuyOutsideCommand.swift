@@ -50,20 +50,22 @@ struct BuyOutsideCommand: ParsableCommand {
 
     func run() throws {
         let id = productID, quantity = quantity, terms = terms
-        var product: Product?, info: SubscriptionInfo?
+        var product: Product?, info: SubscriptionInfo?, storefront: AppStoreStorefront?
         try StoreAction.perform(global, output, { queue in
             let bought = try queue.hearing {
                 try StoreAdmin(store: queue.store).buyOutsideApp(id, quantity: quantity, terms: terms, account: queue.settings.account)
             }.0
             product = queue.store.product(id, settings: queue.settings, priceChanges: queue.records.priceChanges)
             info = queue.store.catalog.product(id)?.subscription
+            storefront = queue.settings.appStoreStorefront
             return bought.id
         }) { t in
             let bought = "Bought \(t.item(named: t.productID)) outside the app: transaction \(t.id) is purchased"
             guard let product, product.type == .autoRenewable, let end = t.expirationDate.map(JSONCoding.format) else {
                 return bought + (t.expirationDate.map { ", until \(JSONCoding.format($0))" } ?? "") + "."
             }
-            let offer = t.offer.flatMap { info?.offer(for: $0) }
+            // The catalog's offer at this storefront's price, as the purchase charged it.
+            let offer = t.offer.flatMap { used in storefront.flatMap { info?.offer(for: used)?.priced(in: $0) } }
             let charge = Strings.english.subscriptionCharge(product, offer: offer)
             let renewal = terms.autoRenew ? "renews \(end)" : "does not renew; expires \(end)"
             return "\(bought) at \(charge); \(renewal)."
