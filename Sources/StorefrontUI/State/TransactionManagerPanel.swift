@@ -140,10 +140,10 @@ extension AppState {
                 actions.append(.operation(.refund(transactionID: t.id, .prorated(50))))
             }
             // Family Sharing of a shareable purchase, by a member of a family: off, or on again.
-            if let account = t.account, snapshot.families.contains(where: { $0.contains(account) }),
+            if let account = t.account, Family.of(account, in: snapshot.families) != nil,
                StoreWorkingSet.isShared(t.productID, catalog: catalog) {
-                let stopped = snapshot.sharingStops.contains(SharingStop(account: account, productID: t.productID))
-                actions.append(.operation(.familySharing(productID: t.productID, on: stopped, account: account)))
+                let sharing = SharingStop.shares(t.productID, account: account, stops: snapshot.sharingStops)
+                actions.append(.operation(.familySharing(productID: t.productID, on: !sharing, account: account)))
             }
         }
         actions.append(.operation(.deleteTransaction(transactionID: t.id)))
