@@ -22,12 +22,13 @@ public struct OutlineRow: Equatable, Sendable {
     static func outline(_ transactions: [Transaction], unfolded: Set<String>) -> [OutlineRow] {
         let byID = Dictionary(transactions.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // A subscription's period (it expires) names the transaction it follows: the first of
-        // the chain that is loaded heads it (a restore of a renewal goes under the purchase too).
+        // the chain that is loaded, the same account's, heads it (a restore of a renewal goes
+        // under the purchase too).
         func original(of t: Transaction) -> String? {
             guard t.expirationDate != nil else { return nil }
             var id = t.id
             var seen: Set<String> = [id]
-            while let next = byID[id]?.originalID, byID[next] != nil, seen.insert(next).inserted { id = next }
+            while let next = byID[id]?.originalID, byID[next]?.account == t.account, seen.insert(next).inserted { id = next }
             return id == t.id ? nil : id
         }
         var renewals: [String: [Transaction]] = [:]
