@@ -73,6 +73,20 @@ import Testing
         #expect(!renewals.contains { r in ui.screen.contains(r.id) }, "\(ui.screen)")
     }
 
+    /// A click on a group's ▸ unfolds it, on its ▾ folds it; elsewhere on the row it selects.
+    @Test func aClickOnTheMarkerFoldsAndUnfolds() throws {
+        let ui = try UITestHarness()
+        let (original, renewals) = try renewed(ui)
+        ui.press(.char("t"), .down)
+        let y = try #require(lines(ui).firstIndex { $0.contains(original.id) })
+        let x = try #require(lines(ui)[y].range(of: "▸").map { lines(ui)[y].distance(from: lines(ui)[y].startIndex, to: $0.lowerBound) })
+        ui.press(.click(x: x, y: y))
+        #expect(try panel(ui).outline.count == renewals.count + 2 && panel(ui).selected?.id == original.id, "\(ui.screen)")
+        #expect(lines(ui)[y].contains("▾"), "\(ui.screen)")
+        ui.press(.click(x: x, y: y))
+        #expect(try panel(ui).outline.count == 2 && panel(ui).overlay == nil, "folded, no actions opened\n\(ui.screen)")
+    }
+
     /// The group's row says where the subscription stands now, not where its first period did.
     @Test func aGroupsStatusIsItsNewestPeriods() throws {
         let ui = try UITestHarness()

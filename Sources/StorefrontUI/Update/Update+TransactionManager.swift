@@ -96,11 +96,17 @@ extension AppState {
         case .enter, .char(" "):
             guard let t = panel.selected else { return [] }
             panel.overlay = .actions(focus: actions(for: t).first)
-        case .click(_, let y):
+        case .click(let x, let y):
             let geometry = TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height))
             let outline = panel.outline
             guard let row = geometry.row(atY: y, scroll: panel.scroll), outline.indices.contains(row) else { return [] }
-            if row == panel.selection {
+            let shown = Array(outline.dropFirst(panel.scroll).prefix(geometry.capacity))
+            let marker = TransactionManagerView.tableX + TransactionTable(self, rows: shown, width: width - 2).productX
+            if !outline[row].renewals.isEmpty, (marker..<marker + 2).contains(x) {
+                // Its ▸ or ▾: folds or unfolds it, as a disclosure triangle does.
+                select(row, in: &panel)
+                fold(outline[row].isUnfolded, in: &panel)
+            } else if row == panel.selection {
                 panel.overlay = .actions(focus: actions(for: outline[row].transaction).first)
             } else {
                 select(row, in: &panel)

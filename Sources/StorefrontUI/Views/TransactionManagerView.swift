@@ -7,6 +7,9 @@ import Wording
 /// row per transaction (newest first), the selected one's facts, and the keys. The actions
 /// list (or the price being typed) opens over it.
 enum TransactionManagerView {
+    /// Where the list's table starts on a row.
+    static let tableX = 1
+
     /// Where its parts go at one size, for drawing, scrolling and clicks.
     struct Geometry {
         /// The first row's screen row, and how many rows fit.
@@ -43,12 +46,12 @@ enum TransactionManagerView {
         let outline = panel.outline
         let shown = Array(outline.dropFirst(panel.scroll).prefix(g.capacity))
         let table = TransactionTable(state, rows: shown, width: width - 2)
-        canvas.put(table.header, x: 1, y: 1, width: width - 2, style: .bold)
+        canvas.put(table.header, x: tableX, y: 1, width: width - 2, style: .bold)
         for (i, row) in shown.enumerated() {
             let selected = panel.scroll + i == panel.selection && panel.overlay == nil
             let style = selected ? Style(bold: true, reverse: true) : Style(tint: row.latest.managerTint)
             canvas.fill(x: 0, y: g.firstY + i, width: width, height: 1, style: selected ? style : .plain)
-            canvas.put(table.line(row), x: 1, y: g.firstY + i, width: width - 2, style: style)
+            canvas.put(table.line(row), x: tableX, y: g.firstY + i, width: width - 2, style: style)
         }
         if panel.scroll > 0 { canvas.put("↑", x: width - 1, y: g.firstY, style: .dim) }
         if panel.scroll + g.capacity < outline.count || panel.hasMore {
@@ -222,6 +225,9 @@ struct TransactionTable {
     private let statuses: [String: String]
 
     static let dateWidth = 16, idWidth = 10, gap = 2
+
+    /// Where the product column starts in a line (a group's ▸ or ▾).
+    var productX: Int { Self.dateWidth + Self.idWidth + 2 * Self.gap + (accountWidth > 0 ? accountWidth + Self.gap : 0) }
 
     init(_ state: AppState, rows: [OutlineRow], width: Int) {
         self.state = state
