@@ -45,7 +45,7 @@ public struct ManagerStrings: PhraseTable {
     public let sharingEnded = Phrase(en: "sharing ended", ja: "共有終了")
     public let held = Phrase(en: "held (side button)", ja: "サイドボタン待ち")
     /// How many renewals an original purchase holds, after its product in the list.
-    public let renewalCount = Phrase1<Int>(en: { count in "+\(count)" }, ja: { count in "+\(count)" })
+    public let renewalCount = Phrase1<Int>(en: { count in "+\(count)" }, ja: { count in "+\(count)件" })
 
     // MARK: The selected transaction's facts
 

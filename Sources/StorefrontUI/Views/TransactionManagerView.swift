@@ -244,7 +244,7 @@ struct TransactionTable {
         // left for it (the facts under the list name it anyway), as wide as leaves the status
         // its own width, then the status.
         let productWanted = min(30, max(DisplayWidth.of(words.productColumn),
-                                        rows.map { DisplayWidth.of(Self.product($0, state, width: .max)) }.max() ?? 0))
+                                        rows.map { DisplayWidth.of(Self.product($0, state)) }.max() ?? 0))
         let statusWanted = min(24, max(DisplayWidth.of(words.statusColumn), statuses.values.map(DisplayWidth.of).max() ?? 0))
         let accountWanted = min(24, max(DisplayWidth.of(words.accountColumn), accounts.map(DisplayWidth.of).max() ?? 0))
         var room = width - Self.dateWidth - Self.idWidth - priceWidth - 4 * Self.gap
@@ -272,17 +272,17 @@ struct TransactionTable {
         return columns.joined(separator: "  ")
     }
 
-    /// The product cell within `width`: a group's marker and title with its count after it,
-    /// which the title gives way to; a renewal's title indented under its group's.
-    static func product(_ row: OutlineRow, _ state: AppState, width: Int) -> String {
+    /// The product cell (within `width`, nil: whole): a group's marker and title with its
+    /// count after it, which the title gives way to; a renewal's title indented under its group's.
+    static func product(_ row: OutlineRow, _ state: AppState, width: Int? = nil) -> String {
         let t = row.transaction
         let title = state.title(of: t.productID, quantity: t.purchasedQuantity)
         if row.isRenewal { return "  " + title }
         guard !row.renewals.isEmpty else { return title }
         let count = " " + state.strings.manager.renewalCount(row.renewals.count)
         let marker = row.isUnfolded ? "▾ " : "▸ "
-        let room = width == .max ? Int.max : max(1, width - DisplayWidth.of(marker) - DisplayWidth.of(count))
-        return marker + (room == .max ? title : DisplayWidth.truncate(title, to: room)) + count
+        guard let width else { return marker + title + count }
+        return marker + DisplayWidth.truncate(title, to: max(1, width - DisplayWidth.of(marker) - DisplayWidth.of(count))) + count
     }
 
     /// Its status; for a purchase a refund was asked of and not given, where the request
