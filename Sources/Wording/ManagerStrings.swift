@@ -44,6 +44,8 @@ public struct ManagerStrings: PhraseTable {
     public let familyShared = Phrase(en: "family shared", ja: "ファミリー共有")
     public let sharingEnded = Phrase(en: "sharing ended", ja: "共有終了")
     public let held = Phrase(en: "held (side button)", ja: "サイドボタン待ち")
+    /// How many renewals an original purchase holds, after its product in the list.
+    public let renewalCount = Phrase1<Int>(en: { count in "+\(count)" }, ja: { count in "+\(count)件" })
 
     // MARK: The selected transaction's facts
 
@@ -54,6 +56,10 @@ public struct ManagerStrings: PhraseTable {
     /// currency ("¥480", "CA$4.99"): the currency is written once.
     public let paid = Phrase2<String, String>(en: { price, storefront in "\(price) in \(storefront)" },
                                               ja: { price, storefront in "\(storefront)で\(price)" })
+    /// An original purchase's renewals: how many, and the day of the newest.
+    public let renewals = Phrase2<Int, String>(
+        en: { count, day in count == 1 ? "1 renewal, \(day)" : "\(count) renewals, the last \(day)" },
+        ja: { count, day in "更新\(count)件(最新 \(day))" })
     public let expires = Phrase1<String>(en: { date in "expires \(date)" }, ja: { date in "有効期限 \(date)" })
     /// The offer a purchase used: its type and how it was paid.
     public let offer = Phrase2<TransactionOffer.OfferType, SubscriptionOffer.PaymentMode>(
@@ -151,8 +157,8 @@ public struct ManagerStrings: PhraseTable {
     public let priceHint = Phrase(en: "Enter asks subscribers to agree; Esc cancels.", ja: "Enterで購読者に同意を求めます。Escで取り消し。")
     public let actionKeys = Phrase(en: "⏎ do it  ↑↓ choose  Esc back", ja: "⏎ 実行  ↑↓ 選ぶ  Esc 戻る")
     public let priceKeys = Phrase(en: "0-9 . type  ⌫ erase  ⏎ ask  Esc cancel", ja: "0-9 . 入力  ⌫ 削除  ⏎ 同意を求める  Esc 取り消し")
-    public let keys = Phrase(en: "⏎ actions  a account  p product  b buy outside  ↑↓ g G  Esc/t back",
-                             ja: "⏎ 操作  a アカウント  p プロダクト  b 外部購入  ↑↓ g G  Esc/t 戻る")
+    public let keys = Phrase(en: "⏎ actions  ←→ fold  a account  p product  b buy outside  Esc back",
+                             ja: "⏎ 操作  ←→ 開閉  a アカウント  p プロダクト  b 外部購入  Esc 戻る")
     public let buyOutsideTitle = Phrase(en: "Buy Outside the App", ja: "App外で購入")
     public let buyOutsideNote = Phrase1<String>(
         en: { account in "\(account) buys on another device: the app hears of it as an update it did not start." },

@@ -82,4 +82,43 @@ import Testing
         let state = try cli.run("state", "--json")
         #expect(state.stdout.contains("\"revokedTransactionsTakenBack\""), "\(state.summary)")
     }
+
+    /// `family show` names only what Family Sharing applies to: a subscription's sharing turned
+    /// off stops every plan of its group, the ones the catalog does not share left out; a plan
+    /// the catalog no longer shares is left out too, its stop kept for when it is shared again.
+    @Test func familyShowLeavesOutProductsThatCannotBeShared() throws {
+        let monthly = "com.storefront.pro.monthly", yearly = "com.storefront.pro.yearly"
+        try cli.command("set", "account", Self.parent)
+        try cli.command("family", "create", Self.parent)
+        try cli.command("family", "add", Self.kid)
+        let stopped = try cli.command("family", "share", monthly, "off", "--json").json()
+        let shown = try cli.command("family", "show").stdout
+        #expect(shown.contains("  \(Self.parent) does not share \(monthly), \(yearly)\n"), "\(shown)")
+        #expect(!shown.contains("com.storefront.pro.student") && !shown.contains("com.storefront.lite.monthly"), "\(shown)")
+        let json = try cli.command("family", "show", "--json").json()
+        let family = try #require((json["families"] as? [[String: Any]])?.first, "\(json)")
+        #expect(family["notShared"] as? [String: [String]] == [Self.parent: [monthly, yearly]], "\(json)")
+        let answered = try #require((stopped["families"] as? [[String: Any]])?.first, "\(stopped)")
+        #expect(answered["notShared"] as? [String: [String]] == [Self.parent: [monthly, yearly]], "the operation's answer alike")
+
+        // The same store under a catalog that no longer shares Pro Yearly.
+        let storekit = cli.dataDirectory.appendingPathComponent("unshared.storekit")
+        try cli.command("catalog", "export", "--storekit", storekit.path)
+        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: storekit))
+        try JSONSerialization.data(withJSONObject: Self.unsharing(yearly, in: file)).write(to: storekit)
+        let narrowed = try cli.command("--catalog", storekit.path, "family", "show")
+        #expect(narrowed.stdout.contains("  \(Self.parent) does not share \(monthly)\n"), "\(narrowed.summary)")
+        #expect(!narrowed.stdout.contains(yearly), "\(narrowed.summary)")
+        #expect(try cli.command("family", "show").stdout.contains("does not share \(monthly), \(yearly)"), "shared again: listed again")
+    }
+
+    /// A .storekit file's JSON with `productID` no longer family-shareable.
+    private static func unsharing(_ productID: String, in json: Any) -> Any {
+        if var object = json as? [String: Any] {
+            if object["productID"] as? String == productID { object["familyShareable"] = false }
+            return object.mapValues { unsharing(productID, in: $0) }
+        }
+        if let array = json as? [Any] { return array.map { unsharing(productID, in: $0) } }
+        return json
+    }
 }

@@ -125,6 +125,17 @@ import Testing
         }
     }
 
+    /// A subscription's renewals unfolded under its original purchase.
+    @Test func transactionManagerRenewals() throws {
+        try check("transaction-manager-renewals") { ui in
+            try ui.buy("5 Monkey Credits")
+            try ui.buy("Pro Monthly")
+            try PaymentQueue(store: ui.store).advance(by: try #require(StoreDuration("40d")))
+            ui.runtime.tick()
+            ui.press(.char("t"), .right)
+        }
+    }
+
     @Test func transactionManager() throws {
         try check("transaction-manager") { ui in
             try ui.buy("5 Monkey Credits")

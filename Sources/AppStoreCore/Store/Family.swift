@@ -20,6 +20,13 @@ public struct Family: Codable, Equatable, Sendable {
     public var accounts: [String] { [organizer] + members }
 
     public func contains(_ account: String) -> Bool { accounts.contains(account) }
+
+    /// The family `account` is in among `families`, if any (the store's records, or the
+    /// storefront's snapshot of them).
+    public static func of(_ account: String?, in families: [Family]) -> Family? {
+        guard let account else { return nil }
+        return families.first { $0.contains(account) }
+    }
 }
 
 /// A purchaser's choice not to share a product it bought with its family.
@@ -30,5 +37,12 @@ public struct SharingStop: Codable, Hashable, Sendable {
     public init(account: String, productID: String) {
         self.account = account
         self.productID = productID
+    }
+
+    /// Whether `account` shares its purchases of `productID` with its family: on unless one
+    /// of `stops` turned it off.
+    public static func shares(_ productID: String, account: String?, stops: [SharingStop]) -> Bool {
+        guard let account else { return false }
+        return !stops.contains(SharingStop(account: account, productID: productID))
     }
 }

@@ -15,15 +15,11 @@ import Foundation
 /// each renewal, and sees the purchaser's status through it (`familyStatuses(of:)`).
 extension StoreWorkingSet {
     /// The family `account` is in, if any.
-    public func family(of account: String?) -> Family? {
-        guard let account else { return nil }
-        return families.first { $0.contains(account) }
-    }
+    public func family(of account: String?) -> Family? { Family.of(account, in: families) }
 
     /// Whether `account` shares its purchases of `productID` with its family (on unless turned off).
     public func shares(_ productID: String, account: String?) -> Bool {
-        guard let account else { return false }
-        return !sharingStops.contains(SharingStop(account: account, productID: productID))
+        SharingStop.shares(productID, account: account, stops: sharingStops)
     }
 
     /// Whether Family Sharing applies to `productID`: marked shareable, and a non-consumable

@@ -8,7 +8,7 @@ extension AppState {
     func isSharedWithFamily(_ productID: String) -> Bool {
         guard let account = snapshot.settings.account, snapshot.ownedAtStore[productID].map({ $0 > now }) == true,
               !snapshot.familyShared.contains(productID),
-              let family = snapshot.families.first(where: { $0.contains(account) }), family.accounts.count > 1 else { return false }
-        return !snapshot.sharingStops.contains(SharingStop(account: account, productID: productID))
+              let family = Family.of(account, in: snapshot.families), family.accounts.count > 1 else { return false }
+        return SharingStop.shares(productID, account: account, stops: snapshot.sharingStops)
     }
 }

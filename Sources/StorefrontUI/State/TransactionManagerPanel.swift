@@ -2,9 +2,10 @@ import Foundation
 import AppStoreCore
 import StoreKitSim
 
-/// Xcode's StoreKit Transaction Manager: every transaction of every account, newest first,
-/// narrowed to an account or a product, and what the store can do to the selected one. Plain
-/// state: its pages are loaded by an effect `update` returns and arrive as an action.
+/// Xcode's StoreKit Transaction Manager: every transaction of every account, newest first, a
+/// subscription's renewals folded under its original purchase, narrowed to an account or a
+/// product, and what the store can do to the selected one. Plain state: its pages are loaded
+/// by an effect `update` returns and arrive as an action.
 public struct TransactionManagerPanel: Equatable, Sendable {
     /// The filters: nil is every account, every product.
     public var account: String?
@@ -15,8 +16,11 @@ public struct TransactionManagerPanel: Equatable, Sendable {
     public var hasMore = false
     /// A page was asked for and has not arrived.
     public var isLoading = true
+    /// The original purchases whose renewals show under them (→ unfolds, ← folds).
+    public var unfolded: Set<String> = []
+    /// The selected row of `outline`.
     public var selection = 0
-    /// The selected transaction: the selection stays on it when newer ones arrive.
+    /// The selected row's transaction: the selection stays on it when newer ones arrive.
     public var selectedID: String?
     /// The first row shown.
     public var scroll = 0
@@ -63,7 +67,18 @@ public struct TransactionManagerPanel: Equatable, Sendable {
         TransactionQuery(account: account, productID: productID, before: rows.last?.id, limit: Self.page)
     }
 
-    public var selected: Transaction? { rows.indices.contains(selection) ? rows[selection] : nil }
+    /// The list as it shows: the loaded rows, renewals under their original purchase.
+    public var outline: [OutlineRow] { OutlineRow.outline(rows, unfolded: unfolded) }
+
+    public var selected: Transaction? {
+        let outline = outline
+        return outline.indices.contains(selection) ? outline[selection].transaction : nil
+    }
+
+    /// The row that shows transaction `id` in `outline`: its own, or its group's while folded.
+    static func row(of id: String, in outline: [OutlineRow]) -> Int? {
+        outline.firstIndex { $0.transaction.id == id } ?? outline.firstIndex { $0.renewals.contains { $0.id == id } }
+    }
 }
 
 /// What the store can do to one transaction, as the Transaction Manager offers it.
@@ -129,10 +144,10 @@ extension AppState {
                 actions.append(.operation(.refund(transactionID: t.id, .prorated(50))))
             }
             // Family Sharing of a shareable purchase, by a member of a family: off, or on again.
-            if let account = t.account, snapshot.families.contains(where: { $0.contains(account) }),
+            if let account = t.account, Family.of(account, in: snapshot.families) != nil,
                StoreWorkingSet.isShared(t.productID, catalog: catalog) {
-                let stopped = snapshot.sharingStops.contains(SharingStop(account: account, productID: t.productID))
-                actions.append(.operation(.familySharing(productID: t.productID, on: stopped, account: account)))
+                let sharing = SharingStop.shares(t.productID, account: account, stops: snapshot.sharingStops)
+                actions.append(.operation(.familySharing(productID: t.productID, on: !sharing, account: account)))
             }
         }
         actions.append(.operation(.deleteTransaction(transactionID: t.id)))

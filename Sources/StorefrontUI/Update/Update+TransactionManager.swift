@@ -24,7 +24,7 @@ extension AppState {
         }
         panel.hasMore = page.hasMore
         panel.isLoading = false
-        if let id = panel.selectedID, let index = panel.rows.firstIndex(where: { $0.id == id }) {
+        if let id = panel.selectedID, let index = TransactionManagerPanel.row(of: id, in: panel.outline) {
             panel.selection = index
         } else if panel.selectedID != nil {
             // Its transaction is gone from the rows (deleted, or pushed past them): back to the
@@ -82,7 +82,9 @@ extension AppState {
         case .up, .char("k"): select(panel.selection - 1, in: &panel)
         case .down, .char("j"): select(panel.selection + 1, in: &panel)
         case .home, .char("g"): select(0, in: &panel)
-        case .end, .char("G"): select(panel.rows.count - 1, in: &panel)
+        case .end, .char("G"): select(panel.outline.count - 1, in: &panel)
+        case .right, .char("l"): fold(false, in: &panel)
+        case .left, .char("h"): fold(true, in: &panel)
         case .pageUp: select(panel.selection - max(1, capacity - 1), in: &panel)
         case .pageDown: select(panel.selection + max(1, capacity - 1), in: &panel)
         case .char("a"):
@@ -96,18 +98,25 @@ extension AppState {
         case .enter, .char(" "):
             guard let t = panel.selected else { return [] }
             panel.overlay = .actions(focus: actions(for: t).first)
-        case .click(_, let y):
+        case .click(let x, let y):
             let geometry = TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height))
-            guard let row = geometry.row(atY: y, scroll: panel.scroll), panel.rows.indices.contains(row) else { return [] }
-            if row == panel.selection {
-                panel.overlay = .actions(focus: actions(for: panel.rows[row]).first)
+            let outline = panel.outline
+            guard let row = geometry.row(atY: y, scroll: panel.scroll), outline.indices.contains(row) else { return [] }
+            let shown = Array(outline.dropFirst(panel.scroll).prefix(geometry.capacity))
+            let marker = TransactionManagerView.tableX + TransactionTable(self, rows: shown, width: width - 2).productX
+            if !outline[row].renewals.isEmpty, (marker..<marker + 2).contains(x) {
+                // Its ▸ or ▾: folds or unfolds it, as a disclosure triangle does.
+                select(row, in: &panel)
+                fold(outline[row].isUnfolded, in: &panel)
+            } else if row == panel.selection {
+                panel.overlay = .actions(focus: actions(for: outline[row].transaction).first)
             } else {
                 select(row, in: &panel)
             }
         default: return []
         }
         // Near the end of what is loaded: the next page.
-        if panel.hasMore, !panel.isLoading, panel.selection >= panel.rows.count - capacity {
+        if panel.hasMore, !panel.isLoading, panel.selection >= panel.outline.count - capacity {
             panel.isLoading = true
             effects.append(.loadTransactions(panel.nextPage))
         }
@@ -257,14 +266,30 @@ extension AppState {
         return [.loadTransactions(panel.firstPage)]
     }
 
-    /// Selects row `index` (kept within the rows) and scrolls just enough to show it.
+    /// Selects row `index` of the outline (kept within it) and scrolls just enough to show it.
     private func select(_ index: Int, in panel: inout TransactionManagerPanel) {
-        panel.selection = min(max(0, panel.rows.count - 1), max(0, index))
+        let count = panel.outline.count
+        panel.selection = min(max(0, count - 1), max(0, index))
         panel.selectedID = panel.selected?.id
         let capacity = max(1, TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height)).capacity)
         if panel.selection < panel.scroll { panel.scroll = panel.selection }
         if panel.selection >= panel.scroll + capacity { panel.scroll = panel.selection - capacity + 1 }
-        panel.scroll = max(0, min(panel.scroll, panel.rows.count - capacity))
+        panel.scroll = max(0, min(panel.scroll, count - capacity))
+    }
+
+    /// ← folds the selected group (from a renewal in it too, which selects its original
+    /// purchase), → unfolds it, as an outline in Xcode does.
+    private func fold(_ folding: Bool, in panel: inout TransactionManagerPanel) {
+        let outline = panel.outline
+        guard outline.indices.contains(panel.selection) else { return }
+        let row = outline[panel.selection]
+        if row.isRenewal, folding, let head = outline[..<panel.selection].lastIndex(where: { !$0.isRenewal }) {
+            panel.unfolded.remove(outline[head].transaction.id)
+            select(head, in: &panel)
+        } else if !row.renewals.isEmpty {
+            if folding { panel.unfolded.remove(row.transaction.id) } else { panel.unfolded.insert(row.transaction.id) }
+            select(panel.selection, in: &panel)
+        }
     }
 
     /// The filter after `current` in `choices`, then none (every one) again.

@@ -7,6 +7,9 @@ import Wording
 /// row per transaction (newest first), the selected one's facts, and the keys. The actions
 /// list (or the price being typed) opens over it.
 enum TransactionManagerView {
+    /// Where the list's table starts on a row.
+    static let tableX = 1
+
     /// Where its parts go at one size, for drawing, scrolling and clicks.
     struct Geometry {
         /// The first row's screen row, and how many rows fit.
@@ -40,17 +43,18 @@ enum TransactionManagerView {
         canvas.fill(x: 0, y: 0, width: width, height: 1, style: .reverse)
         canvas.put(title, x: 0, y: 0, width: width, style: Style(bold: true, reverse: true))
 
-        let table = TransactionTable(state, rows: Array(panel.rows.dropFirst(panel.scroll).prefix(g.capacity)), width: width - 2)
-        canvas.put(table.header, x: 1, y: 1, width: width - 2, style: .bold)
-        for (i, t) in panel.rows.dropFirst(panel.scroll).prefix(g.capacity).enumerated() {
-            let row = panel.scroll + i
-            let selected = row == panel.selection && panel.overlay == nil
-            let style = selected ? Style(bold: true, reverse: true) : Style(tint: t.managerTint)
+        let outline = panel.outline
+        let shown = Array(outline.dropFirst(panel.scroll).prefix(g.capacity))
+        let table = TransactionTable(state, rows: shown, width: width - 2)
+        canvas.put(table.header, x: tableX, y: 1, width: width - 2, style: .bold)
+        for (i, row) in shown.enumerated() {
+            let selected = panel.scroll + i == panel.selection && panel.overlay == nil
+            let style = selected ? Style(bold: true, reverse: true) : Style(tint: row.latest.managerTint)
             canvas.fill(x: 0, y: g.firstY + i, width: width, height: 1, style: selected ? style : .plain)
-            canvas.put(table.line(t), x: 1, y: g.firstY + i, width: width - 2, style: style)
+            canvas.put(table.line(row), x: tableX, y: g.firstY + i, width: width - 2, style: style)
         }
         if panel.scroll > 0 { canvas.put("↑", x: width - 1, y: g.firstY, style: .dim) }
-        if panel.scroll + g.capacity < panel.rows.count || panel.hasMore {
+        if panel.scroll + g.capacity < outline.count || panel.hasMore {
             canvas.put("↓", x: width - 1, y: g.firstY + g.capacity - 1, style: .dim)
         }
         if panel.rows.isEmpty, !panel.isLoading {
@@ -58,8 +62,8 @@ enum TransactionManagerView {
             canvas.put(empty, x: 1, y: g.firstY, width: width - 2, style: .dim)
         }
         canvas.put(String(repeating: "─", count: width), x: 0, y: g.factsY - 1, style: .dim)
-        if let t = panel.selected {
-            for (i, fact) in TransactionFacts.lines(t, state: state).prefix(Geometry.factLines).enumerated() {
+        if outline.indices.contains(panel.selection) {
+            for (i, fact) in TransactionFacts.lines(outline[panel.selection], state: state).prefix(Geometry.factLines).enumerated() {
                 canvas.put(fact, x: 1, y: g.factsY + i, width: width - 2)
             }
         }
@@ -210,7 +214,9 @@ enum TransactionManagerView {
 /// The list's columns at one width: date, id, account (with more than one account), product,
 /// status and price. Each gets what its rows need; where the width is short, the status gives
 /// way first (to 10 columns), then the account, then the product, so a row keeps its price
-/// and can be told from its neighbours.
+/// and can be told from its neighbours. An original purchase with renewals is marked ▸ (▾
+/// unfolded) with their count, and says where its newest period stands; a renewal under it
+/// is indented.
 struct TransactionTable {
     let header: String
     private let state: AppState
@@ -218,23 +224,31 @@ struct TransactionTable {
     private let productWidth: Int
     private let statusWidth: Int
     private let priceWidth: Int
+    /// Each row's status by its transaction's id, worked out once for the widths and the lines.
+    private let statuses: [String: String]
 
     static let dateWidth = 16, idWidth = 10, gap = 2
 
-    init(_ state: AppState, rows: [Transaction], width: Int) {
+    /// Where the product column starts in a line (a group's ▸ or ▾).
+    var productX: Int { Self.dateWidth + Self.idWidth + 2 * Self.gap + (accountWidth > 0 ? accountWidth + Self.gap : 0) }
+
+    init(_ state: AppState, rows: [OutlineRow], width: Int) {
         self.state = state
         let words = state.strings.manager
-        let accounts = Set(rows.compactMap(\.account)).union(state.snapshot.accounts)
+        let transactions = rows.map(\.transaction)
+        let statuses = Dictionary(rows.map { ($0.transaction.id, Self.status($0.latest, state)) }, uniquingKeysWith: { first, _ in first })
+        self.statuses = statuses
+        let accounts = Set(transactions.compactMap(\.account)).union(state.snapshot.accounts)
         let showsAccount = accounts.count > 1
-        let prices = rows.map { DisplayWidth.of($0.priceText(locale: state.locale) ?? "") }
+        let prices = transactions.map { DisplayWidth.of($0.priceText(locale: state.locale) ?? "") }
         priceWidth = max(DisplayWidth.of(words.priceColumn), prices.max() ?? 0)
         // What each column would like: its widest cell, within reason. The product comes
         // first (keeping 10 columns for the status), then the account where 12 columns are
         // left for it (the facts under the list name it anyway), as wide as leaves the status
         // its own width, then the status.
         let productWanted = min(30, max(DisplayWidth.of(words.productColumn),
-                                        rows.map { DisplayWidth.of(state.title(of: $0.productID, quantity: $0.purchasedQuantity)) }.max() ?? 0))
-        let statusWanted = min(24, max(DisplayWidth.of(words.statusColumn), rows.map { DisplayWidth.of(Self.status($0, state)) }.max() ?? 0))
+                                        rows.map { DisplayWidth.of(Self.product($0, state)) }.max() ?? 0))
+        let statusWanted = min(24, max(DisplayWidth.of(words.statusColumn), statuses.values.map(DisplayWidth.of).max() ?? 0))
         let accountWanted = min(24, max(DisplayWidth.of(words.accountColumn), accounts.map(DisplayWidth.of).max() ?? 0))
         var room = width - Self.dateWidth - Self.idWidth - priceWidth - 4 * Self.gap
         productWidth = max(8, min(productWanted, room - 10))
@@ -250,14 +264,28 @@ struct TransactionTable {
         header = columns.joined(separator: "  ")
     }
 
-    func line(_ t: Transaction) -> String {
+    func line(_ row: OutlineRow) -> String {
+        let t = row.transaction
         var columns = [Self.cell(state.times.minute(t.queueState.transactionDate), Self.dateWidth), Self.cell(t.id, Self.idWidth)]
         if accountWidth > 0 { columns.append(Self.cell(t.account ?? "—", accountWidth)) }
         let price = t.priceText(locale: state.locale) ?? ""
-        columns += [Self.cell(state.title(of: t.productID, quantity: t.purchasedQuantity), productWidth),
-                    Self.cell(Self.status(t, state), statusWidth),
+        columns += [Self.cell(Self.product(row, state, width: productWidth), productWidth),
+                    Self.cell(statuses[t.id] ?? Self.status(row.latest, state), statusWidth),
                     String(repeating: " ", count: max(0, priceWidth - DisplayWidth.of(price))) + price]
         return columns.joined(separator: "  ")
+    }
+
+    /// The product cell (within `width`, nil: whole): a group's marker and title with its
+    /// count after it, which the title gives way to; a renewal's title indented under its group's.
+    static func product(_ row: OutlineRow, _ state: AppState, width: Int? = nil) -> String {
+        let t = row.transaction
+        let title = state.title(of: t.productID, quantity: t.purchasedQuantity)
+        if row.isRenewal { return "  " + title }
+        guard !row.renewals.isEmpty else { return title }
+        let count = " " + state.strings.manager.renewalCount(row.renewals.count)
+        let marker = row.isUnfolded ? "▾ " : "▸ "
+        guard let width else { return marker + title + count }
+        return marker + DisplayWidth.truncate(title, to: max(1, width - DisplayWidth.of(marker) - DisplayWidth.of(count))) + count
     }
 
     /// Its status; for a purchase a refund was asked of and not given, where the request
@@ -296,7 +324,9 @@ struct TransactionTable {
 
 /// The selected transaction's purchase facts, a few short lines.
 enum TransactionFacts {
-    static func lines(_ t: Transaction, state: AppState) -> [String] {
+    /// For an original purchase with renewals, how many and when the newest was made too.
+    static func lines(_ row: OutlineRow, state: AppState) -> [String] {
+        let t = row.transaction
         let words = state.strings.manager
         let times = state.times
         var first = [t.account ?? "—", "\(state.title(of: t.productID, quantity: t.purchasedQuantity)) (\(t.productID))"]
@@ -311,6 +341,9 @@ enum TransactionFacts {
             second.append(words.paid(price, t.storefront ?? state.storefront.id))
         }
         var third: [String] = []
+        if let latest = row.renewals.first {
+            third.append(words.renewals(row.renewals.count, times.day(latest.queueState.transactionDate)))
+        }
         if let expires = t.expirationDate { third.append(words.expires(times.dateTime(expires))) }
         if let offer = t.offer { third.append(words.offer(offer.type, offer.paymentMode)) }
         if let error = t.queueState.error { third.append("\(error.domain) \(error.code) \(error.name)") }

@@ -39,7 +39,7 @@ enum FamilyAction {
         let (session, events) = try HistoryAction.run(operation, global)
         let records = try session.database.load()
         if output.json {
-            try JSONOutput.print(Output(families: FamilyJSON.all(records), events: events.map(StoreEventPayload.init)))
+            try JSONOutput.print(Output(families: FamilyJSON.all(records, catalog: session.catalog), events: events.map(StoreEventPayload.init)))
             return
         }
         HistoryAction.report(done(records), events: events, text: SubscriptionText(catalog: session.catalog, settings: records.settings))
@@ -49,13 +49,18 @@ enum FamilyAction {
 struct FamilyJSON: Encodable {
     var organizer: String
     var members: [String]
-    /// Products a member does not share, by account.
+    /// Products a member does not share, by account: only those Family Sharing applies to
+    /// (`StoreWorkingSet.isShared`). A subscription's stop holds for every plan of its group,
+    /// the ones not shared at all too, and a product the catalog no longer shares keeps its
+    /// stop in case it is shared again; neither is worth saying while nothing shares it.
     var notShared: [String: [String]]
 
-    static func all(_ records: StoreWorkingSet) -> [FamilyJSON] {
+    static func all(_ records: StoreWorkingSet, catalog: Catalog) -> [FamilyJSON] {
         records.families.map { family in
             var stops: [String: [String]] = [:]
-            for stop in records.sharingStops where family.contains(stop.account) { stops[stop.account, default: []].append(stop.productID) }
+            for stop in records.sharingStops where family.contains(stop.account) && StoreWorkingSet.isShared(stop.productID, catalog: catalog) {
+                stops[stop.account, default: []].append(stop.productID)
+            }
             return FamilyJSON(organizer: family.organizer, members: family.members, notShared: stops)
         }
     }
@@ -169,7 +174,7 @@ struct FamilyShowCommand: ParsableCommand {
     func run() throws {
         let session = try Session(global)
         let records = try session.database.load()
-        let families = FamilyJSON.all(records)
+        let families = FamilyJSON.all(records, catalog: session.catalog)
         if output.json {
             try JSONOutput.print(["families": families])
             return
