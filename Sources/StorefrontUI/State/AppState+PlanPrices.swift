@@ -21,10 +21,8 @@ extension AppState {
     /// (`StoreSnapshot.offerRenewals`): its price per period ("$0.99/month"), and with the
     /// periods left at it ("$0.99/month for 2 months"); nil when the renewal charges the plan's price.
     func offerRenewal(of status: SubscriptionStatus) -> (charge: String, terms: String)? {
-        guard let renewal = snapshot.offerRenewals[status.groupID], let price = renewal.price,
-              let period = renewal.offerPeriod else { return nil }
-        let charge = strings.sheet.perPeriod(storefront.format(price, locale: locale), period)
-        return (charge, renewal.offerPeriodLeft.map { strings.sheet.payAsYouGo(charge, $0) } ?? charge)
+        guard let renewal = snapshot.offerRenewals[status.groupID], let price = renewal.price else { return nil }
+        return strings.renewalOffer(renewal, price: storefront.format(price, locale: locale))
     }
 
     /// What the next renewal of `status`'s group charges per period: an offer's price while it

@@ -62,8 +62,7 @@ struct PlanStatus: Equatable {
                 (text, tint) = (words.renewsOn(renews), .success)
                 // A pay-as-you-go offer going on: its price for the periods left, then the plan's.
                 if let offer = state.offerRenewal(of: status) {
-                    text = words.renewsAtOffer(renews, state.periodCharge(of: status).map { state.strings.sheet.offerThen(offer.terms, $0) }
-                                                           ?? offer.terms)
+                    text = state.strings.renewsAtOffer(renews, offer: offer, then: state.periodCharge(of: status))
                     brief = [words.renewsAtOffer(renews, offer.terms), words.renewsAtOffer(renews, offer.charge), words.offerPrice(offer.charge)]
                     includesCharge = true
                 }
