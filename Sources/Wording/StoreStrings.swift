@@ -90,6 +90,12 @@ public struct StoreStrings: PhraseTable {
                                                         ja: { day, charge in "\(day)まで無料トライアル、その後\(charge)" })
     public let freeTrialUntilBrief = Phrase1<String>(en: { day in "Free trial until \(day)" }, ja: { day in "\(day)まで無料トライアル" })
     public let freeTrial = Phrase(en: "Free trial", ja: "無料トライアル")
+    /// A pay-as-you-go offer going on at the renewal, as Manage Subscriptions states it:
+    /// "Renews Feb 1, 2030 · $0.99/month for 2 months, then $4.99/month".
+    public let renewsAtOffer = Phrase2<String, String>(en: { day, terms in "Renews \(day) · \(terms)" },
+                                                       ja: { day, terms in "\(day)に更新・\(terms)" })
+    /// The shortest form of it: "Offer $0.99/month".
+    public let offerPrice = Phrase1<String>(en: { price in "Offer \(price)" }, ja: { price in "オファー \(price)" })
     /// A price increase waiting for the subscriber's consent: "New price $5.99/month from 2026-12-26".
     public let newPriceFrom = Phrase2<String, String>(en: { price, day in "New price \(price) from \(day)" },
                                                       ja: { price, day in "\(day)から新価格 \(price)" })

@@ -18,4 +18,19 @@ extension Strings {
         let perPeriod = sheet.perPeriod(product.formattedPrice, period)
         return offer.map { sheet.offerThen(introductoryTerms($0, of: product), perPeriod) } ?? perPeriod
     }
+
+    /// The pay-as-you-go offer a renewal goes on with (`RenewalTerms`), `price` its price as
+    /// the storefront writes it: per period ("$0.99/month"), and for the periods left at it
+    /// ("$0.99/month for 2 months"); nil when the renewal charges the plan's price.
+    public func renewalOffer(_ terms: RenewalTerms, price: String) -> (charge: String, terms: String)? {
+        guard terms.offer != nil, let period = terms.offerPeriod else { return nil }
+        let charge = sheet.perPeriod(price, period)
+        return (charge, terms.offerPeriodLeft.map { sheet.payAsYouGo(charge, $0) } ?? charge)
+    }
+
+    /// The status of a plan whose renewal goes on with a pay-as-you-go offer: "Renews DAY ·
+    /// $0.99/month for 2 months, then $4.99/month" (`then`: the plan's charge, where known).
+    public func renewsAtOffer(_ day: String, offer: (charge: String, terms: String), then: String?) -> String {
+        store.renewsAtOffer(day, then.map { sheet.offerThen(offer.terms, $0) } ?? offer.terms)
+    }
 }

@@ -245,6 +245,33 @@ import Testing
         #expect(!(try cli.command("subscriptions").stdout.contains("Free trial")))
     }
 
+    /// A pay-as-you-go offer reads as the screens read it, from the renewal terms the JSON
+    /// gives: the offer's price for the periods left, then the plan's; once used, the plan's.
+    @Test func aPayAsYouGoOfferReadsThePriceTheNextRenewalCharges() throws {
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let catalog = cli.dataDirectory.appendingPathComponent("offer-catalog.json").path
+        try Data("""
+            {"subscriptionGroups": [{"id": "plus", "name": "Plus"}],
+             "products": [{"id": "plus.monthly", "type": "autoRenewable",
+              "localizations": {"en": {"title": "Plus", "description": "Plus."}}, "prices": {"USA": 4.99},
+              "subscription": {"period": "P1M", "group": "plus", "level": 1, "introductoryOffer":
+                {"paymentMode": "payAsYouGo", "period": "P1M", "periods": 3, "prices": {"USA": 0.99}}}}]}
+            """.utf8).write(to: URL(fileURLWithPath: catalog))
+        func state() throws -> String {
+            let text = try cli.command("--catalog", catalog, "subscriptions").stdout
+            return text.split(separator: "\n").first { $0.contains("state ") }.map(String.init) ?? text
+        }
+        try cli.command("--catalog", catalog, "buy", "plus.monthly")
+        #expect(try state() == "  state          subscribed: Renews 2030-02-01 09:00:01 +00:00 · $0.99/month for 2 months, then $4.99/month")
+        let json = try cli.command("--catalog", catalog, "subscriptions", "--json").json()
+        let group = try #require((json["subscriptions"] as? [[String: Any]])?.first?["status"] as? [String: Any])
+        #expect(try renewalInfo(group)["renewalPrice"] as? String == "0.99", "the one home the words read: \(group)")
+        try cli.command("--catalog", catalog, "advance", "32d")
+        #expect(try state() == "  state          subscribed: Renews 2030-03-01 09:00:01 +00:00 · $0.99/month for 1 month, then $4.99/month")
+        try cli.command("--catalog", catalog, "advance", "30d")
+        #expect(try state() == "  state          subscribed: Renews 2030-04-01 09:00:01 +00:00", "the offer's last period: the plan's price next")
+    }
+
     /// As SKTestSession.declinePriceIncreaseForTransaction: auto-renew off, nothing waiting,
     /// and the plan runs to its period's end.
     @Test func aDeclinedPriceIncreaseCancelsTheSubscription() throws {

@@ -128,4 +128,22 @@ import Testing
         }
         #expect(prices == [150, 150, 1500], "the offer's other two periods at its yen price, then the plan's")
     }
+
+    /// The screens say for how long the offer goes on: the renewals left at its price, counted
+    /// down to none once the last of its periods is the current one.
+    @Test func theNextRenewalCountsTheOffersPeriodsLeft() throws {
+        let t = try Harness.plans(.inMemory, catalog: Self.catalog)
+        let bought = try t.buy(Plans.proMonthly)
+        var left: [Int?] = []
+        var end = try #require(bought.expirationDate)
+        for _ in 0..<3 {
+            let status = try #require(try t.records.status(of: bought.account, group: Plans.group))
+            let terms = try t.records.nextRenewal(of: status, catalog: Self.catalog)
+            left.append(terms?.offerPeriodsLeft)
+            if terms?.offer != nil { #expect(terms?.offerPeriodLeft == SubscriptionPeriod(value: terms?.offerPeriodsLeft ?? 0, unit: .month)) }
+            try t.advance(to: end, plus: 1)
+            end = try #require(try t.records.transactions.last?.expirationDate)
+        }
+        #expect(left == [2, 1, nil], "two renewals at the offer's price, one, then the plan's")
+    }
 }

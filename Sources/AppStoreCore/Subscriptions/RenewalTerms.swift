@@ -10,13 +10,23 @@ public struct RenewalTerms: Equatable, Sendable {
     public var offer: TransactionOffer?
     /// The offer's period, which the renewal runs for instead of the plan's.
     public var offerPeriod: SubscriptionPeriod?
+    /// How many renewals, this one included, the offer goes on for at its price: the plan's
+    /// price follows them.
+    public var offerPeriodsLeft: Int?
 
     public init(productID: String, price: Decimal?, currency: String, offer: TransactionOffer? = nil,
-                offerPeriod: SubscriptionPeriod? = nil) {
+                offerPeriod: SubscriptionPeriod? = nil, offerPeriodsLeft: Int? = nil) {
         self.productID = productID
         self.price = price
         self.currency = currency
         self.offer = offer
         self.offerPeriod = offerPeriod
+        self.offerPeriodsLeft = offerPeriodsLeft
+    }
+
+    /// What the renewals at the offer's price come to, as one period: two left of P1M are P2M.
+    public var offerPeriodLeft: SubscriptionPeriod? {
+        guard let offerPeriod, let offerPeriodsLeft else { return nil }
+        return SubscriptionPeriod(value: offerPeriod.value * offerPeriodsLeft, unit: offerPeriod.unit)
     }
 }

@@ -382,8 +382,11 @@ private struct Step {
         if let used = latest?.offer, used.paymentMode == .payAsYouGo,
            latest?.productID == product.id, let offer = product.subscription?.offer(for: used),
            offer.paymentMode == .payAsYouGo, offer.end(from: current.recentSubscriptionStartDate) > date {
+            // The offer's periods that start from this renewal before the offer ends.
+            let end = offer.end(from: current.recentSubscriptionStartDate)
+            let left = sequence(first: date) { offer.period.added(to: $0) }.prefix(offer.periodCount).prefix { $0 < end }.count
             return RenewalTerms(productID: product.id, price: offer.price(in: storefront), currency: storefront.currency,
-                                offer: used, offerPeriod: offer.period)
+                                offer: used, offerPeriod: offer.period, offerPeriodsLeft: left)
         }
         let price = current.priceIncreaseStatus == .pending ? priceBeforeIncrease(of: product.id) : price(of: product.id)
         return RenewalTerms(productID: product.id, price: price, currency: storefront.currency)

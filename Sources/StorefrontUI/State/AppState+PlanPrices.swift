@@ -17,6 +17,20 @@ extension AppState {
         snapshot.periodPrices[status.groupID].map { perPeriod($0, of: status.productID) }
     }
 
+    /// The pay-as-you-go offer the next renewal of `status`'s group goes on with
+    /// (`StoreSnapshot.offerRenewals`): its price per period ("$0.99/month"), and with the
+    /// periods left at it ("$0.99/month for 2 months"); nil when the renewal charges the plan's price.
+    func offerRenewal(of status: SubscriptionStatus) -> (charge: String, terms: String)? {
+        guard let renewal = snapshot.offerRenewals[status.groupID], let price = renewal.price else { return nil }
+        return strings.renewalOffer(renewal, price: storefront.format(price, locale: locale))
+    }
+
+    /// What the next renewal of `status`'s group charges per period: an offer's price while it
+    /// goes on, else the plan's.
+    func renewalCharge(of status: SubscriptionStatus) -> String? {
+        offerRenewal(of: status)?.charge ?? periodCharge(of: status)
+    }
+
     /// The price a pending increase asks the subscriber to agree to, per period.
     func newPrice(of status: SubscriptionStatus) -> String? {
         guard status.priceIncreaseStatus == .pending else { return nil }

@@ -7,8 +7,9 @@ import AppStoreCore
 /// pane and Manage Subscriptions share.
 struct PlanStatus: Equatable {
     enum Kind: Equatable {
-        /// The plan subscribed to: its status ("Renews DATE", "Free trial until DATE, then
-        /// $4.99/month", "New price $5.99/month from DATE", "Expired DATE (reason)").
+        /// The plan subscribed to: its status ("Renews DATE", "Renews DATE · $0.99/month for 2
+        /// months, then $4.99/month", "Free trial until DATE, then $4.99/month", "New price
+        /// $5.99/month from DATE", "Expired DATE (reason)").
         case current
         /// The plan a waiting change is to: it starts at the renewal.
         case next
@@ -21,7 +22,7 @@ struct PlanStatus: Equatable {
     /// Shorter forms of `text`, longest first, for a row with no room for it ("Free trial until
     /// DATE", "Free trial").
     var brief: [String] = []
-    /// `text` says what the plan charges (a free trial's "then $4.99/month").
+    /// `text` says what the plan charges (a free trial's or an offer's "then $4.99/month").
     var includesCharge = false
     var tint: Tint
     var status: SubscriptionStatus
@@ -56,7 +57,15 @@ struct PlanStatus: Equatable {
                 (text, tint) = (words.freeTrialUntil(day(status.expiresDate), then), .success)
                 brief = [words.freeTrialUntilBrief(day(status.expiresDate)), words.freeTrial]
                 includesCharge = true
-            case .subscribed where status.willAutoRenew: (text, tint) = (words.renewsOn(day(status.expiresDate)), .success)
+            case .subscribed where status.willAutoRenew:
+                let renews = day(status.expiresDate)
+                (text, tint) = (words.renewsOn(renews), .success)
+                // A pay-as-you-go offer going on: its price for the periods left, then the plan's.
+                if let offer = state.offerRenewal(of: status) {
+                    text = state.strings.renewsAtOffer(renews, offer: offer, then: state.periodCharge(of: status))
+                    brief = [words.renewsAtOffer(renews, offer.terms), words.renewsAtOffer(renews, offer.charge), words.offerPrice(offer.charge)]
+                    includesCharge = true
+                }
             case .subscribed: (text, tint) = (words.expiresOn(day(status.expiresDate)), .warning)
             case .inGracePeriod:
                 (text, tint) = (words.inGraceUntil(day(status.gracePeriodExpiresDate ?? status.expiresDate)), .warning)

@@ -93,6 +93,9 @@ extension StoreSnapshot {
         snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter(records.isInFreeTrial).map(\.groupID))
         for status in snapshot.subscriptions {
             snapshot.periodPrices[status.groupID] = records.periodPrice(of: status, catalog: catalog)
+            if status.willAutoRenew, let terms = records.nextRenewal(of: status, catalog: catalog), terms.offer != nil {
+                snapshot.offerRenewals[status.groupID] = terms
+            }
         }
         for status in snapshot.subscriptions where status.priceIncreaseStatus == .pending {
             snapshot.consentPrices[status.autoRenewProductID] = catalog.product(status.autoRenewProductID)?

@@ -63,6 +63,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// (`StoreWorkingSet.periodPrice`): the price the store charges, not the one the products
     /// request answered at launch.
     public var periodPrices: [String: Decimal] = [:]
+    /// The next renewal's terms, by group id, where it goes on with a pay-as-you-go offer
+    /// (`StoreWorkingSet.nextRenewal`): the offer's price, before the plan's.
+    public var offerRenewals: [String: RenewalTerms] = [:]
     /// The price each plan renews at once its subscriber agrees to a price increase, by
     /// product id: what the consent message asks about.
     public var consentPrices: [String: Decimal] = [:]

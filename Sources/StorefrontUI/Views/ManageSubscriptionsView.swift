@@ -62,10 +62,10 @@ enum ManageSubscriptionsView {
             case .change?: plan?.effect ?? ""
             case nil: ""
             }
-            // The plan subscribed to at the price the store charges for it; none for a family
-            // member's, whose purchaser pays.
+            // The plan subscribed to at the price the store charges for it next (an offer's while
+            // it goes on); none for a family member's, whose purchaser pays.
             let current = plan?.kind == .current && plan?.status.isLive == true
-            let charged = current ? plan.flatMap { state.periodCharge(of: $0.status) } : nil
+            let charged = current ? plan.flatMap { state.renewalCharge(of: $0.status) } : nil
             let price = current && plan?.status.isFamilyShared == true ? "" : charged ?? state.snapshot.product(id).map { product in
                 product.subscriptionPeriod.map { state.strings.sheet.perPeriod(product.formattedPrice, $0) } ?? product.formattedPrice
             } ?? ""

@@ -53,11 +53,26 @@ struct SubscriptionText {
     /// "Free trial until DATE, then $4.99/month", while the free trial runs and renews to its plan.
     func freeTrial(_ s: SubscriptionStatus, records: StoreWorkingSet) -> String? {
         guard s.willAutoRenew, s.autoRenewProductID == s.productID, records.isInFreeTrial(s) else { return nil }
-        let then = records.periodPrice(of: s, catalog: catalog).map { price in
+        let then = planCharge(s, records: records)
+        return "Free trial until \(times.dateTime(s.expiresDate))" + (then.map { ", then \($0)" } ?? "")
+    }
+
+    /// "Renews DATE · $0.99/month for 2 months, then $4.99/month", while the renewal goes on
+    /// with a pay-as-you-go offer (`StoreWorkingSet.nextRenewal`), in the screens' words.
+    func offerRenewal(_ s: SubscriptionStatus, records: StoreWorkingSet) -> String? {
+        guard s.state == .subscribed, s.willAutoRenew, let terms = records.nextRenewal(of: s, catalog: catalog),
+              let price = terms.price,
+              let offer = Strings.english.renewalOffer(terms, price: settings.appStoreStorefront.format(price, locale: settings.locale))
+        else { return nil }
+        return Strings.english.renewsAtOffer(times.dateTime(s.expiresDate), offer: offer, then: planCharge(s, records: records))
+    }
+
+    /// "$4.99/month": what `s`'s plan charges per period (`StoreWorkingSet.periodPrice`).
+    private func planCharge(_ s: SubscriptionStatus, records: StoreWorkingSet) -> String? {
+        records.periodPrice(of: s, catalog: catalog).map { price in
             let amount = settings.appStoreStorefront.format(price, locale: settings.locale)
             return catalog.product(s.productID)?.subscription.map { Strings.english.sheet.perPeriod(amount, $0.period) } ?? amount
         }
-        return "Free trial until \(times.dateTime(s.expiresDate))" + (then.map { ", then \($0)" } ?? "")
     }
 
     /// "autoRenewDisabled: auto-renew was off": StoreKit's name, then what it means.
@@ -81,7 +96,7 @@ struct SubscriptionText {
         }
         func row(_ label: String, _ value: String) { lines.append("  \(label.padding(toLength: 15, withPad: " ", startingAt: 0))\(value)") }
         row("plan", plan(s.productID))
-        row("state", "\(s.state.rawValue): \(freeTrial(s, records: records) ?? summary(s))")
+        row("state", "\(s.state.rawValue): \(freeTrial(s, records: records) ?? offerRenewal(s, records: records) ?? summary(s))")
         row("access", s.givesAccess ? "yes\(s.accessEndDate.map { " until \(times.dateTime($0))" } ?? "")" : "no")
         row("auto-renew", s.willAutoRenew ? "on" : "off")
         let ended = s.state == .expired || s.state == .revoked
