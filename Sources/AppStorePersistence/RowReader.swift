@@ -53,8 +53,15 @@ struct RowReader {
     func json<T: Decodable>(_ column: String, _ what: String, _ type: T.Type = T.self) throws -> T? {
         guard let text = try value(column, String?.self) else { return nil }
         do { return try JSONCoding.decoder().decode(T.self, from: Data(text.utf8)) } catch {
-            throw problem(column, "not \(what) in JSON")
+            throw problem(column, "not \(what) in JSON" + Self.field(of: error))
         }
+    }
+
+    /// The field a value's own check refused, and why (": periodCount: 0 is not …"); none for
+    /// JSON that does not parse or lacks a field, which the shape named already says.
+    private static func field(of error: any Error) -> String {
+        guard case DecodingError.dataCorrupted(let context) = error, let key = context.codingPath.last else { return "" }
+        return ": \(key.stringValue): \(context.debugDescription)"
     }
 
     /// An amount kept as exact decimal text ("4.99"): never a binary fraction.

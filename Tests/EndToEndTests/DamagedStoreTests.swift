@@ -29,6 +29,7 @@ import Testing
         Damage(name: "flipped schema byte", problem: "is damaged (malformed database schema (transactions)"),
         Damage(name: "zeroed page", problem: "is damaged ("),
         Damage(name: "emptied index", problem: "is damaged (row 3 missing from index transactions_open)"),
+        Damage(name: "offer period count past any offer's", problem: "transactions, id 1000000002, column offer: not an offer (type, paymentMode, period) in JSON: periodCount: 9223372036854775807 is not a count of an offer's periods"),
         Damage(name: "unknown state", problem: "transactions, id 1000000001, column state: \"bogus\" is not a transaction state"),
         Damage(name: "unknown state in the log of a killed writer",
                problem: "transactions, id 1000000001, column state: \"bogus\" is not a transaction state"),
@@ -104,6 +105,9 @@ import Testing
         case "renamed column": try edit(store, "ALTER TABLE transactions RENAME COLUMN quantity TO qty")
         case "Int64.max date": try edit(store, "UPDATE transactions SET date = 9223372036854775807 WHERE id = '1000000001'")
         case "year 1 expiry": try edit(store, "UPDATE transactions SET expiresDate = -62135596800000 WHERE id = '1000000002'")
+        case "offer period count past any offer's":
+            // Its whole length would overflow: P2W times Int64.max.
+            try edit(store, "UPDATE transactions SET offer = json_set(offer, '$.period', 'P2W', '$.periodCount', 9223372036854775807) WHERE id = '1000000002'")
         case "unknown state": try edit(store, "UPDATE transactions SET state = 'bogus' WHERE id = '1000000001'")
         case "unknown phase": try edit(store, "UPDATE transactions SET phase = 'bogus' WHERE id = '1000000001'")
         case "phase the state cannot be in": try edit(store, "UPDATE transactions SET state = 'purchasing' WHERE id = '1000000003'")

@@ -44,6 +44,9 @@ public struct SubscriptionOffer: Sendable, Equatable {
     public var period: SubscriptionPeriod
     /// How many periods it lasts (pay as you go: how many are paid at `price`).
     public var periodCount: Int
+    /// The counts an offer may have, in a catalog and in a stored transaction: ten years of
+    /// months, and no count whose whole length overflows.
+    public static let periodCounts = 1...120
     /// Per period for pay as you go, once for pay up front, 0 for a free trial: the price in
     /// every storefront `prices` does not name, written as is (as a .storekit file's one price).
     public var price: Decimal

@@ -25,6 +25,22 @@ public struct TransactionOffer: Codable, Equatable, Sendable {
         self.periodCount = periodCount
     }
 
+    private enum CodingKeys: String, CodingKey { case type, id, paymentMode, period, periodCount }
+
+    /// A stored count outside an offer's counts is damage, refused by name: the whole offer's
+    /// length is worked out from it.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let count = try c.decodeIfPresent(Int.self, forKey: .periodCount)
+        if let count, !SubscriptionOffer.periodCounts.contains(count) {
+            throw DecodingError.dataCorruptedError(forKey: .periodCount, in: c, debugDescription:
+                "\(count) is not a count of an offer's periods: it must be 1 to \(SubscriptionOffer.periodCounts.upperBound)")
+        }
+        self.init(type: try c.decode(OfferType.self, forKey: .type), id: try c.decodeIfPresent(String.self, forKey: .id),
+                  paymentMode: try c.decode(SubscriptionOffer.PaymentMode.self, forKey: .paymentMode),
+                  period: try c.decode(SubscriptionPeriod.self, forKey: .period), periodCount: count)
+    }
+
     /// The whole offer as one period (the Server API's `offerPeriod`): three periods of P1M
     /// are P3M; nil where the count is not known.
     public var totalPeriod: SubscriptionPeriod? {

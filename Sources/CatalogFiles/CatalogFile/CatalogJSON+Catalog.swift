@@ -54,8 +54,8 @@ extension CatalogJSON.Offer {
             throw CatalogProblem(path: "\(path).paymentMode", message: "unknown payment mode \"\(paymentMode)\": use one of \(known)")
         }
         let count = periods ?? 1
-        guard (1...120).contains(count) else {
-            throw CatalogProblem(path: "\(path).periods", message: "must be 1 to 120, not \(count)")
+        guard SubscriptionOffer.periodCounts.contains(count) else {
+            throw CatalogProblem(path: "\(path).periods", message: "must be 1 to \(SubscriptionOffer.periodCounts.upperBound), not \(count)")
         }
         // A free trial's price is none, whatever the file gives beside it.
         let prices = mode == .freeTrial ? [:] : prices ?? [:]

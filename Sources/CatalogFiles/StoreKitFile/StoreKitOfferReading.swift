@@ -14,7 +14,6 @@ struct StoreKitOfferReading {
     }
 
     /// The longest an offer lasts, in periods.
-    static let mostPeriods = 120
 
     /// Version 5's `introductoryOffers` (its entry for the plan billed up front), else
     /// `introductoryOffer`.
@@ -108,8 +107,8 @@ struct StoreKitOfferReading {
     private func offer(_ o: StoreKitOffer, at path: String, introductory: Bool, _ reading: inout StoreKitCatalogReading) -> SubscriptionOffer? {
         guard let period = reading.period(o.subscriptionPeriod, at: "\(path).subscriptionPeriod") else { return nil }
         let count = o.numberOfPeriods ?? 1
-        guard (1...Self.mostPeriods).contains(count) else {
-            reading.problem("\(path).numberOfPeriods", "must be 1 to \(Self.mostPeriods), not \(count)")
+        guard SubscriptionOffer.periodCounts.contains(count) else {
+            reading.problem("\(path).numberOfPeriods", "must be 1 to \(SubscriptionOffer.periodCounts.upperBound), not \(count)")
             return nil
         }
         var price: Decimal = 0
