@@ -7,11 +7,9 @@ import AppStoreCore
 public struct StoreAdminErrorStrings: PhraseTable {
     public static let shared = StoreAdminErrorStrings()
 
-    public let noSuchTransaction = Phrase3<String, String, String>(
-        en: { id, pending, state in "no transaction \(id): `\(pending)` lists the requests waiting, `\(state)` every transaction" },
-        ja: { id, pending, state in
-            "トランザクション\(id)はありません。待機中のリクエストは`\(pending)`、すべてのトランザクションは`\(state)`で一覧できます。"
-        })
+    public let noSuchTransaction = Phrase2<String, String>(
+        en: { id, state in "no transaction \(id) in the history: `\(state)` lists every transaction" },
+        ja: { id, state in "トランザクション\(id)は履歴にありません。すべてのトランザクションは`\(state)`で一覧できます。" })
     public let notDeferred = Phrase3<String, TransactionState, String>(
         en: { id, state, pending in
             "transaction \(id) is not waiting for approval (its state is \(state.rawValue)): `\(pending)` lists those that are"
@@ -35,9 +33,9 @@ public struct StoreAdminErrorStrings: PhraseTable {
         })
 
     // A store-side operation on a subscription. `subscriptions`: the command that lists them.
-    public let noSuchProduct = Phrase1<String>(
-        en: { id in "no product \(id) in the catalog" },
-        ja: { id in "カタログにプロダクト\(id)はありません。" })
+    public let noSuchProduct = Phrase2<String, String>(
+        en: { id, products in "no product \(id) in the catalog: `\(products)` lists the products sold" },
+        ja: { id, products in "カタログにプロダクト\(id)はありません。販売中のプロダクトは`\(products)`で一覧できます。" })
     public let notAutoRenewable = Phrase1<String>(
         en: { id in "\(id) is not an auto-renewable subscription" },
         ja: { id in "\(id)は自動更新サブスクリプションではありません。" })
@@ -111,9 +109,9 @@ public struct StoreAdminErrorStrings: PhraseTable {
     public let refundAlreadyRequested = Phrase1<String>(
         en: { id in "a refund of transaction \(id) was requested already (RefundRequestError.duplicateRequest)" },
         ja: { id in "トランザクション\(id)の返金はすでにリクエストされています(RefundRequestError.duplicateRequest)。" })
-    public let noRefundRequest = Phrase1<String>(
-        en: { id in "no refund was requested for transaction \(id)" },
-        ja: { id in "トランザクション\(id)の返金はリクエストされていません。" })
+    public let noRefundRequest = Phrase2<String, String>(
+        en: { id, pending in "no refund was requested for transaction \(id): `\(pending)` lists the requests waiting" },
+        ja: { id, pending in "トランザクション\(id)の返金はリクエストされていません。待機中のリクエストは`\(pending)`で一覧できます。" })
     public let refundRequestAnswered = Phrase2<String, String>(
         en: { id, status in "the refund request for transaction \(id) was answered already (\(status))" },
         ja: { id, status in "トランザクション\(id)の返金リクエストはすでに回答済みです(\(status))。" })

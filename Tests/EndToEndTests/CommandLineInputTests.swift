@@ -497,7 +497,7 @@ import Testing
         let result = try cli.run("approve", "999")
         #expect(result.status == 64)
         #expect(result.stderr.contains("999"))
-        #expect(result.stderr.contains(cli.hint("pending")), "\(result.summary)")
+        #expect(result.stderr.contains(cli.hint("state")), "\(result.summary)")
     }
 
     // MARK: Control characters in data

@@ -41,7 +41,7 @@ import Testing
         #expect(try cli.run("pending").stdout.contains("Nothing is waiting."))
 
         let missing = try cli.run("approve", "999")
-        #expect(missing.stderr.contains("`storefront --data-dir \(path) pending`"), "\(missing.summary)")
+        #expect(missing.stderr.contains("`storefront --data-dir \(path) state`"), "\(missing.summary)")
     }
 
     @Test func theDefaultDataDirectoryIsLeftOutOfHints() throws {
@@ -54,7 +54,7 @@ import Testing
     @Test func aDataDirectoryWithSpacesIsQuotedInHints() throws {
         let spaced = cli.dataDirectory.appendingPathComponent("my store").path
         let missing = try cli.run(arguments: ["--data-dir", spaced, "approve", "999"])
-        #expect(missing.stderr.contains("`storefront --data-dir '\(spaced)' pending`"), "\(missing.summary)")
+        #expect(missing.stderr.contains("`storefront --data-dir '\(spaced)' state`"), "\(missing.summary)")
     }
 
     @Test func theCatalogInUseIsInHints() throws {
@@ -65,7 +65,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("assets/catalog.json")
         try FileManager.default.copyItem(at: builtIn, to: catalog)
         let missing = try cli.run("--catalog", catalog.path, "approve", "999")
-        #expect(missing.stderr.contains("--catalog \(catalog.path) pending`"), "\(missing.summary)")
+        #expect(missing.stderr.contains("--catalog \(catalog.path) state`"), "\(missing.summary)")
     }
 
     @Test func quantitiesAreNamedInEveryMessage() throws {

@@ -40,9 +40,9 @@ import Testing
 
     @Test func aProratedRefundEndsTheSubscriptionAtOnce() throws {
         try cli.command("buy", Self.monthly)
-        let text = try cli.command("refund", "1000000001", "--prorated", "12.5").stdout
+        let text = try cli.command("refund", "1000000001", "--prorated", "time-left").stdout
         // A subscription's period is refunded in part by the time left in it (almost all of its week).
-        #expect(text.contains("% prorated (other): it is revoked.") && !text.contains("12.5%"), "\(text)")
+        #expect(text.contains(", by the time left (") && text.contains("%) (other): it is revoked."), "\(text)")
         let percentage = try #require(try cli.command("state", "--json").json()["history"] as? [[String: Any]]).first?["revocationPercentage"] as? Int
         #expect((99_000..<100_000).contains(percentage ?? 0), "\(String(describing: percentage))")
         let status = try #require(try cli.command("subscriptions", "--json").json()["subscriptions"] as? [[String: Any]])
@@ -50,9 +50,36 @@ import Testing
         #expect(status?["state"] as? String == "revoked" && status?["givesAccess"] as? Bool == false)
     }
 
+    /// A subscription's period is refunded in part by the time left in it, as the App Store
+    /// does: a percentage asked for it is refused, never replaced by another. The time left reads
+    /// with two decimals at most.
+    @Test func aSubscriptionsPeriodIsProratedByTheTimeLeftNotByAPercentage() throws {
+        try cli.command("buy", "com.storefront.pro.yearly")
+        try cli.command("advance", "3mo")
+        let refused = try cli.command("refund", "1000000001", "--prorated", "50", status: 4)
+        #expect(refused.stderr == "storefront: transaction 1000000001 is a subscription's period: the App Store refunds part of it "
+            + "by the time left in it, not by a percentage; give --prorated time-left\n", "\(refused.summary)")
+        let json = try cli.command("refund", "1000000001", "--prorated", "50", "--json", status: 4)
+        #expect(try json.error()["kind"] as? String == "refused" && json.error()["name"] as? String == "proratedByTimeLeft", "\(json.summary)")
+        #expect(try history().first?["revocationDate"] == nil, "nothing refunded")
+
+        let text = try cli.command("refund", "1000000001", "--prorated", "time-left").stdout
+        let percentage = try #require(try history().first?["revocationPercentage"] as? Int)
+        #expect((74_000..<76_000).contains(percentage), "about three quarters of the year left: \(percentage)")
+        let shown = try #require(text.firstMatch(of: /by the time left \(([0-9.]+)%\)/)?.1, "\(text)")
+        #expect(shown.split(separator: ".").dropFirst().first.map { $0.count <= 2 } ?? true, "two decimals at most: \(text)")
+    }
+
+    @Test func theTimeLeftIsOnlyForASubscriptionsPeriod() throws {
+        try cli.command("buy", Self.premium)
+        let refused = try cli.command("refund", "1000000001", "--prorated", "time-left", "--json", status: 4)
+        #expect(try refused.error()["name"] as? String == "noPeriodToProrate", "\(refused.summary)")
+        #expect(try cli.command("refund", "1000000001", "--prorated", "50").stdout.contains("50% prorated"))
+    }
+
     @Test func refusalsAreUsageErrors() throws {
         try cli.command("buy", "com.storefront.credits.5")
-        #expect(try cli.command("refund", "1000000001", "--prorated", "50", status: 64).stderr.contains("refunded in full only"))
+        #expect(try cli.command("refund", "1000000001", "--prorated", "50", status: 4).stderr.contains("refunded in full only"))
         #expect(try cli.command("refund", "1000000001", "--prorated", "100", status: 64).stderr.contains("--prorated takes a percentage"))
         #expect(try cli.command("refund", "999", status: 64).stderr.contains("no transaction 999"))
         let json = try cli.command("delete-transaction", "999", "--json", status: 64).json()

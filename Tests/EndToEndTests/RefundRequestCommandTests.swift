@@ -27,7 +27,8 @@ import Testing
         try cli.command("set", "refund-requests", "manual")
         #expect(try cli.command("state").stdout.range(of: #"refund-requests +manual"#, options: .regularExpression) != nil)
         let requested = try cli.command("request-refund", "1000000001")
-        #expect(requested.stdout.contains("the App Store took it"), "\(requested.summary)")
+        #expect(requested.stdout.contains("the App Store took it and waits for an answer: `\(cli.hint("approve-refund 1000000001"))` "
+            + "or `\(cli.hint("decline-refund 1000000001"))` gives it."), "\(requested.summary)")
         let history = try #require(try cli.command("state", "--json").json()["history"] as? [[String: Any]])
         #expect(history.first?["revocationDate"] == nil, "waiting: nothing is revoked")
         // Listed as waiting, with the command that answers it.
@@ -43,7 +44,7 @@ import Testing
         #expect(try cli.command("pending").stdout == "Nothing is waiting.\n", "answered: no longer waiting")
         let answered = try cli.command("approve-refund", "1000000001", status: 4)
         #expect(answered.stderr.contains("answered already (declined)"), "\(answered.summary)")
-        let none = try cli.command("approve-refund", "42", status: 64)
+        let none = try cli.command("approve-refund", "42", status: 4)
         #expect(none.stderr.contains("no refund was requested for transaction 42"), "\(none.summary)")
         let badSetting = try cli.command("set", "refund-requests", "sometimes", status: 64)
         #expect(badSetting.stderr.contains("approve, prorated, decline or manual"), "\(badSetting.summary)")

@@ -324,7 +324,7 @@ import Testing
     @Test func whatCannotApplyIsRefusedInTheStoresWords() throws {
         let none = try cli.command("expire", Self.monthly, "--json", status: 4)
         #expect(try none.error()["message"] as? String == "the signed-in account has no subscription in the group of \(Self.monthly): buy it first")
-        let premium = try cli.command("auto-renew", "com.storefront.premium", "off", status: 64)
+        let premium = try cli.command("auto-renew", "com.storefront.premium", "off", status: 4)
         #expect(premium.stderr.contains("com.storefront.premium is not an auto-renewable subscription"), "\(premium.summary)")
         let unknown = try cli.command("renew", "com.nope", status: 64)
         #expect(unknown.stderr.contains("no product com.nope in the catalog"), "\(unknown.summary)")
@@ -350,6 +350,16 @@ import Testing
 
         try cli.command("expire", Self.monthly)
         #expect(try cli.command("set", "storefront", "JPN").stdout.contains("storefront = JPN"))
+    }
+
+    /// With auto-renew off already, only the plan's end, or ending it now, is left to suggest.
+    @Test func aCancelledPlanKeepingTheStorefrontIsLeftToEnd() throws {
+        try cli.command("buy", Self.monthly)
+        try cli.command("auto-renew", Self.monthly, "off")
+        let refused = try cli.command("set", "storefront", "JPN", status: 4)
+        #expect(!refused.stderr.contains("Turn auto-renew off") && !refused.stderr.contains("auto-renew \(Self.monthly) off"), "\(refused.summary)")
+        #expect(refused.stderr.contains("Auto-renew is off: \(Self.monthly) ends "), "\(refused.summary)")
+        #expect(refused.stderr.contains("`\(cli.hint("expire \(Self.monthly)"))`"), "\(refused.summary)")
     }
 
     @Test func eventsAreListedInOrderFromACursor() throws {

@@ -308,4 +308,13 @@ import Wording
         #expect(Strings.english.log.refundedBanner("Premium Quotes", TakeBack.locked(RefundTests.premium).bannerEnd())
                 == "✗ Refunded: Premium Quotes — locked again")
     }
+
+    /// A share reads with two decimals at most, wherever it is shown: what rounds to the whole
+    /// price reads 100%, not 99.999%.
+    @Test func aPercentageReadsWithTwoDecimalsAtMost() {
+        #expect(Refund.percentText(50_000) == "50%")
+        #expect(Refund.percentText(12_500) == "12.5%")
+        #expect(Refund.percentText(75_068) == "75.07%")
+        #expect(Refund.percentText(99_999) == "100%")
+    }
 }

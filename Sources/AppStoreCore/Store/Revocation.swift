@@ -86,9 +86,11 @@ public struct Refund: Equatable, Sendable, Codable {
     /// Whether the amount is one the App Store refunds: above nothing, at most the whole price.
     public var hasPossiblePercentage: Bool { (1...Self.fullPercentage).contains(percentage) }
 
-    /// "50%", "12.5%".
+    /// "50%", "12.5%", "75.07%": two decimals at most, as a share is read, so 99.999 reads 100%.
     public static func percentText(_ milli: Int) -> String {
-        let value = Decimal(milli) / 1000
-        return "\(value)%"
+        var value = Decimal(milli) / 1000
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 2, .plain)
+        return "\(rounded)%"
     }
 }

@@ -8,11 +8,11 @@ extension StoreAdminError {
         let words = strings.queueErrors
         let pending = CommandLineHint.command("pending")
         return switch self {
-        case .noSuchTransaction(let id): words.noSuchTransaction(id, pending, CommandLineHint.command("state"))
+        case .noSuchTransaction(let id): words.noSuchTransaction(id, CommandLineHint.command("state"))
         case .notDeferred(let id, let state): words.notDeferred(id, state, pending)
         case .lapsed(let id): words.lapsed(id)
         case .notInterrupted(let id): words.notInterrupted(id, pending)
-        case .noSuchProduct(let id): words.noSuchProduct(id)
+        case .noSuchProduct(let id): words.noSuchProduct(id, CommandLineHint.command("products"))
         case .notAutoRenewable(let id): words.notAutoRenewable(id)
         case .notSubscribed(let id): words.notSubscribed(id)
         case .subscriptionExpired(let id): words.subscriptionExpired(id)
@@ -36,7 +36,7 @@ extension StoreAdminError {
         case .signedOut: words.signedOut
         case .otherAccountsPurchase(let id): words.otherAccountsPurchase(id)
         case .refundAlreadyRequested(let id): words.refundAlreadyRequested(id)
-        case .noRefundRequest(let id): words.noRefundRequest(id)
+        case .noRefundRequest(let id): words.noRefundRequest(id, pending)
         case .refundRequestAnswered(let id, let status): words.refundRequestAnswered(id, status.rawValue)
         }
     }

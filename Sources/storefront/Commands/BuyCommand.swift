@@ -80,7 +80,7 @@ struct BuyCommand: ParsableCommand {
         let catalog = session.catalog
         guard catalog.product(productID) != nil || session.app.productIdentifiers.contains(productID) else {
             let known = (session.app.productIdentifiers + catalog.products.map(\.id)).uniqued().joined(separator: ", ")
-            throw CommandFailure.usage("unknown product \"\(productID)\": the app asks the store for \(known) (`\(CommandLineHint.command("products"))` shows which are valid)")
+            throw CommandFailure.notFound("unknown product \"\(productID)\": the app asks the store for \(known) (`\(CommandLineHint.command("products"))` shows which are valid)")
         }
         // What the store does from here on: a plan change is told by its events.
         let cursor = try session.database.lastEventID()

@@ -33,7 +33,7 @@ enum FamilyAction {
         var events: [StoreEventPayload]
     }
 
-    /// Carries out `operation` and prints what it did; a refusal in the store's words (exit 64).
+    /// Carries out `operation` and prints what it did; a refusal in the store's words (exit 4).
     static func perform(_ operation: StoreAdmin.Operation, _ global: GlobalOptions, _ output: OutputOptions,
                         done: (StoreWorkingSet) -> String) throws {
         let (session, events) = try HistoryAction.run(operation, global)

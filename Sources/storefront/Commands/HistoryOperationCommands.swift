@@ -20,9 +20,11 @@ enum HistoryAction {
 
     /// Carries out `operation` and prints what it did. A request that cannot apply is refused in
     /// the store's words, as `approve` and `expire` refuse theirs.
+    /// `check`: refuses, before anything is written, what the store would not do as asked.
     static func perform(_ operation: StoreAdmin.Operation, transactionID: String?, _ global: GlobalOptions,
-                        _ output: OutputOptions, done: (Transaction?, SubscriptionText) -> String) throws {
-        let (session, events) = try run(operation, global)
+                        _ output: OutputOptions, check: (Session) throws -> Void = { _ in },
+                        done: (Transaction?, SubscriptionText) -> String) throws {
+        let (session, events) = try run(operation, global, check: check)
         let after = try transactionID.flatMap { try session.database.transaction($0) }
         if output.json {
             try JSONOutput.print(Output(transaction: after.map(TransactionPayload.init), events: events.map(StoreEventPayload.init)))
@@ -35,8 +37,10 @@ enum HistoryAction {
     /// Runs `operation` over the data directory: the session, and the store's events since
     /// (anything that fell due first, then the operation's own). A refusal is in the store's
     /// words (`ErrorReport`).
-    static func run(_ operation: StoreAdmin.Operation, _ global: GlobalOptions) throws -> (Session, [StoreEvent]) {
+    static func run(_ operation: StoreAdmin.Operation, _ global: GlobalOptions,
+                    check: (Session) throws -> Void = { _ in }) throws -> (Session, [StoreEvent]) {
         let session = try Session(global)
+        try check(session)
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
         let queue = session.queue
@@ -71,25 +75,21 @@ struct RefundCommand: ParsableCommand {
     var transactionID: String
     @Option(help: "Why the App Store refunds it (Transaction.RevocationReason).")
     var reason: Reason = .other
-    @Option(help: ArgumentHelp("Refund this percentage of the price only (more than 0, less than 100; not for a consumable; a subscription's period refunds the time left in it).",
-                               valueName: "percent"))
+    @Option(help: ArgumentHelp(ProratedOption.help, valueName: "percent|\(ProratedOption.timeLeftWord)"))
     var prorated: String?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        var refund = Refund(reason: reason.revocationReason)
-        if let prorated {
-            guard prorated.range(of: #"^[0-9]+(\.[0-9]{1,3})?%?$"#, options: .regularExpression) != nil,
-                  let percent = Decimal(string: prorated.replacingOccurrences(of: "%", with: ""), locale: Locale(identifier: "en_US_POSIX")),
-                  percent > 0, percent < 100 else {
-                throw CommandFailure.usage("--prorated takes a percentage above 0 and below 100 such as 50 or 12.5, not \"\(prorated)\"")
+        let option = try prorated.map(ProratedOption.init)
+        let refund = option?.refund(reason: reason.revocationReason) ?? Refund(reason: reason.revocationReason)
+        try HistoryAction.perform(.refund(transactionID: transactionID, refund), transactionID: transactionID, global, output,
+                                  check: { try option?.check(transactionID, in: $0) }) { t, text in
+            let percentage = Refund.percentText(t?.revocationPercentage ?? refund.percentage)
+            let amount = switch option {
+            case nil: "in full"
+            case .timeLeft: "by the time left (\(percentage))"
+            case .percent: "\(percentage) prorated"
             }
-            refund = .prorated(percent, reason: reason.revocationReason)
-        }
-        try HistoryAction.perform(.refund(transactionID: transactionID, refund), transactionID: transactionID, global, output) { t, text in
-            // As the store applied it: a subscription's period by the time left in it.
-            let percentage = t?.revocationPercentage ?? refund.percentage
-            let amount = refund.type == .refundFull ? "in full" : "\(Refund.percentText(percentage)) prorated"
             let item = t.map { text.plan($0.productID) } ?? transactionID
             return "Refunded transaction \(transactionID), \(item), \(amount) (\(refund.reason.rawValue)): it is revoked."
         }

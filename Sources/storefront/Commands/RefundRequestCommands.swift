@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import AppStoreCore
+import StorefrontUI
 
 /// Refund requests, as the app's refund request sheet makes them (`Transaction.beginRefundRequest`),
 /// and the App Store's answer to one that waits (`set refund-requests manual`). Each is one
@@ -34,8 +35,9 @@ struct RequestRefundCommand: ParsableCommand {
     func run() throws {
         let reason = reason.value
         try HistoryAction.perform(.requestRefund(transactionID: transactionID, reason: reason), transactionID: transactionID,
-                                  global, output) { t, _ in
-            "Requested a refund of transaction \(transactionID) (\(reason.argument)): " + RefundRequestText.outcome(t)
+                                  global, output) { t, text in
+            "Requested a refund of transaction \(transactionID) (\(reason.argument)): "
+                + RefundRequestText.outcome(t, transactionID, policy: text.settings.refundRequests)
         }
     }
 }
@@ -48,23 +50,14 @@ struct ApproveRefundCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The transaction whose refund was requested.", valueName: "transaction-id"))
     var transactionID: String
-    @Option(help: ArgumentHelp("Refund this percentage of the price only (more than 0, less than 100; not for a consumable).",
-                               valueName: "percent"))
+    @Option(help: ArgumentHelp(ProratedOption.help, valueName: "percent|\(ProratedOption.timeLeftWord)"))
     var prorated: String?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        var refund: Refund?
-        if let prorated {
-            guard prorated.range(of: #"^[0-9]+(\.[0-9]{1,3})?%?$"#, options: .regularExpression) != nil,
-                  let percent = Decimal(string: prorated.replacingOccurrences(of: "%", with: ""), locale: Locale(identifier: "en_US_POSIX")),
-                  percent > 0, percent < 100 else {
-                throw CommandFailure.usage("--prorated takes a percentage above 0 and below 100 such as 50 or 12.5, not \"\(prorated)\"")
-            }
-            refund = .prorated(percent)
-        }
-        try HistoryAction.perform(.approveRefundRequest(transactionID: transactionID, refund: refund), transactionID: transactionID,
-                                  global, output) { _, _ in
+        let option = try prorated.map(ProratedOption.init)
+        try HistoryAction.perform(.approveRefundRequest(transactionID: transactionID, refund: option?.refund()), transactionID: transactionID,
+                                  global, output, check: { try option?.check(transactionID, in: $0) }) { _, _ in
             "Approved the refund request for transaction \(transactionID): it is refunded and revoked."
         }
     }
@@ -88,13 +81,16 @@ struct DeclineRefundCommand: ParsableCommand {
 }
 
 enum RefundRequestText {
-    /// What became of the request at once, as the transaction tells it.
-    static func outcome(_ t: Transaction?) -> String {
+    /// What became of the request at once, as the transaction tells it; one still waiting, with
+    /// the commands that answer it.
+    static func outcome(_ t: Transaction?, _ transactionID: String, policy: RefundRequestPolicy) -> String {
         guard let t else { return "the App Store took it." }
         if let percentage = t.revocationPercentage, t.isRevoked {
             let amount = percentage >= Refund.fullPercentage ? "in full" : "\(Refund.percentText(percentage)) prorated"
             return "the App Store approved it, refunded \(amount): it is revoked."
         }
-        return "the App Store took it (its answer is in the events below)."
+        if policy != .manual { return "the App Store declined it: nothing is revoked (refundDeclined below)." }
+        return "the App Store took it and waits for an answer: `\(CommandLineHint.command("approve-refund \(transactionID)"))` "
+            + "or `\(CommandLineHint.command("decline-refund \(transactionID)"))` gives it."
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AppStoreCore
+import SampleApp
 import StorefrontUI
 
 /// A store condition named on the command line, or `fail` with a StoreKit API named next
@@ -66,7 +67,9 @@ struct SetCommand: ParsableCommand {
             var report = ErrorReport(error)
             let records = try session.database.load()
             if let active = records.subscriptions.first(where: { $0.account == records.settings.account && $0.state != .expired && $0.state != .revoked }) {
-                report.body.remedy = ErrorReport.endSubscriptionRemedy(active.productID)
+                // Auto-renew off already: only its end, or ending it now, is left to suggest.
+                let endsOn = active.willAutoRenew ? nil : TimeDisplay().dateTime(active.expiresDate)
+                report.body.remedy = ErrorReport.endSubscriptionRemedy(active.productID, endsOn: endsOn)
             }
             report.exit(json: output.json)
         }

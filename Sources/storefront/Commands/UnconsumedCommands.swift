@@ -135,8 +135,12 @@ struct ConsumeCommand: ParsableCommand {
         do {
             events = try app.consume(isProduct ? .product(target) : .transaction(target), quantity: quantity)
         } catch let refusal as ConsumeRefusal {
-            if case .notEnough = refusal { throw CommandFailure.failed(refusal.text()) }
-            throw CommandFailure.usage(refusal.text())
+            switch refusal {
+            case .notEnough: throw CommandFailure.failed(refusal.text())
+            // Names nothing the app holds: the message says what to list, no usage line.
+            case .notUnconsumed: throw CommandFailure.notFound(refusal.text() + ": `\(CommandLineHint.command("unconsumed"))` lists what is")
+            case .invalidQuantity: throw CommandFailure.usage(refusal.text())
+            }
         }
         running.take(events)
         let consumed = events.compactMap { event -> ConsumedJSON? in

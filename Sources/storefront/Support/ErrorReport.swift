@@ -56,10 +56,17 @@ struct ErrorReport {
         }
     }
 
-    /// How to end the subscription `productID` that keeps the account in its storefront.
-    static func endSubscriptionRemedy(_ productID: String) -> String {
-        "Turn auto-renew off (`\(CommandLineHint.command("auto-renew \(productID) off"))`) and let it end, "
-            + "or end it now (`\(CommandLineHint.command("expire \(productID)"))`); `\(CommandLineHint.command("subscriptions"))` shows it."
+    /// How to end the subscription `productID` that keeps the account in its storefront. `endsOn`:
+    /// auto-renew is off already and the plan ends then, so only waiting or ending it now is left.
+    static func endSubscriptionRemedy(_ productID: String, endsOn: String? = nil) -> String {
+        let expire = "end it now (`\(CommandLineHint.command("expire \(productID)"))`)"
+        let subscriptions = "`\(CommandLineHint.command("subscriptions"))` shows it."
+        if let endsOn {
+            return "Auto-renew is off: \(productID) ends \(endsOn); wait until then (`\(CommandLineHint.command("advance DURATION"))`), "
+                + "or \(expire); \(subscriptions)"
+        }
+        return "Turn auto-renew off (`\(CommandLineHint.command("auto-renew \(productID) off"))`) and let it end, "
+            + "or \(expire); \(subscriptions)"
     }
 
     /// Storefront's own failures, and what swift-argument-parser reports (nil for help and
@@ -75,14 +82,19 @@ struct ErrorReport {
         case let error as StoreError:
             self.init(error)
         case let refusal as StoreAdminError:
-            self.init(refusal: refusal, namesNothing: refusal.namesNothing, message: refusal.text(.english),
+            self.init(refusal: refusal, kind: refusal.kind, message: refusal.text(.english),
                       command: command, subcommand: subcommand)
         case let refusal as FamilyError:
-            self.init(refusal: refusal, namesNothing: refusal.namesNothing, message: refusal.text(.english),
+            self.init(refusal: refusal, kind: refusal.kind, message: refusal.text(.english),
                       command: command, subcommand: subcommand)
         case CommandFailure.usage(let message):
             self.init(kind: "usage", message: message, exitCode: .usage)
             body.usage = Self.usage(of: subcommand, root: command)
+        case CommandFailure.notFound(let message):
+            self.init(kind: "usage", message: message, exitCode: .usage)
+        case CommandFailure.refused(let name, let message):
+            self.init(kind: "refused", message: message, exitCode: .failed)
+            body.name = name
         case CommandFailure.failed(let message):
             self.init(kind: "failed", message: message, exitCode: .failed)
         case CommandFailure.busy(let message):
@@ -100,16 +112,23 @@ struct ErrorReport {
         }
     }
 
-    /// The App Store's side refusing a command: one that names nothing the store has to act on
-    /// (no such product, transaction or storefront; a product or value the operation does not
-    /// take) is a usage error; a well-formed one the store's records refuse (the subscription
-    /// ended, nothing to fix, refunded already) is a refusal, exit 4 with its name, no usage line.
-    private init(refusal: any Error, namesNothing: Bool, message: String,
+    /// The App Store's side refusing a command: a value out of range is a usage error with the
+    /// usage line; a name the store does not have (no such product, transaction or storefront)
+    /// exits 64 with the message alone, which says where to list what there is; anything else
+    /// is the store's answer to a well-formed command (the subscription ended, refunded
+    /// already, not family-shareable), a refusal, exit 4 with its name.
+    private init(refusal: any Error, kind: RefusalKind, message: String,
                  command: ParsableCommand.Type, subcommand: ParsableCommand.Type) {
-        guard !namesNothing else {
+        switch kind {
+        case .badValue:
             self.init(kind: "usage", message: message, exitCode: .usage)
             body.usage = Self.usage(of: subcommand, root: command)
             return
+        case .namesNothing:
+            self.init(kind: "usage", message: message, exitCode: .usage)
+            return
+        case .refused:
+            break
         }
         self.init(kind: "refused", message: message, exitCode: .failed)
         // The case's name, as the store's errors carry StoreKit's: "subscriptionExpired".
@@ -119,8 +138,17 @@ struct ErrorReport {
     /// The usage line of `subcommand` and where its help is, as the parser gives them after
     /// its own errors: every usage error ends the same way.
     static func usage(of subcommand: ParsableCommand.Type, root: ParsableCommand.Type) -> String {
-        let names = subcommand == root ? root._commandName : "\(root._commandName) \(subcommand._commandName)"
+        let names = (path(to: subcommand, from: root) ?? [root, subcommand]).map { $0._commandName }.joined(separator: " ")
         return "Usage: \(root.usageString(for: subcommand))\n  See '\(names) --help' for more information."
+    }
+
+    /// The commands from `root` down to `command`, a nested one included ("family share").
+    private static func path(to command: ParsableCommand.Type, from root: ParsableCommand.Type) -> [ParsableCommand.Type]? {
+        if command == root { return [root] }
+        for child in root.configuration.subcommands {
+            if let rest = path(to: command, from: child) { return [root] + rest }
+        }
+        return nil
     }
 
     /// The parser's message on one line, whole: a list of accepted values ("  - on") joined

@@ -186,7 +186,13 @@ final class AppLock {
 
 /// A failure a command reports in words, with its exit code.
 enum CommandFailure: Error {
+    /// The command line is not how the command is used: exit 64, with the command's usage.
     case usage(String)
+    /// The command names what does not exist (a product not in the catalog): exit 64, the
+    /// message alone, since it says where to list what there is.
+    case notFound(String)
+    /// A well-formed command the store would not carry out as asked: exit 4 with its name.
+    case refused(name: String, message: String)
     case failed(String)
     /// The app side of the data directory is in use by another process.
     case busy(String)
