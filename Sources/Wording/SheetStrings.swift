@@ -151,6 +151,13 @@ public struct SheetStrings: PhraseTable {
     public let keepsUntil = Phrase2<String, String>(
         en: { plan, day in "\(plan) stays until \(day), when your new plan starts. No charge today." },
         ja: { plan, day in "「\(plan)」は\(day)まで続き、その日から新しいプランが始まります。本日の請求はありません。" })
+    /// The same while the renewal's payment is failing (grace period, billing retry): the
+    /// renewal, and the new plan with it, comes when the payment goes through.
+    public let startingOncePaid = Phrase1<String>(en: { price in "\(price) starting when your renewal payment goes through" },
+                                                  ja: { price in "更新のお支払いが完了した時点から\(price)" })
+    public let keepsUntilPaid = Phrase1<String>(
+        en: { plan in "\(plan) stays until its renewal payment goes through, when your new plan starts. No charge today." },
+        ja: { plan in "「\(plan)」は更新のお支払いが完了するまで続き、その時点から新しいプランが始まります。本日の請求はありません。" })
     /// The current plan bought back while a change to another waits.
     public let keepsPlan = Phrase2<String, String>(
         en: { plan, other in "Keeps \(plan): the change to \(other) is called off." },

@@ -30,6 +30,8 @@ public struct StoreStrings: PhraseTable {
     public let spendOne = Phrase(en: "spend one ›", ja: "1つ使う ›")
     public let noCredits = Phrase(en: "none", ja: "なし")
     public let invalidIdentifier = Phrase(en: "invalid identifier", ja: "無効なID")
+    /// Its shorter form, for a row whose identifier needs the room.
+    public let invalidBrief = Phrase(en: "invalid", ja: "無効")
     public let waitingForApproval = Phrase(en: "waiting for approval", ja: "承認待ち")
     public let actionNeeded = Phrase(en: "action needed", ja: "要対応")
     public let networkDown = Phrase(en: "Network down?", ja: "ネットワーク未接続？")
@@ -77,19 +79,31 @@ public struct StoreStrings: PhraseTable {
     // MARK: A subscription's status (the store's, per group): rows, the detail pane, Manage Subscriptions
 
     public let renewsOn = Phrase1<String>(en: { day in "Renews \(day)" }, ja: { day in "\(day)に更新" })
+    /// Its shortest form, for a narrow row.
+    public let renewsBrief = Phrase(en: "Renews", ja: "自動更新")
     /// A family member's subscription, shared with this account for its current period.
     public let sharedByFamily = Phrase1<String>(en: { day in "Shared by your family until \(day)" },
                                                 ja: { day in "\(day)までファミリー共有" })
     /// The same, renewing with the purchaser's plan.
     public let sharedByFamilyRenews = Phrase1<String>(en: { day in "Shared by your family · renews \(day)" },
                                                       ja: { day in "ファミリー共有・\(day)に更新" })
+    /// Their shortest form, for a narrow row.
+    public let sharedByFamilyBrief = Phrase(en: "Shared by your family", ja: "ファミリー共有")
     /// Auto-renew off: the plan runs to the end of its period.
     public let expiresOn = Phrase1<String>(en: { day in "Expires \(day)" }, ja: { day in "\(day)に終了" })
+    public let expiresBrief = Phrase(en: "Expires", ja: "終了予定")
     /// A free trial running: "Free trial until 2026-12-26, then $4.99/month".
     public let freeTrialUntil = Phrase2<String, String>(en: { day, charge in "Free trial until \(day), then \(charge)" },
                                                         ja: { day, charge in "\(day)まで無料トライアル、その後\(charge)" })
     public let freeTrialUntilBrief = Phrase1<String>(en: { day in "Free trial until \(day)" }, ja: { day in "\(day)まで無料トライアル" })
     public let freeTrial = Phrase(en: "Free trial", ja: "無料トライアル")
+    /// A free trial with auto-renew off: it ends, and nothing is charged.
+    public let freeTrialEnds = Phrase1<String>(en: { day in "Free trial ends \(day)" }, ja: { day in "\(day)に無料トライアル終了" })
+    public let freeTrialEndsBrief = Phrase(en: "Free trial ends", ja: "トライアル終了")
+    /// A free trial whose renewal changes plan: "Free trial until DATE, then Lite Monthly at $1.99/month".
+    public let freeTrialThenPlan = Phrase3<String, String, String>(
+        en: { day, plan, charge in "Free trial until \(day), then \(plan) at \(charge)" },
+        ja: { day, plan, charge in "\(day)まで無料トライアル、その後「\(plan)」\(charge)" })
     /// A pay-as-you-go offer going on at the renewal, as Manage Subscriptions states it:
     /// "Renews Feb 1, 2030 · $0.99/month for 2 months, then $4.99/month".
     public let renewsAtOffer = Phrase2<String, String>(en: { day, terms in "Renews \(day) · \(terms)" },
@@ -105,6 +119,7 @@ public struct StoreStrings: PhraseTable {
     public let agreeHint = Phrase(en: "Enter or m: agree to the new price in Manage Subscriptions",
                                   ja: "Enterまたはm: 「サブスクリプションの管理」で新しい価格に同意")
     public let inGraceUntil = Phrase1<String>(en: { day in "In grace period until \(day)" }, ja: { day in "\(day)まで猶予期間" })
+    public let inGraceBrief = Phrase(en: "In grace period", ja: "猶予期間中")
     public let billingProblem = Phrase(en: "Billing problem", ja: "お支払いの問題")
     /// "Expired 2026-12-26 (cancelled)".
     public let expiredBecause = Phrase2<String, ExpirationReason?>(
@@ -130,13 +145,20 @@ public struct StoreStrings: PhraseTable {
             }
             return why.map { "\(day)に期限切れ (\($0))" } ?? "\(day)に期限切れ"
         })
+    /// Its shortest form, for a narrow row (with its date, `expired`).
+    public let expiredBrief = Phrase(en: "Expired", ja: "期限切れ")
     /// Refunded, or taken back from a family member: "Revoked 2026-12-26".
     public let revokedOn = Phrase1<String>(en: { day in "Revoked \(day)" }, ja: { day in "\(day)に取り消し済み" })
+    public let revokedBrief = Phrase(en: "Revoked", ja: "取り消し済み")
     /// A plan change waiting for the renewal: "Changes to Lite Monthly on 2026-12-26".
     public let changesTo = Phrase2<String, String>(en: { plan, day in "Changes to \(plan) on \(day)" },
                                                    ja: { plan, day in "\(day)に「\(plan)」へ変更" })
+    /// Its shorter forms, for a narrow row: "Changes to Lite Monthly", "Plan change".
+    public let changesToBrief = Phrase1<String>(en: { plan in "Changes to \(plan)" }, ja: { plan in "「\(plan)」へ変更" })
+    public let planChangeBrief = Phrase(en: "Plan change", ja: "プラン変更")
     /// The plan a waiting change is to: "Starts 2026-12-26".
     public let startsOn = Phrase1<String>(en: { day in "Starts \(day)" }, ja: { day in "\(day)に開始" })
+    public let startsBrief = Phrase(en: "Next plan", ja: "次のプラン")
     /// What buying another plan of the group does: at once, or at the renewal.
     public let upgradeNow = Phrase(en: "upgrade now", ja: "今すぐ変更")
     public let switchNow = Phrase(en: "switch now", ja: "今すぐ変更")
@@ -160,6 +182,8 @@ public struct StoreStrings: PhraseTable {
         ja: { trial, day in "確定して\(trial ? "無料トライアル" : "サブスクリプション")を今すぐ終了しても、\(day)までは引き続き利用できます。" })
     public let confirm = Phrase(en: "Confirm", ja: "確認")
     public let manageHelp = Phrase(en: "Choose a plan to change to it.", ja: "プランを選ぶと変更できます。")
+    /// Under a subscription that ended (or none): a plan chosen is a new subscription.
+    public let manageHelpEnded = Phrase(en: "Choose a plan to resubscribe.", ja: "プランを選ぶと再登録できます。")
     /// Under a subscription a family member shares: the purchaser manages it.
     public let manageHelpShared = Phrase(en: "Shared with you. Choose a plan to subscribe yourself.",
                                          ja: "共有中のプランです。選ぶとご自身で登録できます。")

@@ -34,7 +34,7 @@ import Testing
         try tty.waitFor("Resubscribe")
         try tty.send("Escape")
         try tty.waitForAbsence("Resubscribe")
-        let store = try tty.waitFor("Expires ")
+        let store = try tty.waitFor("Free trial ends ")
         #expect(!store.contains("Free trial until "), "\(store)")
     }
 }

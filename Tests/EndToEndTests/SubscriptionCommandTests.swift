@@ -57,6 +57,8 @@ import Testing
         let off = try cli.command("auto-renew", Self.monthly, "off")
         #expect(off.stdout.contains("Turned auto-renew off. Pro Monthly (\(Self.monthly)): Expires 2030-01-08 09:00:01 +00:00."), "\(off.summary)")
         #expect(off.stdout.contains("autoRenewDisabled  sandbox.user@example.com  \(Self.monthly)"), "the event it made: \(off.summary)")
+        // Still in its free trial, which now ends (it read "subscribed: Expires …").
+        #expect(try cli.command("subscriptions").stdout.contains("state          subscribed: Free trial ends 2030-01-08 09:00:01 +00:00"))
         let again = try cli.command("auto-renew", Self.monthly, "off", "--json").json()
         #expect((again["events"] as? [Any])?.isEmpty == true, "nothing changed: \(again)")
         #expect(try renewalInfo(try pro())["willAutoRenew"] as? Bool == false)
@@ -111,7 +113,9 @@ import Testing
         let waiting = try renewalInfo(try pro())
         #expect(waiting["currentProductID"] as? String == Self.monthly)
         #expect(waiting["autoRenewPreference"] as? String == Self.lite)
-        #expect(try cli.command("subscriptions").stdout.contains("Renews 2030-01-08 09:00:01 +00:00 as Lite Monthly (\(Self.lite))"))
+        // During Pro Monthly's free trial: the trial, then Lite Monthly at its price.
+        #expect(try cli.command("subscriptions").stdout.contains(
+            "subscribed: Free trial until 2030-01-08 09:00:01 +00:00, then Lite Monthly (\(Self.lite)) at $1.99/month"))
 
         try cli.command("advance", "2w")
         let renewed = try pro()

@@ -12,6 +12,11 @@ extension AppState {
         return strings.sheet.perPeriod(amount, period)
     }
 
+    /// What buying the plan `productID` charges per period now (`StoreSnapshot.storePrices`).
+    func storeCharge(of productID: String) -> String? {
+        snapshot.storePrices[productID].map { perPeriod($0, of: productID) }
+    }
+
     /// What the current plan of `status`'s group charges per period (`StoreSnapshot.periodPrices`).
     func periodCharge(of status: SubscriptionStatus) -> String? {
         snapshot.periodPrices[status.groupID].map { perPeriod($0, of: status.productID) }

@@ -20,9 +20,10 @@ struct PlanStatus: Equatable {
     var kind: Kind
     var text: String
     /// Shorter forms of `text`, longest first, for a row with no room for it ("Free trial until
-    /// DATE", "Free trial").
+    /// DATE", "Free trial"): every status has one, so a row keeps its plan's name whole.
     var brief: [String] = []
-    /// `text` says what the plan charges (a free trial's or an offer's "then $4.99/month").
+    /// `text` says what the plan charges (a free trial's or an offer's "then $4.99/month"), or
+    /// that it charges nothing (a free trial that ends): no charge line beside it.
     var includesCharge = false
     var tint: Tint
     var status: SubscriptionStatus
@@ -43,15 +44,30 @@ struct PlanStatus: Equatable {
             case .subscribed where status.isFamilyShared && status.willAutoRenew:
                 // It renews with the purchaser's plan, as theirs does.
                 (text, tint) = (words.sharedByFamilyRenews(day(status.expiresDate)), .success)
+                brief = [words.sharedByFamilyBrief]
             case .subscribed where status.isFamilyShared, .inGracePeriod where status.isFamilyShared:
                 (text, tint) = (words.sharedByFamily(day(status.accessEndDate ?? status.expiresDate)), .success)
+                brief = [words.sharedByFamilyBrief]
             case .subscribed where status.willAutoRenew && status.canAgreeToPriceIncrease:
                 // Waiting for the subscriber's consent: the new price, agreed to in Manage Subscriptions.
                 let price = state.newPrice(of: status) ?? ""
                 (text, tint) = (words.newPriceFrom(price, day(status.expiresDate)), .warning)
                 brief = [words.newPrice(price), words.newPriceBrief]
+            case .subscribed where status.willAutoRenew && status.autoRenewProductID != productID && state.snapshot.freeTrialGroups.contains(group):
+                // The trial charges nothing: the plan changed to is the first one paid for, at its price.
+                let next = state.title(of: status.autoRenewProductID)
+                let charge = state.snapshot.product(status.autoRenewProductID).map {
+                    state.strings.charge($0, introOffer: false, app: state.appDescription)
+                } ?? ""
+                (text, tint) = (words.freeTrialThenPlan(day(status.expiresDate), next, charge), .warning)
+                // A narrow row says the change first, as without a trial.
+                brief = [words.changesTo(next, day(status.expiresDate)), words.changesToBrief(next), words.freeTrialUntilBrief(day(status.expiresDate)),
+                         words.planChangeBrief]
+                includesCharge = true
             case .subscribed where status.willAutoRenew && status.autoRenewProductID != productID:
-                (text, tint) = (words.changesTo(state.title(of: status.autoRenewProductID), day(status.expiresDate)), .warning)
+                let next = state.title(of: status.autoRenewProductID)
+                (text, tint) = (words.changesTo(next, day(status.expiresDate)), .warning)
+                brief = [words.changesToBrief(next), words.planChangeBrief]
             case .subscribed where status.willAutoRenew && state.snapshot.freeTrialGroups.contains(group):
                 let then = state.periodCharge(of: status) ?? ""
                 (text, tint) = (words.freeTrialUntil(day(status.expiresDate), then), .success)
@@ -60,18 +76,32 @@ struct PlanStatus: Equatable {
             case .subscribed where status.willAutoRenew:
                 let renews = day(status.expiresDate)
                 (text, tint) = (words.renewsOn(renews), .success)
+                brief = [words.renewsBrief]
                 // A pay-as-you-go offer going on: its price for the periods left, then the plan's.
                 if let offer = state.offerRenewal(of: status) {
                     text = state.strings.renewsAtOffer(renews, offer: offer, then: state.periodCharge(of: status))
-                    brief = [words.renewsAtOffer(renews, offer.terms), words.renewsAtOffer(renews, offer.charge), words.offerPrice(offer.charge)]
+                    brief = [words.renewsAtOffer(renews, offer.terms), words.renewsAtOffer(renews, offer.charge), words.offerPrice(offer.charge),
+                             words.renewsBrief]
                     includesCharge = true
                 }
-            case .subscribed: (text, tint) = (words.expiresOn(day(status.expiresDate)), .warning)
+            case .subscribed where state.snapshot.freeTrialGroups.contains(group):
+                // Auto-renew off during a free trial: the trial ends, and nothing is ever charged.
+                (text, tint) = (words.freeTrialEnds(day(status.expiresDate)), .warning)
+                brief = [words.freeTrialEndsBrief, words.freeTrial]
+                includesCharge = true
+            case .subscribed:
+                (text, tint) = (words.expiresOn(day(status.expiresDate)), .warning)
+                brief = [words.expiresBrief]
             case .inGracePeriod:
                 (text, tint) = (words.inGraceUntil(day(status.gracePeriodExpiresDate ?? status.expiresDate)), .warning)
+                brief = [words.inGraceBrief]
             case .inBillingRetryPeriod: (text, tint) = (words.billingProblem, .danger)
-            case .expired: (text, tint) = (words.expiredBecause(day(status.expiresDate), status.expirationReason), .muted)
-            case .revoked: (text, tint) = (words.revokedOn(day(status.expiresDate)), .muted)
+            case .expired:
+                (text, tint) = (words.expiredBecause(day(status.expiresDate), status.expirationReason), .muted)
+                brief = [words.expired(day(status.expiresDate)), words.expiredBrief]
+            case .revoked:
+                (text, tint) = (words.revokedOn(day(status.expiresDate)), .muted)
+                brief = [words.revokedBrief]
             }
             return
         }
@@ -82,6 +112,7 @@ struct PlanStatus: Equatable {
         if status.autoRenewProductID == productID, status.willAutoRenew {
             kind = .next
             (text, tint) = (words.startsOn(day(status.expiresDate)), .warning)
+            brief = [words.startsBrief]
             return
         }
         let atOnce = SubscriptionLifecycle.takesEffectAtOnce(change, from: current, to: product)
@@ -93,8 +124,9 @@ struct PlanStatus: Equatable {
             sold.subscriptionPeriod.map { state.strings.sheet.perPeriod(sold.formattedPrice, $0) } ?? sold.formattedPrice
         }
         (text, tint) = (price.map { "\($0) · \(what)" } ?? what, .accent)
-        // A narrow row: the price without its period (the title gives way before the price does).
-        brief = sold.map { ["\($0.formattedPrice) · \(what)"] } ?? []
+        // A narrow row: the price without its period, then the price alone (the status gives
+        // way before the title does; the detail pane says what buying it does).
+        brief = sold.map { ["\($0.formattedPrice) · \(what)", $0.formattedPrice] } ?? []
     }
 }
 

@@ -101,6 +101,9 @@ extension StoreSnapshot {
             snapshot.consentPrices[status.autoRenewProductID] = catalog.product(status.autoRenewProductID)?
                 .price(in: records.settings.appStoreStorefront, changes: records.priceChanges)
         }
+        for product in catalog.products where product.subscriptionGroupID != nil {
+            snapshot.storePrices[product.id] = product.price(in: records.settings.appStoreStorefront, changes: records.priceChanges)
+        }
         snapshot.introOfferProducts = Set(catalog.products.map(\.id).filter { records.introOfferApplies($0, catalog: catalog) })
         for product in catalog.products {
             snapshot.ownedAtStore[product.id] = records.ownedUntil(product)

@@ -63,6 +63,9 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// (`StoreWorkingSet.periodPrice`): the price the store charges, not the one the products
     /// request answered at launch.
     public var periodPrices: [String: Decimal] = [:]
+    /// What the store charges now for each auto-renewable plan where the account is, by product
+    /// id: a price changed since the products request answered at launch counts.
+    public var storePrices: [String: Decimal] = [:]
     /// The next renewal's terms, by group id, where it goes on with a pay-as-you-go offer
     /// (`StoreWorkingSet.nextRenewal`): the offer's price, before the plan's.
     public var offerRenewals: [String: RenewalTerms] = [:]

@@ -54,11 +54,12 @@ enum DetailPane {
                 lines.append(.init(text: words.notInAppData, style: .dim))
             } else if let plan = PlanStatus(id, state: state), plan.kind == .current {
                 // The plan subscribed to: from the store's status, where it stands; while it lasts,
-                // its charge as the store charges it (unless its status says it: a free trial) and
-                // where to manage it, or agree to a new price; once ended, the terms of buying it again.
+                // its charge as the store charges it (unless its status says it: a free trial; nor
+                // for a family member, who pays nothing) and where to manage it, or agree to a new
+                // price; once ended, the terms of buying it again.
                 let status = DialogModel.Line(text: plan.text, style: .tint(plan.tint, bold: true))
                 if plan.status.isLive {
-                    if !plan.includesCharge {
+                    if !plan.includesCharge, !plan.status.isFamilyShared {
                         let charge = state.periodCharge(of: plan.status)
                             ?? state.strings.charge(product, introOffer: false, app: state.appDescription)
                         lines.append(.init(text: charge, style: .bold))

@@ -80,9 +80,11 @@ enum ManageSubscriptionsView {
             canvas.fill(x: box.x + 1, y: g.y(ofRow: row), width: box.width - 2, height: 1, style: selected ? style : .plain)
             canvas.put("  \(label)", x: box.x + 2, y: g.y(ofRow: row), width: inner, style: style)
         }
-        // A family member's subscription is the purchaser's to change: a plan chosen is one's own.
-        let shared = state.snapshot.subscription(inGroup: group)?.isFamilyShared == true
-        canvas.put(shared ? words.manageHelpShared : words.manageHelp, x: box.x + 2, y: box.maxY - 2, width: inner, style: .dim)
+        // A family member's subscription is the purchaser's to change: a plan chosen is one's
+        // own. Once a subscription ended, a plan chosen subscribes again: nothing to change.
+        let status = state.snapshot.subscription(inGroup: group)
+        let help = status?.isFamilyShared == true ? words.manageHelpShared : status?.isLive == true ? words.manageHelp : words.manageHelpEnded
+        canvas.put(help, x: box.x + 2, y: box.maxY - 2, width: inner, style: .dim)
         if let confirmation = CancelConfirmation(state, panel: panel) {
             DialogView.draw(confirmation.model, layout: layout, into: &canvas)
         }

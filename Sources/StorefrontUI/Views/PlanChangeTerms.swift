@@ -14,19 +14,24 @@ struct PlanChangeTerms {
         guard let plan = PlanStatus(product.id, state: state), plan.status.isLive else { return nil }
         let status = plan.status
         let words = state.strings.sheet
-        let charge = state.strings.charge(product, introOffer: false, app: state.appDescription)
+        let charge = state.storeCharge(of: product.id) ?? state.strings.charge(product, introOffer: false, app: state.appDescription)
         let current = state.title(of: status.productID)
         let day = state.localDate(status.expiresDate)
+        // Past the period's end (a grace period, billing retry) the renewal waits for its
+        // payment: no date to give, and none in the past.
+        let renewalDue = status.expiresDate <= state.now
+        let starting = renewalDue ? words.startingOncePaid(charge) : words.startingOn(charge, day)
         switch plan.kind {
         case .current:
             // Bought back while a change to another plan waits: the change is called off.
             guard status.autoRenewProductID != product.id else { return nil }
-            lines = [.init(text: words.startingOn(charge, day), style: .bold),
+            lines = [.init(text: starting, style: .bold),
                      .init(text: words.keepsPlan(current, state.title(of: status.autoRenewProductID)))]
         case .change(_, atOnce: true):
             lines = [.init(text: words.startingToday(charge), style: .bold), .init(text: words.replacesToday(current))]
         case .next, .change(_, atOnce: false):
-            lines = [.init(text: words.startingOn(charge, day), style: .bold), .init(text: words.keepsUntil(current, day))]
+            lines = [.init(text: starting, style: .bold),
+                     .init(text: renewalDue ? words.keepsUntilPaid(current) : words.keepsUntil(current, day))]
         }
         lines.append(.init(text: words.renews))
     }

@@ -85,7 +85,7 @@ struct RowText {
                 trailing = words.active
                 tint = .success
             } else {
-                trailing = RowText.fitting(RowText.buyLabel(id, state: state), brief: [RowText.buyLabel(id, state: state, brief: true)],
+                trailing = RowText.fitting(RowText.buyLabel(id, state: state), brief: RowText.buyBrief(id, state: state),
                                            title: title, state: state)
                 dim = state.isRestricted || snapshot.productsError != nil || snapshot.isLoadingProducts
             }
@@ -96,7 +96,7 @@ struct RowText {
         case .invalid(let id):
             title = id
             isIdentifier = true
-            trailing = words.invalidIdentifier
+            trailing = RowText.fitting(words.invalidIdentifier, brief: [words.invalidBrief], title: id, state: state)
             tint = .muted
             dim = true
         }
@@ -108,6 +108,16 @@ struct RowText {
         let room = Layout(width: state.width, height: state.height).list.width - 5 - 2 - DisplayWidth.of(title)
         let forms = [full] + brief
         return forms.first { DisplayWidth.of($0) <= room } ?? forms[forms.count - 1]
+    }
+
+    /// The buy row's shorter forms: its offer alone ("1 week free", "$0.99/month for 3
+    /// months"), then a pay-as-you-go offer's price per period ("$0.99/month").
+    static func buyBrief(_ id: String, state: AppState) -> [String] {
+        let offer = buyLabel(id, state: state, brief: true)
+        guard state.waitingRequest(for: id) == nil, state.snapshot.productsError == nil, !state.isRestricted,
+              state.subscriptionActiveAtStoreOnly(id) == nil, let product = state.snapshot.product(id),
+              let perPeriod = SubscriptionTerms.rowOfferPrice(product, state: state) else { return [offer] }
+        return [offer, perPeriod]
     }
 
     /// What a buy row reads: its price (`brief`: its offer alone), or why it cannot be bought

@@ -26,8 +26,10 @@ struct SubscriptionTerms {
         type = product.type
         times = state.times
         strings = state.strings
-        // The charge per period, as `pending` states it: one rule for both.
-        price = strings.charge(product, introOffer: false, app: state.appDescription)
+        // The charge per period, as `pending` states it: one rule for both; a plan's at the
+        // store's price now, which a price change since launch moved.
+        price = (product.type == .autoRenewable ? state.storeCharge(of: product.id) : nil)
+            ?? strings.charge(product, introOffer: false, app: state.appDescription)
         switch product.type {
         case .autoRenewable:
             if let offer = Self.introductoryOffer(product, state: state) {
@@ -64,6 +66,14 @@ struct SubscriptionTerms {
         let offer = introductoryOffer(product, state: state)
         if brief, let offer { return state.strings.introductoryTerms(offer, of: product) }
         return state.strings.charge(product, introOffer: offer != nil, app: state.appDescription)
+    }
+
+    /// A pay-as-you-go introductory offer's price per period ("$0.99/month"), the narrowest
+    /// row's words for it; nil for any other offer, or none.
+    static func rowOfferPrice(_ product: Product, state: AppState) -> String? {
+        guard product.type == .autoRenewable, state.appDescription.period(of: product) != nil,
+              let offer = introductoryOffer(product, state: state), offer.paymentMode == .payAsYouGo else { return nil }
+        return state.strings.sheet.perPeriod(product.formatted(offer.price), offer.period)
     }
 
     /// The lines under the product in the sheet and the detail pane.

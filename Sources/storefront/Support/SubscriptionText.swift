@@ -50,11 +50,27 @@ struct SubscriptionText {
         }
     }
 
-    /// "Free trial until DATE, then $4.99/month", while the free trial runs and renews to its plan.
+    /// While a free trial runs, in the screens' words: "Free trial until DATE, then $4.99/month"
+    /// (renewing to its plan), "Free trial until DATE, then Lite Monthly (id) at $1.99/month" (to
+    /// another), "Free trial ends DATE" (auto-renew off).
     func freeTrial(_ s: SubscriptionStatus, records: StoreWorkingSet) -> String? {
-        guard s.willAutoRenew, s.autoRenewProductID == s.productID, records.isInFreeTrial(s) else { return nil }
+        guard records.isInFreeTrial(s) else { return nil }
+        let day = times.dateTime(s.expiresDate)
+        // A family member's reads as the screens', shared (`summary`).
+        guard s.willAutoRenew || !s.isFamilyShared else { return nil }
+        guard s.willAutoRenew else { return Strings.english.store.freeTrialEnds(day) }
+        guard s.autoRenewProductID == s.productID else {
+            return Strings.english.store.freeTrialThenPlan(day, plan(s.autoRenewProductID), listCharge(s.autoRenewProductID) ?? "")
+        }
         let then = planCharge(s, records: records)
-        return "Free trial until \(times.dateTime(s.expiresDate))" + (then.map { ", then \($0)" } ?? "")
+        return "Free trial until \(day)" + (then.map { ", then \($0)" } ?? "")
+    }
+
+    /// "$1.99/month": what the store charges for `productID` now, where the account is.
+    private func listCharge(_ productID: String) -> String? {
+        guard let entry = catalog.product(productID),
+              let product = Product(entry, storefront: settings.appStoreStorefront, locale: settings.locale) else { return nil }
+        return product.subscriptionPeriod.map { Strings.english.sheet.perPeriod(product.formattedPrice, $0) } ?? product.formattedPrice
     }
 
     /// "Renews DATE · $0.99/month for 2 months, then $4.99/month", while the renewal goes on
