@@ -146,7 +146,7 @@ import Testing
         #expect(ui.state.dialogButtons == DialogButtons(labels: ["Close", "Agree to New Price"], focus: 1))
         ui.press(.enter)
         #expect(status(ui)?.priceIncreaseStatus == .agreed)
-        #expect(ui.state.log.contains { $0.text == "Pro Monthly: price increase to $5.99 agreed" })
+        #expect(ui.state.log.contains { $0.text == "Pro Monthly: price increase to $5.99/month agreed" })
     }
 
     @Test func notNowLeavesItPendingUntilTheNextLaunch() throws {
@@ -164,7 +164,7 @@ import Testing
         try ui.buy("Pro Monthly")
         priceIncrease(ui, consentNeeded: false)
         #expect(ui.state.mode == .store)
-        #expect(ui.state.log.contains { $0.text == "Pro Monthly: renews at $5.99 from the next renewal" })
+        #expect(ui.state.log.contains { $0.text == "Pro Monthly: renews at $5.99/month from the next renewal" })
     }
 
     @Test func theConsentSheetInJapaneseFits70By20() throws {
