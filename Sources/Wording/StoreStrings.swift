@@ -81,6 +81,9 @@ public struct StoreStrings: PhraseTable {
     public let renewsOn = Phrase1<String>(en: { day in "Renews \(day)" }, ja: { day in "\(day)に更新" })
     /// Its shortest form, for a narrow row.
     public let renewsBrief = Phrase(en: "Renews", ja: "自動更新")
+    /// A new price agreed to, until the renewal that charges it: "Renews Dec 29, 2026 at $2.99/month".
+    public let renewsAt = Phrase2<String, String>(en: { day, price in "Renews \(day) at \(price)" },
+                                                  ja: { day, price in "\(day)に\(price)で更新" })
     /// A family member's subscription, shared with this account for its current period.
     public let sharedByFamily = Phrase1<String>(en: { day in "Shared by your family until \(day)" },
                                                 ja: { day in "\(day)までファミリー共有" })

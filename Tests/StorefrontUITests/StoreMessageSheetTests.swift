@@ -104,6 +104,22 @@ import Testing
         #expect(appleLine < standingLine, "the note comes after Apple's copy")
     }
 
+    /// Failed before: the sheet kept the words it opened with while the screen behind it
+    /// switched to English.
+    @Test func aLocaleChangedFromAnotherTerminalRewordsTheSheet() throws {
+        let ui = try Self.failingRenewal { UITestHarness.useJapanese(&$0) }
+        #expect(ui.screen.contains("請求に関する問題"), "\(ui.screen)")
+        ui.press(.tab)
+        try ui.changeSettings { $0.locale = "en_US" }
+        #expect(ui.screen.contains("Billing Problem") && ui.screen.contains("There is a problem with your current payment method."), "\(ui.screen)")
+        // The products asked for again in English: the plan's title too.
+        ui.wait()
+        let screen = ui.screen
+        #expect(screen.contains("Pro Monthly: no access until the payment goes through"), "\(screen)")
+        #expect(!screen.contains("請求に関する問題 ") && !screen.contains("続ける"), "\(screen)")
+        #expect(ui.state.dialogButtons == DialogButtons(labels: ["Close", "Continue"], focus: 0), "the focus stays")
+    }
+
     @Test func inJapaneseItFits70By20() throws {
         let ui = try Self.failingRenewal(width: 70, height: 20) { UITestHarness.useJapanese(&$0) }
         let screen = ui.screen
@@ -146,7 +162,7 @@ import Testing
         #expect(ui.state.dialogButtons == DialogButtons(labels: ["Close", "Agree to New Price"], focus: 1))
         ui.press(.enter)
         #expect(status(ui)?.priceIncreaseStatus == .agreed)
-        #expect(ui.state.log.contains { $0.text == "Pro Monthly: price increase to $5.99 agreed" })
+        #expect(ui.state.log.contains { $0.text == "Pro Monthly: price increase to $5.99/month agreed" })
     }
 
     @Test func notNowLeavesItPendingUntilTheNextLaunch() throws {
@@ -164,7 +180,20 @@ import Testing
         try ui.buy("Pro Monthly")
         priceIncrease(ui, consentNeeded: false)
         #expect(ui.state.mode == .store)
-        #expect(ui.state.log.contains { $0.text == "Pro Monthly: renews at $5.99 from the next renewal" })
+        #expect(ui.state.log.contains { $0.text == "Pro Monthly: renews at $5.99/month from the next renewal" })
+    }
+
+    /// Failed before: the consent sheet stayed in Japanese after the locale went to English.
+    @Test func aLocaleChangedFromAnotherTerminalRewordsTheConsentSheet() throws {
+        let ui = try UITestHarness { UITestHarness.useJapanese(&$0) }
+        try ui.buy("Pro Monthly")
+        ui.runtime.perform(.priceIncrease(productID: Self.pro, storefront: nil, price: 1000, consentNeeded: true))
+        #expect(ui.screen.contains("サブスクリプションの価格の値上げ"), "\(ui.screen)")
+        try ui.changeSettings { $0.locale = "en_US" }
+        let screen = ui.screen
+        #expect(screen.contains("Subscription Price Increase") && screen.contains("¥1,000/month"), "\(screen)")
+        #expect(!screen.contains("サブスクリプションの価格の値上げ"), "\(screen)")
+        #expect(ui.state.dialogButtons == DialogButtons(labels: ["Close", "Agree to New Price"], focus: 1))
     }
 
     @Test func theConsentSheetInJapaneseFits70By20() throws {

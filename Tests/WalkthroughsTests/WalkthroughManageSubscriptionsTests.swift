@@ -73,6 +73,28 @@ import Walkthroughs
         #expect(result.passed, "\(summaries(result))")
     }
 
+    /// A plan is named as `open` and `manage` name it, whatever the screen's language: its
+    /// English title and its id reach the Japanese screen's row. Failed before: "expected a row
+    /// "Pro Yearly", saw … "プロ 年額プラン"".
+    @Test func aPlanByItsEnglishTitleOrIdOnTheJapaneseScreen() throws {
+        let result = try run("""
+            set locale ja_JP
+            open "Lite Monthly"
+            press "登録"
+            press "OK"
+            manage "Lite Monthly"
+            choose "Pro Monthly"
+            press "登録"
+            press "OK"
+            expect subscription "Pro Monthly" plan "Pro Monthly"
+            manage "Pro Monthly"
+            choose com.storefront.pro.yearly
+            expect screen "プロ 年額プラン"
+            """)
+        #expect(result.passed, "\(summaries(result))")
+        #expect(result.stepsRun == 12)
+    }
+
     /// Agree to New Price is an action of Manage Subscriptions too; the consent sheet's buttons
     /// are pressed as any dialog's.
     @Test func aPriceIncreaseAgreedInManageSubscriptions() throws {

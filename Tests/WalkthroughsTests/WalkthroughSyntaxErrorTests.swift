@@ -153,6 +153,14 @@ import Walkthroughs
         #expect(errors("\nexpect subscription \"Pro Monthly\" renews 2030/1/8") == [
             "demo.walk:2:42: expected a day after renews, as 2030-01-08 (year-month-day, UTC); did you mean 'expect subscription \"Pro Monthly\" renews 2030-01-08'?",
         ])
+        // A day written in words, in one language or the other: the same day in ISO form.
+        // Failed before: "renews Jan 8" was suggested 'expect screen "…"'.
+        #expect(errors("expect subscription \"Pro Monthly\" renews Jan 8") == [
+            "demo.walk:1:42: expected a day after renews, as 2030-01-08 (year-month-day, UTC); did you mean 'expect subscription \"Pro Monthly\" renews 2030-01-08'?",
+        ])
+        #expect(errors("expect subscription \"Pro Monthly\" expires \"February 8, 2031\"").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" expires 2031-02-08'?") == true)
+        #expect(errors("expect subscription \"Pro Monthly\" renews 8 Jan 2030").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" renews 2030-01-08'?") == true)
+        #expect(errors("expect subscription \"Pro Monthly\" renews 2030年1月8日").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" renews 2030-01-08'?") == true)
         // No such day: the example, not a day rolled over into the next month.
         #expect(errors("expect subscription \"Pro Monthly\" expires 2030-02-30").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" expires 2030-01-08'?") == true)
         #expect(errors("expect subscription \"Pro Monthly\" grace 2030-01-24").first?.hasSuffix("did you mean 'expect subscription \"Pro Monthly\" grace-until 2030-01-24'?") == true)

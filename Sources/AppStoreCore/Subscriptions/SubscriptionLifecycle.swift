@@ -43,7 +43,9 @@ public enum SubscriptionLifecycle {
             step.status?.priceIncreaseStatus = .agreed
             step.emit(.priceIncreaseAgreed, details: step.priceDetails(of: current.autoRenewProductID))
         case .declinePriceIncrease where current.priceIncreaseStatus == .pending:
-            // As Xcode declines it: a cancellation (auto-renew off), the increase no longer waiting.
+            // As Xcode declines it (`declinePriceIncreaseForTransaction`: the user cancels by
+            // turning auto-renew off): the period's end expires it as autoRenewDisabled. Only a
+            // renewal reached with the increase still waiting expires as didNotConsentToPriceIncrease.
             step.status?.priceIncreaseStatus = .noIncreasePending
             step.setAutoRenew(false)
         default:

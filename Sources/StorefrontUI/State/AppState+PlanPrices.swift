@@ -33,12 +33,18 @@ extension AppState {
     /// What the next renewal of `status`'s group charges per period: an offer's price while it
     /// goes on, else the plan's.
     func renewalCharge(of status: SubscriptionStatus) -> String? {
-        offerRenewal(of: status)?.charge ?? periodCharge(of: status)
+        offerRenewal(of: status)?.charge ?? agreedPrice(of: status) ?? periodCharge(of: status)
     }
 
     /// The price a pending increase asks the subscriber to agree to, per period.
     func newPrice(of status: SubscriptionStatus) -> String? {
         guard status.priceIncreaseStatus == .pending else { return nil }
+        return snapshot.consentPrices[status.autoRenewProductID].map { perPeriod($0, of: status.autoRenewProductID) }
+    }
+
+    /// The new price the subscriber agreed to, per period, until the renewal that charges it.
+    func agreedPrice(of status: SubscriptionStatus) -> String? {
+        guard status.priceIncreaseStatus == .agreed, status.willAutoRenew else { return nil }
         return snapshot.consentPrices[status.autoRenewProductID].map { perPeriod($0, of: status.autoRenewProductID) }
     }
 }

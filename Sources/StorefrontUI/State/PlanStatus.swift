@@ -7,7 +7,8 @@ import AppStoreCore
 /// pane and Manage Subscriptions share.
 struct PlanStatus: Equatable {
     enum Kind: Equatable {
-        /// The plan subscribed to: its status ("Renews DATE", "Renews DATE · $0.99/month for 2
+        /// The plan subscribed to: its status ("Renews DATE", "Renews DATE at $5.99/month" once
+        /// a new price is agreed to, "Renews DATE · $0.99/month for 2
         /// months, then $4.99/month", "Free trial until DATE, then $4.99/month", "New price
         /// $5.99/month from DATE", "Expired DATE (reason)").
         case current
@@ -69,7 +70,8 @@ struct PlanStatus: Equatable {
                 (text, tint) = (words.changesTo(next, day(status.expiresDate)), .warning)
                 brief = [words.changesToBrief(next), words.planChangeBrief]
             case .subscribed where status.willAutoRenew && state.snapshot.freeTrialGroups.contains(group):
-                let then = state.periodCharge(of: status) ?? ""
+                // What the trial converts at: a new price agreed to, else the plan's.
+                let then = state.agreedPrice(of: status) ?? state.periodCharge(of: status) ?? ""
                 (text, tint) = (words.freeTrialUntil(day(status.expiresDate), then), .success)
                 brief = [words.freeTrialUntilBrief(day(status.expiresDate)), words.freeTrial]
                 includesCharge = true
@@ -83,6 +85,10 @@ struct PlanStatus: Equatable {
                     brief = [words.renewsAtOffer(renews, offer.terms), words.renewsAtOffer(renews, offer.charge), words.offerPrice(offer.charge),
                              words.renewsBrief]
                     includesCharge = true
+                } else if let agreed = state.agreedPrice(of: status) {
+                    // A new price agreed to: the renewal charges it, said until it does.
+                    text = words.renewsAt(renews, agreed)
+                    brief = [words.renewsOn(renews)]
                 }
             case .subscribed where state.snapshot.freeTrialGroups.contains(group):
                 // Auto-renew off during a free trial: the trial ends, and nothing is ever charged.

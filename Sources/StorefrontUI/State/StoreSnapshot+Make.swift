@@ -97,7 +97,7 @@ extension StoreSnapshot {
                 snapshot.offerRenewals[status.groupID] = terms
             }
         }
-        for status in snapshot.subscriptions where status.priceIncreaseStatus == .pending {
+        for status in snapshot.subscriptions where status.priceIncreaseStatus != .noIncreasePending {
             snapshot.consentPrices[status.autoRenewProductID] = catalog.product(status.autoRenewProductID)?
                 .price(in: records.settings.appStoreStorefront, changes: records.priceChanges)
         }

@@ -70,7 +70,8 @@ public struct StoreSnapshot: Equatable, Sendable {
     /// (`StoreWorkingSet.nextRenewal`): the offer's price, before the plan's.
     public var offerRenewals: [String: RenewalTerms] = [:]
     /// The price each plan renews at once its subscriber agrees to a price increase, by
-    /// product id: what the consent message asks about.
+    /// product id, while the increase waits for consent or is agreed: what the consent message
+    /// asks about, and what the renewal charges once agreed.
     public var consentPrices: [String: Decimal] = [:]
 
     /// Purchases App Store product pages started for this account, waiting for the app.

@@ -24,6 +24,17 @@ extension AppState {
         }
     }
 
+    /// The message in front read again from the store as it is now: in the screen's language
+    /// (the locale may have changed from another terminal), with where the subscription stands.
+    /// Its focus stays where it was.
+    mutating func refreshMessageInFront() {
+        guard case .alert(let alert) = mode, case .message(let message) = alert.kind,
+              let status = snapshot.subscriptions.first(where: { $0.groupID == message.groupID }) else { return }
+        var fresh = messageAlert(message, status: status)
+        fresh.focus = alert.focus
+        mode = .alert(fresh)
+    }
+
     /// Shows the first message still called for, once nothing else is in front. With the App
     /// Store's dialogs off none is shown: the log says so.
     mutating func presentPendingMessage() {

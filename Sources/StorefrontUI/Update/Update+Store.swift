@@ -205,6 +205,9 @@ extension AppState {
             }
         }
         clampSelection()
+        // A message in front reads the new snapshot too: a locale, a product's title, where the
+        // subscription stands.
+        refreshMessageInFront()
         followApprovalsSelection()
     }
 

@@ -60,11 +60,11 @@ extension AppState {
             let said = details.planChange == .crossgrade ? words.switched : words.upgraded
             return said(from, title(of: details.toProductID ?? event.productID ?? ""), amount(details.refundedAmount ?? 0, details))
         case .priceIncreasePending:
-            return words.priceIncreasePending(name, amount(details.price, details))
+            return words.priceIncreasePending(name, charge(details, of: event.productID))
         case .priceIncreaseAgreed:
-            return words.priceIncreaseAgreed(name, amount(details.price, details))
+            return words.priceIncreaseAgreed(name, charge(details, of: event.productID))
         case .priceIncreased:
-            return words.priceIncreased(name, amount(details.price, details))
+            return words.priceIncreased(name, charge(details, of: event.productID))
         case .refunded:
             let percentage = details.revocationPercentage ?? Refund.fullPercentage
             let kind = percentage >= Refund.fullPercentage ? words.refundFull : words.refundProrated(Refund.percentText(percentage))
@@ -100,6 +100,13 @@ extension AppState {
         case .purchaseHistoryCleared: return (words.purchaseHistoryClearedBanner, .warning)
         default: return nil
         }
+    }
+
+    /// A plan's price an event names, per the plan's period: "$2.99/month".
+    private func charge(_ details: StoreEventDetails, of productID: String?) -> String {
+        let price = amount(details.price, details)
+        guard details.price != nil, let period = productID.flatMap({ catalog.product($0)?.subscription?.period }) else { return price }
+        return strings.sheet.perPeriod(price, period)
     }
 
     /// A price an event names, as its storefront writes it.

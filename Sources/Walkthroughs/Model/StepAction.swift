@@ -14,7 +14,8 @@ public enum StepAction: Equatable, Sendable {
     /// Selects the subscription's row and presses m: Manage Subscriptions, on its group.
     case manage(productID: String)
     /// Manage Subscriptions' row with this title as shown (a plan, or an action under the
-    /// plans): the selection moves there, then Enter.
+    /// plans), or a plan's by another of its names (its id, its title in another language):
+    /// the selection moves there, then Enter.
     case choose(String)
     /// The purchase sheet's quantity stepper, moved to this number.
     case quantity(Int)

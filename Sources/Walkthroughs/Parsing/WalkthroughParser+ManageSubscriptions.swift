@@ -16,13 +16,15 @@ extension WalkthroughParser {
         let token = try r.required(expected, suggestion: chooseExample)
         try r.end()
         let titles = manageTitles(in: Strings.allCases)
-        guard let title = titles.first(where: { $0 == token.text }) ?? titles.first(where: { $0.lowercased() == token.text.lowercased() }) else {
+        if let title = named(token.text, in: titles.map { ($0, $0) }) { return .choose(title) }
+        // A plan by its id, as `manage` takes it: the run finds its row by the title it shows.
+        guard let id = named(token.text, in: subscriptionNames) else {
             // Part of a title (`キャンセル`) means one that holds it.
             let holding = titles.filter { $0.lowercased().contains(token.text.lowercased()) }
             let nearest = Nearest.to(token.text, in: holding.isEmpty ? titles : holding).map { r.replacing(1, with: StepReader.quoted($0)) }
             throw LineProblem(token.column, "expected \(expected)", suggestion: nearest ?? chooseExample)
         }
-        return .choose(title)
+        return .choose(id)
     }
 
     var chooseExample: String { "choose " + StepReader.quoted(Strings.english.store.cancelSubscription) }

@@ -72,14 +72,7 @@ extension WalkthroughParser {
     /// What `open` names: a product by id or by title (in any of the catalog's languages), a
     /// content item by title, or the credit balance's row.
     var rowNames: [(String, RowTarget)] {
-        var names: [(String, RowTarget)] = []
-        for id in app.productIdentifiers { names.append((id, .product(id))) }
-        for product in catalog.products {
-            if !app.productIdentifiers.contains(product.id) { names.append((product.id, .product(product.id))) }
-            for localization in product.localizations {
-                names.append((localization.title, .product(product.id)))
-            }
-        }
+        var names = catalog.productNames(listedFirst: app.productIdentifiers).map { ($0.0, RowTarget.product($0.1)) }
         if let premium = app.content.premium?.unlockedBy {
             // The premium offer's row, as it reads before the premium content is bought, in either
             // language, with or without its star.
@@ -107,9 +100,7 @@ extension WalkthroughParser {
         let example = openExample
         let token = try r.required("a product id or a row's title in quotes after open", suggestion: example)
         try r.end()
-        if let match = names.first(where: { $0.0 == token.text }) ?? names.first(where: { $0.0.lowercased() == token.text.lowercased() }) {
-            return match.1
-        }
+        if let target = named(token.text, in: names) { return target }
         let nearest = Nearest.to(token.text, in: names.map(\.0)).map { r.replacing(1, with: StepReader.written($0)) }
         throw LineProblem(token.column, "expected a product id or a row's title in quotes after open", suggestion: nearest ?? example)
     }
@@ -125,9 +116,7 @@ extension WalkthroughParser {
             if case .product(let id) = target, catalog.product(id) != nil { return (name, id) }
             return nil
         }
-        if let match = products.first(where: { $0.0 == token.text }) ?? products.first(where: { $0.0.lowercased() == token.text.lowercased() }) {
-            return .product(match.1)
-        }
+        if let id = named(token.text, in: products) { return .product(id) }
         // A misspelt `state` or `error` reads as a product that is not there.
         let nearest = Nearest.to(token.text, in: (token.quoted ? [] : stopWords.sorted()) + products.map(\.0))
         let suggestion = nearest.map { stopWords.contains($0) ? $0 : StepReader.written($0) }.map { r.replacing(r.index - 1, with: $0) }

@@ -62,24 +62,51 @@ extension WalkthroughParser {
     private static let offerAliases = ["trial": "freeTrial", "free": "freeTrial", "intro": "introductory", "promo": "promotional",
                                        "offer-code": "code", "offercode": "code"]
 
-    /// A day as `storefront subscriptions` writes it (2030-01-08) after `field`.
+    /// A day as `storefront subscriptions` writes it (2030-01-08) after `field`, the last word
+    /// of the step.
     private func day(_ r: inout StepReader, after field: String) throws(LineProblem) -> CalendarDay {
         // A week after every walkthrough's start: a first free trial's end.
         let example = CalendarDay(HeadlessStorefront.start.addingTimeInterval(7 * 86_400)).description
         let expected = "a day after \(field), as 2030-01-08 (year-month-day, UTC)"
         let token = try r.required(expected, suggestion: r.source + " " + example)
         if !token.quoted, let day = CalendarDay(token.text) { return day }
-        throw LineProblem(token.column, "expected \(expected)",
-                          suggestion: r.replacing(r.index - 1, with: Self.writtenDay(token.text) ?? example))
+        // A day written another way, in one word or in the rest of the line (`Jan 8, 2030`).
+        let (before, rest) = r.split(at: r.index - 1)
+        let suggestion = Self.writtenDay(token.text).map { r.replacing(r.index - 1, with: $0) }
+            ?? Self.writtenDay(rest.trimmingCharacters(in: .whitespaces)).map { before + $0 }
+        throw LineProblem(token.column, "expected \(expected)", suggestion: suggestion ?? r.replacing(r.index - 1, with: example))
     }
 
-    /// A day written another way (2030/1/8, 2030.01.08, 2030-1-8) as a walkthrough writes it, when it is one.
-    private static func writtenDay(_ text: String) -> String? {
-        let parts = text.split(whereSeparator: { "-/.".contains($0) })
-        guard parts.count == 3, parts[0].count == 4, parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+    /// A day written another way as a walkthrough writes it, when it is one: 2030/1/8,
+    /// 2030.01.08, 2030-1-8, 2030年1月8日, Jan 8, 2030, 8 January 2030; with no year
+    /// (Jan 8, 1月8日), the year walkthroughs start in.
+    static func writtenDay(_ text: String) -> String? {
+        let words = text.split(whereSeparator: { " ,-/.年月日".contains($0) }).map(String.init)
+        guard words.allSatisfy({ $0.allSatisfy(\.isASCII) || $0.allSatisfy(\.isNumber) }) else { return nil }
+        let numbers = words.compactMap { Int($0) }
+        let names = words.filter { Int($0) == nil }
+        var year: Int?, month: Int, day: Int
+        if names.isEmpty {
+            if numbers.count == 3, words[0].count == 4, words.allSatisfy({ $0.count <= 4 }) {
+                (year, month, day) = (numbers[0], numbers[1], numbers[2])
+            } else if numbers.count == 2, text.contains("月"), words.allSatisfy({ $0.count <= 2 }) {
+                (month, day) = (numbers[0], numbers[1])
+            } else {
+                return nil
+            }
+        } else {
+            // One month's name, whole or cut short (Jan, Sept), a day and perhaps a year.
+            let months = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+                          "november", "december"]
+            let name = names[0].lowercased()
+            guard names.count == 1, name.count >= 3, let index = months.firstIndex(where: { $0.hasPrefix(name) }) else { return nil }
+            let days = words.filter { Int($0) != nil && $0.count <= 2 }, years = words.filter { Int($0) != nil && $0.count == 4 }
+            guard days.count == 1, years.count <= 1, words.count == 1 + days.count + years.count else { return nil }
+            (year, month, day) = (years.first.flatMap { Int($0) }, index + 1, Int(days[0]) ?? 0)
+        }
         let padded = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
-        return CalendarDay("\(year)-\(padded(month))-\(padded(day))")?.description
+        let start = CalendarDay(HeadlessStorefront.start)
+        return CalendarDay("\(year ?? start.year)-\(padded(month))-\(padded(day))")?.description
     }
 
     /// One of `words` (as written, any case), read by `read`; `aliases` point other words at theirs.

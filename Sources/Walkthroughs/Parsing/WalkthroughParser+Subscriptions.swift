@@ -118,7 +118,7 @@ extension WalkthroughParser {
     }
 
     /// The names of the catalog's auto-renewable subscriptions: ids and titles in every language.
-    private var subscriptionNames: [(String, String)] {
+    var subscriptionNames: [(String, String)] {
         rowNames.compactMap { name, target -> (String, String)? in
             guard case .product(let id) = target, catalog.product(id)?.subscriptionGroupID != nil else { return nil }
             return (name, id)
@@ -138,9 +138,7 @@ extension WalkthroughParser {
         let expected = "an auto-renewable subscription by id or title after \(verb)"
         let token = try r.required(expected, suggestion: example)
         let names = subscriptionNames
-        if let match = names.first(where: { $0.0 == token.text }) ?? names.first(where: { $0.0.lowercased() == token.text.lowercased() }) {
-            return match.1
-        }
+        if let id = named(token.text, in: names) { return id }
         // `expect subscription state subscribed`: the product left out, not misspelt.
         if !token.quoted, fields.contains(token.text.lowercased()) {
             let (before, from) = r.split(at: r.index - 1)

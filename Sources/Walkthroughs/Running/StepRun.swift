@@ -196,7 +196,11 @@ final class StepRun {
         guard let rows = state.manageSubscriptionsRows else {
             throw failure("Manage Subscriptions, to choose \(StepReader.quoted(title))", nil)
         }
-        guard let index = rows.titles.firstIndex(of: title) ?? rows.titles.firstIndex(where: { $0.lowercased() == title.lowercased() }) else {
+        // A plan by another of its names (its id, its title in another language): its row reads
+        // its title in the screen's language.
+        let plan = named(title, in: storefront.store.catalog.productNames().filter { storefront.store.catalog.product($0.1)?.subscriptionGroupID != nil })
+        let shown = named(title, in: rows.titles.map { ($0, $0) }) ?? plan.map { state.title(of: $0) } ?? title
+        guard let index = rows.titles.firstIndex(of: shown) else {
             let saw = rows.titles.isEmpty ? "Manage Subscriptions with no plans" : "Manage Subscriptions with \(Self.listing(rows.titles, near: title))"
             throw failure("a row \(StepReader.quoted(title))", saw)
         }
