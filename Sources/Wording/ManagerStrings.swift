@@ -40,9 +40,9 @@ public struct ManagerStrings: PhraseTable {
     public let gracePeriod = Phrase(en: "grace period", ja: "猶予期間")
     public let expired = Phrase(en: "expired", ja: "期限切れ")
     public let revoked = Phrase(en: "revoked", ja: "取り消し済み")
-    /// A family member's copy of a purchase, and one whose sharing ended, in the list's casing.
+    /// A family member's copy of a purchase, in the list's casing (once its purchaser stops
+    /// sharing it, `revoked`).
     public let familyShared = Phrase(en: "family shared", ja: "ファミリー共有")
-    public let sharingEnded = Phrase(en: "sharing ended", ja: "共有終了")
     public let held = Phrase(en: "held (side button)", ja: "サイドボタン待ち")
     /// How many renewals an original purchase holds, after its product in the list.
     public let renewalCount = Phrase1<Int>(en: { count in "+\(count)" }, ja: { count in "+\(count)件" })
@@ -59,7 +59,7 @@ public struct ManagerStrings: PhraseTable {
     /// An original purchase's renewals: how many, and the day of the newest.
     public let renewals = Phrase2<Int, String>(
         en: { count, day in count == 1 ? "1 renewal, \(day)" : "\(count) renewals, the last \(day)" },
-        ja: { count, day in "更新\(count)件(最新 \(day))" })
+        ja: { count, day in count == 1 ? "更新1件(\(day))" : "更新\(count)件(最新 \(day))" })
     public let expires = Phrase1<String>(en: { date in "expires \(date)" }, ja: { date in "有効期限 \(date)" })
     /// The offer a purchase used: its type and how it was paid.
     public let offer = Phrase2<TransactionOffer.OfferType, SubscriptionOffer.PaymentMode>(
@@ -146,6 +146,12 @@ public struct ManagerStrings: PhraseTable {
     public let clearHistoryHint = Phrase(en: "Enter clears; Esc keeps it.", ja: "Enterで消去、Escでそのまま。")
     public let confirmKeys = Phrase(en: "⏎ clear  Esc back", ja: "⏎ 消去  Esc 戻る")
     public let refundedOn = Phrase1<String>(en: { day in "refunded \(day)" }, ja: { day in "\(day)に返金" })
+    /// A refund in the facts: its day, how much ("in full") and why ("developer issue").
+    public let refundedBecause = Phrase3<String, String, String>(en: { day, kind, reason in "refunded \(day) (\(kind), \(reason))" },
+                                                                 ja: { day, kind, reason in "\(day)に返金(\(kind)、\(reason))" })
+    /// A family member's copy taken back in the facts: its day and why.
+    public let revokedBySharing = Phrase1<String>(en: { day in "revoked \(day) (Family Sharing ended)" },
+                                                  ja: { day in "\(day)に取り消し(ファミリー共有の終了)" })
     public let refundRequested = Phrase(en: "refund requested", ja: "返金リクエスト中")
     public let refundDeclined = Phrase(en: "refund declined", ja: "返金は却下")
     public let requestRefund = Phrase(en: "Request refund", ja: "返金をリクエスト")

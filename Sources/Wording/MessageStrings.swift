@@ -63,6 +63,9 @@ public struct MessageStrings: PhraseTable {
         })
     public let autoRenewOff = Phrase2<String, String>(en: { name, date in "\(name): auto-renew off, access until \(date)" },
                                                       ja: { name, date in "\(name): 自動更新オフ、\(date)までアクセス可能" })
+    public let priceIncreaseDeclined = Phrase2<String, String>(
+        en: { name, date in "\(name): price increase declined, auto-renew off, access until \(date)" },
+        ja: { name, date in "\(name): 値上げを拒否、自動更新オフ、\(date)までアクセス可能" })
     public let autoRenewOn = Phrase2<String, String>(en: { name, date in "\(name): auto-renew on, renews \(date)" },
                                                      ja: { name, date in "\(name): 自動更新オン、\(date)に更新" })
     public let renewalFailedInGrace = Phrase2<String, String>(
@@ -97,6 +100,13 @@ public struct MessageStrings: PhraseTable {
                                                ja: { name in "✗ サブスクリプションの期限が切れました: \(name)" })
     public let autoRenewOffBanner = Phrase1<String>(en: { name in "Auto-renew turned off: \(name)" },
                                                     ja: { name in "自動更新がオフになりました: \(name)" })
+    /// Declining a price increase (auto-renew goes off): the plan, and the day it ends.
+    public let priceIncreaseDeclinedBanner = Phrase2<String, String>(
+        en: { name, day in "Price increase declined: \(name); it ends \(day)" },
+        ja: { name, day in "値上げを拒否しました: \(name)(\(day)に終了)" })
+    /// After "Bought outside the app: NAME", for one bought with auto-renew off.
+    public let boughtNotRenewing = Phrase1<String>(en: { day in " · does not renew, ends \(day)" },
+                                                   ja: { day in " · 自動更新なし、\(day)に終了" })
     public let autoRenewOnBanner = Phrase1<String>(en: { name in "✓ Auto-renew turned on: \(name)" },
                                                    ja: { name in "✓ 自動更新がオンになりました: \(name)" })
     public let billingProblemBanner = Phrase1<String>(en: { name in "✗ Billing problem: \(name)" },
@@ -111,6 +121,9 @@ public struct MessageStrings: PhraseTable {
     public let transactionDeleted = Phrase2<String, String>(
         en: { id, name in "transaction \(id) deleted from the history (\(name))" },
         ja: { id, name in "トランザクション\(id)を履歴から削除しました(\(name))" })
+    public let transactionDeletedBanner = Phrase2<String, String>(
+        en: { id, name in "✓ Transaction \(id) deleted: \(name)" },
+        ja: { id, name in "✓ トランザクション\(id)を削除しました: \(name)" })
     public let purchaseHistoryCleared = Phrase(en: "purchase history cleared (settings kept)",
                                                ja: "購入履歴を消去しました(設定はそのまま)")
     public let purchaseHistoryClearedBanner = Phrase(en: "Purchase history cleared", ja: "購入履歴を消去しました")

@@ -83,7 +83,7 @@ import Testing
     @Test func everyStatusWordIsLowerCase() {
         let words = Strings.english.manager
         let statuses = [words.upgraded, words.waitingApproval, words.lapsed, words.interrupted, words.inFlight, words.sheetOpen, words.held,
-                        words.billingRetry, words.gracePeriod, words.expired, words.revoked, words.familyShared, words.sharingEnded,
+                        words.billingRetry, words.gracePeriod, words.expired, words.revoked, words.familyShared,
                         words.refundRequested, words.refundDeclined, words.refundedOn("2027-01-15")]
             + [TransactionState.purchased, .failed, .restored, .deferred, .purchasing].map { Strings.english.log.state($0) }
         for status in statuses {

@@ -41,7 +41,7 @@ public enum SubscriptionLifecycle {
             step.priceIncrease(consentNeeded: consentNeeded)
         case .agreeToPriceIncrease where current.priceIncreaseStatus == .pending:
             step.status?.priceIncreaseStatus = .agreed
-            step.emit(.priceIncreaseAgreed, details: step.priceDetails(of: current.autoRenewProductID))
+            step.emit(.priceIncreaseAgreed, productID: current.autoRenewProductID, details: step.priceDetails(of: current.autoRenewProductID))
         case .declinePriceIncrease where current.priceIncreaseStatus == .pending:
             // As Xcode declines it (`declinePriceIncreaseForTransaction`: the user cancels by
             // turning auto-renew off): the period's end expires it as autoRenewDisabled. Only a
@@ -147,11 +147,13 @@ private struct Step {
         StoreEventDetails(price: price(of: productID), currency: storefront.currency, storefront: storefront.id)
     }
 
-    mutating func emit(_ kind: StoreEventKind, transaction: Transaction? = nil, date: Date? = nil,
+    /// `productID`: the plan it is about where that is not the subscription's own (a price
+    /// increase applies to the plan it renews to).
+    mutating func emit(_ kind: StoreEventKind, transaction: Transaction? = nil, date: Date? = nil, productID: String? = nil,
                        details: StoreEventDetails = StoreEventDetails()) {
         guard let status else { return }
         events.append(StoreEvent(date: date ?? now, kind: kind, account: status.account,
-                                 productID: transaction?.productID ?? status.productID,
+                                 productID: transaction?.productID ?? productID ?? status.productID,
                                  transactionID: transaction?.id, originalTransactionID: status.originalTransactionID,
                                  details: details))
     }
@@ -455,11 +457,11 @@ private struct Step {
         let details = priceDetails(of: plan)
         if consentNeeded && needsConsent(plan) {
             status?.priceIncreaseStatus = .pending
-            emit(.priceIncreasePending, details: details)
+            emit(.priceIncreasePending, productID: plan, details: details)
             return
         }
         if current.priceIncreaseStatus == .pending { status?.priceIncreaseStatus = .noIncreasePending }
-        if let new = details.price, new > (priceBeforeIncrease(of: plan) ?? new) { emit(.priceIncreased, details: details) }
+        if let new = details.price, new > (priceBeforeIncrease(of: plan) ?? new) { emit(.priceIncreased, productID: plan, details: details) }
     }
 
     // MARK: Prices

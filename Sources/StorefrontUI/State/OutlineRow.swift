@@ -15,6 +15,10 @@ public struct OutlineRow: Equatable, Sendable {
     /// The period that says where the subscription stands: the newest.
     public var latest: Transaction { renewals.first ?? transaction }
 
+    /// The transaction its status tells of: folded, the group's newest period; unfolded (its
+    /// renewals in rows of their own under it) and alone, its own.
+    public var standing: Transaction { isUnfolded ? transaction : latest }
+
     /// The rows for `transactions` (newest first): each renewal whose original purchase is
     /// among them goes under it, and the group takes the place of its newest period, so the
     /// list stays ordered by what happened last. A renewal whose original is not loaded (an

@@ -22,6 +22,13 @@ extension AppState {
     mutating func tell(_ event: StoreEvent, fromElsewhere: Bool, at date: Date) {
         guard let text = newsLine(event) else { return }
         log.append(LogLine(date: event.date, text: text, tint: .muted))
+        // Auto-renew off as a purchase outside the app chose it: the purchase's banner says so.
+        if event.kind == .autoRenewDisabled, var bought = banner, let latest = event.subscription?.latestTransactionID,
+           bought.transactionID == latest, let expires = event.details.expiresDate {
+            bought.text += strings.messages.boughtNotRenewing(localDate(expires))
+            banner = bought
+            return
+        }
         // A cleared history empties the transactions the screens show: said wherever it was done.
         // The Transaction Manager covers the log: what its actions did is said over its keys.
         let inManager = if case .transactions = mode { true } else { false }
@@ -43,6 +50,8 @@ extension AppState {
         switch event.kind {
         case .expired:
             return words.expired(name, words.reason(details.expirationReason ?? .unknown))
+        case .autoRenewDisabled where declinesPriceIncrease(event):
+            return details.expiresDate.map { words.priceIncreaseDeclined(title(of: event.subscription?.autoRenewProductID ?? ""), times.dateTime($0)) }
         case .autoRenewDisabled:
             return details.expiresDate.map { words.autoRenewOff(name, times.dateTime($0)) }
         case .autoRenewEnabled:
@@ -92,7 +101,11 @@ extension AppState {
         let name = title(of: event.productID ?? "")
         switch event.kind {
         case .expired: return (words.expiredBanner(name), .danger)
+        case .autoRenewDisabled where declinesPriceIncrease(event):
+            let plan = title(of: event.subscription?.autoRenewProductID ?? "")
+            return (words.priceIncreaseDeclinedBanner(plan, event.details.expiresDate.map(localDate) ?? "—"), .warning)
         case .autoRenewDisabled: return (words.autoRenewOffBanner(name), .warning)
+        case .transactionDeleted: return (words.transactionDeletedBanner(event.transactionID ?? "", name), .success)
         case .autoRenewEnabled: return (words.autoRenewOnBanner(name), .success)
         case .renewalFailed, .gracePeriodExpired: return (words.billingProblemBanner(name), .danger)
         case .recovered: return (words.recoveredBanner(name), .success)
@@ -107,6 +120,16 @@ extension AppState {
         let price = amount(details.price, details)
         guard details.price != nil, let period = productID.flatMap({ catalog.product($0)?.subscription?.period }) else { return price }
         return strings.sheet.perPeriod(price, period)
+    }
+
+    /// Auto-renew turned off by declining the price increase that waited (as Xcode declines
+    /// it): the status before (the snapshot, not yet made again) waited for consent, and the
+    /// change left nothing waiting.
+    private func declinesPriceIncrease(_ event: StoreEvent) -> Bool {
+        guard let after = event.subscription, after.priceIncreaseStatus == .noIncreasePending else { return false }
+        return snapshot.subscriptions.contains {
+            $0.originalTransactionID == after.originalTransactionID && $0.account == after.account && $0.priceIncreaseStatus == .pending
+        }
     }
 
     /// A price an event names, as its storefront writes it.

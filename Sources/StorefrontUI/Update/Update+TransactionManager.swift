@@ -229,8 +229,15 @@ extension AppState {
         (snapshot.outsideOffers[productID] ?? []) + [.none]
     }
 
+    /// Buying `productID` outside the app changes the signed-in account's plan of its group:
+    /// what the change does and when, as the purchase sheet states it.
+    func outsidePlanChange(_ productID: String) -> PlanChangeTerms? {
+        snapshot.product(productID).flatMap { PlanChangeTerms($0, state: self) }
+    }
+
     /// The terms sheet of a subscription bought outside the app: ←→ choose the offer, space
-    /// turns auto-renew on or off, Enter buys at those terms, Esc goes back to the products.
+    /// turns auto-renew on or off (not for a downgrade, which renews from the renewal it waits
+    /// for), Enter buys at those terms, Esc goes back to the products.
     private mutating func handleBuyOutsideTerms(_ panel: inout TransactionManagerPanel, productID: String,
                                                 offer: OutsidePurchaseTerms.Offer, autoRenew: Bool, _ key: Key) -> [Effect] {
         let choices = outsideOfferChoices(productID)
@@ -242,7 +249,9 @@ extension AppState {
                                              autoRenew: autoRenew)
         case .right, .char("l"):
             panel.overlay = .buyOutsideTerms(productID: productID, offer: choices[(index + 1) % choices.count], autoRenew: autoRenew)
-        case .char(" "): panel.overlay = .buyOutsideTerms(productID: productID, offer: offer, autoRenew: !autoRenew)
+        case .char(" "):
+            guard outsidePlanChange(productID)?.atRenewal != true else { return [] }
+            panel.overlay = .buyOutsideTerms(productID: productID, offer: offer, autoRenew: !autoRenew)
         case .enter:
             panel.overlay = nil
             mode = .transactions(panel)

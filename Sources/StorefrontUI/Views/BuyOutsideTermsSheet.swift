@@ -8,13 +8,27 @@ enum BuyOutsideTermsSheet {
     static func draw(_ state: AppState, productID: String, offer: OutsidePurchaseTerms.Offer, autoRenew: Bool,
                      layout: Layout, into canvas: inout some Canvas) {
         let words = state.strings.buyOutside
+        let product = state.snapshot.product(productID)
         let chosen = state.catalog.product(productID)?.subscription?.offer(for: offer)?.priced(in: state.storefront)
-        let terms = state.snapshot.product(productID).map { state.strings.subscriptionCharge($0, offer: chosen) } ?? ""
-        let note = TextWrap.lines(autoRenew ? words.renewsNote : words.endsNote, width: 52)
-        let lines: [(String, Style)] = [(state.title(of: productID), .bold), (terms, .plain), ("", .plain),
-                                        (words.offer(name(of: offer, words)), Style(bold: true, reverse: true)),
-                                        (words.renews(autoRenew), .plain)]
-            + note.map { ($0, .dim) }
+        var lines: [(String, Style)] = [(state.title(of: productID), .bold)]
+        if let change = state.outsidePlanChange(productID) {
+            // Another plan of a group subscribed to: when it starts and what becomes of the
+            // plan now, as the purchase sheet says it (its closing line is the note's here).
+            lines += change.lines.dropLast().flatMap { line in TextWrap.lines(line.text, width: 52).map { ($0, line.style) } }
+        } else if let product {
+            // Not renewing, an offer is all it is: no "then" price follows it.
+            let terms = autoRenew ? state.strings.subscriptionCharge(product, offer: chosen)
+                : chosen.map { state.strings.introductoryTerms($0, of: product) } ?? state.strings.subscriptionCharge(product, offer: nil)
+            lines.append((terms, .plain))
+        }
+        lines += [("", .plain), (words.offer(name(of: offer, words)), Style(bold: true, reverse: true))]
+        // A downgrade starts at the renewal, renewing: there is no auto-renew to choose.
+        if state.outsidePlanChange(productID)?.atRenewal == true {
+            lines += TextWrap.lines(words.renewsNote, width: 52).map { ($0, .dim) }
+        } else {
+            lines.append((words.renews(autoRenew), .plain))
+            lines += TextWrap.lines(autoRenew ? words.renewsNote : words.endsNote, width: 52).map { ($0, .dim) }
+        }
         let box = layout.dialog(width: 56, height: lines.count + 2)
         canvas.box(box, title: state.strings.manager.buyOutsideTitle, style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
         canvas.fill(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2, style: .plain)

@@ -8,6 +8,8 @@ import AppStoreCore
 /// period): the current plan stays until then. The sheet and the detail pane read it from here.
 struct PlanChangeTerms {
     var lines: [DialogModel.Line]
+    /// It waits for the renewal (a downgrade): the plan renewing now stays until then.
+    var atRenewal = false
 
     /// nil when buying `product` changes no subscription (none in its group, or it ended).
     init?(_ product: Product, state: AppState) {
@@ -32,6 +34,7 @@ struct PlanChangeTerms {
         case .next, .change(_, atOnce: false):
             lines = [.init(text: starting, style: .bold),
                      .init(text: renewalDue ? words.keepsUntilPaid(current) : words.keepsUntil(current, day))]
+            atRenewal = true
         }
         lines.append(.init(text: words.renews))
     }

@@ -49,7 +49,7 @@ enum TransactionManagerView {
         canvas.put(table.header, x: tableX, y: 1, width: width - 2, style: .bold)
         for (i, row) in shown.enumerated() {
             let selected = panel.scroll + i == panel.selection && panel.overlay == nil
-            let style = selected ? Style(bold: true, reverse: true) : Style(tint: row.latest.managerTint)
+            let style = selected ? Style(bold: true, reverse: true) : Style(tint: row.standing.managerTint)
             canvas.fill(x: 0, y: g.firstY + i, width: width, height: 1, style: selected ? style : .plain)
             canvas.put(table.line(row), x: tableX, y: g.firstY + i, width: width - 2, style: style)
         }
@@ -195,7 +195,7 @@ enum TransactionManagerView {
             case .promote: words.promote
             case .refund(_, let refund) where refund.type == .refundFull: words.refund
             case .refund(_, let refund):
-                timeLeft.map { words.refundProratedTimeLeft(Refund.percentText($0)) } ?? words.refundProrated(Refund.percentText(refund.percentage))
+                timeLeft.map { words.refundProratedTimeLeft(wholePercent($0)) } ?? words.refundProrated(Refund.percentText(refund.percentage))
             case .deleteTransaction: words.deleteTransaction
             case .clearPurchaseHistory: words.clearHistory
             case .requestRefund: words.requestRefund
@@ -209,6 +209,13 @@ enum TransactionManagerView {
             }
         }
     }
+}
+
+/// A share in thousandths of a percent (`Refund.percentage`) to the whole percent, as a label
+/// says it: some but not all, so never 0% or 100%.
+private func wholePercent(_ milli: Int) -> String {
+    let percent = min(99, max(1, Int((Double(milli) / 1000).rounded())))
+    return Refund.percentText(percent * 1000)
 }
 
 /// The list's columns at one width: date, id, account (with more than one account), product,
@@ -236,7 +243,7 @@ struct TransactionTable {
         self.state = state
         let words = state.strings.manager
         let transactions = rows.map(\.transaction)
-        let statuses = Dictionary(rows.map { ($0.transaction.id, Self.status($0.latest, state)) }, uniquingKeysWith: { first, _ in first })
+        let statuses = Dictionary(rows.map { ($0.transaction.id, Self.status($0.standing, state)) }, uniquingKeysWith: { first, _ in first })
         self.statuses = statuses
         let accounts = Set(transactions.compactMap(\.account)).union(state.snapshot.accounts)
         let showsAccount = accounts.count > 1
@@ -270,7 +277,7 @@ struct TransactionTable {
         if accountWidth > 0 { columns.append(Self.cell(t.account ?? "—", accountWidth)) }
         let price = t.priceText(locale: state.locale) ?? ""
         columns += [Self.cell(Self.product(row, state, width: productWidth), productWidth),
-                    Self.cell(statuses[t.id] ?? Self.status(row.latest, state), statusWidth),
+                    Self.cell(statuses[t.id] ?? Self.status(row.standing, state), statusWidth),
                     String(repeating: " ", count: max(0, priceWidth - DisplayWidth.of(price))) + price]
         return columns.joined(separator: "  ")
     }
@@ -344,10 +351,23 @@ enum TransactionFacts {
         if let latest = row.renewals.first {
             third.append(words.renewals(row.renewals.count, times.day(latest.queueState.transactionDate)))
         }
+        if let revoked = revocation(t, state: state) { third.append(revoked) }
         if let expires = t.expirationDate { third.append(words.expires(times.dateTime(expires))) }
         if let offer = t.offer { third.append(words.offer(offer.type, offer.paymentMode)) }
         if let error = t.queueState.error { third.append("\(error.domain) \(error.code) \(error.name)") }
         return [first, second, third].filter { !$0.isEmpty }.map { $0.joined(separator: " · ") }
+    }
+
+    /// What took it back and why: a refund, how much and its reason, or Family Sharing ended.
+    private static func revocation(_ t: Transaction, state: AppState) -> String? {
+        guard let date = t.revocationDate else { return nil }
+        let words = state.strings.manager, news = state.strings.messages
+        let day = state.times.day(date)
+        if t.revocationType == .familyRevoke { return words.revokedBySharing(day) }
+        let percentage = t.revocationPercentage ?? Refund.fullPercentage
+        let kind = percentage >= Refund.fullPercentage ? news.refundFull : news.refundProrated(Refund.percentText(percentage))
+        let reason = t.revocationReason == .developerIssue ? news.reasonDeveloperIssue : news.reasonOther
+        return words.refundedBecause(day, kind, reason)
     }
 }
 
@@ -364,7 +384,7 @@ extension Transaction {
         case nil: break
         }
         if hasLapsed { return words.lapsed }
-        if revocationType == .familyRevoke { return words.sharingEnded }
+        if revocationType == .familyRevoke { return words.revoked }
         if let date = revocationDate { return words.refundedOn(TimeDisplay().day(date)) }
         if isFamilyShared, queueState.state == .purchased, queueState.finished { return words.familyShared }
         if isUpgraded == true { return words.upgraded }
