@@ -52,6 +52,11 @@ public struct AlertStrings: PhraseTable {
     public let changeWaitsMessage = Phrase2<String, String>(
         en: { plan, day in "\(plan) starts at your renewal on \(day); your current plan stays until then. Manage Subscriptions (m) can call the change off." },
         ja: { plan, day in "\(plan)は\(day)の更新から始まります。それまでは現在のプランが続きます。変更は「サブスクリプションの管理」(m) で取り消せます。" })
+    /// The plan one has, bought back while a change to another waited: the change is called off.
+    public let planKeptTitle = Phrase(en: "Your Plan Change Is Cancelled", ja: "プランの変更を取り消しました")
+    public let planKeptMessage = Phrase2<String, String>(
+        en: { plan, day in "\(plan) stays your plan and renews on \(day). Nothing is charged now." },
+        ja: { plan, day in "\(plan)は現在のプランのまま、\(day)に更新されます。現時点での請求はありません。" })
     public let subscribedTitle = Phrase(en: "You're currently subscribed to this.", ja: "このサブスクリプションには登録済みです")
     public let subscribedMessage = Phrase1<String>(
         en: { title in

@@ -66,21 +66,23 @@ public struct StoreAdminErrorStrings: PhraseTable {
     public let alreadyPurchased = Phrase1<String>(
         en: { id in "the signed-in account owns \(id) already: bought again elsewhere it is only downloaded again, so nothing reaches the app" },
         ja: { id in "サインイン中のアカウントは\(id)をすでに所有しています。ほかの場所でもう一度購入しても再ダウンロードされるだけで、アプリには何も届きません。" })
-    public let noSuchOfferCode = Phrase2<String, String?>(
-        en: { code, id in id.map { "\($0) has no offer code \"\(code)\": the catalog lists each subscription's offer codes (storefront catalog)" }
-            ?? "no subscription sold here has the offer code \"\(code)\": the catalog lists each subscription's offer codes (storefront catalog)" },
-        ja: { code, id in id.map { "\($0)にオファーコード「\(code)」はありません。各サブスクリプションのオファーコードはカタログにあります（storefront catalog）。" }
-            ?? "オファーコード「\(code)」を持つサブスクリプションはこのストアフロントで販売されていません。各サブスクリプションのオファーコードはカタログにあります（storefront catalog）。" })
-    public let offerCodeWhileSubscribed = Phrase2<String, String>(
-        en: { code, id in "the offer code \"\(code)\" starts a subscription, and the signed-in account is subscribed to \(id) in its group: redeem it once that ends (storefront expire \(id))" },
-        ja: { code, id in "オファーコード「\(code)」はサブスクリプションを開始するものですが、サインイン中のアカウントは同じグループの\(id)を購読中です。終了してから利用してください（storefront expire \(id)）。" })
-    public let noIntroductoryOffer = Phrase1<String>(
-        en: { id in "\(id) has no introductory offer: the catalog lists each subscription's offers (storefront catalog)" },
-        ja: { id in "\(id)に導入オファーはありません。各サブスクリプションのオファーはカタログにあります（storefront catalog）。" })
-    public let introductoryOfferUnavailable = Phrase2<String, String?>(
-        en: { id, subscribed in subscribed.map { "the introductory offer of \(id) starts a subscription, and the signed-in account is subscribed to \($0) in its group: buy it with no offer, or once that ends (storefront expire \($0))" }
+    // `catalog`: the command that lists the catalog's offers; `expire`: the one that ends the plan subscribed to.
+    public let noSuchOfferCode = Phrase3<String, String?, String>(
+        en: { code, id, catalog in id.map { "\($0) has no offer code \"\(code)\": the catalog lists each subscription's offer codes (\(catalog))" }
+            ?? "no subscription sold here has the offer code \"\(code)\": the catalog lists each subscription's offer codes (\(catalog))" },
+        ja: { code, id, catalog in id.map { "\($0)にオファーコード「\(code)」はありません。各サブスクリプションのオファーコードはカタログにあります（\(catalog)）。" }
+            ?? "オファーコード「\(code)」を持つサブスクリプションはこのストアフロントで販売されていません。各サブスクリプションのオファーコードはカタログにあります（\(catalog)）。" })
+    public let offerCodeWhileSubscribed = Phrase3<String, String, String>(
+        en: { code, id, expire in "the offer code \"\(code)\" starts a subscription, and the signed-in account is subscribed to \(id) in its group: redeem it once that ends (\(expire))" },
+        ja: { code, id, expire in "オファーコード「\(code)」はサブスクリプションを開始するものですが、サインイン中のアカウントは同じグループの\(id)を購読中です。終了してから利用してください（\(expire)）。" })
+    public let noIntroductoryOffer = Phrase2<String, String>(
+        en: { id, catalog in "\(id) has no introductory offer: the catalog lists each subscription's offers (\(catalog))" },
+        ja: { id, catalog in "\(id)に導入オファーはありません。各サブスクリプションのオファーはカタログにあります（\(catalog)）。" })
+    /// `subscribed`: the plan subscribed to, with the command that ends it.
+    public let introductoryOfferUnavailable = Phrase2<String, (plan: String, expire: String)?>(
+        en: { id, subscribed in subscribed.map { "the introductory offer of \(id) starts a subscription, and the signed-in account is subscribed to \($0.plan) in its group: buy it with no offer, or once that ends (\($0.expire))" }
             ?? "the signed-in account has had an introductory offer in the group of \(id) already (one per group): buy it with no offer" },
-        ja: { id, subscribed in subscribed.map { "\(id)の導入オファーはサブスクリプションを開始するものですが、サインイン中のアカウントは同じグループの\($0)を購読中です。オファーなしで購入するか、終了してから購入してください（storefront expire \($0)）。" }
+        ja: { id, subscribed in subscribed.map { "\(id)の導入オファーはサブスクリプションを開始するものですが、サインイン中のアカウントは同じグループの\($0.plan)を購読中です。オファーなしで購入するか、終了してから購入してください（\($0.expire)）。" }
             ?? "サインイン中のアカウントは\(id)のグループの導入オファーをすでに利用しています（グループごとに1回）。オファーなしで購入してください。" })
     public let notCompletedPurchase = Phrase2<String, TransactionState>(
         en: { id, state in "transaction \(id) is not a completed purchase (its state is \(state.rawValue)): only a purchase can be refunded" },

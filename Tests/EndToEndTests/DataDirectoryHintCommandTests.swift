@@ -44,6 +44,16 @@ import Testing
         try expectHintsNameTheDataDirectory("buy-outside", "com.storefront.credits.5")
     }
 
+    /// An offer refused while a plan of its group is active names the command that ends it;
+    /// an offer the catalog lacks, the command that lists the catalog.
+    @Test func theOfferRefusalsNameTheDataDirectory() throws {
+        try cli.command("set", "latency", "0")
+        try cli.command("buy", "com.storefront.pro.monthly")
+        try expectHintsNameTheDataDirectory("buy-outside", "com.storefront.pro.monthly", "--offer", "introductory", status: 4)
+        try expectHintsNameTheDataDirectory("redeem-code", "FRIENDMONTH", status: 4)
+        try expectHintsNameTheDataDirectory("buy-outside", "com.storefront.pro.yearly", "--offer", "introductory", status: 64)
+    }
+
     @Test func theFamilyCommandsNameTheDataDirectory() throws {
         try expectHintsNameTheDataDirectory("family", "show")
         try expectHintsNameTheDataDirectory("family", "leave", status: 4)

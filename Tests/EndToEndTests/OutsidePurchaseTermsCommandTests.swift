@@ -25,6 +25,34 @@ import Testing
                 "\(code.stdout)")
     }
 
+    /// A plan change bought outside the app is told as `buy` tells it: a downgrade only sets the
+    /// plan the next renewal is for, nothing bought; an upgrade replaces the old plan now, its
+    /// unused time refunded. Dates read as every other line writes them.
+    @Test func aPlanChangeIsToldAsBuyTellsIt() throws {
+        defer { cli.cleanUp() }
+        let yearly = "com.storefront.pro.yearly", lite = "com.storefront.lite.monthly"
+        let dateTime = try Regex(#"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d"#)
+        #expect(try cli.run("buy-outside", yearly).status == 0)
+        let down = try cli.run("buy-outside", lite)
+        #expect(down.status == 0, "\(down.summary)")
+        #expect(down.stdout.contains("Downgrade: Pro Yearly (\(yearly)) goes on until ")
+                && down.stdout.contains(", then renews as Lite Monthly (\(lite)) (nothing charged now)."), "\(down.stdout)")
+        #expect(!down.stdout.contains("transaction") && down.stdout.contains(dateTime), "\(down.stdout)")
+        let back = try cli.run("buy-outside", yearly, "--json")
+        #expect(back.status == 0, "\(back.summary)")
+        let change = try #require(try back.json()["planChange"] as? [String: Any], "\(back.stdout)")
+        #expect(change["toProductID"] as? String == yearly && change["takesEffect"] as? String == "renewal", "\(back.stdout)")
+
+        #expect(try cli.run("expire", yearly).status == 0)
+        #expect(try cli.run("buy-outside", lite).status == 0)
+        let up = try cli.run("buy-outside", Self.pro)
+        #expect(up.status == 0, "\(up.summary)")
+        #expect(up.stdout.contains("Upgrade: Pro Monthly (\(Self.pro)) starts now, replacing Lite Monthly (\(lite)), the unused time refunded ("),
+                "\(up.stdout)")
+        #expect(up.stdout.contains("is purchased at $4.99/month; renews ") && up.stdout.contains(dateTime) && !up.stdout.contains("Z."),
+                "\(up.stdout)")
+    }
+
     @Test func whatCannotApplyIsRefused() throws {
         defer { cli.cleanUp() }
         let noOffer = try cli.run("buy-outside", "com.storefront.pro.yearly", "--offer", "introductory")

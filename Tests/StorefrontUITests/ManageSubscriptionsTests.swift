@@ -165,6 +165,31 @@ import Wording
         #expect(answer.detail == nil && !ui.screen.contains(alerts.subscriptionActive(false, lite)), "\(ui.screen)")
     }
 
+    /// Buying the current plan back while a downgrade waits calls the downgrade off: answered as
+    /// a plan change (the plan stays and renews at its date, nothing charged), not as a purchase.
+    @Test(arguments: [false, true])
+    func callingADowngradeOffIsAnsweredWithThePlanKept(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Pro Monthly")
+        let expires = try status(ui).expiresDate
+        let pro = ui.state.title(of: "com.storefront.pro.monthly")
+        try ui.select("Lite Monthly")
+        ui.press(.enter, .enter)
+        ui.wait()
+        ui.press(.enter)
+        // Manage Subscriptions, the current plan's row: its sheet keeps it.
+        ui.press(.char("m"), .home, .enter)
+        guard case .sheet = ui.state.mode else { Issue.record("no sheet:\n\(ui.screen)"); return }
+        ui.press(.enter)
+        ui.wait()
+        #expect(try status(ui).autoRenewProductID == "com.storefront.pro.monthly")
+        guard case .alert(let answer) = ui.state.mode else { Issue.record("no answer:\n\(ui.screen)"); return }
+        let alerts = ui.state.strings.alerts
+        #expect(answer.title == alerts.planKeptTitle, "\(ui.screen)")
+        #expect(answer.message == alerts.planKeptMessage(pro, day(ui, expires)), "\(ui.screen)")
+        #expect(!ui.screen.contains(alerts.purchaseSuccessful), "\(ui.screen)")
+    }
+
     /// At 70×20 in Japanese a running trial's line takes the shorter form rather than being cut.
     @Test func aTrialsLineFits70By20InJapanese() throws {
         let ui = try UITestHarness(width: 70, height: 20) { UITestHarness.useJapanese(&$0) }

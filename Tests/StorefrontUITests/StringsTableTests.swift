@@ -63,6 +63,10 @@ import Wording
         case let phrase as Phrase2<String, SubscriptionPeriod>: return each(phrase, periods.map { ("X", $0) })
         case let phrase as Phrase2<SubscriptionPeriod, String>: return each(phrase, periods.map { ($0, "X") })
         case let phrase as Phrase3<String, String, String>: return [(phrase.en("X", "Y", "Z"), phrase.ja("X", "Y", "Z"))]
+        case let phrase as Phrase3<String, String?, String>:
+            return [(phrase.en("X", "Y", "Z"), phrase.ja("X", "Y", "Z")), (phrase.en("X", nil, "Z"), phrase.ja("X", nil, "Z"))]
+        case let phrase as Phrase2<String, (plan: String, expire: String)?>:
+            return [(phrase.en("X", ("Y", "Z")), phrase.ja("X", ("Y", "Z"))), (phrase.en("X", nil), phrase.ja("X", nil))]
         case let phrase as Phrase3<String, TransactionState, String>:
             return TransactionState.allCases.map { (phrase.en("X", $0, "Y"), phrase.ja("X", $0, "Y")) }
         case let phrase as Phrase2<String, TransactionState>:

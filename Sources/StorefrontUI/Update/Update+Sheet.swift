@@ -147,6 +147,10 @@ extension AppState {
             // A plan for the next renewal (a downgrade): the App Store says when it starts.
             mode = .alert(Alert(kind: .info, title: words.changeWaitsTitle,
                                 message: words.changeWaitsMessage(title(of: t.productID), localDate(planChangeStart(t) ?? now))))
+        case .purchased where keptPlanRenewal(t) != nil:
+            // The plan one has, bought back while a change to another waited: nothing bought, the change called off.
+            mode = .alert(Alert(kind: .info, title: words.planKeptTitle,
+                                message: words.planKeptMessage(title(of: t.productID), localDate(keptPlanRenewal(t) ?? now))))
         case .purchased, .restored:
             // The system's own confirmation; what the app delivered is the small print.
             let lead = t.reason == .redownload ? words.downloadedAgain : words.purchaseSuccessful
@@ -179,6 +183,16 @@ extension AppState {
         guard t.expirationDate == nil, let product = catalog.product(t.productID), product.type == .autoRenewable,
               let group = product.subscriptionGroupID, let status = snapshot.subscription(inGroup: group),
               status.productID != t.productID else { return nil }
+        return status.expiresDate
+    }
+
+    /// When the plan `t` bought back renews, if buying it called a waiting plan change off: the
+    /// store's answer names the current period, which no transaction of its own began.
+    private func keptPlanRenewal(_ t: Transaction) -> Date? {
+        guard let product = catalog.product(t.productID), product.type == .autoRenewable,
+              let group = product.subscriptionGroupID, let status = snapshot.subscription(inGroup: group),
+              status.productID == t.productID, status.latestTransactionID != t.id,
+              t.expirationDate == status.expiresDate else { return nil }
         return status.expiresDate
     }
 

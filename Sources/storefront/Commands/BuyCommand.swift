@@ -47,34 +47,6 @@ struct BuyCommand: ParsableCommand {
         var planChange: PlanChangeJSON?
     }
 
-    /// Buying another plan of a subscribed group, as the App Store does it: an upgraded (or
-    /// same-period) plan at once, a downgraded (or other-period) one at the next renewal.
-    struct PlanChangeJSON: Encodable {
-        /// upgrade, downgrade or crossgrade.
-        var kind: PlanChange?
-        var fromProductID: String
-        var toProductID: String
-        /// `now`, or `renewal`: the plan the next renewal is for.
-        var takesEffect: String
-        /// When it takes effect: now, or the current period's end.
-        var date: Date?
-        /// An upgrade: the refund of the old plan's unused time, a decimal string.
-        var refundedAmount: String?
-        var currency: String?
-
-        init?(_ e: StoreEvent) {
-            guard e.kind == .upgraded || e.kind == .renewalPreferenceChanged,
-                  let from = e.details.fromProductID, let to = e.details.toProductID else { return nil }
-            kind = e.details.planChange
-            fromProductID = from
-            toProductID = to
-            takesEffect = e.kind == .upgraded ? "now" : "renewal"
-            date = e.kind == .upgraded ? e.date : e.details.expiresDate
-            refundedAmount = e.details.refundedAmount.map { "\($0)" }
-            currency = e.details.currency
-        }
-    }
-
     func run() throws {
         let session = try Session(global)
         let catalog = session.catalog
@@ -114,14 +86,13 @@ struct BuyCommand: ParsableCommand {
                                launch: session.launchReport(app))
         }
 
-        let planChange = try session.database.events(after: cursor, limit: nil)
-            .filter { ($0.transactionID ?? $0.transaction?.id) == final.id }.compactMap(PlanChangeJSON.init).first
+        let planChange = try PlanChangeJSON(answering: final.id, after: cursor, in: session)
         if output.json {
             try JSONOutput.print(Output(transaction: TransactionPayload(final), merged: false,
                                         redelivered: session.launchReport(app).redelivered,
                                         userDefaults: app.defaults.values, planChange: planChange))
         } else {
-            if let planChange { printLine(describe(planChange, session: session)) }
+            if let planChange { printLine(planChange.text(session: session)) }
             if noFinish, final.queueState.state == .purchased {
                 printLine("The app was killed before it handled \(final.id) (\(final.item(named: final.productID))): it stays in the queue and comes back at the next launch (\(CommandLineHint.command("launch"))).")
             } else if final.queueState.state == .purchased, final.reason == .redownload {
@@ -139,22 +110,6 @@ struct BuyCommand: ParsableCommand {
             }
             throw ExitCode.failed
         }
-    }
-
-    /// "Upgrade: Pro Yearly starts now…", "Downgrade: Pro Monthly goes on until DATE…".
-    private func describe(_ change: PlanChangeJSON, session: Session) -> String {
-        let text = SubscriptionText(catalog: session.catalog, settings: (try? session.database.settings()) ?? Settings())
-        let from = text.plan(change.fromProductID), to = text.plan(change.toProductID)
-        let date = change.date.map { TimeDisplay().dateTime($0) } ?? "the next renewal"
-        // The plan one has, bought back while another waited for the renewal.
-        guard let kind = change.kind.map({ $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() }) else {
-            return "The plan change to \(from) is cancelled: \(to) renews at \(date) (nothing charged now)."
-        }
-        if change.takesEffect == "now" {
-            let refund = change.refundedAmount.map { ", the unused time refunded (\($0)\(change.currency.map { " \($0)" } ?? ""))" } ?? ""
-            return "\(kind): \(to) starts now, replacing \(from)\(refund)."
-        }
-        return "\(kind): \(from) goes on until \(date), then renews as \(to) (nothing charged now)."
     }
 
     /// Why the app refused to deliver `t`, if it did: the purchase went through, but the app

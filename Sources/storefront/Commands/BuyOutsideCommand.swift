@@ -1,7 +1,10 @@
 import AppStoreCore
+import AppStoreJSON
 import ArgumentParser
 import DataFiles
+import SampleApp
 import StoreKitSim
+import StorefrontUI
 import Wording
 
 /// A purchase made outside the app (SKTestSession.buyProduct): on another device of the
@@ -48,27 +51,51 @@ struct BuyOutsideCommand: ParsableCommand {
         return OutsidePurchaseTerms(offer: chosen, autoRenew: autoRenew)
     }
 
+    struct Output: Encodable {
+        /// The purchase; for a plan change at the next renewal, the store's answer to it.
+        var transaction: TransactionPayload
+        /// Another plan of a group the account subscribes to: how the subscription changed.
+        var planChange: PlanChangeJSON?
+    }
+
     func run() throws {
-        let id = productID, quantity = quantity, terms = terms
-        var product: Product?, info: SubscriptionInfo?, storefront: AppStoreStorefront?
-        try StoreAction.perform(global, output, { queue in
-            let bought = try queue.hearing {
-                try StoreAdmin(store: queue.store).buyOutsideApp(id, quantity: quantity, terms: terms, account: queue.settings.account)
-            }.0
-            product = queue.store.product(id, settings: queue.settings, priceChanges: queue.records.priceChanges)
-            info = queue.store.catalog.product(id)?.subscription
-            storefront = queue.settings.appStoreStorefront
-            return bought.id
-        }) { t in
-            let bought = "Bought \(t.item(named: t.productID)) outside the app: transaction \(t.id) is purchased"
-            guard let product, product.type == .autoRenewable, let end = t.expirationDate.map(JSONCoding.format) else {
-                return bought + (t.expirationDate.map { ", until \(JSONCoding.format($0))" } ?? "") + "."
-            }
-            // The catalog's offer at this storefront's price, as the purchase charged it.
-            let offer = t.offer.flatMap { used in storefront.flatMap { info?.offer(for: used)?.priced(in: $0) } }
-            let charge = Strings.english.subscriptionCharge(product, offer: offer)
-            let renewal = terms.autoRenew ? "renews \(end)" : "does not renew; expires \(end)"
-            return "\(bought) at \(charge); \(renewal)."
+        let session = try Session(global)
+        let queue = session.queue
+        // What the store does from here on: a plan change is told by its events.
+        let cursor = try session.database.lastEventID()
+        let bought = try queue.hearing {
+            try StoreAdmin(store: queue.store).buyOutsideApp(productID, quantity: quantity, terms: terms, account: queue.settings.account)
+        }.0
+        // A plan change for the next renewal makes no transaction: its answer is the one its event keeps.
+        let t = session.current(bought.id) ?? bought
+        let planChange = try PlanChangeJSON(answering: bought.id, after: cursor, in: session)
+        if output.json {
+            try JSONOutput.print(Output(transaction: TransactionPayload(t), planChange: planChange))
+            return
         }
+        if let planChange {
+            printLine(planChange.text(session: session))
+            // Only the renewal preference changed: no purchase for the app to hear of.
+            if planChange.isForNextRenewal { return }
+        }
+        printLine(confirmation(of: t, session: session))
+        printLine("The app receives it live if the storefront is open, otherwise at its next launch (\(CommandLineHint.command("launch"))).")
+    }
+
+    /// "Bought Pro Monthly outside the app: transaction … is purchased at $4.99/month; renews DATE."
+    private func confirmation(of t: Transaction, session: Session) -> String {
+        let times = TimeDisplay()
+        let bought = "Bought \(t.item(named: t.productID)) outside the app: transaction \(t.id) is purchased"
+        let settings = session.queue.settings
+        guard let product = session.queue.store.product(t.productID, settings: settings, priceChanges: session.queue.records.priceChanges),
+              product.type == .autoRenewable, let end = t.expirationDate.map(times.dateTime) else {
+            return bought + (t.expirationDate.map { ", until \(times.dateTime($0))" } ?? "") + "."
+        }
+        // The catalog's offer at this storefront's price, as the purchase charged it.
+        let info = session.catalog.product(t.productID)?.subscription
+        let offer = t.offer.flatMap { info?.offer(for: $0)?.priced(in: settings.appStoreStorefront) }
+        let charge = Strings.english.subscriptionCharge(product, offer: offer)
+        let renewal = terms.autoRenew ? "renews \(end)" : "does not renew; expires \(end)"
+        return "\(bought) at \(charge); \(renewal)."
     }
 }

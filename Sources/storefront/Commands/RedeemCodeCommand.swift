@@ -1,6 +1,7 @@
 import AppStoreCore
 import ArgumentParser
 import DataFiles
+import SampleApp
 import StoreKitSim
 
 /// An offer code redeemed in the App Store (the offer code sheet, or SKTestSession.buyProduct
@@ -25,7 +26,7 @@ struct RedeemCodeCommand: ParsableCommand {
                 try StoreAdmin(store: queue.store).redeemOfferCode(code, productID: productID, account: queue.settings.account)
             }.0.id
         }) { t in
-            let until = t.expirationDate.map { ", until \(JSONCoding.format($0))" } ?? ""
+            let until = t.expirationDate.map { ", until \(TimeDisplay().dateTime($0))" } ?? ""
             return "Redeemed the offer code \(t.offer?.id ?? code) of \(t.productID): transaction \(t.id) is purchased\(until)."
         }
     }
