@@ -173,6 +173,24 @@ import Testing
         #expect(ui.state.banner?.text == "✓ Subscription renewed: Pro Monthly — delivered")
     }
 
+    /// Buying a plan again after it expired subscribes again: the same subscription, but a
+    /// purchase, never told as a renewal.
+    @Test func aResubscribeIsToldAsAPurchaseNotARenewal() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Lite Monthly")
+        try ui.buy("Pro Monthly")
+        try StoreAdmin(store: ui.store).setAutoRenew("com.storefront.pro.monthly", on: false, account: ui.state.snapshot.settings.account)
+        ui.wait(seconds: 40 * 86_400)
+        try ui.relaunch()
+        try ui.select("Pro Monthly")
+        ui.buySelected()
+        let renewed = ui.state.strings.log.renewed(ui.state.title(of: "com.storefront.pro.monthly"))
+        #expect(!(ui.state.banner?.text.contains(renewed) ?? false), "\(String(describing: ui.state.banner))")
+        ui.press(.enter)
+        #expect(!ui.screen.contains(renewed), "\(ui.screen)")
+        #expect(ui.state.snapshot.subscription(inGroup: try #require(ui.store.catalog.product("com.storefront.pro.monthly")?.subscriptionGroupID))?.state == .subscribed)
+    }
+
     // MARK: Subscriptions
 
     @Test func theSubscriptionSheetStatesItsTerms() throws {

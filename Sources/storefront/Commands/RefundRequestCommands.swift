@@ -34,7 +34,7 @@ struct RequestRefundCommand: ParsableCommand {
     func run() throws {
         let reason = reason.value
         try HistoryAction.perform(.requestRefund(transactionID: transactionID, reason: reason), transactionID: transactionID,
-                                  global, output) { t, _ in
+                                  global, output) { t, _, _ in
             "Requested a refund of transaction \(transactionID) (\(reason.argument)): " + RefundRequestText.outcome(t)
         }
     }
@@ -64,7 +64,7 @@ struct ApproveRefundCommand: ParsableCommand {
             refund = .prorated(percent)
         }
         try HistoryAction.perform(.approveRefundRequest(transactionID: transactionID, refund: refund), transactionID: transactionID,
-                                  global, output) { _, _ in
+                                  global, output) { _, _, _ in
             "Approved the refund request for transaction \(transactionID): it is refunded and revoked."
         }
     }
@@ -81,7 +81,7 @@ struct DeclineRefundCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try HistoryAction.perform(.declineRefundRequest(transactionID: transactionID), transactionID: transactionID, global, output) { _, _ in
+        try HistoryAction.perform(.declineRefundRequest(transactionID: transactionID), transactionID: transactionID, global, output) { _, _, _ in
             "Declined the refund request for transaction \(transactionID): nothing is revoked."
         }
     }
