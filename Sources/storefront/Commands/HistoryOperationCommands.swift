@@ -113,7 +113,8 @@ struct DeleteTransactionCommand: ParsableCommand {
 
     func run() throws {
         try HistoryAction.perform(.deleteTransaction(transactionID: transactionID), transactionID: nil, global, output,
-                                  told: "The app is not told and keeps what it delivered; an open storefront's log shows the deletion at once.") { _, text, events in
+                                  told: "The app is not told and keeps what it delivered; an open storefront's log shows the deletion at once, "
+                                      + "and so does the history (\(CommandLineHint.command("state"))).") { _, text, events in
             Self.summary(of: transactionID, events: events, text: text)
         }
     }
