@@ -60,6 +60,8 @@ public struct LogStrings: PhraseTable {
     public let refundedBanner = Phrase2<String, String>(en: { item, end in "✗ Refunded: \(item) — \(end)" },
                                                         ja: { item, end in "✗ 返金されました: \(item) — \(end)" })
     public let lockedAgain = Phrase(en: "locked again", ja: "再びロックされました")
+    /// A purchase revoked before the app got it: the banner's end.
+    public let nothingDeliveredShort = Phrase(en: "not delivered", ja: "配信されませんでした")
     public let creditsTakenBackShort = Phrase1<Int>(en: { taken in "\(taken) credits taken back" },
                                                     ja: { taken in "\(taken)クレジットを取り消しました" })
     public let unitsTakenBackShort = Phrase1<Int>(en: { taken in "\(taken) taken back" }, ja: { taken in "\(taken)個を取り消しました" })

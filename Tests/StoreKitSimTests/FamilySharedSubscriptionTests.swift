@@ -57,6 +57,9 @@ import Testing
         let parentsRenewal = try t.transaction(try #require(moved.sharedTransactionID))
         #expect(moved.id != renewal.id && moved.queueState.transactionDate == parentsRenewal.queueState.transactionDate && moved.purchaseDate == parentsRenewal.purchaseDate)
         #expect(moved.expirationDate == parentsRenewal.expirationDate && moved.originalID == first.id)
+        // Its event too, though it was shared when the advance ended.
+        let sharedEvent = try #require(try t.storedEvents.last { $0.kind == .familyShared && $0.transactionID == moved.id })
+        #expect(sharedEvent.date == parentsRenewal.purchaseDate && sharedEvent.date != t.queue.now)
 
         // The kid signs in: the app gives access until the shared period's end.
         try t.set { $0.account = Self.kid }

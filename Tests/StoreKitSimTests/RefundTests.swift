@@ -150,6 +150,47 @@ import Wording
         #expect(t.queue.nextDueDate == nil)
     }
 
+    /// The renewal the subscription is in deleted, with the period left already over: the
+    /// store does at once what fell due at that period's end, so the status never reads as a
+    /// period past (renewed, dated when it fell due, or expired with auto-renew off).
+    @Test(arguments: StorageKind.allCases)
+    func deletingTheCurrentRenewalCatchesUpFromThePeriodLeft(kind: StorageKind) throws {
+        for autoRenew in [true, false] {
+            let t = try Harness.plans(kind)
+            let bought = try t.buy(Plans.proYearly)
+            let end = try #require(bought.expirationDate)
+            try t.advance(to: end, plus: 60)
+            let renewal = try #require(try t.status?.latestTransactionID)
+            #expect(renewal != bought.id)
+            if !autoRenew { try t.hear { try $0.setAutoRenew(Plans.proYearly, on: false, account: t.signedIn) } }
+            try t.hear { try $0.deleteTransaction(renewal) }
+            #expect(try t.storage.transaction(renewal) == nil)
+            let status = try #require(try t.status)
+            #expect(status.originalTransactionID == bought.id, "autoRenew \(autoRenew)")
+            if autoRenew {
+                let again = try t.transaction(status.latestTransactionID)
+                #expect(status.state == .subscribed && status.expiresDate > t.queue.now && again.id != renewal)
+                #expect(again.reason == .renewal && again.purchaseDate == end, "dated when it fell due")
+            } else {
+                #expect(status.state == .expired && status.latestTransactionID == bought.id && status.expiresDate == end)
+            }
+            #expect(t.queue.nextDueDate.map { $0 > t.queue.now } ?? true, "nothing left overdue")
+        }
+    }
+
+    /// Each transaction a deletion takes is an event of its own, the one asked for last.
+    @Test(arguments: StorageKind.allCases)
+    func deletingAnOriginalTellsEachTransactionItTook(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let bought = try t.buy(Plans.proMonthly)
+        try t.advance(to: try #require(bought.expirationDate), plus: 60)
+        let renewal = try #require(try t.status?.latestTransactionID)
+        try t.hear { try $0.deleteTransaction(bought.id) }
+        let deleted = try t.storedEvents.filter { $0.kind == .transactionDeleted }
+        #expect(deleted.map(\.transactionID) == [renewal, bought.id])
+        #expect(try t.status == nil)
+    }
+
     @Test(arguments: StorageKind.allCases)
     func clearingThePurchaseHistoryKeepsTheSettingsAndTheQueue(kind: StorageKind) throws {
         let t = try Self.harness(kind)

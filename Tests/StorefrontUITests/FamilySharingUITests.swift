@@ -146,6 +146,27 @@ import Testing
         #expect(ui.screen.contains(ui.state.strings.family.sharedRenewalBanner(name)), "\(ui.screen)")
     }
 
+    /// The kid's app closed while the parent's plan renewed and sharing stopped: at the kid's
+    /// launch the renewal, taken back before the app got it, is told as sharing ended, and the
+    /// product page no longer says the family shares it.
+    @Test(arguments: [false, true])
+    func aRenewalTakenBackBeforeTheAppGotItIsToldAsSharingEnded(japanese: Bool) throws {
+        let ui = try family(japanese: japanese)
+        let monthly = "com.storefront.pro.monthly"
+        try ui.changeSettings { $0.account = Self.parent }
+        try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: monthly)
+        ui.wait(seconds: 8 * 86_400)
+        try elsewhere(ui).setFamilySharing(monthly, on: false, account: Self.parent)
+        let copies = ui.transactions.filter { $0.account == Self.kid && $0.isFamilyShared }
+        #expect(copies.count == 2 && copies.last?.revocationType == .familyRevoke && copies.last?.queueState.finished == false)
+        try ui.changeSettings { $0.account = Self.kid }
+        ui.wait(seconds: 1)
+        let name = ui.state.title(of: monthly)
+        let words = ui.state.strings
+        #expect(ui.state.banner?.text == words.family.revokedBanner(name, words.log.nothingDeliveredShort), "\(String(describing: ui.state.banner))")
+        #expect(!DetailPane.productLines(monthly, state: ui.state).map(\.text).contains(words.family.sharedWithYou))
+    }
+
     @Test func theStoreScreenSaysTheProductIsShared() throws {
         let ui = try family()
         try ui.select("Premium content here")

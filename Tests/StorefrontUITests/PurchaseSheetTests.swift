@@ -173,6 +173,26 @@ import Testing
         #expect(ui.state.banner?.text == "✓ Subscription renewed: Pro Monthly — delivered")
     }
 
+    /// Buying a plan again after it expired subscribes again: the same subscription, but a
+    /// purchase, never told as a renewal.
+    @Test func aResubscribeIsToldAsAPurchaseNotARenewal() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Lite Monthly")
+        try ui.buy("Pro Monthly")
+        try StoreAdmin(store: ui.store).setAutoRenew("com.storefront.pro.monthly", on: false, account: ui.state.snapshot.settings.account)
+        ui.wait(seconds: 40 * 86_400)
+        // With the dialogs off, no sheet answers the purchase: its banner does.
+        try ui.changeSettings { $0.dialogs = false }
+        try ui.relaunch()
+        try ui.select("Pro Monthly")
+        ui.press(.enter)
+        ui.wait()
+        let name = ui.state.title(of: "com.storefront.pro.monthly")
+        #expect(ui.state.banner?.text.hasPrefix(ui.state.strings.log.completed(name)) == true, "\(String(describing: ui.state.banner))")
+        #expect(!ui.screen.contains(ui.state.strings.log.renewed(name)), "\(ui.screen)")
+        #expect(ui.state.snapshot.subscription(inGroup: try #require(ui.store.catalog.product("com.storefront.pro.monthly")?.subscriptionGroupID))?.state == .subscribed)
+    }
+
     // MARK: Subscriptions
 
     @Test func theSubscriptionSheetStatesItsTerms() throws {

@@ -183,7 +183,8 @@ public final class StoreAdmin {
     }
 
     /// `id` and its child transactions (`Transaction.children`), wherever they are in the
-    /// history: what deleting it takes with it, for the records to hold. They are the account's,
+    /// history: what deleting it takes with it, for the records to hold, and for a renewal the
+    /// latest period of its subscription left. They are the account's,
     /// of its product or, for a subscription, of its group's.
     private func withChildren(_ id: String) throws -> Set<String> {
         let storage = store.storage
@@ -193,7 +194,13 @@ public final class StoreAdmin {
         let related = try products.flatMap { product in
             try storage.transactions(matching: TransactionQuery(account: account, productID: product, limit: Self.everyOne)).transactions
         }
-        return Set([id] + Transaction.children(of: id, in: related).map(\.id))
+        let deleted = Set([id] + Transaction.children(of: id, in: related).map(\.id))
+        // A renewal's subscription goes on from the latest period left, which the records need too.
+        let periodLeft = t.originalID.flatMap { original in
+            related.filter { ($0.id == original || $0.originalID == original) && !deleted.contains($0.id) && $0.expirationDate != nil }
+                .max { $0.expirationDate! < $1.expirationDate! }
+        }
+        return deleted.union(periodLeft.map { [$0.id] } ?? [])
     }
 
     /// A page as long as any history.

@@ -30,7 +30,8 @@ extension StoreWorkingSet {
                     $0.webOrderLineItemID = nil
                     $0.originalPurchaseDate = earlier?.originalPurchaseDate ?? now
                 }
-                give(shared, now: now)
+                // Told as of the period's start: a renewal shared when a catch-up ends is dated as it renewed.
+                give(shared, at: purchaseDate)
             }
         }
     }

@@ -110,7 +110,7 @@ extension StoreWorkingSet {
         for source in transactions where catalog.product(source.productID)?.type == .nonConsumable && sharingSource(source, catalog: catalog) {
             guard let family = family(of: source.account) else { continue }
             for member in family.accounts where member != source.account && !holds(source.productID, account: member) {
-                give(try sharedCopy(of: source, for: member, purchasedAt: now), now: now)
+                give(try sharedCopy(of: source, for: member, purchasedAt: now), at: now)
             }
         }
     }
@@ -135,9 +135,9 @@ extension StoreWorkingSet {
     }
 
     /// Adds `shared`, unfinished, with the event the member's app hears it by.
-    mutating func give(_ shared: Transaction, now: Date) {
+    mutating func give(_ shared: Transaction, at date: Date) {
         transactions.append(shared)
-        newEvents.append(StoreEvent(date: now, kind: .familyShared, account: shared.account, productID: shared.productID,
+        newEvents.append(StoreEvent(date: date, kind: .familyShared, account: shared.account, productID: shared.productID,
                                     transactionID: shared.id, originalTransactionID: shared.originalID ?? shared.id,
                                     details: StoreEventDetails(storefront: shared.storefront)))
     }

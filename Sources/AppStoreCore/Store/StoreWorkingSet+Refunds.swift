@@ -51,8 +51,9 @@ extension StoreWorkingSet {
     /// (`Transaction.children`): no refund, and the app is not told; the account no longer owns
     /// what only they gave. A subscription's original transaction takes the whole subscription
     /// with it (its renewals, its status), so the group's introductory offer is the account's
-    /// again; a later period's, the subscription as the periods left say. One still in the
-    /// queue is refused, as is one whose child is: the app has yet to hear of it.
+    /// again; a later period's, the subscription as the periods left say, what has fallen due
+    /// since the latest of them done at once. One still in the queue is refused, as is one whose
+    /// child is: the app has yet to hear of it. Each transaction gone is one event.
     package mutating func deleteTransaction(_ id: String, catalog: Catalog, now: Date) throws {
         guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw StoreAdminError.noSuchTransaction(id) }
         let t = transactions[i]
@@ -61,9 +62,42 @@ extension StoreWorkingSet {
         let ids = Set(deleted.map(\.id))
         transactions.removeAll { ids.contains($0.id) }
         refundRequests.removeAll { ids.contains($0.transactionID) }
+        for s in subscriptions.indices.reversed() where subscriptions[s].account == t.account && ids.contains(subscriptions[s].latestTransactionID)
+            && !ids.contains(subscriptions[s].originalTransactionID) {
+            rewindToPeriodLeft(status: s)
+        }
         subscriptions.removeAll { $0.account == t.account && (ids.contains($0.latestTransactionID) || ids.contains($0.originalTransactionID)) }
-        newEvents.append(StoreEvent(date: now, kind: .transactionDeleted, account: t.account, productID: t.productID,
-                                    transactionID: t.id, originalTransactionID: t.originalID))
+        // One event per transaction gone, the one asked for last (what a screen tells of the
+        // deletion): a server reading the log learns of each id it may hold.
+        for d in deleted.dropFirst() + [t] {
+            newEvents.append(StoreEvent(date: now, kind: .transactionDeleted, account: d.account, productID: d.productID,
+                                        transactionID: d.id, originalTransactionID: d.originalID))
+        }
+        // A period left that has ended is the store's due work now (a renewal or an expiry at
+        // its end, as the store catches up), so the subscription never reads as a past period.
+        _ = try process(account: nil, catalog: catalog, now: now, restoresInFlight: false)
+    }
+
+    /// The subscription at `index` lost the period it was in: it stands on the latest period
+    /// left (the records hold it: `StoreAdmin.deleteTransaction`), the plan and the end date
+    /// that period's, renewing as before; with none left, it is left for removal.
+    private mutating func rewindToPeriodLeft(status index: Int) {
+        let status = subscriptions[index]
+        let periods = transactions.filter {
+            $0.account == status.account && status.isSubscription(of: $0) && $0.queueState.state == .purchased && $0.isUpgraded != true
+                && !$0.isFamilyShared && $0.expirationDate != nil
+        }
+        guard let left = periods.max(by: { $0.expirationDate! < $1.expirationDate! }), let expiry = left.expirationDate else { return }
+        var rewound = status
+        rewound.productID = left.productID
+        rewound.latestTransactionID = left.id
+        rewound.expiresDate = expiry
+        if status.isLive {
+            rewound.state = .subscribed
+            rewound.billingRetryStartDate = nil
+            rewound.gracePeriodExpiresDate = nil
+        }
+        subscriptions[index] = rewound
     }
 
     /// Clears `account`'s purchase history (nil: signed out, refused), settings kept (SKTestSession's

@@ -76,7 +76,10 @@ extension StoreSnapshot {
         snapshot.pendingApprovals = records.pendingApprovals
         snapshot.families = records.families
         snapshot.sharingStops = records.sharingStops
-        snapshot.familyShared = Set(records.completedPurchases(of: records.settings.account).filter(\.isFamilyShared).map(\.productID))
+        // A subscription is shared while the family's status gives access (sharing stopped, it
+        // is revoked); anything else while its shared purchase stands.
+        snapshot.familyShared = Set(records.completedPurchases(of: records.settings.account)
+            .filter { $0.isFamilyShared && catalog.product($0.productID)?.type != .autoRenewable }.map(\.productID))
         snapshot.interruptions = records.interruptions
         snapshot.queue = records.queue
         snapshot.purchaseIntents = records.waitingIntents
@@ -89,6 +92,7 @@ extension StoreSnapshot {
         snapshot.accounts = records.accountsByLastUse
         let known = previous.settings.account == records.settings.account ? previous.subscriptions : []
         snapshot.subscriptions = statuses ?? known
+        snapshot.familyShared.formUnion(snapshot.subscriptions.filter { $0.isFamilyShared && $0.givesAccess }.map(\.productID))
         snapshot.refusedPurchases = Set(catalog.products.map(\.id).filter { records.purchaseRefusal($0, catalog: catalog) != nil })
         snapshot.freeTrialGroups = Set(snapshot.subscriptions.filter(records.isInFreeTrial).map(\.groupID))
         for status in snapshot.subscriptions {

@@ -46,10 +46,15 @@ extension AppState {
         let log = strings.log
         switch t.queueState.state {
         case .purchased:
+            // Taken back before the app got it (a refund, sharing stopped): what the app has now.
+            if t.isRevoked {
+                let end = log.nothingDeliveredShort
+                return (t.revocationType == .familyRevoke ? strings.family.revokedBanner(name, end) : log.refundedBanner(name, end), .danger)
+            }
             if snapshot.pendingApprovals.contains(where: { $0.id == t.id }) { return (log.askApproved(name), .success) }
             if t.reason == .outsideApp { return (t.offer?.type == .code ? log.codeRedeemed(name) : log.boughtOutside(name), .success) }
-            let isRenewal = t.originalID != nil && t.originalID != t.id && catalog.product(t.productID)?.type == .autoRenewable
-                && !snapshot.interruptions.contains { $0.id == t.originalID }
+            // A resubscribe names the subscription's first purchase too: only the store's renewal is one.
+            let isRenewal = t.reason == .renewal
             if t.isFamilyShared { return (isRenewal ? strings.family.sharedRenewalBanner(name) : strings.family.sharedBanner(name), .success) }
             return (isRenewal ? log.renewed(name) : log.completed(name), .success)
         case .restored:

@@ -23,7 +23,8 @@ enum HistoryAction {
     /// `check`: refuses, before anything is written, what the store would not do as asked.
     static func perform(_ operation: StoreAdmin.Operation, transactionID: String?, _ global: GlobalOptions,
                         _ output: OutputOptions, check: (Session) throws -> Void = { _ in },
-                        done: (Transaction?, SubscriptionText) -> String) throws {
+                        told: String = HistoryAction.appHearsIt,
+                        done: (Transaction?, SubscriptionText, [StoreEvent]) -> String) throws {
         let (session, events) = try run(operation, global, check: check)
         let after = try transactionID.flatMap { try session.database.transaction($0) }
         if output.json {
@@ -31,7 +32,7 @@ enum HistoryAction {
             return
         }
         let text = SubscriptionText(catalog: session.catalog, settings: session.queue.records.settings)
-        report(done(after, text), events: events, text: text)
+        report(done(after, text, events), events: events, text: text, told: told)
     }
 
     /// Runs `operation` over the data directory: the session, and the store's events since
@@ -48,11 +49,15 @@ enum HistoryAction {
         return (session, try session.database.events(after: cursor, limit: nil))
     }
 
-    /// What the operation did, each event it made, and when the app hears of it.
-    static func report(_ done: String, events: [StoreEvent], text: SubscriptionText) {
+    /// What the operation did, each event it made, and what the app hears of it.
+    static func report(_ done: String, events: [StoreEvent], text: SubscriptionText, told: String = appHearsIt) {
         printLine(done)
         for event in events { printLine("  " + text.line(event)) }
-        printLine("An open storefront hears this at once; otherwise the app does at its next launch (\(CommandLineHint.command("launch"))).")
+        printLine(told)
+    }
+
+    static var appHearsIt: String {
+        "An open storefront hears this at once; otherwise the app does at its next launch (\(CommandLineHint.command("launch")))."
     }
 }
 
@@ -83,7 +88,7 @@ struct RefundCommand: ParsableCommand {
         let option = try prorated.map(ProratedOption.init)
         let refund = option?.refund(reason: reason.revocationReason) ?? Refund(reason: reason.revocationReason)
         try HistoryAction.perform(.refund(transactionID: transactionID, refund), transactionID: transactionID, global, output,
-                                  check: { try option?.check(transactionID, in: $0) }) { t, text in
+                                  check: { try option?.check(transactionID, in: $0) }) { t, text, _ in
             let percentage = Refund.percentText(t?.revocationPercentage ?? refund.percentage)
             let amount = switch option {
             case nil: "in full"
@@ -107,9 +112,27 @@ struct DeleteTransactionCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try HistoryAction.perform(.deleteTransaction(transactionID: transactionID), transactionID: nil, global, output) { _, _ in
-            "Deleted transaction \(transactionID) from the history: the app is not told, and keeps what it delivered."
+        try HistoryAction.perform(.deleteTransaction(transactionID: transactionID), transactionID: nil, global, output,
+                                  told: "The app is not told and keeps what it delivered; an open storefront's log shows the deletion at once, "
+                                      + "and so does the history (\(CommandLineHint.command("state"))).") { _, text, events in
+            Self.summary(of: transactionID, events: events, text: text)
         }
+    }
+
+    /// The transaction deleted and what went with it (each is an event of its own), and the
+    /// subscription it ended, if it did.
+    static func summary(of id: String, events: [StoreEvent], text: SubscriptionText) -> String {
+        let deleted = events.filter { $0.kind == .transactionDeleted }
+        let asked = deleted.first { $0.transactionID == id }
+        let others = deleted.count - 1
+        let isSubscription = asked?.productID.flatMap { text.catalog.product($0) }?.subscriptionGroupID != nil
+        var line = "Deleted transaction \(id) from the history"
+        if others > 0 {
+            let noun = isSubscription ? (others == 1 ? "renewal" : "renewals") : (others == 1 ? "restore" : "restores")
+            line += " and its \(others) \(noun)"
+        }
+        if isSubscription, asked?.originalTransactionID == nil { line += "; the subscription ended" }
+        return line + "."
     }
 }
 
@@ -122,7 +145,7 @@ struct ClearHistoryCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try HistoryAction.perform(.clearPurchaseHistory, transactionID: nil, global, output) { _, _ in
+        try HistoryAction.perform(.clearPurchaseHistory, transactionID: nil, global, output) { _, _, _ in
             "Cleared the purchase history of the signed-in account; the store's settings and the transactions still in the queue are kept."
         }
     }

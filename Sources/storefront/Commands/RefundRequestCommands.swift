@@ -35,7 +35,7 @@ struct RequestRefundCommand: ParsableCommand {
     func run() throws {
         let reason = reason.value
         try HistoryAction.perform(.requestRefund(transactionID: transactionID, reason: reason), transactionID: transactionID,
-                                  global, output) { t, text in
+                                  global, output) { t, text, _ in
             "Requested a refund of transaction \(transactionID) (\(reason.argument)): "
                 + RefundRequestText.outcome(t, transactionID, policy: text.settings.refundRequests)
         }
@@ -57,7 +57,7 @@ struct ApproveRefundCommand: ParsableCommand {
     func run() throws {
         let option = try prorated.map(ProratedOption.init)
         try HistoryAction.perform(.approveRefundRequest(transactionID: transactionID, refund: option?.refund()), transactionID: transactionID,
-                                  global, output, check: { try option?.check(transactionID, in: $0) }) { _, _ in
+                                  global, output, check: { try option?.check(transactionID, in: $0) }) { _, _, _ in
             "Approved the refund request for transaction \(transactionID): it is refunded and revoked."
         }
     }
@@ -74,7 +74,7 @@ struct DeclineRefundCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try HistoryAction.perform(.declineRefundRequest(transactionID: transactionID), transactionID: transactionID, global, output) { _, _ in
+        try HistoryAction.perform(.declineRefundRequest(transactionID: transactionID), transactionID: transactionID, global, output) { _, _, _ in
             "Declined the refund request for transaction \(transactionID): nothing is revoked."
         }
     }
