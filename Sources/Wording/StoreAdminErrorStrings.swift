@@ -68,16 +68,16 @@ public struct StoreAdminErrorStrings: PhraseTable {
         ja: { id in "サインイン中のアカウントは\(id)をすでに所有しています。ほかの場所でもう一度購入しても再ダウンロードされるだけで、アプリには何も届きません。" })
     // `catalog`: the command that lists the catalog's offers; `expire`: the one that ends the plan subscribed to.
     public let noSuchOfferCode = Phrase3<String, String?, String>(
-        en: { code, id, catalog in id.map { "\($0) has no offer code \"\(code)\": the catalog lists each subscription's offer codes (\(catalog))" }
-            ?? "no subscription sold here has the offer code \"\(code)\": the catalog lists each subscription's offer codes (\(catalog))" },
-        ja: { code, id, catalog in id.map { "\($0)にオファーコード「\(code)」はありません。各サブスクリプションのオファーコードはカタログにあります（\(catalog)）。" }
-            ?? "オファーコード「\(code)」を持つサブスクリプションはこのストアフロントで販売されていません。各サブスクリプションのオファーコードはカタログにあります（\(catalog)）。" })
+        en: { code, id, catalog in id.map { "\($0) has no offer code \"\(code)\": `products` lists each subscription's offer codes (\(catalog))" }
+            ?? "no subscription sold here has the offer code \"\(code)\": `products` lists each subscription's offer codes (\(catalog))" },
+        ja: { code, id, catalog in id.map { "\($0)にオファーコード「\(code)」はありません。各サブスクリプションのオファーコードは products で確認できます（\(catalog)）。" }
+            ?? "オファーコード「\(code)」を持つサブスクリプションはこのストアフロントで販売されていません。各サブスクリプションのオファーコードは products で確認できます（\(catalog)）。" })
     public let offerCodeWhileSubscribed = Phrase3<String, String, String>(
         en: { code, id, expire in "the offer code \"\(code)\" starts a subscription, and the signed-in account is subscribed to \(id) in its group: redeem it once that ends (\(expire))" },
         ja: { code, id, expire in "オファーコード「\(code)」はサブスクリプションを開始するものですが、サインイン中のアカウントは同じグループの\(id)を購読中です。終了してから利用してください（\(expire)）。" })
     public let noIntroductoryOffer = Phrase2<String, String>(
-        en: { id, catalog in "\(id) has no introductory offer: the catalog lists each subscription's offers (\(catalog))" },
-        ja: { id, catalog in "\(id)に導入オファーはありません。各サブスクリプションのオファーはカタログにあります（\(catalog)）。" })
+        en: { id, catalog in "\(id) has no introductory offer: `products` lists each subscription's offers (\(catalog))" },
+        ja: { id, catalog in "\(id)に導入オファーはありません。各サブスクリプションのオファーは products で確認できます（\(catalog)）。" })
     /// `subscribed`: the plan subscribed to, with the command that ends it.
     public let introductoryOfferUnavailable = Phrase2<String, (plan: String, expire: String)?>(
         en: { id, subscribed in subscribed.map { "the introductory offer of \(id) starts a subscription, and the signed-in account is subscribed to \($0.plan) in its group: buy it with no offer, or once that ends (\($0.expire))" }

@@ -51,7 +51,17 @@ import Testing
         try cli.command("buy", "com.storefront.pro.monthly")
         try expectHintsNameTheDataDirectory("buy-outside", "com.storefront.pro.monthly", "--offer", "introductory", status: 4)
         try expectHintsNameTheDataDirectory("redeem-code", "FRIENDMONTH", status: 4)
-        try expectHintsNameTheDataDirectory("buy-outside", "com.storefront.pro.yearly", "--offer", "introductory", status: 64)
+        try expectHintsNameTheDataDirectory("buy-outside", "com.storefront.pro.yearly", "--offer", "introductory", status: 4)
+    }
+
+    /// An offer the store lacks points at a command that runs and lists the offers there are,
+    /// offer codes included.
+    @Test func anUnknownOfferPointsAtTheProductsThatListThem() throws {
+        let refused = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "redeem-code", "NOPE"], environment: BinaryRunner.fixedStart)
+        #expect(refused.status == 4 && refused.stderr.contains("storefront --data-dir \(cli.dataDirectory.standardizedFileURL.path) products"),
+                "\(refused.summary)")
+        let listed = try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "products"], environment: BinaryRunner.fixedStart)
+        #expect(listed.status == 0 && listed.stdout.contains("1 week free trial, offer codes FRIENDMONTH]"), "\(listed.summary)")
     }
 
     @Test func theFamilyCommandsNameTheDataDirectory() throws {

@@ -23,9 +23,9 @@ extension StoreAdminError {
         case .notSoldIn(let id, let storefront): words.notSoldIn(id, storefront)
         case .invalidPrice(let price): words.invalidPrice(price)
         case .alreadyPurchased(let id): words.alreadyPurchased(id)
-        case .noSuchOfferCode(let code, let id): words.noSuchOfferCode(code, id, CommandLineHint.command("catalog"))
+        case .noSuchOfferCode(let code, let id): words.noSuchOfferCode(code, id, CommandLineHint.command("products"))
         case .offerCodeWhileSubscribed(let code, let id): words.offerCodeWhileSubscribed(code, id, CommandLineHint.command("expire \(id)"))
-        case .noIntroductoryOffer(let id): words.noIntroductoryOffer(id, CommandLineHint.command("catalog"))
+        case .noIntroductoryOffer(let id): words.noIntroductoryOffer(id, CommandLineHint.command("products"))
         case .introductoryOfferUnavailable(let id, let subscribed):
             words.introductoryOfferUnavailable(id, subscribed.map { (plan: $0, expire: CommandLineHint.command("expire \($0)")) })
         case .notCompletedPurchase(let id, let state): words.notCompletedPurchase(id, state)

@@ -68,6 +68,9 @@ struct ProductsCommand: ParsableCommand {
             } else if let offer = p.introductoryOffer {
                 line += ", introductory offer \(Strings.english.introductoryTerms(offer, of: p))"
             }
+            // What `redeem-code` and `buy-outside --offer-code` take.
+            let codes = session.catalog.product(p.id)?.subscription?.offerCodes.compactMap { $0.id ?? $0.referenceName } ?? []
+            if !codes.isEmpty { line += ", offer codes \(codes.joined(separator: ", "))" }
             printLine(line + "]")
         }
         for id in response.invalidProductIdentifiers {
