@@ -162,6 +162,8 @@ public struct StoreStrings: PhraseTable {
     /// The plan a waiting change is to: "Starts 2026-12-26".
     public let startsOn = Phrase1<String>(en: { day in "Starts \(day)" }, ja: { day in "\(day)に開始" })
     public let startsBrief = Phrase(en: "Next plan", ja: "次のプラン")
+    /// The renewal it starts with is past due (a grace period, billing retry): no date to give.
+    public let startsOncePaid = Phrase(en: "Starts when the renewal is paid", ja: "更新の支払い後に開始")
     /// What buying another plan of the group does: at once, or at the renewal.
     public let upgradeNow = Phrase(en: "upgrade now", ja: "今すぐ変更")
     public let switchNow = Phrase(en: "switch now", ja: "今すぐ変更")

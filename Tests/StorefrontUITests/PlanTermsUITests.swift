@@ -79,6 +79,24 @@ import Wording
         #expect(pane.contains(ui.state.strings.sheet.startingOncePaid(charge)), "\(pane)")
     }
 
+    /// Failed before: in grace, the plan a downgrade waits for read "Starts DATE", a day gone by.
+    @Test(arguments: [false, true])
+    func inGraceTheNextPlanStartsWhenTheRenewalIsPaid(japanese: Bool) throws {
+        let ui = try UITestHarness {
+            $0.gracePeriod = .sixteenDays
+            $0.billingRetry = true
+            if japanese { UITestHarness.useJapanese(&$0) }
+        }
+        try ui.buy(ui.state.title(of: Self.yearly))
+        try ui.buy(ui.state.title(of: Self.lite))
+        ui.wait(seconds: 366 * 86_400)
+        let plan = try status(ui)
+        #expect(plan.state == .inGracePeriod && plan.autoRenewProductID == Self.lite)
+        let next = try #require(PlanStatus(Self.lite, state: ui.state))
+        #expect(next.text == ui.state.strings.store.startsOncePaid, "\(next.text)")
+        #expect(!next.text.contains(ui.state.localDate(plan.expiresDate)))
+    }
+
     /// Failed before: once the plan ended, its terms read the price the products request
     /// answered at launch ("$4.99/month"), not the $5.99 the store charges since.
     @Test func anEndedPlansTermsReadTheStoresPriceNow() throws {

@@ -117,7 +117,9 @@ struct PlanStatus: Equatable {
               let change = SubscriptionLifecycle.planChange(from: current, to: product) else { return nil }
         if status.autoRenewProductID == productID, status.willAutoRenew {
             kind = .next
-            (text, tint) = (words.startsOn(day(status.expiresDate)), .warning)
+            // Past the period's end the renewal waits for its payment: never a date gone by.
+            let due = status.expiresDate <= state.now
+            (text, tint) = (due ? words.startsOncePaid : words.startsOn(day(status.expiresDate)), .warning)
             brief = [words.startsBrief]
             return
         }
