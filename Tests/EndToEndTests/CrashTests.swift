@@ -527,7 +527,7 @@ final class SessionReaper: @unchecked Sendable {
 enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
     case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe,
-         outsideCancelled
+         outsideCancelled, renewalDeleted
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseRefused, priceIncreaseWithoutConsent, liveChanges
     case refund, deleteTransaction, consume, refundRequest, familySharing, familySubscription
 
@@ -578,7 +578,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .billingRetryRecovery: lite + commands(["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
         case .billingRetryExpiry, .liveChanges: lite + commands(["set", "billing-retry", "on"])
         case .planChanges, .cancelAndExpire, .expireAndResubscribe, .priceIncreaseAgreed, .priceIncreaseDeclined,
-             .priceIncreaseRefused, .priceIncreaseWithoutConsent, .outsideCancelled:
+             .priceIncreaseRefused, .priceIncreaseWithoutConsent, .outsideCancelled, .renewalDeleted:
             lite
         }
     }
@@ -612,6 +612,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             // its cancellation in one write; it runs to its period's end.
             [(["auto-renew", lite, "off"], [.autoRenewDisabled]), (["advance", "1mo"], [.expired]),
              (["buy-outside", lite, "--no-auto-renew"], [.subscribed, .autoRenewDisabled]), (["advance", "1mo"], [.expired])]
+        case .renewalDeleted:
+            // The renewal is deleted once the app has it: the period left has ended, so what fell
+            // due since is done in the deletion's write, a renewal again (a new id).
+            [(["advance", "1mo"], [.renewed]), (["launch"], []),
+             (["delete-transaction", "1000000002"], [.transactionDeleted, .renewed])]
         case .expireAndResubscribe:
             // The store ends it; buying it again resubscribes.
             [(["expire", lite], [.expired]), (["buy", lite], [.subscribed])]
@@ -855,6 +860,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .billingRetryExpiry, .cancelAndExpire, .priceIncreaseDeclined, .priceIncreaseRefused:
             expectSubscription(seen, Self.liteID, state: .expired, context: context)
             expectPrices(lite, [Self.litePrice], context: context)  // never renewed
+        case .renewalDeleted:
+            expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
+            // The first purchase and the renewal made again after the deletion, each once.
+            expectPrices(lite, [Self.litePrice, Self.litePrice], context: context)
+            #expect(!seen.history.contains { $0.id == "1000000002" } && lite.last?.reason == .renewal, "\(context): \(lite)")
         case .outsideCancelled:
             expectSubscription(seen, Self.liteID, state: .expired, context: context)
             // The first purchase and the one outside the app, once; neither renewed.
@@ -914,7 +924,9 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         #expect(Array(subscriptionEvents.prefix(kinds.count)) == kinds, "\(context): the store's events \(kinds)")
         #expect(seen.events.map(\.id) == Array(Int64(1)..<Int64(seen.events.count + 1)), "\(context)")
         let ids = Set(seen.history.map(\.id))
-        for event in seen.events {
+        // A transaction deleted from the history keeps the events that made it; its deletion's names it.
+        let deleted = Set(seen.events.filter { $0.kind == .transactionDeleted }.compactMap(\.transactionID))
+        for event in seen.events where !(event.transactionID.map(deleted.contains) ?? false) {
             #expect(event.transactionID.map(ids.contains) ?? true, "\(context): event \(event.id) \(event.kind) names a transaction the store lacks")
         }
         let status = try #require(seen.records.subscriptions.first, "\(context): a subscription status")
