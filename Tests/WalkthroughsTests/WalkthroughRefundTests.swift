@@ -36,6 +36,21 @@ import Walkthroughs
             ])
     }
 
+    /// A subscription's period is refunded by the time left in it: the step says so in the
+    /// command line's word, and the store works out how much.
+    @Test func aSubscriptionIsRefundedByTheTimeLeft() throws {
+        #expect(try parse("refund \"Pro Monthly\" prorated time-left\n")
+                == [.history(.refund(.product("com.storefront.pro.monthly"), Refund.prorated(50)))])
+        #expect(try run("""
+            open "Lite Monthly"
+            press "Subscribe"
+            press "OK"
+            advance 15d
+            refund "Lite Monthly" prorated time-left
+            expect subscription "Lite Monthly" state revoked
+            """).isEmpty)
+    }
+
     @Test func aRefundTheStoreRefusesStopsTheWalkthroughInItsWords() throws {
         let failures = try run("""
             open "Premium Quotes"

@@ -12,7 +12,7 @@ extension WalkthroughParser {
          "approve-refund": "approve-refund com.storefront.premium", "decline-refund": "decline-refund com.storefront.premium"]
     }
 
-    /// `refund TXN|PRODUCT [prorated N%] [reason developer-issue|other]`, `delete-transaction
+    /// `refund TXN|PRODUCT [prorated N%|time-left] [reason developer-issue|other]`, `delete-transaction
     /// TXN|PRODUCT`, `clear-history`.
     func history(_ verb: String, _ r: inout StepReader) throws(LineProblem) -> StepAction {
         switch verb {
@@ -56,8 +56,14 @@ extension WalkthroughParser {
                                       suggestion: r.replacing(r.index - 1, with: Nearest.to(word.text, in: words) ?? "prorated"))
                 }
                 if name == "prorated" {
-                    let expected = "a percentage above 0 and below 100 after prorated (50%)"
+                    let expected = "a percentage above 0 and below 100 after prorated (50%), or time-left for a subscription's period"
                     let token = try r.required(expected, suggestion: r.source + " 50%")
+                    // A subscription's period is refunded by the time left in it, as the App Store
+                    // does: any part asks for it, and the store works out how much.
+                    if !token.quoted, token.text.lowercased() == "time-left" {
+                        refund.percentage = Refund.prorated(50).percentage
+                        continue
+                    }
                     let text = token.text.hasSuffix("%") ? String(token.text.dropLast()) : token.text
                     guard !token.quoted, text.range(of: #"^[0-9]{1,2}(\.[0-9]{1,3})?$"#, options: .regularExpression) != nil,
                           let percent = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), percent > 0 else {
