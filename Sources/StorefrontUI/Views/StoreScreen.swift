@@ -104,9 +104,11 @@ struct RowText {
 
     /// The first of `full` and its `brief` forms (longest first) that leaves the row's title its
     /// whole width, else the shortest: a long text gives way to a brief form before the title gives way.
-    static func fitting(_ full: String, brief: [String], title: String, state: AppState) -> String {
+    /// The brief forms are made only where the full one does not fit: every row is laid out each frame.
+    static func fitting(_ full: String, brief: @autoclosure () -> [String], title: String, state: AppState) -> String {
         let room = Layout(width: state.width, height: state.height).list.width - 5 - 2 - DisplayWidth.of(title)
-        let forms = [full] + brief
+        if DisplayWidth.of(full) <= room { return full }
+        let forms = [full] + brief()
         return forms.first { DisplayWidth.of($0) <= room } ?? forms[forms.count - 1]
     }
 
