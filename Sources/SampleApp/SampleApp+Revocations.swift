@@ -120,12 +120,14 @@ extension SampleApp {
                         over values: [String: JSONValue]) -> (changes: [String: JSONValue?], takeBack: TakeBack)? {
         guard entitlement(of: product) == .subscription, values[product.id] != nil,
               !queue.subscriptionStatuses().contains(where: { $0.groupID == product.subscriptionGroupID }) else { return nil }
-        // No status: nothing left to say where it stands.
-        var changes: [String: JSONValue?] = [Self.stateKey(product.id): nil]
+        // No status: nothing left to say where it stands. Ended already (the subscription's
+        // other transactions deleted with it), nothing more is taken back.
+        var changes: [String: JSONValue?] = [:]
+        if values[Self.stateKey(product.id)] != nil { changes[Self.stateKey(product.id)] = .some(nil) }
         if let expiry = values[product.id]?.stringValue.flatMap(JSONCoding.parse), expiry > deleted.date {
             changes[product.id] = .string(JSONCoding.format(deleted.date))
         }
-        return (changes, .ended(product.id))
+        return changes.isEmpty ? nil : (changes, .ended(product.id))
     }
 
     /// The values taking back `transaction` sets on top of `values`.
