@@ -116,6 +116,8 @@ import Testing
         #expect(deleted.stdout.hasPrefix("Deleted transaction 1000000001 from the history and its 1 renewal; the subscription ended.\n"),
                 "\(deleted.summary)")
         #expect(try history().isEmpty)
+        let told = try cli.command("launch").stdout
+        #expect(told == "1000000002 deleted from the purchase history  \(Self.monthly) access ended\n", "\(told)")
         let launched = try cli.command("launch", "--json").json()
         #expect((launched["delivered"] as? [Any])?.isEmpty == true && (launched["queue"] as? [Any])?.isEmpty == true, "\(launched)")
         let defaults = try #require(launched["userDefaults"] as? [String: Any])
