@@ -17,8 +17,8 @@ extension PaymentQueue {
         public var through: Int64?
     }
 
-    /// The signed-in account's refunds, family revocations and deletions stored after the app's cursor,
-    /// or after `seen` when that is further (what this run already read, or the cursor the
+    /// The signed-in account's refunds, family revocations and deletions stored after the app's
+    /// cursor, or after `seen` when that is further (what this run already read, or the cursor the
     /// app kept itself before the store kept it). Only they are read: the cursor moves only
     /// when the app took one back, and a store that never revoked anything would otherwise
     /// decode its whole outbox at every launch and purchase.

@@ -5,8 +5,8 @@ import Foundation
 extension StoreWorkingSet {
     /// `account` (nil: signed out, refused) submits the refund request sheet for its purchase `id`: the
     /// request is kept, and answered now unless the store answers by hand. Refused as a refund
-    /// is (a completed purchase not refunded yet) and for one the app has not finished, for another account's purchase,
-    /// and for a purchase asked about already (`RefundRequestError.duplicateRequest`). A
+    /// is (a completed purchase not refunded yet), for one the app has not finished (it asks
+    /// about what it was handed), for another account's purchase, and for a purchase asked about already (`RefundRequestError.duplicateRequest`). A
     /// subscription's request turns its auto-renew off.
     package mutating func requestRefund(_ id: String, account: String?, reason: RefundRequestReason, catalog: Catalog,
                                 now: Date) throws -> RefundRequest {

@@ -49,8 +49,8 @@ extension StoreWorkingSet {
 
     /// Removes the transaction `id` from the history (Xcode's Transaction Manager "Delete
     /// Transaction", SKTestSession.deleteTransaction) with its child transactions
-    /// (`Transaction.children`): no refund; the account no longer owns what only they gave. A subscription's original transaction takes the whole subscription
-    /// with it (its renewals, its status), so the group's introductory offer is the account's
+    /// (`Transaction.children`): no refund; the account no longer owns what only they gave. A
+    /// subscription's original transaction takes the whole subscription with it (its renewals, its status), so the group's introductory offer is the account's
     /// again; a later period's, the subscription as the periods left say, what has fallen due
     /// since the latest of them done at once. What the app has not finished yet (a renewal
     /// while it was closed) goes as Xcode deletes it: out of the queue in the same write, so the
