@@ -63,15 +63,18 @@ enum EventRow {
                          arguments: [id, limit.map { max(0, $0) } ?? -1]).map(event)
     }
 
-    /// `account`'s revocations after `id`, in order: only their rows are decoded.
+    /// `account`'s revocations (and deletions) after `id`, in order: only their rows are decoded.
     static func revocations(of account: String, after id: Int64, _ db: Database) throws -> [StoreEvent] {
         try Row.fetchAll(db.cachedStatement(sql: revocationsSQL), arguments: [id, account]).map(event)
     }
 
-    /// Its partial index (`events_revocations`, schema v11) says the kinds as this query does
-    /// (`StoreEventKind.revocations`), for SQLite to use it.
+    /// Each part says the kinds as its partial index does (`events_revocations`, schema v11;
+    /// `events_deletions`, v13), for SQLite to use them; together, `StoreEventKind.revocations`.
     static let revocationsSQL = """
-        SELECT * FROM events WHERE id > ? AND account = ? AND kind IN ('familyRevoked', 'refunded') ORDER BY id
+        SELECT * FROM events WHERE id > ?1 AND account = ?2 AND kind IN ('familyRevoked', 'refunded')
+        UNION ALL
+        SELECT * FROM events WHERE id > ?1 AND account = ?2 AND kind = 'transactionDeleted'
+        ORDER BY id
         """
 
     /// The values of `columns`, in their order (the id is SQLite's to give).

@@ -283,6 +283,14 @@ enum StoreSchema {
                     WHERE state = 'purchased' AND (isTrialPeriod = 1 OR offer LIKE '%"type":"introductory"%');
                 """)
         }
+        migrator.registerMigration("v13") { db in
+            // The app hears of its account's transactions deleted (Xcode's Transaction Manager)
+            // as it hears of its refunds (`EventRow.revocations`): found by an index of their own,
+            // the revocations' left as v11 made it.
+            try db.execute(sql: """
+                CREATE INDEX events_deletions ON events (account, id) WHERE kind = 'transactionDeleted';
+                """)
+        }
         return migrator
     }
 }

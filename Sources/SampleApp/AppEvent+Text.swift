@@ -42,6 +42,8 @@ extension AppEvent {
         case .revoked(let t, let takeBack):
             let end = takeBack.text(app: app, strings: strings)
             return t.revocationType == .familyRevoke ? strings.family.revoked(t.id, end) : log.refunded(t.id, end)
+        case .deleted(let d, let takeBack):
+            return log.deleted(d.id, takeBack.text(app: app, strings: strings))
         }
     }
 }

@@ -1,6 +1,7 @@
 import DataFiles
 import Foundation
 import AppStoreCore
+import StoreKitSim
 
 /// What the app took back when it heard of a refund.
 public enum TakeBack: Equatable, Sendable {
@@ -44,45 +45,89 @@ extension SampleApp {
         let adopted = Int64(defaults.integer(forKey: Self.revocationCursorKey))
         let unheard = try queue.unheardRevocations(after: max(revocationCursor ?? 0, adopted))
         guard let last = unheard.through else { return }
-        let revoked = unheard.events.compactMap { event -> Transaction? in
-            guard case .revoked(let t) = event else { return nil }
-            return t
-        }
         // With no revocation of this account's, the store's cursor is left as it is (a read
         // needs no write): this run remembers how far it read. Otherwise the cursor moves past
         // them once they are taken back (or were, before a kill), so none is told again.
-        if !revoked.isEmpty {
-            try takeBack(revoked)
+        if !unheard.events.isEmpty {
+            try takeBack(unheard.events)
             try queue.heardRevocations(through: last)
         }
         revocationCursor = last
     }
 
-    /// Takes back what each revoked transaction not yet taken back gave, noting them in the
-    /// same write. Returns whether anything was new.
+    /// Takes back what each revoked or deleted transaction (`.revoked`, `.deleted`; other
+    /// events are not the queue's revocations) not yet taken back gave, noting them in the same
+    /// write. Returns whether anything was new.
     @discardableResult
-    func takeBack(_ revoked: [Transaction]) throws -> Bool {
+    func takeBack(_ revocations: [PaymentQueueEvent]) throws -> Bool {
         var seen = Set(takenBack)
-        let fresh = revoked.filter { seen.insert($0.id).inserted }
+        let fresh = revocations.filter { event in
+            switch event {
+            case .revoked(let t): seen.insert(t.id).inserted
+            case .deleted(let d): seen.insert(d.id).inserted
+            default: false
+            }
+        }
         guard !fresh.isEmpty else { return false }
+        // Reloaded first even for a deletion that takes nothing back: what it reads must be
+        // what the file holds now.
         try defaults.reloadIfChanged()
         try checkOwnValues()
         var values = defaults.values
         var written: [String: JSONValue?] = [:]
-        var taken: [(Transaction, TakeBack)] = []
-        for t in fresh {
-            guard let date = t.revocationDate, let product = catalog.product(t.productID) else { continue }
-            // Family Sharing revoked one of two shares of it: the other still gives it.
-            if t.revocationType == .familyRevoke, entitlement(of: product) == .unlock, queue.records.owns(product.id) { continue }
-            let (changes, takeBack) = self.changes(takingBack: t, of: product, at: date, over: values)
-            values.merge(changes) { $1 }
-            for (key, value) in changes { written[key] = value }
-            taken.append((t, takeBack))
+        var taken: [AppEvent] = []
+        var ids: [String] = []
+        for event in fresh {
+            switch event {
+            case .revoked(let t):
+                ids.append(t.id)
+                guard let date = t.revocationDate, let product = catalog.product(t.productID) else { continue }
+                // Family Sharing revoked one of two shares of it: the other still gives it.
+                if t.revocationType == .familyRevoke, entitlement(of: product) == .unlock, queue.records.owns(product.id) { continue }
+                let (changes, takeBack) = self.changes(takingBack: t, of: product, at: date, over: values)
+                values.merge(changes) { $1 }
+                for (key, value) in changes { written[key] = value }
+                taken.append(.revoked(t, takeBack))
+            case .deleted(let d):
+                // Noted only when it took something back: a deletion the app keeps everything of
+                // writes nothing.
+                guard let product = catalog.product(d.productID), let ended = ending(d, of: product, over: values) else { continue }
+                ids.append(d.id)
+                for (key, value) in ended.changes {
+                    values[key] = value
+                    written[key] = value
+                }
+                taken.append(.deleted(d, ended.takeBack))
+            default:
+                continue
+            }
         }
-        written[Self.takenBackKey] = .array((takenBack + fresh.map(\.id)).map(JSONValue.string))
+        guard !ids.isEmpty else { return false }
+        written[Self.takenBackKey] = .array((takenBack + ids).map(JSONValue.string))
         try defaults.set(written)
-        for (t, takeBack) in taken { record(.revoked(t, takeBack)) }
+        for event in taken { record(event) }
         return true
+    }
+
+    /// The values ending a subscription `deleted` was a transaction of, set on top of `values`,
+    /// and what that takes back; nil when nothing ends. The app's auto-renewable plans follow
+    /// the store's statuses (`syncSubscriptions`), and a subscription deleted has none left to
+    /// follow: access ends at the deletion once the account holds no status of its group (a
+    /// renewal deleted leaves the subscription on the periods left, and its status says how long
+    /// access lasts). Anything else the app keeps, as it keeps what it delivered when the App
+    /// Store's side deletes a purchase.
+    private func ending(_ deleted: DeletedTransaction, of product: CatalogProduct,
+                        over values: [String: JSONValue]) -> (changes: [String: JSONValue?], takeBack: TakeBack)? {
+        guard entitlement(of: product) == .subscription, values[product.id] != nil,
+              !queue.subscriptionStatuses().contains(where: { $0.groupID == product.subscriptionGroupID }) else { return nil }
+        // No status: nothing left to say where it stands. Ended already (the subscription's
+        // other transactions deleted with it), nothing more is taken back.
+        var changes: [String: JSONValue?] = [:]
+        if values[Self.stateKey(product.id)] != nil { changes[Self.stateKey(product.id)] = .some(nil) }
+        if let expiry = values[product.id]?.stringValue.flatMap(JSONCoding.parse), expiry > deleted.date {
+            changes[product.id] = .string(JSONCoding.format(deleted.date))
+        }
+        return changes.isEmpty ? nil : (changes, .ended(product.id))
     }
 
     /// The values taking back `transaction` sets on top of `values`.

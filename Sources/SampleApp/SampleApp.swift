@@ -182,10 +182,10 @@ public final class SampleApp {
                     record(.restoreFinished)
                 case .restoreFailed(let error):
                     record(.restoreFailed(error))
-                case .revoked(let first):
-                    var batch = [first]
-                    while next < work.count, case .revoked(let t) = work[next] {
-                        batch.append(t)
+                case .revoked, .deleted:
+                    var batch = [event]
+                    while next < work.count, work[next].isRevocation {
+                        batch.append(work[next])
                         next += 1
                     }
                     try takeBack(batch)
@@ -395,7 +395,8 @@ public enum AppEvent: Equatable, Sendable {
     case alreadyDelivered(Transaction)
     /// The app refused to deliver it (`StoreError.balanceFull`): left unfinished in the queue.
     case notDelivered(Transaction, StoreError)
-    /// It arrived revoked (a family-shared copy taken back before the app heard of it):
+    /// It arrived revoked (a family-shared copy taken back, or a purchase or renewal refunded,
+    /// before the app heard of it, as StoreKit hands it with its `revocationDate` set):
     /// finished, nothing delivered, and nothing to take back later.
     case revokedBeforeDelivery(Transaction)
     case restoreFinished
@@ -410,4 +411,7 @@ public enum AppEvent: Equatable, Sendable {
     case promoted(PurchaseIntent)
     /// The App Store refunded it: the app took back what it gave.
     case revoked(Transaction, TakeBack)
+    /// The App Store deleted it (Xcode's Transaction Manager): the app took back what nothing
+    /// the account still has gives.
+    case deleted(DeletedTransaction, TakeBack)
 }

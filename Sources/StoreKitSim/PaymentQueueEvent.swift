@@ -22,6 +22,18 @@ public enum PaymentQueueEvent: Equatable, Sendable {
     /// signed-in account, or Family Sharing took a shared one back. The transaction as it is,
     /// its revocation set.
     case revoked(Transaction)
+    /// The App Store deleted a transaction of the signed-in account (Xcode's Transaction
+    /// Manager): it no longer stands among the account's entitlements (StoreKit 2's
+    /// Transaction.currentEntitlements no longer lists it).
+    case deleted(DeletedTransaction)
+
+    /// A refund, a family revocation or a deletion: what takes back what a purchase gave.
+    public var isRevocation: Bool {
+        switch self {
+        case .revoked, .deleted: true
+        default: false
+        }
+    }
 
     /// How an update reached this run of the app.
     public enum Arrival: Equatable, Sendable {

@@ -48,6 +48,9 @@ public struct LogStrings: PhraseTable {
                                                     ja: { id, count in "\(id) = true (有料コンテンツ\(count)件を解放)" })
     public let refunded = Phrase2<String, String>(en: { id, takeBack in "\(id) refunded  \(takeBack)" },
                                                   ja: { id, takeBack in "\(id) 返金  \(takeBack)" })
+    /// A transaction deleted from the purchase history (Xcode's Transaction Manager).
+    public let deleted = Phrase2<String, String>(en: { id, takeBack in "\(id) deleted from the purchase history  \(takeBack)" },
+                                                 ja: { id, takeBack in "\(id) 購入履歴から削除  \(takeBack)" })
     public let lockedItems = Phrase2<String, Int>(en: { id, count in "\(id) = false (\(count) premium items locked again)" },
                                                   ja: { id, count in "\(id) = false (有料コンテンツ\(count)件を再びロック)" })
     public let creditsTakenBack = Phrase2<Int, Int>(en: { taken, balance in "-\(taken) credits (balance \(balance))" },

@@ -527,7 +527,7 @@ final class SessionReaper: @unchecked Sendable {
 enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
     case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe,
-         outsideCancelled, renewalDeleted
+         outsideCancelled, renewalDeleted, unfinishedRenewalDeleted
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseRefused, priceIncreaseWithoutConsent, liveChanges
     case refund, deleteTransaction, consume, refundRequest, familySharing, familySubscription
 
@@ -578,7 +578,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .billingRetryRecovery: lite + commands(["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
         case .billingRetryExpiry, .liveChanges: lite + commands(["set", "billing-retry", "on"])
         case .planChanges, .cancelAndExpire, .expireAndResubscribe, .priceIncreaseAgreed, .priceIncreaseDeclined,
-             .priceIncreaseRefused, .priceIncreaseWithoutConsent, .outsideCancelled, .renewalDeleted:
+             .priceIncreaseRefused, .priceIncreaseWithoutConsent, .outsideCancelled, .renewalDeleted, .unfinishedRenewalDeleted:
             lite
         }
     }
@@ -617,6 +617,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             // due since is done in the deletion's write, a renewal again (a new id).
             [(["advance", "1mo"], [.renewed]), (["launch"], []),
              (["delete-transaction", "1000000002"], [.transactionDeleted, .renewed])]
+        case .unfinishedRenewalDeleted:
+            // The renewal waits for the closed app, unfinished, when the original is deleted:
+            // both go, out of the queue, in the deletion's write (the renewal's event first).
+            [(["advance", "1mo"], [.renewed]), (["delete-transaction", "1000000001"], [.transactionDeleted, .transactionDeleted])]
         case .expireAndResubscribe:
             // The store ends it; buying it again resubscribes.
             [(["expire", lite], [.expired]), (["buy", lite], [.subscribed])]
@@ -860,6 +864,16 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .billingRetryExpiry, .cancelAndExpire, .priceIncreaseDeclined, .priceIncreaseRefused:
             expectSubscription(seen, Self.liteID, state: .expired, context: context)
             expectPrices(lite, [Self.litePrice], context: context)  // never renewed
+        case .unfinishedRenewalDeleted:
+            // Gone whole, once: nothing left to hand the app, which kept no state of it.
+            #expect(seen.history.isEmpty && seen.records.subscriptions.isEmpty, "\(context): \(seen.history)")
+            #expect(seen.records.queue.isEmpty && seen.delivered.isEmpty, "\(context): nothing waiting")
+            #expect(seen.events.filter { $0.kind == .transactionDeleted }.compactMap(\.transactionID) == ["1000000002", "1000000001"],
+                    "\(context)")
+            #expect(seen.defaults[SampleApp.stateKey(Self.liteID)] == nil, "\(context): \(seen.defaults)")
+            let expiry = seen.defaults[Self.liteID]?.stringValue.flatMap(JSONCoding.parse)
+            let deletion = seen.events.last { $0.kind == .transactionDeleted }?.date
+            #expect(expiry != nil && deletion != nil && expiry! <= deletion!, "\(context): no access past the deletion")
         case .renewalDeleted:
             expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
             // The first purchase and the renewal made again after the deletion, each once.
@@ -928,6 +942,11 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let deleted = Set(seen.events.filter { $0.kind == .transactionDeleted }.compactMap(\.transactionID))
         for event in seen.events where !(event.transactionID.map(deleted.contains) ?? false) {
             #expect(event.transactionID.map(ids.contains) ?? true, "\(context): event \(event.id) \(event.kind) names a transaction the store lacks")
+        }
+        // A subscription whose original is deleted is gone, with every transaction of it.
+        if kinds.last == .transactionDeleted, operations.last?.events.allSatisfy({ $0 == .transactionDeleted }) == true {
+            #expect(seen.records.subscriptions.isEmpty && ids.isEmpty && seen.records.queue.isEmpty, "\(context): all gone")
+            return
         }
         let status = try #require(seen.records.subscriptions.first, "\(context): a subscription status")
         #expect(ids.contains(status.latestTransactionID), "\(context): the status names a transaction the store lacks")

@@ -97,6 +97,54 @@ import Testing
         #expect(try cli.command("buy", Self.premium).stdout.contains("delivered"), "a purchase again, not a re-download")
     }
 
+    /// Pro Monthly bought, and renewed after its free week while the app was closed: the
+    /// renewal, 1000000002, waits in the queue unfinished.
+    private func renewedWhileClosed() throws {
+        try cli.command("set", "latency", "0")
+        try cli.command("buy", Self.monthly)
+        try cli.command("advance", "8d")
+        let queue = try #require(try cli.command("state", "--json").json()["queue"] as? [[String: Any]])
+        #expect(queue.map { $0["id"] as? String } == ["1000000002"], "\(queue)")
+    }
+
+    /// As Xcode deletes it: the original with the renewal the app has not finished, which
+    /// leaves the queue with it; the app, launched, is handed nothing, its subscription gone,
+    /// and doctor finds the files as they should be.
+    @Test func theOriginalIsDeletedWithARenewalTheAppHasNotFinished() throws {
+        try renewedWhileClosed()
+        let deleted = try cli.command("delete-transaction", "1000000001")
+        #expect(deleted.stdout.hasPrefix("Deleted transaction 1000000001 from the history and its 1 renewal; the subscription ended.\n"),
+                "\(deleted.summary)")
+        #expect(try history().isEmpty)
+        let told = try cli.command("launch").stdout
+        #expect(told == "1000000002 deleted from the purchase history  \(Self.monthly) access ended\n", "\(told)")
+        let launched = try cli.command("launch", "--json").json()
+        #expect((launched["delivered"] as? [Any])?.isEmpty == true && (launched["queue"] as? [Any])?.isEmpty == true, "\(launched)")
+        let defaults = try #require(launched["userDefaults"] as? [String: Any])
+        #expect(defaults["\(Self.monthly).state"] == nil, "the app keeps no state of a subscription gone: \(defaults)")
+        let subscriptions = try #require(try cli.command("subscriptions", "--json").json()["subscriptions"] as? [[String: Any]])
+        #expect(subscriptions.allSatisfy { $0["status"] == nil }, "\(subscriptions)")
+        #expect(try cli.command("doctor").status == 0)
+    }
+
+    /// As Xcode refunds it: the renewal the app has not finished is refunded, and the app,
+    /// launched, is handed it revoked (StoreKit's update with its revocationDate): nothing
+    /// delivered, and the refund not taken back a second time.
+    @Test func aRenewalTheAppHasNotFinishedIsRefundedAndHandedRevoked() throws {
+        try renewedWhileClosed()
+        let refunded = try cli.command("refund", "1000000002")
+        #expect(refunded.stdout.contains("Refunded transaction 1000000002"), "\(refunded.summary)")
+        let launched = try cli.command("launch", "--json").json()
+        let handed = try #require(launched["delivered"] as? [[String: Any]])
+        #expect(handed.map { $0["id"] as? String } == ["1000000002"] && handed.first?["revocationDate"] as? String != nil, "\(launched)")
+        #expect((launched["revoked"] as? [Any])?.isEmpty == true, "taken back once: it gave nothing, \(launched)")
+        #expect((launched["queue"] as? [Any])?.isEmpty == true, "finished")
+        let defaults = try #require(launched["userDefaults"] as? [String: Any])
+        #expect(defaults["revokedTransactionsTakenBack"] as? [String] == ["1000000002"], "\(defaults)")
+        #expect(defaults["\(Self.monthly).state"] as? String == "revoked", "\(defaults)")
+        #expect(try cli.command("doctor").status == 0)
+    }
+
     /// A refund from another terminal reaches the open storefront: the app takes back the
     /// premium unlock, with its log line and banner.
     @Test func aRefundFromAnotherTerminalReachesAnOpenStorefront() throws {

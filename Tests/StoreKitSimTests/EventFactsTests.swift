@@ -66,7 +66,8 @@ import Testing
                 UPDATE events SET details = '{}';
                 DROP INDEX events_revocations;
                 DROP INDEX transactions_introductory;
-                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12');
+                DROP INDEX events_deletions;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13');
                 """)
         }
         try database.close()

@@ -122,6 +122,26 @@ import AppStoreCore
         #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty)
     }
 
+    /// The app hears of its account's transactions deleted with its revocations: SQLite finds
+    /// them by the partial index v13 made (a v12 store gets it), each part of the query by its own.
+    @Test func theAppsDeletionsAreFoundByTheirIndex() throws {
+        let directory = TemporaryDirectory()
+        let database = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        try StoreSchema.migrator.migrate(database, upTo: "v12")
+        try database.close()
+        _ = try storeDatabase(directory).events(after: 0, limit: nil)
+        let migrated = try DatabaseQueue(path: directory.dataDirectory.storeDatabaseURL.path)
+        let plan = try migrated.read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + EventRow.revocationsSQL, arguments: [0, "a@example.com"])
+                .map { $0["detail"] as String }
+        }
+        try migrated.close()
+        #expect(plan.contains { $0.contains("USING INDEX events_deletions") }, "\(plan)")
+        #expect(plan.contains { $0.contains("USING INDEX events_revocations") }, "\(plan)")
+        #expect(!plan.contains { $0.hasPrefix("SCAN events") }, "\(plan)")
+        #expect(try StoreDatabase.problems(directory.dataDirectory, limit: 10).isEmpty)
+    }
+
     /// A cursor damaged by hand (not a number, below 0, past every event numbered) is refused by row and column, as every row is.
     @Test(arguments: ["'none'", "-1", "99999"])
     func aDamagedCursorIsRefused(value: String) throws {

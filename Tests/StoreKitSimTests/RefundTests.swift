@@ -99,17 +99,46 @@ import Wording
         #expect(try t.storedEvents.filter { $0.kind == .refunded }.count == 1, "a refusal writes nothing")
     }
 
+    /// As Xcode's Transaction Manager refunds any transaction by id: a purchase the app has not
+    /// finished is refunded, and stays in the queue revoked; a request still waiting is no
+    /// purchase to refund.
     @Test(arguments: StorageKind.allCases)
-    func aTransactionTheAppHasNotFinishedIsRefused(kind: StorageKind) throws {
+    func aTransactionTheAppHasNotFinishedIsRefundedInTheQueue(kind: StorageKind) throws {
         let t = try Self.harness(kind)
         try t.set { $0.finishTransactions = false }
         let bought = try t.buy(Self.premium)
         #expect(bought.queueState.state == .purchased && !bought.queueState.finished)
-        #expect(throws: StoreAdminError.notFinished(bought.id)) { try t.hear { try $0.refundTransaction(bought.id) } }
-        #expect(throws: StoreAdminError.notFinished(bought.id)) { try t.hear { try $0.deleteTransaction(bought.id) } }
+        try t.hear { try $0.refundTransaction(bought.id) }
+        let refunded = try t.transaction(bought.id)
+        #expect(refunded.isRevoked && !refunded.queueState.finished)
+        #expect(t.queue.transactions.map(\.id) == [bought.id], "still waiting for the app")
         try t.set { $0.askToBuy = true }
         let request = try t.queue.add(Payment(productID: Self.pass))
         #expect(throws: StoreAdminError.notCompletedPurchase(request.id, request.queueState.state)) { try t.hear { try $0.refundTransaction(request.id) } }
+    }
+
+    /// A renewal the closed app has not finished is refunded, as Xcode refunds it: the
+    /// subscription is revoked now, and the app, launched, is handed the renewal revoked, as
+    /// StoreKit hands an unfinished transaction refunded since (its `revocationDate` set):
+    /// nothing delivered, finished, and the refund not taken back a second time.
+    @Test(arguments: StorageKind.allCases)
+    func aRenewalTheAppHasNotFinishedIsRefundedAndArrivesRevoked(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let (_, renewal) = try DeleteTransactionTests.renewedWhileClosed(t)
+        try t.admin.refundTransaction(renewal.id)
+        let refunded = try t.transaction(renewal.id)
+        #expect(refunded.isRevoked && !refunded.queueState.finished, "revoked, still waiting for the app")
+        #expect(try t.status?.state == .revoked)
+        #expect(try t.storedEvents.last { $0.kind == .refunded }?.transactionID == renewal.id)
+        let relaunch = try DeleteTransactionTests.relaunched(t)
+        let handed = relaunch.updates.filter { $0.id == renewal.id }
+        #expect(handed.count == 1 && handed.first?.revocationDate != nil, "handed once, revoked")
+        #expect(relaunch.app.events.contains { if case .revokedBeforeDelivery(let r) = $0 { r.id == renewal.id } else { false } })
+        #expect(!relaunch.app.events.contains { if case .delivered(let d, _) = $0 { d.id == renewal.id } else { false } })
+        #expect(!relaunch.app.events.contains { if case .revoked = $0 { true } else { false } }, "taken back once: it gave nothing")
+        #expect(try relaunch.transaction(renewal.id).queueState.finished)
+        #expect(relaunch.app.takenBack == [renewal.id])
+        #expect(!relaunch.app.isSubscriptionActive(Plans.proMonthly, now: relaunch.queue.now))
     }
 
     @Test(arguments: StorageKind.allCases)

@@ -113,6 +113,34 @@ import Testing
         #expect(ui.screen.contains(words.revokedBySharing(ui.state.times.day(revoked))), "\(ui.screen)")
     }
 
+    /// A subscription whose original transaction is deleted, from the Transaction Manager or
+    /// from another terminal, while the storefront is open: the app hears of it, its access ends
+    /// and its row reads the plan's price again, never "✓ active" from the expiry the app kept.
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func aSubscriptionDeletedNoLongerReadsActive(japanese: Bool, fromAnotherTerminal: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Pro Monthly")
+        let bought = try #require(ui.transactions.last { $0.productID == Self.pro })
+        ui.press(.escape)
+        let title = ui.state.title(of: Self.pro)
+        #expect(ui.state.snapshot.isSubscribed(Self.pro, now: ui.state.now), "\(ui.screen)")
+        if fromAnotherTerminal {
+            try StoreAdmin(store: ui.store).deleteTransaction(bought.id)
+            ui.runtime.tick()
+        } else {
+            ui.press(.char("t"))
+            try selectRow(ui) { $0.id == bought.id }
+            try choose(ui, .operation(.deleteTransaction(transactionID: bought.id)))
+            ui.press(.escape)
+        }
+        #expect(ui.transactions.isEmpty)
+        let row = try #require(lines(ui).first { $0.contains(title) }, "\(ui.screen)")
+        #expect(!row.contains(ui.state.strings.store.active), "\(ui.screen)")
+        #expect(!ui.state.snapshot.isSubscribed(Self.pro, now: ui.state.now))
+        let ended = ui.state.strings.log.deleted(bought.id, ui.state.strings.log.accessEnded(Self.pro))
+        #expect(ui.state.log.map(\.text).filter { $0 == ended }.count == 1, "\(ui.state.log.map(\.text))")
+    }
+
     /// Deleting a transaction, declining a price increase and buying outside the app with
     /// auto-renew off each say what was done, in the banners' style.
     @Test(arguments: [false, true])

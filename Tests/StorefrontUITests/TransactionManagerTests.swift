@@ -343,6 +343,29 @@ import Testing
         #expect(ui.state.actions(for: refunded) == [.operation(.deleteTransaction(transactionID: t.id)), .clearPurchaseHistory])
     }
 
+    /// As in Xcode's Transaction Manager, a transaction the app has not finished is refunded
+    /// and deleted as any other: the app took back what it delivered, and the deletion takes it
+    /// out of the queue.
+    @Test func aTransactionTheAppHasNotFinishedIsRefundedAndDeletedFromThePanel() throws {
+        let ui = try UITestHarness { $0.finishTransactions = false }
+        try ui.buy("Premium content")
+        ui.press(.char("t"))
+        let t = try #require(try panel(ui).selected)
+        #expect(!t.queueState.finished)
+        #expect(ui.state.actions(for: t) == [.operation(.refund(transactionID: t.id, Refund())),
+                                             .operation(.refund(transactionID: t.id, .prorated(50))),
+                                             .operation(.deleteTransaction(transactionID: t.id)), .clearPurchaseHistory])
+        ui.press(.enter, .enter)
+        ui.wait()
+        #expect(!ui.state.snapshot.premiumUnlocked, "\(ui.screen)")
+        let refunded = try #require(try panel(ui).selected)
+        #expect(refunded.isRevoked && !refunded.queueState.finished, "\(ui.screen)")
+        #expect(ui.state.actions(for: refunded) == [.operation(.deleteTransaction(transactionID: t.id)), .clearPurchaseHistory])
+        ui.press(.enter, .enter)
+        ui.wait()
+        #expect(ui.transactions.isEmpty && ui.runtime.queue.transactions.isEmpty, "\(ui.screen)")
+    }
+
     /// A subscription's period is refunded in part by the time left in it: the action says so,
     /// and how much, in whole percent; any other purchase by the half chosen.
     @Test(arguments: [false, true])

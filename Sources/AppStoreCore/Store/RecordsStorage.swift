@@ -34,8 +34,8 @@ public protocol RecordsStorage: AnyObject {
     func events(after id: Int64, limit: Int?) throws -> [StoreEvent]
     /// The id of the newest stored event (0: none): a reader's cursor for what comes next.
     func lastEventID() throws -> Int64
-    /// `account`'s revocations (refunds, family revocations) stored after `id`, in order, and
-    /// the id of the newest stored event, read together: what the app hears of the outbox at
+    /// `account`'s revocations (refunds, family revocations, transactions deleted) stored after
+    /// `id`, in order, and the id of the newest stored event, read together: what the app hears of the outbox at
     /// every launch and purchase, so no other event is decoded.
     func revocations(of account: String, after id: Int64) throws -> (events: [StoreEvent], last: Int64)
     /// Where `reader` stopped reading the events, kept in the store (nil: it never read).

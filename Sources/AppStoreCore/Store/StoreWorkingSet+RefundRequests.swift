@@ -5,8 +5,8 @@ import Foundation
 extension StoreWorkingSet {
     /// `account` (nil: signed out, refused) submits the refund request sheet for its purchase `id`: the
     /// request is kept, and answered now unless the store answers by hand. Refused as a refund
-    /// is (a finished, completed purchase not refunded yet), for another account's purchase,
-    /// and for a purchase asked about already (`RefundRequestError.duplicateRequest`). A
+    /// is (a completed purchase not refunded yet), for one the app has not finished (it asks
+    /// about what it was handed), for another account's purchase, and for a purchase asked about already (`RefundRequestError.duplicateRequest`). A
     /// subscription's request turns its auto-renew off.
     package mutating func requestRefund(_ id: String, account: String?, reason: RefundRequestReason, catalog: Catalog,
                                 now: Date) throws -> RefundRequest {
@@ -16,7 +16,7 @@ extension StoreWorkingSet {
         // A family member's shared copy: the purchaser paid, and only the purchaser asks.
         guard !t.isFamilyShared else { throw FamilyError.sharedNotRefundable(id) }
         guard !refundRequests.contains(where: { $0.transactionID == id }) else { throw StoreAdminError.refundAlreadyRequested(id) }
-        try t.checkRefundable(askedAs: id)
+        try t.checkRequestable(askedAs: id)
         refundRequests.append(RefundRequest(transactionID: id, account: account, productID: t.productID, reason: reason, date: now))
         newEvents.append(StoreEvent(date: now, kind: .refundRequested, account: account, productID: t.productID, transactionID: id,
                                     originalTransactionID: t.originalID ?? id,

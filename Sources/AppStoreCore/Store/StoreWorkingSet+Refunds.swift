@@ -8,8 +8,9 @@ extension StoreWorkingSet {
     /// receipt (a restore no longer brings it back) and, for the period a subscription is in,
     /// ends the subscription at once with auto-renew off. A consumable is refunded in full only;
     /// a subscription's period in part, by the time left in it (`Transaction.refund`).
-    /// A transaction the app has not finished is refused: the App Store refunds what was
-    /// delivered, and the app would otherwise hear a purchase and its revocation at once. A
+    /// One the app has not finished is refunded too, as Xcode's Transaction Manager refunds any
+    /// transaction by id: it stays in the queue, revoked, and the app is handed it so (StoreKit's
+    /// Transaction.updates with its `revocationDate` set), delivering nothing. A
     /// re-download is the purchase got again: refunding either refunds the purchase, and every
     /// re-download of it goes with it (the records hold them: `StoreAdmin.samePurchase`).
     package mutating func refund(_ id: String, _ refund: Refund, catalog: Catalog, now: Date) throws {
@@ -48,17 +49,20 @@ extension StoreWorkingSet {
 
     /// Removes the transaction `id` from the history (Xcode's Transaction Manager "Delete
     /// Transaction", SKTestSession.deleteTransaction) with its child transactions
-    /// (`Transaction.children`): no refund, and the app is not told; the account no longer owns
-    /// what only they gave. A subscription's original transaction takes the whole subscription
-    /// with it (its renewals, its status), so the group's introductory offer is the account's
+    /// (`Transaction.children`): no refund; the account no longer owns what only they gave. A
+    /// subscription's original transaction takes the whole subscription with it (its renewals, its status), so the group's introductory offer is the account's
     /// again; a later period's, the subscription as the periods left say, what has fallen due
-    /// since the latest of them done at once. One still in the queue is refused, as is one whose
-    /// child is: the app has yet to hear of it. Each transaction gone is one event.
+    /// since the latest of them done at once. What the app has not finished yet (a renewal
+    /// while it was closed) goes as Xcode deletes it: out of the queue in the same write, so the
+    /// app is never handed it. One still on its way (a purchase sheet, a wait for the store or
+    /// for approval, an interruption to resolve) is refused, as is one whose child is. Each
+    /// transaction gone is one event, which the app hears of (`StoreEventKind.revocations`): it
+    /// keeps what it delivered, but a subscription gone no longer gives access.
     package mutating func deleteTransaction(_ id: String, catalog: Catalog, now: Date) throws {
         guard let i = transactions.lastIndex(where: { $0.id == id }) else { throw StoreAdminError.noSuchTransaction(id) }
         let t = transactions[i]
         let deleted = [t] + Transaction.children(of: id, in: transactions)
-        for d in deleted where !(d.queueState.finished && d.queueState.phase == nil) { throw StoreAdminError.notFinished(d.id) }
+        for d in deleted where d.queueState.phase != nil { throw StoreAdminError.notFinished(d.id) }
         let ids = Set(deleted.map(\.id))
         transactions.removeAll { ids.contains($0.id) }
         refundRequests.removeAll { ids.contains($0.transactionID) }

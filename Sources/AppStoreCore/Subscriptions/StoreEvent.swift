@@ -185,7 +185,9 @@ public enum StoreEventKind: String, Codable, Sendable, CaseIterable {
     case familyRevoked
 
     /// What takes back what a purchase gave: the app hears of these (`PaymentQueue.unheardRevocations`).
-    public static let revocations: Set<StoreEventKind> = [.refunded, .familyRevoked]
+    /// A transaction deleted no longer stands among the account's entitlements either, as
+    /// StoreKit's current entitlements no longer list it.
+    public static let revocations: Set<StoreEventKind> = [.refunded, .familyRevoked, .transactionDeleted]
 
     /// What moves the transaction it names to another state in the app's payment queue (a new
     /// transaction among them): the app hears of these as updates (`PaymentQueue`). A plan

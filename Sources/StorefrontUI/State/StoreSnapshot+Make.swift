@@ -86,7 +86,7 @@ extension StoreSnapshot {
         snapshot.refundRequests = records.refundRequests
         // The receipt is in the order purchases were made: the latest of each product wins.
         // A family member's shared copy is the purchaser's to ask about.
-        snapshot.refundablePurchases = Dictionary(records.completedPurchases(of: records.settings.account).filter(\.isRefundable).map { ($0.productID, $0) },
+        snapshot.refundablePurchases = Dictionary(records.completedPurchases(of: records.settings.account).filter(\.isRequestable).map { ($0.productID, $0) },
                                                   uniquingKeysWith: { $1 })
         snapshot.purchasedProducts = Set(records.completedPurchases(of: records.settings.account).map(\.productID))
         snapshot.accounts = records.accountsByLastUse

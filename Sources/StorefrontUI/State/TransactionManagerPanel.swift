@@ -124,10 +124,11 @@ extension AppState {
     }
 
     /// The history's, as the store allows them (`StoreWorkingSet.refund`, `deleteTransaction`): a
-    /// refund of a finished purchase not refunded yet (in part too, but a consumable), a
-    /// deletion of a transaction out of the queue, and the signed-in account's whole history.
+    /// refund of a purchase not refunded yet (in part too, but a consumable), a deletion of a
+    /// transaction on its way no longer (finished by the app or not, as in Xcode), and the
+    /// signed-in account's whole history.
     private func historyActions(for t: Transaction) -> [TransactionAction] {
-        guard t.queueState.finished, t.queueState.phase == nil else { return [] }
+        guard t.queueState.phase == nil else { return [] }
         var actions: [TransactionAction] = []
         // A refund the user asked for waits for the App Store's answer: given here first.
         if snapshot.refundRequests.contains(where: { $0.transactionID == t.id && $0.status == .pending }), !t.isRevoked {
@@ -145,7 +146,7 @@ extension AppState {
                 actions.append(.operation(.refund(transactionID: t.id, .prorated(50))))
             }
             // Family Sharing of a shareable purchase, by a member of a family: off, or on again.
-            if let account = t.account, Family.of(account, in: snapshot.families) != nil,
+            if t.queueState.finished, let account = t.account, Family.of(account, in: snapshot.families) != nil,
                StoreWorkingSet.isShared(t.productID, catalog: catalog) {
                 let sharing = SharingStop.shares(t.productID, account: account, stops: snapshot.sharingStops)
                 actions.append(.operation(.familySharing(productID: t.productID, on: !sharing, account: account)))

@@ -250,7 +250,7 @@ extension AppState {
         let tint: Tint? = switch event {
         case .updated(let t, _, _): t.queueState.state.tint
         case .delivered: .success
-        case .restoreFailed, .subscriptionStatusFailed, .problem, .notDelivered, .revoked: .danger
+        case .restoreFailed, .subscriptionStatusFailed, .problem, .notDelivered, .revoked, .deleted: .danger
         case .finished, .alreadyDelivered, .revokedBeforeDelivery, .restoreFinished, .consumed: .muted
         case .promoted: .accent
         }

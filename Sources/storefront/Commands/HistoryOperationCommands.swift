@@ -113,8 +113,9 @@ struct DeleteTransactionCommand: ParsableCommand {
 
     func run() throws {
         try HistoryAction.perform(.deleteTransaction(transactionID: transactionID), transactionID: nil, global, output,
-                                  told: "The app is not told and keeps what it delivered; an open storefront's log shows the deletion at once, "
-                                      + "and so does the history (\(CommandLineHint.command("state"))).") { _, text, events in
+                                  told: "The app keeps what it delivered, but a subscription deleted no longer gives access: an open storefront "
+                                      + "hears this at once, otherwise the app does at its next launch (\(CommandLineHint.command("launch"))); "
+                                      + "the history shows the deletion (\(CommandLineHint.command("state"))).") { _, text, events in
             Self.summary(of: transactionID, events: events, text: text)
         }
     }

@@ -57,7 +57,9 @@ struct LaunchCommand: ParsableCommand {
                                         messages: messages.map { MessageJSON(reason: $0.reason.rawValue, productID: $0.productID) },
                                         revoked: revoked.map(TransactionPayload.init)))
         } else {
-            if delivered.isEmpty && revoked.isEmpty { printLine("Nothing was waiting for the app.") }
+            // A subscription deleted and ended is told by the app's own line.
+            let ended = app.events.contains { if case .deleted = $0 { true } else { false } }
+            if delivered.isEmpty && revoked.isEmpty && !ended { printLine("Nothing was waiting for the app.") }
             let text = SubscriptionText(catalog: session.store.catalog, settings: session.queue.settings)
             for message in messages { printLine(Self.line(message, text)) }
         }
