@@ -63,6 +63,10 @@ public struct MessageStrings: PhraseTable {
         })
     public let autoRenewOff = Phrase2<String, String>(en: { name, date in "\(name): auto-renew off, access until \(date)" },
                                                       ja: { name, date in "\(name): 自動更新オフ、\(date)までアクセス可能" })
+    /// Auto-renew turned off during a free trial: the trial ends then, and nothing is charged.
+    public let freeTrialAutoRenewOff = Phrase2<String, String>(
+        en: { name, date in "\(name): auto-renew off. Your free trial will end on \(date) and you won't be charged" },
+        ja: { name, date in "\(name): 自動更新オフ。無料トライアルは\(date)に終了し、料金は請求されません" })
     public let priceIncreaseDeclined = Phrase2<String, String>(
         en: { name, date in "\(name): price increase declined, auto-renew off, access until \(date)" },
         ja: { name, date in "\(name): 値上げを拒否、自動更新オフ、\(date)までアクセス可能" })
