@@ -80,9 +80,10 @@ import Wording
         let end = ui.state.times.dateTime(try status(ui).expiresDate)
         ui.press(.char("m"), .end, .enter, .right, .enter, .escape)
         #expect(try status(ui).willAutoRenew == false)
-        let trial = japanese ? "プロ 月額プラン: 自動更新オフ。無料トライアルは\(end)に終了し、料金は請求されません"
-            : "Pro Monthly: auto-renew off. Your free trial will end on \(end) and you won't be charged"
+        let trial = japanese ? "プロ 月額プラン: 自動更新オフ、\(end)にトライアル終了(請求なし)"
+            : "Pro Monthly: auto-renew off, free trial ends \(end), no charge"
         #expect(ui.state.log.last?.text == trial, "\(ui.state.log.map(\.text))")
+        #expect(ui.screen.contains(trial), "whole in the log at 100 columns:\n\(ui.screen)")
 
         // Subscribed again and past the trial: a paid period cancelled runs to its end.
         ui.press(.char("m"), .end, .enter, .escape)
