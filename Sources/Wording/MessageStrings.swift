@@ -63,6 +63,11 @@ public struct MessageStrings: PhraseTable {
         })
     public let autoRenewOff = Phrase2<String, String>(en: { name, date in "\(name): auto-renew off, access until \(date)" },
                                                       ja: { name, date in "\(name): 自動更新オフ、\(date)までアクセス可能" })
+    /// Auto-renew turned off during a free trial: the trial ends then, and nothing is charged
+    /// (short enough for the log's line).
+    public let freeTrialAutoRenewOff = Phrase2<String, String>(
+        en: { name, date in "\(name): auto-renew off, free trial ends \(date), no charge" },
+        ja: { name, date in "\(name): 自動更新オフ、\(date)にトライアル終了(請求なし)" })
     public let priceIncreaseDeclined = Phrase2<String, String>(
         en: { name, date in "\(name): price increase declined, auto-renew off, access until \(date)" },
         ja: { name, date in "\(name): 値上げを拒否、自動更新オフ、\(date)までアクセス可能" })

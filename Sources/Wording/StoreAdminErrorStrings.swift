@@ -99,6 +99,19 @@ public struct StoreAdminErrorStrings: PhraseTable {
     public let periodEnded = Phrase1<String>(
         en: { id in "transaction \(id)'s period has ended: no time of it is left to refund in part; refund it in full" },
         ja: { id in "トランザクション\(id)の期間は終了しています。一部返金できる残りの期間がないため、全額で返金してください。" })
+    /// `ask`: how the refund by the time left is asked for where the message is read
+    /// ("--prorated time-left" on the command line).
+    public let proratedByTimeLeft = Phrase2<String, String>(
+        en: { id, ask in
+            "transaction \(id) is a subscription's period: the App Store refunds part of it by the time left in it, not by a percentage; give \(ask)"
+        },
+        ja: { id, ask in
+            "トランザクション\(id)はサブスクリプションの期間です。App Storeは期間の一部を、割合ではなく残りの期間で返金します。\(ask)を指定してください。"
+        })
+    /// `ask`: a percentage as it is asked for where the message is read ("--prorated 50").
+    public let noPeriodToProrate = Phrase2<String, String>(
+        en: { id, ask in "transaction \(id) has no period to refund by the time left in it: give a percentage such as \(ask)" },
+        ja: { id, ask in "トランザクション\(id)には残りの期間で返金できる期間がありません。\(ask)のように割合を指定してください。" })
     public let invalidRefundPercentage = Phrase1<String>(
         en: { percent in "a prorated refund is more than 0% and less than 100% of the price, not \(percent)" },
         ja: { percent in "一部返金は価格の0%より大きく100%未満にしてください(\(percent)は指定できません)。" })

@@ -103,6 +103,15 @@ public struct StoreStrings: PhraseTable {
     /// A free trial with auto-renew off: it ends, and nothing is charged.
     public let freeTrialEnds = Phrase1<String>(en: { day in "Free trial ends \(day)" }, ja: { day in "\(day)に無料トライアル終了" })
     public let freeTrialEndsBrief = Phrase(en: "Free trial ends", ja: "トライアル終了")
+    /// Auto-renew turned off during a free trial, as the App Store confirms it: the trial
+    /// ends then, and nothing is charged.
+    public let freeTrialWillEnd = Phrase1<String>(en: { day in "Your free trial will end on \(day) and you won't be charged" },
+                                                  ja: { day in "無料トライアルは\(day)に終了し、料金は請求されません" })
+    /// A price increase agreed to: "$2.99/month from the renewal on 2026-12-26".
+    public let priceFromRenewal = Phrase2<String, String>(en: { price, day in "\(price) from the renewal on \(day)" },
+                                                          ja: { price, day in "\(day)の更新から\(price)" })
+    /// The subscriber agreed to a price increase: "Agreed to $2.99/month from the renewal on 2026-12-26".
+    public let agreedTo = Phrase1<String>(en: { terms in "Agreed to \(terms)" }, ja: { terms in "\(terms)に同意しました" })
     /// A free trial whose renewal changes plan: "Free trial until DATE, then Lite Monthly at $1.99/month".
     public let freeTrialThenPlan = Phrase3<String, String, String>(
         en: { day, plan, charge in "Free trial until \(day), then \(plan) at \(charge)" },

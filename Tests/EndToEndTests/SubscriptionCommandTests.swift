@@ -55,7 +55,9 @@ import Testing
         #expect(try cli.command("subscriptions").stdout.contains("state          subscribed: Free trial until 2030-01-08 09:00:01 +00:00, then $4.99/month"))
 
         let off = try cli.command("auto-renew", Self.monthly, "off")
-        #expect(off.stdout.contains("Turned auto-renew off. Pro Monthly (\(Self.monthly)): Expires 2030-01-08 09:00:01 +00:00."), "\(off.summary)")
+        // During its free trial, as the App Store confirms it: the trial ends then, nothing charged.
+        #expect(off.stdout.contains("Turned auto-renew off. Pro Monthly (\(Self.monthly)): "
+            + "Your free trial will end on 2030-01-08 09:00:01 +00:00 and you won't be charged."), "\(off.summary)")
         #expect(off.stdout.contains("autoRenewDisabled  sandbox.user@example.com  \(Self.monthly)"), "the event it made: \(off.summary)")
         // Still in its free trial, which now ends (it read "subscribed: Expires …").
         #expect(try cli.command("subscriptions").stdout.contains("state          subscribed: Free trial ends 2030-01-08 09:00:01 +00:00"))
@@ -230,12 +232,23 @@ import Testing
         try cli.command("buy", Self.monthly)
         try cli.command("price-increase", Self.monthly, "5.99", "--storefront", "USA")
         let agreed = try cli.command("agree-price", Self.monthly)
-        #expect(agreed.stdout.contains("Agreed to the price increase."), "\(agreed.summary)")
+        // The price agreed to, and the renewal that first charges it.
+        #expect(agreed.stdout.contains("Agreed to $5.99/month from the renewal on 2030-01-08 09:00:01 +00:00. Pro Monthly"), "\(agreed.summary)")
         #expect(try renewalInfo(try pro())["priceIncreaseStatus"] as? String == "agreed")
+        let text = try cli.command("subscriptions").stdout
+        #expect(text.contains("  price increase agreed: $5.99/month from the renewal on 2030-01-08 09:00:01 +00:00\n"), "\(text)")
         try cli.command("advance", "2w")
         let renewed = try pro()
         #expect(renewed["state"] as? String == "subscribed")
         #expect((renewed["transaction"] as? [String: Any])?["price"] as? String == "5.99")
+    }
+
+    /// Once the free trial has converted, turning auto-renew off confirms the paid period's end.
+    @Test func autoRenewOffAfterTheTrialConfirmsWhenItExpires() throws {
+        try cli.command("buy", Self.monthly)
+        try cli.command("advance", "2w")
+        let off = try cli.command("auto-renew", Self.monthly, "off").stdout
+        #expect(off.contains("Turned auto-renew off. Pro Monthly (\(Self.monthly)): Expires ") && !off.contains("free trial"), "\(off)")
     }
 
     /// A free trial reads as one while it runs, in words and in the JSON; once converted, it is not.

@@ -146,7 +146,7 @@ import Wording
         let t = try Harness.plans(kind)
         let bought = try t.buy(Plans.proMonthly)
         t.clock.advance(by: 3600)
-        try t.hear { try $0.refundTransaction(bought.id, .prorated(25)) }
+        try t.hear { try $0.refundTransaction(bought.id, .timeLeft()) }
         let status = try #require(try t.status)
         #expect(status.state == .revoked && !status.willAutoRenew && status.expiresDate == t.queue.now)
         #expect(!status.givesAccess)
@@ -337,15 +337,15 @@ import Wording
         #expect(!line.contains("access ended"))
     }
 
-    /// A subscription's period refunded in part refunds the time left in it, whatever was
-    /// asked (a refund request's prorated answer too); an ended period has none left.
+    /// A subscription's period refunded by the time left in it refunds what is left at the
+    /// refund's time (a refund request's prorated answer too); an ended period has none left.
     @Test(arguments: StorageKind.allCases)
     func aProratedRefundOfASubscriptionRefundsTheTimeLeftInItsPeriod(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let bought = try t.buy(Plans.liteMonthly)
         let (start, end) = (try #require(bought.purchaseDate), try #require(bought.expirationDate))
         try t.advance(to: start + end.timeIntervalSince(start) / 4)
-        try t.hear { try $0.refundTransaction(bought.id, .prorated(50)) }
+        try t.hear { try $0.refundTransaction(bought.id, .timeLeft()) }
         let refunded = try t.transaction(bought.id)
         #expect(refunded.revocationType == .refundProrated && refunded.revocationPercentage == 75_000, "three quarters left")
         #expect(try t.storedEvents.last { $0.kind == .refunded }?.details.revocationPercentage == 75_000)
@@ -359,12 +359,27 @@ import Wording
         #expect(try t.transaction(again.id).revocationPercentage == 50_000)
     }
 
+    /// The store alone says which prorated refund applies: a subscription's period by the time
+    /// left in it, never by a percentage; anything else by a percentage, never by the time left.
+    @Test(arguments: StorageKind.allCases)
+    func theStoreRefusesTheProratedRefundThatDoesNotApply(kind: StorageKind) throws {
+        let plans = try Harness.plans(kind)
+        let plan = try plans.buy(Plans.liteMonthly)
+        #expect(throws: StoreAdminError.proratedByTimeLeft(plan.id)) { try plans.hear { try $0.refundTransaction(plan.id, .prorated(50)) } }
+        #expect(try plans.transaction(plan.id).isRevoked == false, "nothing refunded")
+        let t = try RefundTests.harness(kind)
+        let premium = try t.buy(RefundTests.premium)
+        #expect(throws: StoreAdminError.noPeriodToProrate(premium.id)) { try t.hear { try $0.refundTransaction(premium.id, .timeLeft()) } }
+        try t.hear { try $0.refundTransaction(premium.id, .prorated(50)) }
+        #expect(try t.transaction(premium.id).revocationPercentage == 50_000)
+    }
+
     @Test(arguments: StorageKind.allCases)
     func aPastPeriodHasNoTimeLeftToRefundInPart(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let bought = try t.buy(Plans.liteMonthly)
         try t.advance(to: try #require(bought.expirationDate), plus: 1)
-        #expect(throws: StoreAdminError.periodEnded(bought.id)) { try t.hear { try $0.refundTransaction(bought.id, .prorated(50)) } }
+        #expect(throws: StoreAdminError.periodEnded(bought.id)) { try t.hear { try $0.refundTransaction(bought.id, .timeLeft()) } }
         #expect(throws: StoreAdminError.periodEnded(bought.id)) { try bought.timeLeftPercentage(at: t.queue.now) }
         try t.hear { try $0.refundTransaction(bought.id) }
         #expect(try t.transaction(bought.id).revocationType == .refundFull, "in full it is refunded")

@@ -71,6 +71,29 @@ import Wording
         guard case .sheet = ui.state.mode else { Issue.record("no sheet: \(ui.state.mode)"); return }
     }
 
+    /// Cancel Free Trial confirms what the App Store does: the trial ends then, and nothing is
+    /// charged; a paid period cancelled says until when it gives access.
+    @Test(arguments: [false, true])
+    func cancellingAFreeTrialSaysItEndsWithNoCharge(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Pro Monthly")
+        let end = ui.state.times.dateTime(try status(ui).expiresDate)
+        ui.press(.char("m"), .end, .enter, .right, .enter, .escape)
+        #expect(try status(ui).willAutoRenew == false)
+        let trial = japanese ? "プロ 月額プラン: 自動更新オフ、\(end)にトライアル終了(請求なし)"
+            : "Pro Monthly: auto-renew off, free trial ends \(end), no charge"
+        #expect(ui.state.log.last?.text == trial, "\(ui.state.log.map(\.text))")
+        #expect(ui.screen.contains(trial), "whole in the log at 100 columns:\n\(ui.screen)")
+
+        // Subscribed again and past the trial: a paid period cancelled runs to its end.
+        ui.press(.char("m"), .end, .enter, .escape)
+        ui.wait(seconds: 8 * Self.day)
+        let renewed = ui.state.times.dateTime(try status(ui).expiresDate)
+        ui.press(.char("m"), .end, .enter, .right, .enter, .escape)
+        let paid = japanese ? "プロ 月額プラン: 自動更新オフ、\(renewed)までアクセス可能" : "Pro Monthly: auto-renew off, access until \(renewed)"
+        #expect(ui.state.log.last?.text == paid, "\(ui.state.log.map(\.text))")
+    }
+
     @Test func notNowKeepsItRenewingAndEscapeClosesTheConfirmationThenThePanel() throws {
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")

@@ -41,7 +41,7 @@ import Testing
         let end = try #require(ui.state.snapshot.subscriptions.first?.expiresDate)
         try elsewhere(ui).setAutoRenew(Self.pro, on: false, account: try ui.store.settings().account)
         ui.runtime.tick()
-        #expect(ui.state.log.last?.text == "プロ 月額プラン: 自動更新オフ、\(ui.state.times.dateTime(end))までアクセス可能")
+        #expect(ui.state.log.last?.text == "プロ 月額プラン: 自動更新オフ、\(ui.state.times.dateTime(end))にトライアル終了(請求なし)")
         #expect(ui.state.banner?.text == "自動更新がオフになりました: プロ 月額プラン")
         try elsewhere(ui).setAutoRenew(Self.pro, on: true, account: try ui.store.settings().account)
         ui.runtime.tick()
@@ -73,7 +73,7 @@ import Testing
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")
         ui.runtime.perform(onPlanOf: Self.pro) { .autoRenew(originalTransactionID: $0, on: false) }
-        #expect(ui.state.log.last?.text.hasPrefix("Pro Monthly: auto-renew off, access until") == true)
+        #expect(ui.state.log.last?.text.hasPrefix("Pro Monthly: auto-renew off, free trial ends") == true)
         #expect(ui.state.banner == nil)
     }
 

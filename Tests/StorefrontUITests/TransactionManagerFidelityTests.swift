@@ -198,7 +198,7 @@ import Testing
         }
         #expect(refunds.map(\.type) == [.refundFull])
         let words = ui.state.strings.manager
-        let label = TransactionManagerView.label(.operation(.refund(transactionID: "1", .prorated(50))), words,
+        let label = TransactionManagerView.label(.operation(.refund(transactionID: "1", .timeLeft())), words,
                                                  family: ui.state.strings.family, timeLeft: 99_995)
         #expect(label == words.refundProratedTimeLeft("99%"))
     }

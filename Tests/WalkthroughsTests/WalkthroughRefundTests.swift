@@ -40,7 +40,7 @@ import Walkthroughs
     /// command line's word, and the store works out how much.
     @Test func aSubscriptionIsRefundedByTheTimeLeft() throws {
         #expect(try parse("refund \"Pro Monthly\" prorated time-left\n")
-                == [.history(.refund(.product("com.storefront.pro.monthly"), Refund.prorated(50)))])
+                == [.history(.refund(.product("com.storefront.pro.monthly"), Refund.timeLeft()))])
         #expect(try run("""
             open "Lite Monthly"
             press "Subscribe"
@@ -49,6 +49,35 @@ import Walkthroughs
             refund "Lite Monthly" prorated time-left
             expect subscription "Lite Monthly" state revoked
             """).isEmpty)
+    }
+
+    /// Which prorated refund applies is the store's to say: a percentage of a subscription's
+    /// period fails on its line in the store's words, with the step's way to ask for the time
+    /// left; the time left of a purchase without a period, with a percentage as the step writes it.
+    @Test func aProratedRefundThatDoesNotApplyFailsInTheStoresWordsWithTheStepToWrite() throws {
+        let subscription = try run("""
+            open "Lite Monthly"
+            press "Subscribe"
+            press "OK"
+            advance 15d
+            refund "Lite Monthly" prorated 50%
+            """)
+        #expect(subscription == [
+            "demo.walk:5: refund \"Lite Monthly\" prorated 50% — expected the store to refund transaction 1000000001 (50% prorated), "
+                + "saw transaction 1000000001 is a subscription's period: the App Store refunds part of it by the time left in it, "
+                + "not by a percentage; give prorated time-left",
+        ], "\(subscription)")
+        let premium = try run("""
+            open "Premium Quotes"
+            press "Buy"
+            press "OK"
+            refund "Premium Quotes" prorated time-left
+            """)
+        #expect(premium == [
+            "demo.walk:4: refund \"Premium Quotes\" prorated time-left — expected the store to refund transaction 1000000001 "
+                + "(by the time left), saw transaction 1000000001 has no period to refund by the time left in it: "
+                + "give a percentage such as prorated 50%",
+        ], "\(premium)")
     }
 
     @Test func aRefundTheStoreRefusesStopsTheWalkthroughInItsWords() throws {

@@ -27,7 +27,7 @@ public enum ProductType: String, Codable, Sendable, CaseIterable {
     public var isRefundableInPart: Bool { self != .consumable }
 
     /// Whether a prorated refund of it refunds the time left in the period refunded (an
-    /// auto-renewable subscription's unused time) rather than the percentage asked for.
+    /// auto-renewable subscription's unused time), never by a percentage (`Refund.Amount.timeLeft`).
     public var isProratedByTimeLeft: Bool { self == .autoRenewable }
 
     /// A repeated purchase while a request for it waits (Ask to Buy, an interruption) merges

@@ -82,8 +82,8 @@ public enum RefundRequestStatus: String, Codable, Sendable, CaseIterable {
 public enum RefundRequestPolicy: String, Codable, Sendable, CaseIterable {
     /// Approved at once with a full refund: the purchase is revoked.
     case approve
-    /// Approved at once with a prorated refund (`proratedPercent` of the price; a consumable,
-    /// refunded in full only, in full).
+    /// Approved at once with a prorated refund (`proratedPercent` of the price; a subscription's
+    /// period by the time left in it; a consumable, refunded in full only, in full).
     case prorated
     /// Declined at once: nothing is revoked, and the app hears nothing more.
     case decline
@@ -97,6 +97,7 @@ public enum RefundRequestPolicy: String, Codable, Sendable, CaseIterable {
     /// The refund an approval under this policy grants for `request` of a product of `type`.
     func refund(for request: RefundRequest, type: ProductType?) -> Refund {
         let reason = request.reason.revocationReason
-        return self == .prorated && (type?.isRefundableInPart ?? true) ? .prorated(Self.proratedPercent, reason: reason) : Refund(reason: reason)
+        guard self == .prorated, type?.isRefundableInPart ?? true else { return Refund(reason: reason) }
+        return type?.isProratedByTimeLeft == true ? .timeLeft(reason: reason) : .prorated(Self.proratedPercent, reason: reason)
     }
 }

@@ -25,6 +25,14 @@ extension StoreWorkingSet {
         return catalog.product(status.productID)?.price(in: storefront, changes: changes)
     }
 
+    /// The new price a price increase asks `status`'s subscriber to agree to, or that they
+    /// agreed to, per period of the plan it renews to, where the store is: the price the
+    /// renewal charges from then on. Nil with no increase waiting or agreed.
+    public func increasedPrice(of status: SubscriptionStatus, catalog: Catalog) -> Decimal? {
+        guard status.priceIncreaseStatus != .noIncreasePending else { return nil }
+        return catalog.product(status.autoRenewProductID)?.price(in: settings.appStoreStorefront, changes: priceChanges)
+    }
+
     /// What `status`'s next renewal charges and the offer it goes on with, as the lifecycle
     /// will renew it (its renewal info's price and offer).
     public func nextRenewal(of status: SubscriptionStatus, catalog: Catalog) -> RenewalTerms? {

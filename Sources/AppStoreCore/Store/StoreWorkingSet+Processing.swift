@@ -456,6 +456,10 @@ public enum StoreAdminError: Error, Equatable, Sendable {
     case consumableProrated(String)
     /// A subscription's period that has ended has no time left to refund in part.
     case periodEnded(String)
+    /// A subscription's period is refunded in part by the time left in it, not by a percentage.
+    case proratedByTimeLeft(String)
+    /// A purchase without a period has no time left to refund: it is refunded by a percentage.
+    case noPeriodToProrate(String)
     /// A refund of no part of the price or of more than all of it (thousandths of a percent).
     case invalidRefundPercentage(Int)
     /// Signed out: no account's history to clear.

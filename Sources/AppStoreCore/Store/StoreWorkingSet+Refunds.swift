@@ -6,8 +6,9 @@ import Foundation
 extension StoreWorkingSet {
     /// Refunds the completed purchase `id` (any account's): it is revoked now, leaves the
     /// receipt (a restore no longer brings it back) and, for the period a subscription is in,
-    /// ends the subscription at once with auto-renew off. A consumable is refunded in full only;
-    /// a subscription's period in part, by the time left in it (`Transaction.refund`).
+    /// ends the subscription at once with auto-renew off. How much is refunded is
+    /// `Transaction.revocation(for:type:askedAs:at:)`'s: a consumable in full only, a
+    /// subscription's period in part by the time left in it, anything else by a part chosen.
     /// One the app has not finished is refunded too, as Xcode's Transaction Manager refunds any
     /// transaction by id: it stays in the queue, revoked, and the app is handed it so (StoreKit's
     /// Transaction.updates with its `revocationDate` set), delivering nothing. A
@@ -19,14 +20,12 @@ extension StoreWorkingSet {
         guard let i = transactions.lastIndex(where: { $0.id == purchaseID }) else { throw StoreAdminError.noSuchTransaction(purchaseID) }
         let t = transactions[i]
         try t.checkRefundable(askedAs: id)
-        guard refund.hasPossiblePercentage else { throw StoreAdminError.invalidRefundPercentage(refund.percentage) }
         let product = catalog.product(t.productID)
-        if product?.type.isRefundableInPart == false, refund.type != .refundFull { throw StoreAdminError.consumableProrated(id) }
-        let refund = try t.refund(refund, type: product?.type, at: now)
+        let revocation = try t.revocation(for: refund, type: product?.type, askedAs: id, at: now)
         var revoked: Set<String> = []
         for j in transactions.indices where j == i || transactions[j].isRedownload(of: t.id) {
             revoked.insert(transactions[j].id)
-            transactions[j].revoke(Revocation(refund, at: now))
+            transactions[j].revoke(revocation)
         }
         // A request waiting for this purchase is answered by the refund itself.
         for k in refundRequests.indices where refundRequests[k].status == .pending && revoked.contains(refundRequests[k].transactionID) {
@@ -37,8 +36,8 @@ extension StoreWorkingSet {
             date: now, kind: .refunded, account: t.account, productID: t.productID, transactionID: t.id,
             originalTransactionID: t.originalID ?? t.id,
             details: StoreEventDetails(price: t.price, currency: t.currency, storefront: t.storefront,
-                                       revocationReason: refund.reason, revocationType: refund.type,
-                                       revocationPercentage: refund.percentage)))
+                                       revocationReason: revocation.reason, revocationType: revocation.type,
+                                       revocationPercentage: revocation.percentage)))
         // The period the subscription is in refunded: it ends now. An earlier period refunded
         // leaves the subscription as it is.
         if let group = product?.subscriptionGroupID, let s = statusIndex(of: t.account, group: group),

@@ -26,14 +26,29 @@ extension Transaction {
     /// Whether the app may ask for a refund of this purchase now (`checkRequestable(askedAs:)`).
     public var isRequestable: Bool { (try? checkRequestable(askedAs: id)) != nil }
 
-    /// The refund the App Store gives when `asked` for this purchase of a product of `type` at
-    /// `now`: a prorated refund of an auto-renewable subscription's period refunds the time
-    /// left in it (`timeLeftPercentage`), any other refund is as asked.
-    func refund(_ asked: Refund, type: ProductType?, at now: Date) throws -> Refund {
-        guard asked.type == .refundProrated, type?.isProratedByTimeLeft == true else { return asked }
-        var refund = asked
-        refund.percentage = try timeLeftPercentage(at: now)
-        return refund
+    /// What refunding this purchase of a product of `type` as `refund` at `now` takes back (asked
+    /// of as `id`): the whole price, a part chosen of a purchase without a period, or an
+    /// auto-renewable subscription's period by the time left in it (`timeLeftPercentage`), as
+    /// the App Store prorates it. The one rule of how much a refund is: a consumable is refunded
+    /// in full only, a percentage of a subscription's period and the time left of anything else
+    /// are refused.
+    func revocation(for refund: Refund, type: ProductType?, askedAs id: String, at now: Date) throws -> Revocation {
+        let percentage: Int
+        switch refund.amount {
+        case .full:
+            percentage = Refund.fullPercentage
+        case .percentage(let part):
+            guard (1...Refund.fullPercentage).contains(part) else { throw StoreAdminError.invalidRefundPercentage(part) }
+            if part < Refund.fullPercentage, type?.isRefundableInPart == false { throw StoreAdminError.consumableProrated(id) }
+            if part < Refund.fullPercentage, type?.isProratedByTimeLeft == true { throw StoreAdminError.proratedByTimeLeft(id) }
+            percentage = part
+        case .timeLeft:
+            if type?.isRefundableInPart == false { throw StoreAdminError.consumableProrated(id) }
+            guard type?.isProratedByTimeLeft == true else { throw StoreAdminError.noPeriodToProrate(id) }
+            percentage = try timeLeftPercentage(at: now)
+        }
+        let kind: RevocationType = percentage >= Refund.fullPercentage ? .refundFull : .refundProrated
+        return Revocation(date: now, reason: refund.reason, type: kind, percentage: percentage)
     }
 
     /// The part of its period left at `now`, in thousandths of a percent, as a prorated refund

@@ -33,6 +33,8 @@ extension StoreAdminError {
         case .notFinished(let id): words.notFinished(id)
         case .consumableProrated(let id): words.consumableProrated(id)
         case .periodEnded(let id): words.periodEnded(id)
+        case .proratedByTimeLeft(let id): words.proratedByTimeLeft(id, RefundAsk.commandLine.timeLeft)
+        case .noPeriodToProrate(let id): words.noPeriodToProrate(id, RefundAsk.commandLine.percentage)
         case .invalidRefundPercentage(let milli): words.invalidRefundPercentage(Refund.percentText(milli))
         case .signedOut: words.signedOut
         case .otherAccountsPurchase(let id): words.otherAccountsPurchase(id)

@@ -102,8 +102,7 @@ extension StoreSnapshot {
             }
         }
         for status in snapshot.subscriptions where status.priceIncreaseStatus != .noIncreasePending {
-            snapshot.consentPrices[status.autoRenewProductID] = catalog.product(status.autoRenewProductID)?
-                .price(in: records.settings.appStoreStorefront, changes: records.priceChanges)
+            snapshot.consentPrices[status.autoRenewProductID] = records.increasedPrice(of: status, catalog: catalog)
         }
         for product in catalog.products where product.subscriptionGroupID != nil {
             snapshot.storePrices[product.id] = product.price(in: records.settings.appStoreStorefront, changes: records.priceChanges)

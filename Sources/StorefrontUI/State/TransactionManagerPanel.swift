@@ -143,7 +143,7 @@ extension AppState {
             let type = catalog.product(t.productID)?.type
             let byTimeLeft = type?.isProratedByTimeLeft == true
             if type?.isRefundableInPart ?? true, t.price != 0, !byTimeLeft || (try? t.timeLeftPercentage(at: now)) != nil {
-                actions.append(.operation(.refund(transactionID: t.id, .prorated(50))))
+                actions.append(.operation(.refund(transactionID: t.id, byTimeLeft ? .timeLeft() : .prorated(50))))
             }
             // Family Sharing of a shareable purchase, by a member of a family: off, or on again.
             if t.queueState.finished, let account = t.account, Family.of(account, in: snapshot.families) != nil,

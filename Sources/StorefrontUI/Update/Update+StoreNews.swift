@@ -52,6 +52,9 @@ extension AppState {
             return words.expired(name, words.reason(details.expirationReason ?? .unknown))
         case .autoRenewDisabled where declinesPriceIncrease(event):
             return details.expiresDate.map { words.priceIncreaseDeclined(title(of: event.subscription?.autoRenewProductID ?? ""), times.dateTime($0)) }
+        case .autoRenewDisabled where event.subscription.map { snapshot.freeTrialGroups.contains($0.groupID) } == true:
+            // During a free trial: it ends then, and nothing is charged.
+            return details.expiresDate.map { words.freeTrialAutoRenewOff(name, times.dateTime($0)) }
         case .autoRenewDisabled:
             return details.expiresDate.map { words.autoRenewOff(name, times.dateTime($0)) }
         case .autoRenewEnabled:

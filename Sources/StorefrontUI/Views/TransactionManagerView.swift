@@ -100,8 +100,8 @@ enum TransactionManagerView {
             notes = state.otherAccountsSubscription(t).map { [words.otherAccount($0)] } ?? [words.noActions]
         }
         let noteLines = notes.flatMap { TextWrap.lines($0, width: 52) }
-        // What a prorated refund of a subscription's period refunds now (`Transaction.refund`).
-        let timeLeft = state.catalog.product(t.productID)?.type.isProratedByTimeLeft == true ? try? t.timeLeftPercentage(at: state.now) : nil
+        // What a refund by the time left in a subscription's period refunds now.
+        let timeLeft = try? t.timeLeftPercentage(at: state.now)
         let box = layout.dialog(width: 56, height: max(actions.count, noteLines.count) + 2)
         canvas.box(box, title: words.actionsTitle(t.id), style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
         canvas.fill(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2, style: .plain)
@@ -171,8 +171,7 @@ enum TransactionManagerView {
         canvas.put(words.clearHistoryHint, x: box.x + 2, y: box.y + box.height - 2, width: box.width - 4, style: .dim)
     }
 
-    /// `timeLeft`: what a prorated refund of the transaction refunds instead of the percentage
-    /// asked for (a subscription's period, by the time left in it).
+    /// `timeLeft`: what a refund of the transaction by the time left in its period refunds now.
     static func label(_ action: TransactionAction, _ words: Localized<ManagerStrings>, family: Localized<FamilyStrings>,
                       timeLeft: Int? = nil) -> String {
         switch action {
@@ -193,9 +192,12 @@ enum TransactionManagerView {
             case .buyOutsideApp: words.buyOutside
             case .redeemOfferCode: words.redeemCode
             case .promote: words.promote
-            case .refund(_, let refund) where refund.type == .refundFull: words.refund
             case .refund(_, let refund):
-                timeLeft.map { words.refundProratedTimeLeft(wholePercent($0)) } ?? words.refundProrated(Refund.percentText(refund.percentage))
+                switch refund.amount {
+                case .full: words.refund
+                case .percentage(let part): words.refundProrated(Refund.percentText(part))
+                case .timeLeft: words.refundProratedTimeLeft(timeLeft.map(wholePercent) ?? "")
+                }
             case .deleteTransaction: words.deleteTransaction
             case .clearPurchaseHistory: words.clearHistory
             case .requestRefund: words.requestRefund
@@ -211,7 +213,7 @@ enum TransactionManagerView {
     }
 }
 
-/// A share in thousandths of a percent (`Refund.percentage`) to the whole percent, as a label
+/// A share in thousandths of a percent (`Revocation.percentage`) to the whole percent, as a label
 /// says it: some but not all, so never 0% or 100%.
 private func wholePercent(_ milli: Int) -> String {
     let percent = min(99, max(1, Int((Double(milli) / 1000).rounded())))

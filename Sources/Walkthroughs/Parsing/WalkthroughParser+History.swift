@@ -58,18 +58,11 @@ extension WalkthroughParser {
                 if name == "prorated" {
                     let expected = "a percentage above 0 and below 100 after prorated (50%), or time-left for a subscription's period"
                     let token = try r.required(expected, suggestion: r.source + " 50%")
-                    // A subscription's period is refunded by the time left in it, as the App Store
-                    // does: any part asks for it, and the store works out how much.
-                    if !token.quoted, token.text.lowercased() == "time-left" {
-                        refund.percentage = Refund.prorated(50).percentage
-                        continue
-                    }
-                    let text = token.text.hasSuffix("%") ? String(token.text.dropLast()) : token.text
-                    guard !token.quoted, text.range(of: #"^[0-9]{1,2}(\.[0-9]{1,3})?$"#, options: .regularExpression) != nil,
-                          let percent = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), percent > 0 else {
+                    // Which applies to the purchase is the store's to say as the step runs.
+                    guard !token.quoted, let amount = Refund.Amount(prorated: token.text) else {
                         throw LineProblem(token.column, "expected \(expected)", suggestion: r.replacing(r.index - 1, with: "50%"))
                     }
-                    refund.percentage = Refund.prorated(percent).percentage
+                    refund.amount = amount
                 } else {
                     let reasons = ["developer-issue", "other"]
                     let token = try r.required("why: developer-issue or other", suggestion: r.source + " other")

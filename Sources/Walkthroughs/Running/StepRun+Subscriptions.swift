@@ -2,6 +2,7 @@ import Foundation
 import AppStoreCore
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 /// The store-side steps on a subscription.
 extension StepRun {
@@ -9,7 +10,29 @@ extension StepRun {
     /// the app hears at once what it does, as when the command line does it beside an open
     /// storefront. A refusal is the runtime's alert in front: the step cannot be done.
     func perform(_ operation: StoreAdmin.Operation, failure: Failure) throws(StepFailure) {
-        try refused(Self.describe(operation), failure: failure) { runtime.perform(operation) }
+        do throws(StepFailure) {
+            try refused(Self.describe(operation), failure: failure) { runtime.perform(operation) }
+        } catch {
+            var refusal = error
+            refusal.saw = Self.walkthroughWords(refusal.saw, refusing: operation, strings: state.strings)
+            throw refusal
+        }
+    }
+
+    /// The store's refusal of a prorated refund asks for the other kind as a step does
+    /// (`prorated time-left`, `prorated 50%`), in place of the command line's option.
+    static func walkthroughWords(_ message: String, refusing operation: StoreAdmin.Operation, strings: Strings) -> String {
+        let id: String
+        switch operation {
+        case .refund(let asked, _), .approveRefundRequest(let asked, _): id = asked
+        default: return message
+        }
+        let words = strings.queueErrors
+        switch message {
+        case StoreAdminError.proratedByTimeLeft(id).text(strings): return words.proratedByTimeLeft(id, RefundAsk.walkthrough.timeLeft)
+        case StoreAdminError.noPeriodToProrate(id).text(strings): return words.noPeriodToProrate(id, RefundAsk.walkthrough.percentage)
+        default: return message
+        }
     }
 
     /// On the signed-in account's subscription in the group of `productID`, resolved as it runs.
@@ -98,7 +121,11 @@ extension StepRun {
         case .promote(let id): "start a purchase of \(id) on its product page"
         case .redeemOfferCode(let code, let id): "redeem the offer code \(code)\(id.map { " of \($0)" } ?? "")"
         case .refund(let id, let refund):
-            "refund transaction \(id)\(refund.type == .refundFull ? "" : " (\(Refund.percentText(refund.percentage)) prorated)")"
+            switch refund.amount {
+            case .full: "refund transaction \(id)"
+            case .percentage(let part): "refund transaction \(id) (\(Refund.percentText(part)) prorated)"
+            case .timeLeft: "refund transaction \(id) (by the time left)"
+            }
         case .deleteTransaction(let id): "delete transaction \(id)"
         case .clearPurchaseHistory: "clear the purchase history"
         case .requestRefund(let id, let reason): "take a refund request for transaction \(id) (\(reason.argument))"

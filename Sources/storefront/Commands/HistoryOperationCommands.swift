@@ -20,12 +20,11 @@ enum HistoryAction {
 
     /// Carries out `operation` and prints what it did. A request that cannot apply is refused in
     /// the store's words, as `approve` and `expire` refuse theirs.
-    /// `check`: refuses, before anything is written, what the store would not do as asked.
     static func perform(_ operation: StoreAdmin.Operation, transactionID: String?, _ global: GlobalOptions,
-                        _ output: OutputOptions, check: (Session) throws -> Void = { _ in },
+                        _ output: OutputOptions,
                         told: String = HistoryAction.appHearsIt,
                         done: (Transaction?, SubscriptionText, [StoreEvent]) -> String) throws {
-        let (session, events) = try run(operation, global, check: check)
+        let (session, events) = try run(operation, global)
         let after = try transactionID.flatMap { try session.database.transaction($0) }
         if output.json {
             try JSONOutput.print(Output(transaction: after.map(TransactionPayload.init), events: events.map(StoreEventPayload.init)))
@@ -38,10 +37,8 @@ enum HistoryAction {
     /// Runs `operation` over the data directory: the session, and the store's events since
     /// (anything that fell due first, then the operation's own). A refusal is in the store's
     /// words (`ErrorReport`).
-    static func run(_ operation: StoreAdmin.Operation, _ global: GlobalOptions,
-                    check: (Session) throws -> Void = { _ in }) throws -> (Session, [StoreEvent]) {
+    static func run(_ operation: StoreAdmin.Operation, _ global: GlobalOptions) throws -> (Session, [StoreEvent]) {
         let session = try Session(global)
-        try check(session)
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
         let queue = session.queue
@@ -80,20 +77,18 @@ struct RefundCommand: ParsableCommand {
     var transactionID: String
     @Option(help: "Why the App Store refunds it (Transaction.RevocationReason).")
     var reason: Reason = .other
-    @Option(help: ArgumentHelp(ProratedOption.help, valueName: "percent|\(ProratedOption.timeLeftWord)"))
+    @Option(help: ArgumentHelp(ProratedOption.help, valueName: ProratedOption.valueName))
     var prorated: String?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let option = try prorated.map(ProratedOption.init)
-        let refund = option?.refund(reason: reason.revocationReason) ?? Refund(reason: reason.revocationReason)
-        try HistoryAction.perform(.refund(transactionID: transactionID, refund), transactionID: transactionID, global, output,
-                                  check: { try option?.check(transactionID, in: $0) }) { t, text, _ in
-            let percentage = Refund.percentText(t?.revocationPercentage ?? refund.percentage)
-            let amount = switch option {
-            case nil: "in full"
+        let refund = Refund(reason: reason.revocationReason, amount: try prorated.map(ProratedOption.amount) ?? .full)
+        try HistoryAction.perform(.refund(transactionID: transactionID, refund), transactionID: transactionID, global, output) { t, text, _ in
+            let percentage = Refund.percentText(t?.revocationPercentage ?? Refund.fullPercentage)
+            let amount = switch refund.amount {
+            case .full: "in full"
             case .timeLeft: "by the time left (\(percentage))"
-            case .percent: "\(percentage) prorated"
+            case .percentage: "\(percentage) prorated"
             }
             let item = t.map { text.plan($0.productID) } ?? transactionID
             return "Refunded transaction \(transactionID), \(item), \(amount) (\(refund.reason.rawValue)): it is revoked."

@@ -50,14 +50,14 @@ struct ApproveRefundCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: ArgumentHelp("The transaction whose refund was requested.", valueName: "transaction-id"))
     var transactionID: String
-    @Option(help: ArgumentHelp(ProratedOption.help, valueName: "percent|\(ProratedOption.timeLeftWord)"))
+    @Option(help: ArgumentHelp(ProratedOption.help, valueName: ProratedOption.valueName))
     var prorated: String?
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let option = try prorated.map(ProratedOption.init)
-        try HistoryAction.perform(.approveRefundRequest(transactionID: transactionID, refund: option?.refund()), transactionID: transactionID,
-                                  global, output, check: { try option?.check(transactionID, in: $0) }) { _, _, _ in
+        let refund = try prorated.map { Refund(amount: try ProratedOption.amount($0)) }
+        try HistoryAction.perform(.approveRefundRequest(transactionID: transactionID, refund: refund), transactionID: transactionID,
+                                  global, output) { _, _, _ in
             "Approved the refund request for transaction \(transactionID): it is refunded and revoked."
         }
     }

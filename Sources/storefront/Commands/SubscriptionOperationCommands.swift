@@ -5,6 +5,7 @@ import SampleApp
 import AppStoreCore
 import StoreKitSim
 import StorefrontUI
+import Wording
 
 /// The App Store's side of a subscription (Xcode's SKTestSession, Manage Subscriptions): each
 /// command is one `StoreAdmin.Operation` for the signed-in account's subscription in the
@@ -23,13 +24,29 @@ enum SubscriptionAction {
         var events: [StoreEventPayload]
     }
 
+    /// What an operation did to the subscription, for a command to word it.
+    struct Outcome {
+        let text: SubscriptionText
+        /// The group's status before the operation and after it.
+        let before: SubscriptionStatus?
+        let after: SubscriptionStatus?
+        /// The store's records after it.
+        let records: StoreWorkingSet
+
+        /// " Pro Monthly (com.storefront.pro.monthly): Renews DATE.", where it stands after.
+        var standing: String {
+            guard let after else { return "" }
+            return " \(text.plan(after.productID)): \(text.standing(after, records: records))."
+        }
+    }
+
     /// Carries out `operation` on the signed-in account's subscription in the group of
     /// `productID` (given its original transaction id) and prints what it did: `done` words it
     /// from the status before and after. A request that cannot apply is refused in the store's
     /// words (`ErrorReport`: exit 4, or 64 when it names nothing to act on).
     static func perform(onPlanOf productID: String, _ operation: (_ originalTransactionID: String) -> StoreAdmin.Operation,
                         _ global: GlobalOptions, _ output: OutputOptions,
-                        done: (SubscriptionText, _ before: SubscriptionStatus?, _ after: SubscriptionStatus?) -> String) throws {
+                        done: (Outcome) -> String) throws {
         try perform(productID, global, output, operation: { records, catalog in
             let plan = try records.subscription(of: productID, account: records.settings.account, catalog: catalog)
             return operation(plan.originalTransactionID)
@@ -39,7 +56,7 @@ enum SubscriptionAction {
     /// `operation`: made from the store's records as they are before it, and the catalog.
     static func perform(_ productID: String, _ global: GlobalOptions, _ output: OutputOptions,
                         operation make: (StoreWorkingSet, Catalog) throws -> StoreAdmin.Operation,
-                        done: (SubscriptionText, _ before: SubscriptionStatus?, _ after: SubscriptionStatus?) -> String) throws {
+                        done: (Outcome) -> String) throws {
         let session = try Session(global)
         let cursor = try session.database.lastEventID()
         _ = try session.queue.refresh()
@@ -57,15 +74,9 @@ enum SubscriptionAction {
             return
         }
         let text = SubscriptionText(catalog: session.catalog, settings: records.settings)
-        printLine(done(text, before, after))
+        printLine(done(Outcome(text: text, before: before, after: after, records: records)))
         for event in events { printLine("  " + text.line(event)) }
         printLine("An open storefront picks this up at once; the app hears of it there, or at its next launch (\(CommandLineHint.command("launch"))).")
-    }
-
-    /// "Pro Monthly (com.storefront.pro.monthly): Renews DATE".
-    static func standing(_ text: SubscriptionText, _ status: SubscriptionStatus?) -> String {
-        guard let status else { return "" }
-        return " \(text.plan(status.productID)): \(text.summary(status))."
     }
 }
 
@@ -85,9 +96,9 @@ struct AutoRenewCommand: ParsableCommand {
     func run() throws {
         let on = setting == .on
         let operation = { StoreAdmin.Operation.autoRenew(originalTransactionID: $0, on: on) }
-        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, before, after in
-            let was = before?.willAutoRenew == on ? "Auto-renew was already \(setting.rawValue)." : "Turned auto-renew \(setting.rawValue)."
-            return was + SubscriptionAction.standing(text, after)
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { outcome in
+            let was = outcome.before?.willAutoRenew == on ? "Auto-renew was already \(setting.rawValue)." : "Turned auto-renew \(setting.rawValue)."
+            return was + outcome.standing
         }
     }
 }
@@ -103,8 +114,8 @@ struct ExpireCommand: ParsableCommand {
 
     func run() throws {
         let operation = { StoreAdmin.Operation.expire(originalTransactionID: $0) }
-        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, _, after in
-            "Expired the subscription now." + SubscriptionAction.standing(text, after)
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { outcome in
+            "Expired the subscription now." + outcome.standing
         }
     }
 }
@@ -120,8 +131,8 @@ struct RenewCommand: ParsableCommand {
 
     func run() throws {
         let operation = { StoreAdmin.Operation.renew(originalTransactionID: $0) }
-        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, _, after in
-            "Forced a renewal." + SubscriptionAction.standing(text, after)
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { outcome in
+            "Forced a renewal." + outcome.standing
         }
     }
 }
@@ -137,8 +148,8 @@ struct FixBillingCommand: ParsableCommand {
 
     func run() throws {
         let operation = { StoreAdmin.Operation.fixBilling(originalTransactionID: $0) }
-        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, _, after in
-            "Fixed the billing issue: the renewal went through." + SubscriptionAction.standing(text, after)
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { outcome in
+            "Fixed the billing issue: the renewal went through." + outcome.standing
         }
     }
 }
@@ -178,14 +189,14 @@ struct PriceIncreaseCommand: ParsableCommand {
             current = place.flatMap { catalog.product(product.productID)?.price(in: $0, changes: records.priceChanges) }
             consent = PriceChange.needsConsent(amount, over: current, asked: consentNeeded)
             return .priceIncrease(productID: product.productID, storefront: storefront, price: amount, consentNeeded: consentNeeded)
-        }) { text, _, after in
+        }) { outcome in
             let currency = place.map { " \($0.currency)" } ?? ""
             let was = current.map { " (was \($0)\(currency))" } ?? ""
             let rule = consent
                 ? "consent needed: subscribers renewing to it must agree (`\(CommandLineHint.command("agree-price \(product.productID)"))`) by their renewal, or it expires"
                 : "no consent needed: subscribers are told and renew at it"
-            return "The price of \(text.plan(product.productID)) in \(place?.id ?? storefront ?? "?") is now \(amount)\(currency)\(was), \(rule)."
-                + SubscriptionAction.standing(text, after)
+            return "The price of \(outcome.text.plan(product.productID)) in \(place?.id ?? storefront ?? "?") is now \(amount)\(currency)\(was), \(rule)."
+                + outcome.standing
         }
     }
 }
@@ -201,8 +212,10 @@ struct AgreePriceCommand: ParsableCommand {
 
     func run() throws {
         let operation = { StoreAdmin.Operation.agreeToPriceIncrease(originalTransactionID: $0) }
-        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, _, after in
-            "Agreed to the price increase." + SubscriptionAction.standing(text, after)
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { outcome in
+            // The new price and the renewal that first charges it, as the App Store confirms it.
+            let agreed = outcome.after.flatMap { outcome.text.agreedPrice($0, records: outcome.records) }
+            return (agreed.map { Strings.english.store.agreedTo($0) + "." } ?? "Agreed to the price increase.") + outcome.standing
         }
     }
 }
@@ -220,8 +233,8 @@ struct DeclinePriceCommand: ParsableCommand {
 
     func run() throws {
         let operation = { StoreAdmin.Operation.declinePriceIncrease(originalTransactionID: $0) }
-        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { text, _, after in
-            "Declined the price increase: auto-renew is off." + SubscriptionAction.standing(text, after)
+        try SubscriptionAction.perform(onPlanOf: product.productID, operation, global, output) { outcome in
+            "Declined the price increase: auto-renew is off." + outcome.standing
         }
     }
 }

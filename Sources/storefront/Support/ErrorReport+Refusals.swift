@@ -31,7 +31,8 @@ extension StoreAdminError {
              .noPriceIncreasePending, .alreadyPurchased, .offerCodeWhileSubscribed, .introductoryOfferUnavailable,
              .notCompletedPurchase, .alreadyRefunded, .notFinished, .signedOut, .otherAccountsPurchase,
              .refundAlreadyRequested, .refundRequestAnswered, .periodEnded,
-             .notAutoRenewable, .notSoldIn, .noSuchOfferCode, .noIntroductoryOffer, .consumableProrated, .noRefundRequest:
+             .notAutoRenewable, .notSoldIn, .noSuchOfferCode, .noIntroductoryOffer, .consumableProrated, .noRefundRequest,
+             .proratedByTimeLeft, .noPeriodToProrate:
             .refused
         }
     }

@@ -50,6 +50,21 @@ struct SubscriptionText {
         }
     }
 
+    /// Where it stands after an operation: as `summary` says, but a free trial with auto-renew
+    /// off as the App Store confirms its cancellation ("Your free trial will end on DATE and
+    /// you won't be charged").
+    func standing(_ s: SubscriptionStatus, records: StoreWorkingSet) -> String {
+        guard records.isInFreeTrial(s), !s.willAutoRenew, !s.isFamilyShared else { return summary(s) }
+        return Strings.english.store.freeTrialWillEnd(times.dateTime(s.expiresDate))
+    }
+
+    /// "$2.99/month from the renewal on DATE": the new price a price increase agreed to
+    /// charges, and the renewal it starts at; nil with none agreed or no renewal to come.
+    func agreedPrice(_ s: SubscriptionStatus, records: StoreWorkingSet) -> String? {
+        guard s.priceIncreaseStatus == .agreed, s.willAutoRenew, let price = records.increasedPrice(of: s, catalog: catalog) else { return nil }
+        return Strings.english.store.priceFromRenewal(charge(price, of: s.autoRenewProductID), times.dateTime(s.expiresDate))
+    }
+
     /// While a free trial runs, in the screens' words: "Free trial until DATE, then $4.99/month"
     /// (renewing to its plan), "Free trial until DATE, then Lite Monthly (id) at $1.99/month" (to
     /// another), "Free trial ends DATE" (auto-renew off).
@@ -85,10 +100,13 @@ struct SubscriptionText {
 
     /// "$4.99/month": what `s`'s plan charges per period (`StoreWorkingSet.periodPrice`).
     private func planCharge(_ s: SubscriptionStatus, records: StoreWorkingSet) -> String? {
-        records.periodPrice(of: s, catalog: catalog).map { price in
-            let amount = settings.appStoreStorefront.format(price, locale: settings.locale)
-            return catalog.product(s.productID)?.subscription.map { Strings.english.sheet.perPeriod(amount, $0.period) } ?? amount
-        }
+        records.periodPrice(of: s, catalog: catalog).map { charge($0, of: s.productID) }
+    }
+
+    /// "$4.99/month": `price` for each period of the plan `productID`, where the account is.
+    private func charge(_ price: Decimal, of productID: String) -> String {
+        let amount = settings.appStoreStorefront.format(price, locale: settings.locale)
+        return catalog.product(productID)?.subscription.map { Strings.english.sheet.perPeriod(amount, $0.period) } ?? amount
     }
 
     /// "autoRenewDisabled: auto-renew was off": StoreKit's name, then what it means.
@@ -127,7 +145,8 @@ struct SubscriptionText {
         case .pending:
             let answers = ["agree-price", "decline-price"].map { CommandLineHint.command("\($0) \(s.autoRenewProductID)") }
             row("price increase", "pending: the subscriber has not agreed (\(answers.joined(separator: " or ")))")
-        case .agreed: row("price increase", "agreed: the next renewal is at the new price")
+        case .agreed:
+            row("price increase", "agreed: " + (agreedPrice(s, records: records) ?? "the next renewal is at the new price"))
         }
         row("since", "\(times.dateTime(s.recentSubscriptionStartDate)) (original transaction \(s.originalTransactionID), latest \(s.latestTransactionID))")
         return lines
