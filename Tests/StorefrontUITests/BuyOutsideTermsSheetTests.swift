@@ -65,6 +65,54 @@ import CatalogFiles
         #expect(status.state == .subscribed && !status.willAutoRenew)
     }
 
+    /// Where `text` is on the screen as a person sees it: its row, and the column it starts at.
+    private func place(of text: String, _ ui: UITestHarness) throws -> (x: Int, y: Int) {
+        let lines = ui.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let y = try #require(lines.firstIndex { $0.contains(text) }, "\(text) on the screen:\n\(ui.screen)")
+        let at = try #require(lines[y].range(of: text))
+        return (DisplayWidth.of(lines[y][..<at.lowerBound]), y)
+    }
+
+    private func click(_ text: String, _ ui: UITestHarness) throws {
+        let (x, y) = try place(of: text, ui)
+        ui.press(.click(x: x, y: y))
+    }
+
+    /// Failed before: the sheet ignored every click. ‹ › step the offer, the check box turns
+    /// auto-renew off, Cancel goes back to the products, Buy buys at the terms chosen.
+    @Test(arguments: [false, true])
+    func theMouseChoosesTheTermsAndPressesItsButtons(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try openSheet(ui)
+        let words = ui.state.strings.buyOutside
+        try click("›", ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .code("FRIENDMONTH"), autoRenew: true), "\(ui.screen)")
+        try click("‹", ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .introductory, autoRenew: true), "\(ui.screen)")
+        // A click on the blank line between the terms and the offer does nothing.
+        let offerRow = try place(of: "‹", ui).y
+        ui.press(.click(x: try place(of: "‹", ui).x, y: offerRow - 1))
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .introductory, autoRenew: true), "\(ui.screen)")
+        try click(words.renews(true), ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .introductory, autoRenew: false), "\(ui.screen)")
+        #expect(ui.screen.contains(words.renews(false)) && ui.screen.contains(words.endsNote), "\(ui.screen)")
+        try click("[ \(ui.state.strings.alerts.cancel) ]", ui)
+        #expect(overlay(ui) == .buyOutside(focus: Self.pro), "\(ui.screen)")
+
+        ui.press(.enter)
+        try click(words.offer(words.introductoryOffer), ui)
+        try click("›", ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .none, autoRenew: true), "\(ui.screen)")
+        try click(words.renews(true), ui)
+        try click("[ \(ui.state.strings.sheet.buy) ]", ui)
+        ui.wait()
+        guard case .transactions(let panel) = ui.state.mode else { Issue.record("left the panel: \(ui.screen)"); return }
+        let bought = try #require(panel.rows.first)
+        #expect(bought.productID == Self.pro && bought.reason == .outsideApp && bought.offer == nil, "\(ui.screen)")
+        let status = try #require(ui.state.snapshot.subscriptions.first { $0.productID == Self.pro })
+        #expect(status.state == .subscribed && !status.willAutoRenew)
+    }
+
     @Test func escGoesBackToTheProductsAndAnAccountWithNoOfferHasOnlyNone() throws {
         let ui = try UITestHarness()
         try openSheet(ui)

@@ -237,9 +237,17 @@ extension AppState {
 
     /// The terms sheet of a subscription bought outside the app: ←→ choose the offer, space
     /// turns auto-renew on or off (not for a downgrade, which renews from the renewal it waits
-    /// for), Enter buys at those terms, Esc goes back to the products.
+    /// for), Enter buys at those terms, Esc goes back to the products. A click is the key its
+    /// place on the sheet stands for (`BuyOutsideTermsSheet.Geometry.key`).
     private mutating func handleBuyOutsideTerms(_ panel: inout TransactionManagerPanel, productID: String,
                                                 offer: OutsidePurchaseTerms.Offer, autoRenew: Bool, _ key: Key) -> [Effect] {
+        var key = key
+        if case .click(let x, let y) = key {
+            let sheet = BuyOutsideTermsSheet.Geometry(self, productID: productID, offer: offer, autoRenew: autoRenew,
+                                                      layout: Layout(width: width, height: height))
+            guard let clicked = sheet.key(atX: x, y: y) else { return [] }
+            key = clicked
+        }
         let choices = outsideOfferChoices(productID)
         let index = choices.firstIndex(of: offer) ?? 0
         switch key {
