@@ -10,10 +10,10 @@ import CatalogFiles
 @Suite struct BuyOutsideTermsSheetTests {
     static let pro = "com.storefront.pro.monthly"
 
-    /// t, b, then Enter on Pro Monthly in the list of products to buy outside the app.
-    private func openSheet(_ ui: UITestHarness) throws {
+    /// t, b, then Enter on `productID` (Pro Monthly) in the list of products to buy outside the app.
+    private func openSheet(_ ui: UITestHarness, _ productID: String = pro) throws {
         ui.press(.char("t"), .char("b"))
-        let index = try #require(ui.state.productsToBuyOutside.firstIndex(of: Self.pro))
+        let index = try #require(ui.state.productsToBuyOutside.firstIndex(of: productID))
         for _ in 0..<index { ui.press(.down) }
         ui.press(.enter)
     }
@@ -111,6 +111,28 @@ import CatalogFiles
         #expect(bought.productID == Self.pro && bought.reason == .outsideApp && bought.offer == nil, "\(ui.screen)")
         let status = try #require(ui.state.snapshot.subscriptions.first { $0.productID == Self.pro })
         #expect(status.state == .subscribed && !status.willAutoRenew)
+    }
+
+    /// Failed before: the plan subscribed to, bought back while a downgrade waits, offered
+    /// auto-renew off, which the store refuses: it only takes the renewal back, renewing.
+    @Test func thePlanBoughtBackWhileADowngradeWaitsHasNoAutoRenewToChoose() throws {
+        let yearly = "com.storefront.pro.yearly", lite = "com.storefront.lite.monthly"
+        let ui = try UITestHarness()
+        let words = ui.state.strings.buyOutside
+        try ui.buy("Pro Yearly")
+        try openSheet(ui, lite)
+        ui.press(.enter)
+        ui.wait()
+        #expect(ui.state.snapshot.subscriptions.first?.autoRenewProductID == lite, "the downgrade waits")
+        ui.press(.escape)
+        try openSheet(ui, yearly)
+        #expect(!ui.screen.contains(words.renews(true)) && ui.screen.contains(words.renewsNote), "\(ui.screen)")
+        ui.press(.char(" "))
+        #expect(overlay(ui) == .buyOutsideTerms(productID: yearly, offer: .none, autoRenew: true), "\(ui.screen)")
+        ui.press(.enter)
+        ui.wait()
+        let status = try #require(ui.state.snapshot.subscriptions.first)
+        #expect(status.productID == yearly && status.autoRenewProductID == yearly && status.willAutoRenew, "\(ui.screen)")
     }
 
     @Test func escGoesBackToTheProductsAndAnAccountWithNoOfferHasOnlyNone() throws {
