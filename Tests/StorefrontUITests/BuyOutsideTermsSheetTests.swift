@@ -135,6 +135,24 @@ import CatalogFiles
         #expect(status.productID == yearly && status.autoRenewProductID == yearly && status.willAutoRenew, "\(ui.screen)")
     }
 
+    /// Failed before: the list of products ignored clicks. A click selects a product, a click
+    /// on the selected one buys it or, for a subscription, opens its terms.
+    @Test func aClickChoosesTheProductAndASecondOpensItsTerms() throws {
+        let ui = try UITestHarness()
+        ui.press(.char("t"), .char("b"))
+        try click(ui.state.title(of: Self.pro), ui)
+        #expect(overlay(ui) == .buyOutside(focus: Self.pro), "\(ui.screen)")
+        try click(ui.state.title(of: Self.pro), ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .introductory, autoRenew: true), "\(ui.screen)")
+        ui.press(.escape)
+        let credits = "com.storefront.credits.10"
+        try click(ui.state.title(of: credits), ui)
+        try click(ui.state.title(of: credits), ui)
+        ui.wait()
+        guard case .transactions(let panel) = ui.state.mode else { Issue.record("left the panel: \(ui.screen)"); return }
+        #expect(panel.overlay == nil && panel.rows.first?.productID == credits && panel.rows.first?.reason == .outsideApp, "\(ui.screen)")
+    }
+
     @Test func escGoesBackToTheProductsAndAnAccountWithNoOfferHasOnlyNone() throws {
         let ui = try UITestHarness()
         try openSheet(ui)
