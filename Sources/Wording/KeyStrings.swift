@@ -59,6 +59,9 @@ public struct KeyStrings: PhraseTable {
     public let helpManage = Phrase(en: "Manage Subscriptions", ja: "サブスクリプションの管理")
     public let helpLog = Phrase(en: "full log", ja: "ログ全体")
     public let helpManager = Phrase(en: "Transaction Manager", ja: "トランザクションマネージャ")
+    public let helpBuyOutside = Phrase(en: "Transaction Manager: buy outside the app", ja: "トランザクションマネージャ: App外で購入")
+    /// The keys of the terms sheet a subscription bought outside the app opens.
+    public let helpBuyOutsideTerms = Phrase(en: "buying outside: offer, auto-renew on or off", ja: "App外で購入: オファー、自動更新のオン/オフ")
     public let helpRefund = Phrase(en: "request a refund", ja: "返金を要求")
     public let helpRestore = Phrase(en: "restore purchases", ja: "購入を復元")
     public let helpRetryProducts = Phrase(en: "retry loading products", ja: "プロダクトを再読み込み")

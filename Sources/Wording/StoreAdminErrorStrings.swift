@@ -84,6 +84,10 @@ public struct StoreAdminErrorStrings: PhraseTable {
             ?? "the signed-in account has had an introductory offer in the group of \(id) already (one per group): buy it with no offer" },
         ja: { id, subscribed in subscribed.map { "\(id)の導入オファーはサブスクリプションを開始するものですが、サインイン中のアカウントは同じグループの\($0.plan)を購読中です。オファーなしで購入するか、終了してから購入してください（\($0.expire)）。" }
             ?? "サインイン中のアカウントは\(id)のグループの導入オファーをすでに利用しています（グループごとに1回）。オファーなしで購入してください。" })
+    /// `autoRenewOff`: the command that cancels the plan subscribed to instead.
+    public let changesAtRenewal = Phrase3<String, String, String>(
+        en: { id, plan, autoRenewOff in "\(id) takes the place of \(plan) at its next renewal, so it starts by renewing: it cannot be bought with auto-renew off; buy it renewing, or cancel \(plan) instead (\(autoRenewOff))" },
+        ja: { id, plan, autoRenewOff in "\(id)は\(plan)の次回更新時に切り替わるため、更新によって開始されます。自動更新オフでは購入できません。自動更新ありで購入するか、代わりに\(plan)をキャンセルしてください（\(autoRenewOff)）。" })
     public let notCompletedPurchase = Phrase2<String, TransactionState>(
         en: { id, state in "transaction \(id) is not a completed purchase (its state is \(state.rawValue)): only a purchase can be refunded" },
         ja: { id, state in "トランザクション\(id)は完了した購入ではありません(状態は\(state.rawValue))。返金できるのは購入だけです。" })

@@ -32,6 +32,8 @@ public struct StoreStrings: PhraseTable {
     public let invalidIdentifier = Phrase(en: "invalid identifier", ja: "無効なID")
     /// Its shorter form, for a row whose identifier needs the room.
     public let invalidBrief = Phrase(en: "invalid", ja: "無効")
+    /// Its mark, where even the shorter form would cut the identifier (its section's title says what it is).
+    public let invalidMark = Phrase(both: "✗")
     public let waitingForApproval = Phrase(en: "waiting for approval", ja: "承認待ち")
     public let actionNeeded = Phrase(en: "action needed", ja: "要対応")
     public let networkDown = Phrase(en: "Network down?", ja: "ネットワーク未接続？")

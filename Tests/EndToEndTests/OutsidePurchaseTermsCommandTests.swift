@@ -53,6 +53,59 @@ import Testing
                 "\(up.stdout)")
     }
 
+    /// The status of group "pro" in `subscriptions --json`, and its renewal info.
+    private func pro() throws -> (status: [String: Any], renewal: [String: Any]) {
+        let output = try cli.run("subscriptions", "--json").json()
+        let groups = try #require(output["subscriptions"] as? [[String: Any]])
+        let status = try #require(groups.first { $0["groupID"] as? String == "pro" }?["status"] as? [String: Any], "\(output)")
+        return (status, try #require(status["renewalInfo"] as? [String: Any]))
+    }
+
+    /// An upgrade bought outside the app is a plan change at once: auto-renew off applies to
+    /// the plan it starts, which ends with its first period instead of renewing.
+    @Test func anUpgradeBoughtWithAutoRenewOffEndsWithItsFirstPeriod() throws {
+        defer { cli.cleanUp() }
+        let lite = "com.storefront.lite.monthly"
+        #expect(try cli.run("buy-outside", lite).status == 0)
+        let up = try cli.run("buy-outside", Self.pro, "--no-auto-renew")
+        #expect(up.status == 0, "\(up.summary)")
+        #expect(up.stdout.contains("Upgrade: Pro Monthly (\(Self.pro)) starts now, replacing Lite Monthly (\(lite))"), "\(up.stdout)")
+        #expect(up.stdout.contains("is purchased at $4.99/month; does not renew; expires 20"), "\(up.stdout)")
+        let (status, renewal) = try pro()
+        #expect(status["state"] as? String == "subscribed" && renewal["currentProductID"] as? String == Self.pro, "\(status)")
+        #expect(renewal["willAutoRenew"] as? Bool == false && renewal["autoRenewPreference"] as? String == Self.pro, "\(renewal)")
+        #expect(try cli.run("advance", "1mo").status == 0)
+        let (ended, endedRenewal) = try pro()
+        #expect(ended["state"] as? String == "expired" && endedRenewal["currentProductID"] as? String == Self.pro, "\(ended)")
+        #expect(endedRenewal["expirationReason"] as? String == "autoRenewDisabled", "\(endedRenewal)")
+    }
+
+    /// A downgrade (or a crossgrade to another period) bought outside the app changes only the
+    /// plan the next renewal is for: it starts by renewing, so auto-renew off is refused, as
+    /// the Transaction Manager's sheet offers no auto-renew for it, and nothing is written.
+    /// Failed before: the current plan was cancelled, never to renew as the lower plan, while
+    /// the command said it "then renews as Lite Monthly".
+    @Test func aDowngradeBoughtWithAutoRenewOffIsRefused() throws {
+        defer { cli.cleanUp() }
+        let yearly = "com.storefront.pro.yearly", lite = "com.storefront.lite.monthly"
+        #expect(try cli.run("buy-outside", yearly).status == 0)
+        let events = try #require(try cli.run("events", "--json").json()["events"] as? [Any]).count
+        for plan in [lite, Self.pro] {
+            let down = try cli.run("buy-outside", plan, "--no-auto-renew")
+            #expect(down.status == 4, "\(down.summary)")
+            #expect(down.stderr.contains("\(plan) takes the place of \(yearly) at its next renewal, so it starts by renewing")
+                    && down.stderr.contains("auto-renew \(yearly) off"), "\(down.stderr)")
+            #expect(!down.stdout.contains("renews as"), "\(down.stdout)")
+        }
+        let (status, renewal) = try pro()
+        #expect(status["state"] as? String == "subscribed", "\(status)")
+        #expect(renewal["willAutoRenew"] as? Bool == true && renewal["autoRenewPreference"] as? String == yearly, "\(renewal)")
+        #expect(try (cli.run("events", "--json").json()["events"] as? [Any])?.count == events, "nothing written by the refusals")
+        // Renewing, it is the downgrade it always was.
+        let renewing = try cli.run("buy-outside", lite)
+        #expect(renewing.status == 0 && renewing.stdout.contains("then renews as Lite Monthly (\(lite))"), "\(renewing.summary)")
+    }
+
     @Test func whatCannotApplyIsRefused() throws {
         defer { cli.cleanUp() }
         let noOffer = try cli.run("buy-outside", "com.storefront.pro.yearly", "--offer", "introductory")

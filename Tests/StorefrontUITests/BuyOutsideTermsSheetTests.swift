@@ -10,10 +10,10 @@ import CatalogFiles
 @Suite struct BuyOutsideTermsSheetTests {
     static let pro = "com.storefront.pro.monthly"
 
-    /// t, b, then Enter on Pro Monthly in the list of products to buy outside the app.
-    private func openSheet(_ ui: UITestHarness) throws {
+    /// t, b, then Enter on `productID` (Pro Monthly) in the list of products to buy outside the app.
+    private func openSheet(_ ui: UITestHarness, _ productID: String = pro) throws {
         ui.press(.char("t"), .char("b"))
-        let index = try #require(ui.state.productsToBuyOutside.firstIndex(of: Self.pro))
+        let index = try #require(ui.state.productsToBuyOutside.firstIndex(of: productID))
         for _ in 0..<index { ui.press(.down) }
         ui.press(.enter)
     }
@@ -63,6 +63,94 @@ import CatalogFiles
         ui.wait()
         let status = try #require(ui.state.snapshot.subscriptions.first { $0.productID == Self.pro })
         #expect(status.state == .subscribed && !status.willAutoRenew)
+    }
+
+    /// Where `text` is on the screen as a person sees it: its row, and the column it starts at.
+    private func place(of text: String, _ ui: UITestHarness) throws -> (x: Int, y: Int) {
+        let lines = ui.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let y = try #require(lines.firstIndex { $0.contains(text) }, "\(text) on the screen:\n\(ui.screen)")
+        let at = try #require(lines[y].range(of: text))
+        return (DisplayWidth.of(lines[y][..<at.lowerBound]), y)
+    }
+
+    private func click(_ text: String, _ ui: UITestHarness) throws {
+        let (x, y) = try place(of: text, ui)
+        ui.press(.click(x: x, y: y))
+    }
+
+    /// Failed before: the sheet ignored every click. ‹ › step the offer, the check box turns
+    /// auto-renew off, Cancel goes back to the products, Buy buys at the terms chosen.
+    @Test(arguments: [false, true])
+    func theMouseChoosesTheTermsAndPressesItsButtons(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try openSheet(ui)
+        let words = ui.state.strings.buyOutside
+        try click("›", ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .code("FRIENDMONTH"), autoRenew: true), "\(ui.screen)")
+        try click("‹", ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .introductory, autoRenew: true), "\(ui.screen)")
+        // A click on the blank line between the terms and the offer does nothing.
+        let offerRow = try place(of: "‹", ui).y
+        ui.press(.click(x: try place(of: "‹", ui).x, y: offerRow - 1))
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .introductory, autoRenew: true), "\(ui.screen)")
+        try click(words.renews(true), ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .introductory, autoRenew: false), "\(ui.screen)")
+        #expect(ui.screen.contains(words.renews(false)) && ui.screen.contains(words.endsNote), "\(ui.screen)")
+        try click("[ \(ui.state.strings.alerts.cancel) ]", ui)
+        #expect(overlay(ui) == .buyOutside(focus: Self.pro), "\(ui.screen)")
+
+        ui.press(.enter)
+        try click(words.offer(words.introductoryOffer), ui)
+        try click("›", ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .none, autoRenew: true), "\(ui.screen)")
+        try click(words.renews(true), ui)
+        try click("[ \(ui.state.strings.sheet.buy) ]", ui)
+        ui.wait()
+        guard case .transactions(let panel) = ui.state.mode else { Issue.record("left the panel: \(ui.screen)"); return }
+        let bought = try #require(panel.rows.first)
+        #expect(bought.productID == Self.pro && bought.reason == .outsideApp && bought.offer == nil, "\(ui.screen)")
+        let status = try #require(ui.state.snapshot.subscriptions.first { $0.productID == Self.pro })
+        #expect(status.state == .subscribed && !status.willAutoRenew)
+    }
+
+    /// Failed before: the plan subscribed to, bought back while a downgrade waits, offered
+    /// auto-renew off, which the store refuses: it only takes the renewal back, renewing.
+    @Test func thePlanBoughtBackWhileADowngradeWaitsHasNoAutoRenewToChoose() throws {
+        let yearly = "com.storefront.pro.yearly", lite = "com.storefront.lite.monthly"
+        let ui = try UITestHarness()
+        let words = ui.state.strings.buyOutside
+        try ui.buy("Pro Yearly")
+        try openSheet(ui, lite)
+        ui.press(.enter)
+        ui.wait()
+        #expect(ui.state.snapshot.subscriptions.first?.autoRenewProductID == lite, "the downgrade waits")
+        ui.press(.escape)
+        try openSheet(ui, yearly)
+        #expect(!ui.screen.contains(words.renews(true)) && ui.screen.contains(words.renewsNote), "\(ui.screen)")
+        ui.press(.char(" "))
+        #expect(overlay(ui) == .buyOutsideTerms(productID: yearly, offer: .none, autoRenew: true), "\(ui.screen)")
+        ui.press(.enter)
+        ui.wait()
+        let status = try #require(ui.state.snapshot.subscriptions.first)
+        #expect(status.productID == yearly && status.autoRenewProductID == yearly && status.willAutoRenew, "\(ui.screen)")
+    }
+
+    /// Failed before: the list of products ignored clicks. A click selects a product, a click
+    /// on the selected one buys it or, for a subscription, opens its terms.
+    @Test func aClickChoosesTheProductAndASecondOpensItsTerms() throws {
+        let ui = try UITestHarness()
+        ui.press(.char("t"), .char("b"))
+        try click(ui.state.title(of: Self.pro), ui)
+        #expect(overlay(ui) == .buyOutside(focus: Self.pro), "\(ui.screen)")
+        try click(ui.state.title(of: Self.pro), ui)
+        #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .introductory, autoRenew: true), "\(ui.screen)")
+        ui.press(.escape)
+        let credits = "com.storefront.credits.10"
+        try click(ui.state.title(of: credits), ui)
+        try click(ui.state.title(of: credits), ui)
+        ui.wait()
+        guard case .transactions(let panel) = ui.state.mode else { Issue.record("left the panel: \(ui.screen)"); return }
+        #expect(panel.overlay == nil && panel.rows.first?.productID == credits && panel.rows.first?.reason == .outsideApp, "\(ui.screen)")
     }
 
     @Test func escGoesBackToTheProductsAndAnAccountWithNoOfferHasOnlyNone() throws {

@@ -31,11 +31,21 @@ struct HelpOverlayTests {
         #expect(!ui.screen.contains("more"), "every key fits: nothing to scroll\n\(ui.screen)")
     }
 
+    /// Failed before: the help said nothing of buying outside the app, nor of its terms sheet's keys.
+    @Test(arguments: [false, true])
+    func itListsTheKeysOfBuyingOutsideTheApp(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        ui.press(.char("?"))
+        let screen = ui.screen
+        #expect(line(of: "b", japanese ? "App外で購入" : "buy outside the app", in: screen) != nil, "\(screen)")
+        #expect(line(of: "← →  Space", japanese ? "オファー、自動更新" : "offer, auto-renew", in: screen) != nil, "\(screen)")
+    }
+
     @Test func theSmallestTerminalScrollsToEveryKey() throws {
         let ui = try UITestHarness(width: 70, height: 20)
         ui.press(.char("?"))
         let keys = HelpOverlay.keys(ui.state.strings)
-        #expect(ui.screen.contains("↑ ↓ 4 more"), "the closing line says keys are out of sight:\n\(ui.screen)")
+        #expect(ui.screen.contains("↑ ↓ 6 more"), "the closing line says keys are out of sight:\n\(ui.screen)")
         #expect(line(of: keys.last!.0, keys.last!.1, in: ui.screen) == nil, "the last key is below:\n\(ui.screen)")
         var seen = Set<String>()
         for _ in 0..<keys.count {

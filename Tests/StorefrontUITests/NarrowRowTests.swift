@@ -57,6 +57,19 @@ import Wording
         #expect(line.contains(ui.state.strings.store.invalidBrief), "\(line)")
     }
 
+    /// Failed before: "…storefront.theme.retired invalid", the identifier cut for the word beside it.
+    /// Where even "invalid" would cut it, a mark stands for the word (the section's title says it).
+    @Test(arguments: [false, true])
+    func theLongestInvalidIdentifierAt70By20IsWhole(japanese: Bool) throws {
+        let ui = try UITestHarness(width: 70, height: 20) { if japanese { UITestHarness.useJapanese(&$0) } }
+        for _ in 0..<ui.state.rows.count { ui.press(.down) }
+        let id = "com.storefront.theme.retired"
+        let line = try row(id, ui)
+        #expect(line.hasPrefix("   \(id) "), "\(line)")
+        #expect(line.contains(japanese ? "無効" : "✗") && !line.contains("…"), "\(line)")
+        #expect(ui.screen.contains(ui.state.strings.store.invalidIdentifiers.uppercased()), "the section says what the rows are:\n\(ui.screen)")
+    }
+
     /// Failed before: "プロ 年額プラ… ¥8,000 · 次回更新時", "ライト 月額プラ… ¥320 · 次回更新時".
     @Test func japanesePlanChangeRowsAt70By20KeepTheirNames() throws {
         let ui = try UITestHarness(width: 70, height: 20) { UITestHarness.useJapanese(&$0) }

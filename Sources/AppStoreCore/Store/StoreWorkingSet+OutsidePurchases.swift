@@ -8,7 +8,9 @@ extension StoreWorkingSet {
     /// hears of it and finishes it, live or at its next launch. A subscription goes through the
     /// lifecycle as any purchase of its group does (a first subscribe, a resubscribe, a plan change),
     /// at `terms`: the offer chosen (the introductory offer, an offer code, or none) and, with
-    /// auto-renew off, cancelled at once (its `autoRenewDisabled` event follows the purchase's).
+    /// auto-renew off, cancelled at once (its `autoRenewDisabled` event follows the purchase's):
+    /// an upgrade's new plan then ends with its first period, and a plan change that waits for
+    /// the renewal, which auto-renew off would never reach, is refused.
     /// `account` nil (signed out) is refused.
     package mutating func buyOutsideApp(_ payment: Payment, account: String?, terms: OutsidePurchaseTerms = .init(),
                                         catalog: Catalog, now: Date) throws -> Transaction {
@@ -31,6 +33,9 @@ extension StoreWorkingSet {
             throw StoreAdminError.alreadyPurchased(entry.id)
         }
         if let refusal = purchaseRefusal(entry.id, account: account, catalog: catalog) { throw refusal }
+        if !terms.autoRenew, let plan = planRenewedInto(entry, account: account, catalog: catalog) {
+            throw StoreAdminError.changesAtRenewal(entry.id, plan: plan)
+        }
         let bought = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now,
                                  account: account, reason: .outsideApp)
         transactions.append(bought)
@@ -41,6 +46,18 @@ extension StoreWorkingSet {
             _ = try runLifecycle(.setAutoRenew(false), status: index, at: now, catalog: catalog)
         }
         return made
+    }
+
+    /// The plan `account` has now when buying `entry` only changes the plan its next renewal is
+    /// for (a downgrade, a crossgrade to another period, the current plan back while a change
+    /// waits), as the lifecycle decides it: such a purchase starts by renewing, so auto-renew
+    /// off, which applies to the subscription after the purchase, leaves it nothing to start.
+    private func planRenewedInto(_ entry: CatalogProduct, account: String, catalog: Catalog) -> String? {
+        guard entry.type == .autoRenewable, let group = entry.subscriptionGroupID,
+              let current = status(of: account, group: group), current.givesAccess,
+              let plan = catalog.product(current.productID) else { return nil }
+        guard let change = SubscriptionLifecycle.planChange(from: plan, to: entry) else { return plan.id }
+        return SubscriptionLifecycle.takesEffectAtOnce(change, from: plan, to: entry) ? nil : plan.id
     }
 
     /// The offers `account` may choose buying `productID` outside the app, besides none: the

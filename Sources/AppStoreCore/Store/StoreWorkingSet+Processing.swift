@@ -446,6 +446,9 @@ public enum StoreAdminError: Error, Equatable, Sendable {
     /// The introductory offer was asked and would not apply: the account had one of the group
     /// already, or (`subscribedTo`) a plan of the group gives access, and an offer starts a subscription.
     case introductoryOfferUnavailable(String, subscribedTo: String?)
+    /// Auto-renew off was asked of a purchase that only changes the plan the next renewal of
+    /// `plan` is for (a downgrade): it starts by renewing, which auto-renew off would prevent.
+    case changesAtRenewal(String, plan: String)
     // The history (`StoreAdmin.refundTransaction`, `deleteTransaction`, `clearPurchaseHistory`).
     /// Only a completed purchase can be refunded (not a restored, failed or waiting one).
     case notCompletedPurchase(String, TransactionState)

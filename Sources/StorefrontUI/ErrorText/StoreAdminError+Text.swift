@@ -28,6 +28,7 @@ extension StoreAdminError {
         case .noIntroductoryOffer(let id): words.noIntroductoryOffer(id, CommandLineHint.command("products"))
         case .introductoryOfferUnavailable(let id, let subscribed):
             words.introductoryOfferUnavailable(id, subscribed.map { (plan: $0, expire: CommandLineHint.command("expire \($0)")) })
+        case .changesAtRenewal(let id, let plan): words.changesAtRenewal(id, plan, CommandLineHint.command("auto-renew \(plan) off"))
         case .notCompletedPurchase(let id, let state): words.notCompletedPurchase(id, state)
         case .alreadyRefunded(let id): words.alreadyRefunded(id)
         case .notFinished(let id): words.notFinished(id)

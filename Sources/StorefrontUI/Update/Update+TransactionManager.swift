@@ -202,11 +202,20 @@ extension AppState {
 
     /// The products to buy outside the app: ↑↓ move, Enter buys one (the store completes it,
     /// and the app hears of it as an update it did not start) or, for an auto-renewable
-    /// subscription, opens the sheet of its terms; Esc closes.
+    /// subscription, opens the sheet of its terms; Esc closes. A click selects a product, and
+    /// a click on the selected one does what Enter does, as on the store's rows.
     private mutating func handleBuyOutside(_ panel: inout TransactionManagerPanel, focus: String?, _ key: Key) -> [Effect] {
         let ids = productsToBuyOutside
         let index = focus.flatMap(ids.firstIndex(of:)) ?? 0
         switch key {
+        case .click(let x, let y):
+            let list = TransactionManagerView.BuyOutsideGeometry(self, focus: focus, layout: Layout(width: width, height: height))
+            guard let id = list.product(atX: x, y: y) else { return [] }
+            guard id == focus else {
+                panel.overlay = .buyOutside(focus: id)
+                break
+            }
+            return handleBuyOutside(&panel, focus: focus, .enter)
         case .escape, .char("q"):
             panel.overlay = nil
         case .up, .char("k"): panel.overlay = .buyOutside(focus: ids.indices.contains(index - 1) ? ids[index - 1] : ids.first)
@@ -237,9 +246,17 @@ extension AppState {
 
     /// The terms sheet of a subscription bought outside the app: ←→ choose the offer, space
     /// turns auto-renew on or off (not for a downgrade, which renews from the renewal it waits
-    /// for), Enter buys at those terms, Esc goes back to the products.
+    /// for), Enter buys at those terms, Esc goes back to the products. A click is the key its
+    /// place on the sheet stands for (`BuyOutsideTermsSheet.Geometry.key`).
     private mutating func handleBuyOutsideTerms(_ panel: inout TransactionManagerPanel, productID: String,
                                                 offer: OutsidePurchaseTerms.Offer, autoRenew: Bool, _ key: Key) -> [Effect] {
+        var key = key
+        if case .click(let x, let y) = key {
+            let sheet = BuyOutsideTermsSheet.Geometry(self, productID: productID, offer: offer, autoRenew: autoRenew,
+                                                      layout: Layout(width: width, height: height))
+            guard let clicked = sheet.key(atX: x, y: y) else { return [] }
+            key = clicked
+        }
         let choices = outsideOfferChoices(productID)
         let index = choices.firstIndex(of: offer) ?? 0
         switch key {

@@ -8,7 +8,8 @@ import AppStoreCore
 /// period): the current plan stays until then. The sheet and the detail pane read it from here.
 struct PlanChangeTerms {
     var lines: [DialogModel.Line]
-    /// It waits for the renewal (a downgrade): the plan renewing now stays until then.
+    /// It waits for the renewal (a downgrade, or the plan now bought back while a change waits):
+    /// the plan renewing now stays until then, and the purchase starts by renewing.
     var atRenewal = false
 
     /// nil when buying `product` changes no subscription (none in its group, or it ended).
@@ -29,6 +30,7 @@ struct PlanChangeTerms {
             guard status.autoRenewProductID != product.id else { return nil }
             lines = [.init(text: starting, style: .bold),
                      .init(text: words.keepsPlan(current, state.title(of: status.autoRenewProductID)))]
+            atRenewal = true
         case .change(_, atOnce: true):
             lines = [.init(text: words.startingToday(charge), style: .bold), .init(text: words.replacesToday(current))]
         case .next, .change(_, atOnce: false):

@@ -96,7 +96,11 @@ struct RowText {
         case .invalid(let id):
             title = id
             isIdentifier = true
-            trailing = RowText.fitting(words.invalidIdentifier, brief: [words.invalidBrief], title: id, state: state)
+            let word = RowText.fitting(words.invalidIdentifier, brief: [words.invalidBrief], title: id, state: state)
+            // The identifier is what the row is for: where even the shorter word would cut it
+            // (`drawList` gives the title what the trailing text leaves), a mark stands for the word.
+            let room = Layout(width: state.width, height: state.height).list.width - 5 - DisplayWidth.of(id)
+            trailing = DisplayWidth.of(word) <= room ? word : words.invalidMark
             tint = .muted
             dim = true
         }

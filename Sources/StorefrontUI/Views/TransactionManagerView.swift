@@ -121,27 +121,49 @@ enum TransactionManagerView {
     /// whose purchase it is.
     private static func drawBuyOutside(_ state: AppState, focus: String?, layout: Layout, into canvas: inout some Canvas) {
         let words = state.strings.manager
-        let ids = state.productsToBuyOutside
-        let note = TextWrap.lines(words.buyOutsideNote(state.snapshot.settings.account ?? words.signedOut), width: 52)
-        let box = layout.dialog(width: 56, height: min(layout.height - 2, note.count + ids.count + 2))
+        let g = BuyOutsideGeometry(state, focus: focus, layout: layout)
+        let box = g.box
         canvas.box(box, title: words.buyOutsideTitle, style: .tint(.accent), titleStyle: .tint(.accent, bold: true))
         canvas.fill(x: box.x + 1, y: box.y + 1, width: box.width - 2, height: box.height - 2, style: .plain)
-        for (i, line) in note.enumerated() {
+        for (i, line) in g.note.enumerated() {
             canvas.put(line, x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: .dim)
         }
-        // Scrolled so the focused product stays in the box.
-        let room = max(1, box.height - 2 - note.count)
-        let index = focus.flatMap(ids.firstIndex(of:)) ?? 0
-        let first = max(0, min(index - room + 1, ids.count - room))
-        for (i, id) in ids.dropFirst(first).prefix(room).enumerated() {
+        for (i, id) in g.shown.enumerated() {
             let selected = id == focus
             let style = selected ? Style(bold: true, reverse: true) : .plain
-            let y = box.y + 1 + note.count + i
+            let y = g.firstY + i
             let price = state.snapshot.product(id)?.formattedPrice ?? ""
             let priceWidth = DisplayWidth.of(price)
             canvas.fill(x: box.x + 1, y: y, width: box.width - 2, height: 1, style: style)
             canvas.put(" \(state.title(of: id))", x: box.x + 2, y: y, width: box.width - 6 - priceWidth, style: style)
             canvas.put(price, x: box.x + box.width - 3 - priceWidth, y: y, style: style)
+        }
+    }
+
+    /// Where the products to buy outside the app go at one size, for drawing and clicks.
+    struct BuyOutsideGeometry {
+        let box: Rect
+        let note: [String]
+        /// The products in the box, scrolled so the focused one stays in it, from row `firstY`.
+        let shown: [String]
+        let firstY: Int
+
+        init(_ state: AppState, focus: String?, layout: Layout) {
+            let words = state.strings.manager
+            let ids = state.productsToBuyOutside
+            note = TextWrap.lines(words.buyOutsideNote(state.snapshot.settings.account ?? words.signedOut), width: 52)
+            box = layout.dialog(width: 56, height: min(layout.height - 2, note.count + ids.count + 2))
+            let room = max(1, box.height - 2 - note.count)
+            let index = focus.flatMap(ids.firstIndex(of:)) ?? 0
+            let first = max(0, min(index - room + 1, ids.count - room))
+            shown = Array(ids.dropFirst(first).prefix(room))
+            firstY = box.y + 1 + note.count
+        }
+
+        /// The product whose row a click at (x, y) is on.
+        func product(atX x: Int, y: Int) -> String? {
+            guard x > box.x, x < box.maxX - 1, y >= firstY, y < firstY + shown.count else { return nil }
+            return shown[y - firstY]
         }
     }
 
