@@ -38,19 +38,24 @@ requirements=Tests/Browser/requirements.txt
 venv_ready() { [ -x "$venv/bin/python" ] && cmp -s "$requirements" "$venv/requirements.txt"; }
 
 packages=()
-[ -e /usr/include/ncurses.h ] || packages+=(libncurses-dev)
-[ -e /usr/include/sqlite3.h ] || packages+=(libsqlite3-dev)
-has_c_utf8 || packages+=(locales)
-if $tests; then
-  has_command tmux || packages+=(tmux)
-  # The browser tests drive the system's Chromium; Playwright never downloads one of its own.
-  has_command chromium || has_command chromium-browser || [ -n "${STOREFRONT_CHROMIUM:-}" ] || packages+=(chromium)
-  # A Japanese page's screenshot shows its words, not empty boxes.
-  has_package fonts-ipafont-gothic || packages+=(fonts-ipafont-gothic)
-  if ! venv_ready; then
-    has_command python3 || packages+=(python3)
-    # Debian's python3 makes a virtual environment only with python3-venv (ensurepip).
-    python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || packages+=(python3-venv)
+if [ "$(uname -s)" = Darwin ]; then
+  # macOS has the headers, a UTF-8 locale and Python's venv with its command line tools.
+  if $tests && ! has_command tmux; then echo "missing: tmux; to install it: brew install tmux"; fi
+else
+  [ -e /usr/include/ncurses.h ] || packages+=(libncurses-dev)
+  [ -e /usr/include/sqlite3.h ] || packages+=(libsqlite3-dev)
+  has_c_utf8 || packages+=(locales)
+  if $tests; then
+    has_command tmux || packages+=(tmux)
+    # The browser tests drive the system's Chromium; Playwright never downloads one of its own.
+    has_command chromium || has_command chromium-browser || [ -n "${STOREFRONT_CHROMIUM:-}" ] || packages+=(chromium)
+    # A Japanese page's screenshot shows its words, not empty boxes.
+    has_package fonts-ipafont-gothic || packages+=(fonts-ipafont-gothic)
+    if ! venv_ready; then
+      has_command python3 || packages+=(python3)
+      # Debian's python3 makes a virtual environment only with python3-venv (ensurepip).
+      python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || packages+=(python3-venv)
+    fi
   fi
 fi
 

@@ -19,11 +19,13 @@ from playwright.sync_api import sync_playwright
 # reached; only a page that never gets there waits this long, and then fails.
 WAIT_MS = 15_000
 
-BROWSER_CANDIDATES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
+BROWSER_CANDIDATES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable",
+                      "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
 
 
 def find_chromium():
-    """The system's Chromium: $STOREFRONT_CHROMIUM, or the first of the usual names on PATH."""
+    """The system's Chromium: $STOREFRONT_CHROMIUM, or the first of the usual names on PATH
+    (or, on macOS, Google Chrome where it is installed)."""
     given = os.environ.get("STOREFRONT_CHROMIUM")
     if given:
         return given if os.access(given, os.X_OK) else None

@@ -4,10 +4,16 @@ import Testing
 /// The browser harness fails what a shared page must never do, on small pages written here:
 /// a console error, an uncaught error, and a request for anything but the page itself.
 @Suite(.browser, .serialized, .ownThreads)
-struct BrowserHarnessTests {
-    /// A page of `body` in a directory of its own.
+final class BrowserHarnessTests {
+    /// The test's own directory, for its page and what the page may ask for beside it.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-page-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A page of `body`, page.html in the test's directory.
     private func page(_ body: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let page = directory.appendingPathComponent("page.html")
         try Data("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>t</title></head><body>\(body)</body></html>".utf8)

@@ -6,9 +6,15 @@ import Testing
 /// English walkthrough, and a failed Japanese one. Each check passes on them and fails on a page
 /// that breaks what it checks, so the same checks can be pointed at a recorded page.
 @Suite(.browser, .serialized, .ownThreads)
-struct WalkthroughPageCheckTests {
+final class WalkthroughPageCheckTests {
     let passed = BrowserCheck.fixtures.appendingPathComponent("walkthrough.html")
     let failedJapanese = BrowserCheck.fixtures.appendingPathComponent("walkthrough-ja-failed.html")
+    /// Where the test keeps its broken copies.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("browser-pages-\(UUID().uuidString)")
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
+    }
 
     /// A copy of `page` with each of `replacements` made, which must each change it.
     private func broken(_ page: URL, _ replacements: [(String, String)],
@@ -18,7 +24,8 @@ struct WalkthroughPageCheckTests {
             #expect(html.contains(old), "\(page.lastPathComponent) has no \(old)", sourceLocation: sourceLocation)
             html = html.replacingOccurrences(of: old, with: new)
         }
-        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString)-\(page.lastPathComponent)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let copy = directory.appendingPathComponent("broken-\(page.lastPathComponent)")
         try Data(html.utf8).write(to: copy)
         return copy
     }
