@@ -36,7 +36,7 @@ class OutOfTime(Exception):
 def main(argv):
     if argv[:1] == ["--browser"]:
         found = pages.find_chromium()
-        print(found or "no Chromium found (apt-get install chromium, or set STOREFRONT_CHROMIUM)")
+        print(found or f"no Chromium found ({pages.INSTALL_CHROMIUM})")
         return 0 if found else 1
     screenshot = None
     if "--screenshot" in argv:

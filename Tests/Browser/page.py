@@ -16,9 +16,12 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 # How long the page may take to reach what a helper waits for. A wait ends as soon as it is
-# reached; only a page that never gets there waits this long, and then fails.
-WAIT_MS = 15_000
+# reached; only a page that never gets there waits this long, and then fails. Generous, for a
+# machine busy with other tests.
+WAIT_MS = 30_000
+LAUNCH_MS = 120_000
 
+INSTALL_CHROMIUM = "apt-get install chromium, or set STOREFRONT_CHROMIUM"
 BROWSER_CANDIDATES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable",
                       "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome"]
 
@@ -46,8 +49,15 @@ class Session:
         self.url = self.path.as_uri()
         self.failures = []
         self._viewport = {"width": viewport[0], "height": viewport[1]}
+        chromium = find_chromium()
+        if chromium is None:
+            raise RuntimeError(f"no Chromium found: {INSTALL_CHROMIUM}")
         self._playwright = sync_playwright().start()
-        self.browser = self._playwright.chromium.launch(executable_path=find_chromium(), headless=True)
+        try:
+            self.browser = self._playwright.chromium.launch(executable_path=chromium, headless=True, timeout=LAUNCH_MS)
+        except Exception:
+            self._playwright.stop()
+            raise
         self.page = None
 
     # -- Opening, and what must never happen
