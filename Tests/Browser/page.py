@@ -146,7 +146,7 @@ class Session:
 
     def screen_rows(self):
         """The text of each of #screen's rows, as a person would copy it."""
-        return self.page.eval_on_selector_all("#screen > .row", "rows => rows.map(r => r.textContent)")
+        return self.page.eval_on_selector_all("#screen .row", "rows => rows.map(r => r.textContent)")
 
     def screen_text(self):
         return "\n".join(self.screen_rows())
@@ -155,7 +155,7 @@ class Session:
         """For each row of #screen: its text, its left edge, and for each occurrence of `char`
         its index in the row (in characters, as Python counts them) and its x on the page,
         from the DOM (a Range around the character, getBoundingClientRect)."""
-        return self.page.eval_on_selector_all("#screen > .row", """(rows, char) => rows.map(row => {
+        return self.page.eval_on_selector_all("#screen .row", """(rows, char) => rows.map(row => {
             const hits = [];
             let index = 0;
             const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
