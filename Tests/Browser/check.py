@@ -1,6 +1,6 @@
 """Runs one check of a page in headless Chromium and prints its result as JSON.
 
-    python check.py CHECK PAGE [ARGUMENT…] [--screenshot PNG]
+    python check.py CHECK PAGE [ARGUMENT…] [--screenshot PNG] [--wait-ms MS]
     python check.py --browser          # the Chromium the checks drive, or why there is none
 
 CHECK is `loads` (the page opens with no console error, no uncaught error and no request leaving
@@ -33,18 +33,24 @@ class OutOfTime(Exception):
     pass
 
 
+def option(name, argv):
+    """The value of `name VALUE` in argv (or None), and argv without them."""
+    if name not in argv:
+        return None, argv
+    at = argv.index(name)
+    return argv[at + 1], argv[:at] + argv[at + 2:]
+
+
 def main(argv):
     if argv[:1] == ["--browser"]:
         found = pages.find_chromium()
         print(found or f"no Chromium found ({pages.INSTALL_CHROMIUM})")
         return 0 if found else 1
-    screenshot = None
-    if "--screenshot" in argv:
-        at = argv.index("--screenshot")
-        screenshot = argv[at + 1]
-        argv = argv[:at] + argv[at + 2:]
+    screenshot, argv = option("--screenshot", argv)
+    # How long the page may take to show a step: shorter where a test expects it never to.
+    wait_ms, argv = option("--wait-ms", argv)
     if len(argv) < 2 or argv[0] not in CHECKS:
-        print(f"usage: check.py CHECK PAGE [ARGUMENT…] [--screenshot PNG]; CHECK one of {', '.join(CHECKS)}",
+        print(f"usage: check.py CHECK PAGE [ARGUMENT…] [--screenshot PNG] [--wait-ms MS]; CHECK one of {', '.join(CHECKS)}",
               file=sys.stderr)
         return 2
     name, path, arguments = argv[0], argv[1], argv[2:]
@@ -56,7 +62,7 @@ def main(argv):
     signal.alarm(BUDGET_SECONDS)
     session = None
     try:
-        session = pages.Session(path)
+        session = pages.Session(path, wait_ms=int(wait_ms or pages.WAIT_MS))
         result["browser"] = session.browser.version
         session.open()
         CHECKS[name](session, *arguments)

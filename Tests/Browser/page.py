@@ -44,8 +44,9 @@ class Stop(Exception):
 
 
 class Session:
-    def __init__(self, path, viewport=(1100, 900)):
+    def __init__(self, path, viewport=(1100, 900), wait_ms=WAIT_MS):
         self.path = Path(path).resolve()
+        self.wait_ms = wait_ms
         self.url = self.path.as_uri()
         self.failures = []
         self._viewport = {"width": viewport[0], "height": viewport[1]}
@@ -118,8 +119,13 @@ class Session:
 
     def wait_for_step(self, n):
         """Waits until the page shows step `n`; fails the check and stops it if it never does."""
+        if self.step() is None:
+            # The player sets data-step by the time the page has loaded: it never started.
+            self.fail(f"the page shows no step (no data-step on <html>), so never step {n}: its player did not start")
+            raise Stop()
         try:
-            self.page.wait_for_function("n => document.documentElement.dataset.step === String(n)", arg=n)
+            self.page.wait_for_function("n => document.documentElement.dataset.step === String(n)", arg=n,
+                                        timeout=self.wait_ms)
         except PlaywrightError:
             self.fail(f"the page never showed step {n}: it shows step {self.step()}")
             raise Stop()

@@ -52,6 +52,13 @@ final class WalkthroughPageCheckTests {
         #expect(failures.first?.hasPrefix("step 1's frame does not show 'Purchased'") == true, "\(failures)")
     }
 
+    @Test func aStepThePageCannotShowFails() throws {
+        // The frames end before the last step: the page stays at step 3 when asked for step 4.
+        let page = try broken(passed, [(",\n{\"delay\": 600, \"caption\": \"The screen says Purchased.\", \"rows\": {}}", "")])
+        let failures = try BrowserCheck.run("frame_shows", page: page, ["4", "Purchased", "--wait-ms", "2000"]).failures
+        #expect(failures == ["the page never showed step 4: it shows step 3"])
+    }
+
     @Test func theCaptionAndTheStepListFollowTheWalkthrough() throws {
         try BrowserCheck.expect("caption_shows", page: passed, "0", "opens on its free content", "2", "purchase sheet")
         try BrowserCheck.expect("steps_listed", page: passed, "4", "5", "6", "8")
@@ -66,7 +73,7 @@ final class WalkthroughPageCheckTests {
     @Test func aPlayerWhoseScriptDoesNotRunFails() throws {
         let page = try broken(passed, [("script-src 'sha256-", "script-src 'sha256-0")])
         let failures = try BrowserCheck.run("player", page: page).failures
-        #expect(failures.contains { $0.hasPrefix("the page never showed step 1") }, "\(failures)")
+        #expect(failures.contains { $0.hasPrefix("the page shows no step (no data-step on <html>)") }, "\(failures)")
     }
 
     @Test func anAddressOfAStepOpensThePageAtIt() throws {
