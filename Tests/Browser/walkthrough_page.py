@@ -1,0 +1,276 @@
+"""The checks of a walkthrough's page (`storefront record FILE.walk --html OUT.html`).
+
+Each reads the page's DOM contract (docs/walkthroughs.md) in a Session that has opened the page,
+and records what does not hold with `session.fail`. The Session itself fails the page on any
+console error, uncaught error or request leaving the file, in every check.
+"""
+
+import base64
+import hashlib
+import json
+import re
+import unicodedata
+
+RESULTS = {"passed", "failed", "done", "not-run"}
+CONTROLS = ["#play", "#back", "#forward", "#scrubber", "#slower", "#faster", "#speed"]
+# A pixel's tolerance where x positions must be equal: sub-pixel layout rounds, a cell never does.
+SAME_X = 0.5
+
+
+def cells(text):
+    """How many terminal cells `text` takes: East Asian wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def sha256(text):
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode()
+
+
+def contract(s, lang=None):
+    """The page is built as its contract says: language, charset, a Content-Security-Policy
+    hashing its one script and one style, no inline styles or outside resources, the title,
+    the step list, caption, screen, controls and frame data. `lang`: the locale expected."""
+    page = s.page
+    html_lang = page.evaluate("document.documentElement.lang")
+    s.expect(html_lang in ("en", "ja"), f"<html lang> is {html_lang!r}, not en or ja")
+    if lang:
+        s.expect(html_lang == lang, f"<html lang> is {html_lang!r}, not {lang!r}")
+    s.expect(page.locator("meta[charset]").count() == 1
+             and page.get_attribute("meta[charset]", "charset").lower() == "utf-8", "no <meta charset=\"utf-8\">")
+    _content_security_policy(s)
+
+    title = page.locator("h1#title")
+    s.expect(title.count() == 1 and title.inner_text().strip() != "", "no <h1 id=\"title\"> with the walkthrough's title")
+    total = _step_list(s)
+    caption = page.locator("#caption")
+    s.expect(caption.count() == 1 and caption.get_attribute("aria-live") == "polite",
+             "no <div id=\"caption\" aria-live=\"polite\">")
+    _screen(s)
+    for control in CONTROLS:
+        s.expect(page.locator(control).count() == 1, f"no {control}")
+    if page.locator("#play").count():
+        s.expect(page.get_attribute("#play", "aria-pressed") in ("true", "false"), "#play has no aria-pressed")
+    if page.locator("#scrubber").count():
+        attributes = page.eval_on_selector("#scrubber", "el => [el.type, el.min, el.max]")
+        s.expect(attributes == ["range", "0", str(total)],
+                 f"#scrubber is (type, min, max) {attributes}, not ['range', '0', '{total}']")
+    frames = page.locator("script#frames")
+    if s.expect(frames.count() == 1, "no <script type=\"application/json\" id=\"frames\">"):
+        s.expect(frames.get_attribute("type") == "application/json", "#frames is not application/json")
+        try:
+            json.loads(frames.text_content())
+        except ValueError as error:
+            s.fail(f"#frames is not JSON: {error}")
+    step = s.step()
+    s.expect(step is not None and 0 <= step <= total, f"data-step is {step!r}, not a step from 0 to {total}")
+
+
+def _content_security_policy(s):
+    page = s.page
+    meta = page.locator("meta[http-equiv='Content-Security-Policy']")
+    if not s.expect(meta.count() == 1, "no <meta http-equiv=\"Content-Security-Policy\">"):
+        return
+    policy = {}
+    for directive in meta.get_attribute("content").split(";"):
+        words = directive.split()
+        if words:
+            policy[words[0]] = words[1:]
+    scripts = page.eval_on_selector_all(
+        "script", "all => all.filter(x => x.type !== 'application/json').map(x => [x.src, x.textContent])")
+    styles = page.eval_on_selector_all("style", "all => all.map(x => x.textContent)")
+    s.expect(policy.get("default-src") == ["'none'"], f"the policy's default-src is {policy.get('default-src')}, not 'none'")
+    s.expect(policy.get("img-src") in (None, ["data:"]), f"the policy's img-src is {policy.get('img-src')}, not data:")
+    if s.expect(len(scripts) == 1 and not scripts[0][0], f"{len(scripts)} scripts, not one inline script"):
+        s.expect(policy.get("script-src") == [f"'{sha256(scripts[0][1])}'"],
+                 f"the policy's script-src {policy.get('script-src')} is not the script's hash '{sha256(scripts[0][1])}'")
+    if s.expect(len(styles) == 1, f"{len(styles)} <style> elements, not one"):
+        s.expect(policy.get("style-src") == [f"'{sha256(styles[0])}'"],
+                 f"the policy's style-src {policy.get('style-src')} is not the style's hash '{sha256(styles[0])}'")
+    inline = page.locator("[style]").count()
+    s.expect(inline == 0, f"{inline} elements with a style attribute")
+    for tag, *links in page.eval_on_selector_all("*", """all => all.map(x => [x.tagName,
+            ...['src', 'href', 'srcset', 'action', 'poster', 'data'].map(a => x.getAttribute(a))])"""):
+        src, href, *others = links
+        if tag in ("LINK", "IFRAME", "OBJECT", "EMBED", "BASE"):
+            s.fail(f"a <{tag.lower()}> on the page")
+        for value, allowed in [(src, "data:"), (href, "#")] + [(other, "data:") for other in others]:
+            if value is not None and not value.startswith(allowed):
+                s.fail(f"a resource outside the page: <{tag.lower()}> {value!r}")
+    if styles and re.search(r"url\(\s*['\"]?(?!data:)|@import", styles[0]):
+        s.fail("the style loads something outside the page (url() or @import)")
+
+
+def _step_list(s):
+    """Checks each step's <li>; returns how many there are."""
+    items = s.page.eval_on_selector_all("#steps > li", """all => all.map(li => ({
+        cls: li.className, id: li.id, step: li.dataset.step, line: li.dataset.line, result: li.dataset.result,
+        href: li.querySelector('a') && li.querySelector('a').getAttribute('href'),
+        link: li.querySelector('a') ? li.querySelector('a').textContent : ''}))""")
+    s.expect(s.page.locator("ol#steps").count() == 1, "no <ol id=\"steps\">")
+    s.expect(len(items) > 0, "no step in #steps")
+    for n, item in enumerate(items, start=1):
+        where = f"step {n} ({item['id'] or 'no id'})"
+        s.expect("step" in item["cls"].split(), f"{where} has no class \"step\"")
+        s.expect(item["id"] == f"step-{n}" and item["step"] == str(n),
+                 f"{where}: id {item['id']!r} and data-step {item['step']!r}, not step-{n} and {n}")
+        s.expect(item["href"] == f"#step-{n}", f"{where} links to {item['href']!r}, not #step-{n}")
+        s.expect((item["line"] or "").isdigit() and item["line"] in item["link"],
+                 f"{where}: data-line {item['line']!r}, not a line number its link shows ({item['link']!r})")
+        s.expect(item["result"] in RESULTS, f"{where}: data-result {item['result']!r}, not one of {sorted(RESULTS)}")
+    return len(items)
+
+
+def _screen(s):
+    screen = s.page.locator("#screen")
+    if not s.expect(screen.count() == 1, "no <div id=\"screen\">"):
+        return
+    cols, rows = screen.get_attribute("data-cols") or "", screen.get_attribute("data-rows") or ""
+    if not s.expect(cols.isdigit() and rows.isdigit(), f"#screen's data-cols {cols!r} and data-rows {rows!r} are not numbers"):
+        return
+    texts = s.screen_rows()
+    s.expect(len(texts) == int(rows), f"#screen has {len(texts)} rows, not data-rows {rows}")
+    for n, text in enumerate(texts, start=1):
+        s.expect(cells(text) <= int(cols), f"row {n} takes {cells(text)} cells, more than data-cols {cols}: {text!r}")
+
+
+def frame_shows(s, *pairs):
+    """`STEP TEXT…`: the frame of each STEP shows its TEXT (on one row, or across rows joined by
+    a line break)."""
+    for step, text in zip(pairs[0::2], pairs[1::2]):
+        s.step_to(int(step))
+        shown = s.screen_text()
+        s.expect(text in shown, f"step {step}'s frame does not show {text!r}; it shows:\n{shown}")
+
+
+def caption_shows(s, *pairs):
+    """`STEP TEXT…`: the caption band at each STEP says TEXT."""
+    for step, text in zip(pairs[0::2], pairs[1::2]):
+        s.step_to(int(step))
+        caption = s.page.inner_text("#caption")
+        s.expect(text in caption, f"step {step}'s caption is {caption!r}, without {text!r}")
+
+
+def steps_listed(s, *lines):
+    """`LINE…`: the step list holds one step per LINE of the walkthrough file, in order."""
+    listed = s.page.eval_on_selector_all("#steps > li.step", "all => all.map(li => li.dataset.line)")
+    s.expect(listed == list(lines), f"the steps' lines are {listed}, not {list(lines)}")
+
+
+def player(s):
+    """The player steps back and forward (buttons, ← →, the scrubber), jumps from the step list,
+    changes speed (buttons, + −) and plays and pauses (button, space)."""
+    total = s.total_steps()
+    if not s.expect(total >= 2, f"{total} steps: the player needs two to step between"):
+        return
+    page = s.page
+    s.step_to(1)
+    page.click("#forward")
+    s.wait_for_step(2)
+    s.expect(page.evaluate("location.hash") == "#step-2", f"at step 2 the address ends {page.evaluate('location.hash')!r}, not #step-2")
+    page.click("#back")
+    s.wait_for_step(1)
+    s.press("ArrowRight")
+    s.wait_for_step(2)
+    s.press("ArrowLeft")
+    s.wait_for_step(1)
+    s.set_scrubber(total)
+    s.wait_for_step(total)
+    s.step_to(1)
+    s.step_to(total)
+    s.expect(page.evaluate("location.hash") == f"#step-{total}", f"after jumping to step {total} the address ends {page.evaluate('location.hash')!r}")
+
+    speed = page.inner_text("#speed")
+    page.click("#faster")
+    faster = page.inner_text("#speed")
+    s.expect(faster != speed, f"#faster left the speed at {speed!r}")
+    page.click("#slower")
+    s.expect(page.inner_text("#speed") == speed, f"#slower after #faster gives {page.inner_text('#speed')!r}, not {speed!r}")
+    s.press("+")
+    s.expect(page.inner_text("#speed") == faster, f"+ gives {page.inner_text('#speed')!r}, not {faster!r}")
+    s.press("-")
+    s.expect(page.inner_text("#speed") == speed, f"− gives {page.inner_text('#speed')!r}, not {speed!r}")
+
+    # Played from the opening screen at its fastest, it moves on by itself.
+    for _ in range(8):
+        page.click("#faster")
+    s.step_to(0)
+    page.click("#play")
+    s.expect(page.get_attribute("#play", "aria-pressed") == "true", "#play is not pressed while playing")
+    s.wait_for_step(1)
+    page.click("#play")
+    s.expect(page.get_attribute("#play", "aria-pressed") == "false", "#play is still pressed once paused")
+    s.press("Space")
+    s.expect(page.get_attribute("#play", "aria-pressed") == "true", "space did not play")
+    s.press("Space")
+    s.expect(page.get_attribute("#play", "aria-pressed") == "false", "space did not pause")
+
+
+def opens_at_step(s, step):
+    """`STEP`: the address `#step-STEP` opens the page at that step, showing its frame."""
+    n = int(step)
+    s.step_to(n)
+    expected = s.screen_rows()
+    s.open(fragment=f"step-{n}")
+    s.wait_for_step(n)
+    s.expect(s.screen_rows() == expected, f"opened at #step-{n}, the screen is not step {n}'s frame")
+
+
+def box_columns_line_up(s, char="│", *steps):
+    """`[CHAR [STEP…]]`: in every frame (or those STEPs), each CHAR sits exactly where its
+    terminal column puts it: at the row's left plus the cells before it (wide characters take
+    two) times the cell width, so CHARs in one column have one x. At least one must be seen."""
+    frames = [int(n) for n in steps] or range(0, s.total_steps() + 1)
+    seen = 0
+    for n in frames:
+        s.step_to(n)
+        rows = s.char_positions(char)
+        # The cell's width, from the rows of one-cell characters alone (a wide character drawn
+        # at the font's width, not two cells, must not move the measure).
+        narrow = [r for r in rows if r["text"] and cells(r["text"]) == len(r["text"])] or [r for r in rows if r["text"]]
+        widths = sorted(r["textWidth"] / len(r["text"]) for r in narrow)
+        if not widths:
+            continue
+        cell = widths[len(widths) // 2]
+        columns = {}
+        for number, row in enumerate(rows, start=1):
+            for index, x in row["hits"]:
+                column = cells(row["text"][:index])
+                expected = row["left"] + column * cell
+                s.expect(abs(x - expected) <= SAME_X,
+                         f"step {n}, row {number}: {char} of column {column} is at x {x:.2f}, not {expected:.2f} "
+                         f"({cell:.2f} px cells): {row['text']!r}")
+                columns.setdefault(column, []).append((x, number))
+                seen += 1
+        for column, places in sorted(columns.items()):
+            xs = [x for x, _ in places]
+            s.expect(max(xs) - min(xs) <= SAME_X,
+                     f"step {n}: the {char} of column {column} are at x from {min(xs):.2f} to {max(xs):.2f} "
+                     f"(rows {', '.join(str(r) for _, r in places)})")
+    s.expect(seen > 0, f"no {char} on any frame checked")
+
+
+def failure_shown(s, line, message=""):
+    """`LINE [MESSAGE]`: a failed run's page shows its failure: #failure (role="alert") names the
+    failing step's LINE and MESSAGE, and that step's <li>, alone, is data-result="failed"."""
+    page = s.page
+    failure = page.locator("#failure")
+    if s.expect(failure.count() == 1, "no #failure on the page"):
+        s.expect(failure.get_attribute("role") == "alert", "#failure has no role=\"alert\"")
+        s.expect(failure.is_visible(), "#failure is not visible")
+        text = failure.inner_text()
+        s.expect(re.search(rf"(?<!\d){re.escape(line)}(?!\d)", text) is not None, f"#failure does not name line {line}: {text!r}")
+        s.expect(message in text, f"#failure does not say {message!r}: {text!r}")
+    failed = page.eval_on_selector_all("#steps > li[data-result='failed']", "all => all.map(li => li.dataset.line)")
+    s.expect(failed == [line], f"the steps marked failed are at lines {failed}, not [{line}]")
+
+
+def all_passed(s):
+    """A passed run's page: no #failure, and every step passed or done."""
+    s.expect(s.page.locator("#failure").count() == 0, "a passed run's page shows #failure")
+    results = s.page.eval_on_selector_all("#steps > li.step", "all => all.map(li => li.dataset.result)")
+    others = [f"step {n}: {r}" for n, r in enumerate(results, start=1) if r not in ("passed", "done")]
+    s.expect(not others, f"steps of a passed run not passed or done: {others}")
+
+
+CHECKS = {f.__name__: f for f in [contract, frame_shows, caption_shows, steps_listed, player, opens_at_step,
+                                  box_columns_line_up, failure_shown, all_passed]}
