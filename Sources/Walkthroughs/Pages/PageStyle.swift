@@ -48,7 +48,7 @@ public enum PageStyle {
         .r.accent { background: var(--accent); } .r.success { background: var(--success); }
         .r.warning { background: var(--warning); } .r.danger { background: var(--danger); }
         .r.muted { background: var(--muted); opacity: 1; } .r.premium { background: var(--premium); }
-        .cur { outline: 1px solid var(--term); outline-offset: -1px; }
+        .cur { font-weight: 700; }
         #controls { display: flex; gap: .4rem; align-items: center; margin: .6rem 0 .25rem; flex-wrap: wrap; }
         #controls button { font: inherit; min-width: 2.4rem; padding: .2rem .6rem; border: 1px solid var(--line);
           border-radius: 6px; background: var(--term); color: var(--text); cursor: pointer; }
