@@ -199,6 +199,13 @@ import Testing
         #expect(result.status == 4, "\(result.summary)")
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.contains("<div id=\"failure\" role=\"alert\"><p>line 2: expected 1 credits, saw 0 credits</p></div>"), "written all the same")
+        // STOREFRONT_ASCII=1, as the storefront draws then: its boxes in ASCII.
+        let asciiPage = cli.dataDirectory.appendingPathComponent("ascii.html")
+        let ascii = try cli.run(arguments: ["record", file, "--html", asciiPage.path], environment: ["STOREFRONT_ASCII": "1"])
+        #expect(ascii.status == 0, "\(ascii.summary)")
+        let asciiHTML = try String(contentsOf: asciiPage, encoding: .utf8)
+        #expect(!asciiHTML.contains("─") && !asciiHTML.contains("│") && asciiHTML.contains("+--"))
+        #expect(first.contains("─"), "the same walkthrough's boxes, otherwise")
         let empty = try cli.run(arguments: ["record", file, "--html", ""])
         #expect(empty.status == 64 && empty.stderr.contains("--cast, --text and --html take a file to write."), "\(empty.summary)")
     }
