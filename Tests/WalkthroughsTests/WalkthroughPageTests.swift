@@ -94,6 +94,13 @@ import Testing
         }
     }
 
+    @Test func everyElementThePlayerNamesIsOnThePage() throws {
+        let html = try record(RecordingTests.purchase).page.html
+        let named = PlayerScript.js.matches(of: /\$\("([a-z]+)"\)/).map { String($0.output.1) }
+        #expect(Set(named).isSuperset(of: ["frames", "screen", "caption", "play", "back", "forward", "scrubber", "slower", "faster", "speed"]))
+        for id in named { #expect(html.contains(" id=\"\(id)\""), "#\(id)") }
+    }
+
     @Test func replayingTheFramesGivesEachStepsScreen() throws {
         let text = try Self.shipped("subscription-full-life.walk")
         let (page, screens) = try record(text, file: "subscription-full-life.walk")

@@ -68,6 +68,7 @@ public enum PageStyle {
         .step[data-result="failed"] { border-left-color: var(--danger); }
         .step[data-result="failed"] .checked { color: var(--danger); }
         .step[data-result="not-run"] { color: var(--soft); }
+        .step .status { display: block; padding-left: 2.5em; font-size: .9em; }
         .step[aria-current="step"] { background: var(--current); border-left-color: var(--accent); }
         @media print {
           :root {

@@ -106,7 +106,7 @@ public struct WalkthroughPage {
             let checked = step.source.hasPrefix("expect ") ? String(step.source.dropFirst("expect ".count)) : step.source
             out += "<span class=\"checked\">\(HTMLText.escaped(words.pageHeld(checked)))</span>"
         } else if result == .notRun {
-            out += "<span class=\"checked\">\(HTMLText.escaped(words.pageNotRun))</span>"
+            out += "<span class=\"status\">\(HTMLText.escaped(words.pageNotRun))</span>"
         }
         return out + "</li>"
     }
