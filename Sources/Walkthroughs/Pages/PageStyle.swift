@@ -37,8 +37,9 @@ public enum PageStyle {
           font-family: "DejaVu Sans Mono", "Noto Sans Mono", "SF Mono", Menlo, Consolas, "Liberation Mono", monospace;
           font-size: 14px; line-height: 1.25; font-variant-ligatures: none; }
         .row { white-space: pre; height: 1.25em; overflow: hidden; }
-        .row span { font-family: inherit; }
-        .row .w { display: inline-block; width: 2ch; text-align: center; overflow: hidden; vertical-align: top; }
+        /* Every run the row's full height, so a reverse run and a wide character's cells meet. */
+        .row span { display: inline-block; height: 100%; vertical-align: top; }
+        .row .w { width: 2ch; text-align: center; overflow: hidden; }
         .b { font-weight: 700; }
         .d, .muted { opacity: .62; }
         .u { text-decoration: underline; }
