@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         // The only C: ncurses, its macros and globals wrapped in shim.h. Linked by name from
@@ -58,7 +59,11 @@ let package = Package(
         .target(name: "StorefrontUI", dependencies: ["SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "DataFiles"]),
         // Walkthrough files: their format, its parser, and a headless runner that drives the
         // storefront's runtime with keys over a fresh data directory, store time simulated.
-        .target(name: "Walkthroughs", dependencies: ["StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "AppStorePersistence", "DataFiles"]),
+        // A recorded walkthrough as a page: its Content-Security-Policy hashes with Crypto.
+        .target(name: "Walkthroughs", dependencies: [
+            "StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "AppStorePersistence", "DataFiles",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // The ncurses Canvas, input, resize, colours and teardown.
         .target(
             name: "CursesTerminal",
@@ -95,7 +100,11 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
-        .testTarget(name: "WalkthroughsTests", dependencies: ["Walkthroughs", "StorefrontUI", "AppStoreCore", "AppStorePersistence", "CatalogFiles"]),
+        // Crypto to check a page's Content-Security-Policy hashes from its own script and style.
+        .testTarget(name: "WalkthroughsTests", dependencies: [
+            "Walkthroughs", "StorefrontUI", "AppStoreCore", "AppStorePersistence", "CatalogFiles",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         // Depends on the executable so `swift test` builds the binary it runs.
         // GRDB to damage a store.sqlite as the sqlite3 shell would.
         .testTarget(name: "EndToEndTests", dependencies: [

@@ -13,6 +13,10 @@ public final class Terminal {
     /// no UTF-8 locale, or STOREFRONT_ASCII=1 asked for them.
     public let ascii: ASCIIReason?
 
+    /// STOREFRONT_ASCII=1 asks for the ASCII stand-ins: what a recording of the storefront
+    /// follows too, having no terminal of its own.
+    public nonisolated static var asciiRequested: Bool { UTF8Locale.asciiRequested }
+
     let palette: Palette
     private var isOpen = true
     private static var opened = false

@@ -17,12 +17,18 @@ enum UTF8Locale {
     /// box-drawing characters.
     static func adopt() -> ASCIIReason? {
         setlocale(LC_ALL, "")
-        if let ascii = getenv("STOREFRONT_ASCII"), ascii.pointee != 0, String(cString: ascii) != "0" { return .requested }
+        if asciiRequested { return .requested }
         if isUTF8 { return nil }
         for name in candidates where setlocale(LC_CTYPE, name) != nil {
             if isUTF8 { return nil }
         }
         return .noUTF8Locale
+    }
+
+    /// STOREFRONT_ASCII set, and not to 0: ASCII asked for.
+    static var asciiRequested: Bool {
+        guard let ascii = getenv("STOREFRONT_ASCII") else { return false }
+        return ascii.pointee != 0 && String(cString: ascii) != "0"
     }
 
     /// Whether the current character type is UTF-8 ("UTF-8" on glibc and macOS, "utf8" on some).

@@ -28,4 +28,27 @@ public struct WalkthroughStrings: PhraseTable {
     public let click = Phrase2<Int, Int>(en: { x, y in "click \(x),\(y)" }, ja: { x, y in "クリック \(x),\(y)" })
     public let wheelUp = Phrase(en: "wheel up", ja: "ホイール上")
     public let wheelDown = Phrase(en: "wheel down", ja: "ホイール下")
+
+    // MARK: The page a recording is written as (record --html)
+
+    public let pagePlay = Phrase(en: "Play", ja: "再生")
+    public let pageBack = Phrase(en: "Previous step", ja: "前のステップ")
+    public let pageForward = Phrase(en: "Next step", ja: "次のステップ")
+    public let pageSlower = Phrase(en: "Slower", ja: "遅く")
+    public let pageFaster = Phrase(en: "Faster", ja: "速く")
+    public let pageSpeed = Phrase(en: "Speed", ja: "速度")
+    public let pageStep = Phrase(en: "Step", ja: "ステップ")
+    public let pageScreen = Phrase(en: "The storefront's screen", ja: "ストアフロントの画面")
+    public let pageSteps = Phrase(en: "Steps", ja: "ステップ")
+    public let pageKeys = Phrase(en: "Space play or pause · ← → step · + − speed",
+                                 ja: "Spaceで再生/一時停止 · ← →でステップ移動 · + −で速度")
+    /// How the run went, above the steps.
+    public let pagePassed = Phrase1<Int>(en: { "\($0) steps · every expectation held" }, ja: { "\($0)ステップ · すべての確認に成功" })
+    public let pageFailedCount = Phrase2<Int, Int>(en: { steps, failed in "\(steps) steps · \(failed) failed" },
+                                                  ja: { steps, failed in "\(steps)ステップ · \(failed)件失敗" })
+    /// What an expectation checked: the step's words after `expect`.
+    public let pageHeld = Phrase1<String>(en: { "✓ held: \($0)" }, ja: { "✓ 確認済み: \($0)" })
+    public let pageSaw = Phrase2<String, String>(en: { expected, saw in "✗ expected \(expected), saw \(saw)" },
+                                                 ja: { expected, saw in "✗ 期待 \(expected)、結果 \(saw)" })
+    public let pageNotRun = Phrase(en: "not run", ja: "未実行")
 }

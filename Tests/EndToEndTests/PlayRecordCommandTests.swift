@@ -178,4 +178,35 @@ import Testing
         #expect(result.stdout.contains("\(failing):2: expect credits 1 — expected 1 credits, saw 0 credits"), "\(result.summary)")
         #expect(FileManager.default.fileExists(atPath: cast.path), "written all the same")
     }
+
+    @Test func recordWritesAPageTwiceTheSameAndAFailedRunsPageWithItsFailure() throws {
+        let file = try write("demo.walk", Self.demo)
+        func record(_ n: Int) throws -> String {
+            let page = cli.dataDirectory.appendingPathComponent("demo\(n).html")
+            let result = try cli.run(arguments: ["record", file, "--html", page.path])
+            #expect(result.status == 0, "\(result.summary)")
+            #expect(result.stdout.hasPrefix("Recorded \(file): 7 steps, ") && result.stdout.contains("→ \(page.path)"), "\(result.stdout)")
+            return try String(contentsOf: page, encoding: .utf8)
+        }
+        let first = try record(1)
+        #expect(first == (try record(2)))
+        #expect(first.contains("<h1 id=\"title\">storefront: demo</h1>"))
+        #expect(first.contains("<li class=\"step\" id=\"step-7\" data-step=\"7\" data-line=\"9\" data-result=\"passed\">"))
+
+        let failing = try write("failing.walk", "open \"5 Monkey Credits\"\nexpect credits 1\n")
+        let page = cli.dataDirectory.appendingPathComponent("failing.html")
+        let result = try cli.run(arguments: ["record", failing, "--html", page.path])
+        #expect(result.status == 4, "\(result.summary)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("<div id=\"failure\" role=\"alert\"><p>line 2: expected 1 credits, saw 0 credits</p></div>"), "written all the same")
+        // STOREFRONT_ASCII=1, as the storefront draws then: its boxes in ASCII.
+        let asciiPage = cli.dataDirectory.appendingPathComponent("ascii.html")
+        let ascii = try cli.run(arguments: ["record", file, "--html", asciiPage.path], environment: ["STOREFRONT_ASCII": "1"])
+        #expect(ascii.status == 0, "\(ascii.summary)")
+        let asciiHTML = try String(contentsOf: asciiPage, encoding: .utf8)
+        #expect(!asciiHTML.contains("─") && !asciiHTML.contains("│") && asciiHTML.contains("+--"))
+        #expect(first.contains("─"), "the same walkthrough's boxes, otherwise")
+        let empty = try cli.run(arguments: ["record", file, "--html", ""])
+        #expect(empty.status == 64 && empty.stderr.contains("--cast, --text and --html take a file to write."), "\(empty.summary)")
+    }
 }

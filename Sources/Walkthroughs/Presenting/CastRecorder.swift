@@ -5,13 +5,16 @@ import StorefrontUI
 /// Records a walkthrough as it runs, at a human pace on a timeline of its own (no real
 /// time passes), into an asciicast v2 recording, the format asciinema plays: a header line,
 /// then an output event whenever the screen changes and a marker at each step. Also keeps a
-/// plain-text transcript: each step and the screen after it. Same walkthrough, same bytes.
+/// plain-text transcript: each step and the screen after it, and the `Recording` of every
+/// frame that a page is written from. Same walkthrough, same bytes.
 public final class CastRecorder: Presenter {
     public let title: String
+    /// Every frame shown and every step run, as they came.
+    public private(set) var recording: Recording
     private var stage = Stage()
     private var storefront: HeadlessStorefront?
     /// The timeline in whole milliseconds, so no rounding drifts between recordings.
-    private var milliseconds = 0
+    private var milliseconds = 0 { didSet { recording.milliseconds = milliseconds } }
     private var shown: Buffer?
     private var events: [String] = []
     private var size: (width: Int, height: Int) = (0, 0)
@@ -19,6 +22,7 @@ public final class CastRecorder: Presenter {
 
     public init(title: String) {
         self.title = title
+        recording = Recording(title: title)
     }
 
     public var isStopped: Bool { false }
@@ -44,11 +48,13 @@ public final class CastRecorder: Presenter {
         self.storefront = storefront
         let frame = stage.frame(of: storefront)
         size = (frame.width, frame.height)
+        recording.languageCode = storefront.state.strings.languageCode
         show()
     }
 
     public func starting(_ step: Step, number: Int, of total: Int) {
         stage.start(step, number: number, of: total)
+        recording.steps.append(Recording.StepRecord(number: number, step: step, startMilliseconds: milliseconds))
         if case .caption(let text) = step.action {
             event("m", text)
         } else {
@@ -60,6 +66,12 @@ public final class CastRecorder: Presenter {
     public func finished(_ step: Step, failure: StepFailure?) {
         stage.finish(failure)
         show()
+        if let last = recording.steps.indices.last {
+            recording.steps[last].frame = recording.frames.indices.last
+            recording.steps[last].failure = failure
+            recording.steps[last].caption = stage.band.caption
+        }
+        if let storefront { recording.languageCode = storefront.state.strings.languageCode }
         var heading = "── \(step.line): \(step.source) "
         if case .expect = step.action { heading += failure == nil ? "✓ " : "✗ " }
         transcriptLines.append(heading + String(repeating: "─", count: max(3, 60 - DisplayWidth.of(heading))))
@@ -95,6 +107,7 @@ public final class CastRecorder: Presenter {
         let start = shown == nil ? ANSIScreen.start : ""
         event("o", start + ANSIScreen.changes(from: shown, to: frame))
         shown = frame
+        recording.frames.append(Recording.Frame(milliseconds: milliseconds, screen: frame))
     }
 
     private func event(_ code: String, _ data: String) {

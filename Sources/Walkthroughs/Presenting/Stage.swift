@@ -28,13 +28,14 @@ public struct Stage {
         return frame
     }
 
-    /// The whole screen: the storefront at its size, the band under it.
+    /// The whole screen: the storefront at its size, the band under it; in ASCII stand-ins
+    /// when the storefront draws that way.
     public func frame(of storefront: HeadlessStorefront) -> Buffer {
         let screen = render(storefront.state)
         var frame = Buffer(width: screen.width, height: screen.height + CaptionBand.height)
         frame.place(screen, atY: 0)
         band.draw(into: &frame, atY: screen.height, strings: storefront.state.strings)
-        return frame
+        return storefront.state.ascii == nil ? frame : ASCIIStandIns.applied(to: frame)
     }
 
     /// A new step: its number and text, no keys yet; the caption stays until the next one.

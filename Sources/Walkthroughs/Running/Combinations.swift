@@ -19,6 +19,11 @@ extension Walkthrough {
         Combination(variations.map { ConditionValue($0.condition, $0.values[0]) })
     }
 
+    /// The steps that run in `combination`, in file order: those whose `when` admits it.
+    public func steps(in combination: Combination) -> [Step] {
+        steps.filter { $0.when?.admits(combination) ?? true }
+    }
+
     /// The error for a matrix too large to run: at the `vary` line that takes it past the limit.
     public var matrixTooLarge: SyntaxError? {
         var count = 1

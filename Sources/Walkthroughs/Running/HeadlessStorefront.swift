@@ -21,18 +21,22 @@ public final class HeadlessStorefront {
     /// Weak: the presenter keeps the storefront it shows (after the walkthrough too).
     public private(set) weak var presenter: Presenter?
     private let times: TimeDisplay
+    /// Why the screens are drawn in ASCII, if they are: as a terminal without UTF-8 draws them.
+    private let ascii: ASCIIReason?
 
     /// Where store time starts, the same for every run: 2030-01-01 09:00 UTC.
     public static let start = Date(timeIntervalSince1970: 1_893_488_400)
 
     /// `settings`: the store's conditions from the start, as a device has them before the
-    /// app opens (a matrix's combination).
+    /// app opens (a matrix's combination). `ascii`: the storefront draws with ASCII stand-ins,
+    /// as it does in a terminal without UTF-8 (its own words in English).
     public init(catalog: Catalog, app: AppDescription = .builtIn, width: Int = 100, height: Int = 30, settings: [StoreCondition.Change] = [],
-                presenter: Presenter? = nil) throws {
+                ascii: ASCIIReason? = nil, presenter: Presenter? = nil) throws {
         let url = try ScratchDirectory.make()
         directory = DataDirectory(url: url, durability: .scratch)
         times = TimeDisplay(timeZone: TimeZone(identifier: "UTC")!)
         self.presenter = presenter
+        self.ascii = ascii
         clock = ManualClock(now: Self.start, fixed: presenter == nil)
         do {
             let database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
@@ -44,7 +48,7 @@ public final class HeadlessStorefront {
                     settings.forEach { $0(&current) }
                 }
             }
-            runtime = try Self.launch(store, app: app, directory: directory, size: (width, height), times: times)
+            runtime = try Self.launch(store, app: app, directory: directory, size: (width, height), times: times, ascii: ascii)
         } catch {
             try? FileManager.default.removeItem(at: url)
             throw error
@@ -56,10 +60,11 @@ public final class HeadlessStorefront {
     deinit { try? FileManager.default.removeItem(at: directory.url) }
 
     private static func launch(_ store: AppStore, app: AppDescription, directory: DataDirectory,
-                               size: (width: Int, height: Int), times: TimeDisplay) throws -> StorefrontRuntime {
+                               size: (width: Int, height: Int), times: TimeDisplay, ascii: ASCIIReason?) throws -> StorefrontRuntime {
         let defaults = try UserDefaultsFile(url: directory.userDefaultsURL, durability: directory.durability,
                                             rules: UserDefaultsRules(catalog: store.catalog, appDescription: app))
-        return try StorefrontRuntime(store: store, appDescription: app, defaults: defaults, width: size.width, height: size.height, times: times)
+        return try StorefrontRuntime(store: store, appDescription: app, defaults: defaults, width: size.width, height: size.height, ascii: ascii,
+                                     times: times)
     }
 
     public var state: AppState { runtime.state }
@@ -70,7 +75,7 @@ public final class HeadlessStorefront {
     /// Quits and opens the storefront again on the same files, at the size it had.
     public func relaunch() throws {
         let size = (runtime.state.width, runtime.state.height)
-        runtime = try Self.launch(store, app: runtime.app.appDescription, directory: directory, size: size, times: times)
+        runtime = try Self.launch(store, app: runtime.app.appDescription, directory: directory, size: size, times: times, ascii: ascii)
         presenter?.elapsed(0)
         settle()
     }

@@ -11,6 +11,8 @@ public struct WalkthroughRunner: Sendable {
     public let app: AppDescription
     public var width = 100
     public var height = 30
+    /// The screens drawn with ASCII stand-ins, as a terminal without UTF-8 shows them.
+    public var ascii: ASCIIReason?
     /// Run after each step on the storefront it left, what it says is wrong being that step's
     /// failure: the tests check there that every step leaves files `storefront doctor` passes.
     var afterEachStep: (@Sendable (HeadlessStorefront) -> String?)?
@@ -56,7 +58,7 @@ public struct WalkthroughRunner: Sendable {
                 }
                 return try condition.parse(value.value, catalog: catalog)
             }
-            storefront = try HeadlessStorefront(catalog: catalog, app: app, width: width, height: height, settings: settings,
+            storefront = try HeadlessStorefront(catalog: catalog, app: app, width: width, height: height, settings: settings, ascii: ascii,
                                                 presenter: presenter)
         } catch {
             let saw = (error as? StoreCondition.InvalidValue)?.message ?? ErrorText.of(error, in: .english)
@@ -64,7 +66,7 @@ public struct WalkthroughRunner: Sendable {
             return (result, nil)
         }
         let run = StepRun(storefront: storefront)
-        let steps = walkthrough.steps.filter { $0.when?.admits(combination) ?? true }
+        let steps = walkthrough.steps(in: combination)
         for (index, step) in steps.enumerated() {
             presenter?.starting(step, number: index + 1, of: steps.count)
             if presenter?.isStopped == true {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CursesTerminal
 import Foundation
 import StorefrontUI
 import Walkthroughs
@@ -6,12 +7,16 @@ import Walkthroughs
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Record a walkthrough, played at a human pace, as an asciicast and as text.",
+        abstract: "Record a walkthrough, played at a human pace, as an asciicast, as text or as a page to share.",
         discussion: """
             The walkthrough runs without a terminal, on a fresh data directory of its own, from \
             2030-01-01 09:00 UTC, at the pace `play` shows it: --cast writes an asciicast v2 recording that \
             asciinema plays (a marker at each step, named by its caption or its text), --text the screen after \
-            each step. The caption band takes the last two rows. Recording twice gives the same bytes. \
+            each step, --html one self-contained HTML page that works offline: the steps with their lines and \
+            what each expectation checked, the screen after each step, and a player at the walkthrough's pace \
+            (Space, ← →, + −; #step-N opens a step). The caption band takes the last two rows. With \
+            STOREFRONT_ASCII=1 the screens are drawn in ASCII, as the storefront draws them then. Recording twice \
+            gives the same bytes. \
             Exits 4 when an expectation did not hold (the files are written all the same).
             """)
 
@@ -26,6 +31,9 @@ struct RecordCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the screen after each step here, as plain text.", valueName: "out.txt"))
     var text: String?
 
+    @Option(help: ArgumentHelp("Write the walkthrough as one HTML page with a player here.", valueName: "out.html"))
+    var html: String?
+
     @Option(help: ArgumentHelp("The recording's columns and rows, the caption band's two included.", valueName: "WxH"))
     var size = "100x30"
 
@@ -34,8 +42,12 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         try options.refuseDataDir(command: "record")
-        if cast == nil, text == nil { throw ValidationError("record writes --cast OUT.cast, --text OUT.txt or both: give one.") }
-        if cast?.isEmpty == true || text?.isEmpty == true { throw ValidationError("--cast and --text take a file to write.") }
+        if cast == nil, text == nil, html == nil {
+            throw ValidationError("record writes --cast OUT.cast, --text OUT.txt, --html OUT.html or several: give one.")
+        }
+        if cast?.isEmpty == true || text?.isEmpty == true || html?.isEmpty == true {
+            throw ValidationError("--cast, --text and --html take a file to write.")
+        }
         _ = try Self.dimensions(size)
     }
 
@@ -57,12 +69,17 @@ struct RecordCommand: ParsableCommand {
         let (width, height) = try Self.dimensions(size)
         runner.width = width
         runner.height = height - CaptionBand.height
+        runner.ascii = Terminal.asciiRequested ? .requested : nil
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         let recorder = CastRecorder(title: title ?? "storefront: \(name)")
         let result = runner.run(walkthrough, presenter: recorder)
         if let cast { try WalkthroughFiles.write(recorder.cast, to: cast, what: "the recording") }
         if let text { try WalkthroughFiles.write(recorder.transcript, to: text, what: "the screens") }
-        let outputs = [cast, text].compactMap { $0 }.joined(separator: " and ")
+        if let html {
+            let page = WalkthroughPage(walkthrough: walkthrough, recording: recorder.recording, result: result)
+            try WalkthroughFiles.write(page.html, to: html, what: "the page")
+        }
+        let outputs = [cast, text, html].compactMap { $0 }.joined(separator: " and ")
         printLine("Recorded \(file): \(result.stepsRun) steps, \(String(format: "%.1f", recorder.duration)) s → \(outputs)")
         for failure in result.failures { printLine(failure.summary(file: file)) }
         if !result.passed { throw ExitCode.failed }

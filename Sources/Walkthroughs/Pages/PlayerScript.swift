@@ -1,0 +1,150 @@
+/// The page's player: shows a step's screen, plays the frames at the walkthrough's own pace
+/// times the speed, and keeps the step list, the caption, the scrubber and the address
+/// (`#step-N`) on the step shown. The keys are `play`'s: Space, ← →, + −. It reads the frames
+/// from `<script id="frames">` (`FrameStore`, and the steps: each one's start `t`, the frame
+/// it left `f`, its caption `c`; step 0 is the opening screen) and writes rows only from
+/// there, HTML the page's writer escaped.
+public enum PlayerScript {
+    /// The speeds + and − go through, around `play`'s own 1.
+    public static let speeds = [0.25, 0.5, 1, 2, 4, 10]
+
+    public static let js = """
+        "use strict";
+        (() => {
+          const $ = (id) => document.getElementById(id);
+          const data = JSON.parse($("frames").textContent);
+          const frames = data.screen.frames, lines = data.screen.lines, steps = data.steps;
+          if (frames.length === 0) return;
+          const rows = Array.from($("screen").querySelectorAll(".row"));
+          const items = Array.from(document.querySelectorAll("#steps .step"));
+          const speeds = [\(speeds.map { String($0) }.joined(separator: ", "))];
+          let speedIndex = speeds.indexOf(1), frame = 0, step = -1, timer = null;
+          let shown = frames[0].k.slice();
+
+          // A frame: from the keyframe at or before it, each change after it; only rows
+          // that differ from what is shown are written.
+          function showFrame(n) {
+            let want;
+            if (n === frame + 1 && frames[n].d) {
+              want = shown.slice();
+              applyChanges(want, frames[n].d);
+            } else {
+              let start = n;
+              while (!frames[start].k) start--;
+              want = frames[start].k.slice();
+              for (let i = start + 1; i <= n; i++) applyChanges(want, frames[i].d);
+            }
+            want.forEach((line, y) => {
+              if (shown[y] !== line) rows[y].innerHTML = lines[line];
+            });
+            shown = want;
+            frame = n;
+          }
+          function applyChanges(want, changes) {
+            for (let i = 0; i < changes.length; i += 2) want[changes[i]] = changes[i + 1];
+          }
+
+          // The step shown: the list, the caption, the scrubber and the address follow it.
+          function markStep(n) {
+            if (n === step) return;
+            step = n;
+            document.documentElement.dataset.step = String(n);
+            items.forEach((item, i) => {
+              if (i === n - 1) item.setAttribute("aria-current", "step");
+              else item.removeAttribute("aria-current");
+            });
+            $("caption").textContent = steps[n].c || "";
+            $("scrubber").value = String(n);
+            const hash = "#step-" + n;
+            if (location.hash !== hash) {
+              try { history.replaceState(null, "", hash); } catch (e) { location.hash = hash; }
+            }
+          }
+
+          function goTo(n) {
+            pause();
+            n = Math.max(0, Math.min(steps.length - 1, n));
+            showFrame(steps[n].f);
+            markStep(n);
+          }
+
+          // Playing: each frame after the one before by its own time, divided by the speed.
+          function stepAt(time) {
+            let n = 0;
+            while (n + 1 < steps.length && steps[n + 1].t <= time) n++;
+            return n;
+          }
+          function next() {
+            if (frame + 1 >= frames.length) return pause();
+            showFrame(frame + 1);
+            markStep(stepAt(frames[frame].t));
+            schedule();
+          }
+          function schedule() {
+            if (frame + 1 >= frames.length) return pause();
+            const wait = (frames[frame + 1].t - frames[frame].t) / speeds[speedIndex];
+            timer = setTimeout(next, wait);
+          }
+          function play() {
+            if (timer !== null) return;
+            if (frame + 1 >= frames.length) { showFrame(0); markStep(0); }
+            $("play").setAttribute("aria-pressed", "true");
+            timer = 0;
+            schedule();
+          }
+          function pause() {
+            if (timer) clearTimeout(timer);
+            timer = null;
+            $("play").setAttribute("aria-pressed", "false");
+          }
+          function toggle() { if (timer === null) play(); else pause(); }
+
+          function setSpeed(index) {
+            speedIndex = Math.max(0, Math.min(speeds.length - 1, index));
+            $("speed").textContent = speeds[speedIndex] + "×";
+            if (timer !== null) { clearTimeout(timer); schedule(); }
+          }
+
+          function fromHash() {
+            const match = /^#step-(\\d+)$/.exec(location.hash);
+            return match ? Number(match[1]) : null;
+          }
+
+          $("play").addEventListener("click", toggle);
+          $("back").addEventListener("click", () => goTo(step - 1));
+          $("forward").addEventListener("click", () => goTo(step + 1));
+          $("slower").addEventListener("click", () => setSpeed(speedIndex - 1));
+          $("faster").addEventListener("click", () => setSpeed(speedIndex + 1));
+          $("scrubber").addEventListener("input", (event) => goTo(Number(event.target.value)));
+          window.addEventListener("hashchange", () => {
+            const n = fromHash();
+            if (n !== null && n !== step) goTo(n);
+          });
+          document.addEventListener("keydown", (event) => {
+            if (event.ctrlKey || event.metaKey || event.altKey) return;
+            const keys = {
+              " ": toggle,
+              "ArrowLeft": () => goTo(step - 1),
+              "ArrowRight": () => goTo(step + 1),
+              "+": () => setSpeed(speedIndex + 1),
+              "=": () => setSpeed(speedIndex + 1),
+              "-": () => setSpeed(speedIndex - 1),
+              "−": () => setSpeed(speedIndex - 1),
+            };
+            const action = keys[event.key];
+            if (!action) return;
+            event.preventDefault();
+            action();
+          });
+
+          setSpeed(speedIndex);
+          const start = fromHash();
+          if (start === null) {
+            document.documentElement.dataset.step = "0";
+            step = 0;
+          } else {
+            goTo(start);
+          }
+        })();
+        """
+}
