@@ -876,6 +876,9 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             // The first purchase and the renewal to it: the downgrade makes no transaction.
             #expect(lite.count == 2, "\(context): downgraded and renewed once")
             #expect(seen.events.last?.productID == Self.liteID, "\(context): renewed to the lower plan")
+            // No id used up by the downgrade: the renewal's follows the last transaction before it.
+            let numbers = seen.history.compactMap { Int($0.id) }.sorted()
+            #expect(numbers.count >= 2 && numbers[numbers.count - 1] == numbers[numbers.count - 2] + 1, "\(context): \(numbers)")
         case .expireAndResubscribe:
             expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
             expectPrices(lite, [Self.litePrice, Self.litePrice], context: context)

@@ -94,13 +94,16 @@ import Testing
     }
 
     @Test(arguments: StorageKind.allCases)
-    func aDowngradesOwnTransactionGivesNothingUntilItsRenewal(kind: StorageKind) throws {
+    func aDowngradeGivesNothingUntilItsRenewal(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let pro = try t.buy(Plans.proMonthly)
+        let heard = t.app.events.count
         let lite = try t.buy(Plans.liteMonthly)
-        #expect(t.deliveries.last == .fromNextRenewal(Plans.liteMonthly))
+        let change = try #require(t.planChange(answering: lite.id))
+        #expect(change.productID == Plans.liteMonthly && change.currentProductID == Plans.proMonthly)
+        #expect(change.kind == .downgrade && change.date == pro.expirationDate)
+        #expect(Array(t.app.events[heard...]) == [.planChanged(change)], "no transaction heard, delivered or finished")
         #expect(t.app.defaults.values[Plans.liteMonthly] == nil, "nothing written for the lower plan")
-        #expect(t.finishedIDs.contains(lite.id), "finished all the same")
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
 
         try t.advance(to: try #require(pro.expirationDate), plus: 1)

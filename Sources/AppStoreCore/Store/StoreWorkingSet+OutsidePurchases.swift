@@ -31,8 +31,10 @@ extension StoreWorkingSet {
             throw StoreAdminError.alreadyPurchased(entry.id)
         }
         if let refusal = purchaseRefusal(entry.id, account: account, catalog: catalog) { throw refusal }
-        let bought = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now,
-                                 account: account, reason: .outsideApp)
+        // One that only changes the plan the next renewal is for makes no transaction.
+        let changesPlanOnly = changesRenewalPlanOnly(entry.id, account: account, catalog: catalog)
+        let bought = Transaction(id: changesPlanOnly ? makePlanChangeRequestID() : try makeTransactionID(), payment: payment,
+                                 state: .purchasing, date: now, account: account, reason: .outsideApp)
         transactions.append(bought)
         let made = try purchase(at: transactions.count - 1, catalog: catalog, now: now, offerCode: code,
                                 declinesIntroOffer: terms.offer == .none)
