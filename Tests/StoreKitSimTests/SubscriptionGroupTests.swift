@@ -103,6 +103,29 @@ import Testing
         #expect(liteTransactions.first.map { Int($0.id) == Int(pro.id)! + 1 } == true, "the next transaction id: none used up by the changes")
     }
 
+    /// The app killed with a downgrade's sheet open, or while the store answers it: the next
+    /// launch cancels the sheet (told as a failure, finished, gone) or hears the store's answer
+    /// when it comes; a request is never redelivered as a transaction.
+    @Test(arguments: StorageKind.allCases)
+    func aDowngradeInFlightAtALaunchIsCancelledOrAnsweredNeverATransaction(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let pro = try t.buy(Plans.proMonthly)
+        let open = try t.queue.add(Payment(productID: Plans.liteMonthly))
+        var next = try Harness(storage: t.storage, directory: t.directory, clock: t.clock, catalog: Plans.catalog)
+        #expect(next.states(of: open.id) == [.failed] && next.finishedIDs.contains(open.id), "\(next.app.events)")
+        #expect(try next.storage.transaction(open.id) == nil)
+
+        let waiting = try next.queue.add(Payment(productID: Plans.liteMonthly))
+        try next.queue.confirm(waiting)
+        next = try Harness(storage: t.storage, directory: t.directory, clock: t.clock, catalog: Plans.catalog)
+        #expect(next.updates.isEmpty && next.planChanges.isEmpty, "in flight: nothing to tell yet, \(next.app.events)")
+        next.clock.advance(by: Harness.latency)
+        try next.queue.tick()
+        #expect(next.planChange(answering: waiting.id)?.kind == .downgrade && next.updates.isEmpty, "\(next.app.events)")
+        #expect(try next.status?.autoRenewProductID == Plans.liteMonthly && next.status?.latestTransactionID == pro.id)
+        #expect(try next.storage.history(last: nil, finishedOnly: false).map(\.id) == [pro.id])
+    }
+
     /// A plan-change request that fails (cancelled, the network off) is told as a failure, as
     /// any purchase's, and goes once the app finishes it: it never was a transaction, and uses
     /// up no id.

@@ -127,7 +127,11 @@ struct BuyCommand: ParsableCommand {
     /// made a transaction of after all (an Ask to Buy request, an interruption, a purchase).
     private func heard(_ started: Transaction, by app: SampleApp) -> Transaction? {
         app.events.reversed().lazy.compactMap { event -> Transaction? in
-            guard case .updated(let t, _, _) = event else { return nil }
+            let heard: Transaction? = switch event {
+            case .updated(let t, _, _), .finished(let t): t
+            default: nil
+            }
+            guard let t = heard else { return nil }
             let became = started.isPlanChangeRequest && !t.isPlanChangeRequest && t.productID == started.productID
             return t.id == started.id || became ? t : nil
         }.first
