@@ -567,9 +567,9 @@ public final class PaymentQueue {
     }
 
     /// The signed-in account's unfinished transactions `news` moved (`StoreEventKind.queueChanges`),
-    /// each as it is now (or as its event kept it, when the records no longer hold it or never
-    /// did: a plan change's answer), and
-    /// those a restore brought back (named by its date). A finished transaction is not told.
+    /// each as it is now (or as its event kept it, when the records no longer hold it), and
+    /// those a restore brought back (named by its date). A finished transaction is not told, nor
+    /// the store's answer to a plan-change request (`planChanges(in:)`).
     private func updates(in news: [StoreEvent]) -> [Transaction] {
         guard let account = records.settings.account, !news.isEmpty else { return [] }
         let unfinished = Dictionary(records.queue.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
