@@ -27,7 +27,8 @@ extension StoreWorkingSet {
         let owned = refusal != nil || catalog.product(payment.productID)?.type != .nonConsumable ? nil
             : completedPurchases(of: account).first { $0.productID == payment.productID }
         let changesPlanOnly = refusal == nil && changesRenewalPlanOnly(payment.productID, account: account, catalog: catalog)
-        var transaction = Transaction(id: changesPlanOnly ? makePlanChangeRequestID() : try makeTransactionID(), payment: payment, state: .purchasing, date: now,
+        let id = changesPlanOnly ? makePlanChangeRequestID() : try makeTransactionID()
+        var transaction = Transaction(id: id, payment: payment, state: .purchasing, date: now,
                                       account: account, reason: owned == nil ? .purchase : .redownload,
                                       originalTransactionID: owned.map { $0.originalID ?? $0.id },
                                       ownershipType: owned?.ownershipType, sharedTransactionID: owned?.sharedTransactionID)
@@ -273,7 +274,8 @@ extension StoreWorkingSet {
         transactions[i].queueState.enter(nil)
         // Its purchase may only change the plan the next renewal is for: a request, then.
         let changesPlanOnly = changesRenewalPlanOnly(transactions[i].productID, account: transactions[i].account, catalog: catalog)
-        let resolved = Transaction(id: changesPlanOnly ? makePlanChangeRequestID() : try makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now,
+        let resolved = Transaction(id: changesPlanOnly ? makePlanChangeRequestID() : try makeTransactionID(),
+                                   payment: transactions[i].payment, state: .purchasing, date: now,
                                    account: transactions[i].account, reason: .resolution, originalTransactionID: id)
         transactions.append(resolved)
         record(.resolved, resolved, at: now)
