@@ -27,6 +27,10 @@ extension AppEvent {
             return log.revokedBeforeDelivery(t.id)
         case .notDelivered(let t, let error):
             return log.notDelivered(t.id, "\(strings.label(of: error)): \(strings.errors.description(error))")
+        case .planChanged(let change):
+            let date = times.dateTime(change.date)
+            return change.callsOff ? log.planChangeCalledOff(change.productID, date)
+                : log.planChangeScheduled(change.productID, date, change.currentProductID)
         case .restoreFinished:
             return log.restoreFinished
         case .restoreFailed(let error):
@@ -60,8 +64,6 @@ extension Delivery {
             return "\(id) " + strings.log.unitsDelivered(added, balance)
         case .subscription(let id, let expires):
             return strings.log.activeUntil(id, times.dateTime(expires))
-        case .fromNextRenewal(let id):
-            return strings.log.fromNextRenewal(id)
         }
     }
 }

@@ -178,6 +178,8 @@ public final class SampleApp {
                         next += 1
                     }
                     try handleRemoved(batch)
+                case .planChanged(let change):
+                    record(.planChanged(change))
                 case .restoreFinished:
                     record(.restoreFinished)
                 case .restoreFailed(let error):
@@ -336,11 +338,6 @@ public final class SampleApp {
                 : .credits(added: added, balance: balance)
             return (ledger.changes, delivery)
         case .subscription:
-            // A plan for the next renewal (a downgrade): paid for by nothing yet, so nothing
-            // to give until the renewal brings it.
-            if transaction.queueState.state == .purchased, transaction.expirationDate == nil {
-                return ([:], .fromNextRenewal(product.id))
-            }
             var until = transaction.expirationDate ?? transaction.queueState.transactionDate
             // A restore brings each purchase and renewal: the latest expiry stands, whatever
             // the order they come in.
@@ -380,8 +377,6 @@ public enum Delivery: Equatable, Sendable {
     /// A consumable with a balance of its own.
     case units(String, added: Int, balance: Int)
     case subscription(String, expires: Date)
-    /// A plan the subscription changes to at its next renewal (a downgrade): no access yet.
-    case fromNextRenewal(String)
 }
 
 /// One line of the app's transaction log.
@@ -399,6 +394,9 @@ public enum AppEvent: Equatable, Sendable {
     /// before the app heard of it, as StoreKit hands it with its `revocationDate` set):
     /// finished, nothing delivered, and nothing to take back later.
     case revokedBeforeDelivery(Transaction)
+    /// The store's answer to a plan change for the next renewal (a downgrade, or calling one
+    /// off): no transaction, nothing to deliver or finish.
+    case planChanged(ScheduledPlanChange)
     case restoreFinished
     case restoreFailed(StoreError)
     /// Asking for the subscriptions' statuses failed: the app keeps what it knew.

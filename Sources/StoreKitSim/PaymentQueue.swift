@@ -121,8 +121,9 @@ public final class PaymentQueue {
             return try records.addPayment(payment, account: account, catalog: store.catalog, now: now)
         }
         // The call's answer: the transaction it made. A repeated request is one the app was
-        // told of already, in the state it is still in.
-        if isRepeat { return (transaction, publish(news, withholding: transaction.id)) }
+        // told of already, in the state it is still in. A plan-change request is no
+        // transaction: the app hears only the store's answer to it.
+        if isRepeat || transaction.isPlanChangeRequest { return (transaction, publish(news, withholding: transaction.id)) }
         return (transaction, publish(news, telling: [transaction]))
     }
 
@@ -189,21 +190,24 @@ public final class PaymentQueue {
     }
 
     /// finishTransaction for each of `transactions` (a restore's batch), in one change. One the
-    /// store holds no record of (a plan change's answer, which made no transaction) leaves the
-    /// queue as it is handed over.
+    /// store holds no record of leaves the queue as it is handed over; a failed plan-change
+    /// request, never a transaction, goes from the store as it leaves the queue.
     public func finishTransactions(_ transactions: [Transaction]) throws -> [PaymentQueueEvent] {
         var removed: [Transaction] = []
         let (_, events) = try mutate { records, _ in
             removed = []
             let ids = Set(transactions.map(\.id))
             var held: Set<String> = []
+            var requests: [Int] = []
             for i in records.transactions.indices where ids.contains(records.transactions[i].id) {
                 held.insert(records.transactions[i].id)
                 guard !records.transactions[i].queueState.finished, records.transactions[i].queueState.state != .purchasing,
                       records.transactions[i].queueState.state != .deferred else { continue }
                 records.transactions[i].queueState.finished = true
                 removed.append(records.transactions[i])
+                if records.transactions[i].isPlanChangeRequest { requests.append(i) }
             }
+            for i in requests.reversed() { records.dropPlanChangeRequest(at: i) }
             for var t in transactions where !held.contains(t.id) && t.queueState.state == .purchased && !t.queueState.finished {
                 t.queueState.finished = true
                 removed.append(t)
@@ -533,6 +537,7 @@ public final class PaymentQueue {
     private func publish(_ news: [StoreEvent], telling: [Transaction] = [], withholding: String? = nil) -> [PaymentQueueEvent] {
         guard launched else { return [] }
         var told = telling + updates(in: news)
+        let planChanges = planChanges(in: news)
         // A payment another process added: its purchasing transaction is new, and no event names it.
         told += records.queue.filter { Int($0.id).map { $0 >= nextNumberTold } ?? false }
         nextNumberTold = records.nextTransactionNumber
@@ -544,8 +549,10 @@ public final class PaymentQueue {
         let waiting = records.waitingIntents
         let intents = waiting.filter { !toldIntents.contains($0) }
         toldIntents = Set(waiting)
+        // A plan-change request waiting for the store is no transaction the app hears of.
+        told.removeAll { $0.isPlanChangeRequest && $0.queueState.state == .purchasing }
         return inQueueOrder(told, withholding: withholding).map { .updated($0, arrival(of: $0)) }
-            + intents.map(PaymentQueueEvent.shouldAddStorePayment)
+            + planChanges.map(PaymentQueueEvent.planChanged) + intents.map(PaymentQueueEvent.shouldAddStorePayment)
     }
 
     /// Each transaction once, in the order the queue holds them (SKPaymentQueue.transactions'),
@@ -560,9 +567,9 @@ public final class PaymentQueue {
     }
 
     /// The signed-in account's unfinished transactions `news` moved (`StoreEventKind.queueChanges`),
-    /// each as it is now (or as its event kept it, when the records no longer hold it or never
-    /// did: a plan change's answer), and
-    /// those a restore brought back (named by its date). A finished transaction is not told.
+    /// each as it is now (or as its event kept it, when the records no longer hold it), and
+    /// those a restore brought back (named by its date). A finished transaction is not told, nor
+    /// the store's answer to a plan-change request (`planChanges(in:)`).
     private func updates(in news: [StoreEvent]) -> [Transaction] {
         guard let account = records.settings.account, !news.isEmpty else { return [] }
         let unfinished = Dictionary(records.queue.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
@@ -571,7 +578,8 @@ public final class PaymentQueue {
         for event in news where event.account == account {
             if event.kind == .restored {
                 told += records.queue.filter { $0.queueState.state == .restored && $0.queueState.transactionDate == event.date }
-            } else if StoreEventKind.queueChanges.contains(event.kind), let id = event.transactionID ?? event.transaction?.id {
+            } else if StoreEventKind.queueChanges.contains(event.kind), let id = event.transactionID ?? event.transaction?.id,
+                      ScheduledPlanChange(answeredBy: event, catalog: store.catalog) == nil {
                 if let t = unfinished[id] {
                     told.append(t)
                 } else if !held.contains(id), let t = event.transaction, !t.queueState.finished, t.account == account {
@@ -580,6 +588,18 @@ public final class PaymentQueue {
             }
         }
         return told
+    }
+
+    /// The store's answers to the signed-in account's plan-change requests in `news`, one per
+    /// request, as its last event left the renewal info.
+    private func planChanges(in news: [StoreEvent]) -> [ScheduledPlanChange] {
+        guard let account = records.settings.account else { return [] }
+        var answers: [ScheduledPlanChange] = []
+        for event in news where event.account == account {
+            guard let answer = ScheduledPlanChange(answeredBy: event, catalog: store.catalog) else { continue }
+            if let i = answers.firstIndex(where: { $0.requestID == answer.requestID }) { answers[i] = answer } else { answers.append(answer) }
+        }
+        return answers
     }
 
     /// The promoted purchases the app was told of and that still wait.

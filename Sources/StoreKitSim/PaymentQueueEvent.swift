@@ -17,6 +17,10 @@ public enum PaymentQueueEvent: Equatable, Sendable {
     /// (a promoted In-App Purchase). The app continues it by adding the payment, now or once it
     /// is ready; until then the store keeps it waiting.
     case shouldAddStorePayment(PurchaseIntent)
+    /// The store's answer to a plan-change request (a downgrade, a crossgrade to another
+    /// period, or calling one off): no transaction, the renewal changed, as StoreKit 2's
+    /// `purchase()` returns for it. Nothing to deliver or finish.
+    case planChanged(ScheduledPlanChange)
     /// paymentQueue(_:didRevokeEntitlementsForProductIdentifiers:), StoreKit 2's
     /// Transaction.updates with a `revocationDate`: the App Store refunded a purchase of the
     /// signed-in account, or Family Sharing took a shared one back. The transaction as it is,

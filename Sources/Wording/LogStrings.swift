@@ -77,8 +77,15 @@ public struct LogStrings: PhraseTable {
                                                   ja: { added, balance in "+\(added) (残高 \(balance))" })
     public let activeUntil = Phrase2<String, String>(en: { id, date in "\(id) active until \(date)" },
                                                      ja: { id, date in "\(id) \(date)まで有効" })
-    public let fromNextRenewal = Phrase1<String>(en: { id in "\(id) from the next renewal (no access until then)" },
-                                                 ja: { id in "\(id) 次回の更新から (それまでアクセスなし)" })
+    /// The store's answer to a plan change for the next renewal (a downgrade, another period):
+    /// no transaction, nothing delivered.
+    public let planChangeScheduled = Phrase3<String, String, String>(
+        en: { plan, date, current in "\(plan) from the next renewal (\(date)); you keep \(current) until then" },
+        ja: { plan, date, current in "\(plan) 次回の更新日(\(date))から。それまでは\(current)をご利用いただけます" })
+    /// The plan one has, bought back while a change to another waited: the change is called off.
+    public let planChangeCalledOff = Phrase2<String, String>(
+        en: { plan, date in "\(plan) stays your plan and renews on \(date); the plan change is cancelled" },
+        ja: { plan, date in "\(plan) 現在のプランのまま\(date)に更新されます。プランの変更を取り消しました" })
 
     // MARK: Notes in parentheses
 

@@ -526,8 +526,8 @@ final class SessionReaper: @unchecked Sendable {
 /// whole life (see `operations`).
 enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
-    case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, cancelAndExpire, expireAndResubscribe,
-         outsideCancelled, renewalDeleted, unfinishedRenewalDeleted
+    case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, downgradeCalledOff, cancelAndExpire,
+         expireAndResubscribe, outsideCancelled, renewalDeleted, unfinishedRenewalDeleted
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseRefused, priceIncreaseWithoutConsent, liveChanges
     case refund, deleteTransaction, consume, refundRequest, familySharing, familySubscription
 
@@ -577,6 +577,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             base + commands(["buy", Self.monthlyID], ["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
         case .billingRetryRecovery: lite + commands(["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
         case .billingRetryExpiry, .liveChanges: lite + commands(["set", "billing-retry", "on"])
+        case .downgradeCalledOff: base + commands(["buy", Self.monthlyID])
         case .planChanges, .cancelAndExpire, .expireAndResubscribe, .priceIncreaseAgreed, .priceIncreaseDeclined,
              .priceIncreaseRefused, .priceIncreaseWithoutConsent, .outsideCancelled, .renewalDeleted, .unfinishedRenewalDeleted:
             lite
@@ -605,6 +606,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             // Upgrade now, downgrade at the renewal, the renewal to the lower plan.
             [(["buy", Self.monthlyID], [.upgraded]), (["buy", lite], [.renewalPreferenceChanged]),
              (["advance", "1mo"], [.renewed])]
+        case .downgradeCalledOff:
+            // A downgrade, called off, made again, and the renewal to the lower plan: no transaction but the renewal.
+            [(["buy", lite], [.renewalPreferenceChanged]), (["buy", Self.monthlyID], [.renewalPreferenceChanged]),
+             (["buy", lite], [.renewalPreferenceChanged]), (["advance", "1mo"], [.renewed])]
         case .cancelAndExpire:
             [(["auto-renew", lite, "off"], [.autoRenewDisabled]), (["advance", "1mo"], [.expired])]
         case .outsideCancelled:
@@ -890,6 +895,16 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             // The first purchase and the renewal to it: the downgrade makes no transaction.
             #expect(lite.count == 2, "\(context): downgraded and renewed once")
             #expect(seen.events.last?.productID == Self.liteID, "\(context): renewed to the lower plan")
+            // No id used up by the downgrade: the renewal's follows the last transaction before it.
+            let numbers = seen.history.compactMap { Int($0.id) }.sorted()
+            #expect(numbers.count >= 2 && numbers[numbers.count - 1] == numbers[numbers.count - 2] + 1, "\(context): \(numbers)")
+        case .downgradeCalledOff:
+            expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
+            #expect(seen.transactions(of: Self.monthlyID, .purchased).count == 1, "\(context): bought once")
+            #expect(lite.count == 1 && lite.first?.reason == .renewal, "\(context): renewed once, the changes made no transaction")
+            // Only the purchase (and a sheet a kill left open, cancelled) used an id before the renewal's.
+            let numbers = seen.history.compactMap { Int($0.id) }.sorted()
+            #expect(numbers.count >= 2 && numbers[numbers.count - 1] == numbers[numbers.count - 2] + 1, "\(context): \(numbers)")
         case .expireAndResubscribe:
             expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
             expectPrices(lite, [Self.litePrice, Self.litePrice], context: context)
@@ -957,7 +972,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .renewalFailed?:
             status.state == (seen.records.settings.gracePeriod == .off ? .inBillingRetryPeriod : .inGracePeriod)
         case .gracePeriodExpired?: status.state == .inBillingRetryPeriod
-        case .renewalPreferenceChanged?: status.state == .subscribed && status.autoRenewProductID == Self.liteID
+        case .renewalPreferenceChanged?: status.state == .subscribed && status.autoRenewProductID == seen.events.last(where: { $0.kind != .purchaseFailed })?.details.toProductID
         case .autoRenewDisabled?: status.state == .subscribed && !status.willAutoRenew
         case .expired?: status.state == .expired && status.expirationReason == expirationReason && !status.willAutoRenew
         case .priceIncreasePending?: paid && status.priceIncreaseStatus == .pending

@@ -130,6 +130,33 @@ import Testing
         #expect((renewal["details"] as? [String: Any])?["planChange"] as? String == "downgrade")
     }
 
+    /// A downgrade makes no transaction: `buy --json` prints the plan change alone, with the day
+    /// it takes effect and the renewal info; the app's log says it in one line, hearing no
+    /// transaction; and the next purchase takes the next transaction id.
+    @Test func aDowngradesAnswerIsThePlanChangeWithNoTransaction() throws {
+        try cli.command("buy", Self.monthly)
+        let bought = try cli.command("buy", Self.lite, "--json").json()
+        #expect(bought["transaction"] == nil, "\(bought)")
+        let change = try #require(bought["planChange"] as? [String: Any], "\(bought)")
+        #expect(change["kind"] as? String == "downgrade" && change["toProductID"] as? String == Self.lite, "\(change)")
+        #expect(change["fromProductID"] as? String == Self.monthly && change["takesEffect"] as? String == "renewal", "\(change)")
+        let info = try #require(change["renewalInfo"] as? [String: Any], "\(change)")
+        #expect(info["autoRenewPreference"] as? String == Self.lite && info["currentProductID"] as? String == Self.monthly, "\(info)")
+        #expect(change["date"] as? String != nil && change["date"] as? String == info["expirationDate"] as? String, "\(change)")
+
+        let back = try cli.command("buy-outside", Self.monthly, "--json").json()
+        #expect(back["transaction"] == nil, "\(back)")
+        let kept = try #require(back["planChange"] as? [String: Any], "\(back)")
+        #expect(kept["kind"] == nil && kept["toProductID"] as? String == Self.monthly, "calling it off: \(kept)")
+
+        let again = try cli.command("buy", Self.lite)
+        #expect(again.stdout.hasPrefix("\(Self.lite) from the next renewal (2030-01-08 09:00:01 +00:00); you keep \(Self.monthly) until then\n"),
+                "\(again.summary)")
+        #expect(!again.stdout.contains("purchas") && !again.stdout.contains("finished"), "no transaction heard: \(again.summary)")
+        let next = try cli.command("buy", "com.storefront.credits.5", "--json").json()
+        #expect((next["transaction"] as? [String: Any])?["id"] as? String == "1000000002", "no id used up: \(next)")
+    }
+
     /// Auto-renew off: no renewal is left for the downgrade to wait for, so it reads as
     /// cancelled, not as a change from the next renewal; auto-renew on brings it back.
     @Test func aWaitingDowngradeReadsAsCancelledOnceAutoRenewIsOff() throws {

@@ -99,16 +99,29 @@ final class Harness {
     }
 
     /// Adds a payment, taps Buy on the sheet and lets the store answer. Returns the
-    /// transaction as the store holds it afterwards; a plan change for the next renewal, which
-    /// makes no transaction, as the app was told its answer.
+    /// transaction as the store holds it afterwards; a plan-change request, which the store
+    /// answers with no transaction (`planChange(answering:)`), as it was added, or as the app
+    /// last heard of it (a failure it finished).
     @discardableResult
     func buy(_ id: String, quantity: Int = 1) throws -> Transaction {
         let started = try queue.add(Payment(productID: id, quantity: quantity))
         if started.queueState.state == .purchasing { try queue.confirm(started) }
         clock.advance(by: Self.latency)
         try queue.tick()
-        if try storage.transaction(started.id) == nil, let told = updates.last(where: { $0.id == started.id }) { return told }
+        if started.isPlanChangeRequest, try storage.transaction(started.id) == nil {
+            return updates.last(where: { $0.id == started.id }) ?? started
+        }
         return try transaction(started.id)
+    }
+
+    /// The store's answers to plan-change requests the app heard, in order.
+    var planChanges: [ScheduledPlanChange] {
+        app.events.compactMap { if case .planChanged(let change) = $0 { change } else { nil } }
+    }
+
+    /// The store's answer to the plan-change request `id`, as the app heard it.
+    func planChange(answering id: String) -> ScheduledPlanChange? {
+        planChanges.last { $0.requestID == id }
     }
 
     /// Starts a restore and lets the store answer.

@@ -2,6 +2,7 @@ import DataFiles
 import Foundation
 import SampleApp
 import Testing
+import Wording
 @testable import AppStoreCore
 @testable import StoreKitSim
 
@@ -94,19 +95,39 @@ import Testing
     }
 
     @Test(arguments: StorageKind.allCases)
-    func aDowngradesOwnTransactionGivesNothingUntilItsRenewal(kind: StorageKind) throws {
+    func aDowngradeGivesNothingUntilItsRenewal(kind: StorageKind) throws {
         let t = try Harness.plans(kind)
         let pro = try t.buy(Plans.proMonthly)
+        let heard = t.app.events.count
         let lite = try t.buy(Plans.liteMonthly)
-        #expect(t.deliveries.last == .fromNextRenewal(Plans.liteMonthly))
+        let change = try #require(t.planChange(answering: lite.id))
+        #expect(change.productID == Plans.liteMonthly && change.currentProductID == Plans.proMonthly)
+        #expect(change.kind == .downgrade && change.date == pro.expirationDate)
+        #expect(Array(t.app.events[heard...]) == [.planChanged(change)], "no transaction heard, delivered or finished")
         #expect(t.app.defaults.values[Plans.liteMonthly] == nil, "nothing written for the lower plan")
-        #expect(t.finishedIDs.contains(lite.id), "finished all the same")
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
 
         try t.advance(to: try #require(pro.expirationDate), plus: 1)
         #expect(t.app.isSubscriptionActive(Plans.liteMonthly, now: t.clock.now))
         #expect(state(t, Plans.liteMonthly) == "subscribed" && state(t) == nil)
         #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.clock.now))
+    }
+
+    /// The app's log says the store's answer in one line, English and Japanese: the plan from
+    /// the next renewal and the one kept until then, or the change called off.
+    @Test func aPlanChangesLogLineSaysWhenAndWhatIsKept() throws {
+        let t = try Harness.plans(.inMemory)
+        let pro = try t.buy(Plans.proMonthly)
+        let down = try #require(t.planChange(answering: try t.buy(Plans.liteMonthly).id))
+        let back = try #require(t.planChange(answering: try t.buy(Plans.proMonthly).id))
+        let date = TimeDisplay().dateTime(try #require(pro.expirationDate))
+        func line(_ change: ScheduledPlanChange, _ strings: Strings) -> String {
+            AppEvent.planChanged(change).text(app: t.app.appDescription, strings: strings, errors: { "\($0)" })
+        }
+        #expect(line(down, .english) == "\(Plans.liteMonthly) from the next renewal (\(date)); you keep \(Plans.proMonthly) until then")
+        #expect(line(down, .japanese) == "\(Plans.liteMonthly) 次回の更新日(\(date))から。それまでは\(Plans.proMonthly)をご利用いただけます")
+        #expect(line(back, .english) == "\(Plans.proMonthly) stays your plan and renews on \(date); the plan change is cancelled")
+        #expect(line(back, .japanese) == "\(Plans.proMonthly) 現在のプランのまま\(date)に更新されます。プランの変更を取り消しました")
     }
 
     /// The app reads statuses, not transactions: a status the store holds with no transaction

@@ -50,7 +50,8 @@ import Testing
         let t = try Harness.plans(kind)
         let pro = try t.buy(Plans.proMonthly)
         let lite = try t.buy(Plans.liteMonthly)
-        #expect(lite.queueState.state == .purchased && lite.price == 0 && lite.expirationDate == nil, "completed at no charge")
+        let change = try #require(t.planChange(answering: lite.id), "answered with the plan change, at no charge")
+        #expect(change.productID == Plans.liteMonthly && change.date == pro.expirationDate && change.renewalInfo.autoRenewProductID == Plans.liteMonthly)
         #expect(try t.status?.autoRenewProductID == Plans.liteMonthly)
         #expect(try t.status?.productID == Plans.proMonthly)
         #expect(t.queue.transactions.isEmpty, "the app finished it: every payment ends")
@@ -66,7 +67,7 @@ import Testing
 
     /// As the App Store does it: a downgrade, and calling it off, make no transaction. The
     /// renewal info's plan changes (DID_CHANGE_RENEWAL_PREF, subtype DOWNGRADE; none when called
-    /// off), the app hears the payment's answer and finishes it, and the lower plan's first
+    /// off), the app hears the store's answer (no transaction to finish), and the lower plan's first
     /// transaction is the renewal at the period's end.
     @Test(arguments: StorageKind.allCases)
     func aDowngradeAndCallingItOffMakeNoTransaction(kind: StorageKind) throws {
@@ -75,8 +76,10 @@ import Testing
         let made = try t.storage.history(last: nil, finishedOnly: false).map(\.id)
         let lite = try t.buy(Plans.liteMonthly)
         #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == made, "no transaction for the downgrade")
-        #expect(try t.storage.transaction(lite.id) == nil)
-        #expect(lite.queueState.state == .purchased && t.finishedIDs.contains(lite.id), "the payment answered and finished")
+        #expect(lite.isPlanChangeRequest, "a request, not a transaction")
+        #expect(try t.storage.transaction(lite.id) == nil, "gone once answered")
+        #expect(t.planChange(answering: lite.id)?.kind == .downgrade, "the payment answered")
+        #expect(!t.updates.contains { $0.id == lite.id } && !t.finishedIDs.contains(lite.id), "no transaction for the app to finish")
         #expect(t.app.defaults.values[SampleApp.deliveredKey] == nil, "nothing left noted as unfinished")
         var changed = try #require(try t.storedEvents.last)
         #expect(changed.kind == .renewalPreferenceChanged && changed.details.subtype == .downgrade)
@@ -84,8 +87,9 @@ import Testing
         #expect(changed.transactionID == nil, "the event names no transaction: it made none")
         #expect(try t.status?.autoRenewProductID == Plans.liteMonthly && t.status?.latestTransactionID == pro.id)
 
-        try t.buy(Plans.proMonthly)
+        let kept = try t.buy(Plans.proMonthly)
         #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == made, "no transaction for calling it off")
+        #expect(t.planChange(answering: kept.id).map { $0.callsOff && $0.kind == nil } == true)
         changed = try #require(try t.storedEvents.last)
         #expect(changed.kind == .renewalPreferenceChanged && changed.details.subtype == nil)
         #expect(changed.details.toProductID == Plans.proMonthly)
@@ -96,6 +100,51 @@ import Testing
         let liteTransactions = try t.storage.history(last: nil, finishedOnly: false).filter { $0.productID == Plans.liteMonthly }
         #expect(liteTransactions.count == 1 && liteTransactions.first?.reason == .renewal, "the renewal is the lower plan's first transaction")
         #expect(liteTransactions.first?.originalID == pro.id && liteTransactions.first?.price == 5)
+        #expect(liteTransactions.first.map { Int($0.id) == Int(pro.id)! + 1 } == true, "the next transaction id: none used up by the changes")
+    }
+
+    /// The app killed with a downgrade's sheet open, or while the store answers it: the next
+    /// launch cancels the sheet (told as a failure, finished, gone) or hears the store's answer
+    /// when it comes; a request is never redelivered as a transaction.
+    @Test(arguments: StorageKind.allCases)
+    func aDowngradeInFlightAtALaunchIsCancelledOrAnsweredNeverATransaction(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let pro = try t.buy(Plans.proMonthly)
+        let open = try t.queue.add(Payment(productID: Plans.liteMonthly))
+        var next = try Harness(storage: t.storage, directory: t.directory, clock: t.clock, catalog: Plans.catalog)
+        #expect(next.states(of: open.id) == [.failed] && next.finishedIDs.contains(open.id), "\(next.app.events)")
+        #expect(try next.storage.transaction(open.id) == nil)
+
+        let waiting = try next.queue.add(Payment(productID: Plans.liteMonthly))
+        try next.queue.confirm(waiting)
+        next = try Harness(storage: t.storage, directory: t.directory, clock: t.clock, catalog: Plans.catalog)
+        #expect(next.updates.isEmpty && next.planChanges.isEmpty, "in flight: nothing to tell yet, \(next.app.events)")
+        next.clock.advance(by: Harness.latency)
+        try next.queue.tick()
+        #expect(next.planChange(answering: waiting.id)?.kind == .downgrade && next.updates.isEmpty, "\(next.app.events)")
+        #expect(try next.status?.autoRenewProductID == Plans.liteMonthly && next.status?.latestTransactionID == pro.id)
+        #expect(try next.storage.history(last: nil, finishedOnly: false).map(\.id) == [pro.id])
+    }
+
+    /// A plan-change request that fails (cancelled, the network off) is told as a failure, as
+    /// any purchase's, and goes once the app finishes it: it never was a transaction, and uses
+    /// up no id.
+    @Test(arguments: StorageKind.allCases)
+    func aFailedDowngradeIsToldAndLeavesNoTransaction(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let pro = try t.buy(Plans.proMonthly)
+        let cancelled = try t.queue.add(Payment(productID: Plans.liteMonthly))
+        try t.queue.cancel(cancelled)
+        #expect(t.states(of: cancelled.id) == [.failed] && t.finishedIDs.contains(cancelled.id))
+        try t.set { $0.network = false }
+        let offline = try t.buy(Plans.liteMonthly)
+        #expect(offline.queueState.state == .failed && offline.queueState.error == StoreError(.unknown))
+        #expect(t.finishedIDs.contains(offline.id) && t.planChanges.isEmpty)
+        #expect(try t.storage.history(last: nil, finishedOnly: false).map(\.id) == [pro.id], "no record left of either")
+        #expect(try t.status?.autoRenewProductID == Plans.proMonthly)
+        try t.set { $0.network = true }
+        let coins = try t.buy(Plans.coins)
+        #expect(Int(coins.id) == Int(pro.id)! + 1)
     }
 
     /// Apple's rule: an account may have the introductory offer unless it received one for a
@@ -146,7 +195,7 @@ import Testing
 
         try t.hear { try $0.setAutoRenew(Plans.proMonthly, on: false, account: t.signedIn) }
         let again = try t.buy(Plans.liteMonthly)
-        #expect(again.queueState.state == .purchased && again.price == 0)
+        #expect(t.planChange(answering: again.id).map { $0.kind == .downgrade && $0.productID == Plans.liteMonthly } == true)
         #expect(try t.status?.willAutoRenew == true && t.status?.autoRenewProductID == Plans.liteMonthly)
         #expect(try t.storedEvents.last?.kind == .autoRenewEnabled && t.storedEvents.last?.transaction?.id == again.id)
         #expect(try t.storedEvents.last?.transactionID == nil, "no transaction made")
@@ -158,7 +207,7 @@ import Testing
         let pro = try t.buy(Plans.proMonthly)
         try t.buy(Plans.liteMonthly)
         let back = try t.buy(Plans.proMonthly)
-        #expect(back.queueState.state == .purchased && back.expirationDate == pro.expirationDate)
+        #expect(t.planChange(answering: back.id).map { $0.callsOff && $0.date == pro.expirationDate } == true)
         #expect(try t.status?.autoRenewProductID == Plans.proMonthly)
         #expect(t.app.subscriptionExpiry(Plans.proMonthly) == pro.expirationDate, "the app's access unchanged")
     }

@@ -130,7 +130,11 @@ import Testing
         try ui.buy("Lite Monthly")
         #expect(ui.state.log.contains { $0.text == "next renewal changes from Pro Monthly to Lite Monthly" },
                 "\(ui.state.log.map(\.text))")
-        #expect(ui.state.log.contains { $0.text.hasSuffix("com.storefront.lite.monthly from the next renewal (no access until then)") })
+        let texts = ui.state.log.map(\.text)
+        #expect(texts.contains { $0.contains("com.storefront.lite.monthly from the next renewal (")
+            && $0.hasSuffix("; you keep com.storefront.pro.monthly until then") }, "\(texts)")
+        #expect(!texts.contains { $0.contains("lite.monthly") && ($0.contains("purchas") || $0.contains("finished")) }, "\(texts)")
+        #expect(!texts.contains { $0.contains("1000000002") }, "no transaction id used up: \(texts)")
     }
 
     @Test func aPriceIncreaseNotAgreedToEndsTheSubscriptionAtItsRenewal() throws {

@@ -33,11 +33,14 @@ extension StoreWorkingSet {
             throw StoreAdminError.alreadyPurchased(entry.id)
         }
         if let refusal = purchaseRefusal(entry.id, account: account, catalog: catalog) { throw refusal }
-        if !terms.autoRenew, let plan = planRenewedInto(entry, account: account, catalog: catalog) {
+        // One that only changes the plan the next renewal is for makes no transaction, and cannot
+        // be bought not renewing: it starts only by renewing.
+        let changesPlanOnly = changesRenewalPlanOnly(entry.id, account: account, catalog: catalog)
+        if changesPlanOnly, !terms.autoRenew, let plan = entry.subscriptionGroupID.flatMap({ status(of: account, group: $0)?.productID }) {
             throw StoreAdminError.changesAtRenewal(entry.id, plan: plan)
         }
-        let bought = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now,
-                                 account: account, reason: .outsideApp)
+        let bought = Transaction(id: changesPlanOnly ? makePlanChangeRequestID() : try makeTransactionID(), payment: payment,
+                                 state: .purchasing, date: now, account: account, reason: .outsideApp)
         transactions.append(bought)
         let made = try purchase(at: transactions.count - 1, catalog: catalog, now: now, offerCode: code,
                                 declinesIntroOffer: terms.offer == .none)
@@ -46,18 +49,6 @@ extension StoreWorkingSet {
             _ = try runLifecycle(.setAutoRenew(false), status: index, at: now, catalog: catalog)
         }
         return made
-    }
-
-    /// The plan `account` has now when buying `entry` only changes the plan its next renewal is
-    /// for (a downgrade, a crossgrade to another period, the current plan back while a change
-    /// waits), as the lifecycle decides it: such a purchase starts by renewing, so auto-renew
-    /// off, which applies to the subscription after the purchase, leaves it nothing to start.
-    private func planRenewedInto(_ entry: CatalogProduct, account: String, catalog: Catalog) -> String? {
-        guard entry.type == .autoRenewable, let group = entry.subscriptionGroupID,
-              let current = status(of: account, group: group), current.givesAccess,
-              let plan = catalog.product(current.productID) else { return nil }
-        guard let change = SubscriptionLifecycle.planChange(from: plan, to: entry) else { return plan.id }
-        return SubscriptionLifecycle.takesEffectAtOnce(change, from: plan, to: entry) ? nil : plan.id
     }
 
     /// The offers `account` may choose buying `productID` outside the app, besides none: the

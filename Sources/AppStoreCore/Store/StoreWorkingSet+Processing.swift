@@ -7,7 +7,9 @@ extension StoreWorkingSet {
     /// confirm the purchase sheet, or an immediate failure the store would answer with.
     /// With the network off the sheet still opens: the store's failure comes after the
     /// latency, as every other failure does. A non-consumable the account already owns is
-    /// bought again as a re-download, at no charge. `account`: whose purchase it is.
+    /// bought again as a re-download, at no charge. A payment that only changes the plan the
+    /// next renewal is for is a plan-change request, under an id that is no transaction's
+    /// (`StoreWorkingSet+PlanChangeRequests`). `account`: whose purchase it is.
     package mutating func addPayment(_ payment: Payment, account: String, catalog: Catalog, now: Date) throws -> Transaction {
         let product = catalog.product(payment.productID).flatMap {
             Product($0, storefront: settings.appStoreStorefront, locale: settings.locale)
@@ -24,7 +26,9 @@ extension StoreWorkingSet {
         // copy got again is still the family's (it goes when the copy does).
         let owned = refusal != nil || catalog.product(payment.productID)?.type != .nonConsumable ? nil
             : completedPurchases(of: account).first { $0.productID == payment.productID }
-        var transaction = Transaction(id: try makeTransactionID(), payment: payment, state: .purchasing, date: now,
+        let changesPlanOnly = refusal == nil && changesRenewalPlanOnly(payment.productID, account: account, catalog: catalog)
+        let id = changesPlanOnly ? makePlanChangeRequestID() : try makeTransactionID()
+        var transaction = Transaction(id: id, payment: payment, state: .purchasing, date: now,
                                       account: account, reason: owned == nil ? .purchase : .redownload,
                                       originalTransactionID: owned.map { $0.originalID ?? $0.id },
                                       ownershipType: owned?.ownershipType, sharedTransactionID: owned?.sharedTransactionID)
@@ -178,9 +182,12 @@ extension StoreWorkingSet {
             // Nothing to pay, so nothing to ask a parent or to interrupt for.
             try purchase(at: i, catalog: catalog, now: now)
         } else if settings.interrupted {
+            // Waiting for the user, a request is a transaction as any other: commands name it.
+            try numberPlanChangeRequest(at: i)
             fail(at: i, .interrupted, now: now)
             transactions[i].queueState.enter(.interrupted)
         } else if settings.askToBuy {
+            try numberPlanChangeRequest(at: i)
             transactions[i].queueState.enter(.deferred)
             // The queue's state changes (SK1's transactionDate moves): no purchase facts yet.
             transactions[i].queueState.state = .deferred
@@ -206,6 +213,11 @@ extension StoreWorkingSet {
         if let refusal = purchaseRefusal(transactions[i].productID, account: transactions[i].account, catalog: catalog) {
             fail(at: i, refusal, now: now)
             return transactions[i]
+        }
+        // A plan-change request the store completes as a purchase after all (the subscription
+        // ended while it waited) is a transaction.
+        if !changesRenewalPlanOnly(transactions[i].productID, account: transactions[i].account, catalog: catalog) {
+            try numberPlanChangeRequest(at: i)
         }
         // Asked before this purchase joins the receipt.
         let t = transactions[i]
@@ -260,7 +272,10 @@ extension StoreWorkingSet {
         guard let i = index(of: id) else { throw StoreAdminError.noSuchTransaction(id) }
         guard transactions[i].queueState.phase == .interrupted else { throw StoreAdminError.notInterrupted(id) }
         transactions[i].queueState.enter(nil)
-        let resolved = Transaction(id: try makeTransactionID(), payment: transactions[i].payment, state: .purchasing, date: now,
+        // Its purchase may only change the plan the next renewal is for: a request, then.
+        let changesPlanOnly = changesRenewalPlanOnly(transactions[i].productID, account: transactions[i].account, catalog: catalog)
+        let resolved = Transaction(id: changesPlanOnly ? makePlanChangeRequestID() : try makeTransactionID(),
+                                   payment: transactions[i].payment, state: .purchasing, date: now,
                                    account: transactions[i].account, reason: .resolution, originalTransactionID: id)
         transactions.append(resolved)
         record(.resolved, resolved, at: now)
@@ -401,10 +416,12 @@ extension StoreWorkingSet {
         record(.purchaseFailed, t, at: t.queueState.transactionDate, details: StoreEventDetails(error: t.queueState.error))
     }
 
-    /// An event about `t`.
+    /// An event about `t`. A plan-change request (its failure) is no transaction: the event
+    /// keeps it, and names none.
     mutating func record(_ kind: StoreEventKind, _ t: Transaction, at date: Date, details: StoreEventDetails = StoreEventDetails()) {
-        newEvents.append(StoreEvent(date: date, kind: kind, account: t.account, productID: t.productID, transactionID: t.id,
-                                    originalTransactionID: t.originalID, details: details))
+        let request = t.isPlanChangeRequest
+        newEvents.append(StoreEvent(date: date, kind: kind, account: t.account, productID: t.productID, transactionID: request ? nil : t.id,
+                                    originalTransactionID: t.originalID, details: details, transaction: request ? t : nil))
     }
 }
 

@@ -103,6 +103,16 @@ public enum SubscriptionLifecycle {
         }
     }
 
+    /// Whether buying `product` only changes the plan `status`'s next renewal is for, making no
+    /// transaction: a downgrade, a crossgrade to another period, or the plan one has bought back
+    /// while a change to another waits (calling it off), while the subscription gives access.
+    public static func changesRenewalPlanOnly(_ status: SubscriptionStatus, to product: CatalogProduct, catalog: Catalog) -> Bool {
+        guard status.givesAccess, product.subscriptionGroupID == status.groupID, product.subscription != nil,
+              let plan = catalog.product(status.productID) else { return false }
+        guard let change = planChange(from: plan, to: product) else { return true }
+        return !takesEffectAtOnce(change, from: plan, to: product)
+    }
+
     static func days(_ count: Int, after date: Date) -> Date {
         StoreTimes.clamped(Calendar.gregorianUTC.date(byAdding: .day, value: count, to: date) ?? date)
     }
@@ -175,14 +185,12 @@ private struct Step {
             return
         }
         facts.originalPurchaseDate = context.latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate
-        guard let change = SubscriptionLifecycle.planChange(from: plan, to: product) else {
-            // The plan one has, bought back while another waits for the renewal: the renewal stays with it.
-            changePreference(to: product.id, change: nil, with: bought, facts: facts)
-            return
-        }
-        if SubscriptionLifecycle.takesEffectAtOnce(change, from: plan, to: product) {
+        let change = SubscriptionLifecycle.planChange(from: plan, to: product)
+        if let change, !SubscriptionLifecycle.changesRenewalPlanOnly(current, to: product, catalog: catalog) {
             upgrade(from: current, plan: plan, to: bought, facts: facts, period: info.period, change: change)
         } else {
+            // A lower plan, another period, or the plan one has bought back while another waits
+            // for the renewal (which then stays with it).
             changePreference(to: product.id, change: change, with: bought, facts: facts)
         }
     }

@@ -55,6 +55,13 @@ public struct PurchaseSheet: Equatable, Sendable {
         self.productID = productID
         self.product = product
     }
+
+    /// Whether `t` is the purchase waiting under `id`: itself, or the transaction a plan-change
+    /// request became (an Ask to Buy request, an interruption, a purchase after all), numbered
+    /// as the store answered.
+    func follows(_ id: String, _ t: Transaction) -> Bool {
+        t.id == id || id.hasPrefix(Transaction.planChangeRequestPrefix) && !t.isPlanChangeRequest && t.productID == productID
+    }
 }
 
 /// A dialog with a title, a message and buttons.

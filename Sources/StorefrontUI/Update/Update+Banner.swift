@@ -32,7 +32,7 @@ extension AppState {
         switch mode {
         case .sheet(let sheet):
             switch sheet.stage {
-            case .purchasing(let id): return t.id == id
+            case .purchasing(let id): return sheet.follows(id, t)
             case .interrupted(let id): return t.originalID == id
             case .confirm, .askPermission: return t.productID == sheet.productID
             }

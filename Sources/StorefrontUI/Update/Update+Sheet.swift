@@ -111,7 +111,7 @@ extension AppState {
             switch mode {
             case .sheet(let sheet):
                 switch sheet.stage {
-                case .purchasing(let id) where id == t.id && t.queueState.state != .purchasing:
+                case .purchasing(let id) where sheet.follows(id, t) && t.queueState.state != .purchasing:
                     present(outcome: t)
                 case .interrupted(let id) where t.originalID == id:
                     present(outcome: t)
@@ -122,6 +122,9 @@ extension AppState {
                 mode = .restoring(restored + [t.productID])
             default: break
             }
+        case .planChanged(let change):
+            guard case .sheet(let sheet) = mode, case .purchasing(let id) = sheet.stage, id == change.requestID else { break }
+            present(change)
         case .restoreFinished:
             guard case .restoring(let restored) = mode else { break }
             mode = .alert(restoreSummary(restored))
@@ -143,14 +146,6 @@ extension AppState {
     mutating func present(outcome t: Transaction) {
         let words = strings.alerts
         switch t.queueState.state {
-        case .purchased where planChangeStart(t) != nil:
-            // A plan for the next renewal (a downgrade): the App Store says when it starts.
-            mode = .alert(Alert(kind: .info, title: words.changeWaitsTitle,
-                                message: words.changeWaitsMessage(title(of: t.productID), localDate(planChangeStart(t) ?? now))))
-        case .purchased where keptPlanRenewal(t) != nil:
-            // The plan one has, bought back while a change to another waited: nothing bought, the change called off.
-            mode = .alert(Alert(kind: .info, title: words.planKeptTitle,
-                                message: words.planKeptMessage(title(of: t.productID), localDate(keptPlanRenewal(t) ?? now))))
         case .purchased, .restored:
             // The system's own confirmation; what the app delivered is the small print.
             let lead = t.reason == .redownload ? words.downloadedAgain : words.purchaseSuccessful
@@ -177,23 +172,14 @@ extension AppState {
         }
     }
 
-    /// When the plan `t` bought starts, if it waits for the next renewal (a downgrade, a
-    /// crossgrade to another period): its answer has no period of its own.
-    private func planChangeStart(_ t: Transaction) -> Date? {
-        guard t.expirationDate == nil, let product = catalog.product(t.productID), product.type == .autoRenewable,
-              let group = product.subscriptionGroupID, let status = snapshot.subscription(inGroup: group),
-              status.productID != t.productID else { return nil }
-        return status.expiresDate
-    }
-
-    /// When the plan `t` bought back renews, if buying it called a waiting plan change off: the
-    /// store's answer names the current period, which no transaction of its own began.
-    private func keptPlanRenewal(_ t: Transaction) -> Date? {
-        guard let product = catalog.product(t.productID), product.type == .autoRenewable,
-              let group = product.subscriptionGroupID, let status = snapshot.subscription(inGroup: group),
-              status.productID == t.productID, status.latestTransactionID != t.id,
-              t.expirationDate == status.expiresDate else { return nil }
-        return status.expiresDate
+    /// The store's answer to the sheet's plan change: a plan for the next renewal (a downgrade),
+    /// the App Store saying when it starts; or the plan one has bought back while a change to
+    /// another waited, the change called off. Nothing was bought.
+    mutating func present(_ change: ScheduledPlanChange) {
+        let words = strings.alerts
+        mode = change.callsOff
+            ? .alert(Alert(kind: .info, title: words.planKeptTitle, message: words.planKeptMessage(title(of: change.productID), localDate(change.date))))
+            : .alert(Alert(kind: .info, title: words.changeWaitsTitle, message: words.changeWaitsMessage(title(of: change.productID), localDate(change.date))))
     }
 
     public func title(of productID: String) -> String {
@@ -252,6 +238,7 @@ extension AppState {
         case .delivered: .success
         case .restoreFailed, .subscriptionStatusFailed, .problem, .notDelivered, .revoked, .deleted: .danger
         case .finished, .alreadyDelivered, .revokedBeforeDelivery, .restoreFinished, .consumed: .muted
+        case .planChanged: .accent
         case .promoted: .accent
         }
         let strings = strings

@@ -37,13 +37,15 @@ struct BuyCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     struct Output: Encodable {
-        var transaction: TransactionPayload
+        /// None for a plan change at the next renewal: the store makes no transaction.
+        var transaction: TransactionPayload?
         /// True when no new transaction was made: `transaction` is the request already waiting
         /// (Ask to Buy, or an interruption) that this purchase merged into.
         var merged: Bool
         var redelivered: [TransactionPayload]
         var userDefaults: [String: JSONValue]
-        /// Another plan of a group the account subscribes to: how the subscription changed.
+        /// Another plan of a group the account subscribes to: how the subscription changed (at the
+        /// next renewal, the store's whole answer, with the renewal info).
         var planChange: PlanChangeJSON?
     }
 
@@ -78,15 +80,23 @@ struct BuyCommand: ParsableCommand {
         if started.queueState.state == .purchasing { _ = try running.pressSideButton() }
         func current() -> Transaction? { session.current(started.id) }
         try running.wait { current()?.queueState.state != .purchasing }
-        // A plan change for the next renewal makes no transaction: its answer is the one its event keeps.
-        guard let final = try current() ?? session.database.events(after: cursor, limit: nil)
-            .last(where: { $0.transaction?.id == started.id })?.transaction else { return }
+        let planChange = try PlanChangeJSON(answering: started.id, after: cursor, in: session)
+        if let planChange, planChange.isForNextRenewal {
+            // The store's answer to a plan-change request: no transaction, nothing delivered.
+            if output.json {
+                try JSONOutput.print(Output(transaction: nil, merged: false, redelivered: session.launchReport(app).redelivered,
+                                            userDefaults: app.defaults.values, planChange: planChange))
+            } else {
+                printLine(planChange.text(session: session))
+            }
+            return
+        }
+        guard let final = current() ?? heard(started, by: app) else { return }
         if let refusal = notDelivered(final, by: app) {
             try Report.failure(refusal, json: output.json, context: "Cannot deliver \(productID)",
                                launch: session.launchReport(app))
         }
 
-        let planChange = try PlanChangeJSON(answering: final.id, after: cursor, in: session)
         if output.json {
             try JSONOutput.print(Output(transaction: TransactionPayload(final), merged: false,
                                         redelivered: session.launchReport(app).redelivered,
@@ -110,6 +120,21 @@ struct BuyCommand: ParsableCommand {
             }
             throw ExitCode.failed
         }
+    }
+
+    /// How the app last heard of `started`, when the store no longer holds it under its id: a
+    /// failed plan-change request the app finished (gone with its finish), or one the store
+    /// made a transaction of after all (an Ask to Buy request, an interruption, a purchase).
+    private func heard(_ started: Transaction, by app: SampleApp) -> Transaction? {
+        app.events.reversed().lazy.compactMap { event -> Transaction? in
+            let heard: Transaction? = switch event {
+            case .updated(let t, _, _), .finished(let t): t
+            default: nil
+            }
+            guard let t = heard else { return nil }
+            let became = started.isPlanChangeRequest && !t.isPlanChangeRequest && t.productID == started.productID
+            return t.id == started.id || became ? t : nil
+        }.first
     }
 
     /// Why the app refused to deliver `t`, if it did: the purchase went through, but the app

@@ -52,9 +52,10 @@ struct BuyOutsideCommand: ParsableCommand {
     }
 
     struct Output: Encodable {
-        /// The purchase; for a plan change at the next renewal, the store's answer to it.
-        var transaction: TransactionPayload
-        /// Another plan of a group the account subscribes to: how the subscription changed.
+        /// The purchase; none for a plan change at the next renewal, which makes no transaction.
+        var transaction: TransactionPayload?
+        /// Another plan of a group the account subscribes to: how the subscription changed (at the
+        /// next renewal, the store's whole answer, with the renewal info).
         var planChange: PlanChangeJSON?
     }
 
@@ -66,11 +67,12 @@ struct BuyOutsideCommand: ParsableCommand {
         let bought = try queue.hearing {
             try StoreAdmin(store: queue.store).buyOutsideApp(productID, quantity: quantity, terms: terms, account: queue.settings.account)
         }.0
-        // A plan change for the next renewal makes no transaction: its answer is the one its event keeps.
         let t = session.current(bought.id) ?? bought
         let planChange = try PlanChangeJSON(answering: bought.id, after: cursor, in: session)
+        // A plan change for the next renewal makes no transaction: the change is the whole answer.
+        let forNextRenewal = planChange?.isForNextRenewal == true
         if output.json {
-            try JSONOutput.print(Output(transaction: TransactionPayload(t), planChange: planChange))
+            try JSONOutput.print(Output(transaction: forNextRenewal ? nil : TransactionPayload(t), planChange: planChange))
             return
         }
         if let planChange {

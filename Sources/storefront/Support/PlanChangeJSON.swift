@@ -1,4 +1,5 @@
 import AppStoreCore
+import AppStoreJSON
 import Foundation
 import SampleApp
 
@@ -17,6 +18,9 @@ struct PlanChangeJSON: Encodable {
     /// An upgrade: the refund of the old plan's unused time, a decimal string.
     var refundedAmount: String?
     var currency: String?
+    /// At the renewal: the renewal info as the change left it (its `autoRenewPreference` the
+    /// plan the next renewal is for). No transaction is made.
+    var renewalInfo: RenewalInfoPayload?
 
     init?(_ e: StoreEvent) {
         guard e.kind == .upgraded || e.kind == .renewalPreferenceChanged,
@@ -30,14 +34,27 @@ struct PlanChangeJSON: Encodable {
         currency = e.details.currency
     }
 
-    /// The plan change the purchase `transactionID` made, from the events after `cursor`; nil
-    /// when it changed no plan. A change for the next renewal names no transaction: its event
-    /// keeps the purchase's answer.
-    init?(answering transactionID: String, after cursor: Int64, in session: Session) throws {
-        guard let change = try session.database.events(after: cursor, limit: nil)
-            .filter({ ($0.transactionID ?? $0.transaction?.id) == transactionID }).lazy.compactMap(PlanChangeJSON.init).first
-        else { return nil }
+    /// The store's answer to a plan-change request that only turned auto-renew back on (the
+    /// plan a waiting change renews to, bought again): the change it keeps.
+    init(_ answer: ScheduledPlanChange) {
+        kind = answer.kind
+        fromProductID = answer.currentProductID
+        toProductID = answer.productID
+        takesEffect = "renewal"
+        date = answer.date
+    }
+
+    /// The plan change the purchase (or plan-change request) `id` made, from the events after
+    /// `cursor`; nil when it changed no plan. A change for the next renewal makes no
+    /// transaction: its events keep the store's answer, and the renewal info it left.
+    init?(answering id: String, after cursor: Int64, in session: Session) throws {
+        let events = try session.database.events(after: cursor, limit: nil).filter { ($0.transactionID ?? $0.transaction?.id) == id }
+        let answer = events.lazy.compactMap { ScheduledPlanChange(answeredBy: $0, catalog: session.catalog) }.last
+        guard let change = events.lazy.compactMap(PlanChangeJSON.init).first ?? answer.map(PlanChangeJSON.init) else { return nil }
         self = change
+        if let status = answer?.renewalInfo {
+            renewalInfo = RenewalInfoPayload(status, nextRenewal: session.queue.records.nextRenewal(of: status, catalog: session.catalog))
+        }
     }
 
     /// Whether the plan changes at the next renewal: no transaction now, nothing charged.
