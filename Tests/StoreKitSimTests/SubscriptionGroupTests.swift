@@ -147,6 +147,20 @@ import Testing
         #expect(Int(coins.id) == Int(pro.id)! + 1)
     }
 
+    /// A plan-change request's id is numbered after those the records hold; a store whose bytes
+    /// hold the largest number (a damaged file) gets the smallest free one, never an overflow.
+    @Test func aPlanChangeRequestsIDNeverOverflows() {
+        var records = StoreWorkingSet()
+        func request(_ number: String) -> Transaction {
+            Transaction(id: Transaction.planChangeRequestPrefix + number, payment: Payment(productID: Plans.liteMonthly),
+                        state: .failed, date: Date(timeIntervalSince1970: 1_800_000_000), account: records.settings.account)
+        }
+        records.transactions = [request("2"), request("-5")]
+        #expect(records.makePlanChangeRequestID() == Transaction.planChangeRequestPrefix + "3")
+        records.transactions = [request("1"), request(String(Int.max))]
+        #expect(records.makePlanChangeRequestID() == Transaction.planChangeRequestPrefix + "2")
+    }
+
     /// Apple's rule: an account may have the introductory offer unless it received one for a
     /// plan of the group, so subscribing without one does not use it up. A plan change while a
     /// plan gives access gets none; a new subscription after it ended does, once, however long

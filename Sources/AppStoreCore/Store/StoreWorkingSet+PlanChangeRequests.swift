@@ -16,12 +16,15 @@ extension StoreWorkingSet {
     }
 
     /// An id for a new plan-change request: after every request the records hold (all of them:
-    /// a request is unfinished until it goes).
+    /// a request is unfinished until it goes). A store whose bytes hold the largest number
+    /// already gets the smallest one free instead of overflowing.
     func makePlanChangeRequestID() -> String {
-        let numbers = transactions.compactMap { t in
+        let numbers = Set(transactions.compactMap { t in
             t.isPlanChangeRequest ? Int(t.id.dropFirst(Transaction.planChangeRequestPrefix.count)) : nil
-        }
-        return Transaction.planChangeRequestPrefix + String((numbers.max() ?? 0) + 1)
+        })
+        let top = numbers.max() ?? 0
+        let next = top < Int.max ? max(top, 0) + 1 : (1...).first { !numbers.contains($0) } ?? 1
+        return Transaction.planChangeRequestPrefix + String(next)
     }
 
     /// The request at `i`, completed as a purchase after all: a transaction, numbered now.
