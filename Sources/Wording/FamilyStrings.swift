@@ -55,6 +55,9 @@ public struct FamilyStrings: PhraseTable {
     public let notShareable = Phrase1<String>(
         en: { id in "\(id) is not family-shareable (the catalog's familyShareable, non-consumables)" },
         ja: { id in "\(id)はファミリー共有できません(カタログのfamilyShareable、非消耗型のみ)。" })
+    public let notPurchased = Phrase2<String, String>(
+        en: { account, id in "\(account) has not bought \(id): only a purchase of its own is shared with the family" },
+        ja: { account, id in "\(account)は\(id)を購入していません。ファミリーと共有できるのは自分で購入したものだけです。" })
     public let sharedNotRefundable = Phrase1<String>(
         en: { id in "transaction \(id) is family-shared: only the purchaser's purchase can be refunded" },
         ja: { id in "トランザクション\(id)はファミリー共有されたものです。返金できるのは購入者の購入だけです。" })

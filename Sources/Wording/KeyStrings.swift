@@ -45,9 +45,23 @@ public struct KeyStrings: PhraseTable {
 
     public let helpTitle = Phrase(en: "Keys", ja: "キー操作")
     public let helpClose = Phrase(en: "Esc or ? to close", ja: "Escまたは?で閉じる")
-    /// The closing line of a list too long for the terminal: how many keys are out of sight.
-    public let helpCloseOrScroll = Phrase1<Int>(en: { hidden in "Esc or ? to close · ↑ ↓ \(hidden) more" },
-                                                ja: { hidden in "Escまたは?で閉じる・↑ ↓で他に\(hidden)件" })
+    /// The closing line of a list too long for the terminal: how many keys are out of sight
+    /// above and below where it is scrolled to.
+    public let helpCloseOrScroll = Phrase2<Int, Int>(
+        en: { above, below in
+            switch (above, below) {
+            case (0, _): "Esc or ? to close · ↑ ↓ \(below) more"
+            case (_, 0): "Esc or ? to close · ↑ \(above) above"
+            default: "Esc or ? to close · ↑ \(above) above · ↓ \(below) more"
+            }
+        },
+        ja: { above, below in
+            switch (above, below) {
+            case (0, _): "Escまたは?で閉じる・↑ ↓で他に\(below)件"
+            case (_, 0): "Escまたは?で閉じる・↑で上に\(above)件"
+            default: "Escまたは?で閉じる・↑で上に\(above)件・↓で下に\(below)件"
+            }
+        })
     public let mouse = Phrase(en: "mouse", ja: "マウス")
     public let helpPage = Phrase(en: "page, top, bottom", ja: "ページ送り、先頭、末尾")
     public let helpOpen = Phrase(en: "read or buy; with hold on: the side button", ja: "読む・購入(サイドボタン待ち中は確定)")

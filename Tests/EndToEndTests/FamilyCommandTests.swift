@@ -64,6 +64,18 @@ import Testing
         #expect(try cli.command("family", "show").stdout.contains("No families"))
     }
 
+    /// Failed before: "y no longer shares …", with its event and a line in `family show`.
+    @Test func sharingIsTurnedOnOrOffOnlyByAPurchaserInAFamily() throws {
+        try cli.command("family", "create", Self.parent)
+        try cli.command("family", "add", Self.kid, "--to", Self.parent)
+        let notBought = try cli.command("family", "share", Self.premium, "off", "--by", Self.kid, status: 4)
+        #expect(notBought.stderr.contains("\(Self.kid) has not bought \(Self.premium)"), "\(notBought.summary)")
+        let noFamily = try cli.command("family", "share", Self.premium, "on", "--by", "nobody@example.com", status: 4)
+        #expect(noFamily.stderr.contains("nobody@example.com is in no family"), "\(noFamily.summary)")
+        #expect(!(try cli.command("family", "show").stdout.contains("does not share")))
+        #expect(!(try cli.command("events").stdout.contains("familySharing")), "no event written")
+    }
+
     /// A parent stopping sharing from another terminal reaches the kid's open storefront: the
     /// app locks the content again, with its banner and log line.
     @Test func aFamilyRevocationFromAnotherTerminalReachesAnOpenStorefront() throws {
@@ -91,6 +103,7 @@ import Testing
         try cli.command("set", "account", Self.parent)
         try cli.command("family", "create", Self.parent)
         try cli.command("family", "add", Self.kid)
+        try cli.command("family", "buy", Self.parent, monthly)
         let stopped = try cli.command("family", "share", monthly, "off", "--json").json()
         let shown = try cli.command("family", "show").stdout
         #expect(shown.contains("  \(Self.parent) does not share \(monthly), \(yearly)\n"), "\(shown)")

@@ -180,6 +180,27 @@ import Testing
         #expect(t.app.defaults.values[Self.premium] == .bool(true))
     }
 
+    /// Failed before: sharing turned off by a member who never bought the product, and on by
+    /// an account in no family, were taken, with an event and a stop `family show` listed.
+    @Test(arguments: StorageKind.allCases)
+    func onlyAPurchaserInAFamilyTurnsSharingOnOrOff(kind: StorageKind) throws {
+        let t = try Self.family(kind)
+        let events = try t.storedEvents.count
+        #expect(throws: FamilyError.notPurchased(Self.kid, productID: Self.premium)) {
+            try t.hear { try $0.setFamilySharing(Self.premium, on: false, account: Self.kid) }
+        }
+        #expect(throws: FamilyError.notPurchased(Self.kid, productID: "com.storefront.pro.monthly")) {
+            try t.hear { try $0.setFamilySharing("com.storefront.pro.monthly", on: false, account: Self.kid) }
+        }
+        #expect(throws: FamilyError.notInFamily("nobody@example.com")) {
+            try t.hear { try $0.setFamilySharing(Self.premium, on: true, account: "nobody@example.com") }
+        }
+        #expect(try t.storedEvents.count == events && t.records.sharingStops.isEmpty, "nothing written")
+        try t.buy(Self.premium)
+        try t.hear { try $0.setFamilySharing(Self.premium, on: false, account: t.signedIn) }
+        #expect(try t.storedEvents.contains { $0.kind == .familySharingOff }, "the purchaser turns it off")
+    }
+
     @Test(arguments: StorageKind.allCases)
     func requestsThatCannotApplyAreRefused(kind: StorageKind) throws {
         let t = try Self.family(kind)

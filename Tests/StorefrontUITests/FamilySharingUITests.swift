@@ -55,6 +55,21 @@ import Testing
         #expect(!ui.state.snapshot.premiumUnlocked && bought.account == Self.parent)
     }
 
+    /// Failed before: the kid's relaunched log showed the parent's purchase, dimmed, as
+    /// "1000000001 purchased … (bought outside the app)", as if the kid's own.
+    @Test(arguments: [false, true])
+    func theEarlierLogShowsTheKidsFamilySharedTransaction(japanese: Bool) throws {
+        let ui = try family(japanese: japanese)
+        let bought = try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: "com.storefront.pro.monthly")
+        ui.runtime.tick()
+        try ui.relaunch()
+        let shared = try #require(ui.storage.records.transactions.last { $0.account == Self.kid })
+        #expect(ui.state.earlier.map(\.id) == [shared.id], "the kid's app saw its own copy, not the parent's \(bought.id)")
+        let line = try #require(ui.screen.split(separator: "\n").first { $0.contains("\(shared.id) ") }, "\(ui.screen)")
+        #expect(line.contains("(\(ui.state.strings.family.sharedNote))"), "\(line)")
+        #expect(!ui.screen.contains("\(bought.id) "), "\(ui.screen)")
+    }
+
     @Test func theTransactionManagerShowsItFamilySharedAndTurnsSharingOff() throws {
         let ui = try family()
         try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: Self.premium)
@@ -67,6 +82,8 @@ import Testing
         let purchase = try #require(panel.rows.first { $0.account == Self.parent })
         #expect(!ui.state.actions(for: shared).contains { if case .operation(.refund) = $0 { true } else { false } },
                 "only the purchaser's purchase is refunded")
+        #expect(!ui.state.actions(for: shared).contains { if case .operation(.familySharing) = $0 { true } else { false } },
+                "only the purchaser shares it")
         let stop = TransactionAction.operation(.familySharing(productID: Self.premium, on: false, account: Self.parent))
         #expect(ui.state.actions(for: purchase).contains(stop))
         assertSnapshot(of: ui.screen, as: .lines, named: "family-shared-100x30")

@@ -41,6 +41,23 @@ struct HelpOverlayTests {
         #expect(line(of: "← →  Space", japanese ? "オファー、自動更新" : "offer, auto-renew", in: screen) != nil, "\(screen)")
     }
 
+    /// Failed before: scrolled to the end with j, the closing line still said "↑ ↓ 6 more".
+    @Test(arguments: [false, true])
+    func theClosingLineCountsTheKeysAboveAndBelow(japanese: Bool) throws {
+        let ui = try UITestHarness(width: 70, height: 20) { if japanese { UITestHarness.useJapanese(&$0) } }
+        let words = ui.state.strings.keys
+        ui.press(.char("?"))
+        #expect(ui.screen.contains(words.helpCloseOrScroll(0, 6)), "\(ui.screen)")
+        ui.press(.char("j"), .char("j"))
+        #expect(ui.screen.contains(words.helpCloseOrScroll(2, 4)), "\(ui.screen)")
+        for _ in 0..<12 { ui.press(.char("j")) }
+        let end = words.helpCloseOrScroll(6, 0)
+        #expect(ui.screen.contains(end), "\(ui.screen)")
+        #expect(!end.contains(japanese ? "↓" : "more"), "nothing below is counted: \(end)")
+        ui.press(.char("k"))
+        #expect(ui.screen.contains(words.helpCloseOrScroll(5, 1)), "\(ui.screen)")
+    }
+
     @Test func theSmallestTerminalScrollsToEveryKey() throws {
         let ui = try UITestHarness(width: 70, height: 20)
         ui.press(.char("?"))

@@ -17,7 +17,7 @@ import Wording
     @Test func aFullStopNeverStartsALine() {
         // Without kinsoku the line would break right before 。
         #expect(TextWrap.lines("有料コンテンツ6件を解放します。一度の購入でずっと使えます", width: 29)
-                == ["有料コンテンツ6件を解放しま", "す。一度の購入でずっと使えま", "す"])
+                == ["有料コンテンツ6件を", "解放します。一度の", "購入でずっと使えます"])
     }
 
     @Test(arguments: Array("。、，．」』）】〉》！？ー"))
@@ -110,5 +110,32 @@ import Wording
         for word in ["サブスクリプション"] where text.contains(word) {
             #expect(lines.contains { $0.contains(word) }, "\(word) broken at \(width): \(lines)")
         }
+    }
+}
+
+/// Japanese breaks between phrases: after punctuation, where hiragana gives way to another
+/// script, before a number or a Latin word; never inside a kanji word, between a word and
+/// its hiragana ending, or inside a run of hiragana, unless a phrase is wider than the line.
+@Suite struct PhraseWrapTests {
+    static let examples: [(text: String, width: Int, lines: [String])] = [
+        ("キャンセルするまで自動更新されます。期間終了の24時間以上前までに「サブスクリプションの管理」(m) でいつでもキャンセルできます。", 40,
+         ["キャンセルするまで自動更新されます。", "期間終了の24時間以上前までに", "「サブスクリプションの管理」(m)", "でいつでもキャンセルできます。"]),
+        ("その日から新しいプランが始まります。", 20, ["その日から新しい", "プランが始まります。"]),
+        ("2026年12月22日までアクセス可能 (猶予期間)", 20, ["2026年12月22日まで", "アクセス可能", "(猶予期間)"]),
+        ("「プロ 学生プラン」は本日で終了し、未使用期間分は日割りで返金されます。", 30,
+         ["「プロ 学生プラン」は本日で", "終了し、未使用期間分は日割りで", "返金されます。"]),
+        ("すべての名言を毎月。最初の1週間は無料トライアル。", 20, ["すべての名言を毎月。", "最初の1週間は", "無料トライアル。"]),
+        ("UserDefaults.jsonの\"credits\"に保存されています。クレジットパックを購入すると増えます。", 30,
+         ["UserDefaults.jsonの\"credits\"に", "保存されています。", "クレジットパックを購入すると", "増えます。"]),
+    ]
+
+    @Test(arguments: examples.indices)
+    func japaneseBreaksBetweenPhrases(example: Int) {
+        let (text, width, lines) = Self.examples[example]
+        #expect(TextWrap.lines(text, width: width) == lines)
+    }
+
+    @Test func aPhraseWiderThanTheLineBreaksInside() {
+        #expect(TextWrap.lines("保存されています", width: 10) == ["保存されて", "います"])
     }
 }

@@ -67,6 +67,10 @@ import Walkthroughs
         ("decline price \"Pro Monthly\"", "decline-price \"Pro Monthly\""),
         ("decline pric \"Pro Monthly\"", "decline-price \"Pro Monthly\""),
         ("decline price-increase \"Pro Monthly\"", "decline-price \"Pro Monthly\""),
+        // Failed before: 'decline "Pro Monthly"', Ask to Buy's step.
+        ("decline \"Pro Monthly\" price", "decline-price \"Pro Monthly\""),
+        ("decline \"Pro Monthly\" price increase", "decline-price \"Pro Monthly\""),
+        ("approve 1000000001 refund", "approve-refund 1000000001"),
         ("price-decline \"Pro Monthly\"", "decline-price \"Pro Monthly\""),
         ("declinePriceIncrease \"Pro Monthly\"", "decline-price \"Pro Monthly\""),
         ("agree \"Pro Monthly\"", "agree-price \"Pro Monthly\""),

@@ -11,6 +11,9 @@ public enum FamilyError: Error, Equatable, Sendable {
     /// The product is not one the catalog marks family-shareable (or not one Family Sharing
     /// simulates: non-consumables only).
     case notShareable(String)
+    /// Sharing turned on or off by an account that never bought the product (nor, of a
+    /// subscription, any plan of its group): it has no purchase to share.
+    case notPurchased(String, productID: String)
     /// A family-shared transaction: only the purchaser's purchase can be refunded.
     case sharedNotRefundable(String)
 }

@@ -64,15 +64,20 @@ extension StoreWorkingSet {
     }
 
     /// `account` (nil: none, refused) turns sharing of its purchases of `productID` (a
-    /// subscription: of its group) on or off.
+    /// subscription: of its group) on or off: an account in a family, which bought it.
     package mutating func setFamilySharing(_ productID: String, on: Bool, account: String?, catalog: Catalog, now: Date) throws {
         guard let account else { throw FamilyError.noAccount }
         guard catalog.product(productID) != nil else { throw StoreAdminError.noSuchProduct(productID) }
         guard Self.isShared(productID, catalog: catalog) else { throw FamilyError.notShareable(productID) }
+        guard family(of: account) != nil else { throw FamilyError.notInFamily(account) }
         // A subscription is shared or not as a whole: every plan of its group alike, so a
         // plan change does not share again what was stopped.
         let group = catalog.product(productID)?.subscriptionGroupID
         let plans = group.map { g in catalog.products.filter { $0.subscriptionGroupID == g }.map(\.id) } ?? [productID]
+        let bought = transactions.contains {
+            $0.account == account && plans.contains($0.productID) && !$0.isFamilyShared && $0.queueState.state == .purchased
+        }
+        guard bought else { throw FamilyError.notPurchased(account, productID: productID) }
         let stops = plans.map { SharingStop(account: account, productID: $0) }
         guard on == stops.contains(where: sharingStops.contains) else { return }
         if on { sharingStops.removeAll(where: stops.contains) } else { sharingStops += stops.filter { !sharingStops.contains($0) } }

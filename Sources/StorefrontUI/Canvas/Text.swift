@@ -1,5 +1,6 @@
-/// Word wrapping that knows wide characters: Latin text breaks at spaces, CJK text
-/// (which has none) between any two characters the kinsoku rules allow.
+/// Word wrapping that knows wide characters: Latin text breaks at spaces, Japanese text
+/// (which has none) between phrases (`LineBreak`), and inside one only when it is wider than
+/// the line, where the kinsoku rules allow.
 public enum TextWrap {
     public static func lines(_ text: String, width: Int) -> [String] {
         guard width > 0 else { return [] }
@@ -41,18 +42,16 @@ public enum TextWrap {
         return lines
     }
 
-    /// Words, single spaces, and each wide character on its own, but for a katakana word
-    /// ("サブスクリプション"), which is a word as a Latin one is; a name in brackets that fits
-    /// in `width` is one word, brackets and spaces included (not a subscript in a word, as
-    /// in `products[0]`, which stays in its word).
+    /// Words and phrases (`LineBreak.phrase`) and single spaces; a name in brackets that fits
+    /// in `width` is one word, brackets and spaces included (not a subscript in a word, as in
+    /// `products[0]`, which stays in its word). A phrase wider than `width` comes in its parts,
+    /// and a part still wider in its characters, each as the kinsoku rules keep them together.
     private static func tokens(_ text: String, width: Int) -> [String] {
         var tokens: [String] = []
         var word = ""
-        var wordIsKatakana = false
         func endWord() {
-            if !word.isEmpty { tokens.append(word) }
+            if !word.isEmpty { tokens += split(word, width: width) }
             word = ""
-            wordIsKatakana = false
         }
         var i = text.startIndex
         while i < text.endIndex {
@@ -65,19 +64,35 @@ public enum TextWrap {
                 i = text.index(after: end)
                 continue
             }
-            let katakana = Kinsoku.isKatakanaLetter(ch)
-            if ch == " " || (DisplayWidth.of(ch) == 2 && !katakana) {
+            if ch == " " {
                 endWord()
-                tokens.append(String(ch))
+                tokens.append(" ")
             } else {
-                if katakana != wordIsKatakana { endWord() }
+                if let last = word.last, LineBreak.between(last, ch) == .phrase { endWord() }
                 word.append(ch)
-                wordIsKatakana = katakana
             }
             i = text.index(after: i)
         }
         endWord()
         return tokens
+    }
+
+    /// `phrase` as one token if it fits in `width`, else cut where it may break at `rank`, each
+    /// piece still too wide cut again at the next weaker rank.
+    private static func split(_ phrase: String, width: Int, at rank: LineBreak = .part) -> [String] {
+        if rank == .never || DisplayWidth.of(phrase) <= width { return [phrase] }
+        var pieces: [String] = []
+        var piece = ""
+        for ch in phrase {
+            if let last = piece.last, LineBreak.between(last, ch) >= rank {
+                pieces.append(piece)
+                piece = ""
+            }
+            piece.append(ch)
+        }
+        pieces.append(piece)
+        let weaker = LineBreak(rawValue: rank.rawValue - 1) ?? .never
+        return pieces.flatMap { split($0, width: width, at: weaker) }
     }
 
     static func trimTrailing(_ s: String) -> String {

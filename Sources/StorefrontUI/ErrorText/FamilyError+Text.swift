@@ -13,6 +13,7 @@ extension FamilyError {
                               CommandLineHint.command("family add ACCOUNT --to ORGANIZER"))
         case .familyFull(let organizer): words.familyFull(organizer, Family.maximumMembers)
         case .notShareable(let id): words.notShareable(id)
+        case .notPurchased(let account, let id): words.notPurchased(account, id)
         case .sharedNotRefundable(let id): words.sharedNotRefundable(id)
         }
     }

@@ -28,8 +28,11 @@ public final class StorefrontRuntime {
         state.snapshot.settings = try store.settings()
         // Read before the launch: what the last run left unfinished arrives as this session's
         // events (redelivered); what was finished is earlier history, of which the pane shows
-        // the latest few (a dozen is more than it ever has room for).
-        state.earlier = try store.storage.history(last: 12, finishedOnly: true)
+        // the latest few (a dozen is more than it ever has room for). The signed-in account's
+        // alone, as its app saw them: a family member's purchase is its family-shared copy.
+        let account = state.snapshot.settings.account
+        let latest = try account.map { try store.storage.transactions(matching: TransactionQuery(account: $0, limit: 12)).transactions } ?? []
+        state.earlier = latest.reversed().filter(\.queueState.finished)
         // The store's news from where the log last read (`logReader`, kept in the store), so a
         // relaunch neither shows news again nor loses what came while it was closed; until the
         // log has read any, from now on: what the launch's catch-up does is news, what came

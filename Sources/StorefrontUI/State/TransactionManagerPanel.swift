@@ -145,8 +145,9 @@ extension AppState {
             if type?.isRefundableInPart ?? true, t.price != 0, !byTimeLeft || (try? t.timeLeftPercentage(at: now)) != nil {
                 actions.append(.operation(.refund(transactionID: t.id, byTimeLeft ? .timeLeft() : .prorated(50))))
             }
-            // Family Sharing of a shareable purchase, by a member of a family: off, or on again.
-            if t.queueState.finished, let account = t.account, Family.of(account, in: snapshot.families) != nil,
+            // Family Sharing of a shareable purchase, by its purchaser in a family: off, or on
+            // again (not of a family-shared copy, whose holder has nothing of its own to share).
+            if t.queueState.finished, !t.isFamilyShared, let account = t.account, Family.of(account, in: snapshot.families) != nil,
                StoreWorkingSet.isShared(t.productID, catalog: catalog) {
                 let sharing = SharingStop.shares(t.productID, account: account, stops: snapshot.sharingStops)
                 actions.append(.operation(.familySharing(productID: t.productID, on: !sharing, account: account)))

@@ -50,7 +50,7 @@ enum HelpOverlay {
             canvas.put(text, x: box.x + 20, y: box.y + 1 + i, width: box.width - 22)
         }
         let scrolls = rows < keys.count
-        let close = scrolls ? strings.keys.helpCloseOrScroll(keys.count - rows) : strings.keys.helpClose
+        let close = scrolls ? strings.keys.helpCloseOrScroll(first, keys.count - rows - first) : strings.keys.helpClose
         canvas.put(close, x: box.x + 2, y: box.maxY - 2, width: box.width - 4, style: .dim)
     }
 }
