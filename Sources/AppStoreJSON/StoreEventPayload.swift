@@ -56,6 +56,6 @@ package struct StoreEventPayload: Encodable {
             revocationReason: d.revocationReason, revocationType: d.revocationType, revocationPercentage: d.revocationPercentage,
             refundRequestReason: d.refundRequestReason, subtype: d.subtype)
         transaction = e.transaction.map(TransactionPayload.init)
-        subscription = e.subscription.map { SubscriptionStatusPayload($0, transaction: nil) }
+        subscription = e.subscription.map { SubscriptionStatusPayload($0, transaction: nil, nextRenewal: e.renewal) }
     }
 }

@@ -12,6 +12,8 @@ enum EventRow {
     struct Facts: Codable, Equatable {
         var transaction: Transaction?
         var subscription: SubscriptionStatus?
+        /// The subscription's next renewal as the change left it (none in events kept before).
+        var renewal: RenewalTerms?
 
         /// As kept: nil when the event names neither.
         var stored: String? {
@@ -82,7 +84,7 @@ enum EventRow {
         let values: [(any DatabaseValueConvertible)?] = [
             TransactionRow.milliseconds(e.date), e.kind.rawValue, e.account, e.productID, e.transactionID,
             e.originalTransactionID, try JSONCoding.line(stored(e.details)),
-            try Facts(transaction: e.transaction, subscription: e.subscription).stored,
+            try Facts(transaction: e.transaction, subscription: e.subscription, renewal: e.renewal).stored,
         ]
         return values.map { $0?.databaseValue ?? .null }
     }
@@ -115,6 +117,7 @@ enum EventRow {
         let facts = row.hasColumn("facts") ? try r.json("facts", "an event's transaction and status", Facts.self) : nil
         event.transaction = facts?.transaction
         event.subscription = facts?.subscription
+        event.renewal = facts?.renewal
         return event
     }
 }

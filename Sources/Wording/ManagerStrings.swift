@@ -170,4 +170,9 @@ public struct ManagerStrings: PhraseTable {
         en: { account in "\(account) buys on another device: the app hears of it as an update it did not start." },
         ja: { account in "\(account)が別のデバイスで購入します。Appは自分で始めていないアップデートとして受け取ります。" })
     public let signedOut = Phrase(en: "Nobody (signed out)", ja: "誰も(サインアウト中)")
+    /// The signed-in account's plan, marked in the list of products to buy outside the app.
+    public let currentPlan = Phrase(en: "current", ja: "現在のプラン")
+    /// The store refused a purchase outside the app, and why: "Pro Monthly not bought: …".
+    public let notBoughtOutside = Phrase2<String, String>(en: { product, reason in "\(product) not bought: \(reason)" },
+                                                          ja: { product, reason in "\(product)は購入されませんでした: \(reason)" })
 }

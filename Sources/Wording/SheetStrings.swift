@@ -95,6 +95,18 @@ public struct SheetStrings: PhraseTable {
             case .year: "\(price)/年"
             }
         })
+    /// The same, short, for a narrow row: "$4.99/mo", "$9.99/3 mo" (Japanese is short already).
+    public let perPeriodShort = Phrase2<String, SubscriptionPeriod>(
+        en: { price, period in period.value == 1 ? "\(price)/\(englishUnitShort(period.unit))" : "\(price)/\(englishPeriodShort(period))" },
+        ja: { price, period in
+            guard period.value == 1 else { return "\(price)/\(japanesePeriod(period))" }
+            return switch period.unit {
+            case .day: "\(price)/日"
+            case .week: "\(price)/週"
+            case .month: "\(price)/月"
+            case .year: "\(price)/年"
+            }
+        })
     /// A non-renewing subscription's price: "$29.99 for 1 year".
     public let forPeriod = Phrase2<String, SubscriptionPeriod>(en: { price, period in "\(price) for \(englishPeriod(period))" },
                                                                ja: { price, period in "\(price) (\(japanesePeriod(period)))" })
@@ -107,6 +119,9 @@ public struct SheetStrings: PhraseTable {
     /// A pay-as-you-go offer: "$0.99/month for 3 months".
     public let payAsYouGo = Phrase2<String, SubscriptionPeriod>(en: { perPeriod, total in "\(perPeriod) for \(englishPeriod(total))" },
                                                                 ja: { perPeriod, total in "\(japanesePeriod(total))間 \(perPeriod)" })
+    /// The same, short, its length kept: "$0.99/mo for 3 mo", "3か月 ¥160/月".
+    public let payAsYouGoShort = Phrase2<String, SubscriptionPeriod>(en: { perPeriod, total in "\(perPeriod) for \(englishPeriodShort(total))" },
+                                                                     ja: { perPeriod, total in "\(japanesePeriodShort(total)) \(perPeriod)" })
     /// An introductory offer, then the regular charge: "1 week free, then $4.99/month".
     public let offerThen = Phrase2<String, String>(en: { offer, charge in "\(offer), then \(charge)" },
                                                    ja: { offer, charge in "\(offer)、その後\(charge)" })
@@ -119,6 +134,31 @@ public struct SheetStrings: PhraseTable {
         case .year: "year"
         }
         return "\(period.value) \(unit)\(period.value == 1 ? "" : "s")"
+    }
+
+    /// "mo", "yr": the units the App Store abbreviates where room is short.
+    private static func englishUnitShort(_ unit: SubscriptionPeriod.Unit) -> String {
+        switch unit {
+        case .day: "day"
+        case .week: "wk"
+        case .month: "mo"
+        case .year: "yr"
+        }
+    }
+
+    /// "3 mo", "1 yr", "2 wk", "3 days".
+    private static func englishPeriodShort(_ period: SubscriptionPeriod) -> String {
+        period.unit == .day ? englishPeriod(period) : "\(period.value) \(englishUnitShort(period.unit))"
+    }
+
+    /// "3か月", "2週": without 間.
+    private static func japanesePeriodShort(_ period: SubscriptionPeriod) -> String {
+        switch period.unit {
+        case .day: "\(period.value)日"
+        case .week: "\(period.value)週"
+        case .month: "\(period.value)か月"
+        case .year: "\(period.value)年"
+        }
     }
 
     private static func japanesePeriod(_ period: SubscriptionPeriod) -> String {

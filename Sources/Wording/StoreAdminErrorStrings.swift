@@ -63,6 +63,9 @@ public struct StoreAdminErrorStrings: PhraseTable {
     public let invalidPrice = Phrase1<Decimal>(
         en: { price in "a price must be above zero, not \(price)" },
         ja: { price in "価格は0より大きくしてください(\(price)は指定できません)。" })
+    public let samePrice = Phrase3<String, Decimal, String>(
+        en: { id, price, storefront in "\(id) is charged \(price) in the \(storefront) storefront already: that price is no change" },
+        ja: { id, price, storefront in "\(id)はストアフロント\(storefront)ですでに\(price)で請求されています。価格は変わりません。" })
     public let alreadyPurchased = Phrase1<String>(
         en: { id in "the signed-in account owns \(id) already: bought again elsewhere it is only downloaded again, so nothing reaches the app" },
         ja: { id in "サインイン中のアカウントは\(id)をすでに所有しています。ほかの場所でもう一度購入しても再ダウンロードされるだけで、アプリには何も届きません。" })

@@ -19,6 +19,15 @@ extension Strings {
         return offer.map { sheet.offerThen(introductoryTerms($0, of: product), perPeriod) } ?? perPeriod
     }
 
+    /// A pay-as-you-go offer in a narrow row's words, its length kept: the offer alone
+    /// ("$0.99/mo for 3 mo") and with the plan's price after it ("$0.99/mo for 3 mo, then
+    /// $2.49/mo"). Nil for other offers, whose words are short already ("1 week free").
+    public func shortPayAsYouGo(_ offer: SubscriptionOffer, of product: Product) -> (offer: String, then: String)? {
+        guard offer.paymentMode == .payAsYouGo, let period = product.subscriptionPeriod else { return nil }
+        let terms = sheet.payAsYouGoShort(sheet.perPeriodShort(product.formatted(offer.price), offer.period), offer.totalPeriod)
+        return (terms, sheet.offerThen(terms, sheet.perPeriodShort(product.formattedPrice, period)))
+    }
+
     /// The pay-as-you-go offer a renewal goes on with (`RenewalTerms`), `price` its price as
     /// the storefront writes it: per period ("$0.99/month"), and for the periods left at it
     /// ("$0.99/month for 2 months"); nil when the renewal charges the plan's price.

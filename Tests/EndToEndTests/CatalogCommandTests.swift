@@ -330,6 +330,32 @@ import Testing
         #expect(after["version"] as? String == "5.0")
     }
 
+    /// An offer priced per storefront alone has no price for the others: none in the JSON,
+    /// and none made up by an export, which reads back with the offers the catalog gave.
+    /// Failed before: `"price":"0"`, and "(JPN 1500, USA 9.99, elsewhere 9.99)" after the export.
+    @Test func anOfferPricedPerStorefrontAloneKeepsNoOtherPrice() throws {
+        try makeOutputDirectory()
+        let catalog = OutsidePurchaseTermsCommandTests.offersCatalog
+        let before = try cli.run(arguments: ["catalog", "check", catalog, "--json"]).json()
+        func offers(_ json: [String: Any]) throws -> [String: NSObject] {
+            let products = try #require(json["products"] as? [[String: Any]])
+            var offers: [String: NSObject] = [:]
+            for p in products {
+                guard let id = p["id"] as? String, let s = p["subscription"] as? [String: Any] else { continue }
+                for key in ["introductoryOffer", "promotionalOffers", "offerCodes"] { offers["\(id) \(key)"] = s[key] as? NSObject }
+            }
+            return offers
+        }
+        let yearly = try #require(try offers(before)["com.storefront.pro.yearly introductoryOffer"] as? [String: Any])
+        #expect(yearly["price"] == nil && yearly["prices"] as? [String: String] == ["JPN": "1500", "USA": "9.99"], "\(yearly)")
+        #expect(try cli.run("--catalog", catalog, "catalog", "export", "--storekit", outputFile).status == 0)
+        let text = try cli.run(arguments: ["catalog", "check", outputFile])
+        #expect(text.stdout.contains("(JPN 1500, USA 9.99)") && !text.stdout.contains("elsewhere 9.99")
+                && text.stdout.contains("elsewhere 4"), "\(text.stdout)")
+        let after = try cli.run(arguments: ["catalog", "check", outputFile, "--json"]).json()
+        #expect(try offers(before) == offers(after))
+    }
+
     @Test func theBuiltInCatalogExportedIsTheSameCatalog() throws {
         try makeOutputDirectory()
         let export = try cli.run("catalog", "export", "--storekit", outputFile, "--json")

@@ -21,9 +21,37 @@ import Testing
         #expect(statuses.stdout.contains("\"willAutoRenew\" : false") || statuses.stdout.contains("\"willAutoRenew\": false"), "\(statuses.stdout)")
         #expect(try cli.run("expire", Self.pro).status == 0)
         let code = try cli.run("buy-outside", Self.pro, "--offer-code", "friendmonth", "--no-auto-renew")
-        #expect(code.status == 0 && code.stdout.contains("is purchased at 1 month free, then $4.99/month; does not renew; expires 20"),
+        #expect(code.status == 0 && code.stdout.contains("is purchased at 1 month free; does not renew; expires 20"),
                 "\(code.stdout)")
     }
+
+    /// Not renewing, only the first period is charged: the confirmation states that alone, as
+    /// the storefront's terms sheet does, with no "then" price and no periods never reached.
+    /// Failed before: "1 week free, then $4.99/month; does not renew" and "$1.99/month for 2 months, then …".
+    @Test func notRenewingStatesOnlyWhatIsCharged() throws {
+        defer { cli.cleanUp() }
+        let trial = try cli.run("buy-outside", Self.pro, "--no-auto-renew")
+        #expect(trial.status == 0 && trial.stdout.contains("is purchased at 1 week free; does not renew; expires 20"), "\(trial.summary)")
+        #expect(try cli.run("expire", Self.pro).status == 0)
+        let code = try cli.run("--catalog", Self.offersCatalog, "buy-outside", Self.pro, "--offer-code", "CODEPAYG", "--no-auto-renew")
+        #expect(code.status == 0 && code.stdout.contains("is purchased at $1.99/month for 1 month; does not renew; expires 20"),
+                "\(code.summary)")
+    }
+
+    /// The plan the account has, bought again outside the app with auto-renew off, is refused
+    /// as the Transaction Manager refuses it, nothing written.
+    @Test func theCurrentPlanBoughtAgainIsRefused() throws {
+        defer { cli.cleanUp() }
+        #expect(try cli.run("buy-outside", Self.pro, "--no-auto-renew").status == 0)
+        let history = try #require(try cli.state()["history"] as? [Any]).count
+        let again = try cli.run("buy-outside", Self.pro)
+        #expect(again.status == 4 && again.stderr.contains("You're currently subscribed to this"), "\(again.summary)")
+        #expect(try #require(try cli.state()["history"] as? [Any]).count == history, "nothing written")
+    }
+
+    /// The built-in catalog with offers priced per storefront and a pay-as-you-go offer code.
+    static let offersCatalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("StoreKitSimTests/Fixtures/Catalog/offers-per-storefront.json").path
 
     /// A plan change bought outside the app is told as `buy` tells it: a downgrade only sets the
     /// plan the next renewal is for, nothing bought; an upgrade replaces the old plan now, its

@@ -14,6 +14,14 @@ import Testing
         try #require(try cli.command("state", "--json").json()["history"] as? [[String: Any]])
     }
 
+    /// The help says what the store does: any completed purchase is refunded, finished or not.
+    /// Failed before: it said the app must have finished the transaction first.
+    @Test func theHelpSaysAnUnfinishedPurchaseIsRefundedToo() throws {
+        // As one line, however the help wraps it.
+        let help = try cli.command("help", "refund").stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("finished by the app or not") && !help.contains("must have"), "\(help)")
+    }
+
     @Test func aRefundRevokesThePurchaseWithItsReasonTypeAndPercentage() throws {
         try cli.command("buy", Self.premium)
         let output = try cli.command("refund", "1000000001", "--reason", "developer-issue", "--json").json()

@@ -255,6 +255,18 @@ import Testing
         #expect(agree.stderr.contains("has no price increase waiting for consent"), "\(agree.summary)")
     }
 
+    /// The price charged already is no change: refused, nothing written. Failed before: it was
+    /// taken as a change "now 4.99 USD (was 4.99 USD)".
+    @Test func thePriceChargedAlreadyIsRefused() throws {
+        try cli.command("buy", Self.monthly)
+        let count = try events().count
+        let same = try cli.command("price-increase", Self.monthly, "4.99", status: 4)
+        #expect(same.stderr.contains("\(Self.monthly) is charged 4.99 in the USA storefront already: that price is no change"),
+                "\(same.summary)")
+        #expect(try events().count == count, "nothing written")
+        #expect(try renewalInfo(try pro())["priceIncreaseStatus"] as? String == "noIncreasePending")
+    }
+
     @Test func anAgreedPriceIncreaseRenewsAtTheNewPrice() throws {
         try cli.command("buy", Self.monthly)
         try cli.command("price-increase", Self.monthly, "5.99", "--storefront", "USA")

@@ -155,6 +155,28 @@ import Testing
         #expect(subscription["transaction"] == nil)
     }
 
+    /// An event's renewal info is built as `subscriptions --json` builds it, with what the next
+    /// renewal charges and the offer it goes on with, as a notification's signed renewal info
+    /// carries them, kept by both storages. Failed before: renewalPrice, currency and the
+    /// offer's keys were left out of every event.
+    @Test(arguments: StorageKind.allCases)
+    func anEventsRenewalInfoCarriesTheNextRenewalsPriceAndOffer(_ kind: StorageKind) throws {
+        let t = try Harness.plans(kind, catalog: OfferCodeTests.catalog)
+        let (bought, _) = try t.hearing { try $0.redeemOfferCode("HALFOFF3", productID: Plans.proMonthly, account: t.signedIn) }
+        let event = try #require(try t.storage.events(after: 0, limit: nil).last { $0.originalTransactionID == bought.originalID ?? bought.id })
+        let subscription = try #require(try object(StoreEventPayload(event))["subscription"] as? [String: Any])
+        let info = try #require(subscription["renewalInfo"] as? [String: Any], "\(subscription)")
+        #expect(info["renewalPrice"] as? String == "5" && info["currency"] as? String == "USD", "\(info)")
+        #expect(info["offerType"] as? String == "code" && info["offerIdentifier"] as? String == "HALFOFF3", "\(info)")
+        #expect(info["offerDiscountType"] as? String == "PAY_AS_YOU_GO" && info["offerPeriod"] as? String == "P3M", "\(info)")
+        let records = try t.records
+        let status = try #require(records.status(of: bought.account, group: Plans.group))
+        let statusInfo = try object(RenewalInfoPayload(status, nextRenewal: records.nextRenewal(of: status, catalog: OfferCodeTests.catalog)))
+        for key in ["renewalPrice", "currency", "offerType", "offerIdentifier", "offerDiscountType", "offerPeriod"] {
+            #expect(info[key] as? String == statusInfo[key] as? String, "\(key): as subscriptions --json gives it")
+        }
+    }
+
     @Test func anEventWithoutFactsLeavesTheirKeysOut() throws {
         let event = StoreEvent(date: Date(timeIntervalSince1970: 0), kind: .purchaseHistoryCleared, account: "a@example.com", productID: nil)
         let json = try object(StoreEventPayload(event))

@@ -98,6 +98,18 @@ import Testing
         let again = try #require(try CatalogLoader.decode(written.data, path: "offers.storekit").product(Plans.proMonthly)?.subscription?.introductoryOffer)
         #expect(again.prices == ["USA": 1, "JPN": 150] && again.periodCount == 3 && again.paymentMode == .payAsYouGo)
         #expect(again.price(in: Self.japan) == 150 && again.price(in: .unitedStates) == 1)
+        // Read back as the catalog gave it: the displayed price is no price for the others.
+        // Failed before: it read back as a price "elsewhere" the catalog never gave.
+        #expect(again == Self.catalog.products[0].subscription?.introductoryOffer, "\(again)")
+    }
+
+    /// An offer with a price for the other storefronts beside its own keeps it through the file.
+    @Test func aStoreKitFileKeepsAnOffersPriceForTheOthers() throws {
+        var catalog = Self.catalog
+        catalog.products[0].subscription?.introductoryOffer?.price = 2
+        let written = try StoreKitCatalogWriter.data(catalog)
+        let again = try CatalogLoader.decode(written.data, path: "offers.storekit").product(Plans.proMonthly)?.subscription?.introductoryOffer
+        #expect(again == catalog.products[0].subscription?.introductoryOffer, "\(String(describing: again))")
     }
 
     // MARK: What a storefront sells and charges

@@ -169,6 +169,33 @@ import CatalogFiles
         #expect(overlay(ui) == .buyOutsideTerms(productID: Self.pro, offer: .none, autoRenew: true))
     }
 
+    /// The plan the account has is marked in the list; bought again (auto-renew off, so it
+    /// ends with its period), the store refuses it, told over the manager, which stays open,
+    /// never as the app's purchase alert (the app made no purchase). Failed before: no mark,
+    /// and "Cannot Complete Purchase — You're currently subscribed to this" over the store screen.
+    @Test(arguments: [false, true])
+    func theCurrentPlanIsMarkedAndBuyingItAgainIsToldOverTheManager(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try openSheet(ui)
+        ui.press(.char(" "), .enter)
+        ui.wait()
+        #expect(ui.state.snapshot.subscription(inGroup: "pro")?.willAutoRenew == false, "bought with auto-renew off")
+        let manager = ui.state.strings.manager
+        ui.press(.char("b"))
+        // The list's rows, in its box.
+        let lines = ui.screen.split(separator: "\n").map(String.init).filter { $0.contains("│") }
+        let title = ui.state.title(of: Self.pro), yearly = ui.state.title(of: "com.storefront.pro.yearly")
+        let proRow = try #require(lines.first { $0.contains(" \(title) ") }, "\(ui.screen)")
+        let yearlyRow = try #require(lines.first { $0.contains(" \(yearly) ") }, "\(ui.screen)")
+        #expect(proRow.contains(manager.currentPlan) && !yearlyRow.contains(manager.currentPlan), "\(ui.screen)")
+        let index = try #require(ui.state.productsToBuyOutside.firstIndex(of: Self.pro))
+        for _ in 0..<index { ui.press(.down) }
+        ui.press(.enter, .enter)
+        #expect(!ui.screen.contains(ui.state.strings.alerts.cannotCompleteTitle), "\(ui.screen)")
+        guard case .transactions = ui.state.mode else { Issue.record("left the manager: \(ui.screen)"); return }
+        #expect(ui.state.banner?.text.hasPrefix(manager.notBoughtOutside(title, "")) == true, "\(String(describing: ui.state.banner))")
+    }
+
     /// The terms are written at the storefront's own offer price, as the purchase charges it.
     @Test func theTermsReadTheOffersPriceInTheStorefront() throws {
         var catalog = try CatalogLoader.defaultCatalog()

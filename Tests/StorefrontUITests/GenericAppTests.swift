@@ -46,7 +46,8 @@ import Wording
         #expect(titles == ["# Non-consumables", "Dark Theme", "# Consumables", "100 Coins",
                            "# Subscriptions · Plus", "Plus Yearly", "Plus Monthly", "# Subscriptions · Team", "Team Monthly"])
         #expect(!ui.screen.contains("credits"), "no credit balance in the header: \(ui.screen)")
-        #expect(RowText(.product("plus.monthly"), state: ui.state).trailing == "$0.99/month for 3 months", "its pay-as-you-go offer, alone where the whole does not fit")
+        #expect(RowText(.product("plus.monthly"), state: ui.state).trailing == "$0.99/mo for 3 mo, then $1.99/mo",
+                "its pay-as-you-go offer, short with the plan's price where the whole does not fit")
     }
 
     @Test func aNonConsumableUnlocksAndAConsumableCountsItsOwnBalance() throws {

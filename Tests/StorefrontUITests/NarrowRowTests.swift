@@ -37,6 +37,7 @@ import Wording
     }
 
     /// Failed before: "Pro Mon… $0.99/month for 3 months" (the buy row of a pay-as-you-go offer).
+    /// The shortest form keeps the offer's length, so it never reads as the plan's own price.
     @Test(arguments: [false, true])
     func aPayAsYouGoOffersBuyRowAt70By20SaysItsPricePerPeriod(japanese: Bool) throws {
         let ui = try UITestHarness(width: 70, height: 20, catalog: try OfferRenewalUITests.catalog()) {
@@ -44,7 +45,8 @@ import Wording
         }
         let title = ui.state.title(of: Self.monthly)
         let line = try row(title, ui)
-        #expect(line.hasSuffix(japanese ? " ¥150/月" : " $0.99/month") || line.contains(japanese ? " ¥150/月 " : " $0.99/month "), "\(line)")
+        #expect(line.hasSuffix(japanese ? " ¥150/月" : " $0.99/mo for 3 mo") || line.contains(japanese ? " ¥150/月 " : " $0.99/mo for 3 mo "), "\(line)")
+        #expect(line.contains(japanese ? "3か月" : "for 3 mo"), "\(line)")
     }
 
     /// Failed before: "…ont.credits.50 invalid identifier", "…storefront.theme.retired 無効なID".

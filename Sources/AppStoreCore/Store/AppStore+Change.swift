@@ -34,6 +34,7 @@ extension AppStore {
             // Whatever changed, the family shares (and stops sharing) what it now should, at
             // the store time the change left (an advance moves it).
             try records.shareWithFamilies(catalog: catalog, now: records.time(at: wallClock.now))
+            records.keepEventFacts(catalog: catalog)
             var latest = records
             // The storage keeps this change's events; the copy handed back reads what was stored.
             latest.newEvents = []

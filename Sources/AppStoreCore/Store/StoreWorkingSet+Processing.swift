@@ -451,6 +451,8 @@ public enum StoreAdminError: Error, Equatable, Sendable {
     case notSoldIn(String, storefront: String)
     /// A price of zero or below.
     case invalidPrice(Decimal)
+    /// The price the plan is charged at already in the storefront: nothing changes.
+    case samePrice(String, price: Decimal, storefront: String)
     /// A non-consumable the signed-in account owns, bought outside the app: elsewhere it is
     /// only downloaded again.
     case alreadyPurchased(String)

@@ -159,6 +159,7 @@ extension StoreWorkingSet {
         guard price > 0 else { throw StoreAdminError.invalidPrice(price) }
         // Only an increase asks for consent: a price no higher than the one charged now is taken as is.
         let current = catalog.product(productID)?.price(in: place, changes: priceChanges)
+        guard price != current else { throw StoreAdminError.samePrice(productID, price: price, storefront: place.id) }
         let consentNeeded = PriceChange.needsConsent(price, over: current, asked: consentNeeded)
         priceChanges.removeAll { $0.productID == productID && $0.storefront == place.id }
         priceChanges.append(PriceChange(productID: productID, storefront: place.id, price: price,

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a subscription's next renewal charges: the plan, the price where it is sold, and the
 /// offer it goes on with, if any (a pay-as-you-go offer's next period).
-public struct RenewalTerms: Equatable, Sendable {
+public struct RenewalTerms: Codable, Equatable, Sendable {
     public var productID: String
     /// nil when the plan is not for sale there.
     public var price: Decimal?

@@ -22,11 +22,15 @@ public struct StoreEvent: Codable, Equatable, Sendable, Identifiable {
     /// A subscription's status and renewal info as that change left them (a notification's
     /// signed renewal info).
     public var subscription: SubscriptionStatus?
+    /// What that subscription's next renewal charges and the offer it goes on with, as that
+    /// change left them (the signed renewal info's price and offer); nil before it was kept.
+    public var renewal: RenewalTerms?
 
     public init(id: Int64 = 0, date: Date, kind: StoreEventKind, account: String?, productID: String?,
                 transactionID: String? = nil, originalTransactionID: String? = nil,
                 details: StoreEventDetails = StoreEventDetails(), transaction: Transaction? = nil,
-                subscription: SubscriptionStatus? = nil) {
+                subscription: SubscriptionStatus? = nil, renewal: RenewalTerms? = nil) {
+        self.renewal = renewal
         self.transaction = transaction
         self.subscription = subscription
         self.id = id

@@ -18,4 +18,15 @@ extension StoreWorkingSet {
             return event
         }
     }
+
+    /// Keeps with this change's events their facts (`newEventsWithFacts`) and, for each
+    /// subscription, its next renewal's terms as the change left them, which only the catalog
+    /// tells (`StoreEvent.renewal`).
+    package mutating func keepEventFacts(catalog: Catalog) {
+        newEvents = newEventsWithFacts.map { event in
+            var event = event
+            if event.renewal == nil, let status = event.subscription { event.renewal = nextRenewal(of: status, catalog: catalog) }
+            return event
+        }
+    }
 }

@@ -46,6 +46,8 @@ struct StoreKitCatalogReading {
     /// Where each product read came from, in the catalog's order.
     private var origins: [String] = []
     private var locale: String?
+    /// The storefront the file's prices are displayed for (`StoreKitPriceText.displayed`).
+    private(set) var home = AppStoreStorefront.unitedStates.id
 
     init(file: StoreKitConfiguration) {
         self.file = file
@@ -55,6 +57,7 @@ struct StoreKitCatalogReading {
         let settings = StoreKitSettingsReader.read(file.settings)
         notes += settings.notes
         locale = settings.settings.locale
+        home = StoreKitPriceText.home(settings.settings)
         var products: [CatalogProduct] = []
         for (i, product) in file.products.enumerated() {
             products += self.product(product, at: "$.products[\(i)]", kinds: [.consumable, .nonConsumable], list: "products")

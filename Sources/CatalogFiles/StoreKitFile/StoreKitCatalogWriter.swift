@@ -19,7 +19,7 @@ enum StoreKitCatalogWriter {
         var notes: [String] = []
         let settings = StoreKitSettingsWriter.write(catalog.settings)
         notes += settings.notes
-        let home = catalog.settings.storefront ?? AppStoreStorefront.unitedStates.id
+        let home = StoreKitPriceText.home(catalog.settings)
         var products: [StoreKitProduct] = []
         var nonRenewing: [StoreKitProduct] = []
         var groups = catalog.subscriptionGroups.map {
@@ -125,8 +125,7 @@ enum StoreKitCatalogWriter {
             case .everywhere(let amount):
                 self.amount = amount
             case .perStorefront(let prices):
-                amount = prices[home] ?? prices[AppStoreStorefront.unitedStates.id]
-                    ?? prices.sorted { $0.key < $1.key }.first?.value ?? 0
+                amount = StoreKitPriceText.displayed(prices, home: home)
                 perStorefront = prices.mapValues(StoreKitPriceText.text)
             }
             display = StoreKitPriceText.text(amount)

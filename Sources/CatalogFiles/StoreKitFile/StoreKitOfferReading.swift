@@ -129,6 +129,9 @@ struct StoreKitOfferReading {
                 }
                 prices[id] = amount
             }
+            // Beside prices per storefront, the one displayed is one of them, as the file is
+            // written: no price for the other storefronts.
+            if !prices.isEmpty, price == StoreKitPriceText.displayed(prices, home: reading.home) { price = 0 }
         }
         let mode: SubscriptionOffer.PaymentMode = switch o.paymentMode {
         case .free: .freeTrial

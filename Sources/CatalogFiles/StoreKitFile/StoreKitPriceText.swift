@@ -20,6 +20,17 @@ enum StoreKitPriceText {
         return NSDecimalString(&value, Locale(identifier: "en_US_POSIX"))
     }
 
+    /// The one of prices per storefront a file's `displayPrice` holds beside them: `home`'s
+    /// (the file's storefront setting), the United States', else the first.
+    static func displayed(_ prices: [String: Decimal], home: String) -> Decimal {
+        prices[home] ?? prices[AppStoreStorefront.unitedStates.id] ?? prices.sorted { $0.key < $1.key }.first?.value ?? 0
+    }
+
+    /// The storefront a file's prices are displayed for (`displayed(_:home:)`).
+    static func home(_ settings: CatalogSettings) -> String {
+        settings.storefront ?? AppStoreStorefront.unitedStates.id
+    }
+
     /// Why `text` is not a price, for a problem at its path.
     static func problem(_ text: String) -> String {
         "\"\(text)\" is not a price: write digits with a decimal point, such as \"0.99\" or \"480\""

@@ -22,6 +22,7 @@ extension StoreAdminError {
         case .unknownStorefront(let id): words.unknownStorefront(id)
         case .notSoldIn(let id, let storefront): words.notSoldIn(id, storefront)
         case .invalidPrice(let price): words.invalidPrice(price)
+        case .samePrice(let id, let price, let storefront): words.samePrice(id, price, storefront)
         case .alreadyPurchased(let id): words.alreadyPurchased(id)
         case .noSuchOfferCode(let code, let id): words.noSuchOfferCode(code, id, CommandLineHint.command("products"))
         case .offerCodeWhileSubscribed(let code, let id): words.offerCodeWhileSubscribed(code, id, CommandLineHint.command("expire \(id)"))

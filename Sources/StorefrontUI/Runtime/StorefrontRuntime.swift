@@ -101,9 +101,17 @@ public final class StorefrontRuntime {
     private var admin: StoreAdmin { StoreAdmin(store: queue.store) }
 
     /// `operation` on this storefront's store; what the app hears of it, handed to the app. A
-    /// refusal (nothing to fix, already agreed) comes back as `Action.failed`.
+    /// refusal (nothing to fix, already agreed) comes back as `Action.failed`; of a purchase
+    /// outside the app, as `Action.outsidePurchaseRefused`.
     private func carryOut(_ operation: StoreAdmin.Operation) -> [Action] {
-        perform { hear(try queue.hearing { try admin.perform(operation, account: queue.settings.account) }.1) }
+        perform {
+            do {
+                return hear(try queue.hearing { try admin.perform(operation, account: queue.settings.account) }.1)
+            } catch where error is StoreError || error is StoreAdminError || error is FamilyError {
+                guard case .buyOutsideApp(let productID, _, _) = operation else { throw error }
+                return [.outsidePurchaseRefused(productID: productID, AppProblem(error), at: queue.now)]
+            }
+        }
     }
 
     /// The refund request sheet submitted: the store takes the request and answers it as its

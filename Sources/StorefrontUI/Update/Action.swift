@@ -55,6 +55,9 @@ public enum Action: Equatable, Sendable {
     /// told: an engine refusal as an alert, anything else in the log, and in an alert too when
     /// the user was acting; in the background, a problem that lasts is logged once.
     case failed(AppProblem, whileUserActing: Bool, at: Date)
+    /// The store refused a purchase outside the app the Transaction Manager asked for: the
+    /// app made no purchase, so it is told over the manager, not as the app's purchase alert.
+    case outsidePurchaseRefused(productID: String, AppProblem, at: Date)
     /// A page of the store's transactions the Transaction Manager asked for (`Effect.loadTransactions`).
     case transactionsLoaded(TransactionQuery, TransactionPage)
     /// The full log's page (`Effect.loadLog`).

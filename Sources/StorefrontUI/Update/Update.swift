@@ -66,6 +66,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .storeEvent(let event, let fromElsewhere, let date):
         state.keepingLogEnd { $0.tell(event, fromElsewhere: fromElsewhere, at: date) }
         return []
+    case .outsidePurchaseRefused(let productID, let problem, let date):
+        state.refuseOutsidePurchase(productID, problem, at: date)
+        return []
     case .storeEvents, .failed:
         // Told as their parts (`AppState.parts(of:)`).
         return []

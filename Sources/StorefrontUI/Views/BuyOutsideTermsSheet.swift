@@ -27,10 +27,8 @@ enum BuyOutsideTermsSheet {
                 // plan now, as the purchase sheet says it (its closing line is the note's here).
                 lines += change.lines.dropLast().flatMap { line in TextWrap.lines(line.text, width: 52).map { ($0, line.style) } }
             } else if let product {
-                // Not renewing, an offer is all it is: no "then" price follows it.
-                let terms = autoRenew ? state.strings.subscriptionCharge(product, offer: chosen)
-                    : chosen.map { state.strings.introductoryTerms($0, of: product) } ?? state.strings.subscriptionCharge(product, offer: nil)
-                lines.append((terms, .plain))
+                let terms = OutsidePurchaseTerms(offer: offer, autoRenew: autoRenew)
+                lines.append((state.strings.outsidePurchaseCharge(product, offer: chosen, terms: terms), .plain))
             }
             lines.append(("", .plain))
             let offerRow = lines.count

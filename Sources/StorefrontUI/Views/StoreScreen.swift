@@ -116,14 +116,16 @@ struct RowText {
         return forms.first { DisplayWidth.of($0) <= room } ?? forms[forms.count - 1]
     }
 
-    /// The buy row's shorter forms: its offer alone ("1 week free", "$0.99/month for 3
-    /// months"), then a pay-as-you-go offer's price per period ("$0.99/month").
+    /// The buy row's shorter forms, longest first: a pay-as-you-go offer short with the plan's
+    /// price after it ("$0.99/mo for 3 mo, then $2.49/mo"), as the others keep theirs; the offer
+    /// alone ("1 week free", "$0.99/month for 3 months"); then a pay-as-you-go offer short
+    /// ("$0.99/mo for 3 mo"), its length kept.
     static func buyBrief(_ id: String, state: AppState) -> [String] {
         let offer = buyLabel(id, state: state, brief: true)
         guard state.waitingRequest(for: id) == nil, state.snapshot.productsError == nil, !state.isRestricted,
               state.subscriptionActiveAtStoreOnly(id) == nil, let product = state.snapshot.product(id),
-              let perPeriod = SubscriptionTerms.rowOfferPrice(product, state: state) else { return [offer] }
-        return [offer, perPeriod]
+              let short = SubscriptionTerms.rowShortOffer(product, state: state) else { return [offer] }
+        return [short.then, offer, short.offer]
     }
 
     /// What a buy row reads: its price (`brief`: its offer alone), or why it cannot be bought

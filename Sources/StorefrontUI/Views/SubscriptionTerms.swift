@@ -68,12 +68,13 @@ struct SubscriptionTerms {
         return state.strings.charge(product, introOffer: offer != nil, app: state.appDescription)
     }
 
-    /// A pay-as-you-go introductory offer's price per period ("$0.99/month"), the narrowest
-    /// row's words for it; nil for any other offer, or none.
-    static func rowOfferPrice(_ product: Product, state: AppState) -> String? {
+    /// A pay-as-you-go introductory offer in a narrow row's words, its length kept: with the
+    /// plan's price after it ("$0.99/mo for 3 mo, then $2.49/mo") and alone ("$0.99/mo for
+    /// 3 mo"), so it never reads as the plan's own price; nil for any other offer, or none.
+    static func rowShortOffer(_ product: Product, state: AppState) -> (offer: String, then: String)? {
         guard product.type == .autoRenewable, state.appDescription.period(of: product) != nil,
-              let offer = introductoryOffer(product, state: state), offer.paymentMode == .payAsYouGo else { return nil }
-        return state.strings.sheet.perPeriod(product.formatted(offer.price), offer.period)
+              let offer = introductoryOffer(product, state: state) else { return nil }
+        return state.strings.shortPayAsYouGo(offer, of: product)
     }
 
     /// The lines under the product in the sheet and the detail pane.

@@ -132,7 +132,9 @@ enum TransactionManagerView {
             let selected = id == focus
             let style = selected ? Style(bold: true, reverse: true) : .plain
             let y = g.firstY + i
-            let price = state.snapshot.product(id)?.formattedPrice ?? ""
+            let formatted = state.snapshot.product(id)?.formattedPrice ?? ""
+            // The plan subscribed to now says so, as the App Store's subscription page marks it.
+            let price = state.isCurrentPlan(id) ? "\(words.currentPlan) · \(formatted)" : formatted
             let priceWidth = DisplayWidth.of(price)
             canvas.fill(x: box.x + 1, y: y, width: box.width - 2, height: 1, style: style)
             canvas.put(" \(state.title(of: id))", x: box.x + 2, y: y, width: box.width - 6 - priceWidth, style: style)

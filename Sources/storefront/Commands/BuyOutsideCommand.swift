@@ -96,7 +96,7 @@ struct BuyOutsideCommand: ParsableCommand {
         // The catalog's offer at this storefront's price, as the purchase charged it.
         let info = session.catalog.product(t.productID)?.subscription
         let offer = t.offer.flatMap { info?.offer(for: $0)?.priced(in: settings.appStoreStorefront) }
-        let charge = Strings.english.subscriptionCharge(product, offer: offer)
+        let charge = Strings.english.outsidePurchaseCharge(product, offer: offer, terms: terms)
         let renewal = terms.autoRenew ? "renews \(end)" : "does not renew; expires \(end)"
         return "\(bought) at \(charge); \(renewal)."
     }

@@ -63,8 +63,8 @@ struct RefundCommand: ParsableCommand {
         commandName: "refund",
         abstract: "Refund a purchase: the App Store revokes it and the app takes back what it gave (docs/command-line.md).",
         discussion: "A refunded subscription ends at once with auto-renew off; a refunded non-consumable is no longer "
-            + "owned and a restore no longer brings it back; a consumable is refunded in full only. The app must have "
-            + "finished the transaction first.")
+            + "owned and a restore no longer brings it back; a consumable is refunded in full only. Any completed "
+            + "purchase is refunded by its id, finished by the app or not: an unfinished one is handed to the app revoked.")
 
     enum Reason: String, ExpressibleByArgument, CaseIterable {
         case developerIssue = "developer-issue", other

@@ -62,8 +62,9 @@ extension CatalogSummary {
         var paymentMode: String
         var period: String
         var periodCount: Int
-        /// In every storefront `prices` does not name.
-        var price: String
+        /// In every storefront `prices` does not name: none where the catalog gives prices
+        /// per storefront alone.
+        var price: String?
         /// Per storefront, where the catalog gives them.
         var prices: [String: String]?
         /// False for what storefront shows but does not sell yet (promotional and win-back
@@ -210,7 +211,7 @@ extension CatalogSummary {
 
     private static func offer(_ o: SubscriptionOffer, purchasable: Bool) -> Offer {
         Offer(id: o.id, referenceName: o.referenceName, paymentMode: o.paymentMode.rawValue, period: o.period.description,
-              periodCount: o.periodCount, price: "\(o.price)",
+              periodCount: o.periodCount, price: o.price == 0 && !o.prices.isEmpty ? nil : "\(o.price)",
               prices: o.prices.isEmpty ? nil : o.prices.mapValues { "\($0)" }, purchasable: purchasable)
     }
 

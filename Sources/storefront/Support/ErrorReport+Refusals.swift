@@ -32,7 +32,7 @@ extension StoreAdminError {
              .notCompletedPurchase, .alreadyRefunded, .notFinished, .signedOut, .otherAccountsPurchase,
              .refundAlreadyRequested, .refundRequestAnswered, .periodEnded,
              .notAutoRenewable, .notSoldIn, .noSuchOfferCode, .noIntroductoryOffer, .consumableProrated, .noRefundRequest,
-             .proratedByTimeLeft, .noPeriodToProrate:
+             .proratedByTimeLeft, .noPeriodToProrate, .samePrice:
             .refused
         }
     }
