@@ -1,12 +1,14 @@
 """Runs one check of a page in headless Chromium and prints its result as JSON.
 
-    python check.py CHECK PAGE [ARGUMENT…] [--screenshot PNG] [--wait-ms MS]
+    python check.py CHECK PAGE [ARGUMENT…] [--and CHECK [ARGUMENT…]]… [--screenshot PNG] [--wait-ms MS]
     python check.py --browser          # the Chromium the checks drive, or why there is none
 
 CHECK is `loads` (the page opens with no console error, no uncaught error and no request leaving
 the file: every check fails on those too) or one of walkthrough_page.CHECKS. The result is one
 JSON object on stdout: {"check", "page", "failures": [messages], "screenshot": path or null,
-"browser": version}. Tests/EndToEndTests/BrowserCheck.swift runs it and turns each failure into a
+"browser": version}. Checks joined by `--and` run one after another on the one page in one browser
+(a browser's launch is most of a check's time); each of their failures then starts with its check's
+name. The screenshot is of the page as the last check left it. Tests/EndToEndTests/BrowserCheck.swift runs it and turns each failure into a
 test failure; a person can run it by hand with the venv's python.
 """
 
@@ -41,6 +43,18 @@ def option(name, argv):
     return argv[at + 1], argv[:at] + argv[at + 2:]
 
 
+def split_checks(argv):
+    """`CHECK PAGE ARG… --and CHECK ARG…` as the page and a list of (CHECK, [ARG…])."""
+    page, words = argv[1], [argv[0]] + argv[2:]
+    checks = [[]]
+    for word in words:
+        if word == "--and":
+            checks.append([])
+        else:
+            checks[-1].append(word)
+    return page, [(check[0], check[1:]) for check in checks if check]
+
+
 def main(argv):
     if argv[:1] == ["--browser"]:
         found = pages.find_chromium()
@@ -49,11 +63,13 @@ def main(argv):
     screenshot, argv = option("--screenshot", argv)
     # How long the page may take to show a step: shorter where a test expects it never to.
     wait_ms, argv = option("--wait-ms", argv)
-    if len(argv) < 2 or argv[0] not in CHECKS:
-        print(f"usage: check.py CHECK PAGE [ARGUMENT…] [--screenshot PNG] [--wait-ms MS]; CHECK one of {', '.join(CHECKS)}",
-              file=sys.stderr)
+    checks = split_checks(argv)[1] if len(argv) >= 2 else []
+    if not checks or any(name not in CHECKS for name, _ in checks):
+        print(f"usage: check.py CHECK PAGE [ARGUMENT…] [--and CHECK [ARGUMENT…]]… [--screenshot PNG] [--wait-ms MS]; "
+              f"CHECK one of {', '.join(CHECKS)}", file=sys.stderr)
         return 2
-    name, path, arguments = argv[0], argv[1], argv[2:]
+    path = argv[1]
+    name = " + ".join(name for name, _ in checks)
     result = {"check": name, "page": path, "failures": [], "screenshot": None, "browser": None}
 
     def out_of_time(*_):
@@ -65,7 +81,14 @@ def main(argv):
         session = pages.Session(path, wait_ms=int(wait_ms or pages.WAIT_MS))
         result["browser"] = session.browser.version
         session.open()
-        CHECKS[name](session, *arguments)
+        for check, arguments in checks:
+            session.checking = check if len(checks) > 1 else None
+            try:
+                CHECKS[check](session, *arguments)
+            except pages.Stop:
+                # This check could go no further; the next may still tell something.
+                pass
+        session.checking = None
         if screenshot:
             session.screenshot(screenshot)
             result["screenshot"] = screenshot

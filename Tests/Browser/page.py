@@ -49,6 +49,8 @@ class Session:
         self.wait_ms = wait_ms
         self.url = self.path.as_uri()
         self.failures = []
+        # The check running, when check.py runs several on the page: its failures are named by it.
+        self.checking = None
         self._viewport = {"width": viewport[0], "height": viewport[1]}
         chromium = find_chromium()
         if chromium is None:
@@ -90,7 +92,7 @@ class Session:
             self.fail(f"request leaving the file: {request.url}")
 
     def fail(self, message):
-        self.failures.append(message)
+        self.failures.append(f"{self.checking}: {message}" if self.checking else message)
 
     def expect(self, condition, message):
         if not condition:

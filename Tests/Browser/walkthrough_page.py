@@ -158,7 +158,7 @@ def steps_listed(s, *lines):
 
 def player(s):
     """The player steps back and forward (buttons, ← →, the scrubber), jumps from the step list,
-    changes speed (buttons, + −) and plays and pauses (button, space)."""
+    changes speed (buttons, + −), plays and pauses (button, space), and stops at the end."""
     total = s.total_steps()
     if not s.expect(total >= 2, f"{total} steps: the player needs two to step between"):
         return
@@ -204,15 +204,33 @@ def player(s):
     s.press("Space")
     s.expect(page.get_attribute("#play", "aria-pressed") == "false", "space did not pause")
 
+    # Played from the step before the last, it shows the last and stops there.
+    s.step_to(total - 1)
+    page.click("#play")
+    s.wait_for_step(total)
+    try:
+        page.wait_for_function("() => document.getElementById('play').getAttribute('aria-pressed') === 'false'",
+                               timeout=s.wait_ms)
+    except Exception:
+        s.fail(f"played to the last step, #play is still pressed: it did not stop at the end")
+    s.expect(s.step() == total, f"played to the end, the page shows step {s.step()}, not the last, {total}")
+
 
 def opens_at_step(s, step):
-    """`STEP`: the address `#step-STEP` opens the page at that step, showing its frame."""
+    """`STEP`: the address `#step-STEP` opens the page at that step, showing its frame in view."""
     n = int(step)
     s.step_to(n)
     expected = s.screen_rows()
     s.open(fragment=f"step-{n}")
     s.wait_for_step(n)
     s.expect(s.screen_rows() == expected, f"opened at #step-{n}, the screen is not step {n}'s frame")
+    # The browser scrolls to the step's <li>; the page must still show its screen at the top.
+    try:
+        s.page.wait_for_function("""() => { const box = document.getElementById('screen').getBoundingClientRect();
+            return box.top > -1 && box.top < window.innerHeight; }""", timeout=s.wait_ms)
+    except Exception:
+        top = s.page.evaluate("document.getElementById('screen').getBoundingClientRect().top")
+        s.fail(f"opened at #step-{n}, the screen is out of view (its top at y {top:.0f})")
 
 
 def box_columns_line_up(s, char="│", *steps):

@@ -78,6 +78,25 @@ enum BrowserCheck {
         return outcome
     }
 
+    /// Runs `checks` (each a check's name, then its arguments) one after another on the page in
+    /// one browser, as check.py's `--and` does (a browser's launch is most of a check's time),
+    /// and records each failure as the test's, named by its check; `screenshot`: of the page
+    /// as the last check left it.
+    @discardableResult
+    static func expect(all checks: [[String]], page: URL, screenshot: String? = nil,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws -> Outcome {
+        let first = try #require(checks.first?.first, "no check to run", sourceLocation: sourceLocation)
+        let arguments = Array(checks[0].dropFirst()) + checks.dropFirst().flatMap { ["--and"] + $0 }
+        let outcome = try run(first, page: page, arguments, screenshot: screenshot, sourceLocation: sourceLocation)
+        for failure in outcome.failures {
+            Issue.record("\(page.lastPathComponent): \(failure)", sourceLocation: sourceLocation)
+        }
+        if let screenshot = outcome.screenshot {
+            print("browser screenshot of \(page.lastPathComponent): \(screenshot)")
+        }
+        return outcome
+    }
+
     /// Runs check.py with `arguments`; stdout is its JSON, stderr what Python or Chromium said.
     private static func runScript(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()

@@ -144,6 +144,11 @@ public enum PlayerScript {
             step = 0;
           } else {
             goTo(start);
+            // The browser scrolls to the step's <li>, past the screen: bring the title back into
+            // view with the screen at that step, as a person following the link expects. (Not
+            // scrollTo(0, 0): at load the page is still at 0, so that would not stop the browser's
+            // own scroll to the <li>.)
+            window.addEventListener("load", () => $("title").scrollIntoView());
           }
         })();
         """
