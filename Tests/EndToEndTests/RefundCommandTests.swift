@@ -104,12 +104,14 @@ import Testing
         let lite = "com.storefront.lite.monthly"
         try cli.command("set", "latency", "0")
         try cli.command("buy", lite)
+        let bought = try #require(try cli.command("launch", "--json").json()["userDefaults"] as? [String: Any])
+        let paidUntil = try #require(bought[lite] as? String)
         try cli.command("clear-history")
         let told = try cli.command("launch").stdout
         #expect(told == "1000000001 deleted from the purchase history  \(lite) access ended\n", "\(told)")
         let defaults = try #require(try cli.command("launch", "--json").json()["userDefaults"] as? [String: Any])
         #expect(defaults["\(lite).state"] == nil, "\(defaults)")
-        #expect((defaults[lite] as? String).map { $0 < "2026-12-01" } == true, "access ended at the clearing: \(defaults)")
+        #expect((defaults[lite] as? String).map { $0 < paidUntil } == true, "access ended at the clearing: \(defaults)")
         #expect(try cli.command("launch").stdout == "Nothing was waiting for the app.\n", "heard once")
         #expect(try cli.command("doctor").status == 0)
     }
