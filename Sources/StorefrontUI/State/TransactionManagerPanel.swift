@@ -141,8 +141,8 @@ extension AppState {
         if t.isRefundable {
             actions.append(.operation(.refund(transactionID: t.id, Refund())))
             // In part too: a subscription's period by the time left in it, while some is
-            // (the label says how much), any other but a consumable by half; not what was free
-            // (a trial's period), of which no part was paid.
+            // (the label says how much), any other but a consumable by a part chosen in the
+            // list (half at first); not what was free (a trial's period), of which no part was paid.
             let type = catalog.product(t.productID)?.type
             let byTimeLeft = type?.isProratedByTimeLeft == true
             if type?.isRefundableInPart ?? true, t.price != 0, !byTimeLeft || (try? t.timeLeftPercentage(at: now)) != nil {
