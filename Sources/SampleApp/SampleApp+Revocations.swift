@@ -77,6 +77,9 @@ extension SampleApp {
         var written: [String: JSONValue?] = [:]
         var taken: [AppEvent] = []
         var ids: [String] = []
+        // A child deleted with its original transaction: the original's deletion is the one
+        // that ends the subscription, and the app's line names it.
+        let deletedNow = Set(fresh.compactMap { if case .deleted(let d) = $0 { d.id } else { nil } })
         for event in fresh {
             switch event {
             case .revoked(let t):
@@ -88,6 +91,8 @@ extension SampleApp {
                 values.merge(changes) { $1 }
                 for (key, value) in changes { written[key] = value }
                 taken.append(.revoked(t, takeBack))
+            case .deleted(let d) where d.originalID.map(deletedNow.contains) == true:
+                continue
             case .deleted(let d):
                 // Noted only when it took something back: a deletion the app keeps everything of
                 // writes nothing.

@@ -7,10 +7,14 @@ public struct DeletedTransaction: Equatable, Sendable {
     public var productID: String
     /// When it was deleted: where what it gave ends.
     public var date: Date
+    /// For a renewal, a restore or a re-download: the purchase it stands for (nil for the
+    /// purchase itself), so a subscription deleted whole is told by its original transaction.
+    public var originalID: String?
 
-    public init(id: String, productID: String, date: Date) {
+    public init(id: String, productID: String, date: Date, originalID: String? = nil) {
         self.id = id
         self.productID = productID
         self.date = date
+        self.originalID = originalID
     }
 }

@@ -32,7 +32,8 @@ extension PaymentQueue {
         for event in events {
             if event.kind == .transactionDeleted {
                 guard let id = event.transactionID, let productID = event.productID, deleted.insert(id).inserted else { continue }
-                revoked.append(.deleted(DeletedTransaction(id: id, productID: productID, date: event.date)))
+                revoked.append(.deleted(DeletedTransaction(id: id, productID: productID, date: event.date,
+                                                            originalID: event.originalTransactionID)))
                 continue
             }
             // The transaction as the revocation left it, which the event keeps (or, for an event

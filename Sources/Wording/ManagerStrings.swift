@@ -162,6 +162,9 @@ public struct ManagerStrings: PhraseTable {
                                                   ja: { product, currency in "\(product)の新しい価格 (\(currency)):" })
     public let priceHint = Phrase(en: "Enter asks subscribers to agree; Esc cancels.", ja: "Enterで購読者に同意を求めます。Escで取り消し。")
     public let actionKeys = Phrase(en: "⏎ do it  ↑↓ choose  Esc back", ja: "⏎ 実行  ↑↓ 選ぶ  Esc 戻る")
+    /// On a refund by a part chosen: the part is changed there, as `--prorated N` chooses it.
+    public let refundPartKeys = Phrase(en: "⏎ do it  ↑↓ choose  ←→ 0-9 part refunded  Esc back",
+                                       ja: "⏎ 実行  ↑↓ 選ぶ  ←→ 0-9 返金する割合  Esc 戻る")
     public let priceKeys = Phrase(en: "0-9 . type  ⌫ erase  ⏎ ask  Esc cancel", ja: "0-9 . 入力  ⌫ 削除  ⏎ 同意を求める  Esc 取り消し")
     public let keys = Phrase(en: "⏎ actions  ←→ fold  a account  p product  b buy outside  Esc back",
                              ja: "⏎ 操作  ←→ 開閉  a アカウント  p プロダクト  b 外部購入  Esc 戻る")

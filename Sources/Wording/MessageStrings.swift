@@ -134,6 +134,8 @@ public struct MessageStrings: PhraseTable {
     public let purchaseHistoryClearedBanner = Phrase(en: "Purchase history cleared", ja: "購入履歴を消去しました")
     public let recoveredBanner = Phrase1<String>(en: { name in "✓ Billing problem fixed: \(name)" },
                                                  ja: { name in "✓ 請求の問題が解決しました: \(name)" })
-    public let priceIncreaseBanner = Phrase1<String>(en: { name in "Price increase: \(name)" },
-                                                     ja: { name in "値上げ: \(name)" })
+    /// A price increase asked for: the plan, its new price, and the renewal it starts at.
+    public let priceIncreaseBanner = Phrase3<String, String, String>(
+        en: { name, price, day in "✓ Price increase: \(name), \(price) from \(day)" },
+        ja: { name, price, day in "✓ 値上げ: \(name)、\(day)から\(price)" })
 }

@@ -128,6 +128,17 @@ public struct StoreStrings: PhraseTable {
     public let newPriceFrom = Phrase2<String, String>(en: { price, day in "New price \(price) from \(day)" },
                                                       ja: { price, day in "\(day)から新価格 \(price)" })
     public let newPrice = Phrase1<String>(en: { price in "New price \(price)" }, ja: { price in "新価格 \(price)" })
+    /// A price increase waiting for consent during a free trial: the trial first, as it runs.
+    /// "Free trial until Dec 6, 2026, then $5.99/month if you agree".
+    public let freeTrialThenNewPrice = Phrase2<String, String>(
+        en: { day, price in "Free trial until \(day), then \(price) if you agree" },
+        ja: { day, price in "\(day)まで無料トライアル、同意するとその後\(price)" })
+    /// Its shorter form in a row: "Free trial until Dec 6, 2026 · New price $5.99/month".
+    public let freeTrialNewPriceBrief = Phrase2<String, String>(
+        en: { day, price in "Free trial until \(day) · New price \(price)" },
+        ja: { day, price in "\(day)まで無料トライアル・新価格 \(price)" })
+    public let freeTrialNewPriceShort = Phrase1<String>(en: { price in "Free trial · New price \(price)" },
+                                                        ja: { price in "無料トライアル・新価格 \(price)" })
     public let newPriceBrief = Phrase(en: "New price", ja: "新価格")
     /// Under a price increase waiting for consent, in the detail pane.
     public let agreeHint = Phrase(en: "Enter or m: agree to the new price in Manage Subscriptions",
@@ -203,4 +214,12 @@ public struct StoreStrings: PhraseTable {
     /// Under a subscription a family member shares: the purchaser manages it.
     public let manageHelpShared = Phrase(en: "Shared with you. Choose a plan to subscribe yourself.",
                                          ja: "共有中のプランです。選ぶとご自身で登録できます。")
+    /// Under a plan a family member no longer shares (taken back, or ended): a plan chosen is
+    /// one's own subscription, said in one line: "No longer shared (revoked Dec 6, 2026). Choose a plan to subscribe."
+    public let manageHelpSharingRevoked = Phrase1<String>(
+        en: { day in "No longer shared (revoked \(day)). Choose a plan to subscribe." },
+        ja: { day in "共有は終了(\(day)に取り消し)。プランを選ぶと登録できます。" })
+    public let manageHelpSharingEnded = Phrase1<String>(
+        en: { day in "No longer shared (ended \(day)). Choose a plan to subscribe." },
+        ja: { day in "共有は終了(\(day)に終了)。プランを選ぶと登録できます。" })
 }

@@ -527,7 +527,7 @@ final class SessionReaper: @unchecked Sendable {
 enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case firstWrite, consumable, premium, askToBuy, interrupted, restore, reset, renewals, outsidePurchase
     case billingRecovery, billingRetryRecovery, billingRetryExpiry, planChanges, downgradeCalledOff, cancelAndExpire,
-         expireAndResubscribe, outsideCancelled, renewalDeleted, unfinishedRenewalDeleted
+         expireAndResubscribe, outsideCancelled, renewalDeleted, unfinishedRenewalDeleted, historyCleared
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseRefused, priceIncreaseWithoutConsent, liveChanges
     case refund, deleteTransaction, consume, refundRequest, familySharing, familySubscription
 
@@ -579,7 +579,8 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .billingRetryExpiry, .liveChanges: lite + commands(["set", "billing-retry", "on"])
         case .downgradeCalledOff: base + commands(["buy", Self.monthlyID])
         case .planChanges, .cancelAndExpire, .expireAndResubscribe, .priceIncreaseAgreed, .priceIncreaseDeclined,
-             .priceIncreaseRefused, .priceIncreaseWithoutConsent, .outsideCancelled, .renewalDeleted, .unfinishedRenewalDeleted:
+             .priceIncreaseRefused, .priceIncreaseWithoutConsent, .outsideCancelled, .renewalDeleted, .unfinishedRenewalDeleted,
+             .historyCleared:
             lite
         }
     }
@@ -626,6 +627,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             // The renewal waits for the closed app, unfinished, when the original is deleted:
             // both go, out of the queue, in the deletion's write (the renewal's event first).
             [(["advance", "1mo"], [.renewed]), (["delete-transaction", "1000000001"], [.transactionDeleted, .transactionDeleted])]
+        case .historyCleared:
+            // The history cleared: the subscription's original transaction goes, told as a
+            // deletion (for the app to end its access), then the clearing, in one write.
+            [(["clear-history"], [.transactionDeleted, .purchaseHistoryCleared])]
         case .expireAndResubscribe:
             // The store ends it; buying it again resubscribes.
             [(["expire", lite], [.expired]), (["buy", lite], [.subscribed])]
@@ -869,12 +874,13 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .billingRetryExpiry, .cancelAndExpire, .priceIncreaseDeclined, .priceIncreaseRefused:
             expectSubscription(seen, Self.liteID, state: .expired, context: context)
             expectPrices(lite, [Self.litePrice], context: context)  // never renewed
-        case .unfinishedRenewalDeleted:
+        case .unfinishedRenewalDeleted, .historyCleared:
             // Gone whole, once: nothing left to hand the app, which kept no state of it.
             #expect(seen.history.isEmpty && seen.records.subscriptions.isEmpty, "\(context): \(seen.history)")
             #expect(seen.records.queue.isEmpty && seen.delivered.isEmpty, "\(context): nothing waiting")
-            #expect(seen.events.filter { $0.kind == .transactionDeleted }.compactMap(\.transactionID) == ["1000000002", "1000000001"],
-                    "\(context)")
+            let deleted = self == .historyCleared ? ["1000000001"] : ["1000000002", "1000000001"]
+            #expect(seen.events.filter { $0.kind == .transactionDeleted }.compactMap(\.transactionID) == deleted, "\(context)")
+            #expect(seen.events.filter { $0.kind == .purchaseHistoryCleared }.count == (self == .historyCleared ? 1 : 0), "\(context)")
             #expect(seen.defaults[SampleApp.stateKey(Self.liteID)] == nil, "\(context): \(seen.defaults)")
             let expiry = seen.defaults[Self.liteID]?.stringValue.flatMap(JSONCoding.parse)
             let deletion = seen.events.last { $0.kind == .transactionDeleted }?.date
@@ -958,8 +964,10 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         for event in seen.events where !(event.transactionID.map(deleted.contains) ?? false) {
             #expect(event.transactionID.map(ids.contains) ?? true, "\(context): event \(event.id) \(event.kind) names a transaction the store lacks")
         }
-        // A subscription whose original is deleted is gone, with every transaction of it.
-        if kinds.last == .transactionDeleted, operations.last?.events.allSatisfy({ $0 == .transactionDeleted }) == true {
+        // A subscription whose original is deleted (or whose history is cleared) is gone, with
+        // every transaction of it.
+        if kinds.last == .purchaseHistoryCleared
+            || (kinds.last == .transactionDeleted && operations.last?.events.allSatisfy({ $0 == .transactionDeleted }) == true) {
             #expect(seen.records.subscriptions.isEmpty && ids.isEmpty && seen.records.queue.isEmpty, "\(context): all gone")
             return
         }

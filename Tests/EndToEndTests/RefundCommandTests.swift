@@ -105,6 +105,41 @@ import Testing
         #expect(try cli.command("buy", Self.premium).stdout.contains("delivered"), "a purchase again, not a re-download")
     }
 
+    /// Clearing the history takes the subscription's original transaction as `delete-transaction`
+    /// does: the app, launched, ends its access once (it said "Nothing was waiting for the app."
+    /// and kept the subscription), and doctor finds the files as they should be.
+    @Test func clearingTheHistoryEndsTheSubscriptionInTheApp() throws {
+        let lite = "com.storefront.lite.monthly"
+        try cli.command("set", "latency", "0")
+        try cli.command("buy", lite)
+        let bought = try #require(try cli.command("launch", "--json").json()["userDefaults"] as? [String: Any])
+        let paidUntil = try #require(bought[lite] as? String)
+        try cli.command("clear-history")
+        let told = try cli.command("launch").stdout
+        #expect(told == "1000000001 deleted from the purchase history  \(lite) access ended\n", "\(told)")
+        let defaults = try #require(try cli.command("launch", "--json").json()["userDefaults"] as? [String: Any])
+        #expect(defaults["\(lite).state"] == nil, "\(defaults)")
+        #expect((defaults[lite] as? String).map { $0 < paidUntil } == true, "access ended at the clearing: \(defaults)")
+        #expect(try cli.command("launch").stdout == "Nothing was waiting for the app.\n", "heard once")
+        #expect(try cli.command("doctor").status == 0)
+    }
+
+    /// What `delete-transaction` says: the store's events list the deletion (`state` does not
+    /// show it), access is said to end only when a subscription ended, and a subscription's
+    /// child restored is a restore (it said "renewal", and "no longer gives access" of Premium).
+    @Test func deleteTransactionSaysWhatItEndedAndWhereTheDeletionIsListed() throws {
+        try cli.command("set", "latency", "0")
+        try cli.command("buy", Self.premium)
+        let premium = try cli.command("delete-transaction", "1000000001").stdout
+        #expect(premium.contains(" events`).") || premium.contains(" events)."), "\(premium)")
+        #expect(!premium.contains(" state") && !premium.contains("no longer gives access"), "\(premium)")
+        try cli.command("buy", "com.storefront.lite.monthly")
+        try cli.command("restore")
+        let lite = try cli.command("delete-transaction", "1000000002").stdout
+        #expect(lite.hasPrefix("Deleted transaction 1000000002 from the history and its 1 restore; the subscription ended.\n"), "\(lite)")
+        #expect(lite.contains("no longer gives access"), "\(lite)")
+    }
+
     /// Pro Monthly bought, and renewed after its free week while the app was closed: the
     /// renewal, 1000000002, waits in the queue unfinished.
     private func renewedWhileClosed() throws {
@@ -125,7 +160,8 @@ import Testing
                 "\(deleted.summary)")
         #expect(try history().isEmpty)
         let told = try cli.command("launch").stdout
-        #expect(told == "1000000002 deleted from the purchase history  \(Self.monthly) access ended\n", "\(told)")
+        // The original whose deletion ended the subscription (it named the renewal, 1000000002).
+        #expect(told == "1000000001 deleted from the purchase history  \(Self.monthly) access ended\n", "\(told)")
         let launched = try cli.command("launch", "--json").json()
         #expect((launched["delivered"] as? [Any])?.isEmpty == true && (launched["queue"] as? [Any])?.isEmpty == true, "\(launched)")
         let defaults = try #require(launched["userDefaults"] as? [String: Any])

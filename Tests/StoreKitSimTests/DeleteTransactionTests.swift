@@ -151,4 +151,50 @@ import Testing
         #expect(t.app.isSubscriptionActive(Plans.proMonthly, now: t.queue.now))
         #expect(!t.app.events.contains { if case .deleted = $0 { true } else { false } })
     }
+
+    /// The original transaction deleted with a restore of it: the app's line names the original,
+    /// whose deletion ended the subscription, not the restore (it named the restore).
+    @Test(arguments: StorageKind.allCases)
+    func theAppsLineNamesTheOriginalDeletedNotItsRestore(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let bought = try t.buy(Plans.proMonthly)
+        try t.restore()
+        try t.hear { try $0.deleteTransaction(bought.id) }
+        try t.queue.tick()
+        let deleted = t.app.events.compactMap { if case .deleted(let d, let takeBack) = $0 { (d.id, takeBack) } else { nil } }
+        #expect(deleted.map(\.0) == [bought.id] && deleted.map(\.1) == [.ended(Plans.proMonthly)])
+        #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: t.queue.now))
+    }
+
+    /// Clearing the purchase history takes every original transaction, as deleting each does:
+    /// the subscription ends for an open app, once (it kept giving access), and at a launch
+    /// after, nothing more.
+    @Test(arguments: StorageKind.allCases)
+    func clearingTheHistoryEndsAnOpenAppsSubscription(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        let bought = try t.buy(Plans.proMonthly)
+        t.clock.advance(by: 3600)
+        try t.hear { try $0.clearPurchaseHistory(of: t.signedIn) }
+        try t.queue.tick()
+        let now = t.queue.now
+        #expect(!t.app.isSubscriptionActive(Plans.proMonthly, now: now), "no status left to give access")
+        #expect(t.app.defaults.string(forKey: Plans.proMonthly) == JSONCoding.format(now), "ended at the clearing")
+        #expect(t.app.subscriptionState(Plans.proMonthly) == nil)
+        let deleted = DeletedTransaction(id: bought.id, productID: Plans.proMonthly, date: now)
+        #expect(t.app.events.filter { if case .deleted = $0 { true } else { false } } == [.deleted(deleted, .ended(Plans.proMonthly))])
+        #expect(try t.storedEvents.suffix(2).map(\.kind) == [.transactionDeleted, .purchaseHistoryCleared])
+        let relaunch = try Self.relaunched(t)
+        #expect(!relaunch.app.events.contains { if case .deleted = $0 { true } else { false } }, "heard once")
+    }
+
+    /// Closed when the history was cleared, the app ends the subscription at its launch.
+    @Test(arguments: StorageKind.allCases)
+    func aHistoryClearedWhileTheAppWasClosedEndsTheSubscriptionAtItsLaunch(kind: StorageKind) throws {
+        let t = try Harness.plans(kind)
+        try t.buy(Plans.proMonthly)
+        try t.admin.clearPurchaseHistory(of: t.signedIn)
+        let relaunch = try Self.relaunched(t)
+        #expect(!relaunch.app.isSubscriptionActive(Plans.proMonthly, now: relaunch.queue.now))
+        #expect(relaunch.app.events.contains { if case .deleted(_, .ended(Plans.proMonthly)) = $0 { true } else { false } })
+    }
 }

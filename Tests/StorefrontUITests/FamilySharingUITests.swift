@@ -184,6 +184,31 @@ import Testing
         #expect(!DetailPane.productLines(monthly, state: ui.state).map(\.text).contains(words.family.sharedWithYou))
     }
 
+    /// The parent stops sharing the plan: the kid's Manage Subscriptions says it is no longer
+    /// shared, and since when, and offers a plan of the kid's own (it still said "Shared with
+    /// you. Choose a plan to subscribe yourself.").
+    @Test(arguments: [false, true])
+    func manageSubscriptionsSaysASharingRevoked(japanese: Bool) throws {
+        let ui = try family(japanese: japanese)
+        let monthly = "com.storefront.pro.monthly"
+        try elsewhere(ui).buyAsFamilyMember(Self.parent, productID: monthly)
+        ui.runtime.tick()
+        try ui.select(ui.state.title(of: monthly))
+        ui.press(.char("m"))
+        let words = ui.state.strings.store
+        #expect(ui.screen.contains(words.manageHelpShared), "\(ui.screen)")
+        ui.press(.escape)
+        ui.wait(seconds: 3600)
+        try elsewhere(ui).setFamilySharing(monthly, on: false, account: Self.parent)
+        ui.runtime.tick()
+        let status = try #require(ui.state.snapshot.subscription(inGroup: "pro"))
+        #expect(status.isFamilyShared && status.state == .revoked, "\(status)")
+        try ui.select(ui.state.title(of: monthly))
+        ui.press(.char("m"))
+        let revoked = words.manageHelpSharingRevoked(ui.state.localDate(status.expiresDate))
+        #expect(ui.screen.contains(revoked) && !ui.screen.contains(words.manageHelpShared), "\(ui.screen)")
+    }
+
     @Test func theStoreScreenSaysTheProductIsShared() throws {
         let ui = try family()
         try ui.select("Premium content here")

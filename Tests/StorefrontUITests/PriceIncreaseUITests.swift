@@ -46,11 +46,18 @@ import Wording
         let renewal = ui.state.localDate(try status(ui).expiresDate)
         let price = japanese ? "¥1,000/月" : "$5.99/month"
         try ui.select("Pro Monthly")
-        #expect(row(ui) == words.newPriceFrom(price, renewal) || row(ui) == words.newPrice(price), "\(ui.screen)")
+        // During the free trial the trial stays said, the new price after it (it read "New price
+        // $5.99/month", the trial hidden).
+        #expect(row(ui) == words.freeTrialNewPriceShort(price), "\(ui.screen)")
         let detail = DetailPane.productLines(Self.pro, state: ui.state).map(\.text)
-        #expect(detail.contains(words.newPriceFrom(price, renewal)) && detail.contains(words.agreeHint), "\(detail)")
+        #expect(detail.contains(words.freeTrialThenNewPrice(renewal, price)) && detail.contains(words.agreeHint), "\(detail)")
+        #expect(!detail.contains(japanese ? "¥800/月" : "$4.99/month"), "nothing charged during the trial: \(detail)")
 
         ui.press(.char("m"))
+        // Its whole words where they fit, else the row's longest form.
+        let head = "\(ui.state.title(of: Self.pro)) — "
+        #expect(ui.screen.contains(head + words.freeTrialThenNewPrice(renewal, price))
+                || ui.screen.contains(head + words.freeTrialNewPriceBrief(renewal, price)), "\(ui.screen)")
         let agree = ui.state.strings.messages.agreeToNewPrice
         #expect(ui.screen.contains(agree), "\(ui.screen)")
         guard case .subscriptions(let panel) = ui.state.mode else { Issue.record("no panel"); return }
@@ -64,8 +71,12 @@ import Wording
     @Test func theRowFitsAt70By20() throws {
         let ui = try pending(width: 70, height: 20)
         try ui.select("Pro Monthly")
-        #expect(row(ui) == ui.state.strings.store.newPriceBrief, "the brief form leaves the title whole")
-        #expect(ui.screen.contains("   Pro Monthly ") && ui.screen.contains("New price $5.99/month"), "\(ui.screen)")
+        let renewal = ui.state.localDate(try status(ui).expiresDate)
+        // The trial first (it read "New price"); the pane says what follows it.
+        #expect(row(ui) == ui.state.strings.store.freeTrial, "the brief form leaves the title whole")
+        #expect(ui.screen.contains("   Pro Monthly ") && ui.screen.contains(" Free trial "), "\(ui.screen)")
+        let detail = DetailPane.productLines(Self.pro, state: ui.state).map(\.text)
+        #expect(detail.contains(ui.state.strings.store.freeTrialThenNewPrice(renewal, "$5.99/month")), "\(detail)")
     }
 
     @Test func theTransactionManagerDeclinesIt() throws {

@@ -57,9 +57,12 @@ import Testing
         #expect(ui.screen.contains(liteTitle), "\(ui.screen)")
         ui.type("9999")
         ui.press(.enter)
-        let words = ui.state.strings.messages
-        #expect(ui.screen.contains(words.priceIncreaseBanner(liteTitle)), "\(ui.screen)")
-        #expect(!ui.screen.contains(words.priceIncreaseBanner(ui.state.title(of: Self.pro))), "\(ui.screen)")
+        // The banner names the new price and the renewal it starts at (it read "Price increase: Lite Monthly").
+        let day = ui.state.localDate(status.expiresDate)
+        let banner = try #require(ui.state.banner?.text)
+        #expect(banner.hasPrefix("✓") && banner.contains(liteTitle) && banner.contains("9,999") && banner.contains(day), "\(banner)")
+        #expect(!banner.contains(ui.state.title(of: Self.pro)), "\(banner)")
+        #expect(ui.screen.contains(day), "\(ui.screen)")
         let events = try ui.store.storage.events(after: 0, limit: 500).filter { $0.kind == .priceIncreasePending }
         #expect(events.map(\.productID) == [Self.lite])
     }
@@ -187,7 +190,7 @@ import Testing
     }
 
     /// A free trial's period paid nothing: refunded whole, never in part. A share of time left
-    /// is said in whole percent.
+    /// is said as the store applies it, two decimals at most (it read "61%" for 61.29%).
     @Test func aFreeTrialOffersNoProratedRefundAndSharesReadWhole() throws {
         let ui = try UITestHarness()
         try ui.buy("Pro Monthly")
@@ -199,8 +202,8 @@ import Testing
         #expect(refunds.map(\.type) == [.refundFull])
         let words = ui.state.strings.manager
         let label = TransactionManagerView.label(.operation(.refund(transactionID: "1", .timeLeft())), words,
-                                                 family: ui.state.strings.family, timeLeft: 99_995)
-        #expect(label == words.refundProratedTimeLeft("99%"))
+                                                 family: ui.state.strings.family, timeLeft: 61_290)
+        #expect(label == words.refundProratedTimeLeft("61.29%"))
     }
 
     /// The terms sheet of a plan of a group subscribed to states the change as the purchase
@@ -240,6 +243,74 @@ import Testing
         #expect(!ui.screen.contains(words.renews(true)), "\(ui.screen)")
         ui.press(.char(" "))
         #expect(try panel(ui).overlay == .buyOutsideTerms(productID: Self.lite, offer: .none, autoRenew: true))
+    }
+
+    /// A refund request waiting: its answers come first in the row's actions, before the
+    /// subscription's (they came after Expire, Renew, auto-renew and price consent).
+    @Test func aWaitingRefundRequestsAnswersComeFirst() throws {
+        let ui = try UITestHarness { $0.refundRequests = .manual }
+        try ui.buy("Lite Monthly")
+        try ui.select("Lite Monthly")
+        ui.press(.char("p"), .down, .enter)
+        #expect(ui.state.snapshot.refundRequests.map(\.status) == [.pending], "\(ui.screen)")
+        ui.press(.char("t"))
+        let t = try #require(try panel(ui).selected)
+        let actions = ui.state.actions(for: t)
+        #expect(actions.prefix(2) == [.operation(.approveRefundRequest(transactionID: t.id, refund: nil)),
+                                      .operation(.declineRefundRequest(transactionID: t.id))], "\(actions)")
+        #expect(actions.contains(.operation(.expire(originalTransactionID: t.originalID ?? t.id))), "\(actions)")
+        ui.press(.enter)
+        let words = ui.state.strings.manager
+        let lines = lines(ui)
+        let approve = try #require(lines.firstIndex { $0.contains(words.approveRefundRequest) }, "\(ui.screen)")
+        let expire = try #require(lines.firstIndex { $0.contains(words.expire) }, "\(ui.screen)")
+        #expect(approve < expire, "\(ui.screen)")
+    }
+
+    /// Premium's prorated refund: 50% at first, ←→ in steps of 5, digits typed; Enter refunds
+    /// the part chosen, as `--prorated N` does (it was a fixed 50%).
+    @Test(arguments: [false, true])
+    func theRefundedPartIsChosenInTheList(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        try ui.buy("Premium content")
+        ui.press(.char("t"))
+        try selectRow(ui) { $0.productID == Self.premium }
+        let t = try #require(try panel(ui).selected)
+        ui.press(.enter)
+        let words = ui.state.strings.manager
+        let half = TransactionAction.operation(.refund(transactionID: t.id, .prorated(50)))
+        for _ in 0..<10 {
+            if try panel(ui).overlay == .actions(focus: half) { break }
+            ui.press(.down)
+        }
+        #expect(ui.screen.contains(words.refundProrated("50%")) && ui.screen.contains(words.refundPartKeys), "\(ui.screen)")
+        ui.press(.right)
+        #expect(ui.screen.contains(words.refundProrated("55%")), "\(ui.screen)")
+        ui.press(.left, .left)
+        #expect(ui.screen.contains(words.refundProrated("45%")), "\(ui.screen)")
+        ui.press(.char("2"), .char("5"))
+        #expect(ui.screen.contains(words.refundProrated("25%")), "\(ui.screen)")
+        ui.press(.enter)
+        let refunded = try #require(ui.transactions.first { $0.id == t.id })
+        #expect(refunded.revocationPercentage == 25_000, "\(String(describing: refunded.revocation))")
+    }
+
+    /// Clearing the purchase history from the manager ends the subscription in the app: its row
+    /// no longer reads active (it still read "✓ active").
+    @Test func clearingTheHistoryEndsTheSubscriptionsAccess() throws {
+        let ui = try UITestHarness()
+        try ui.buy("Lite Monthly")
+        #expect(ui.runtime.app.isSubscriptionActive(Self.lite, now: ui.state.now))
+        ui.press(.char("t"))
+        try choose(ui, .clearPurchaseHistory)
+        ui.press(.enter)
+        #expect(ui.screen.contains(ui.state.strings.messages.purchaseHistoryClearedBanner), "\(ui.screen)")
+        ui.press(.escape)
+        ui.wait(seconds: 1)
+        #expect(!ui.runtime.app.isSubscriptionActive(Self.lite, now: ui.state.now), "\(ui.screen)")
+        #expect(ui.state.snapshot.subscription(inGroup: "pro") == nil)
+        let told = ui.state.strings.log.deleted("1000000001", "").trimmingCharacters(in: .whitespaces)
+        #expect(ui.state.log.contains { $0.text.contains(told) }, "the app's line: \(ui.state.log.map(\.text))")
     }
 
     @Test func oneRenewalReadsWithItsDayInJapaneseToo() {

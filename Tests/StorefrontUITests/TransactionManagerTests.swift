@@ -373,7 +373,7 @@ import Testing
     }
 
     /// A subscription's period is refunded in part by the time left in it: the action says so,
-    /// and how much, in whole percent; any other purchase by the half chosen.
+    /// and how much, as the store applies it (two decimals at most); any other purchase by the half chosen.
     @Test(arguments: [false, true])
     func theProratedRefundSaysWhichItApplies(japanese: Bool) throws {
         let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
@@ -385,7 +385,7 @@ import Testing
         let words = ui.state.strings.manager
         let t = try #require(try panel(ui).selected)
         #expect(t.productID == "com.storefront.lite.monthly" && t.price != 0)
-        let left = "\(Int((Double(try t.timeLeftPercentage(at: ui.state.now)) / 1000).rounded()))%"
+        let left = Refund.percentText(try t.timeLeftPercentage(at: ui.state.now))
         #expect(left != "50%" && ui.screen.contains(words.refundProratedTimeLeft(left)), "\(ui.screen)")
         ui.press(.escape, .down, .enter)
         #expect(try panel(ui).selected?.productID == "com.storefront.premium")

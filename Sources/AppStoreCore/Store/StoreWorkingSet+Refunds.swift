@@ -72,9 +72,10 @@ extension StoreWorkingSet {
         subscriptions.removeAll { $0.account == t.account && (ids.contains($0.latestTransactionID) || ids.contains($0.originalTransactionID)) }
         // One event per transaction gone, the one asked for last (what a screen tells of the
         // deletion): a server reading the log learns of each id it may hold.
+        // Each keeps the transaction as it was, so a reader can tell a renewal from a restore.
         for d in deleted.dropFirst() + [t] {
             newEvents.append(StoreEvent(date: now, kind: .transactionDeleted, account: d.account, productID: d.productID,
-                                        transactionID: d.id, originalTransactionID: d.originalID))
+                                        transactionID: d.id, originalTransactionID: d.originalID, transaction: d))
         }
         // A period left that has ended is the store's due work now (a renewal or an expiry at
         // its end, as the store catches up), so the subscription never reads as a past period.
@@ -106,12 +107,20 @@ extension StoreWorkingSet {
     /// Clears `account`'s purchase history (nil: signed out, refused), settings kept (SKTestSession's
     /// clearTransactions, Xcode's "Delete All Transactions"): every finished transaction and
     /// every subscription goes. What still waits in the queue stays, for the app to hear of.
+    /// Each subscription's original transaction goes as `deleteTransaction` takes it: one
+    /// `transactionDeleted` event each, so the app ends its access as it does for a deletion.
     package mutating func clearPurchaseHistory(of account: String?, now: Date) throws {
         guard let account else { throw StoreAdminError.signedOut }
         let open = Set(transactions.filter { $0.account == account && !($0.queueState.finished && $0.queueState.phase == nil) }.map(\.id))
+        let ended = subscriptions.filter { $0.account == account && !open.contains($0.latestTransactionID) }
+        let originals = Dictionary(transactions.filter { $0.account == account }.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         transactions.removeAll { $0.account == account && !open.contains($0.id) }
         refundRequests.removeAll { $0.account == account && !open.contains($0.transactionID) }
         subscriptions.removeAll { $0.account == account && !open.contains($0.latestTransactionID) }
+        for status in ended {
+            newEvents.append(StoreEvent(date: now, kind: .transactionDeleted, account: account, productID: status.productID,
+                                        transactionID: status.originalTransactionID, transaction: originals[status.originalTransactionID]))
+        }
         clearedHistories.append(account)
         newEvents.append(StoreEvent(date: now, kind: .purchaseHistoryCleared, account: account, productID: nil))
     }

@@ -10,7 +10,8 @@ struct PlanStatus: Equatable {
         /// The plan subscribed to: its status ("Renews DATE", "Renews DATE at $5.99/month" once
         /// a new price is agreed to, "Renews DATE · $0.99/month for 2
         /// months, then $4.99/month", "Free trial until DATE, then $4.99/month", "New price
-        /// $5.99/month from DATE", "Expired DATE (reason)").
+        /// $5.99/month from DATE", "Free trial until DATE, then $5.99/month if you agree",
+        /// "Expired DATE (reason)").
         case current
         /// The plan a waiting change is to: it starts at the renewal.
         case next
@@ -49,6 +50,14 @@ struct PlanStatus: Equatable {
             case .subscribed where status.isFamilyShared, .inGracePeriod where status.isFamilyShared:
                 (text, tint) = (words.sharedByFamily(day(status.accessEndDate ?? status.expiresDate)), .success)
                 brief = [words.sharedByFamilyBrief]
+            case .subscribed where status.willAutoRenew && status.canAgreeToPriceIncrease && state.snapshot.freeTrialGroups.contains(group):
+                // The trial stays said while it runs, the new price after it: charged only if agreed to.
+                let price = state.newPrice(of: status) ?? ""
+                let until = day(status.expiresDate)
+                (text, tint) = (words.freeTrialThenNewPrice(until, price), .warning)
+                brief = [words.freeTrialNewPriceBrief(until, price), words.freeTrialNewPriceShort(price), words.freeTrialUntilBrief(until),
+                         words.freeTrial]
+                includesCharge = true
             case .subscribed where status.willAutoRenew && status.canAgreeToPriceIncrease:
                 // Waiting for the subscriber's consent: the new price, agreed to in Manage Subscriptions.
                 let price = state.newPrice(of: status) ?? ""

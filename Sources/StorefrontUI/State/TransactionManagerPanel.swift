@@ -94,12 +94,20 @@ public enum TransactionAction: Equatable, Sendable {
 
 extension AppState {
     /// Every action that applies to `t` now: Ask to Buy's answers while it waits, Resolve for
-    /// an interrupted purchase, and for the signed-in account's live subscription (of which `t`
+    /// an interrupted purchase, a refund request's answers first, and for the signed-in account's live subscription (of which `t`
     /// is a transaction) expire, renew now, auto-renew, the billing issue and price increases.
     func actions(for t: Transaction) -> [TransactionAction] {
         if t.isWaitingForApproval { return [.approve, .decline] }
         if t.queueState.phase == .interrupted { return [.resolve] }
-        return subscriptionActions(for: t) + historyActions(for: t)
+        return refundRequestAnswers(for: t) + subscriptionActions(for: t) + historyActions(for: t)
+    }
+
+    /// A refund the user asked for waits for the App Store's answer: given here first, before
+    /// anything else the transaction offers.
+    private func refundRequestAnswers(for t: Transaction) -> [TransactionAction] {
+        guard t.queueState.phase == nil, !t.isRevoked,
+              snapshot.refundRequests.contains(where: { $0.transactionID == t.id && $0.status == .pending }) else { return [] }
+        return [.operation(.approveRefundRequest(transactionID: t.id, refund: nil)), .operation(.declineRefundRequest(transactionID: t.id))]
     }
 
     /// For the signed-in account's live subscription (of which `t` is a transaction); none for
@@ -130,16 +138,11 @@ extension AppState {
     private func historyActions(for t: Transaction) -> [TransactionAction] {
         guard t.queueState.phase == nil else { return [] }
         var actions: [TransactionAction] = []
-        // A refund the user asked for waits for the App Store's answer: given here first.
-        if snapshot.refundRequests.contains(where: { $0.transactionID == t.id && $0.status == .pending }), !t.isRevoked {
-            actions += [.operation(.approveRefundRequest(transactionID: t.id, refund: nil)),
-                        .operation(.declineRefundRequest(transactionID: t.id))]
-        }
         if t.isRefundable {
             actions.append(.operation(.refund(transactionID: t.id, Refund())))
             // In part too: a subscription's period by the time left in it, while some is
-            // (the label says how much), any other but a consumable by half; not what was free
-            // (a trial's period), of which no part was paid.
+            // (the label says how much), any other but a consumable by a part chosen in the
+            // list (half at first); not what was free (a trial's period), of which no part was paid.
             let type = catalog.product(t.productID)?.type
             let byTimeLeft = type?.isProratedByTimeLeft == true
             if type?.isRefundableInPart ?? true, t.price != 0, !byTimeLeft || (try? t.timeLeftPercentage(at: now)) != nil {

@@ -112,7 +112,10 @@ extension AppState {
         case .autoRenewEnabled: return (words.autoRenewOnBanner(name), .success)
         case .renewalFailed, .gracePeriodExpired: return (words.billingProblemBanner(name), .danger)
         case .recovered: return (words.recoveredBanner(name), .success)
-        case .priceIncreasePending, .priceIncreased: return (words.priceIncreaseBanner(name), .warning)
+        case .priceIncreasePending, .priceIncreased:
+            // The new price starts at the plan's next renewal, where its period ends.
+            let day = event.subscription?.expiresDate ?? event.details.expiresDate
+            return (words.priceIncreaseBanner(name, charge(event.details, of: event.productID), day.map(localDate) ?? "—"), .warning)
         case .purchaseHistoryCleared: return (words.purchaseHistoryClearedBanner, .warning)
         default: return nil
         }

@@ -124,10 +124,17 @@ extension AppState {
         return effects
     }
 
-    /// The actions list over the panel: ↑↓ move, Enter acts, Esc closes.
+    /// The actions list over the panel: ↑↓ move, Enter acts, Esc closes; on a refund by a part
+    /// chosen, ←→ and digits choose the part (the focus keeps it).
     private mutating func handleActions(_ panel: inout TransactionManagerPanel, focus: TransactionAction?, _ key: Key) -> [Effect] {
-        let actions = panel.selected.map(actions(for:)) ?? []
-        let index = focus.flatMap(actions.firstIndex(of:)) ?? 0
+        var actions = panel.selected.map(actions(for:)) ?? []
+        let index = focus.flatMap { focus in actions.firstIndex { $0.isSameRow(as: focus) } } ?? 0
+        if let focus, actions.indices.contains(index) { actions[index] = focus }
+        if let focus, let part = focus.refundPart(after: key) {
+            panel.overlay = .actions(focus: focus.withRefundPart(part))
+            mode = .transactions(panel)
+            return []
+        }
         switch key {
         case .escape, .char("q"):
             panel.overlay = nil

@@ -80,14 +80,24 @@ enum ManageSubscriptionsView {
             canvas.fill(x: box.x + 1, y: g.y(ofRow: row), width: box.width - 2, height: 1, style: selected ? style : .plain)
             canvas.put("  \(label)", x: box.x + 2, y: g.y(ofRow: row), width: inner, style: style)
         }
-        // A family member's subscription is the purchaser's to change: a plan chosen is one's
-        // own. Once a subscription ended, a plan chosen subscribes again: nothing to change.
-        let status = state.snapshot.subscription(inGroup: group)
-        let help = status?.isFamilyShared == true ? words.manageHelpShared : status?.isLive == true ? words.manageHelp : words.manageHelpEnded
-        canvas.put(help, x: box.x + 2, y: box.maxY - 2, width: inner, style: .dim)
+        canvas.put(help(state, group: group), x: box.x + 2, y: box.maxY - 2, width: inner, style: .dim)
         if let confirmation = CancelConfirmation(state, panel: panel) {
             DialogView.draw(confirmation.model, layout: layout, into: &canvas)
         }
+    }
+
+    /// Under the plans: a family member's subscription is the purchaser's to change, and once
+    /// no longer shared (taken back, or ended) it says so and when; a plan chosen is one's own.
+    /// Once a subscription ended, a plan chosen subscribes again: nothing to change.
+    static func help(_ state: AppState, group: String) -> String {
+        let words = state.strings.store
+        guard let status = state.snapshot.subscription(inGroup: group) else { return words.manageHelpEnded }
+        if status.isFamilyShared {
+            guard !status.isLive else { return words.manageHelpShared }
+            let day = state.localDate(status.expiresDate)
+            return status.state == .revoked ? words.manageHelpSharingRevoked(day) : words.manageHelpSharingEnded(day)
+        }
+        return status.isLive ? words.manageHelp : words.manageHelpEnded
     }
 
     /// A plan's line: what it is at the left, what it reads at the right; the left gives way.

@@ -68,6 +68,7 @@ enum TransactionManagerView {
             }
         }
         let keys = switch panel.overlay {
+        case .actions(let focus)? where focus?.refundPart != nil: words.refundPartKeys
         case .actions?: words.actionKeys
         case .price?: words.priceKeys
         case .buyOutside?: words.actionKeys
@@ -108,8 +109,10 @@ enum TransactionManagerView {
         for (i, line) in noteLines.enumerated() {
             canvas.put(line, x: box.x + 2, y: box.y + 1 + i, width: box.width - 4, style: .dim)
         }
-        for (i, action) in actions.enumerated() {
-            let selected = action == focus
+        for (i, listed) in actions.enumerated() {
+            // The focused row as chosen (a refund's part).
+            let selected = focus.map(listed.isSameRow) == true
+            let action = selected ? focus ?? listed : listed
             let style = selected ? Style(bold: true, reverse: true) : .plain
             canvas.fill(x: box.x + 1, y: box.y + 1 + i, width: box.width - 2, height: 1, style: style)
             let label = label(action, words, family: state.strings.family, timeLeft: timeLeft)
@@ -220,7 +223,7 @@ enum TransactionManagerView {
                 switch refund.amount {
                 case .full: words.refund
                 case .percentage(let part): words.refundProrated(Refund.percentText(part))
-                case .timeLeft: words.refundProratedTimeLeft(timeLeft.map(wholePercent) ?? "")
+                case .timeLeft: words.refundProratedTimeLeft(timeLeft.map(Refund.percentText) ?? "")
                 }
             case .deleteTransaction: words.deleteTransaction
             case .clearPurchaseHistory: words.clearHistory
@@ -235,13 +238,6 @@ enum TransactionManagerView {
             }
         }
     }
-}
-
-/// A share in thousandths of a percent (`Revocation.percentage`) to the whole percent, as a label
-/// says it: some but not all, so never 0% or 100%.
-private func wholePercent(_ milli: Int) -> String {
-    let percent = min(99, max(1, Int((Double(milli) / 1000).rounded())))
-    return Refund.percentText(percent * 1000)
 }
 
 /// The list's columns at one width: date, id, account (with more than one account), product,

@@ -22,7 +22,7 @@ enum HistoryAction {
     /// the store's words, as `approve` and `expire` refuse theirs.
     static func perform(_ operation: StoreAdmin.Operation, transactionID: String?, _ global: GlobalOptions,
                         _ output: OutputOptions,
-                        told: String = HistoryAction.appHearsIt,
+                        told: (SubscriptionText, [StoreEvent]) -> String = { _, _ in HistoryAction.appHearsIt },
                         done: (Transaction?, SubscriptionText, [StoreEvent]) -> String) throws {
         let (session, events) = try run(operation, global)
         let after = try transactionID.flatMap { try session.database.transaction($0) }
@@ -31,7 +31,7 @@ enum HistoryAction {
             return
         }
         let text = SubscriptionText(catalog: session.catalog, settings: session.queue.records.settings)
-        report(done(after, text, events), events: events, text: text, told: told)
+        report(done(after, text, events), events: events, text: text, told: told(text, events))
     }
 
     /// Runs `operation` over the data directory: the session, and the store's events since
@@ -108,11 +108,28 @@ struct DeleteTransactionCommand: ParsableCommand {
 
     func run() throws {
         try HistoryAction.perform(.deleteTransaction(transactionID: transactionID), transactionID: nil, global, output,
-                                  told: "The app keeps what it delivered, but a subscription deleted no longer gives access: an open storefront "
-                                      + "hears this at once, otherwise the app does at its next launch (\(CommandLineHint.command("launch"))); "
-                                      + "the history shows the deletion (\(CommandLineHint.command("state"))).") { _, text, events in
+                                  told: { Self.told(endsSubscription: Self.endsSubscription(transactionID, events: $1, text: $0)) }) { _, text, events in
             Self.summary(of: transactionID, events: events, text: text)
         }
+    }
+
+    /// What the app hears of the deletion, and where it is listed: the store's events (the
+    /// history no longer holds it). Access is said to end only when a subscription ended.
+    static func told(endsSubscription: Bool) -> String {
+        let keeps = endsSubscription ? "The app keeps what it delivered, but the subscription deleted no longer gives access"
+            : "The app keeps what it delivered"
+        return keeps + ": an open storefront hears this at once, otherwise the app does at its next launch "
+            + "(\(CommandLineHint.command("launch"))); the store's events list the deletion (\(CommandLineHint.command("events")))."
+    }
+
+    /// Whether deleting `id` ended an auto-renewable subscription: its original transaction went
+    /// (the whole subscription with it), or the periods left had ended.
+    static func endsSubscription(_ id: String, events: [StoreEvent], text: SubscriptionText) -> Bool {
+        guard let asked = events.last(where: { $0.kind == .transactionDeleted && $0.transactionID == id }),
+              asked.productID.flatMap({ text.catalog.product($0) })?.subscriptionGroupID != nil else { return false }
+        guard let original = asked.originalTransactionID else { return true }
+        // A later period deleted: ended when no period was left, or the one left had ended.
+        return asked.subscription == nil || events.contains { $0.kind == .expired && $0.originalTransactionID == original }
     }
 
     /// The transaction deleted and what went with it (each is an event of its own), and the
@@ -120,14 +137,15 @@ struct DeleteTransactionCommand: ParsableCommand {
     static func summary(of id: String, events: [StoreEvent], text: SubscriptionText) -> String {
         let deleted = events.filter { $0.kind == .transactionDeleted }
         let asked = deleted.first { $0.transactionID == id }
-        let others = deleted.count - 1
+        let children = deleted.filter { $0.transactionID != id }
         let isSubscription = asked?.productID.flatMap { text.catalog.product($0) }?.subscriptionGroupID != nil
         var line = "Deleted transaction \(id) from the history"
-        if others > 0 {
-            let noun = isSubscription ? (others == 1 ? "renewal" : "renewals") : (others == 1 ? "restore" : "restores")
-            line += " and its \(others) \(noun)"
-        }
-        if isSubscription, asked?.originalTransactionID == nil { line += "; the subscription ended" }
+        // A subscription's children are its renewals and later plans, but for those restored.
+        let restores = isSubscription ? children.filter { $0.transaction?.queueState.state == .restored }.count : children.count
+        let renewals = children.count - restores
+        let parts = [(renewals, "renewal"), (restores, "restore")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }
+        if !parts.isEmpty { line += " and its " + parts.joined(separator: " and ") }
+        if endsSubscription(id, events: events, text: text) { line += "; the subscription ended" }
         return line + "."
     }
 }
