@@ -49,6 +49,8 @@ class Session:
         self.wait_ms = wait_ms
         self.url = self.path.as_uri()
         self.failures = []
+        # What a check measured, to print, never to fail on.
+        self.notes = []
         self._viewport = {"width": viewport[0], "height": viewport[1]}
         chromium = find_chromium()
         if chromium is None:
@@ -91,6 +93,9 @@ class Session:
 
     def fail(self, message):
         self.failures.append(message)
+
+    def note(self, message):
+        self.notes.append(message)
 
     def expect(self, condition, message):
         if not condition:
