@@ -15,7 +15,7 @@ def _walkthroughs(s):
         failures: Array.from(d.querySelectorAll('.failure-text')).map(p => p.textContent),
         failed: Array.from(d.querySelectorAll('li.step[data-result=failed]')).map(li => li.dataset.line),
         screen: Array.from(d.querySelectorAll('.screen .row')).map(r => r.textContent).join('\\n'),
-        visible: d.querySelector('ol.steps').getBoundingClientRect().height > 0}))""")
+        visible: d.querySelector('ol.steps').checkVisibility()}))""")
 
 
 def report_contract(s, passed, failed):

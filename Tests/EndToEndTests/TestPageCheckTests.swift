@@ -31,6 +31,7 @@ final class TestPageCheckTests {
 
     /// `storefront test ARGUMENTS… --html PAGE`, which fails (exit 4) when a walkthrough does.
     func page(_ name: String, _ arguments: [String], status: Int32 = 4) throws -> URL {
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
         let page = cli.dataDirectory.appendingPathComponent(name)
         let result = try cli.run(arguments: ["test"] + arguments + ["--html", page.path])
         #expect(result.status == status, "\(result.summary)")

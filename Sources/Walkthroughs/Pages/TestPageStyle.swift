@@ -27,6 +27,7 @@ public enum TestPageStyle {
         .panel h3 { font-size: 1rem; margin: 0 0 .25rem; }
         .panel h4 { font-size: .9rem; margin: .75rem 0 .25rem; color: var(--soft); }
         .panel .failures li { color: var(--danger); }
+        .own { list-style: none; }
         .own, .failures { margin: 0; padding-left: 1.5rem; font-family: "DejaVu Sans Mono", "Noto Sans Mono", Menlo, Consolas, monospace;
           font-size: .9em; white-space: pre-wrap; }
         .walkthrough { border: 1px solid var(--line); border-left: 4px solid var(--success); border-radius: 6px; margin: 0 0 .75rem;

@@ -43,8 +43,8 @@ public struct WalkthroughRunner: Sendable {
     public func runMatrix(_ walkthrough: Walkthrough) -> MatrixTable {
         let rows = SideBySide.map(walkthrough.combinations) { combination in
             var (result, storefront) = execute(walkthrough, in: combination)
-            // The matrix's page shows where each combination ended, failed or not.
-            if keepsScreens, let storefront { result.screen = KeptScreen(storefront) }
+            // The matrix's page shows where each combination ended: a failed one kept where it failed.
+            if keepsScreens, !result.passed, let storefront { result.screen = KeptScreen(storefront) }
             return MatrixRow(result: result, outcome: storefront.map(Outcome.init) ?? Outcome())
         }
         return MatrixTable(file: walkthrough.file, conditions: walkthrough.variations.map(\.condition), rows: rows)
