@@ -51,4 +51,37 @@ public struct WalkthroughStrings: PhraseTable {
     public let pageSaw = Phrase2<String, String>(en: { expected, saw in "✗ expected \(expected), saw \(saw)" },
                                                  ja: { expected, saw in "✗ 期待 \(expected)、結果 \(saw)" })
     public let pageNotRun = Phrase(en: "not run", ja: "未実行")
+
+    // MARK: The pages `test --html` writes: the matrix's outcomes, and a report of many walkthroughs
+
+    public let matrixTitle = Phrase(en: "Outcome matrix", ja: "結果マトリクス")
+    public let matrixSummary = Phrase3<Int, Int, Int>(en: { all, passed, failed in "\(all) combinations · \(passed) passed · \(failed) failed" },
+                                                      ja: { all, passed, failed in "\(all)通りの組み合わせ · 成功 \(passed) · 失敗 \(failed)" })
+    /// The outcome's columns, after the conditions'.
+    public let matrixState = Phrase(en: "State", ja: "状態")
+    public let matrixError = Phrase(en: "Error", ja: "エラー")
+    public let matrixDelivered = Phrase(en: "Delivered", ja: "アプリに付与")
+    public let matrixResult = Phrase(en: "Result", ja: "結果")
+    public let matrixPass = Phrase(en: "pass", ja: "成功")
+    public let matrixFailLines = Phrase1<String>(en: { "FAIL: line \($0)" }, ja: { "失敗: \($0)行目" })
+    public let matrixCouldNotStart = Phrase(en: "FAIL: could not start", ja: "失敗: 開始できませんでした")
+    public let matrixAll = Phrase(en: "All", ja: "すべて")
+    public let matrixFilter = Phrase(en: "Filter", ja: "絞り込み")
+    /// The numbers as text: the page writes them in, its script after each filter.
+    public let matrixShown = Phrase2<String, String>(en: { shown, all in "\(shown) of \(all) shown" }, ja: { shown, all in "\(all)件中\(shown)件を表示" })
+    public let matrixOpen = Phrase(en: "Show this combination", ja: "この組み合わせを表示")
+    public let matrixPick = Phrase(en: "Choose a row to see where it ended.", ja: "行を選ぶと、その組み合わせの最終画面が表示されます。")
+    public let matrixFinalScreen = Phrase(en: "Final screen", ja: "最終画面")
+    /// The steps a combination ran that not every combination ran (its `when` steps).
+    public let matrixOwnSteps = Phrase(en: "Steps only some combinations run", ja: "一部の組み合わせだけで実行されたステップ")
+    public let matrixNoOwnSteps = Phrase(en: "It ran the steps every combination runs.", ja: "すべての組み合わせと同じステップを実行しました。")
+    public let matrixFailures = Phrase(en: "Failures", ja: "失敗")
+
+    public let reportTitle = Phrase(en: "Walkthrough results", ja: "ウォークスルーの結果")
+    public let reportSummary = Phrase2<Int, Int>(en: { passed, failed in "\(passed) passed · \(failed) failed" },
+                                                 ja: { passed, failed in "成功 \(passed) · 失敗 \(failed)" })
+    public let reportPassed = Phrase(en: "passed", ja: "成功")
+    public let reportFailed = Phrase(en: "failed", ja: "失敗")
+    public let reportFailureScreen = Phrase(en: "The screen when it failed", ja: "失敗したときの画面")
+    public let reportCouldNotStart = Phrase1<String>(en: { "could not start: \($0)" }, ja: { "開始できませんでした: \($0)" })
 }

@@ -4,11 +4,12 @@
     python check.py --browser          # the Chromium the checks drive, or why there is none
 
 CHECK is `loads` (the page opens with no console error, no uncaught error and no request leaving
-the file: every check fails on those too) or one of walkthrough_page.CHECKS. The result is one
-JSON object on stdout: {"check", "page", "failures": [messages], "screenshot": path or null,
-"browser": version}. Checks joined by `--and` run one after another on the one page in one browser
-(a browser's launch is most of a check's time); each of their failures then starts with its check's
-name. The screenshot is of the page as the last check left it. Tests/EndToEndTests/BrowserCheck.swift runs it and turns each failure into a
+the file: every check fails on those too) or one of walkthrough_page.CHECKS, matrix_page.CHECKS or
+report_page.CHECKS. The result is one JSON object on stdout: {"check", "page", "failures": [messages],
+"notes": [what a check measured], "screenshot": path or null, "browser": version}. Checks joined by
+`--and` run one after another on the one page in one browser (a browser's launch is most of a check's
+time); each of their failures then starts with its check's name. The screenshot is of the page as the
+last check left it. Tests/EndToEndTests/BrowserCheck.swift runs it and turns each failure into a
 test failure; a person can run it by hand with the venv's python.
 """
 
@@ -16,7 +17,9 @@ import json
 import signal
 import sys
 
+import matrix_page
 import page as pages
+import report_page
 import walkthrough_page
 
 # A check that has not finished by then fails, with what it had found, instead of hanging a test.
@@ -28,7 +31,7 @@ def loads(session):
     error or request leaving the file."""
 
 
-CHECKS = {"loads": loads, **walkthrough_page.CHECKS}
+CHECKS = {"loads": loads, **walkthrough_page.CHECKS, **matrix_page.CHECKS, **report_page.CHECKS}
 
 
 class OutOfTime(Exception):
@@ -70,7 +73,7 @@ def main(argv):
         return 2
     path = argv[1]
     name = " + ".join(name for name, _ in checks)
-    result = {"check": name, "page": path, "failures": [], "screenshot": None, "browser": None}
+    result = {"check": name, "page": path, "failures": [], "notes": [], "screenshot": None, "browser": None}
 
     def out_of_time(*_):
         raise OutOfTime()
@@ -104,6 +107,7 @@ def main(argv):
         signal.alarm(0)
         if session is not None:
             result["failures"] = session.failures + result["failures"]
+            result["notes"] = session.notes
             try:
                 session.close()
             except Exception:

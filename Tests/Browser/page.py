@@ -51,6 +51,8 @@ class Session:
         self.failures = []
         # The check running, when check.py runs several on the page: its failures are named by it.
         self.checking = None
+        # What a check measured, to print, never to fail on.
+        self.notes = []
         self._viewport = {"width": viewport[0], "height": viewport[1]}
         chromium = find_chromium()
         if chromium is None:
@@ -93,6 +95,9 @@ class Session:
 
     def fail(self, message):
         self.failures.append(f"{self.checking}: {message}" if self.checking else message)
+
+    def note(self, message):
+        self.notes.append(message)
 
     def expect(self, condition, message):
         if not condition:

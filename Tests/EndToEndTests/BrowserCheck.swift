@@ -14,6 +14,8 @@ enum BrowserCheck {
         var check: String
         var page: String
         var failures: [String]
+        /// What the check measured, printed by `expect`.
+        var notes: [String]?
         var screenshot: String?
         var browser: String?
     }
@@ -71,6 +73,9 @@ enum BrowserCheck {
         let outcome = try run(check, page: page, arguments, screenshot: screenshot, sourceLocation: sourceLocation)
         for failure in outcome.failures {
             Issue.record("\(check) \(page.lastPathComponent): \(failure)", sourceLocation: sourceLocation)
+        }
+        for note in outcome.notes ?? [] {
+            print("\(check) \(page.lastPathComponent): \(note)")
         }
         if let screenshot = outcome.screenshot {
             print("browser screenshot of \(page.lastPathComponent): \(screenshot)")

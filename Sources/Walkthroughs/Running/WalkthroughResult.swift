@@ -9,6 +9,8 @@ public struct WalkthroughResult: Equatable, Sendable {
     public var failures: [StepFailure]
     /// The viewer stopped it (q) before its last step was done.
     public var stopped = false
+    /// The screen it first failed on, or ended on, when the runner keeps screens.
+    public var screen: KeptScreen?
 
     public init(file: String, combination: Combination? = nil, stepsRun: Int, failures: [StepFailure]) {
         self.file = file

@@ -16,6 +16,9 @@ public struct WalkthroughRunner: Sendable {
     /// Run after each step on the storefront it left, what it says is wrong being that step's
     /// failure: the tests check there that every step leaves files `storefront doctor` passes.
     var afterEachStep: (@Sendable (HeadlessStorefront) -> String?)?
+    /// Each run keeps the screen it first failed on, or ended on (`WalkthroughResult.screen`),
+    /// for a page to show (`test --html`).
+    public var keepsScreens = false
 
     public init(catalog: Catalog, app: AppDescription = .builtIn) {
         self.catalog = catalog
@@ -39,7 +42,9 @@ public struct WalkthroughRunner: Sendable {
     /// run for a file without them), side by side, in the order of `combinations`.
     public func runMatrix(_ walkthrough: Walkthrough) -> MatrixTable {
         let rows = SideBySide.map(walkthrough.combinations) { combination in
-            let (result, storefront) = execute(walkthrough, in: combination)
+            var (result, storefront) = execute(walkthrough, in: combination)
+            // The matrix's page shows where each combination ended: a failed one kept where it failed.
+            if keepsScreens, !result.passed, let storefront { result.screen = KeptScreen(storefront) }
             return MatrixRow(result: result, outcome: storefront.map(Outcome.init) ?? Outcome())
         }
         return MatrixTable(file: walkthrough.file, conditions: walkthrough.variations.map(\.condition), rows: rows)
@@ -82,6 +87,7 @@ public struct WalkthroughRunner: Sendable {
                     if result.stopped { break }
                 }
                 if let failure { result.failures.append(failure) }
+                if failure != nil { keepScreen(of: storefront, in: &result) }
                 if let saw = afterEachStep?(storefront) {
                     result.failures.append(StepFailure(line: step.line, step: step.source, expected: "files storefront doctor passes", saw: saw))
                 }
@@ -92,10 +98,18 @@ public struct WalkthroughRunner: Sendable {
                     if result.stopped { break }
                 }
                 result.failures.append(error)
+                keepScreen(of: storefront, in: &result)
                 presenter?.finished(step, failure: error)
                 break
             }
         }
+        keepScreen(of: storefront, in: &result)
         return (result, storefront)
+    }
+
+    /// The first screen kept stays: the one the first failure saw.
+    private func keepScreen(of storefront: HeadlessStorefront, in result: inout WalkthroughResult) {
+        guard keepsScreens, result.screen == nil else { return }
+        result.screen = KeptScreen(storefront)
     }
 }

@@ -17,6 +17,12 @@ struct TestCommand: ParsableCommand {
             each from a fresh store, and prints a Markdown table per file: a row per combination with the newest \
             transaction's state and error, what the app holds, and pass or the failing lines. Without \
             --matrix a file runs once, with the first value of each vary line.
+
+            --html writes the results as one self-contained page that works offline, to attach to a pull \
+            request or keep beside the JUnit file as a CI artifact: the counts, then each walkthrough folded, a \
+            failed one open with its steps and the screen it failed on. With --matrix the page is the outcome \
+            table: failures first, each column sorted by clicking its header, each condition filtered, and each \
+            row opening the screen its combination ended on and the steps only some combinations run.
             """)
 
     @OptionGroup var options: WalkthroughOptions
@@ -26,6 +32,9 @@ struct TestCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "out.xml"))
     var junit: String?
+
+    @Option(help: ArgumentHelp("Also write the results as one HTML page to this file.", valueName: "out.html"))
+    var html: String?
 
     @Flag(help: "Run each file in every combination of its vary lines and print the outcome table.")
     var matrix = false
@@ -40,19 +49,25 @@ struct TestCommand: ParsableCommand {
         if csv, output.json { throw ValidationError("--csv and --json each choose the output: give one of them.") }
         try options.refuseDataDir(command: "test")
         if junit?.isEmpty == true { throw ValidationError("--junit is empty: give a file to write, or leave the option out.") }
+        if html?.isEmpty == true { throw ValidationError("--html is empty: give a file to write, or leave the option out.") }
     }
 
     func run() throws {
         let catalog = try CatalogAndApp(catalog: options.catalog)
         let walkthroughs = try WalkthroughFiles.parse(files, catalog: catalog, json: output.json,
                                                       check: { matrix ? $0.matrixTooLarge : nil })
-        let runner = WalkthroughRunner(catalog: catalog.catalog, app: catalog.app)
+        var runner = WalkthroughRunner(catalog: catalog.catalog, app: catalog.app)
+        // Only a page shows the screens: a run without one keeps none.
+        runner.keepsScreens = html != nil
         if matrix {
             try runMatrix(walkthroughs, runner)
             return
         }
         let report = TestReport(results: runner.run(walkthroughs))
         try writeJUnit(report)
+        if let html {
+            try WalkthroughFiles.write(ReportPage(report: report, walkthroughs: walkthroughs).html, to: html, what: "the page")
+        }
         if output.json {
             try JSONOutput.print(report.json)
         } else {
@@ -65,6 +80,9 @@ struct TestCommand: ParsableCommand {
     private func runMatrix(_ walkthroughs: [Walkthrough], _ runner: WalkthroughRunner) throws {
         let report = MatrixReport(tables: walkthroughs.map(runner.runMatrix))
         try writeJUnit(TestReport(results: report.results))
+        if let html {
+            try WalkthroughFiles.write(MatrixPage(report: report, walkthroughs: walkthroughs).html, to: html, what: "the page")
+        }
         if output.json {
             try JSONOutput.print(report.json)
         } else if csv {
