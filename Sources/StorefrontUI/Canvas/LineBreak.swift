@@ -39,8 +39,9 @@ enum LineBreak: Int, Comparable {
         case hiragana, katakana, kanji, latin, other
 
         init(_ ch: Character) {
+            // A price or a date is one word with its unit: "¥1,000/月", "12/6".
             if ch.isASCII {
-                self = ch.isLetter || ch.isNumber ? .latin : .other
+                self = ch.isWhitespace ? .other : .latin
                 return
             }
             if Kinsoku.isKatakanaLetter(ch) { self = .katakana; return }
