@@ -6,7 +6,10 @@ extension StoreWorkingSet {
     /// then: the facts every reader is told, kept with the event (`StoreEvent.transaction`,
     /// `subscription`).
     package var newEventsWithFacts: [StoreEvent] {
-        guard newEvents.contains(where: { $0.transactionID != nil || $0.originalTransactionID != nil }) else { return newEvents }
+        // Events already given their facts (`keepEventFacts`, then the storage and the change's
+        // answer read them again) need no look through the transactions.
+        guard newEvents.contains(where: { $0.transactionID != nil && $0.transaction == nil
+                || $0.originalTransactionID != nil && $0.subscription == nil }) else { return newEvents }
         let named = Set(newEvents.compactMap(\.transactionID))
         let byID = Dictionary(transactions.filter { named.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         return newEvents.map { event in
