@@ -16,12 +16,15 @@ let package = Package(
         .library(name: "SampleApp", targets: ["SampleApp"]),
         .library(name: "StorefrontUI", targets: ["StorefrontUI"]),
         .library(name: "Walkthroughs", targets: ["Walkthroughs"]),
+        .library(name: "AppStoreSigning", targets: ["AppStoreSigning"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.0"),
     ],
     targets: [
         // The only C: ncurses, its macros and globals wrapped in shim.h. Linked by name from
@@ -52,6 +55,15 @@ let package = Package(
         // Every word of the product's own, English and Japanese side by side: the strings table
         // the app, its screens, the walkthroughs' band and the command line read.
         .target(name: "Wording", dependencies: ["AppStoreCore"]),
+        // What the App Store signs, as a device and a backend receive it: the certificate chain
+        // made for a data directory, compact JWS (ES256, x5c) of transactions, renewal infos and
+        // app transactions, their verification, and the App Store receipt (PKCS#7 over ASN.1).
+        .target(name: "AppStoreSigning", dependencies: [
+            "AppStoreCore", "AppStoreJSON", "DataFiles",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+        ]),
         // The sample app over that API, as an app over StoreKit: its catalog's content, its own
         // refusals, delivery into UserDefaults.json, credits, its transaction log.
         .target(name: "SampleApp", dependencies: ["StoreKitSim", "AppStoreCore", "Wording", "DataFiles"]),
@@ -80,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "storefront",
             dependencies: [
-                "DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal",
+                "DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "AppStoreJSON", "Wording", "SampleApp", "StorefrontUI", "Walkthroughs", "CursesTerminal", "AppStoreSigning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -100,6 +112,13 @@ let package = Package(
             ],
             exclude: ["__Snapshots__"]
         ),
+        // The signing chain, JWS and the receipt, checked with swift-certificates' own reader.
+        .testTarget(name: "AppStoreSigningTests", dependencies: [
+            "AppStoreSigning", "AppStoreCore", "AppStoreJSON", "DataFiles",
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+        ]),
         // Crypto to check a page's Content-Security-Policy hashes from its own script and style.
         .testTarget(name: "WalkthroughsTests", dependencies: [
             "Walkthroughs", "StorefrontUI", "AppStoreCore", "AppStorePersistence", "CatalogFiles",
