@@ -125,9 +125,10 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Depends on the executable so `swift test` builds the binary it runs.
-        // GRDB to damage a store.sqlite as the sqlite3 shell would.
+        // GRDB to damage a store.sqlite as the sqlite3 shell would; AppStoreJSON for the payloads
+        // Apple's own library reads (Tests/AppleLibrary).
         .testTarget(name: "EndToEndTests", dependencies: [
-            "DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "SampleApp", "storefront", .product(name: "GRDB", package: "GRDB.swift"),
+            "DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "SampleApp", "AppStoreJSON", "storefront", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
     ],
     swiftLanguageModes: [.v6]
