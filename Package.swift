@@ -125,10 +125,11 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Depends on the executable so `swift test` builds the binary it runs.
-        // GRDB to damage a store.sqlite as the sqlite3 shell would; AppStoreSigning and X509 to
-        // sign what the binary and Apple's library verify, and read the chain the binary made.
+        // GRDB to damage a store.sqlite as the sqlite3 shell would; AppStoreSigning, X509 and
+        // AppStoreJSON to sign what the binary and Apple's library verify, read the chain the
+        // binary made, and build the payloads Apple's own library reads (Tests/AppleLibrary).
         .testTarget(name: "EndToEndTests", dependencies: [
-            "DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "SampleApp", "storefront", "AppStoreSigning",
+            "DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "SampleApp", "AppStoreJSON", "storefront", "AppStoreSigning",
             .product(name: "GRDB", package: "GRDB.swift"), .product(name: "X509", package: "swift-certificates"),
         ]),
     ],
