@@ -27,7 +27,7 @@ public struct JWSVerifier: Sendable {
 
         let chain = try Self.chain(fromHeader: headerBytes)
         if let problem = ChainCheck.failure(leaf: chain[0], intermediate: chain[1], root: chain[2]) { throw .chain(problem) }
-        guard chain[2] == trustedRoot else { throw .untrustedRoot }
+        guard chain[2].derBytes == trustedRoot.derBytes else { throw .untrustedRoot }
         guard let key = P256.Signing.PublicKey(chain[0].publicKey),
               let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes),
               key.isValidSignature(signature, for: Data((parts[0] + "." + parts[1]).utf8)) else { throw .signature }

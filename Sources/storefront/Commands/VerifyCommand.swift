@@ -15,7 +15,7 @@ struct VerifyCommand: ParsableCommand {
             anything wrong is named by part and check, with exit status 65.
             """)
 
-    @Argument(help: ArgumentHelp("The file holding the JWS (default, or -: standard input).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The file holding the JWS; without one, or -, standard input.", valueName: "file"))
     var file: String?
 
     @Option(help: ArgumentHelp("The root certificate to trust (DER or PEM) instead of the data directory's.", valueName: "file"))
@@ -53,8 +53,12 @@ struct VerifyCommand: ParsableCommand {
             try JSONOutput.print(result)
             return
         }
-        let article = verified.kind == .appTransaction ? "an" : "a"
-        printLine("Verified: \(article) \(result.kind), signed \(JSONCoding.format(result.signedDate)).")
+        let what = switch verified.kind {
+        case .appTransaction: "an app transaction"
+        case .unknown: "a payload of no kind the App Store signs (no transactionId, autoRenewStatus or appTransactionId)"
+        default: "a \(result.kind)"
+        }
+        printLine("Verified: \(what), signed \(JSONCoding.format(result.signedDate)).")
         for (role, subject) in zip(["leaf", "intermediate", "root"], result.chain) { printLine("\(role): \(subject)") }
         print(JSONOutput.terminalSafe(String(decoding: try JSONCoding.encode(payload), as: UTF8.self)))
     }
