@@ -89,8 +89,8 @@ def matrix_filters(s, condition, value, text=None):
 
 
 def matrix_row_opens(s, row, *texts):
-    """The row shown `row`th (from 1) opens its combination in the panel: its name, and a screen
-    whose rows hold each of `texts`."""
+    """The row shown `row`th (from 1) opens its combination in the panel: its name, and a screen,
+    in view, whose rows hold each of `texts`."""
     button = s.page.locator("section.matrix tbody tr:not([hidden]) button.open").nth(int(row) - 1)
     name = button.evaluate("b => b.closest('tr').dataset.name")
     button.click()
@@ -99,6 +99,8 @@ def matrix_row_opens(s, row, *texts):
     s.expect(panel.locator(".combination").text_content() == name, f"the panel names {panel.locator('.combination').text_content()!r}, not {name!r}")
     screen = "\n".join(panel.locator(".screen .row").all_text_contents())
     s.expect(screen.strip() != "", "the panel shows no screen")
+    top = panel.evaluate("p => p.querySelector('.screen').getBoundingClientRect().top")
+    s.expect(0 <= top < s.page.viewport_size["height"], f"row {row}'s screen opened out of view, its top at y {top:.0f}")
     for text in texts:
         s.expect(text in screen, f"row {row}'s screen does not show {text!r}:\n{screen}")
 

@@ -23,7 +23,7 @@ public enum TestPageStyle {
         tr[data-result="failed"] td:last-child { color: var(--danger); font-weight: 600; }
         tr[aria-selected="true"] { background: var(--current); }
         button.open { font: inherit; background: none; border: 1px solid var(--line); border-radius: 4px; color: inherit; cursor: pointer; }
-        .panel { position: sticky; top: 1rem; flex: 1 1 30rem; min-width: 20rem; }
+        .panel { position: sticky; top: 1rem; flex: 1 1 20rem; min-width: 20rem; }
         .panel h3 { font-size: 1rem; margin: 0 0 .25rem; }
         .panel h4 { font-size: .9rem; margin: .75rem 0 .25rem; color: var(--soft); }
         .panel .failures li { color: var(--danger); }
