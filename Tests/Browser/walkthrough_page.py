@@ -158,7 +158,8 @@ def steps_listed(s, *lines):
 
 def player(s):
     """The player steps back and forward (buttons, ← →, the scrubber), jumps from the step list,
-    changes speed (buttons, + −), plays and pauses (button, space), and stops at the end."""
+    changes speed (buttons, + −), plays and pauses (button, space), stops at the end, and does not
+    play on from there."""
     total = s.total_steps()
     if not s.expect(total >= 2, f"{total} steps: the player needs two to step between"):
         return
@@ -196,9 +197,15 @@ def player(s):
     s.step_to(0)
     page.click("#play")
     s.expect(page.get_attribute("#play", "aria-pressed") == "true", "#play is not pressed while playing")
-    s.wait_for_step(1)
+    # At its fastest it may be past step 1 by the time the page is looked at again: moving on is what counts.
+    try:
+        page.wait_for_function("() => Number(document.documentElement.dataset.step) > 0", timeout=s.wait_ms)
+    except Exception:
+        s.fail(f"played from the opening screen, the page never moved on: it shows step {s.step()}")
     page.click("#play")
     s.expect(page.get_attribute("#play", "aria-pressed") == "false", "#play is still pressed once paused")
+    # Back to the start: played at its fastest it may have reached the end, where play stays put.
+    s.step_to(0)
     s.press("Space")
     s.expect(page.get_attribute("#play", "aria-pressed") == "true", "space did not play")
     s.press("Space")
@@ -214,6 +221,20 @@ def player(s):
     except Exception:
         s.fail(f"played to the last step, #play is still pressed: it did not stop at the end")
     s.expect(s.step() == total, f"played to the end, the page shows step {s.step()}, not the last, {total}")
+    s.expect(page.evaluate("location.hash") == f"#step-{total}", f"played to the end, the address ends {page.evaluate('location.hash')!r}")
+
+    # At the last step there is nothing left to play: play neither starts again from the opening
+    # screen nor runs past, and the button is play's again at once; → stays there too.
+    for how in ("#play", "Space"):
+        if how == "#play":
+            page.click("#play")
+        else:
+            s.press("Space")
+        s.expect(s.step() == total, f"{how} at the last step went to step {s.step()}, not staying at {total}")
+        s.expect(page.get_attribute("#play", "aria-pressed") == "false", f"{how} at the last step left #play pressed: it plays on")
+    s.press("ArrowRight")
+    s.expect(s.step() == total and page.input_value("#scrubber") == str(total),
+             f"→ at the last step shows step {s.step()} (scrubber {page.input_value('#scrubber')}), not {total}")
 
 
 def opens_at_step(s, step):
@@ -290,5 +311,75 @@ def all_passed(s):
     s.expect(not others, f"steps of a passed run not passed or done: {others}")
 
 
+# The paper a printout is checked on: A4's width less Chromium's default margins (1 cm each
+# side), in CSS pixels.
+PRINT_WIDTH = 718
+
+
+def _printed_screens(s):
+    """Under print: for the opening screen (step 0) and each step of the list, the rows of the
+    screen printed after it (None where none is: the screen the step before left stands), each
+    printed screen's box, and its rows' widths against what they hold."""
+    return s.page.evaluate("""() => {
+        const read = (screen) => screen && {
+            rows: Array.from(screen.querySelectorAll('.row')).map(r => r.textContent),
+            right: screen.getBoundingClientRect().right, visible: screen.checkVisibility(),
+            cut: Array.from(screen.querySelectorAll('.row')).filter(r => r.scrollWidth > r.clientWidth + 0.5).length,
+            colour: getComputedStyle(screen).color, background: getComputedStyle(screen).backgroundColor};
+        return [read(document.getElementById('print-opening'))].concat(
+            Array.from(document.querySelectorAll('#steps > li.step')).map(li => read(li.querySelector('.print-screen'))));
+    }""")
+
+
+def prints(s, *texts):
+    """`[TEXT…]`: printed (in the dark scheme too), the page drops the player's controls and
+    gives black on white every step that ran followed by the screen it left (the opening
+    screen first), each the same as the player shows at that step and none cut at an A4
+    page's width; TEXTs are on the printed screens; page.pdf() writes a PDF."""
+    page = s.page
+    total = s.total_steps()
+    results = page.eval_on_selector_all("#steps > li.step", "all => all.map(li => li.dataset.result)")
+    shown = {}
+    for n in range(0, total + 1):
+        if n == 0 or results[n - 1] != "not-run":
+            s.step_to(n)
+            shown[n] = s.screen_rows()
+    page.set_viewport_size({"width": PRINT_WIDTH, "height": 1000})
+    page.emulate_media(media="print", color_scheme="dark")
+    try:
+        for hidden in ["#controls", "#play", "#scrubber", "#keys", "#screen"]:
+            s.expect(not page.locator(hidden).is_visible(), f"printed, {hidden} is still shown")
+        colours = page.evaluate("[getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor]")
+        s.expect(colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], f"printed in the dark scheme, the page is {colours}, not black on white")
+        printed = _printed_screens(s)
+        if not s.expect(printed[0] is not None and printed[0]["visible"], "printed, no opening screen (#print-opening) is shown"):
+            return
+        current = None
+        for n, screen in enumerate(printed):
+            if screen is not None:
+                s.expect(screen["visible"], f"printed, step {n}'s screen is not shown")
+                s.expect((screen["colour"], screen["background"]) == ("rgb(0, 0, 0)", "rgb(255, 255, 255)"),
+                         f"printed, step {n}'s screen is {screen['colour']} on {screen['background']}, not black on white")
+                s.expect(screen["right"] <= PRINT_WIDTH and screen["cut"] == 0,
+                         f"printed, step {n}'s screen is cut: its right edge at {screen['right']:.0f} px of {PRINT_WIDTH}, "
+                         f"{screen['cut']} rows wider than their box")
+                current = screen["rows"]
+            if n in shown:
+                s.expect(current == shown[n], f"printed, the screen after step {n} is not the one the player shows there:\n"
+                         + "\n".join(current or []))
+            elif screen is not None:
+                s.fail(f"printed, step {n}, which did not run, has a screen")
+        everything = "\n".join("\n".join(screen["rows"]) for screen in printed if screen)
+        for text in texts:
+            s.expect(text in everything, f"printed, no screen shows {text!r}")
+        pdf = page.pdf(format="A4")
+        if s.expect(pdf.startswith(b"%PDF-"), "page.pdf() did not write a PDF"):
+            sheets = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+            s.note(f"printed as {sheets} A4 pages ({len(pdf)} bytes)")
+    finally:
+        page.emulate_media(media="screen", color_scheme="light")
+        page.set_viewport_size(s._viewport)
+
+
 CHECKS = {f.__name__: f for f in [contract, frame_shows, caption_shows, steps_listed, player, opens_at_step,
-                                  box_columns_line_up, failure_shown, all_passed]}
+                                  box_columns_line_up, failure_shown, all_passed, prints]}

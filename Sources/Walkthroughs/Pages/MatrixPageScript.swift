@@ -84,6 +84,10 @@ public enum MatrixPageScript {
               }));
               own.hidden = info.o.length === 0;
               panel.querySelector(".none").hidden = info.o.length > 0;
+              // A table too wide for the panel beside it puts the panel under every row: brought
+              // into view, or the row would seem to open nothing.
+              const box = panel.getBoundingClientRect();
+              if (box.top >= window.innerHeight || box.bottom <= 0) panel.scrollIntoView({ block: "nearest" });
             }
 
             section.querySelectorAll("button.sort").forEach((button) =>

@@ -85,9 +85,10 @@ public enum PlayerScript {
             const wait = (frames[frame + 1].t - frames[frame].t) / speeds[speedIndex];
             timer = setTimeout(next, wait);
           }
+          // At the last frame there is nothing left to play: it stays there, paused, rather
+          // than start again from the opening screen a person has not asked for.
           function play() {
-            if (timer !== null) return;
-            if (frame + 1 >= frames.length) { showFrame(0); markStep(0); }
+            if (timer !== null || frame + 1 >= frames.length) return;
             $("play").setAttribute("aria-pressed", "true");
             timer = 0;
             schedule();
@@ -137,6 +138,42 @@ public enum PlayerScript {
             action();
           });
 
+          // For print: each step followed by the screen it left where that changed, the
+          // opening screen before them, so a printout reads as the whole walkthrough.
+          function printScreens() {
+            const screenOf = (rowsOf) => {
+              const div = document.createElement("div");
+              div.className = "print-screen";
+              div.innerHTML = rowsOf.map((line) => '<div class="row">' + lines[line] + "</div>").join("");
+              return div;
+            };
+            const wanted = new Map();
+            steps.forEach((s, n) => { if (n === 0 || items[n - 1].dataset.result !== "not-run") wanted.set(s.f, null); });
+            let want = [];
+            frames.forEach((f, n) => {
+              if (f.k) want = f.k.slice(); else applyChanges(want, f.d);
+              if (wanted.has(n)) wanted.set(n, want.slice());
+            });
+            const opening = screenOf(wanted.get(steps[0].f));
+            opening.id = "print-opening";
+            $("steps").before(opening);
+            let before = steps[0];
+            items.forEach((item, i) => {
+              const s = steps[i + 1];
+              if (item.dataset.result === "not-run") return;
+              if (s.c && s.c !== before.c) {
+                const caption = document.createElement("p");
+                caption.className = "print-caption";
+                caption.textContent = s.c;
+                item.append(caption);
+              }
+              if (s.f !== before.f) item.append(screenOf(wanted.get(s.f)));
+              before = s;
+            });
+            document.documentElement.dataset.print = "steps";
+          }
+
+          printScreens();
           setSpeed(speedIndex);
           const start = fromHash();
           if (start === null) {

@@ -31,7 +31,8 @@ public struct WalkthroughPage {
     private var strings: Strings { Strings(languageCode: recording.languageCode) }
 
     public var html: String {
-        HTMLDocument(language: strings.languageCode, title: recording.title, style: PageStyle.css, script: PlayerScript.js,
+        HTMLDocument(language: strings.languageCode, title: recording.title,
+                     style: PageStyle.css(columns: recording.frames.first?.screen.width ?? 0), script: PlayerScript.js,
                      body: body).html
     }
 
