@@ -43,6 +43,12 @@ import Testing
         #expect(html.contains("<li class=\"step\" data-line=\"2\" data-result=\"not-run\"><span class=\"line\">2</span> <span class=\"text\">expect credits 0</span><span class=\"status\">not run</span></li>"))
     }
 
+    @Test func aPageWithoutAScriptHasNoneAndAPolicyThatRunsNone() throws {
+        let html = try page([Self.passing, Self.failing])
+        #expect(!html.contains("<script"), "the report reads, folds and prints without one")
+        #expect(html.contains("content=\"default-src 'none'; script-src 'none'; style-src 'sha256-"), "\(html.prefix(400))")
+    }
+
     @Test func writingTwiceGivesTheSameBytes() throws {
         #expect(try page([Self.passing, Self.failing]) == page([Self.passing, Self.failing]))
     }
