@@ -44,8 +44,20 @@ public struct WalkthroughStrings: PhraseTable {
                                  ja: "Spaceで再生/一時停止 · ← →でステップ移動 · + −で速度")
     /// How the run went, above the steps.
     public let pagePassed = Phrase1<Int>(en: { "\($0) steps · every expectation held" }, ja: { "\($0)ステップ · すべての確認に成功" })
-    public let pageFailedCount = Phrase2<Int, Int>(en: { steps, failed in "\(steps) steps · \(failed) failed" },
-                                                  ja: { steps, failed in "\(steps)ステップ · \(failed)件失敗" })
+    /// A failed run: every step, how many failed, and how many never ran after the failure.
+    public let pageFailedCount = Phrase3<Int, Int, Int>(
+        en: { steps, failed, notRun in "\(steps) steps · \(steps - notRun) ran · \(failed) failed" + (notRun > 0 ? " · \(notRun) not run" : "") },
+        ja: { steps, failed, notRun in "\(steps)ステップ · \(steps - notRun)件実行 · \(failed)件失敗" + (notRun > 0 ? " · \(notRun)件未実行" : "") })
+    /// Which step: the number its address (`#step-N`) uses, and its line in the file.
+    public let pageStepLine = Phrase2<Int, Int>(en: { step, line in "step \(step) · line \(line)" },
+                                                ja: { step, line in "ステップ\(step) · \(line)行目" })
+    /// The step slider's value as a screen reader says it; the page's script fills in the
+    /// step's number and text (`{n}`, `{step}`).
+    public let pageStepOf = Phrase3<String, Int, String>(en: { step, total, text in "Step \(step) of \(total): \(text)" },
+                                                         ja: { step, total, text in "ステップ\(step)/\(total): \(text)" })
+    public let pageOpeningScreen = Phrase(en: "The opening screen, before step 1", ja: "最初の画面（ステップ1の前）")
+    /// The matrix panel's way back to the row it shows, which may be far above it.
+    public let matrixBackToRow = Phrase(en: "Back to its row", ja: "表の行に戻る")
     /// What an expectation checked: the step's words after `expect`.
     public let pageHeld = Phrase1<String>(en: { "✓ held: \($0)" }, ja: { "✓ 確認済み: \($0)" })
     public let pageSaw = Phrase2<String, String>(en: { expected, saw in "✗ expected \(expected), saw \(saw)" },

@@ -155,3 +155,26 @@ def matrix_speaks(s, lang, *texts):
 
 
 CHECKS = {f.__name__: f for f in [matrix_contract, matrix_sorts, matrix_filters, matrix_row_opens, matrix_speaks, open_time]}
+
+
+def matrix_panel_in_view(s, size, row="1"):
+    """`WIDTHxHEIGHT [ROW]`: in a window that size, at the page's top, opening the row shown
+    ROWth brings its panel into view, and the panel's button takes the reader back to that row."""
+    width, height = (int(v) for v in size.split("x"))
+    s.page.set_viewport_size({"width": width, "height": height})
+    s.page.evaluate("window.scrollTo(0, 0)")
+    button = s.page.locator("section.matrix tbody tr:not([hidden]) button.open").nth(int(row) - 1)
+    button.click()
+    top = s.page.evaluate("document.querySelector('section.matrix .panel .chosen').getBoundingClientRect().top")
+    s.expect(0 <= top < height, f"at {size}, the opened panel starts at y {top:.0f}, out of view")
+    back = s.page.locator("section.matrix .panel button.to-row").first
+    if not s.expect(back.count() == 1 and back.is_visible(), "the panel has no visible button back to its row"):
+        return
+    back.click()
+    box = button.evaluate("b => { const r = b.closest('tr').getBoundingClientRect(); return [r.top, r.bottom]; }")
+    s.expect(0 <= box[0] and box[1] <= height, f"back to the row, it is out of view (from y {box[0]:.0f} to {box[1]:.0f})")
+    s.expect(button.evaluate("b => document.activeElement === b"), "back to the row, its button does not have the focus")
+    s.expect(button.evaluate("b => b.closest('tr').getAttribute('aria-selected')") == "true", "the row opened is not marked selected")
+
+
+CHECKS.update({f.__name__: f for f in [matrix_panel_in_view]})

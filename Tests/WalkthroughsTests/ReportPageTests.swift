@@ -60,6 +60,12 @@ import Testing
         #expect(japanese.contains("<th scope=\"col\" class=\"time\">経過したストア時間</th>"))
     }
 
+    @Test func aPageWithoutAScriptHasNoneAndAPolicyThatRunsNone() throws {
+        let html = try page([Self.passing, Self.failing])
+        #expect(!html.contains("<script"), "the report reads, folds and prints without one")
+        #expect(html.contains("content=\"default-src 'none'; script-src 'none'; style-src 'sha256-"), "\(html.prefix(400))")
+    }
+
     @Test func writingTwiceGivesTheSameBytes() throws {
         #expect(try page([Self.passing, Self.failing]) == page([Self.passing, Self.failing]))
     }

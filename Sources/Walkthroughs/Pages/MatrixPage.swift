@@ -124,6 +124,7 @@ public struct MatrixPage {
             <p class="pick">\(HTMLText.escaped(words.matrixPick))</p>
             <div class="chosen" hidden>
             <h3 class="combination"></h3>
+            <button type="button" class="to-row">↑ \(HTMLText.escaped(words.matrixBackToRow))</button>
             <h4>\(HTMLText.escaped(words.matrixFinalScreen))</h4>
             <div class="screen"></div>
             <h4>\(HTMLText.escaped(words.matrixFailures))</h4>

@@ -35,6 +35,9 @@ public enum PageStyle {
         #failure { border: 2px solid var(--danger); color: var(--danger); padding: .5rem .75rem; margin: 0 0 1rem;
           font-weight: 600; }
         #failure p { margin: 0; }
+        /* What was expected and seen keeps its spaces: a mismatch only in spacing must show. */
+        #failure p, .step .checked { white-space: pre-wrap; }
+        #failure a { color: inherit; }
         main { display: flex; gap: 1.5rem; align-items: flex-start; flex-wrap: wrap; }
         #stage { flex: none; }
         #caption { min-height: 1.45em; font-weight: 600; margin: 0 0 .5rem; }
@@ -57,6 +60,8 @@ public enum PageStyle {
         .r.muted { background: var(--muted); opacity: 1; } .r.premium { background: var(--premium); }
         .cur { font-weight: 700; }
         .print-screen, .print-caption { display: none; }
+        /* Cells in the order the terminal shows them, left to right: no reordering of Hebrew or Arabic. */
+        .row, .row span { unicode-bidi: bidi-override; direction: ltr; }
         #controls { display: flex; gap: .4rem; align-items: center; margin: .6rem 0 .25rem; flex-wrap: wrap; }
         #controls button { font: inherit; min-width: 2.4rem; padding: .2rem .6rem; border: 1px solid var(--line);
           border-radius: 6px; background: var(--term); color: var(--text); cursor: pointer; }

@@ -25,6 +25,8 @@ public enum TestPageStyle {
         button.open { font: inherit; background: none; border: 1px solid var(--line); border-radius: 4px; color: inherit; cursor: pointer; }
         .panel { position: sticky; top: 1rem; flex: 1 1 20rem; min-width: 20rem; }
         .panel h3 { font-size: 1rem; margin: 0 0 .25rem; }
+        .panel button.to-row { font: inherit; font-size: .85rem; background: none; border: 1px solid var(--line); border-radius: 4px;
+          color: inherit; cursor: pointer; }
         .panel h4 { font-size: .9rem; margin: .75rem 0 .25rem; color: var(--soft); }
         .panel .failures li { color: var(--danger); }
         .own { list-style: none; }
