@@ -11,7 +11,8 @@ import StoreKitSim
 ///
 /// The check only ever lowers a claim to what the signed transactions allow, so nothing
 /// bought is taken away: a purchase that stands (a family-shared one too) allows what it
-/// gave; a refund has taken back its part already. Credits are bounded by the units the
+/// gave, and so does one the App Store's side deleted (the app keeps what it delivered of it);
+/// a refund has taken back its part already. Credits are bounded by the units the
 /// verified purchases delivered (finished, or noted as delivered and not finished yet): the
 /// spending is the app's own note in the same file, so the check trusts no spending and
 /// corrects only a balance above everything delivered. A claim
@@ -54,11 +55,13 @@ extension SampleApp {
     private func claimCorrections(over values: [String: JSONValue]) throws -> [Correction] {
         let bought = catalog.products.filter { $0.type != .autoRenewable }
         let purchases = Dictionary(grouping: try queue.purchases(of: Set(bought.map(\.id))), by: \.unsafePayloadValue.productID)
+        // The app keeps what it delivered of a purchase the App Store's side deleted.
+        let deleted = Dictionary(grouping: try queue.deletedPurchases(), by: \.productID)
         // Behind a claim only verified purchases count; an unverified one leaves it unjudged.
         func judged(_ ids: [String]) -> [Transaction]? {
             let results = ids.flatMap { purchases[$0] ?? [] }
             guard results.allSatisfy({ $0.verificationError == nil }) else { return nil }
-            return results.map(\.unsafePayloadValue)
+            return results.map(\.unsafePayloadValue) + ids.flatMap { deleted[$0] ?? [] }
         }
         let statuses = try? queue.loadSubscriptionStatuses()
         let now = queue.now
@@ -79,7 +82,9 @@ extension SampleApp {
                 // What the packs delivered: the app finishes a purchase once delivered, and notes
                 // the delivered ones it has not finished yet.
                 let delivered = Set(deliveredUnfinished)
-                let allowed = signed.filter { $0.queueState.finished || delivered.contains($0.id) }.reduce(0) { sum, t in
+                let deletedIDs = Set(products.flatMap { deleted[$0.id] ?? [] }.map(\.id))
+                let allowed = signed.filter { $0.queueState.finished || delivered.contains($0.id) || deletedIDs.contains($0.id) }
+                    .reduce(0) { sum, t in
                     let perUnit = catalog.product(t.productID).flatMap { entitlement(of: $0).unitsPerPurchase } ?? 1
                     return sum.addingSaturating(perUnit.multipliedSaturating(by: t.purchasedQuantity))
                 }

@@ -17,4 +17,15 @@ extension PaymentQueue {
         guard let account = records.settings.account else { return [] }
         return try store.storage.purchases(of: account, productIDs: productIDs).map(verify)
     }
+
+    /// The signed-in account's purchases deleted from the history (Xcode's Transaction
+    /// Manager), as their deletions' events keep them: gone from the store, with no signed form
+    /// left, though the app keeps what it delivered of them.
+    public func deletedPurchases() throws -> [Transaction] {
+        guard let account = records.settings.account else { return [] }
+        return try store.storage.revocations(of: account, after: 0).events
+            .filter { $0.kind == .transactionDeleted }
+            .compactMap(\.transaction)
+            .filter { $0.queueState.state == .purchased && !$0.isRevoked }
+    }
 }

@@ -120,6 +120,21 @@ import Testing
         #expect(again.app.defaults.values == values)
     }
 
+    /// Deleted from the history on the App Store's side, a purchase still stands behind what
+    /// the app delivered of it, as the app keeps it.
+    @Test func aPurchaseTheAppStoreDeletedIsKept() throws {
+        let t = try Harness()
+        let premium = try t.buy(ID.premium)
+        let credits = try t.buy(ID.credits10)
+        for id in [premium.id, credits.id] {
+            try t.hear { try $0.perform(.deleteTransaction(transactionID: id), account: t.signedIn) }
+        }
+        try t.queue.tick()
+        let again = try t.relaunched()
+        #expect(again.app.premiumUnlocked && again.app.credits == 10)
+        #expect(Self.corrections(again.app).isEmpty)
+    }
+
     @Test func aFamilySharedPurchaseIsKept() throws {
         let t = try FamilySharingTests.family(.sqlite)
         try t.buy(ID.premium)
