@@ -27,7 +27,13 @@ extension SampleApp {
         // whoever reads it next, once.
         try? defaults.reloadIfChanged()
         guard claimsCheckedRead != defaults.readGeneration else { return }
-        do { try checkClaims() } catch { record(.problem(AppProblem(error))) }
+        do {
+            try checkClaims()
+        } catch {
+            // Told once, not at every update until the file changes.
+            claimsCheckedRead = defaults.readGeneration
+            record(.problem(AppProblem(error)))
+        }
     }
 
     /// Compares the file with the signed transactions and corrects it in one write, each
