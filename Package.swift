@@ -125,9 +125,12 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // Depends on the executable so `swift test` builds the binary it runs.
-        // GRDB to damage a store.sqlite as the sqlite3 shell would.
+        // GRDB to damage a store.sqlite as the sqlite3 shell would; AppStoreSigning, X509 and
+        // AppStoreJSON to sign what the binary and Apple's library verify, read the chain the
+        // binary made, and build the payloads Apple's own library reads (Tests/AppleLibrary).
         .testTarget(name: "EndToEndTests", dependencies: [
-            "DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "SampleApp", "storefront", .product(name: "GRDB", package: "GRDB.swift"),
+            "DataFiles", "AppStoreCore", "AppStorePersistence", "StoreKitSim", "CatalogFiles", "SampleApp", "AppStoreJSON", "storefront", "AppStoreSigning",
+            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "X509", package: "swift-certificates"),
         ]),
     ],
     swiftLanguageModes: [.v6]

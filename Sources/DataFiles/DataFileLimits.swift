@@ -1,10 +1,10 @@
 /// How much of a data file storefront takes in, for every file it reads (UserDefaults.json, a
 /// catalog): far more than the app or a person ever writes, far less than would exhaust memory
 /// or the stack of the recursive decoder.
-enum DataFileLimits {
+package enum DataFileLimits {
     static let maximumBytes = 16 * 1024 * 1024
     /// Arrays and objects inside one another.
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// "16 MiB", "16.1 MiB": a size as the messages about the limit give it (rounded up, so a
     /// file just over the limit never reads as the limit itself).

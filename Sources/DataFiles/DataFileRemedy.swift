@@ -42,6 +42,9 @@ extension DataFileError {
         /// The store's storefront setting is not one of the catalog's: set `suggested`, or use
         /// a catalog that has `missing`.
         case chooseStorefront(suggested: String, missing: String)
+        /// The signing chain (signing.pem), left untouched: move it aside for a new chain, whose
+        /// root every backend that trusted the old one must then be given.
+        case replaceSigningChain
     }
 
     /// How a UserDefaults.json that cannot be used is fixed by hand.

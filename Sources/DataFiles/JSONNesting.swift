@@ -12,7 +12,7 @@ package enum JSONNesting {
 
     /// The byte offset of the first `[` or `{` that opens a level past `limit`, or nil. Brackets
     /// inside strings do not count; the text need not be valid JSON (the decoder says why not).
-    static func firstTooDeep(in data: Data, limit: Int) -> Int? {
+    package static func firstTooDeep(in data: Data, limit: Int) -> Int? {
         data.withUnsafeBytes { bytes in
             var depth = 0
             var inString = false

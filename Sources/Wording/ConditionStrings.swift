@@ -28,6 +28,8 @@ public struct ConditionStrings: PhraseTable {
     /// Billing grace period eligibility: which failed renewals get it.
     public let graceRenewals = Phrase(en: "Grace period eligibility", ja: "猶予期間の対象")
     public let refundRequests = Phrase(en: "Refund requests", ja: "返金リクエスト")
+    /// The environment the App Store's signed data names.
+    public let signingEnvironment = Phrase(en: "Signing environment", ja: "署名の環境")
 
     // MARK: Values
 
@@ -44,6 +46,9 @@ public struct ConditionStrings: PhraseTable {
     public let graceXcode = Phrase(en: "Xcode's (6 or 16 days)", ja: "Xcode (6日間または16日間)")
     public let graceAllRenewals = Phrase(en: "All renewals", ja: "すべての更新")
     public let gracePaidToPaid = Phrase(en: "Only paid to paid renewals", ja: "有料から有料への更新のみ")
+    /// The signing environments: StoreKit Testing in Xcode's, and the sandbox's.
+    public let xcodeEnvironment = Phrase(both: "Xcode")
+    public let sandboxEnvironment = Phrase(en: "Sandbox", ja: "サンドボックス")
     /// The StoreKit errors row's value when more than one API fails (one is named with its error).
     public let apisFailing = Phrase1<Int>(en: { count in "\(count) APIs failing" }, ja: { count in "\(count)個のAPIが失敗" })
 

@@ -75,6 +75,14 @@ public struct DataFileStrings: PhraseTable {
     public let chooseStorefront = Phrase2<String, String>(
         en: { choose, missing in "Choose one with `\(choose)`, or use the --catalog that has \(missing)." },
         ja: { choose, missing in "`\(choose)`でいずれかを選ぶか、\(missing)のある--catalogを使ってください。" })
+    /// `certificate`: the command that writes the new root certificate.
+    public let replaceSigningChain = Phrase1<String>(
+        en: { certificate in
+            "storefront leaves it untouched. Move it aside and storefront makes a new signing chain; a backend that trusted the old root must then be given the new one (`\(certificate)`)."
+        },
+        ja: { certificate in
+            "storefrontはこのファイルに手を付けません。ほかの場所へ移すとstorefrontが新しい署名用の証明書チェーンを作ります。以前のルート証明書を信頼していたバックエンドには、新しいルート証明書を渡してください(`\(certificate)`)。"
+        })
 
     // MARK: Fixes by hand of UserDefaults.json, the start of `resetApp`
 

@@ -29,7 +29,7 @@ struct StorefrontCommand: ParsableCommand {
             RefundCommand.self, DeleteTransactionCommand.self, ClearHistoryCommand.self, FamilyCommand.self,
             RequestRefundCommand.self, ApproveRefundCommand.self, DeclineRefundCommand.self,
             DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
-            CatalogCommand.self, ReceiptCommand.self, VerifyReceiptCommand.self,
+            CatalogCommand.self, CertificateCommand.self, VerifyCommand.self, ReceiptCommand.self, VerifyReceiptCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )
@@ -98,6 +98,8 @@ extension OpenCommand: UsesGlobalOptions {}
 extension ProductsCommand: UsesGlobalOptions {}
 extension BuyCommand: UsesGlobalOptions {}
 extension DoctorCommand: UsesGlobalOptions {}
+extension CertificateCommand: UsesGlobalOptions {}
+extension VerifyCommand: UsesGlobalOptions {}
 extension RestoreCommand: UsesGlobalOptions {}
 extension LaunchCommand: UsesGlobalOptions {}
 extension PendingCommand: UsesGlobalOptions {}

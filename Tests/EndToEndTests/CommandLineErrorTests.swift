@@ -70,7 +70,7 @@ import Testing
                                    message: "the value 'bogus' is invalid for '<setting>'")
         let message = try #require(error["message"] as? String)
         #expect(message.contains("can-make-payments, ask-to-buy, network"), "\(error)")
-        #expect(message.hasSuffix("latency, hold, dialogs, time-rate, billing-retry, grace-period, grace-renewals, refund-requests"), "\(error)")
+        #expect(message.hasSuffix("latency, hold, dialogs, time-rate, signing-environment, billing-retry, grace-period, grace-renewals, refund-requests"), "\(error)")
         #expect((error["usage"] as? String)?.hasPrefix("Usage: storefront set ") == true, "\(error)")
     }
 

@@ -62,11 +62,15 @@ import Testing
         let json = try cli.command("receipt", "--json").json()
         let purchases = try #require(json["inAppPurchases"] as? [[String: Any]])
         #expect(purchases.map { $0["productID"] as? String } == [Self.premium])
-        #expect(json["environment"] as? String == "ProductionSandbox")
+        // The signing environment's: Xcode's by default, the sandbox's once set.
+        #expect(json["environment"] as? String == "Xcode")
+        #expect(json["bundleID"] as? String == "com.storefront.quotes" && json["appVersion"] as? String == "1.0")
         let first = try cli.command("receipt").stdout
         #expect(try cli.command("receipt", "--base64").stdout == first)
         try cli.command("buy", Self.monthly)
+        try cli.command("set", "signing-environment", "sandbox")
         let after = try cli.command("receipt", "--json").json()
+        #expect(after["environment"] as? String == "ProductionSandbox")
         #expect((after["inAppPurchases"] as? [[String: Any]])?.map { $0["productID"] as? String } == [Self.premium, Self.monthly])
         let output = cli.dataDirectory.appendingPathComponent("receipt.der")
         try cli.command("receipt", "--output", output.path)

@@ -87,6 +87,33 @@ import Testing
         #expect(notNonRenewing.problem.contains("only a non-renewing subscription"))
     }
 
+    /// The bundle id and version the App Store's signed data names: the built-in app's, a
+    /// file's own, a default where a file gives none, and a bad one refused naming its field.
+    @Test func theBundleIDAndVersionAreReadDefaultedAndChecked() throws {
+        let catalog = try CatalogLoader.defaultCatalog()
+        let builtIn = try AppDescriptionLoader.defaultDescription(for: catalog)
+        #expect(builtIn.bundleID == "com.storefront.quotes" && builtIn.appVersion == "1.0")
+        let own = try AppDescriptionLoader.decode(try appJSON { $0["bundleID"] = "com.example.My-App"; $0["appVersion"] = "2.10.3" },
+                                                  path: Self.path, catalog: catalog, defaultName: "x")
+        #expect(own.bundleID == "com.example.My-App" && own.appVersion == "2.10.3")
+        let none = try AppDescriptionLoader.decode(try appJSON { $0["bundleID"] = nil; $0["appVersion"] = nil },
+                                                   path: Self.path, catalog: catalog, defaultName: "x")
+        #expect(none.bundleID == AppDescription.defaultBundleID && none.appVersion == AppDescription.defaultAppVersion)
+        #expect(AppDescription.generic(for: catalog, named: "x").bundleID == "com.example.storefront")
+
+        for bad in ["", "com..example", "com.example.", "com.exämple.app", "com example", ".com"] {
+            let error = try refusal { $0["bundleID"] = bad }
+            #expect(error.location == "$.bundleID" && error.problem.contains("\"\(bad)\" is not a bundle identifier"), "\(bad): \(error)")
+            #expect(error.path == Self.path, "named with its file: \(error)")
+        }
+        for bad in ["", "1.0.0.0", "v1", "1..0", "1.0-beta", "-1"] {
+            let error = try refusal { $0["appVersion"] = bad }
+            #expect(error.location == "$.appVersion" && error.problem.contains("\"\(bad)\" is not an app version"), "\(bad): \(error)")
+        }
+        let notText = try refusal { $0["appVersion"] = 1 }
+        #expect(notText.location == "$.appVersion", "\(notText)")
+    }
+
     @Test func descriptionLivesBesideTheCatalogAndIsOptional() throws {
         let directory = TemporaryDirectory()
         let catalogURL = directory.file("Products.storekit")

@@ -128,6 +128,30 @@ import Testing
         #expect(refusal?.message == "grace-renewals takes all or paid-to-paid, not \"trials\"")
     }
 
+    /// The signing environment has its row after the store time rate: Xcode, or the sandbox,
+    /// stepped with → as every choice is, and `set` takes it by name.
+    @Test(arguments: [false, true])
+    func theSigningEnvironmentStepsInThePanel(japanese: Bool) throws {
+        let ui = try UITestHarness(width: 100, height: 30) { if japanese { UITestHarness.useJapanese(&$0) } }
+        let words = ui.state.strings.conditions
+        ui.press(.char("s"), .end, .up, .up, .up, .up)
+        #expect(lines(ui).contains { $0.contains(words.signingEnvironment) && $0.contains(" \(words.xcodeEnvironment) ") }, "\(ui.screen)")
+        ui.press(.right)
+        #expect(ui.state.snapshot.settings.signingEnvironment == .sandbox)
+        #expect(lines(ui).contains { $0.contains(words.signingEnvironment) && $0.contains(words.sandboxEnvironment) }, "\(ui.screen)")
+        #expect(japanese == ui.screen.contains("サンドボックス"), "\(ui.screen)")
+        if japanese {
+            let english = JapaneseScreenText.englishWords(in: ui.screen, state: ui.state)
+            #expect(english.isEmpty, "English of the app's own: \(english)\n\(ui.screen)")
+        }
+        let condition = try #require(StoreCondition.named("signing-environment"))
+        var settings = Settings()
+        try condition.parse("Sandbox", catalog: ui.state.catalog)(&settings)
+        #expect(settings.signingEnvironment == .sandbox && condition.describe(settings) == "sandbox")
+        let refusal = #expect(throws: StoreCondition.InvalidValue.self) { try condition.parse("production", catalog: ui.state.catalog) }
+        #expect(refusal?.message == "signing-environment takes xcode or sandbox, not \"production\"")
+    }
+
     /// Xcode's two billing conditions in the panel: billing retry toggles, the grace period
     /// steps through App Store Connect's lengths and Xcode's, and the header shows both.
     @Test(arguments: [false, true])

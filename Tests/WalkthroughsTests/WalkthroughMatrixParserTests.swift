@@ -87,7 +87,7 @@ import Walkthroughs
 
     @Test func aBadVaryLine() {
         #expect(errors("vary ask-to-by off on") == [
-            "m.walk:1:6: expected a store condition after vary: can-make-payments, ask-to-buy, network, fail-with, fail API, interrupted, finish-transactions, account, storefront, locale, latency, hold, dialogs, time-rate, billing-retry, grace-period, grace-renewals, refund-requests; did you mean 'vary ask-to-buy off on'?",
+            "m.walk:1:6: expected a store condition after vary: can-make-payments, ask-to-buy, network, fail-with, fail API, interrupted, finish-transactions, account, storefront, locale, latency, hold, dialogs, time-rate, signing-environment, billing-retry, grace-period, grace-renewals, refund-requests; did you mean 'vary ask-to-buy off on'?",
         ])
         #expect(errors("vary fail-with off paymentCanceled") == [
             "m.walk:1:20: expected a value fail-with takes: fail-with takes off or a StoreKit error code: "

@@ -27,7 +27,7 @@ import Walkthroughs
 
     @Test func aBadConditionOrValueNamesWhatItTakes() {
         #expect(errors("set ask-to-by on") == [
-            "demo.walk:1:5: expected a store condition after set: can-make-payments, ask-to-buy, network, fail-with, fail API, interrupted, finish-transactions, account, storefront, locale, latency, hold, dialogs, time-rate, billing-retry, grace-period, grace-renewals, refund-requests; did you mean 'set ask-to-buy on'?",
+            "demo.walk:1:5: expected a store condition after set: can-make-payments, ask-to-buy, network, fail-with, fail API, interrupted, finish-transactions, account, storefront, locale, latency, hold, dialogs, time-rate, signing-environment, billing-retry, grace-period, grace-renewals, refund-requests; did you mean 'set ask-to-buy on'?",
         ])
         #expect(errors("set ask-to-buy maybe") == [
             "demo.walk:1:16: expected a value ask-to-buy takes: ask-to-buy takes on or off, not \"maybe\"; did you mean 'set ask-to-buy on'?",

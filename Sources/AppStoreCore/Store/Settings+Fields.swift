@@ -26,6 +26,7 @@ extension Settings {
         fields[CodingKeys.gracePeriod.rawValue] = .string(gracePeriod.rawValue)
         fields[CodingKeys.graceRenewals.rawValue] = .string(graceRenewals.rawValue)
         fields[CodingKeys.refundRequests.rawValue] = .string(refundRequests.rawValue)
+        fields[CodingKeys.signingEnvironment.rawValue] = .string(signingEnvironment.rawValue)
         return fields
     }
 
@@ -76,7 +77,7 @@ extension Settings {
         }
         guard let storefront = string(.storefront), let locale = string(.locale),
               let timeRate = string(.timeRate), let grace = string(.gracePeriod), let refunds = string(.refundRequests),
-              let graceRenewals = string(.graceRenewals)
+              let graceRenewals = string(.graceRenewals), let environment = string(.signingEnvironment)
         else { return nil }
         settings.storefront = storefront ?? settings.storefront
         settings.locale = locale ?? settings.locale
@@ -101,6 +102,10 @@ extension Settings {
         if let refunds {
             guard let policy = RefundRequestPolicy(rawValue: refunds) else { return nil }
             settings.refundRequests = policy
+        }
+        if let environment {
+            guard let signing = SigningEnvironment(rawValue: environment) else { return nil }
+            settings.signingEnvironment = signing
         }
         self = settings
     }

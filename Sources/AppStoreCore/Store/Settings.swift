@@ -51,13 +51,15 @@ public struct Settings: Codable, Equatable, Sendable {
     /// How the App Store answers a refund request the app's refund request sheet submits:
     /// approved at once in full, as in Xcode, unless chosen otherwise.
     public var refundRequests = RefundRequestPolicy.approve
+    /// The environment signed data names: Xcode, as StoreKit Testing in Xcode signs, unless chosen otherwise.
+    public var signingEnvironment = SigningEnvironment.xcode
 
     public init() {}
 
     enum CodingKeys: String, CodingKey {
         case canMakePayments, askToBuy, network, interrupted, finishTransactions,
              account, storefront, locale, latencyMilliseconds, hold, dialogs, timeRate, billingRetry, gracePeriod, graceRenewals,
-             refundRequests
+             refundRequests, signingEnvironment
     }
 
     // Fields missing (from an older store.json, or rows not in the settings table) keep their defaults.
@@ -111,6 +113,14 @@ public struct Settings: Codable, Equatable, Sendable {
             }
             refundRequests = policy
         }
+        if let text = try c.decodeIfPresent(String.self, forKey: .signingEnvironment) {
+            guard let environment = SigningEnvironment(rawValue: text) else {
+                let names = SigningEnvironment.allCases.map(\.rawValue).joined(separator: ", ")
+                throw DecodingError.dataCorruptedError(forKey: .signingEnvironment, in: c, debugDescription:
+                    "must be one of \(names), not \"\(text)\"")
+            }
+            signingEnvironment = environment
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -135,6 +145,7 @@ public struct Settings: Codable, Equatable, Sendable {
         try c.encode(gracePeriod, forKey: .gracePeriod)
         try c.encode(graceRenewals, forKey: .graceRenewals)
         try c.encode(refundRequests, forKey: .refundRequests)
+        try c.encode(signingEnvironment, forKey: .signingEnvironment)
     }
 }
 

@@ -1,3 +1,5 @@
+import AppStoreCore
+
 /// Which App Store made a receipt, as its attribute 0 says: verifyReceipt's production
 /// endpoint takes a production receipt only, the sandbox endpoint a sandbox one (Xcode's local
 /// testing receipts count as sandbox ones: storefront's store stands in for both).
@@ -22,4 +24,14 @@ public enum ReceiptEnvironment: String, Sendable, CaseIterable, Codable {
 
     /// Whether verifyReceipt's sandbox endpoint is the one that takes it.
     public var isSandbox: Bool { self != .production }
+}
+
+extension ReceiptEnvironment {
+    /// The receipt of a store that signs in `environment`: Xcode's, or the sandbox's.
+    public init(_ environment: SigningEnvironment) {
+        switch environment {
+        case .xcode: self = .xcode
+        case .sandbox: self = .sandbox
+        }
+    }
 }

@@ -7,6 +7,10 @@ import AppStoreCore
 /// one beside it gets the generic app (`generic(for:named:)`).
 public struct AppDescription: Sendable, Equatable {
     public var name: String
+    /// The app's bundle identifier, which the App Store's signed data names (`bundleId`).
+    public var bundleID: String
+    /// The app's version (CFBundleVersion): an app transaction's `applicationVersion`.
+    public var appVersion: String
     public var productIdentifiers: [String]
     /// Consumables that add to the app's one credit balance, and how many credits each unit
     /// adds. Any other consumable adds to a balance of its own (its units).
@@ -31,14 +35,21 @@ public struct AppDescription: Sendable, Equatable {
         public var items: [ContentItem]
     }
 
-    public init(name: String, productIdentifiers: [String], credits: [String: Int] = [:],
+    public init(name: String, bundleID: String = AppDescription.defaultBundleID, appVersion: String = AppDescription.defaultAppVersion,
+                productIdentifiers: [String], credits: [String: Int] = [:],
                 nonRenewingPeriods: [String: SubscriptionPeriod] = [:], content: Content = Content()) {
         self.name = name
+        self.bundleID = bundleID
+        self.appVersion = appVersion
         self.productIdentifiers = productIdentifiers
         self.credits = credits
         self.nonRenewingPeriods = nonRenewingPeriods
         self.content = content
     }
+
+    /// The bundle identifier and version of an app whose description gives none.
+    public static let defaultBundleID = "com.example.storefront"
+    public static let defaultAppVersion = "1.0"
 
     /// The app for a catalog nobody described: it asks for every product, by type
     /// (subscriptions by group in level order); a non-consumable unlocks an entry named after

@@ -4,6 +4,8 @@ import AppStoreCore
 /// The app description's file format (assets/catalog.app.json).
 struct AppDescriptionJSON: Codable {
     var name: String?
+    var bundleID: String?
+    var appVersion: String?
     var productIdentifiers: [String]?
     var credits: [String: Int]?
     /// Product id → ISO 8601 period (`P1M`), checked by `periods()`.
@@ -47,6 +49,8 @@ struct AppDescriptionJSON: Codable {
         let generic = AppDescription.generic(for: catalog, named: defaultName)
         return AppDescription(
             name: name ?? generic.name,
+            bundleID: bundleID ?? generic.bundleID,
+            appVersion: appVersion ?? generic.appVersion,
             productIdentifiers: productIdentifiers ?? generic.productIdentifiers,
             credits: credits ?? [:],
             nonRenewingPeriods: periods,

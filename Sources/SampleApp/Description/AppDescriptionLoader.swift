@@ -64,6 +64,12 @@ public enum AppDescriptionLoader {
 
     public static func problems(in app: AppDescription, catalog: Catalog) -> [CatalogProblem] {
         var problems: [CatalogProblem] = []
+        if !isBundleID(app.bundleID) {
+            problems.append(CatalogProblem(path: "$.bundleID", message: "\"\(app.bundleID)\" is not a bundle identifier: use letters, digits, hyphens and periods, such as com.example.app"))
+        }
+        if !isAppVersion(app.appVersion) {
+            problems.append(CatalogProblem(path: "$.appVersion", message: "\"\(app.appVersion)\" is not an app version: use one to three numbers separated by periods, such as 1.0 or 2.1.3"))
+        }
         var asked: Set<String> = []
         for (i, id) in app.productIdentifiers.enumerated() {
             if id.isEmpty { problems.append(CatalogProblem(path: "$.productIdentifiers[\(i)]", message: "must not be empty")) }
@@ -107,6 +113,23 @@ public enum AppDescriptionLoader {
             }
         }
         return problems
+    }
+
+    /// A bundle identifier as Xcode accepts one: parts of letters, digits and hyphens,
+    /// separated by periods (com.example.app).
+    static func isBundleID(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return text.count <= 155 && parts.allSatisfy { part in
+            !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-") }
+        }
+    }
+
+    /// CFBundleVersion: one to three non-negative integers separated by periods (1.0, 2.1.3).
+    static func isAppVersion(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return (1...3).contains(parts.count) && parts.allSatisfy { part in
+            (1...9).contains(part.count) && part.allSatisfy { $0.isASCII && $0.isNumber }
+        }
     }
 }
 

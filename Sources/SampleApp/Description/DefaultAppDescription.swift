@@ -5,6 +5,8 @@ public enum DefaultAppDescription {
     public static let json = ##"""
 {
   "name": "Quotes & Credits",
+  "bundleID": "com.storefront.quotes",
+  "appVersion": "1.0",
   "productIdentifiers": [
     "com.storefront.premium",
     "com.storefront.credits.5",

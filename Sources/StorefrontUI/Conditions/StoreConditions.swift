@@ -14,8 +14,8 @@ extension StoreCondition {
     }
 
     public static let all: [StoreCondition] = [canMakePayments, askToBuy, network] + failures + [
-        interrupted, finishTransactions, account, storefront, locale, latency, hold, dialogs, timeRate, billingRetry, gracePeriod,
-        graceRenewals, refundRequests,
+        interrupted, finishTransactions, account, storefront, locale, latency, hold, dialogs, timeRate, signingEnvironment,
+        billingRetry, gracePeriod, graceRenewals, refundRequests,
     ]
 
     static let canMakePayments = onOff(
@@ -178,6 +178,14 @@ extension StoreCondition {
         note: "refund-requests: how the App Store answers a refund the app's refund request sheet asks for: approve (at once, in full, as Xcode does), prorated (at once, 50% of the price; a consumable in full, a subscription's period by the time left in it), decline (nothing is revoked, the app hears nothing more), or manual (it waits for approve-refund or decline-refund, or the Transaction Manager).",
         title: \.refundRequests,
         show: { policy, strings in (RefundRequestStrings.shared.policy(policy, in: strings), policy == .approve ? nil : .accent) })
+
+    static let signingEnvironment = choice(
+        "signing-environment", \.signingEnvironment,
+        note: "signing-environment: the environment the App Store's signed transactions, renewal infos and app transaction name: xcode (as StoreKit Testing in Xcode signs them), or sandbox (as a sandbox account's purchases are, for a backend that verifies the whole chain).",
+        title: \.signingEnvironment,
+        show: { environment, strings in
+            environment == .xcode ? (strings.conditions.xcodeEnvironment, nil) : (strings.conditions.sandboxEnvironment, .accent)
+        })
 
     /// "16 days", "Xcode's (6 or 16 days)", "off".
     static func graceText(_ grace: BillingGracePeriod, strings: Strings) -> String {

@@ -35,6 +35,7 @@ extension DataFileError.Remedy {
         case .fixAppDescription: words.fixAppDescription
         case .chooseStorefront(let suggested, let missing):
             words.chooseStorefront(CommandLineHint.command("set storefront \(suggested)"), missing)
+        case .replaceSigningChain: words.replaceSigningChain(CommandLineHint.command("certificate --root FILE"))
         }
     }
 }

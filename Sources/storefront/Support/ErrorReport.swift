@@ -81,6 +81,12 @@ struct ErrorReport {
             body.problem = error.problem
         case let error as StoreError:
             self.init(error)
+        case let refusal as SignedDataRefusal:
+            self.init(kind: "data", message: refusal.message, exitCode: .badData)
+            body.path = refusal.source
+            body.location = refusal.failure?.part
+            body.problem = refusal.problem
+            body.name = refusal.failure?.code.rawValue
         case let refusal as StoreAdminError:
             self.init(refusal: refusal, kind: refusal.kind, message: refusal.text(.english),
                       command: command, subcommand: subcommand)

@@ -3,14 +3,19 @@ import AppStoreSigning
 import Foundation
 
 extension Session {
-    /// The built-in app as App Store Connect knows it: the app description names no bundle id,
-    /// version or shared secret of its own yet.
-    static let receiptApp = ReceiptApp(bundleID: "com.storefront.app", appVersion: "1.0",
-                                       sharedSecret: "storefront-shared-secret")
+    /// The app-specific shared secret verifyReceipt checks `password` against: one for every
+    /// app, as the app description names none.
+    static let sharedSecret = "storefront-shared-secret"
 
-    /// The environment the store's receipts are made in: the sandbox, as a device testing
-    /// against the App Store's test environment holds.
-    static let receiptEnvironment = ReceiptEnvironment.sandbox
+    /// The app as App Store Connect knows it: the app description's bundle id and version.
+    var receiptApp: ReceiptApp {
+        ReceiptApp(bundleID: app.bundleID, appVersion: app.appVersion, sharedSecret: Self.sharedSecret)
+    }
+
+    /// The data directory's signing chain, made the first time it is needed.
+    func signingIdentity() throws -> SigningIdentity {
+        try SigningChainFile.loadOrMake(in: directory)
+    }
 
     /// The receipt the store's records make now for `account` (nil: nobody signed in, no
     /// purchases).
@@ -18,7 +23,7 @@ extension Session {
         let transactions = try account.map {
             try database.transactions(matching: TransactionQuery(account: $0, limit: Int(Int32.max))).transactions
         } ?? []
-        return try AppReceipt.make(app: Self.receiptApp, environment: Self.receiptEnvironment, account: account,
+        return try AppReceipt.make(app: receiptApp, environment: ReceiptEnvironment(try store.settings().signingEnvironment), account: account,
                                    transactions: transactions, catalog: catalog, at: try store.now())
     }
 

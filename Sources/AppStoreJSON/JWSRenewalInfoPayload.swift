@@ -1,0 +1,59 @@
+import Foundation
+import AppStoreCore
+
+/// A subscription's renewal info as the App Store signs it: the App Store Server API's
+/// `JWSRenewalInfoDecodedPayload`, with Apple's names and types. What the status lacks is
+/// left out, never null.
+package struct JWSRenewalInfoPayload: Encodable, Equatable, Sendable {
+    package var originalTransactionId: String
+    /// The plan the next renewal is for.
+    package var autoRenewProductId: String
+    /// The plan the subscriber has now.
+    package var productId: String
+    /// 1 on, 0 off.
+    package var autoRenewStatus: Int
+    package var expirationIntent: Int?
+    package var isInBillingRetryPeriod: Bool
+    package var gracePeriodExpiresDate: Int64?
+    package var priceIncreaseStatus: Int?
+    package var recentSubscriptionStartDate: Int64
+    package var renewalDate: Int64?
+    /// What the next renewal charges, in milliunits of `currency`.
+    package var renewalPrice: Int64?
+    package var currency: String?
+    /// The offer the next renewal goes on with.
+    package var offerType: Int?
+    package var offerIdentifier: String?
+    package var offerDiscountType: String?
+    package var offerPeriod: String?
+    package var environment: String
+    package var signedDate: Int64
+    package var appAccountToken: String?
+    package var appTransactionId: String
+
+    /// `status` as signed for `context`: `nextRenewal` is what the next renewal charges
+    /// (`StoreWorkingSet.nextRenewal(of:catalog:)`), `latest` the transaction that paid the
+    /// current period, whose payment's application username gives the `appAccountToken`.
+    package init(_ status: SubscriptionStatus, nextRenewal: RenewalTerms?, latest: Transaction?, context: SigningContext) {
+        originalTransactionId = status.originalTransactionID
+        autoRenewProductId = status.autoRenewProductID
+        productId = status.productID
+        autoRenewStatus = status.willAutoRenew ? 1 : 0
+        expirationIntent = status.expirationReason?.serverValue
+        isInBillingRetryPeriod = status.isInBillingRetry
+        gracePeriodExpiresDate = status.gracePeriodExpiresDate?.millisecondsSince1970
+        priceIncreaseStatus = status.priceIncreaseStatus.serverValue
+        recentSubscriptionStartDate = status.recentSubscriptionStartDate.millisecondsSince1970
+        renewalDate = status.renewalDate?.millisecondsSince1970
+        renewalPrice = nextRenewal?.price?.milliunits
+        currency = nextRenewal?.currency
+        offerType = nextRenewal?.offer?.type.serverValue
+        offerIdentifier = nextRenewal?.offer?.id
+        offerDiscountType = nextRenewal?.offer?.paymentMode.offerDiscountType
+        offerPeriod = nextRenewal?.offer?.totalPeriod?.description
+        environment = context.environment.serverName
+        signedDate = context.signedDate.millisecondsSince1970
+        appAccountToken = latest?.appAccountToken?.uuidString.lowercased()
+        appTransactionId = AppTransactionID.of(account: status.account, bundleID: context.bundleID)
+    }
+}

@@ -1,0 +1,151 @@
+import AppStoreJSON
+import CatalogFiles
+import Foundation
+import Testing
+@testable import AppStoreCore
+
+/// Apple's app-store-server-library reads what the App Store would sign: every payload made
+/// here by the store, of every kind of purchase, is structured into the library's model
+/// (Tests/AppleLibrary/decode_payload.py), which fails on a field it does not know, a value of
+/// another type, or one none of its enum's cases maps. Needs the test venv (as the browser
+/// tests do: skipped without it, failing under CI=true).
+@Suite(.enabled(if: AppleLibrary.isAvailable || BrowserCheck.isRequired, AppleLibrary.note))
+struct AppleLibraryPayloadTests {
+    static let account = "sandbox.user@example.com"
+
+    /// One payload of each kind the store makes, from a store in memory over the built-in catalog.
+    private func payloads(environment: SigningEnvironment) throws -> [AppleLibrary.Item] {
+        let clock = ManualClock()
+        let catalog = try CatalogLoader.defaultCatalog()
+        let storage = InMemoryStorage()
+        let store = AppStore(catalog: catalog, storage: storage, wallClock: clock)
+        let admin = StoreAdmin(store: store)
+        let credits = try admin.buyOutsideApp("com.storefront.credits.5", quantity: 2, account: Self.account)
+        let premium = try admin.buyOutsideApp("com.storefront.premium", account: Self.account)
+        _ = try admin.buyOutsideApp("com.storefront.pass.yearly", account: Self.account)
+        _ = try admin.redeemOfferCode("FRIENDMONTH", account: Self.account)
+        try admin.forceRenewal("com.storefront.pro.monthly", account: Self.account)
+        try admin.refundTransaction(credits.id, Refund(reason: .developerIssue))
+        try admin.refundTransaction(premium.id)
+        try admin.requestPriceIncrease("com.storefront.pro.monthly", price: 12.99, consentNeeded: true)
+        clock.advance(by: 3600)
+        let records = try storage.load()
+        let context = SigningContext(bundleID: "com.storefront.quotes", appVersion: "1.0", environment: environment, signedDate: clock.now)
+        // What the store does not make in this catalog, made by hand: a family member's copy,
+        // an upgraded period, a UUID application username.
+        let facts = PurchaseFacts(purchaseDate: clock.now, originalPurchaseDate: clock.now, price: 4.99, currency: "JPY", storefront: "JPN")
+        var shared = Transaction(id: "9000000001", payment: Payment(productID: "com.storefront.premium"), state: .purchased,
+                                 date: clock.now, account: "kid@example.com", reason: .purchase, originalTransactionID: premium.id,
+                                 ownershipType: .familyShared, sharedTransactionID: premium.id, purchaseFacts: facts)
+        shared.revoke(Revocation(date: clock.now, reason: .other, type: .familyRevoke, percentage: nil))
+        let upgraded = Transaction(id: "9000000002", payment: Payment(productID: "com.storefront.lite.monthly",
+                                                                      applicationUsername: UUID().uuidString),
+                                   state: .purchased, date: clock.now, account: Self.account, reason: .purchase,
+                                   purchaseFacts: facts, isUpgraded: true)
+        var items: [AppleLibrary.Item] = []
+        for t in records.transactions + [shared, upgraded] {
+            let payload = JWSTransactionPayload(t, product: catalog.product(t.productID), context: context)
+            items.append(try .init(kind: "transaction", name: "\(t.productID) \(t.id) (\(t.reason?.rawValue ?? "restore"))", payload: payload))
+        }
+        for status in records.subscriptions {
+            let latest = records.transactions.first { $0.id == status.latestTransactionID }
+            let payload = JWSRenewalInfoPayload(status, nextRenewal: records.nextRenewal(of: status, catalog: catalog), latest: latest, context: context)
+            items.append(try .init(kind: "renewalInfo", name: "renewal info of \(status.originalTransactionID)", payload: payload))
+        }
+        for account in [Self.account, "nobody@example.com"] {
+            let payload = AppTransactionPayload(account: account, transactions: records.transactions, context: context)
+            items.append(try .init(kind: "appTransaction", name: "app transaction of \(account)", payload: payload))
+        }
+        return items
+    }
+
+    @Test(arguments: SigningEnvironment.allCases)
+    func appleLibraryReadsEveryPayloadTheStoreMakes(environment: SigningEnvironment) throws {
+        let items = try payloads(environment: environment)
+        let kinds = Set(items.map(\.kind))
+        #expect(kinds == ["transaction", "renewalInfo", "appTransaction"], "\(kinds)")
+        let outcome = try AppleLibrary.decode(items)
+        #expect(outcome.checked == items.count)
+        for failure in outcome.failures { Issue.record("\(environment): \(failure)") }
+    }
+
+    /// The script fails what the library would not read: it is no check that cannot fail.
+    @Test func theScriptFailsAFieldTheLibraryDoesNotKnowOrAValueItCannotMap() throws {
+        let bad: [String: Any] = ["type": "Consumables", "price": "9.99", "offerType": 9, "purchasedQuantity": 1]
+        let outcome = try AppleLibrary.decode([AppleLibrary.Item(kind: "transaction", name: "bad", object: bad)])
+        #expect(outcome.failures.count == 4, "\(outcome.failures)")
+        for field in ["type", "price", "offerType", "purchasedQuantity"] {
+            #expect(outcome.failures.contains { $0.hasPrefix("bad: \(field) ") }, "\(field): \(outcome.failures)")
+        }
+    }
+}
+
+/// Tests/AppleLibrary/decode_payload.py run with the test venv's python.
+enum AppleLibrary {
+    static let script = BrowserCheck.root.appendingPathComponent("Tests/AppleLibrary/decode_payload.py")
+
+    static let isAvailable: Bool = {
+        guard FileManager.default.isExecutableFile(atPath: BrowserCheck.python.path) else { return false }
+        return (try? run(["-c", "import appstoreserverlibrary"], input: Data()).status) == 0
+    }()
+
+    static let note: Comment? = isAvailable ? nil
+        : Comment(rawValue: "Apple's app-store-server-library is not in the Python test venv at \(BrowserCheck.venv.path): ./test.sh makes it (or scripts/setup.sh --tests)")
+
+    struct Item {
+        var kind: String
+        var name: String
+        var object: [String: Any]
+
+        init(kind: String, name: String, object: [String: Any]) {
+            self.kind = kind
+            self.name = name
+            self.object = object
+        }
+
+        init(kind: String, name: String, payload: some Encodable) throws {
+            let data = try SignedPayloadJSON.data(payload)
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            self.init(kind: kind, name: name, object: object)
+        }
+    }
+
+    struct Outcome: Decodable {
+        var checked: Int
+        var failures: [String]
+    }
+
+    static func decode(_ items: [Item]) throws -> Outcome {
+        let list = items.map { ["kind": $0.kind, "name": $0.name, "payload": $0.object] as [String: Any] }
+        let input = try JSONSerialization.data(withJSONObject: list)
+        let result = try run([script.path], input: input)
+        return try #require(try? JSONDecoder().decode(Outcome.self, from: Data(result.stdout.utf8)),
+                            "decode_payload.py exited \(result.status): \(result.stdout)\n\(result.stderr)")
+    }
+
+    /// Runs the venv's python; stdin from a file, stderr to one, so no pipe fills while another is read.
+    private static func run(_ arguments: [String], input: Data) throws -> (status: Int32, stdout: String, stderr: String) {
+        let directory = FileManager.default.temporaryDirectory
+        let name = "apple-library-\(UUID().uuidString)"
+        let inputFile = directory.appendingPathComponent("\(name).json")
+        let errors = directory.appendingPathComponent("\(name).txt")
+        try input.write(to: inputFile)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: inputFile)
+            try? FileManager.default.removeItem(at: errors)
+        }
+        let process = Process()
+        process.executableURL = BrowserCheck.python
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), stderr)
+    }
+}
