@@ -44,8 +44,20 @@ public struct WalkthroughStrings: PhraseTable {
                                  ja: "Spaceで再生/一時停止 · ← →でステップ移動 · + −で速度")
     /// How the run went, above the steps.
     public let pagePassed = Phrase1<Int>(en: { "\($0) steps · every expectation held" }, ja: { "\($0)ステップ · すべての確認に成功" })
-    public let pageFailedCount = Phrase2<Int, Int>(en: { steps, failed in "\(steps) steps · \(failed) failed" },
-                                                  ja: { steps, failed in "\(steps)ステップ · \(failed)件失敗" })
+    /// A failed run: every step, how many failed, and how many never ran after the failure.
+    public let pageFailedCount = Phrase3<Int, Int, Int>(
+        en: { steps, failed, notRun in "\(steps) steps · \(steps - notRun) ran · \(failed) failed" + (notRun > 0 ? " · \(notRun) not run" : "") },
+        ja: { steps, failed, notRun in "\(steps)ステップ · \(steps - notRun)件実行 · \(failed)件失敗" + (notRun > 0 ? " · \(notRun)件未実行" : "") })
+    /// Which step: the number its address (`#step-N`) uses, and its line in the file.
+    public let pageStepLine = Phrase2<Int, Int>(en: { step, line in "step \(step) · line \(line)" },
+                                                ja: { step, line in "ステップ\(step) · \(line)行目" })
+    /// The step slider's value as a screen reader says it; the page's script fills in the
+    /// step's number and text (`{n}`, `{step}`).
+    public let pageStepOf = Phrase3<String, Int, String>(en: { step, total, text in "Step \(step) of \(total): \(text)" },
+                                                         ja: { step, total, text in "ステップ\(step)/\(total): \(text)" })
+    public let pageOpeningScreen = Phrase(en: "The opening screen, before step 1", ja: "最初の画面（ステップ1の前）")
+    /// The matrix panel's way back to the row it shows, which may be far above it.
+    public let matrixBackToRow = Phrase(en: "Back to its row", ja: "表の行に戻る")
     /// What an expectation checked: the step's words after `expect`.
     public let pageHeld = Phrase1<String>(en: { "✓ held: \($0)" }, ja: { "✓ 確認済み: \($0)" })
     public let pageSaw = Phrase2<String, String>(en: { expected, saw in "✗ expected \(expected), saw \(saw)" },
@@ -84,4 +96,36 @@ public struct WalkthroughStrings: PhraseTable {
     public let reportFailed = Phrase(en: "failed", ja: "失敗")
     public let reportFailureScreen = Phrase(en: "The screen when it failed", ja: "失敗したときの画面")
     public let reportCouldNotStart = Phrase1<String>(en: { "could not start: \($0)" }, ja: { "開始できませんでした: \($0)" })
+    /// The table of walkthroughs above them: each one's result and the store time it covered
+    /// (by the store's clock, the same on every run), and all of them together.
+    public let reportWalkthrough = Phrase(en: "Walkthrough", ja: "ウォークスルー")
+    public let reportStoreTime = Phrase(en: "Store time covered", ja: "経過したストア時間")
+    public let reportAll = Phrase(en: "All", ja: "合計")
+    /// A stretch of store time in seconds, to its two largest units: "32 days 4 h", "5 min 30 s".
+    public let storeTime = Phrase1<Int>(
+        en: { seconds in
+            let (days, hours, minutes, rest) = Self.parts(seconds)
+            if days > 0 { return "\(days) day\(days == 1 ? "" : "s")" + (hours > 0 ? " \(hours) h" : "") }
+            if hours > 0 { return "\(hours) h" + (minutes > 0 ? " \(minutes) min" : "") }
+            if minutes > 0 { return "\(minutes) min" + (rest > 0 ? " \(rest) s" : "") }
+            return "\(rest) s"
+        },
+        ja: { seconds in
+            let (days, hours, minutes, rest) = Self.parts(seconds)
+            if days > 0 { return "\(days)日" + (hours > 0 ? "\(hours)時間" : "") }
+            if hours > 0 { return "\(hours)時間" + (minutes > 0 ? "\(minutes)分" : "") }
+            if minutes > 0 { return "\(minutes)分" + (rest > 0 ? "\(rest)秒" : "") }
+            return "\(rest)秒"
+        })
+
+    private static func parts(_ seconds: Int) -> (days: Int, hours: Int, minutes: Int, seconds: Int) {
+        let seconds = max(0, seconds)
+        return (seconds / 86_400, seconds % 86_400 / 3_600, seconds % 3_600 / 60, seconds % 60)
+    }
+
+    // MARK: A matrix's outcome cells: what the app holds at the end
+
+    public let outcomeCredits = Phrase1<Int>(en: { "+\($0) credits" }, ja: { "+\($0)クレジット" })
+    public let outcomeUnlocked = Phrase1<String>(en: { "\($0) unlocked" }, ja: { "\($0)を解放済み" })
+    public let outcomeActive = Phrase1<String>(en: { "\($0) active" }, ja: { "\($0)が有効" })
 }

@@ -89,8 +89,8 @@ def matrix_filters(s, condition, value, text=None):
 
 
 def matrix_row_opens(s, row, *texts):
-    """The row shown `row`th (from 1) opens its combination in the panel: its name, and a screen
-    whose rows hold each of `texts`."""
+    """The row shown `row`th (from 1) opens its combination in the panel: its name, and a screen,
+    in view, whose rows hold each of `texts`."""
     button = s.page.locator("section.matrix tbody tr:not([hidden]) button.open").nth(int(row) - 1)
     name = button.evaluate("b => b.closest('tr').dataset.name")
     button.click()
@@ -99,6 +99,8 @@ def matrix_row_opens(s, row, *texts):
     s.expect(panel.locator(".combination").text_content() == name, f"the panel names {panel.locator('.combination').text_content()!r}, not {name!r}")
     screen = "\n".join(panel.locator(".screen .row").all_text_contents())
     s.expect(screen.strip() != "", "the panel shows no screen")
+    top = panel.evaluate("p => p.querySelector('.screen').getBoundingClientRect().top")
+    s.expect(0 <= top < s.page.viewport_size["height"], f"row {row}'s screen opened out of view, its top at y {top:.0f}")
     for text in texts:
         s.expect(text in screen, f"row {row}'s screen does not show {text!r}:\n{screen}")
 
@@ -111,4 +113,68 @@ def open_time(s):
     s.note(f"opened in {milliseconds:.0f} ms ({s.page.locator('section.matrix tbody tr').count()} rows)")
 
 
-CHECKS = {f.__name__: f for f in [matrix_contract, matrix_sorts, matrix_filters, matrix_row_opens, open_time]}
+# The page's own words as English gives them in the outcome cells: none may be left in another language.
+ENGLISH_OUTCOMES = ["purchased", "deferred", "failed", "restored", "purchasing", "credits", "unlocked", "active", "pass", "FAIL"]
+
+
+def _japanese(text):
+    return any("\u3040" <= c <= "\u30ff" or "\u4e00" <= c <= "\u9fff" for c in text)
+
+
+def matrix_speaks(s, lang, *texts):
+    """`LANG TEXT…`: the page is in LANG (<html lang>), and in Japanese its own words are: the
+    title, the counts, the outcome columns' headers, the filters' labels and their "all", the
+    count shown, the panel's prompt and the row buttons' names, with the outcome cells in no
+    English; each TEXT is in an outcome cell."""
+    page = s.page
+    html_lang = page.evaluate("document.documentElement.lang")
+    s.expect(html_lang == lang, f"<html lang> is {html_lang!r}, not {lang!r}")
+    conditions = page.locator("section.matrix select.filter").count()
+    own = page.evaluate("""n => {
+        const section = document.querySelector('section.matrix');
+        const text = (el) => el ? el.textContent.replace(/[ ▲▼]+$/, '') : '';
+        return [['title', text(document.querySelector('h1'))], ['summary', text(document.getElementById('summary'))],
+            ...Array.from(section.querySelectorAll('thead th')).slice(n + 1).map(th => ['header', text(th)]),
+            ['all', text(section.querySelector('select.filter option[value=""]'))],
+            ['filter', text(section.querySelector('input.text-filter').closest('label'))],
+            ['shown', text(section.querySelector('.shown'))], ['pick', text(section.querySelector('.panel .pick'))],
+            ['open', section.querySelector('button.open').getAttribute('aria-label')]];
+    }""", conditions)
+    cells = page.evaluate("""n => Array.from(document.querySelectorAll('section.matrix tbody tr'))
+        .map(tr => Array.from(tr.cells).slice(n + 1).map(td => td.textContent))""", conditions)
+    if lang == "ja":
+        for what, text in own:
+            s.expect(_japanese(text), f"the page's {what} is not in Japanese: {text!r}")
+        for row in cells:
+            for cell in row:
+                english = [word for word in ENGLISH_OUTCOMES if word in cell]
+                s.expect(not english, f"an outcome cell says {cell!r}, English ({', '.join(english)}) on a Japanese page")
+    flat = [cell for row in cells for cell in row]
+    for text in texts:
+        s.expect(any(text in cell for cell in flat), f"no outcome cell says {text!r}: {flat}")
+
+
+CHECKS = {f.__name__: f for f in [matrix_contract, matrix_sorts, matrix_filters, matrix_row_opens, matrix_speaks, open_time]}
+
+
+def matrix_panel_in_view(s, size, row="1"):
+    """`WIDTHxHEIGHT [ROW]`: in a window that size, at the page's top, opening the row shown
+    ROWth brings its panel into view, and the panel's button takes the reader back to that row."""
+    width, height = (int(v) for v in size.split("x"))
+    s.page.set_viewport_size({"width": width, "height": height})
+    s.page.evaluate("window.scrollTo(0, 0)")
+    button = s.page.locator("section.matrix tbody tr:not([hidden]) button.open").nth(int(row) - 1)
+    button.click()
+    top = s.page.evaluate("document.querySelector('section.matrix .panel .chosen').getBoundingClientRect().top")
+    s.expect(0 <= top < height, f"at {size}, the opened panel starts at y {top:.0f}, out of view")
+    back = s.page.locator("section.matrix .panel button.to-row").first
+    if not s.expect(back.count() == 1 and back.is_visible(), "the panel has no visible button back to its row"):
+        return
+    back.click()
+    box = button.evaluate("b => { const r = b.closest('tr').getBoundingClientRect(); return [r.top, r.bottom]; }")
+    s.expect(0 <= box[0] and box[1] <= height, f"back to the row, it is out of view (from y {box[0]:.0f} to {box[1]:.0f})")
+    s.expect(button.evaluate("b => document.activeElement === b"), "back to the row, its button does not have the focus")
+    s.expect(button.evaluate("b => b.closest('tr').getAttribute('aria-selected')") == "true", "the row opened is not marked selected")
+
+
+CHECKS.update({f.__name__: f for f in [matrix_panel_in_view]})

@@ -77,7 +77,7 @@ class Session:
         page.on("request", self._request)
         # Nothing leaves the machine even when a page asks: a request is refused (and failed above).
         page.route("**/*", lambda route: route.abort() if self._leaves(route.request.url) else route.continue_())
-        page.set_default_timeout(WAIT_MS)
+        page.set_default_timeout(self.wait_ms)
         self.page = page
         page.goto(self.url + (f"#{fragment}" if fragment else ""), wait_until="load")
         return page

@@ -2,7 +2,8 @@
 
 Each reads the page's DOM (docs/walkthroughs.md): #summary, then a <details class="walkthrough"
 data-result> per walkthrough, its steps (li.step with data-line and data-result), each failure
-(p.failure-text) and the screen it failed on (div.screen). The Session fails the page on any
+(p.failure-text) and the screen it failed on (div.screen), and above them #times, a row per
+walkthrough with the store time it covered and a link to it, the total in its foot. The Session fails the page on any
 console error, uncaught error or request leaving the file.
 """
 
@@ -19,9 +20,10 @@ def _walkthroughs(s):
 
 
 def report_contract(s, passed, failed):
-    """The policy hashes the page's style (and its script), the summary counts `passed` and
-    `failed`, and as many walkthroughs are folded below it, only the failed ones open."""
-    walkthrough_page._content_security_policy(s)
+    """The policy hashes the page's style and runs no script (the page has none), the summary
+    counts `passed` and `failed`, and as many walkthroughs are folded below it, only the failed
+    ones open."""
+    walkthrough_page._content_security_policy(s, scripted=False)
     summary = s.page.text_content("#summary") or ""
     s.expect(passed in summary and failed in summary, f"the summary says {summary!r}, not {passed} passed and {failed} failed")
     items = _walkthroughs(s)
@@ -45,4 +47,21 @@ def report_failure_shown(s, name, line, text, screen_text):
     s.expect(screen_text in item["screen"], f"{name!r}'s screen does not show {screen_text!r}:\n{item['screen']}")
 
 
-CHECKS = {f.__name__: f for f in [report_contract, report_failure_shown]}
+def report_times(s, *pairs):
+    """`NAME TIME…`: the table above the walkthroughs gives NAME's store time as TIME (`All`:
+    the total under it), each row a link to its walkthrough's folded section, one row for each."""
+    rows = s.page.eval_on_selector_all("#times tbody tr", """all => all.map(tr => ({
+        name: tr.cells[0].textContent, time: tr.cells[2].textContent,
+        target: (document.querySelector(tr.querySelector('a').getAttribute('href')) || {}).id || null,
+        summary: (document.querySelector(tr.querySelector('a').getAttribute('href') + ' summary') || {}).textContent || ''}))""")
+    total = s.page.eval_on_selector_all("#times tfoot tr", "all => all.map(tr => [tr.cells[0].textContent, tr.cells[2].textContent])")
+    s.expect(len(rows) == len(_walkthroughs(s)), f"{len(rows)} rows of times, not one per walkthrough ({len(_walkthroughs(s))})")
+    for row in rows:
+        s.expect(row["target"] is not None and row["summary"].startswith(row["name"]),
+                 f"the time of {row['name']!r} links to {row['target']!r}, not its walkthrough")
+    for name, time in zip(pairs[0::2], pairs[1::2]):
+        found = [row["time"] for row in rows if name in row["name"]] + [t for n, t in total if n == name]
+        s.expect(found == [time], f"the store time of {name!r} is {found}, not {time!r}")
+
+
+CHECKS = {f.__name__: f for f in [report_contract, report_failure_shown, report_times]}

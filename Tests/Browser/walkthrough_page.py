@@ -65,7 +65,8 @@ def contract(s, lang=None):
     s.expect(step is not None and 0 <= step <= total, f"data-step is {step!r}, not a step from 0 to {total}")
 
 
-def _content_security_policy(s):
+def _content_security_policy(s, scripted=True):
+    """`scripted` False: a page with no script, whose policy runs none (`script-src 'none'`)."""
     page = s.page
     meta = page.locator("meta[http-equiv='Content-Security-Policy']")
     if not s.expect(meta.count() == 1, "no <meta http-equiv=\"Content-Security-Policy\">"):
@@ -80,7 +81,10 @@ def _content_security_policy(s):
     styles = page.eval_on_selector_all("style", "all => all.map(x => x.textContent)")
     s.expect(policy.get("default-src") == ["'none'"], f"the policy's default-src is {policy.get('default-src')}, not 'none'")
     s.expect(policy.get("img-src") in (None, ["data:"]), f"the policy's img-src is {policy.get('img-src')}, not data:")
-    if s.expect(len(scripts) == 1 and not scripts[0][0], f"{len(scripts)} scripts, not one inline script"):
+    if not scripted:
+        s.expect(not scripts, f"{len(scripts)} scripts on a page with none")
+        s.expect(policy.get("script-src") == ["'none'"], f"the policy's script-src is {policy.get('script-src')}, not 'none'")
+    elif s.expect(len(scripts) == 1 and not scripts[0][0], f"{len(scripts)} scripts, not one inline script"):
         s.expect(policy.get("script-src") == [f"'{sha256(scripts[0][1])}'"],
                  f"the policy's script-src {policy.get('script-src')} is not the script's hash '{sha256(scripts[0][1])}'")
     if s.expect(len(styles) == 1, f"{len(styles)} <style> elements, not one"):
@@ -158,7 +162,8 @@ def steps_listed(s, *lines):
 
 def player(s):
     """The player steps back and forward (buttons, ← →, the scrubber), jumps from the step list,
-    changes speed (buttons, + −), plays and pauses (button, space), and stops at the end."""
+    changes speed (buttons, + −), plays and pauses (button, space), stops at the end, and does not
+    play on from there."""
     total = s.total_steps()
     if not s.expect(total >= 2, f"{total} steps: the player needs two to step between"):
         return
@@ -196,9 +201,15 @@ def player(s):
     s.step_to(0)
     page.click("#play")
     s.expect(page.get_attribute("#play", "aria-pressed") == "true", "#play is not pressed while playing")
-    s.wait_for_step(1)
+    # At its fastest it may be past step 1 by the time the page is looked at again: moving on is what counts.
+    try:
+        page.wait_for_function("() => Number(document.documentElement.dataset.step) > 0", timeout=s.wait_ms)
+    except Exception:
+        s.fail(f"played from the opening screen, the page never moved on: it shows step {s.step()}")
     page.click("#play")
     s.expect(page.get_attribute("#play", "aria-pressed") == "false", "#play is still pressed once paused")
+    # Back to the start: played at its fastest it may have reached the end, where play stays put.
+    s.step_to(0)
     s.press("Space")
     s.expect(page.get_attribute("#play", "aria-pressed") == "true", "space did not play")
     s.press("Space")
@@ -214,6 +225,20 @@ def player(s):
     except Exception:
         s.fail(f"played to the last step, #play is still pressed: it did not stop at the end")
     s.expect(s.step() == total, f"played to the end, the page shows step {s.step()}, not the last, {total}")
+    s.expect(page.evaluate("location.hash") == f"#step-{total}", f"played to the end, the address ends {page.evaluate('location.hash')!r}")
+
+    # At the last step there is nothing left to play: play neither starts again from the opening
+    # screen nor runs past, and the button is play's again at once; → stays there too.
+    for how in ("#play", "Space"):
+        if how == "#play":
+            page.click("#play")
+        else:
+            s.press("Space")
+        s.expect(s.step() == total, f"{how} at the last step went to step {s.step()}, not staying at {total}")
+        s.expect(page.get_attribute("#play", "aria-pressed") == "false", f"{how} at the last step left #play pressed: it plays on")
+    s.press("ArrowRight")
+    s.expect(s.step() == total and page.input_value("#scrubber") == str(total),
+             f"→ at the last step shows step {s.step()} (scrubber {page.input_value('#scrubber')}), not {total}")
 
 
 def opens_at_step(s, step):
@@ -290,5 +315,224 @@ def all_passed(s):
     s.expect(not others, f"steps of a passed run not passed or done: {others}")
 
 
+# The paper a printout is checked on: A4's width less Chromium's default margins (1 cm each
+# side), in CSS pixels.
+PRINT_WIDTH = 718
+
+
+def _printed_screens(s):
+    """Under print: for the opening screen (step 0) and each step of the list, the rows of the
+    screen printed after it (None where none is: the screen the step before left stands), each
+    printed screen's box, and its rows' widths against what they hold."""
+    return s.page.evaluate("""() => {
+        const read = (screen) => screen && {
+            rows: Array.from(screen.querySelectorAll('.row')).map(r => r.textContent),
+            right: screen.getBoundingClientRect().right, visible: screen.checkVisibility(),
+            cut: Array.from(screen.querySelectorAll('.row')).filter(r => r.scrollWidth > r.clientWidth + 0.5).length,
+            colour: getComputedStyle(screen).color, background: getComputedStyle(screen).backgroundColor};
+        return [read(document.getElementById('print-opening'))].concat(
+            Array.from(document.querySelectorAll('#steps > li.step')).map(li => read(li.querySelector('.print-screen'))));
+    }""")
+
+
+def prints(s, *texts):
+    """`[TEXT…]`: printed (in the dark scheme too), the page drops the player's controls and
+    gives black on white every step that ran followed by the screen it left (the opening
+    screen first), each the same as the player shows at that step and none cut at an A4
+    page's width; TEXTs are on the printed screens; page.pdf() writes a PDF."""
+    page = s.page
+    total = s.total_steps()
+    results = page.eval_on_selector_all("#steps > li.step", "all => all.map(li => li.dataset.result)")
+    shown = {}
+    for n in range(0, total + 1):
+        if n == 0 or results[n - 1] != "not-run":
+            s.step_to(n)
+            shown[n] = s.screen_rows()
+    page.set_viewport_size({"width": PRINT_WIDTH, "height": 1000})
+    page.emulate_media(media="print", color_scheme="dark")
+    try:
+        for hidden in ["#controls", "#play", "#scrubber", "#keys", "#screen"]:
+            s.expect(not page.locator(hidden).is_visible(), f"printed, {hidden} is still shown")
+        colours = page.evaluate("[getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor]")
+        s.expect(colours == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"], f"printed in the dark scheme, the page is {colours}, not black on white")
+        printed = _printed_screens(s)
+        if not s.expect(printed[0] is not None and printed[0]["visible"], "printed, no opening screen (#print-opening) is shown"):
+            return
+        current = None
+        for n, screen in enumerate(printed):
+            if screen is not None:
+                s.expect(screen["visible"], f"printed, step {n}'s screen is not shown")
+                s.expect((screen["colour"], screen["background"]) == ("rgb(0, 0, 0)", "rgb(255, 255, 255)"),
+                         f"printed, step {n}'s screen is {screen['colour']} on {screen['background']}, not black on white")
+                s.expect(screen["right"] <= PRINT_WIDTH and screen["cut"] == 0,
+                         f"printed, step {n}'s screen is cut: its right edge at {screen['right']:.0f} px of {PRINT_WIDTH}, "
+                         f"{screen['cut']} rows wider than their box")
+                current = screen["rows"]
+            if n in shown:
+                s.expect(current == shown[n], f"printed, the screen after step {n} is not the one the player shows there:\n"
+                         + "\n".join(current or []))
+            elif screen is not None:
+                s.fail(f"printed, step {n}, which did not run, has a screen")
+        everything = "\n".join("\n".join(screen["rows"]) for screen in printed if screen)
+        for text in texts:
+            s.expect(text in everything, f"printed, no screen shows {text!r}")
+        pdf = page.pdf(format="A4")
+        if s.expect(pdf.startswith(b"%PDF-"), "page.pdf() did not write a PDF"):
+            sheets = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+            s.note(f"printed as {sheets} A4 pages ({len(pdf)} bytes)")
+    finally:
+        page.emulate_media(media="screen", color_scheme="light")
+        page.set_viewport_size(s._viewport)
+
+
 CHECKS = {f.__name__: f for f in [contract, frame_shows, caption_shows, steps_listed, player, opens_at_step,
-                                  box_columns_line_up, failure_shown, all_passed]}
+                                  box_columns_line_up, failure_shown, all_passed, prints]}
+
+
+def keeps_spaces(s, text):
+    """`TEXT`: TEXT, runs of spaces and all, reads as written in #failure and in a step's checked
+    line (innerText keeps a run of spaces only where the style keeps it), so a mismatch only in
+    spacing shows."""
+    failure = s.page.inner_text("#failure") if s.page.locator("#failure").count() else ""
+    s.expect(text in failure, f"#failure does not show {text!r} with its spaces: {failure!r}")
+    checked = s.page.eval_on_selector_all("#steps .checked", "all => all.map(x => x.innerText)")
+    s.expect(any(text in line for line in checked), f"no step's checked line shows {text!r} with its spaces: {checked}")
+
+
+def _wait_screen_in_view(s, what):
+    try:
+        s.page.wait_for_function("""() => { const box = document.getElementById('screen').getBoundingClientRect();
+            return box.top >= 0 && box.bottom <= window.innerHeight; }""", timeout=s.wait_ms)
+    except Exception:
+        top, bottom, height = s.page.evaluate("""() => { const box = document.getElementById('screen').getBoundingClientRect();
+            return [box.top, box.bottom, window.innerHeight]; }""")
+        s.fail(f"{what}: the screen is out of view (from y {top:.0f} to {bottom:.0f} in a {height} px window)")
+
+
+def jump_keeps_screen_in_view(s, *sizes):
+    """`WIDTHxHEIGHT…`: in a window of each size, scrolled to the page's bottom, a jump to a step
+    (clicking its link in the list, Enter on it, or its address typed) leaves #screen wholly in view."""
+    total = s.total_steps()
+    if not s.expect(total >= 3, f"{total} steps: too few to jump between"):
+        return
+    for size in sizes:
+        width, height = (int(v) for v in size.split("x"))
+        s.page.set_viewport_size({"width": width, "height": height})
+        for n, how in [(total, "a click on its link"), (total - 1, "Enter on its link"), (total - 2, "its address")]:
+            s.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            link = s.page.locator(f"#step-{n} a[href='#step-{n}']")
+            if how.startswith("a click"):
+                link.click()
+            elif how.startswith("Enter"):
+                link.focus()
+                s.page.keyboard.press("Enter")
+            else:
+                s.page.evaluate("n => { location.hash = '#step-' + n; }", n)
+            s.wait_for_step(n)
+            _wait_screen_in_view(s, f"at {size}, scrolled down, step {n} by {how}")
+
+
+def keys_leave_controls_alone(s):
+    """Space on the Faster button reached with Tab presses it (the speed changes) and does not
+    play; → on the focused slider moves it one step, as the slider does, not two."""
+    page = s.page
+    s.step_to(1)
+    speed = page.inner_text("#speed")
+    # From the first control, as a person tabbing through the player.
+    page.focus("#back")
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.id") == "faster":
+            break
+    else:
+        s.fail("Tab never reached #faster")
+        return
+    page.keyboard.press("Space")
+    s.expect(page.get_attribute("#play", "aria-pressed") == "false", "Space on the focused Faster button started playing")
+    s.expect(page.inner_text("#speed") != speed, f"Space on the focused Faster button left the speed at {speed!r}")
+    if page.get_attribute("#play", "aria-pressed") == "true":
+        page.click("#play")
+    s.step_to(1)
+    page.focus("#scrubber")
+    page.keyboard.press("ArrowRight")
+    try:
+        page.wait_for_function("() => document.documentElement.dataset.step !== '1'", timeout=s.wait_ms)
+    except Exception:
+        pass
+    s.expect(s.step() == 2, f"→ on the focused slider at step 1 shows step {s.step()}, not 2")
+
+
+def opens_at_failure(s):
+    """A failed run's page: #failure links to the failing step (`#step-N`), and the page opened
+    with no address shows that step, with #failure in view."""
+    failed = s.page.eval_on_selector_all("#steps > li[data-result='failed']", "all => all.map(li => li.dataset.step)")
+    if not s.expect(failed, "no failed step on the page"):
+        return
+    n = int(failed[0])
+    links = s.page.eval_on_selector_all("#failure a", "all => all.map(a => a.getAttribute('href'))")
+    s.expect(links[:1] == [f"#step-{n}"], f"#failure links to {links}, not first to the failing step #step-{n}")
+    s.open()
+    s.wait_for_step(n)
+    top = s.page.evaluate("document.getElementById('failure').getBoundingClientRect().top")
+    s.expect(0 <= top < s.page.evaluate("window.innerHeight"), f"opened at the failing step, #failure is out of view (y {top:.0f})")
+    if links:
+        s.step_to(1)
+        s.page.click("#failure a")
+        s.wait_for_step(n)
+
+
+def cells_in_order(s, step, text):
+    """`STEP TEXT`: at STEP, the screen's row holding TEXT (right-to-left letters in it) shows its
+    characters left to right in the order they are written, as a terminal does: each one's x is
+    greater than the one before's."""
+    s.step_to(int(step))
+    found = s.page.eval_on_selector_all("#screen .row", """(rows, text) => {
+        for (const row of rows) {
+            const at = row.textContent.indexOf(text);
+            if (at < 0) continue;
+            const xs = [];
+            const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+            let index = 0;
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                for (let offset = 0; offset < node.data.length; offset++, index++) {
+                    if (index < at || index >= at + text.length) continue;
+                    const range = document.createRange();
+                    range.setStart(node, offset);
+                    range.setEnd(node, offset + 1);
+                    xs.push(range.getBoundingClientRect().left);
+                }
+            }
+            return xs;
+        }
+        return null;
+    }""", text)
+    if not s.expect(found is not None, f"step {step}'s screen has no row holding {text!r}"):
+        return
+    out_of_order = [i for i in range(1, len(found)) if found[i] <= found[i - 1]]
+    s.expect(not out_of_order, f"step {step}: {text!r} is not shown left to right as written: x {[round(x) for x in found]}")
+
+
+def screen_reader_text(s, step):
+    """At STEP: rows that are only a rule are hidden from assistive technology (every run
+    aria-hidden), rows with words are not; the slider's aria-valuetext names the step, of how
+    many, and its text."""
+    s.step_to(int(step))
+    rows = s.page.eval_on_selector_all("#screen .row", """rows => rows.map(r => [r.textContent,
+        r.querySelectorAll('[aria-hidden="true"]').length, r.children.length])""")
+    rules = 0
+    for number, (text, hidden, runs) in enumerate(rows, start=1):
+        drawn = text.strip()
+        if drawn and all("\u2500" <= c <= "\u257f" for c in drawn):
+            rules += 1
+            s.expect(hidden == runs, f"row {number}, a rule ({drawn[:12]}…), is read aloud: {hidden} of {runs} runs hidden")
+        elif any(c.isalnum() for c in drawn):
+            s.expect(hidden == 0, f"row {number} has words but is hidden: {text!r}")
+    s.expect(rules > 0, f"step {step}'s screen has no row that is only a rule")
+    total = s.total_steps()
+    text = s.page.text_content(f"#step-{step} .text")
+    said = s.page.get_attribute("#scrubber", "aria-valuetext")
+    s.expect(said == f"Step {step} of {total}: {text}", f"the slider's aria-valuetext is {said!r}, not 'Step {step} of {total}: {text}'")
+
+
+CHECKS.update({f.__name__: f for f in [keeps_spaces, jump_keeps_screen_in_view, keys_leave_controls_alone, opens_at_failure,
+                                       cells_in_order, screen_reader_text]})

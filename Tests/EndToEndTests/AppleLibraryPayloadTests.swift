@@ -9,7 +9,7 @@ import Testing
 /// (Tests/AppleLibrary/decode_payload.py), which fails on a field it does not know, a value of
 /// another type, or one none of its enum's cases maps. Needs the test venv (as the browser
 /// tests do: skipped without it, failing under CI=true).
-@Suite(.enabled(if: AppleLibrary.isAvailable || BrowserCheck.isRequired, AppleLibrary.note))
+@Suite(.appleLibrary)
 struct AppleLibraryPayloadTests {
     static let account = "sandbox.user@example.com"
 
@@ -77,75 +77,5 @@ struct AppleLibraryPayloadTests {
         for field in ["type", "price", "offerType", "purchasedQuantity"] {
             #expect(outcome.failures.contains { $0.hasPrefix("bad: \(field) ") }, "\(field): \(outcome.failures)")
         }
-    }
-}
-
-/// Tests/AppleLibrary/decode_payload.py run with the test venv's python.
-enum AppleLibrary {
-    static let script = BrowserCheck.root.appendingPathComponent("Tests/AppleLibrary/decode_payload.py")
-
-    static let isAvailable: Bool = {
-        guard FileManager.default.isExecutableFile(atPath: BrowserCheck.python.path) else { return false }
-        return (try? run(["-c", "import appstoreserverlibrary"], input: Data()).status) == 0
-    }()
-
-    static let note: Comment? = isAvailable ? nil
-        : Comment(rawValue: "Apple's app-store-server-library is not in the Python test venv at \(BrowserCheck.venv.path): ./test.sh makes it (or scripts/setup.sh --tests)")
-
-    struct Item {
-        var kind: String
-        var name: String
-        var object: [String: Any]
-
-        init(kind: String, name: String, object: [String: Any]) {
-            self.kind = kind
-            self.name = name
-            self.object = object
-        }
-
-        init(kind: String, name: String, payload: some Encodable) throws {
-            let data = try SignedPayloadJSON.data(payload)
-            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            self.init(kind: kind, name: name, object: object)
-        }
-    }
-
-    struct Outcome: Decodable {
-        var checked: Int
-        var failures: [String]
-    }
-
-    static func decode(_ items: [Item]) throws -> Outcome {
-        let list = items.map { ["kind": $0.kind, "name": $0.name, "payload": $0.object] as [String: Any] }
-        let input = try JSONSerialization.data(withJSONObject: list)
-        let result = try run([script.path], input: input)
-        return try #require(try? JSONDecoder().decode(Outcome.self, from: Data(result.stdout.utf8)),
-                            "decode_payload.py exited \(result.status): \(result.stdout)\n\(result.stderr)")
-    }
-
-    /// Runs the venv's python; stdin from a file, stderr to one, so no pipe fills while another is read.
-    private static func run(_ arguments: [String], input: Data) throws -> (status: Int32, stdout: String, stderr: String) {
-        let directory = FileManager.default.temporaryDirectory
-        let name = "apple-library-\(UUID().uuidString)"
-        let inputFile = directory.appendingPathComponent("\(name).json")
-        let errors = directory.appendingPathComponent("\(name).txt")
-        try input.write(to: inputFile)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: inputFile)
-            try? FileManager.default.removeItem(at: errors)
-        }
-        let process = Process()
-        process.executableURL = BrowserCheck.python
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = try FileHandle(forWritingTo: errors)
-        process.standardInput = try FileHandle(forReadingFrom: inputFile)
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), stderr)
     }
 }

@@ -125,29 +125,3 @@ extension Data {
             .replacingOccurrences(of: "=", with: "")
     }
 }
-
-extension Trait where Self == ConditionTrait {
-    /// Runs a test where the test venv has Apple's App Store Server Library, or must (CI=true);
-    /// skips it elsewhere with the note that says what installs it.
-    static var appleLibrary: Self {
-        .enabled(if: AppleLibrary.missing == nil || BrowserCheck.isRequired, AppleLibrary.missing.map { Comment(rawValue: $0) })
-    }
-}
-
-enum AppleLibrary {
-    /// Why Apple's library cannot run here, or nil.
-    static let missing: String? = {
-        guard FileManager.default.isExecutableFile(atPath: BrowserCheck.python.path) else {
-            return "the Apple library tests need the Python test venv at \(BrowserCheck.venv.path): ./test.sh makes it (or scripts/setup.sh --tests)"
-        }
-        let process = Process()
-        process.executableURL = BrowserCheck.python
-        process.arguments = ["-c", "import appstoreserverlibrary.signed_data_verifier"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "the Apple library tests could not run \(BrowserCheck.python.path)" }
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil
-            : "the Apple library tests need app-store-server-library in \(BrowserCheck.venv.path): ./test.sh installs it"
-    }()
-}

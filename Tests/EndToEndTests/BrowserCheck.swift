@@ -96,6 +96,9 @@ enum BrowserCheck {
         for failure in outcome.failures {
             Issue.record("\(page.lastPathComponent): \(failure)", sourceLocation: sourceLocation)
         }
+        for note in outcome.notes ?? [] {
+            print("\(page.lastPathComponent): \(note)")
+        }
         if let screenshot = outcome.screenshot {
             print("browser screenshot of \(page.lastPathComponent): \(screenshot)")
         }

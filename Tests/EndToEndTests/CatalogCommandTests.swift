@@ -376,7 +376,8 @@ import Testing
 
     @Test func exportToAPlaceThatCannotBeWrittenFails() throws {
         let result = try cli.run("catalog", "export", "--storekit", "/nonexistent-directory/out.storekit", "--json")
-        #expect(result.status == 4, "\(result.summary)")
+        #expect(result.status == 73, "a file that cannot be written, as sysexits' EX_CANTCREAT: \(result.summary)")
+        #expect(try result.error()["kind"] as? String == "cannotWrite")
         #expect((try result.error()["message"] as? String)?.hasPrefix("cannot write the StoreKit configuration file to /nonexistent-directory/out.storekit") == true)
     }
 }

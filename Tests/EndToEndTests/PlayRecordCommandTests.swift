@@ -198,7 +198,8 @@ import Testing
         let result = try cli.run(arguments: ["record", failing, "--html", page.path])
         #expect(result.status == 4, "\(result.summary)")
         let html = try String(contentsOf: page, encoding: .utf8)
-        #expect(html.contains("<div id=\"failure\" role=\"alert\"><p>line 2: expected 1 credits, saw 0 credits</p></div>"), "written all the same")
+        #expect(html.contains("<div id=\"failure\" role=\"alert\"><p><a href=\"#step-2\">step 2 · line 2</a> ✗ expected 1 credits, saw 0 credits</p></div>"),
+                "written all the same")
         // STOREFRONT_ASCII=1, as the storefront draws then: its boxes in ASCII.
         let asciiPage = cli.dataDirectory.appendingPathComponent("ascii.html")
         let ascii = try cli.run(arguments: ["record", file, "--html", asciiPage.path], environment: ["STOREFRONT_ASCII": "1"])

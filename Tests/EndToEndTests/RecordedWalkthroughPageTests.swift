@@ -68,6 +68,7 @@ final class RecordedWalkthroughPageTests {
             shows,
             ["opens_at_step", sheetStep],
             ["player"],
+            ["prints"] + expected.map(\.text),
             ["frame_shows", sheetStep, sheet.text],
         ], page: page, screenshot: "walkthrough-page.png")
     }
@@ -90,6 +91,7 @@ final class RecordedWalkthroughPageTests {
             ["frame_shows", "5", "¥480"],
             ["box_columns_line_up"],
             ["failure_shown", "6", "6行目"],
+            ["prints", "¥480"],
         ], page: page)
     }
 }

@@ -120,4 +120,42 @@ import Testing
         #expect(dataDir.status == 64)
         #expect(dataDir.stderr.contains("leave --data-dir out"), "\(dataDir.summary)")
     }
+
+    /// STOREFRONT_ASCII=1, as `record --html` and the storefront honour it: the screens a page
+    /// keeps, the report's and the matrix's, are drawn in ASCII.
+    @Test func testsPagesDrawTheirScreensInASCIIWhenAsked() throws {
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let failing = try write("sheet.walk", "vary network on off\nopen \"5 Monkey Credits\"\nexpect credits 3\n")
+        for arguments in [[failing], ["--matrix", failing]] {
+            let page = cli.dataDirectory.appendingPathComponent("page.html")
+            let boxes = try cli.run(arguments: ["test"] + arguments + ["--html", page.path])
+            #expect(boxes.status == 4, "\(boxes.summary)")
+            let drawn = try String(contentsOf: page, encoding: .utf8)
+            let ascii = try cli.run(arguments: ["test"] + arguments + ["--html", page.path], environment: ["STOREFRONT_ASCII": "1"])
+            #expect(ascii.status == 4, "\(ascii.summary)")
+            let html = try String(contentsOf: page, encoding: .utf8)
+            #expect(drawn.contains("─"), "\(arguments): the sheet's box, drawn")
+            #expect(!html.contains("─") && !html.contains("│") && html.contains("+--"), "\(arguments): the sheet's box in ASCII")
+        }
+    }
+
+    /// A file asked for that cannot be written is named, with the exit status for that (73,
+    /// sysexits' EX_CANTCREAT), not a failed walkthrough's 4.
+    @Test func aFileThatCannotBeWrittenIsNamedAndExits73() throws {
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let walkthrough = try write("buy.walk", "open \"5 Monkey Credits\"\npress \"Buy\"\nexpect credits 5\n")
+        let nowhere = "/nonexistent/dir/x"
+        for (arguments, what) in [(["record", walkthrough, "--html", nowhere + ".html"], "the page"),
+                                  (["record", walkthrough, "--cast", nowhere + ".cast"], "the recording"),
+                                  (["test", walkthrough, "--html", nowhere + ".html"], "the page"),
+                                  (["test", walkthrough, "--junit", nowhere + ".xml"], "the JUnit report")] {
+            let result = try cli.run(arguments: arguments)
+            #expect(result.status == 73, "\(result.summary)")
+            let file = arguments.last!
+            #expect(result.stderr.hasPrefix("storefront: cannot write \(what) to \(file): "), "\(result.summary)")
+        }
+        let json = try cli.run(arguments: ["test", walkthrough, "--html", nowhere + ".html", "--json"])
+        #expect(json.status == 73, "\(json.summary)")
+        #expect(try json.error()["kind"] as? String == "cannotWrite", "\(json.summary)")
+    }
 }

@@ -73,6 +73,7 @@ import Wording
             return TransactionState.allCases.map { (phrase.en("X", $0), phrase.ja("X", $0)) }
         case let phrase as Phrase3<Int, String, String>: return [(phrase.en(1, "X", "Y"), phrase.ja(1, "X", "Y"))]
         case let phrase as Phrase3<String, Int, Int>: return [(phrase.en("X", 1, 2), phrase.ja("X", 1, 2))]
+        case let phrase as Phrase3<String, Int, String>: return [(phrase.en("X", 1, "Y"), phrase.ja("X", 1, "Y"))]
         case let phrase as Phrase3<String, Decimal, String>: return [(phrase.en("X", 4.99, "Y"), phrase.ja("X", 4.99, "Y"))]
         case let phrase as Phrase3<Int, Int, Int>: return [(phrase.en(3, 1, 2), phrase.ja(3, 1, 2))]
         default: return nil

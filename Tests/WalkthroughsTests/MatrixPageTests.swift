@@ -114,6 +114,21 @@ import Testing
         #expect(html.components(separatedBy: "<script").count == 3, "the page's own data and script alone")
     }
 
+    /// The outcome cells too: the state and what the app holds as the storefront says them
+    /// (the error keeps StoreKit's code and name, as the storefront's log does).
+    @Test func theOutcomeCellsAreTheStorefrontsLanguage() throws {
+        let html = try page("""
+            vary ask-to-buy off on
+            set locale ja_JP
+            open "5 Monkey Credits"
+            when ask-to-buy off: press "購入"
+            when ask-to-buy off: press "OK"
+            when ask-to-buy on: press "承認を求める"
+            when ask-to-buy on: press "承認を求める"
+            """).html
+        #expect(Self.rows(html).map { PageReplay.text($0) } == ["▸off購入済み—+5クレジット成功", "▸on保留中——成功"])
+    }
+
     @Test func theWordsAreTheStorefrontsLanguage() throws {
         let html = try page("vary network on off\nset locale ja_JP\nopen \"5 Monkey Credits\"").html
         #expect(html.contains("<html lang=\"ja\">"))

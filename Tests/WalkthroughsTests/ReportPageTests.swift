@@ -43,6 +43,29 @@ import Testing
         #expect(html.contains("<li class=\"step\" data-line=\"2\" data-result=\"not-run\"><span class=\"line\">2</span> <span class=\"text\">expect credits 0</span><span class=\"status\">not run</span></li>"))
     }
 
+    /// A run time the same on every run: the store time each walkthrough's steps moved the
+    /// store's clock on, and all of them together, in a table linking to each.
+    @Test func eachWalkthroughsStoreTimeAndTheirSum() throws {
+        let html = try page([(name: "day.walk", text: "advance 25h\nexpect credits 0"),
+                             (name: "short.walk", text: "advance 90s\nadvance 2h\nexpect credits 1"),
+                             Self.passing])
+        #expect(html.contains("<th scope=\"col\" class=\"time\">Store time covered</th>"))
+        #expect(html.contains("<tr data-result=\"passed\"><td><a href=\"#walkthrough-1\">day.walk</a></td><td>passed</td><td class=\"time\">1 day 1 h</td></tr>"))
+        #expect(html.contains("<tr data-result=\"failed\"><td><a href=\"#walkthrough-2\">short.walk</a></td><td>failed</td><td class=\"time\">2 h 1 min</td></tr>"))
+        #expect(html.contains("<tr data-result=\"passed\"><td><a href=\"#walkthrough-3\">buy.walk</a></td><td>passed</td><td class=\"time\">3 s</td></tr>"),
+                "the store's answer to the purchase, after its latency")
+        #expect(html.contains("<tfoot><tr><th scope=\"row\">All</th><td>2 passed · 1 failed</td><td class=\"time\">1 day 3 h</td></tr></tfoot>"))
+        let japanese = try page([(name: "ja.walk", text: "set locale ja_JP\nadvance 3d\nadvance 2h")])
+        #expect(japanese.contains("<td class=\"time\">3日2時間</td>"))
+        #expect(japanese.contains("<th scope=\"col\" class=\"time\">経過したストア時間</th>"))
+    }
+
+    @Test func aPageWithoutAScriptHasNoneAndAPolicyThatRunsNone() throws {
+        let html = try page([Self.passing, Self.failing])
+        #expect(!html.contains("<script"), "the report reads, folds and prints without one")
+        #expect(html.contains("content=\"default-src 'none'; script-src 'none'; style-src 'sha256-"), "\(html.prefix(400))")
+    }
+
     @Test func writingTwiceGivesTheSameBytes() throws {
         #expect(try page([Self.passing, Self.failing]) == page([Self.passing, Self.failing]))
     }

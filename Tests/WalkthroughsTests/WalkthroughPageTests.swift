@@ -65,7 +65,7 @@ import Testing
             let n = index + 1
             let result = if case .expect = step.action { "passed" } else { "done" }
             let item = "<li class=\"step\" id=\"step-\(n)\" data-step=\"\(n)\" data-line=\"\(step.line)\" data-result=\"\(result)\">"
-                + "<a href=\"#step-\(n)\"><span class=\"line\">\(step.line)</span> <span class=\"text\">\(HTMLText.escaped(step.source))</span></a>"
+                + "<a href=\"#step-\(n)\"><span class=\"line\">step \(n) · line \(step.line)</span> <span class=\"text\">\(HTMLText.escaped(step.source))</span></a>"
             #expect(html.contains(item), "step \(n): \(item)")
         }
         #expect(html.contains("<span class=\"checked\">✓ held: credits 15</span>"))
@@ -160,7 +160,9 @@ import Testing
     @Test func aFailedRunIsWrittenWithItsFailureAndTheScreenItSaw() throws {
         let (page, screens) = try record("open \"5 Monkey Credits\"\nexpect credits 3\npress \"Nothing here\"\nexpect credits 0")
         let html = page.html
-        #expect(html.contains("<div id=\"failure\" role=\"alert\"><p>line 2: expected 3 credits, saw 0 credits</p><p>line 3: "), "\(html.prefix(3000))")
+        #expect(html.contains("<div id=\"failure\" role=\"alert\"><p><a href=\"#step-2\">step 2 · line 2</a> ✗ expected 3 credits, saw 0 credits</p>"
+                              + "<p><a href=\"#step-3\">step 3 · line 3</a> ✗ "), "\(html.prefix(3000))")
+        #expect(html.contains("<p id=\"summary\">4 steps · 3 ran · 2 failed · 1 not run</p>"), "the steps that ran, failed and never ran")
         #expect(html.contains("data-line=\"2\" data-result=\"failed\""))
         #expect(html.contains("<span class=\"checked\">✗ expected 3 credits, saw 0 credits</span>"))
         #expect(html.contains("data-line=\"3\" data-result=\"failed\""), "a step that could not be done")
@@ -169,6 +171,37 @@ import Testing
         let saw = try replay.screen(frame: replay.frame(ofStep: 2))
         #expect(Array(saw.prefix(28)) == screens[2])
         #expect(saw[29].contains("✗ line 2: expected 3 credits, saw 0 credits"), "the band tells the failure: \(saw[29])")
+    }
+
+    @Test func aStepIsNamedByTheNumberItsAddressUsesBesideItsLine() throws {
+        let (page, _) = try record("# Buying three\n\ncaption \"Three packs\"\nopen \"5 Monkey Credits\"\n# wrong on purpose\nexpect credits 3\npress \"Buy\"")
+        let html = page.html
+        #expect(html.contains("<li class=\"step\" id=\"step-3\" data-step=\"3\" data-line=\"6\" data-result=\"failed\">"
+                              + "<a href=\"#step-3\"><span class=\"line\">step 3 · line 6</span>"))
+        #expect(html.contains("<div id=\"failure\" role=\"alert\"><p><a href=\"#step-3\">step 3 · line 6</a> ✗ expected 3 credits, saw 0 credits</p></div>"),
+                "the failure links to the step it names: \(html.prefix(3000))")
+        #expect(html.contains("<p id=\"summary\">4 steps · 4 ran · 1 failed</p>"), "an expectation that does not hold stops nothing")
+        let japanese = try record("set locale ja_JP\n\nexpect credits 3").page.html
+        #expect(japanese.contains("<a href=\"#step-2\">ステップ2 · 3行目</a> ✗ 期待 3 credits、結果 0 credits"), "\(japanese.prefix(3000))")
+    }
+
+    @Test func theSliderSaysWhichStepItIsOn() throws {
+        let html = try record(RecordingTests.purchase).page.html
+        let total = try WalkthroughParser(catalog: catalog).parse(RecordingTests.purchase, file: "demo.walk").steps.count
+        #expect(html.contains("aria-valuetext=\"The opening screen, before step 1\" data-opening=\"The opening screen, before step 1\" "
+                              + "data-valuetext=\"Step {n} of \(total): {step}\">"), "\(html)")
+        #expect(PlayerScript.js.contains("setAttribute(\"aria-valuetext\""))
+    }
+
+    @Test func aRowThatIsOnlyARuleIsHiddenFromScreenReaders() {
+        var buffer = Buffer(width: 12, height: 4)
+        buffer.put("────────────", x: 0, y: 0, style: .dim)
+        buffer.put("│ Credits  │", x: 0, y: 1, style: .plain)
+        buffer.put("+----------+", x: 0, y: 2, style: .plain)
+        #expect(ScreenGrid.row(0, of: buffer) == "<span class=\"d\" aria-hidden=\"true\">────────────</span>")
+        #expect(ScreenGrid.row(1, of: buffer) == "<span>│ Credits  │</span>", "a row with words is read")
+        #expect(ScreenGrid.row(2, of: buffer) == "<span aria-hidden=\"true\">+----------+</span>", "a rule drawn in ASCII")
+        #expect(ScreenGrid.row(3, of: buffer) == "", "a blank row has nothing to hide")
     }
 
     @Test func theLanguageIsTheWalkthroughs() throws {

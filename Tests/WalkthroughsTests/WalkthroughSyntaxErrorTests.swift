@@ -42,6 +42,18 @@ import Walkthroughs
         ])
     }
 
+    /// A name suggested is in the walkthrough's language as its `set locale` steps leave it: an
+    /// English walkthrough is never offered a Japanese title, a Japanese one is.
+    @Test func aSuggestedTitleIsInTheWalkthroughsLanguage() throws {
+        let english = try #require(errors("open \"x\"").first)
+        #expect(english.contains("did you mean 'open ") && !english.unicodeScalars.contains { $0.value >= 0x3000 }, "\(english)")
+        let typo = try #require(errors("open \"1年パ\"").first)
+        #expect(!typo.contains("1年パス"), "\(typo)")
+        #expect(errors("set locale ja_JP\nopen \"1年パ\"") == [
+            "demo.walk:2:6: expected a product id or a row's title in quotes after open; did you mean 'open 1年パス'?",
+        ])
+    }
+
     @Test func missingAndLeftOverWords() {
         #expect(errors("advance") == ["demo.walk:1:8: expected a duration after advance: a number and s, min, h, d, w, mo or y (90s, 2h, 3d, 1mo); did you mean 'advance 25h'?"])
         #expect(errors("restore now") == ["demo.walk:1:9: expected the end of the step after 'restore'; did you mean 'restore'?"])

@@ -8,7 +8,8 @@ public struct HTMLDocument: Sendable {
     /// "en", "ja".
     public var language: String
     public var title: String
-    /// The page's one inline style sheet and one inline script.
+    /// The page's one inline style sheet and one inline script; a page without a script
+    /// (`""`) has no `<script>` and a policy that runs none.
     public var style: String
     public var script: String
     /// The body's HTML, already escaped where it holds text.
@@ -24,7 +25,8 @@ public struct HTMLDocument: Sendable {
 
     /// `default-src 'none'`: no request of any kind; images only as data: URLs.
     public var contentSecurityPolicy: String {
-        "default-src 'none'; script-src '\(Self.sha256(script))'; style-src '\(Self.sha256(style))'; img-src data:"
+        let scripts = script.isEmpty ? "'none'" : "'\(Self.sha256(script))'"
+        return "default-src 'none'; script-src \(scripts); style-src '\(Self.sha256(style))'; img-src data:"
     }
 
     /// `sha256-…`: the base64 SHA-256 of an inline element's text, as a CSP source names it.
@@ -45,8 +47,7 @@ public struct HTMLDocument: Sendable {
         <style>\(style)</style>
         </head>
         <body>
-        \(body)
-        <script>\(script)</script>
+        \(body)\(script.isEmpty ? "" : "\n<script>\(script)</script>")
         </body>
         </html>
 

@@ -124,6 +124,7 @@ public struct MatrixPage {
             <p class="pick">\(HTMLText.escaped(words.matrixPick))</p>
             <div class="chosen" hidden>
             <h3 class="combination"></h3>
+            <button type="button" class="to-row">↑ \(HTMLText.escaped(words.matrixBackToRow))</button>
             <h4>\(HTMLText.escaped(words.matrixFinalScreen))</h4>
             <div class="screen"></div>
             <h4>\(HTMLText.escaped(words.matrixFailures))</h4>
@@ -145,10 +146,11 @@ public struct MatrixPage {
         let words = strings.walkthrough
         let result = row.result.passed ? "passed" : "failed"
         let outcome = row.outcome
+        // The error keeps StoreKit's code and name, as the storefront's log gives them in both languages.
         let cells = (row.result.combination?.values ?? []).map(\.value) + [
-            outcome.state?.rawValue ?? "—",
+            outcome.state.map { strings.log.state($0) } ?? "—",
             outcome.error.map { "\($0.code) \($0.name)" } ?? "—",
-            outcome.delivered.isEmpty ? "—" : outcome.delivered.joined(separator: ", "),
+            outcome.deliveredAsShown.isEmpty ? "—" : outcome.deliveredAsShown.joined(separator: strings == .japanese ? "、" : ", "),
             resultCell(row.result, words: words),
         ]
         let name = HTMLText.escaped(row.result.combination?.description ?? row.result.file)

@@ -3,7 +3,8 @@
 /// failures stay first among them), filters by each condition's select and by text in the
 /// row, and a row's button opens its combination in the panel: the screen it ended on, built
 /// from `<script id="matrix-data">` (rows' HTML the page's writer escaped), its failures and
-/// its own steps, set as text.
+/// its own steps, set as text. The panel opened is brought into view (under the table, it may
+/// be below the fold), and its button takes the reader back to the row.
 public enum MatrixPageScript {
     public static let js = """
         "use strict";
@@ -56,7 +57,9 @@ public enum MatrixPageScript {
               shown.textContent = shown.dataset.words.replace("{shown}", String(count));
             }
 
+            let chosen = null;
             function open(row) {
+              chosen = row;
               rows.forEach((r) => {
                 const chosen = r === row;
                 r.setAttribute("aria-selected", chosen ? "true" : "false");
@@ -84,12 +87,18 @@ public enum MatrixPageScript {
               }));
               own.hidden = info.o.length === 0;
               panel.querySelector(".none").hidden = info.o.length > 0;
+              panel.scrollIntoView({ block: "nearest" });
             }
 
             section.querySelectorAll("button.sort").forEach((button) =>
               button.addEventListener("click", () => sortBy(Number(button.dataset.column))));
             selects.forEach((select) => select.addEventListener("change", filter));
             text.addEventListener("input", filter);
+            section.querySelector(".panel button.to-row").addEventListener("click", () => {
+              if (!chosen) return;
+              chosen.scrollIntoView({ block: "center" });
+              chosen.querySelector("button.open").focus();
+            });
             body.addEventListener("click", (event) => {
               const button = event.target.closest("button.open");
               if (button) open(button.closest("tr"));

@@ -1,6 +1,6 @@
 /// The style sheet of a page a walkthrough is written as: the screen as a grid of fixed
 /// cells (`ch`), the terminal's palette in the viewer's light or dark scheme, and a print
-/// that gives the screen shown and every step.
+/// in black on white that gives every step with the screen it left (no player).
 public enum PageStyle {
     /// The light scheme's colours: the page's own, and what it prints in.
     static let light = """
@@ -8,6 +8,12 @@ public enum PageStyle {
         --accent: #0b6e99; --success: #1a7f37; --warning: #9a6700; --danger: #c62828; --muted: #6e6e73;
         --premium: #8e24aa; --current: #e8f0fe;
         """
+
+    /// The style sheet of a page whose screen is `columns` wide: what a printout's cell size
+    /// is worked out from.
+    public static func css(columns: Int) -> String {
+        css + "\n:root { --cols: \(columns); }"
+    }
 
     public static let css = """
         :root {
@@ -29,10 +35,13 @@ public enum PageStyle {
         #failure { border: 2px solid var(--danger); color: var(--danger); padding: .5rem .75rem; margin: 0 0 1rem;
           font-weight: 600; }
         #failure p { margin: 0; }
+        /* What was expected and seen keeps its spaces: a mismatch only in spacing must show. */
+        #failure p, .step .checked { white-space: pre-wrap; }
+        #failure a { color: inherit; }
         main { display: flex; gap: 1.5rem; align-items: flex-start; flex-wrap: wrap; }
         #stage { flex: none; }
         #caption { min-height: 1.45em; font-weight: 600; margin: 0 0 .5rem; }
-        #screen { display: inline-block; background: var(--term); color: var(--term-text); padding: .5rem;
+        #screen, .print-screen { display: inline-block; background: var(--term); color: var(--term-text); padding: .5rem;
           border: 1px solid var(--line); border-radius: 6px;
           font-family: "DejaVu Sans Mono", "Noto Sans Mono", "SF Mono", Menlo, Consolas, "Liberation Mono", monospace;
           font-size: 14px; line-height: 1.25; font-variant-ligatures: none; }
@@ -50,6 +59,9 @@ public enum PageStyle {
         .r.warning { background: var(--warning); } .r.danger { background: var(--danger); }
         .r.muted { background: var(--muted); opacity: 1; } .r.premium { background: var(--premium); }
         .cur { font-weight: 700; }
+        .print-screen, .print-caption { display: none; }
+        /* Cells in the order the terminal shows them, left to right: no reordering of Hebrew or Arabic. */
+        .row, .row span { unicode-bidi: bidi-override; direction: ltr; }
         #controls { display: flex; gap: .4rem; align-items: center; margin: .6rem 0 .25rem; flex-wrap: wrap; }
         #controls button { font: inherit; min-width: 2.4rem; padding: .2rem .6rem; border: 1px solid var(--line);
           border-radius: 6px; background: var(--term); color: var(--text); cursor: pointer; }
@@ -74,14 +86,26 @@ public enum PageStyle {
         @media print {
           :root {
             \(light)
+            --term: #fff; --term-text: #000; --text: #000; --soft: #444;
           }
           body { background: #fff; color: #000; padding: 0; }
           #controls, #keys { display: none; }
+          /* The player's script lays every step's screen into the list: the player itself goes. */
+          :root[data-print] #stage { display: none; }
           main { display: block; }
-          #screen { background: #fff; color: #000; border-color: #999; }
+          #screen, .print-screen { background: #fff; color: #000; border-color: #999; }
+          /* Small enough that the screen's every column fits the paper's width uncut (a cell is
+             about .6em in these fonts), and its reverse video printed, not left out as a background. */
+          .print-screen { display: block; width: max-content; margin: .3rem 0 .5rem 1rem; break-inside: avoid;
+            font-size: min(9.5px, calc((100vw - 3rem) / (var(--cols, 100) * .61))); }
+          #screen, .print-screen { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+          .print-caption { display: block; font-weight: 600; margin: .3rem 0 0 1rem; }
+          #print-opening { margin-left: 0; }
           #list { max-height: none; overflow: visible; margin-top: 1rem; }
           .step { break-inside: avoid; }
-          .step[aria-current="step"] { background: none; }
+          .step a { break-after: avoid; }
+          .step[aria-current="step"] { background: none; border-left-color: transparent; }
+          .step[data-result="failed"] { border-left-color: var(--danger); }
         }
         """
 }

@@ -1,6 +1,8 @@
 /// The page's player: shows a step's screen, plays the frames at the walkthrough's own pace
 /// times the speed, and keeps the step list, the caption, the scrubber and the address
-/// (`#step-N`) on the step shown. The keys are `play`'s: Space, ← →, + −. It reads the frames
+/// (`#step-N`) on the step shown. The keys: Space, ← →, + −, on the page itself: a focused
+/// control keeps its own (Space presses a button, ← → move the slider). A jump to a step brings
+/// the screen into view; a failed run's page opens at its failing step. It reads the frames
 /// from `<script id="frames">` (`FrameStore`, and the steps: each one's start `t`, the frame
 /// it left `f`, its caption `c`; step 0 is the opening screen) and writes rows only from
 /// there, HTML the page's writer escaped.
@@ -55,6 +57,8 @@ public enum PlayerScript {
             });
             $("caption").textContent = steps[n].c || "";
             $("scrubber").value = String(n);
+            $("scrubber").setAttribute("aria-valuetext", n === 0 ? $("scrubber").dataset.opening
+              : $("scrubber").dataset.valuetext.replace("{n}", String(n)).replace("{step}", items[n - 1].querySelector(".text").textContent));
             const hash = "#step-" + n;
             if (location.hash !== hash) {
               try { history.replaceState(null, "", hash); } catch (e) { location.hash = hash; }
@@ -85,9 +89,10 @@ public enum PlayerScript {
             const wait = (frames[frame + 1].t - frames[frame].t) / speeds[speedIndex];
             timer = setTimeout(next, wait);
           }
+          // At the last frame there is nothing left to play: it stays there, paused, rather
+          // than start again from the opening screen a person has not asked for.
           function play() {
-            if (timer !== null) return;
-            if (frame + 1 >= frames.length) { showFrame(0); markStep(0); }
+            if (timer !== null || frame + 1 >= frames.length) return;
             $("play").setAttribute("aria-pressed", "true");
             timer = 0;
             schedule();
@@ -105,6 +110,13 @@ public enum PlayerScript {
             if (timer !== null) { clearTimeout(timer); schedule(); }
           }
 
+          // A jump from the step list, the failure box or the address: the screen it shows must
+          // be in view, also when the list wraps under the screen and the page was scrolled down.
+          function reveal() {
+            const box = $("screen").getBoundingClientRect();
+            if (box.top < 0 || box.bottom > window.innerHeight) $("stage").scrollIntoView({ block: "nearest" });
+          }
+
           function fromHash() {
             const match = /^#step-(\\d+)$/.exec(location.hash);
             return match ? Number(match[1]) : null;
@@ -119,9 +131,23 @@ public enum PlayerScript {
           window.addEventListener("hashchange", () => {
             const n = fromHash();
             if (n !== null && n !== step) goTo(n);
+            if (n !== null) reveal();
+          });
+          // A link to a step goes there without the browser's scroll to its <li>.
+          document.addEventListener("click", (event) => {
+            const link = event.target.closest && event.target.closest("a[href^='#step-']");
+            const n = link ? Number(link.getAttribute("href").slice("#step-".length)) : NaN;
+            if (!Number.isInteger(n)) return;
+            event.preventDefault();
+            goTo(n);
+            reveal();
           });
           document.addEventListener("keydown", (event) => {
             if (event.ctrlKey || event.metaKey || event.altKey) return;
+            // A focused control keeps its own keys: Space presses it, ← → move the slider.
+            const control = event.target.closest && event.target.closest("button, a, input, select, textarea, summary");
+            if (control && (event.key === " " || event.key === "Enter")) return;
+            if (control && control.type === "range" && event.key.startsWith("Arrow")) return;
             const keys = {
               " ": toggle,
               "ArrowLeft": () => goTo(step - 1),
@@ -137,13 +163,52 @@ public enum PlayerScript {
             action();
           });
 
+          // For print: each step followed by the screen it left where that changed, the
+          // opening screen before them, so a printout reads as the whole walkthrough.
+          function printScreens() {
+            const screenOf = (rowsOf) => {
+              const div = document.createElement("div");
+              div.className = "print-screen";
+              div.innerHTML = rowsOf.map((line) => '<div class="row">' + lines[line] + "</div>").join("");
+              return div;
+            };
+            const wanted = new Map();
+            steps.forEach((s, n) => { if (n === 0 || items[n - 1].dataset.result !== "not-run") wanted.set(s.f, null); });
+            let want = [];
+            frames.forEach((f, n) => {
+              if (f.k) want = f.k.slice(); else applyChanges(want, f.d);
+              if (wanted.has(n)) wanted.set(n, want.slice());
+            });
+            const opening = screenOf(wanted.get(steps[0].f));
+            opening.id = "print-opening";
+            $("steps").before(opening);
+            let before = steps[0];
+            items.forEach((item, i) => {
+              const s = steps[i + 1];
+              if (item.dataset.result === "not-run") return;
+              if (s.c && s.c !== before.c) {
+                const caption = document.createElement("p");
+                caption.className = "print-caption";
+                caption.textContent = s.c;
+                item.append(caption);
+              }
+              if (s.f !== before.f) item.append(screenOf(wanted.get(s.f)));
+              before = s;
+            });
+            document.documentElement.dataset.print = "steps";
+          }
+
+          printScreens();
           setSpeed(speedIndex);
           const start = fromHash();
-          if (start === null) {
+          const failed = items.findIndex((item) => item.dataset.result === "failed");
+          if (start === null && failed < 0) {
             document.documentElement.dataset.step = "0";
             step = 0;
           } else {
-            goTo(start);
+            // An address opens its step; a failed run with none opens on the screen it failed
+            // on, under the failure box.
+            goTo(start === null ? failed + 1 : start);
             // The browser scrolls to the step's <li>, past the screen: bring the title back into
             // view with the screen at that step, as a person following the link expects. (Not
             // scrollTo(0, 0): at load the page is still at 0, so that would not stop the browser's

@@ -1,9 +1,10 @@
 import Wording
 
 /// `test FILES… --html`: one page for many walkthroughs, a CI run's artifact beside its JUnit
-/// file: the counts, then each walkthrough folded (`<details>`), a failed one open, with its
-/// steps and how each went, what each failure expected and saw, and the screen it failed on
-/// as a grid of cells. No script: it reads, folds and prints without one.
+/// file: the counts and each walkthrough's store time, then each walkthrough folded
+/// (`<details>`), a failed one open, with its steps and how each went, what each failure
+/// expected and saw, and the screen it failed on as a grid of cells. No script: it reads,
+/// folds and prints without one.
 public struct ReportPage {
     public var report: TestReport
     /// The walkthroughs run, in the order of the report's results.
@@ -24,12 +25,33 @@ public struct ReportPage {
     var body: String {
         let words = strings.walkthrough
         var out = "<header>\n<h1>\(HTMLText.escaped(words.reportTitle))</h1>\n"
-        out += "<p id=\"summary\">\(HTMLText.escaped(words.reportSummary(report.passed, report.failed)))</p>\n</header>\n<main id=\"report\">\n"
+        out += "<p id=\"summary\">\(HTMLText.escaped(words.reportSummary(report.passed, report.failed)))</p>\n"
+        out += times + "</header>\n<main id=\"report\">\n"
         for (index, result) in report.results.enumerated() {
             let walkthrough = index < walkthroughs.count ? walkthroughs[index] : Walkthrough(file: result.file, steps: [])
             out += section(result, walkthrough: walkthrough, number: index + 1)
         }
         return out + "</main>"
+    }
+
+    /// Each walkthrough's result and the store time it covered, then all of them together: a
+    /// run time as the page gives it. The seconds a run took would differ on every run, and the
+    /// page is the same bytes every time it is written; the store's time is.
+    var times: String {
+        let words = strings.walkthrough
+        var out = "<table id=\"times\">\n<thead><tr><th scope=\"col\">\(HTMLText.escaped(words.reportWalkthrough))</th>"
+        out += "<th scope=\"col\">\(HTMLText.escaped(words.matrixResult))</th>"
+        out += "<th scope=\"col\" class=\"time\">\(HTMLText.escaped(words.reportStoreTime))</th></tr></thead>\n<tbody>\n"
+        for (index, result) in report.results.enumerated() {
+            out += "<tr data-result=\"\(result.passed ? "passed" : "failed")\"><td><a href=\"#walkthrough-\(index + 1)\">"
+            out += "\(HTMLText.escaped(result.name))</a></td><td>\(HTMLText.escaped(result.passed ? words.reportPassed : words.reportFailed))</td>"
+            out += "<td class=\"time\">\(HTMLText.escaped(words.storeTime(result.storeSeconds)))</td></tr>\n"
+        }
+        let all = report.results.reduce(0) { $0 + $1.storeSeconds }
+        out += "</tbody>\n<tfoot><tr><th scope=\"row\">\(HTMLText.escaped(words.reportAll))</th>"
+        out += "<td>\(HTMLText.escaped(words.reportSummary(report.passed, report.failed)))</td>"
+        out += "<td class=\"time\">\(HTMLText.escaped(words.storeTime(all)))</td></tr></tfoot>\n</table>\n"
+        return out
     }
 
     private func section(_ result: WalkthroughResult, walkthrough: Walkthrough, number: Int) -> String {

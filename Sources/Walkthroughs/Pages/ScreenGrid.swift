@@ -11,15 +11,18 @@ public enum ScreenGrid {
     }
 
     /// One row's runs: a span wherever the style changes, the trailing plain blanks left out.
+    /// A row that is only a rule is hidden from screen readers, which would read each of its
+    /// box-drawing characters aloud; the row itself stays, for the player writes rows whole.
     public static func row(_ y: Int, of buffer: Buffer) -> String {
         var end = buffer.width
         while end > 0, buffer[end - 1, y] == .blank { end -= 1 }
+        let hidden = isRule((0..<end).map { buffer[$0, y].symbol })
         var out = ""
         var run = ""
         var runStyle = Style.plain
         func closeRun() {
             guard !run.isEmpty else { return }
-            out += span(classes(runStyle), run)
+            out += span(classes(runStyle), run, hidden: hidden)
             run = ""
         }
         var x = 0
@@ -28,7 +31,7 @@ public enum ScreenGrid {
             // A wide character's right half ("") is the cell after it: the span takes both.
             if x + 1 < buffer.width, buffer[x + 1, y].symbol.isEmpty {
                 closeRun()
-                out += span(classes(cell.style, wide: true), cell.symbol)
+                out += span(classes(cell.style, wide: true), cell.symbol, hidden: hidden)
                 x += 2
                 continue
             }
@@ -41,9 +44,19 @@ public enum ScreenGrid {
         return out
     }
 
-    private static func span(_ classes: String, _ text: String) -> String {
-        let open = classes.isEmpty ? "<span>" : "<span class=\"\(classes)\">"
-        return open + HTMLText.escaped(text) + "</span>"
+    private static func span(_ classes: String, _ text: String, hidden: Bool) -> String {
+        let attributes = (classes.isEmpty ? "" : " class=\"\(classes)\"") + (hidden ? " aria-hidden=\"true\"" : "")
+        return "<span\(attributes)>" + HTMLText.escaped(text) + "</span>"
+    }
+
+    /// Whether a row's cells draw a rule and nothing else: box-drawing characters (or, drawn in
+    /// ASCII, a run of `-`, `=`, `+` and `|`) and blanks.
+    static func isRule(_ symbols: [String]) -> Bool {
+        let drawn = symbols.filter { !$0.allSatisfy(\.isWhitespace) }
+        guard !drawn.isEmpty else { return false }
+        let boxDrawing = drawn.allSatisfy { $0.unicodeScalars.allSatisfy { (0x2500...0x257F).contains($0.value) } }
+        let ascii = drawn.count >= 3 && drawn.allSatisfy { ["-", "=", "+", "|"].contains($0) }
+        return boxDrawing || ascii
     }
 
     /// A style's classes: its tint's colour, `b` bold, `d` dim, `u` underline, `r` reverse,

@@ -23,8 +23,10 @@ public enum TestPageStyle {
         tr[data-result="failed"] td:last-child { color: var(--danger); font-weight: 600; }
         tr[aria-selected="true"] { background: var(--current); }
         button.open { font: inherit; background: none; border: 1px solid var(--line); border-radius: 4px; color: inherit; cursor: pointer; }
-        .panel { position: sticky; top: 1rem; flex: 1 1 30rem; min-width: 20rem; }
+        .panel { position: sticky; top: 1rem; flex: 1 1 20rem; min-width: 20rem; }
         .panel h3 { font-size: 1rem; margin: 0 0 .25rem; }
+        .panel button.to-row { font: inherit; font-size: .85rem; background: none; border: 1px solid var(--line); border-radius: 4px;
+          color: inherit; cursor: pointer; }
         .panel h4 { font-size: .9rem; margin: .75rem 0 .25rem; color: var(--soft); }
         .panel .failures li { color: var(--danger); }
         .own { list-style: none; }
@@ -37,10 +39,17 @@ public enum TestPageStyle {
         .walkthrough .verdict { font-weight: 400; color: var(--soft); }
         .walkthrough[data-result="failed"] .verdict { color: var(--danger); }
         .walkthrough .steps { list-style: none; padding-left: 0; }
+        #times { margin: 0 0 1rem; }
+        #times .time { text-align: right; }
+        #times tr[data-result="failed"] td:nth-child(2) { color: var(--danger); font-weight: 600; }
+        #times tfoot th, #times tfoot td { border-bottom: 0; font-weight: 600; }
+        #times a { color: inherit; }
         .failure-text { color: var(--danger); font-weight: 600; white-space: pre-wrap; }
         @media print {
           .filters, button.open { display: none; }
           .panel { position: static; }
+          .screen { background: #fff; color: #000; border-color: #999; -webkit-print-color-adjust: exact; print-color-adjust: exact;
+            font-size: min(9.5px, calc((100vw - 4rem) / (var(--cols, 100) * .61))); }
         }
         """
 }

@@ -31,7 +31,8 @@ public struct WalkthroughPage {
     private var strings: Strings { Strings(languageCode: recording.languageCode) }
 
     public var html: String {
-        HTMLDocument(language: strings.languageCode, title: recording.title, style: PageStyle.css, script: PlayerScript.js,
+        HTMLDocument(language: strings.languageCode, title: recording.title,
+                     style: PageStyle.css(columns: recording.frames.first?.screen.width ?? 0), script: PlayerScript.js,
                      body: body).html
     }
 
@@ -51,11 +52,12 @@ public struct WalkthroughPage {
         let words = strings.walkthrough
         let total = steps.count
         var out = "<header>\n<h1 id=\"title\">\(HTMLText.escaped(recording.title))</h1>\n"
-        let summary = result.passed ? words.pagePassed(total) : words.pageFailedCount(total, result.failures.count)
+        let results = steps.indices.map { result(of: $0 + 1) }
+        let summary = result.passed ? words.pagePassed(total)
+            : words.pageFailedCount(total, results.filter { $0 == .failed }.count, results.filter { $0 == .notRun }.count)
         out += "<p id=\"summary\">\(HTMLText.escaped(summary))</p>\n</header>\n"
         if !result.failures.isEmpty {
-            let lines = result.failures.map { "<p>" + HTMLText.escaped(words.failure($0.line, $0.expected, $0.saw)) + "</p>" }
-            out += "<div id=\"failure\" role=\"alert\">\(lines.joined())</div>\n"
+            out += "<div id=\"failure\" role=\"alert\">\(result.failures.map(failureLine).joined())</div>\n"
         }
         let opening = recording.frames.first?.screen ?? Buffer(width: 0, height: 0)
         out += """
@@ -69,7 +71,9 @@ public struct WalkthroughPage {
             \(button("back", "←", words.pageBack))
             <button id="play" type="button" aria-pressed="false">▶ \(HTMLText.escaped(words.pagePlay))</button>
             \(button("forward", "→", words.pageForward))
-            <input type="range" id="scrubber" min="0" max="\(total)" value="0" step="1" aria-label="\(HTMLText.escaped(words.pageStep))">
+            <input type="range" id="scrubber" min="0" max="\(total)" value="0" step="1" aria-label="\(HTMLText.escaped(words.pageStep))" \
+            aria-valuetext="\(HTMLText.escaped(words.pageOpeningScreen))" data-opening="\(HTMLText.escaped(words.pageOpeningScreen))" \
+            data-valuetext="\(HTMLText.escaped(words.pageStepOf("{n}", total, "{step}")))">
             \(button("slower", "−", words.pageSlower))
             <span id="speed" aria-label="\(HTMLText.escaped(words.pageSpeed))">1×</span>
             \(button("faster", "+", words.pageFaster))
@@ -94,12 +98,26 @@ public struct WalkthroughPage {
         return "<button id=\"\(id)\" type=\"button\" aria-label=\"\(label)\" title=\"\(label)\">\(symbol)</button>"
     }
 
-    /// `<li>` for step `number`: a link to it with its line and text, and what it checked.
+    /// A failure in the box above the page: which step and line, a link to the step, then
+    /// what was expected and seen (`#failure p`).
+    func failureLine(_ failure: StepFailure) -> String {
+        let words = strings.walkthrough
+        let saw = HTMLText.escaped(words.pageSaw(failure.expected, failure.saw))
+        guard let index = steps.firstIndex(where: { $0.line == failure.line }) else {
+            return "<p>" + HTMLText.escaped(words.failure(failure.line, failure.expected, failure.saw)) + "</p>"
+        }
+        let place = HTMLText.escaped(words.pageStepLine(index + 1, failure.line))
+        return "<p><a href=\"#step-\(index + 1)\">\(place)</a> \(saw)</p>"
+    }
+
+    /// `<li>` for step `number`: a link to it with its number (the address's), its line and
+    /// text, and what it checked.
     func item(_ step: Step, number: Int) -> String {
         let words = strings.walkthrough
         let result = result(of: number)
+        let place = HTMLText.escaped(words.pageStepLine(number, step.line))
         var out = "<li class=\"step\" id=\"step-\(number)\" data-step=\"\(number)\" data-line=\"\(step.line)\" data-result=\"\(result.rawValue)\">"
-        out += "<a href=\"#step-\(number)\"><span class=\"line\">\(step.line)</span> <span class=\"text\">\(HTMLText.escaped(step.source))</span></a>"
+        out += "<a href=\"#step-\(number)\"><span class=\"line\">\(place)</span> <span class=\"text\">\(HTMLText.escaped(step.source))</span></a>"
         if let failure = record(number)?.failure {
             out += "<span class=\"checked\">\(HTMLText.escaped(words.pageSaw(failure.expected, failure.saw)))</span>"
         } else if result == .passed {

@@ -101,8 +101,33 @@ extension WalkthroughParser {
         let token = try r.required("a product id or a row's title in quotes after open", suggestion: example)
         try r.end()
         if let target = named(token.text, in: names) { return target }
-        let nearest = Nearest.to(token.text, in: names.map(\.0)).map { r.replacing(1, with: StepReader.written($0)) }
+        let nearest = Nearest.to(token.text, in: inOwnLanguage(names).map(\.0)).map { r.replacing(1, with: StepReader.written($0)) }
         throw LineProblem(token.column, "expected a product id or a row's title in quotes after open", suggestion: nearest ?? example)
+    }
+
+    /// Of `names`, those a suggestion may give: ids, and titles in the walkthrough's language
+    /// (`locale`); a title only another language has is never suggested. All of them when none is.
+    func inOwnLanguage<Target>(_ names: [(String, Target)]) -> [(String, Target)] {
+        let own = Strings(languageCode: locale).languageCode
+        var foreign: Set<String> = []
+        var ownTitles: Set<String> = []
+        func note(_ title: String, locale: String) {
+            if Strings(languageCode: locale).languageCode == own { ownTitles.insert(title) } else { foreign.insert(title) }
+        }
+        for product in catalog.products {
+            product.localizations.forEach { note($0.title, locale: $0.locale) }
+        }
+        for item in app.content.free + (app.content.premium?.items ?? []) {
+            item.localizations.forEach { note($0.title, locale: $0.locale) }
+        }
+        for strings in Strings.allCases {
+            let offer = strings.store.premiumOffer
+            for title in [offer, String(offer.drop { $0 == "★" || $0 == " " }), strings.store.yourCredits] {
+                note(title, locale: strings.languageCode)
+            }
+        }
+        let kept = names.filter { !foreign.contains($0.0) || ownTitles.contains($0.0) }
+        return kept.isEmpty ? names : kept
     }
 
     /// A transaction by id (its digits), by product (id or title: the newest of it), or,
@@ -118,7 +143,7 @@ extension WalkthroughParser {
         }
         if let id = named(token.text, in: products) { return .product(id) }
         // A misspelt `state` or `error` reads as a product that is not there.
-        let nearest = Nearest.to(token.text, in: (token.quoted ? [] : stopWords.sorted()) + products.map(\.0))
+        let nearest = Nearest.to(token.text, in: (token.quoted ? [] : stopWords.sorted()) + inOwnLanguage(products).map(\.0))
         let suggestion = nearest.map { stopWords.contains($0) ? $0 : StepReader.written($0) }.map { r.replacing(r.index - 1, with: $0) }
         let what = stopWords.isEmpty ? "" : stopWords.joined(separator: ", ") + ", or "
         throw LineProblem(token.column, "expected \(what)a transaction by id or product (id or title) after \(verb)", suggestion: suggestion)

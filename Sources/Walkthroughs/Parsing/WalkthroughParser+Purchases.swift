@@ -74,7 +74,7 @@ extension WalkthroughParser {
         if let match = names.first(where: { $0.0 == token.text }) ?? names.first(where: { $0.0.lowercased() == token.text.lowercased() }) {
             return match.1
         }
-        let nearest = Nearest.to(token.text, in: names.map(\.0)).map { r.replacing(r.index - 1, with: StepReader.written($0)) }
+        let nearest = Nearest.to(token.text, in: inOwnLanguage(names).map(\.0)).map { r.replacing(r.index - 1, with: StepReader.written($0)) }
         throw LineProblem(token.column, "expected \(expected)", suggestion: nearest ?? example)
     }
 }

@@ -8,6 +8,9 @@ import StorefrontUI
 public struct WalkthroughParser {
     public let catalog: Catalog
     public let app: AppDescription
+    /// The storefront's locale as the steps read so far leave it (`set locale`): a name
+    /// suggested for a misspelt one is in its language.
+    var locale = Settings().locale
 
     public init(catalog: Catalog, app: AppDescription = .builtIn) {
         self.catalog = catalog
@@ -52,9 +55,12 @@ public struct WalkthroughParser {
             }
         }
         var steps: [Step] = []
+        var parser = self
         for (line, reader) in readers where !reader.verb.isWord("vary") {
             do throws(LineProblem) {
-                steps.append(try step(reader, line: line, variations: variations))
+                let step = try parser.step(reader, line: line, variations: variations)
+                if case .set(condition: "locale", value: let locale) = step.action { parser.locale = locale }
+                steps.append(step)
             } catch {
                 note(error, line: line)
             }

@@ -14,7 +14,10 @@ public struct KeptScreen: Equatable, Sendable {
 }
 
 extension KeptScreen {
+    /// The screen as the terminal shows it: in ASCII stand-ins when the storefront draws that way.
     init(_ storefront: HeadlessStorefront) {
-        self.init(screen: render(storefront.state), languageCode: storefront.state.strings.languageCode)
+        let screen = render(storefront.state)
+        self.init(screen: storefront.state.ascii == nil ? screen : ASCIIStandIns.applied(to: screen),
+                  languageCode: storefront.state.strings.languageCode)
     }
 }

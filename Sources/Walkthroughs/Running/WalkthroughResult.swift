@@ -11,6 +11,11 @@ public struct WalkthroughResult: Equatable, Sendable {
     public var stopped = false
     /// The screen it first failed on, or ended on, when the runner keeps screens.
     public var screen: KeptScreen?
+    /// The store time the run covered, in whole seconds: from the store's start to where its
+    /// clock stood at the end. Under `test` the clock moves only by the walkthrough's own steps
+    /// (`advance`, the store's latency where the app waits for an answer), so it is the same on
+    /// every run, unlike the seconds the run took.
+    public var storeSeconds = 0
 
     public init(file: String, combination: Combination? = nil, stepsRun: Int, failures: [StepFailure]) {
         self.file = file

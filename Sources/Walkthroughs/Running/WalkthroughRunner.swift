@@ -104,6 +104,9 @@ public struct WalkthroughRunner: Sendable {
             }
         }
         keepScreen(of: storefront, in: &result)
+        if let end = try? storefront.store.now() {
+            result.storeSeconds = max(0, Int(end.timeIntervalSince(HeadlessStorefront.start)))
+        }
         return (result, storefront)
     }
 

@@ -17,7 +17,8 @@ struct RecordCommand: ParsableCommand {
             (Space, ← →, + −; #step-N opens a step). The caption band takes the last two rows. With \
             STOREFRONT_ASCII=1 the screens are drawn in ASCII, as the storefront draws them then. Recording twice \
             gives the same bytes. \
-            Exits 4 when an expectation did not hold (the files are written all the same).
+            Exits 4 when an expectation did not hold (the files are written all the same), 73 when a file \
+            cannot be written.
             """)
 
     @OptionGroup var options: WalkthroughOptions

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import AppStoreCore
+import CursesTerminal
 import Walkthroughs
 
 struct TestCommand: ParsableCommand {
@@ -22,7 +23,9 @@ struct TestCommand: ParsableCommand {
             request or keep beside the JUnit file as a CI artifact: the counts, then each walkthrough folded, a \
             failed one open with its steps and the screen it failed on. With --matrix the page is the outcome \
             table: failures first, each column sorted by clicking its header, each condition filtered, and each \
-            row opening the screen its combination ended on and the steps only some combinations run.
+            row opening the screen its combination ended on and the steps only some combinations run. With \
+            STOREFRONT_ASCII=1 the screens are drawn in ASCII, as the storefront draws them then. A file that \
+            cannot be written (--html, --junit) exits 73.
             """)
 
     @OptionGroup var options: WalkthroughOptions
@@ -59,6 +62,8 @@ struct TestCommand: ParsableCommand {
         var runner = WalkthroughRunner(catalog: catalog.catalog, app: catalog.app)
         // Only a page shows the screens: a run without one keeps none.
         runner.keepsScreens = html != nil
+        // STOREFRONT_ASCII=1: the screens kept are drawn in ASCII, as `record` and the storefront draw them then.
+        runner.ascii = Terminal.asciiRequested ? .requested : nil
         if matrix {
             try runMatrix(walkthroughs, runner)
             return

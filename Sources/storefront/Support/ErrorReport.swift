@@ -103,6 +103,9 @@ struct ErrorReport {
             body.name = name
         case CommandFailure.failed(let message):
             self.init(kind: "failed", message: message, exitCode: .failed)
+        case CommandFailure.cannotWrite(let message):
+            self.init(kind: "cannotWrite", message: message, exitCode: .cannotWrite,
+                      remedy: "Check that its folder exists and can be written to, or give another file.")
         case CommandFailure.busy(let message):
             self.init(kind: "busy", message: message, exitCode: .busy)
         default:

@@ -194,6 +194,8 @@ enum CommandFailure: Error {
     /// A well-formed command the store would not carry out as asked: exit 4 with its name.
     case refused(name: String, message: String)
     case failed(String)
+    /// A file the user named to write could not be written: exit 73, the message naming it.
+    case cannotWrite(String)
     /// The app side of the data directory is in use by another process.
     case busy(String)
 }

@@ -32,7 +32,7 @@ enum WalkthroughFiles {
         do {
             try Data(content.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CommandFailure.failed("cannot write \(what) to \(path): \(error.localizedDescription)")
+            throw CommandFailure.cannotWrite("cannot write \(what) to \(path): \(error.localizedDescription)")
         }
     }
 
