@@ -12,15 +12,6 @@ import Testing
 
     deinit { cli.cleanUp() }
 
-    /// Apple's library where the test venv has it; skipped elsewhere with the note that says what
-    /// installs it, and failed under CI=true, as the browser tests are.
-    static let libraryMissing: String? = {
-        guard FileManager.default.isExecutableFile(atPath: BrowserCheck.python.path) else {
-            return "Apple's app-store-server-library needs the Python test venv at \(BrowserCheck.venv.path): ./test.sh makes it (or scripts/setup.sh --tests)"
-        }
-        return nil
-    }()
-
     private func history() throws -> [String] {
         let history = try #require(try cli.command("state", "--json").json()["history"] as? [[String: Any]])
         return history.compactMap { $0["transactionID"] as? String ?? $0["id"] as? String }
@@ -42,9 +33,8 @@ import Testing
         return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
     }
 
-    @Test(.enabled(if: ReceiptCommandTests.libraryMissing == nil || BrowserCheck.isRequired, Comment(rawValue: ReceiptCommandTests.libraryMissing ?? "")))
-    func applesLibraryReadsATransactionIdOfTheStoreFromTheReceipt() throws {
-        try #require(Self.libraryMissing == nil, Comment(rawValue: Self.libraryMissing ?? ""))
+    @Test(.appleLibrary) func applesLibraryReadsATransactionIdOfTheStoreFromTheReceipt() throws {
+        try #require(AppleLibrary.missing == nil, Comment(rawValue: AppleLibrary.missing ?? ""))
         try cli.command("set", "latency", "0")
         try cli.command("buy", Self.premium)
         try cli.command("buy", Self.monthly)
