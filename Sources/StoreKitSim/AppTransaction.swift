@@ -14,7 +14,8 @@ public struct AppTransaction: Equatable, Sendable {
     public var appTransactionID: String
     /// Where the account first got the app: "iOS", "macOS", "tvOS" or "visionOS".
     public var originalPlatform: String
-    /// AppStore.Environment's raw value: "Xcode", as StoreKit testing in Xcode signs.
+    /// AppStore.Environment's raw value: "Xcode" (as StoreKit testing in Xcode signs) or "Sandbox",
+    /// as the signing-environment setting says.
     public var environment: String
     public var signedDate: Date
 
@@ -45,19 +46,9 @@ extension PaymentQueue {
         let first = try store.storage.purchases(of: account, productIDs: Set(store.catalog.products.map(\.id))).first
             .map { $0.purchaseDate ?? $0.queueState.transactionDate }
         let value = AppTransaction(bundleID: bundleID, appVersion: appVersion, originalAppVersion: "1.0",
-                                   originalPurchaseDate: first ?? now, appTransactionID: Self.appTransactionID(of: account),
-                                   signedDate: now)
+                                   originalPurchaseDate: first ?? now, appTransactionID: AppTransactionID.of(account: account, bundleID: bundleID),
+                                   environment: records.settings.signingEnvironment.serverName, signedDate: now)
         if case .verification(let code)? = chosen { return .unverified(value, code) }
         return .verified(value)
-    }
-
-    /// A number that stays the same for `account` (FNV-1a over its name): the app's id for it.
-    static func appTransactionID(of account: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in account.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash >> 4)
     }
 }

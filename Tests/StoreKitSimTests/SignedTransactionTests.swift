@@ -219,7 +219,7 @@ import Testing
         #expect(t.app.appTransaction?.originalPurchaseDate == t.queue.raw.now, "a store with no history: now")
         try t.buy(ID.premium)
         let read = try #require(try t.relaunched().app.appTransaction)
-        #expect(read.bundleID == SampleApp.bundleID && read.originalAppVersion == "1.0" && read.environment == "Xcode")
+        #expect(read.bundleID == t.app.appDescription.bundleID && read.bundleID != "" && read.originalAppVersion == "1.0" && read.environment == "Xcode")
         t.clock.advance(by: 3600)
         let again = try t.relaunched()
         #expect(again.app.appTransaction?.originalPurchaseDate == read.originalPurchaseDate, "the same at every launch")

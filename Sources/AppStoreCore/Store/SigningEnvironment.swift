@@ -6,3 +6,14 @@ public enum SigningEnvironment: String, Codable, Sendable, CaseIterable {
     case xcode
     case sandbox
 }
+
+extension SigningEnvironment {
+    /// AppStore.Environment's raw value: a signed payload's `environment`, an app
+    /// transaction's `receiptType`.
+    public var serverName: String {
+        switch self {
+        case .xcode: "Xcode"
+        case .sandbox: "Sandbox"
+        }
+    }
+}
