@@ -28,16 +28,33 @@ enum SignedFormRow {
         let id = (try? row.decode(String.self, forColumn: "id")) ?? "?"
         let r = RowReader(row: row, location: "signedForms, \(kind) \(id)")
         let digest: String = try r.value("digest")
-        guard digest.count == 64, digest.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else {
+        guard digest.utf8.count == 64, digest.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
             throw r.problem("digest", "is \"\(digest)\", not a SHA-256 digest in lowercase hex")
         }
         let jws: String = try r.value("jws")
-        let parts = jws.split(separator: ".", omittingEmptySubsequences: false)
-        let alphabet = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(alphabet.contains) }) else {
+        guard isCompactJWS(jws) else {
             throw r.problem("jws", "is not a compact JWS (three base64url parts joined by dots)")
         }
         return SignedForm(kind: try r.requiredNamed("kind", "a kind of signed form"), id: try r.value("id"),
                           digest: digest, jws: jws, signedDate: try r.requiredTime("signedDate"))
+    }
+
+    /// Three non-empty runs of base64url joined by dots. Byte by byte: every form read is checked.
+    private static func isCompactJWS(_ text: String) -> Bool {
+        var dots = 0, run = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                guard run > 0 else { return false }
+                dots += 1
+                run = 0
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"):
+                run += 1
+            default:
+                return false
+            }
+        }
+        return dots == 2 && run > 0
     }
 }
