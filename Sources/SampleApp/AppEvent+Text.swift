@@ -1,3 +1,4 @@
+import DataFiles
 import Foundation
 import AppStoreCore
 import Wording
@@ -48,6 +49,10 @@ extension AppEvent {
             return t.revocationType == .familyRevoke ? strings.family.revoked(t.id, end) : log.refunded(t.id, end)
         case .deleted(let d, let takeBack):
             return log.deleted(d.id, takeBack.text(app: app, strings: strings))
+        case .corrected(let correction):
+            return log.corrected(correction.key, correction.claimedText, correction.signedText(strings))
+        case .appTransactionFailed(let error):
+            return log.appTransactionFailed("\(strings.label(of: error)): \(strings.errors.description(error))")
         }
     }
 }
@@ -94,5 +99,19 @@ extension TakeBack {
         case .ended: strings.log.endedShort
         case .pastPeriod: strings.log.pastPeriodShort
         }
+    }
+}
+
+extension ClaimCorrection {
+    /// The claimed value as the file holds it: `true`, `500`, a date.
+    public var claimedText: String { Self.text(claimed) }
+
+    /// What the signed transactions say: the value, or that they give none.
+    public func signedText(_ strings: Strings = .english) -> String {
+        signed.map(Self.text) ?? strings.log.noneSigned
+    }
+
+    private static func text(_ value: JSONValue) -> String {
+        value.stringValue ?? (try? JSONCoding.line(value)) ?? ""
     }
 }

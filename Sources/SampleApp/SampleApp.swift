@@ -35,6 +35,10 @@ public final class SampleApp {
     var unconsumedParses = UnconsumedParseCache()
     /// The values' generation `checkOwnValues` last found sound.
     var checkedGeneration: Int?
+    /// The file's read `checkClaims` last compared with the signed transactions.
+    var claimsCheckedRead: Int?
+    /// AppTransaction.shared as the app read it at launch, once it verified.
+    public internal(set) var appTransaction: AppTransaction?
 
     public static let creditsKey = "credits"
     /// The transactions the app delivered and has not yet seen finished. A transaction that
@@ -62,6 +66,8 @@ public final class SampleApp {
         if kept != deliveredUnfinished { try recordDelivered(kept) }
         // What the subscriptions became while the app was closed.
         if handlesTransactions { try syncSubscriptions() }
+        readAppTransaction()
+        if handlesTransactions { try checkClaims() }
         return Array(events[start...])
     }
 
@@ -205,6 +211,7 @@ public final class SampleApp {
         if handlesTransactions {
             do { try takeBackRefunds() } catch { record(.problem(AppProblem(error))) }
         }
+        checkClaimsAfterEvents()
         return Array(events[start...])
     }
 
@@ -256,9 +263,9 @@ public final class SampleApp {
     /// Delivers what `transactions` bought into UserDefaults.json, with the note that they were
     /// delivered, in one write: a kill leaves all of them or none. A transaction already noted
     /// (the app was killed before finishing it) is finished without being delivered twice; a
-    /// failure is finished with nothing to deliver; one the app cannot hold (a `StoreError` of
-    /// the app's own) is neither delivered nor finished: it stays in the queue, nothing lost,
-    /// and comes back at the next launch.
+    /// failure is finished with nothing to deliver; one that does not verify, or that the app
+    /// cannot hold (a `StoreError` of the app's own), is neither delivered nor finished: it
+    /// stays in the queue, nothing lost, and comes back at the next launch.
     private func deliver(_ transactions: [Transaction]) throws -> Delivered {
         var result = Delivered()
         if transactions.contains(where: { $0.queueState.state == .purchased || $0.queueState.state == .restored }) {
@@ -282,6 +289,12 @@ public final class SampleApp {
                 result.outcomes.append(nil)
                 result.finishing.append(t)
             case .purchased, .restored:
+                // As Apple's sample checks `VerificationResult` first: what does not verify is
+                // neither granted nor finished, and comes back to be checked again.
+                if let code = queue.verify(t).verificationError {
+                    result.outcomes.append(.notDelivered(t, .verificationError(code)))
+                    continue
+                }
                 if isNoted.contains(t.id) {
                     result.outcomes.append(.alreadyDelivered(t))
                     result.finishing.append(t)
@@ -388,7 +401,8 @@ public enum AppEvent: Equatable, Sendable {
     case finished(Transaction)
     /// Redelivered after the app had delivered it but before it finished: finished, not delivered again.
     case alreadyDelivered(Transaction)
-    /// The app refused to deliver it (`StoreError.balanceFull`): left unfinished in the queue.
+    /// The app refused to deliver it (`StoreError.balanceFull`, or a verification error: its
+    /// signed form did not verify): left unfinished in the queue.
     case notDelivered(Transaction, StoreError)
     /// It arrived revoked (a family-shared copy taken back, or a purchase or renewal refunded,
     /// before the app heard of it, as StoreKit hands it with its `revocationDate` set):
@@ -412,4 +426,9 @@ public enum AppEvent: Equatable, Sendable {
     /// The App Store deleted it (Xcode's Transaction Manager): the app took back what nothing
     /// the account still has gives.
     case deleted(DeletedTransaction, TakeBack)
+    /// UserDefaults.json claimed more than the signed transactions give: written back as
+    /// they say (`checkClaims`).
+    case corrected(ClaimCorrection)
+    /// Reading AppTransaction.shared at launch failed, or what it read did not verify.
+    case appTransactionFailed(StoreError)
 }

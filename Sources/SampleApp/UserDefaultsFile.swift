@@ -30,10 +30,15 @@ public final class UserDefaultsFile {
         token = read.token
     }
 
+    /// Changes each time the file is read again (not when this object writes it): what someone
+    /// else wrote may have come in.
+    public private(set) var readGeneration = 0
+
     public func reload() throws {
         let read = try Self.read(url, rules: rules)
         values = read.values
         token = read.token
+        readGeneration &+= 1
     }
 
     /// What is wrong with the file, reading only (`storefront doctor`): none when it can be

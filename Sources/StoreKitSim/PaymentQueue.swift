@@ -34,8 +34,12 @@ public final class PaymentQueue {
     /// written at. What a view made from them is made again on.
     public var recordsVersion: String? { lastToken }
 
-    public init(store: AppStore) {
+    /// Checks each transaction before the app reads it (`verify`).
+    public let verifier: TransactionVerifier
+
+    public init(store: AppStore, verifier: TransactionVerifier = .trustingTheStore) {
         self.store = store
+        self.verifier = verifier
     }
 
     /// SKPaymentQueue.canMakePayments().

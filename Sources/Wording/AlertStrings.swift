@@ -99,6 +99,10 @@ public struct AlertStrings: PhraseTable {
     public let cannotConnectTitle = Phrase(en: "Cannot Connect to the App Store", ja: "App Storeに接続できません")
     public let cannotUseFilesTitle = Phrase(en: "Cannot Use the Data Files", ja: "データファイルを使用できません")
     public let cannotCompleteTitle = Phrase(en: "Cannot Complete Purchase", ja: "購入を完了できません")
+    /// The app's refusal of a purchase whose signed transaction did not verify.
+    public let notVerified = Phrase2<String, String>(
+        en: { item, error in "The App Store's signature on \(item) could not be verified, so the app has not delivered it. \(error)" },
+        ja: { item, error in "「\(item)」のApp Storeの署名を検証できなかったため、Appはこの項目を配信していません。\(error)" })
     /// The App Store's refusal of another country or region while a subscription has not ended.
     public let cannotChangeStorefrontTitle = Phrase(en: "Cannot Change Country or Region", ja: "国または地域を変更できません")
     /// An approval, a decline or a resolution the store cannot take (answered elsewhere).

@@ -36,6 +36,18 @@ public struct LogStrings: PhraseTable {
     /// Asking the store for the subscriptions' statuses failed: the app keeps what it knew.
     public let subscriptionStatusFailed = Phrase1<String>(en: { error in "subscription status failed  \(error)  (the app keeps what it knew)" },
                                                            ja: { error in "サブスクリプションの状態を取得できません  \(error)  (Appは前の状態のまま)" })
+    /// UserDefaults.json claimed more than the signed transactions give: written back.
+    public let corrected = Phrase3<String, String, String>(
+        en: { key, claimed, signed in "UserDefaults.json claimed \(key) = \(claimed), the signed transactions say \(signed): corrected" },
+        ja: { key, claimed, signed in "UserDefaults.jsonの\(key) = \(claimed)を、署名付きトランザクションのとおり\(signed)に修正しました" })
+    public let correctedBanner = Phrase3<String, String, String>(
+        en: { key, claimed, signed in "✗ UserDefaults.json corrected: \(key) \(claimed) → \(signed), as the signed transactions say" },
+        ja: { key, claimed, signed in "✗ UserDefaults.jsonを修正しました: \(key) \(claimed) → \(signed)" })
+    /// The signed transactions give nothing under the key: it is removed.
+    public let noneSigned = Phrase(en: "none", ja: "なし")
+    /// AppTransaction.shared could not be read at launch, or did not verify.
+    public let appTransactionFailed = Phrase1<String>(en: { error in "app transaction failed  \(error)" },
+                                                      ja: { error in "Appのトランザクションを取得できません  \(error)" })
     public let problem = Phrase1<String>(en: { error in "problem: \(error)" }, ja: { error in "問題: \(error)" })
     /// The store's side: an Ask to Buy request dropped, of which the app hears nothing.
     public let requestLapsed = Phrase2<String, String>(

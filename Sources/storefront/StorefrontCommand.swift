@@ -29,7 +29,7 @@ struct StorefrontCommand: ParsableCommand {
             RefundCommand.self, DeleteTransactionCommand.self, ClearHistoryCommand.self, FamilyCommand.self,
             RequestRefundCommand.self, ApproveRefundCommand.self, DeclineRefundCommand.self,
             DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
-            CatalogCommand.self, CertificateCommand.self, VerifyCommand.self,
+            CatalogCommand.self, CertificateCommand.self, VerifyCommand.self, ReceiptCommand.self, VerifyReceiptCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )
@@ -140,6 +140,8 @@ extension FamilyLeaveCommand: UsesGlobalOptions {}
 extension FamilyShareCommand: UsesGlobalOptions {}
 extension FamilyBuyCommand: UsesGlobalOptions {}
 extension FamilyShowCommand: UsesGlobalOptions {}
+extension ReceiptCommand: UsesGlobalOptions {}
+extension VerifyReceiptCommand: UsesGlobalOptions {}
 
 /// A command that runs walkthroughs on fresh data of its own: --catalog only.
 protocol RunsWalkthroughs {

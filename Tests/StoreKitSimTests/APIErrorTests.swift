@@ -67,15 +67,6 @@ import Wording
         #expect(Strings.japanese.errors.description(failed.queueState.error!) == "月の購入限度を超えました。")
     }
 
-    /// An API storefront does not have yet keeps its error and fails nothing.
-    @Test(arguments: [(StoreAPI.verification, APIError.verification(.invalidSignature)), (.appTransaction, .storeKit(.notEntitled))])
-    func anAPIStorefrontDoesNotHaveYetFailsNothing(api: StoreAPI, error: APIError) throws {
-        let t = try Harness { $0.failures[api] = error }
-        #expect(!api.isSimulated)
-        #expect(try outcomes(t) == Outcomes())
-        #expect(try t.records.settings.failures == [api: error])
-    }
-
     /// Subscription Status failing: the app keeps what it knew of the subscription, says so
     /// once, and catches up once it no longer fails.
     @Test func withSubscriptionStatusFailingTheAppKeepsWhatItKnew() throws {

@@ -126,33 +126,37 @@ import Testing
 
     /// A balance edited up to the largest number cannot take a purchase: the app refuses to
     /// deliver it (its own error) before finishing, so the purchase waits in the queue and
-    /// nothing is lost; with room made, the next launch delivers it.
+    /// nothing is lost; the balance, above anything delivered, is then written back to what
+    /// was (none), and the next launch delivers the purchase.
     @Test func aPurchaseTheBalanceCannotHoldIsLeftUnfinishedNotCutShort() throws {
         let t = try Harness()
-        let text = #"{"credits": \#(Int.max)}"#
-        try Data(text.utf8).write(to: t.app.defaults.url)
-        let bought = try t.buy(ID.credits5)
+        let started = try t.queue.add(Payment(productID: ID.credits5))
+        try t.queue.confirm(started)
+        // Edited by hand while the store answers.
+        try Data(#"{"credits": \#(Int.max)}"#.utf8).write(to: t.app.defaults.url)
+        t.clock.advance(by: Harness.latency)
+        try t.queue.tick()
+        let bought = try t.transaction(started.id)
         #expect(bought.queueState.state == .purchased)
         #expect(!bought.queueState.finished)
         #expect(t.notDelivered == [bought.id: .balanceFull])
-        #expect(t.app.credits == Int.max)
-        #expect(try String(contentsOf: t.app.defaults.url, encoding: .utf8) == text, "not written")
+        #expect(t.app.events.contains(.corrected(ClaimCorrection(key: SampleApp.creditsKey, claimed: .int(Int.max), signed: .int(0)))))
+        #expect(t.app.credits == 0)
 
-        try t.app.defaults.set(.int(10), forKey: SampleApp.creditsKey)
         let relaunched = try t.relaunched()
-        #expect(relaunched.app.credits == 15)
+        #expect(relaunched.app.credits == 5)
         #expect(try relaunched.records.queue.isEmpty, "delivered and finished")
     }
 
     @Test func deliveryBuildsOnUserDefaultsEditedByHand() throws {
         let t = try Harness()
         try t.buy(ID.credits5)
-        // A tester edits UserDefaults.json while the app runs.
-        try Data(#"{"credits": 100, "tester.note": "edited"}"#.utf8).write(to: t.app.defaults.url)
+        // A tester edits UserDefaults.json while the app runs (spending two credits).
+        try Data(#"{"credits": 3, "tester.note": "edited"}"#.utf8).write(to: t.app.defaults.url)
         try t.buy(ID.credits10)
-        #expect(t.app.credits == 110)
+        #expect(t.app.credits == 13)
         let onDisk = try UserDefaultsFile(url: t.app.defaults.url)
-        #expect(onDisk.integer(forKey: SampleApp.creditsKey) == 110)
+        #expect(onDisk.integer(forKey: SampleApp.creditsKey) == 13)
         #expect(onDisk.string(forKey: "tester.note") == "edited", "the hand edit is kept")
     }
 

@@ -119,10 +119,10 @@ import Testing
     /// A UserDefaults.json from before the list loads: its balance stays as an earlier part
     /// (the app never noted which purchases made it), used before any listed purchase.
     @Test func aBalanceFromBeforeTheListIsKeptAsTheEarlierPartAndUsedFirst() throws {
-        let t = try Harness(launch: false)
-        try Data(#"{"credits": 15, "deliveredUnfinishedTransactions": []}"#.utf8).write(to: t.app.defaults.url)
-        try t.app.defaults.reload()
-        _ = try t.app.launch()
+        let before = try Harness()
+        for _ in 0..<3 { try before.buy(ID.credits5) }
+        try Data(#"{"credits": 15, "deliveredUnfinishedTransactions": []}"#.utf8).write(to: before.app.defaults.url)
+        let t = try before.relaunched()
         #expect(t.app.unconsumed.isEmpty && t.app.earlierUnits(of: SampleApp.creditsKey) == 15)
         let bought = try t.buy(ID.credits5)
         #expect(t.app.credits == 20 && t.app.earlierUnits(of: SampleApp.creditsKey) == 15 && Self.sumIsTheBalance(t.app))

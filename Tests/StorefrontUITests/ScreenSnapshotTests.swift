@@ -226,8 +226,8 @@ import Testing
         try check("error-chooser") { ui in ui.press(.char("s"), .down, .down, .down, .enter, .enter) }
     }
 
-    /// The StoreKit APIs, each failing with its own error: those storefront does not have yet
-    /// marked and told; each API's chooser offers its own errors.
+    /// The StoreKit APIs, each failing with its own error; each API's chooser offers its own
+    /// errors.
     @Test func apiErrorsList() throws {
         let failing: (inout Settings) -> Void = {
             $0.failures = [.loadProducts: .storeKit(.networkError), .purchase: .purchaseLimitExceeded, .refundRequest: .refundRequest(.failed)]

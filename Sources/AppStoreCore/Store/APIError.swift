@@ -166,6 +166,9 @@ extension StoreError {
         StoreError(domain: VerificationErrorCode.domain, code: code.index, name: code.rawValue, message: code.message)
     }
 
+    /// A VerificationError: signed data that did not verify.
+    public var isVerificationError: Bool { domain == VerificationErrorCode.domain }
+
     public static func refundRequestError(_ code: RefundRequestErrorCode) -> StoreError {
         StoreError(domain: RefundRequestErrorCode.domain, code: code.index, name: code.rawValue, message: code.message)
     }

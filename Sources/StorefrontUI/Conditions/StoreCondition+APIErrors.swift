@@ -70,8 +70,8 @@ extension StoreCondition {
             let later = StoreAPI.allCases.filter { !$0.isSimulated }.map(\.argument).joined(separator: ", ")
             return "fail-API (or set fail API ERROR): the API alone fails with ERROR until off: StoreKitError's "
                 + StoreKitErrorCode.allCases.map(\.rawValue).joined(separator: ", ")
-                + "; verification and app-transaction take VerificationError's, refund-request RefundRequestError's too. "
-                + "\(later) are kept and take effect once storefront has those APIs."
+                + "; verification and app-transaction take VerificationError's, refund-request RefundRequestError's too."
+                + (later.isEmpty ? "" : " \(later) are kept and take effect once storefront has those APIs.")
         default: return nil
         }
     }

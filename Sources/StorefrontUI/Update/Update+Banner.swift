@@ -18,6 +18,9 @@ extension AppState {
             let name = title(of: t.productID, quantity: t.purchasedQuantity), end = takeBack.bannerEnd(strings: strings)
             let text = t.revocationType == .familyRevoke ? strings.family.revokedBanner(name, end) : strings.log.refundedBanner(name, end)
             banner = Banner(transactionID: t.id, text: text, tint: .danger, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
+        case .corrected(let correction):
+            let text = strings.log.correctedBanner(correction.key, correction.claimedText, correction.signedText(strings))
+            banner = Banner(transactionID: "", text: text, tint: .danger, expires: date + Banner.duration * snapshot.settings.timeRate.factor)
         case .delivered(let t, _) where banner?.transactionID == t.id:
             let delivered = strings.log.thenDelivered
             banner?.text += delivered

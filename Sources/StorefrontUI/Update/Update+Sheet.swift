@@ -128,6 +128,10 @@ extension AppState {
         case .restoreFinished:
             guard case .restoring(let restored) = mode else { break }
             mode = .alert(restoreSummary(restored))
+        case .notDelivered(let t, let error) where error.isVerificationError:
+            // Confirmed by the store, but its signed form did not verify: nothing delivered.
+            let message = strings.alerts.notVerified(title(of: t.productID, quantity: t.purchasedQuantity), strings.errors.description(error))
+            mode = .alert(failure(strings.alerts.cannotCompleteTitle, error, message: message))
         case .notDelivered(_, let error):
             // The app's own refusal, after the store's confirmation: what it could not keep.
             mode = .alert(failure(strings.alerts.cannotCompleteTitle, error))
@@ -236,7 +240,8 @@ extension AppState {
         let tint: Tint? = switch event {
         case .updated(let t, _, _): t.queueState.state.tint
         case .delivered: .success
-        case .restoreFailed, .subscriptionStatusFailed, .problem, .notDelivered, .revoked, .deleted: .danger
+        case .restoreFailed, .subscriptionStatusFailed, .problem, .notDelivered, .revoked, .deleted, .corrected,
+             .appTransactionFailed: .danger
         case .finished, .alreadyDelivered, .revokedBeforeDelivery, .restoreFinished, .consumed: .muted
         case .planChanged: .accent
         case .promoted: .accent

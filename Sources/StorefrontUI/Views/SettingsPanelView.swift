@@ -60,7 +60,9 @@ enum SettingsPanelView {
             canvas.put(title, x: box.x + 3, y: y, width: 28, style: style)
             canvas.put(value, x: box.x + 32, y: y, width: box.width - 34, style: selected ? style : Style(tint: tint, bold: true))
         }
-        canvas.put(words.notYetNote, x: box.x + 2, y: box.maxY - 3, width: box.width - 4, style: .dim)
+        if StoreAPI.allCases.contains(where: { !$0.isSimulated }) {
+            canvas.put(words.notYetNote, x: box.x + 2, y: box.maxY - 3, width: box.width - 4, style: .dim)
+        }
         canvas.put(words.apiListHint, x: box.x + 2, y: box.maxY - 2, width: box.width - 4, style: .dim)
     }
 

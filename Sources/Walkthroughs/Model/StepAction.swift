@@ -25,6 +25,9 @@ public enum StepAction: Equatable, Sendable {
     case key(Key)
     case restore
     case deleteAppData
+    /// A hand edit of UserDefaults.json, as a tester makes one outside the app: the key set
+    /// to the value (nil removes it), the rest of the file as it was.
+    case editDefaults(key: String, value: JSONValue?)
     /// Quits and opens the storefront again on the same data.
     case relaunch
     /// A parent or the user, outside the app: approves or declines an Ask to Buy request, or

@@ -143,7 +143,9 @@ extension WalkthroughParser {
 
     /// A value as JSON writes it (true, false, null, a number, "text" in quotes), or `none`
     /// for no value at all.
-    private func defaultsValue(_ r: inout StepReader) throws(LineProblem) -> JSONValue? {
+    /// A UserDefaults value as JSON writes it, or `none` (nil) for no value: what `expect
+    /// defaults` looks for and `defaults set` writes.
+    func defaultsValue(_ r: inout StepReader) throws(LineProblem) -> JSONValue? {
         let expected = "a value: true, false, a number, \"text\" in quotes, null, or none for no value"
         let token = try r.required(expected, suggestion: r.source + " true")
         if token.quoted { return .string(token.text) }

@@ -103,15 +103,20 @@ public struct WalkthroughParser {
     }
 
     /// The first word of each step, in the order docs/walkthroughs.md lists them.
-    static let verbs = ["set", "open", "manage", "choose", "quantity", "press", "key", "restore", "delete", "relaunch", "approve", "decline",
+    static let verbs = ["set", "open", "manage", "choose", "quantity", "press", "key", "restore", "delete", "defaults", "relaunch", "approve",
+                        "decline",
                         "resolve", "consume"] + operationVerbs + historyVerbs + familyVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
+
+    /// How the list of steps names a verb whose step takes words after it.
+    static let stepNames = ["delete": "delete app data", "defaults": "defaults set"]
 
     /// A step of each kind as it is written, for suggestions where nothing typed is close.
     var examples: [String: String] {
         [
             "set": "set ask-to-buy on", "open": openExample, "manage": "manage \(subscriptionExample)", "choose": chooseExample,
             "quantity": "quantity 2", "press": "press \"Buy\"",
-            "key": "key Enter", "restore": "restore", "delete": "delete app data", "relaunch": "relaunch",
+            "key": "key Enter", "restore": "restore", "delete": "delete app data",
+            "defaults": "defaults set com.storefront.premium true", "relaunch": "relaunch",
             "approve": "approve", "decline": "decline", "resolve": "resolve", "consume": consumeExample, "advance": "advance 25h",
             "caption": "caption \"…\"", "pause": "pause 2s", "expect": "expect screen \"…\"",
             "vary": "vary ask-to-buy off on", "family": familyExample, "when": "when ask-to-buy on: press \"Ask\"",
@@ -148,6 +153,14 @@ public struct WalkthroughParser {
             }
             try r.end()
             return .deleteAppData
+        case "defaults":
+            guard let token = r.next(), token.isWord("set") else {
+                throw r.missing("'defaults set KEY VALUE'", suggestion: "defaults set com.storefront.premium true")
+            }
+            let key = try r.required("a UserDefaults key and the value to write", suggestion: "defaults set com.storefront.premium true")
+            let value = try defaultsValue(&r)
+            try r.end()
+            return .editDefaults(key: key.text, value: value)
         case "relaunch":
             try r.end()
             return .relaunch
@@ -193,7 +206,7 @@ public struct WalkthroughParser {
             let rest = taken < r.tokens.count ? r.split(at: taken).from : nil
             let suggestion = cancelSubscription(r)
                 ?? (taken == 1 && rest != nil ? r.replacing(0, with: nearest) : rest.map { nearest + " " + $0 } ?? examples[nearest] ?? nearest)
-            throw LineProblem(verb.column, "expected a step: \(Self.verbs.map { $0 == "delete" ? "delete app data" : $0 }.joined(separator: ", "))",
+            throw LineProblem(verb.column, "expected a step: \(Self.verbs.map { Self.stepNames[$0] ?? $0 }.joined(separator: ", "))",
                               suggestion: suggestion)
         }
     }

@@ -64,6 +64,14 @@ final class StepRun {
             guard case .store = state.mode else { throw failure("the store screen, to delete the app data (D)") }
             storefront.send(.char("D"))
             try press(state.strings.alerts.delete, failure: failure)
+        case .editDefaults(let key, let value):
+            do {
+                try UserDefaultsFile(url: runtime.app.defaults.url, durability: runtime.app.defaults.durability).set(value, forKey: key)
+            } catch {
+                throw failure("UserDefaults.json to take the edit", saw: ErrorText.of(error, in: .english))
+            }
+            // The app notices at its next update.
+            storefront.settle()
         case .relaunch:
             do {
                 try storefront.relaunch()
