@@ -113,8 +113,9 @@ let package = Package(
             exclude: ["__Snapshots__"]
         ),
         // The signing chain, JWS and the receipt, checked with swift-certificates' own reader.
+        // The store's own storages and the built-in catalog, for the signed forms each keeps.
         .testTarget(name: "AppStoreSigningTests", dependencies: [
-            "AppStoreSigning", "AppStoreCore", "AppStoreJSON", "DataFiles",
+            "AppStoreSigning", "AppStoreCore", "AppStoreJSON", "DataFiles", "AppStorePersistence", "CatalogFiles",
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "X509", package: "swift-certificates"),
             .product(name: "SwiftASN1", package: "swift-asn1"),

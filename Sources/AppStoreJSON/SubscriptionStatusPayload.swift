@@ -35,6 +35,10 @@ package struct SubscriptionStatusPayload: Encodable {
     package var renewalInfo: RenewalInfoPayload
     /// The transaction that paid for the current (or last) period.
     package var transaction: TransactionPayload?
+    /// The App Store's signed forms (the Server API's `LastTransactionsItem`): the renewal info's
+    /// and the latest transaction's compact JWS; none where nothing was signed (a store event's status).
+    package var signedRenewalInfo: String?
+    package var signedTransactionInfo: String?
 
     package init(_ status: SubscriptionStatus, transaction: Transaction?, isInFreeTrial: Bool? = nil,
                  nextRenewal: RenewalTerms? = nil) {

@@ -50,6 +50,14 @@ package struct TransactionPayload: Encodable {
     package var ownershipType: OwnershipType?
     package var sharedTransactionID: String?
     package var applicationUsername: String?
+    /// The App Store's signed form of it (StoreKit's `Transaction.jwsRepresentation`): a compact
+    /// JWS of its `JWSTransactionDecodedPayload`; none before the App Store completed it.
+    package var jwsRepresentation: String?
+
+    package init(_ t: Transaction, jwsRepresentation: String?) {
+        self.init(t)
+        self.jwsRepresentation = jwsRepresentation
+    }
 
     package init(_ t: Transaction) {
         id = t.id

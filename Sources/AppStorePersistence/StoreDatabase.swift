@@ -291,6 +291,29 @@ public final class StoreDatabase: RecordsStorage {
         }
     }
 
+    public func signedForm(_ kind: SignedForm.Kind, of id: String, digest: String) throws -> SignedForm? {
+        guard let database = try connection(creating: false) else { return nil }
+        return try access { try reading(database) { db in try SignedFormRow.find(kind, id: id, digest: digest, db) } }
+    }
+
+    public func keep(_ forms: [SignedForm]) throws -> [SignedForm] {
+        // No store yet: nothing is made to keep them in (looking at a fresh directory writes no file).
+        guard !forms.isEmpty, let database = try connection(creating: false) else { return forms }
+        return try access {
+            var asNoted = false
+            let kept = try database.write { db in
+                asNoted = filesAsNoted()
+                let kept = try forms.map { try SignedFormRow.keep($0, db) }
+                CrashPoint.reached("before a commit to \(url.lastPathComponent)")
+                return kept
+            }
+            ownCommits += 1
+            CrashPoint.reached("after a commit to \(url.lastPathComponent)")
+            noteFiles(if: asNoted)
+            return kept
+        }
+    }
+
     public func transactionCount() throws -> Int {
         // Counted: a deleted transaction (and a cleared history) leaves a gap in the sequence
         // numbers, so the last one is not the count.
@@ -319,6 +342,7 @@ public final class StoreDatabase: RecordsStorage {
                     DELETE FROM refundRequests;
                     DELETE FROM familyMembers;
                     DELETE FROM familySharingStops;
+                    DELETE FROM signedForms;
                     UPDATE store SET nextTransactionNumber = \(StoreWorkingSet.firstTransactionNumber), restoreDueDate = NULL,
                         clockRealAnchor = NULL, clockStoreAnchor = NULL;
                     """)

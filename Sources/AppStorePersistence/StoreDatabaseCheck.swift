@@ -8,7 +8,7 @@ import GRDB
 /// every page, and every index against its table), that its tables and indexes are those
 /// storefront's migrations made, and that every row reads as the store reads it (the rules of
 /// `StoreSettingsRows`, `StoreRow`, `TransactionRow`, `SubscriptionRow`, `PriceChangeRow`,
-/// `PurchaseIntentRow`, `EventRow` and `ReaderRow`, not a second copy of them), each status naming its latest
+/// `PurchaseIntentRow`, `EventRow`, `ReaderRow` and `SignedFormRow`, not a second copy of them), each status naming its latest
 /// transaction, which is there, and its original one, there or named by the latest.
 ///
 /// Opening a store runs it when the files are not as storefront left them (`StoreFilesStamp`);
@@ -258,6 +258,12 @@ enum StoreDatabaseCheck {
             let readers = try Row.fetchCursor(db, sql: "SELECT * FROM readers ORDER BY name")
             while problems.count < limit, let row = try readers.next() {
                 try collect { _ = try ReaderRow.cursor(row, db) }
+            }
+        }
+        if try db.tableExists("signedForms") {
+            let forms = try Row.fetchCursor(db, sql: "SELECT * FROM signedForms ORDER BY kind, id, digest")
+            while problems.count < limit, let row = try forms.next() {
+                try collect { _ = try SignedFormRow.form(row) }
             }
         }
         return Array(problems.prefix(limit))

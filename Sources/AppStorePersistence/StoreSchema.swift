@@ -291,6 +291,21 @@ enum StoreSchema {
                 CREATE INDEX events_deletions ON events (account, id) WHERE kind = 'transactionDeleted';
                 """)
         }
+        migrator.registerMigration("v14") { db in
+            // What the App Store signed, each once (`SignedForm`): a transaction, a renewal info
+            // or an app transaction, by the id it is of and the digest of the facts it signed, so
+            // reading it again hands out the same JWS and changed facts get one of their own.
+            try db.execute(sql: """
+                CREATE TABLE signedForms (
+                    kind TEXT NOT NULL,                        -- transaction, renewalInfo, appTransaction
+                    id TEXT NOT NULL,                          -- transaction id, original transaction id, account
+                    digest TEXT NOT NULL,                      -- SHA-256 (hex) of the payload without signedDate
+                    jws TEXT NOT NULL,                         -- the compact JWS
+                    signedDate INTEGER NOT NULL,               -- milliseconds since 1970
+                    PRIMARY KEY (kind, id, digest)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

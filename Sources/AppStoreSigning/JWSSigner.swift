@@ -6,6 +6,8 @@ import X509
 /// compact JWS whose header is `{"alg":"ES256","x5c":[leaf, intermediate, root]}` (standard
 /// base64 DER), signed with the leaf's key, the signature raw r‖s (64 bytes).
 public struct JWSSigner: Sendable {
+    /// The header's `alg`: ECDSA with P-256 and SHA-256, as the App Store signs.
+    public static let algorithm = "ES256"
     public let identity: SigningIdentity
     /// The encoded header, the same for every payload: made once.
     private let header: String
@@ -13,7 +15,7 @@ public struct JWSSigner: Sendable {
     public init(identity: SigningIdentity) {
         self.identity = identity
         let x5c = identity.chain.map { Data($0.derBytes).base64EncodedString() }
-        let json = #"{"alg":"ES256","x5c":["# + x5c.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
+        let json = #"{"alg":"\#(Self.algorithm)","x5c":["# + x5c.map { "\"\($0)\"" }.joined(separator: ",") + "]}"
         header = Base64URL.encode(Data(json.utf8))
     }
 

@@ -166,8 +166,20 @@ public struct ManagerStrings: PhraseTable {
     public let refundPartKeys = Phrase(en: "⏎ do it  ↑↓ choose  ←→ 0-9 part refunded  Esc back",
                                        ja: "⏎ 実行  ↑↓ 選ぶ  ←→ 0-9 返金する割合  Esc 戻る")
     public let priceKeys = Phrase(en: "0-9 . type  ⌫ erase  ⏎ ask  Esc cancel", ja: "0-9 . 入力  ⌫ 削除  ⏎ 同意を求める  Esc 取り消し")
-    public let keys = Phrase(en: "⏎ actions  ←→ fold  a account  p product  b buy outside  Esc back",
-                             ja: "⏎ 操作  ←→ 開閉  a アカウント  p プロダクト  b 外部購入  Esc 戻る")
+    public let keys = Phrase(en: "⏎ actions  ←→ fold  a account  p product  b buy outside  s JWS  Esc back",
+                             ja: "⏎ 操作  ←→ 開閉  a アカウント  p プロダクト  b 外部購入  s JWS  Esc 戻る")
+    // The selected transaction's signed form (s): StoreKit's `jwsRepresentation`.
+    public let signedFormTitle = Phrase1<String>(en: { id in "Signed Transaction \(id)" }, ja: { id in "署名済みトランザクション \(id)" })
+    public let signedFormFacts = Phrase3<String, String, String>(
+        en: { alg, date, size in "\(alg) · signed \(date) · \(size) bytes" },
+        ja: { alg, date, size in "\(alg) · 署名日時 \(date) · \(size)バイト" })
+    public let signedFormChain = Phrase1<String>(en: { chain in "Chain: \(chain)" }, ja: { chain in "証明書チェーン: \(chain)" })
+    public let signedFormWritten = Phrase1<String>(en: { path in "Saved to \(path)" }, ja: { path in "保存先: \(path)" })
+    public let signedFormCheck = Phrase1<String>(en: { command in "Check it: \(command)" }, ja: { command in "検証: \(command)" })
+    public let readingSignedForm = Phrase(en: "Reading the signed form…", ja: "署名済みデータを読み込み中…")
+    public let noSignedForm = Phrase(en: "No signed form: the App Store signs a transaction once it completes it.",
+                                     ja: "署名済みデータはありません。App Storeはトランザクションの完了時に署名します。")
+    public let signedFormKeys = Phrase(en: "⏎ Esc close", ja: "⏎ Esc 閉じる")
     public let buyOutsideTitle = Phrase(en: "Buy Outside the App", ja: "App外で購入")
     public let buyOutsideNote = Phrase1<String>(
         en: { account in "\(account) buys on another device: the app hears of it as an update it did not start." },

@@ -41,13 +41,14 @@ import Testing
     ]
 
     /// The library's answer: exit 0 and the decoded payload, or 1 and its VerificationStatus.
-    func judge(_ jws: String, kind: String, root: URL) throws -> (status: Int32, output: String) {
+    /// `bundleID`: the app the library expects (the built-in app's for what the binary signs).
+    func judge(_ jws: String, kind: String, root: URL, bundleID: String = bundleID) throws -> (status: Int32, output: String) {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let file = scratch.appendingPathComponent("\(UUID().uuidString).jws")
         try Data(jws.utf8).write(to: file)
         let process = Process()
         process.executableURL = BrowserCheck.python
-        process.arguments = [Self.script.path, root.path, kind, Self.bundleID, file.path]
+        process.arguments = [Self.script.path, root.path, kind, bundleID, file.path]
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

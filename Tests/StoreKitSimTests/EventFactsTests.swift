@@ -67,7 +67,8 @@ import Testing
                 DROP INDEX events_revocations;
                 DROP INDEX transactions_introductory;
                 DROP INDEX events_deletions;
-                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13');
+                DROP TABLE signedForms;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14');
                 """)
         }
         try database.close()

@@ -31,4 +31,8 @@ class ForwardingStorage: RecordsStorage {
         try inner.consume(reader, from: start, limit: limit, body)
     }
     func advance(_ reader: String, to id: Int64) throws { try inner.advance(reader, to: id) }
+    func signedForm(_ kind: SignedForm.Kind, of id: String, digest: String) throws -> SignedForm? {
+        try inner.signedForm(kind, of: id, digest: digest)
+    }
+    func keep(_ forms: [SignedForm]) throws -> [SignedForm] { try inner.keep(forms) }
 }

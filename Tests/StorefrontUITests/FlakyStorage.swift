@@ -46,4 +46,8 @@ final class FlakyStorage: RecordsStorage {
         return try base.consume(reader, from: start, limit: limit, body)
     }
     func advance(_ reader: String, to id: Int64) throws { try base.advance(reader, to: id) }
+    func signedForm(_ kind: SignedForm.Kind, of id: String, digest: String) throws -> SignedForm? {
+        try base.signedForm(kind, of: id, digest: digest)
+    }
+    func keep(_ forms: [SignedForm]) throws -> [SignedForm] { try base.keep(forms) }
 }

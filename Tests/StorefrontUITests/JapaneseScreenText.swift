@@ -12,19 +12,27 @@ enum JapaneseScreenText {
     static func englishWords(in screen: String, state: AppState, diagnostics: [String] = []) -> [String] {
         // The device's locale is shown as its identifier (ja_JP), as Settings names it.
         let names = storeAndAppleNames + [state.locale]
-        var text = screen
+        // A JWS in runs of base64url, as a box cuts it, before any name inside it is taken out.
+        var text = screen.replacingOccurrences(of: #"[A-Za-z0-9_-]{16,}…?"#, with: " ", options: .regularExpression)
         for literal in (catalogTexts(state.catalog, app: state.appDescription) + names).sorted(by: { $0.count > $1.count }) {
             text = text.replacingOccurrences(of: literal, with: " ")
         }
         for pattern in patterns {
             text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
         }
-        let words = Set((cutNames + diagnostics).flatMap { $0.split { !$0.isLetter } }.map(String.init))
+        let words = Set((cutNames + diagnostics + signedFormTexts(state)).flatMap { $0.split { !$0.isLetter } }.map(String.init))
         // An identifier under a dialog shows its start at the dialog's left and its end at its right.
         let identifierWords = state.catalog.products.flatMap { $0.id.split { !$0.isLetter } }.map(String.init)
         return text.matches(of: /[A-Za-z]{2,}/).map { String($0.output) }.filter { cut in
             !words.contains { $0.hasPrefix(cut) } && !identifierWords.contains { $0.hasSuffix(cut) }
         }
+    }
+
+    /// A signed form's data as the Transaction Manager shows it, wrapped as the box wraps it:
+    /// its chain's subjects and the file it was saved to (its JWS is a pattern).
+    private static func signedFormTexts(_ state: AppState) -> [String] {
+        guard case .transactions(let panel) = state.mode, case .signedForm(_, let summary?)? = panel.overlay else { return [] }
+        return summary.chain + [summary.path]
     }
 
     /// The catalog's texts, in every language, and its identifiers.
@@ -57,6 +65,8 @@ enum JapaneseScreenText {
         // Apple's names, as Apple's Japanese writes them, and the sandbox sheet's marker.
         texts += ["[Environment: storefront]", "App Store", "Apple Account", "Apple Music", "Apple", "iTunes", "Xcode", "App", "OK", "ID", "API"]
         texts += ["PgUp", "PgDn", "Enter", "Space", "Esc", "Tab"]
+        // A signed form's standard names: the format and its algorithm.
+        texts += ["JWS", "ES256"]
         return texts
     }
 

@@ -148,6 +148,15 @@ import Testing
         }
     }
 
+    /// The selected transaction's signed form (s), over the Transaction Manager.
+    @Test func transactionManagerSignedForm() throws {
+        try check("transaction-manager-signed-form") { ui in
+            ui.runtime.signedForms = SignedFormSheetTests.FixedSource()
+            try ui.buy("Premium content")
+            ui.press(.char("t"), .char("s"))
+        }
+    }
+
     @Test func scrolledToTheBottom() throws {
         try check("scrolled") { ui in
             try ui.select("Premium content here")

@@ -49,6 +49,12 @@ public protocol RecordsStorage: AnyObject {
     /// Moves `reader`'s cursor to `id` (never back), for a reader whose own change is kept
     /// elsewhere and made first (the app's, in UserDefaults.json).
     func advance(_ reader: String, to id: Int64) throws
+    /// The form kept for these facts (`SignedForm.digest`), or nil when they were never signed.
+    func signedForm(_ kind: SignedForm.Kind, of id: String, digest: String) throws -> SignedForm?
+    /// Keeps each form unless one is kept for its kind, id and digest already (another process
+    /// signed the same facts first), in one write transaction; returns the ones kept, in order,
+    /// so every process hands out the same JWS.
+    func keep(_ forms: [SignedForm]) throws -> [SignedForm]
 }
 
 extension RecordsStorage {
@@ -148,5 +154,25 @@ public final class InMemoryStorage: RecordsStorage {
 
     public func advance(_ reader: String, to id: Int64) throws {
         cursors[reader] = max(cursors[reader] ?? 0, id)
+    }
+
+    /// The signed forms, by kind, id and digest.
+    public private(set) var signedForms: [String: SignedForm] = [:]
+
+    private static func key(_ kind: SignedForm.Kind, _ id: String, _ digest: String) -> String {
+        "\(kind.rawValue)\u{0}\(id)\u{0}\(digest)"
+    }
+
+    public func signedForm(_ kind: SignedForm.Kind, of id: String, digest: String) throws -> SignedForm? {
+        signedForms[Self.key(kind, id, digest)]
+    }
+
+    public func keep(_ forms: [SignedForm]) throws -> [SignedForm] {
+        forms.map { form in
+            let key = Self.key(form.kind, form.id, form.digest)
+            if let kept = signedForms[key] { return kept }
+            signedForms[key] = form
+            return form
+        }
     }
 }

@@ -11,6 +11,8 @@ public final class StorefrontRuntime {
     public let store: AppStore
     public let queue: PaymentQueue
     public let app: SampleApp
+    /// Where the Transaction Manager's signed forms come from; none: they cannot be shown here.
+    public var signedForms: (any SignedFormSource)?
 
     /// `times`: how times are shown (the local zone; tests give one).
     public init(store: AppStore, appDescription: AppDescription, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true,
@@ -262,6 +264,11 @@ public final class StorefrontRuntime {
                 return [.logLoaded(page)]
             }
             return read ? answers : answers + [.logUnreadable]
+        case .showSignedForm(let t):
+            return perform {
+                guard let signedForms else { throw SignedFormsUnavailable() }
+                return [.signedFormShown(try signedForms.signedForm(of: t))]
+            }
         case .loadTransactions(let query):
             var read = false
             let answers = perform(whileUserActing: false) {
@@ -440,4 +447,11 @@ public final class StorefrontRuntime {
     private var isCatchingUp: Bool {
         queue.catchUp != nil || catchUpStarted != nil || state.snapshot.catchUp != nil
     }
+}
+
+
+/// A runtime given no `SignedFormSource` (a walkthrough's): the App Store's signing chain is
+/// the storefront's own data directory's.
+struct SignedFormsUnavailable: Error, CustomStringConvertible {
+    var description: String { "signed forms are shown by the storefront over a data directory" }
 }

@@ -48,6 +48,9 @@ public struct TransactionManagerPanel: Equatable, Sendable {
         case buyOutsideTerms(productID: String, offer: OutsidePurchaseTerms.Offer, autoRenew: Bool)
         /// "Clear purchase history": asked once more, as it cannot be undone.
         case confirmClearHistory
+        /// The selected transaction's signed form (its JWS): nil while it is read, or when the
+        /// App Store has not signed it.
+        case signedForm(transactionID: String, summary: SignedFormSummary?)
     }
 
     public init() {}

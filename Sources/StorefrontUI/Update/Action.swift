@@ -65,6 +65,8 @@ public enum Action: Equatable, Sendable {
     /// A page asked for could not be read (the log says why): the next tick asks again.
     case transactionsUnreadable(TransactionQuery)
     case logUnreadable
+    /// The signed form the Transaction Manager asked for (`Effect.showSignedForm`).
+    case signedFormShown(SignedFormSummary)
     /// The refund request sheet was submitted and the App Store took the request
     /// (`Transaction.RefundRequestStatus.success`).
     case refundRequestSent(Transaction)
@@ -119,6 +121,9 @@ public enum Effect: Equatable, Sendable {
     /// The refund request sheet's Submit: the store takes the request (`StoreAdmin.requestRefund`)
     /// and it comes back as `Action.refundRequestSent` or `refundRequestRefused`.
     case requestRefund(Transaction, reason: RefundRequestReason)
+    /// Read (or sign) the transaction's signed form and write it to a file; it comes back as
+    /// `Action.signedFormShown`.
+    case showSignedForm(Transaction)
 }
 
 extension Effect {
@@ -126,7 +131,7 @@ extension Effect {
     /// events are read and the snapshot made again. A note or a page read cannot.
     var changesEngine: Bool {
         switch self {
-        case .note, .loadLog, .loadTransactions: false
+        case .note, .loadLog, .loadTransactions, .showSignedForm: false
         default: true
         }
     }

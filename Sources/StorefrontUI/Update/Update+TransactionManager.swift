@@ -61,6 +61,13 @@ extension AppState {
         return [.loadTransactions(panel.firstPage)]
     }
 
+    /// The signed form read for the panel: shown if the panel still waits for that one.
+    mutating func showSignedForm(_ summary: SignedFormSummary) {
+        guard case .transactions(var panel) = mode, case .signedForm(summary.transactionID, nil)? = panel.overlay else { return }
+        panel.overlay = .signedForm(transactionID: summary.transactionID, summary: summary)
+        mode = .transactions(panel)
+    }
+
     mutating func handleTransactionManager(_ panel: TransactionManagerPanel, _ key: Key) -> [Effect] {
         var panel = panel
         switch panel.overlay {
@@ -71,6 +78,12 @@ extension AppState {
         case .buyOutsideTerms(let id, let offer, let autoRenew)?:
             return handleBuyOutsideTerms(&panel, productID: id, offer: offer, autoRenew: autoRenew, key)
         case .confirmClearHistory?: return handleConfirmClear(&panel, key)
+        case .signedForm?:
+            // Any key of its own closes it, as a sheet's Done does.
+            guard [.escape, .enter, .char("q"), .char("s"), .char(" ")].contains(key) else { return [] }
+            panel.overlay = nil
+            mode = .transactions(panel)
+            return []
         case nil: break
         }
         let capacity = TransactionManagerView.Geometry(self, layout: Layout(width: width, height: height)).capacity
@@ -95,6 +108,11 @@ extension AppState {
             return reload(&panel)
         case .char("b"):
             panel.overlay = .buyOutside(focus: productsToBuyOutside.first)
+        case .char("s"):
+            guard let t = panel.selected else { return [] }
+            panel.overlay = .signedForm(transactionID: t.id, summary: nil)
+            // Only what the App Store completed has a signed form to read.
+            if t.hasSignedForm { effects.append(.showSignedForm(t)) }
         case .enter, .char(" "):
             guard let t = panel.selected else { return [] }
             panel.overlay = .actions(focus: actions(for: t).first)

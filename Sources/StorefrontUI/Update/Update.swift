@@ -112,6 +112,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .transactionsLoaded(let query, let page):
         state.takeTransactions(page, for: query)
         return []
+    case .signedFormShown(let summary):
+        state.showSignedForm(summary)
+        return []
     case .refundRequestSent(let t):
         state.refundRequestSent(t)
         return []

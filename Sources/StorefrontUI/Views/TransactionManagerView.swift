@@ -74,6 +74,7 @@ enum TransactionManagerView {
         case .buyOutside?: words.actionKeys
         case .buyOutsideTerms?: state.strings.buyOutside.keys
         case .confirmClearHistory?: words.confirmKeys
+        case .signedForm?: words.signedFormKeys
         case nil: words.keys
         }
         canvas.put(keys, x: 1, y: layout.height - 1, width: width - 2, style: .dim)
@@ -86,6 +87,9 @@ enum TransactionManagerView {
         case .buyOutsideTerms(let id, let offer, let autoRenew)?:
             BuyOutsideTermsSheet.draw(state, productID: id, offer: offer, autoRenew: autoRenew, layout: layout, into: &canvas)
         case .confirmClearHistory?: drawConfirmClear(state, layout: layout, into: &canvas)
+        case .signedForm(let id, let summary)?:
+            SignedFormSheet.draw(state, transactionID: id, summary: summary, signed: panel.selected?.hasSignedForm == true,
+                                 layout: layout, into: &canvas)
         case nil: break
         }
     }

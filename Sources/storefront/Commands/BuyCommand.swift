@@ -98,7 +98,7 @@ struct BuyCommand: ParsableCommand {
         }
 
         if output.json {
-            try JSONOutput.print(Output(transaction: TransactionPayload(final), merged: false,
+            try JSONOutput.print(Output(transaction: try session.payload(final), merged: false,
                                         redelivered: session.launchReport(app).redelivered,
                                         userDefaults: app.defaults.values, planChange: planChange))
         } else {
@@ -151,7 +151,7 @@ struct BuyCommand: ParsableCommand {
     private func reportMerge(into t: Transaction, session: Session, app: SampleApp) throws -> Never {
         let deferred = t.queueState.state == .deferred
         if output.json {
-            try JSONOutput.print(Output(transaction: TransactionPayload(t), merged: true,
+            try JSONOutput.print(Output(transaction: try session.payload(t), merged: true,
                                         redelivered: session.launchReport(app).redelivered,
                                         userDefaults: app.defaults.values))
         } else if deferred {

@@ -72,7 +72,7 @@ struct BuyOutsideCommand: ParsableCommand {
         // A plan change for the next renewal makes no transaction: the change is the whole answer.
         let forNextRenewal = planChange?.isForNextRenewal == true
         if output.json {
-            try JSONOutput.print(Output(transaction: forNextRenewal ? nil : TransactionPayload(t), planChange: planChange))
+            try JSONOutput.print(Output(transaction: forNextRenewal ? nil : try session.payload(t), planChange: planChange))
             return
         }
         if let planChange {

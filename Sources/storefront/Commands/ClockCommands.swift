@@ -105,7 +105,7 @@ struct AdvanceCommand: ParsableCommand {
         let events = try session.database.events(after: cursor, limit: nil)
         let clock = try ClockJSON(session.store)
         if output.json {
-            try JSONOutput.print(Output(clock: clock, transactions: changes.map(TransactionPayload.init),
+            try JSONOutput.print(Output(clock: clock, transactions: try session.payloads(changes),
                                         events: events.map(StoreEventPayload.init)))
             return
         }

@@ -50,12 +50,12 @@ struct LaunchCommand: ParsableCommand {
         }
         let messages = session.queue.subscriptionStatuses().flatMap(StoreMessage.messages(for:))
         if output.json {
-            try JSONOutput.print(Output(delivered: delivered.map { TransactionPayload(session.latest($0)) },
+            try JSONOutput.print(Output(delivered: try session.payloads(delivered.map(session.latest)),
                                         redelivered: session.launchReport(app).redelivered,
-                                        queue: session.queue.transactions.map(TransactionPayload.init),
+                                        queue: try session.payloads(session.queue.transactions),
                                         userDefaults: app.defaults.values,
                                         messages: messages.map { MessageJSON(reason: $0.reason.rawValue, productID: $0.productID) },
-                                        revoked: revoked.map(TransactionPayload.init)))
+                                        revoked: try session.payloads(revoked)))
         } else {
             // A subscription deleted and ended is told by the app's own line.
             let ended = app.events.contains { if case .deleted = $0 { true } else { false } }

@@ -26,8 +26,8 @@ struct PendingCommand: ParsableCommand {
         let records = try session.database.load()
         let refunds = records.refundRequests.filter { $0.status == .pending }.sorted { $0.date < $1.date }
         if output.json {
-            try JSONOutput.print(Output(askToBuy: records.pendingApprovals.map(TransactionPayload.init),
-                                        interrupted: records.interruptions.map(TransactionPayload.init), refundRequests: refunds))
+            try JSONOutput.print(Output(askToBuy: try session.payloads(records.pendingApprovals),
+                                        interrupted: try session.payloads(records.interruptions), refundRequests: refunds))
             return
         }
         if records.pendingApprovals.isEmpty && records.interruptions.isEmpty && refunds.isEmpty {

@@ -54,7 +54,7 @@ struct RestoreCommand: ParsableCommand {
         }
         let notRestored = app.notRestoredByTheStore(records: session.queue.records)
         if output.json {
-            try JSONOutput.print(Output(restored: restored.map { TransactionPayload(session.latest($0)) },
+            try JSONOutput.print(Output(restored: try session.payloads(restored.map(session.latest)),
                                         notRestored: notRestored, userDefaults: app.defaults.values))
             return
         }

@@ -30,6 +30,8 @@ struct StateCommand: ParsableCommand {
         var history: [TransactionPayload]
         /// Each subscription group with the signed-in account's status in it.
         var subscriptions: [SubscriptionGroupPayload]
+        /// The signed-in account's app transaction (StoreKit's `AppTransaction.shared`); none signed out.
+        var appTransaction: AppTransactionOutput?
     }
 
     func run() throws {
@@ -40,11 +42,12 @@ struct StateCommand: ParsableCommand {
         let defaults = try session.userDefaults()
         let credits = defaults.integer(forKey: SampleApp.creditsKey)
         if output.json {
+            let history = try session.database.history(last: nil, finishedOnly: false)
             try JSONOutput.print(Output(
                 dataDirectory: session.directory.url.path, settings: records.settings, userDefaults: defaults.values,
-                credits: credits, queue: records.queue.map(TransactionPayload.init),
-                history: try session.database.history(last: nil, finishedOnly: false).map(TransactionPayload.init),
-                subscriptions: SubscriptionsCommand.groups(records, session: session)))
+                credits: credits, queue: try session.payloads(records.queue), history: try session.payloads(history),
+                subscriptions: try SubscriptionsCommand.groups(records, session: session),
+                appTransaction: try records.settings.account.map { try session.appTransaction(account: $0, history: history) }))
             return
         }
         let history = try session.database.history(last: all ? nil : Self.recent, finishedOnly: false)

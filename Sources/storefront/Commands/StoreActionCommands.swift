@@ -25,7 +25,7 @@ enum StoreAction {
         let shownID = try action(session.queue)
         guard let t = session.current(shownID) else { return }
         if output.json {
-            try JSONOutput.print(ActionOutput(transaction: TransactionPayload(t)))
+            try JSONOutput.print(ActionOutput(transaction: try session.payload(t)))
         } else {
             printLine(done(t))
             printLine("The app receives it live if the storefront is open, otherwise at its next launch (\(CommandLineHint.command("launch"))).")

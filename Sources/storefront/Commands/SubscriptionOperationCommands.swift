@@ -69,7 +69,7 @@ enum SubscriptionAction {
         let events = try session.database.events(after: cursor, limit: nil)
         if output.json {
             let group = session.catalog.product(productID)?.subscriptionGroupID
-            let subscription = SubscriptionsCommand.groups(records, session: session).first { $0.groupID == group }
+            let subscription = try SubscriptionsCommand.groups(records, session: session).first { $0.groupID == group }
             try JSONOutput.print(Output(subscription: subscription, events: events.map(StoreEventPayload.init)))
             return
         }

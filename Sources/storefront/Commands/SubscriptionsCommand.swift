@@ -22,7 +22,7 @@ struct SubscriptionsCommand: ParsableCommand {
         _ = try session.queue.refresh()
         let records = session.queue.records
         if output.json {
-            try JSONOutput.print(Output(account: records.settings.account, subscriptions: Self.groups(records, session: session)))
+            try JSONOutput.print(Output(account: records.settings.account, subscriptions: try Self.groups(records, session: session)))
             return
         }
         let text = SubscriptionText(catalog: session.catalog, settings: records.settings)
@@ -39,15 +39,12 @@ struct SubscriptionsCommand: ParsableCommand {
     }
 
     /// Every group of the catalog with the signed-in account's status in it.
-    static func groups(_ records: StoreWorkingSet, session: Session) -> [SubscriptionGroupPayload] {
-        records.groupStatuses(catalog: session.catalog).map { group, status in
+    static func groups(_ records: StoreWorkingSet, session: Session) throws -> [SubscriptionGroupPayload] {
+        try records.groupStatuses(catalog: session.catalog).map { group, status in
             SubscriptionGroupPayload(
                 groupID: group.id, groupName: group.displayName(for: records.settings.locale),
                 products: session.catalog.subscriptions(in: group.id).map(\.id),
-                status: status.map {
-                    SubscriptionStatusPayload($0, transaction: session.current($0.latestTransactionID), isInFreeTrial: records.isInFreeTrial($0),
-                                              nextRenewal: records.nextRenewal(of: $0, catalog: session.catalog))
-                })
+                status: try status.map { try session.payload($0, records: records) })
         }
     }
 }

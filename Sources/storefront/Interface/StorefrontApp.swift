@@ -20,6 +20,7 @@ enum StorefrontApp {
         let runtime = try StorefrontRuntime(store: session.store, appDescription: session.app, defaults: defaults, width: size.width,
                                             height: size.height, colors: terminal.colorsEnabled,
                                             ascii: terminal.ascii)
+        runtime.signedForms = SignedFormFiles(session: session)
         let watcher = DirectoryWatcher(path: session.directory.url.path,
                                        filesWrittenInPlace: [session.directory.storeDatabaseURL.path + "-wal"])
         // Blocks on the keyboard (and the data directory) while nothing is in flight, so an

@@ -5,6 +5,7 @@ import Foundation
 import SampleApp
 import AppStoreCore
 import AppStorePersistence
+import AppStoreSigning
 import StoreKitSim
 import StorefrontUI
 
@@ -19,6 +20,8 @@ struct Session {
     let database: StoreDatabase
     let store: AppStore
     let queue: PaymentQueue
+    /// The App Store's signed forms of what `--json` prints (Session+SignedForms).
+    let signing: SessionSigning
 
     /// `checksStorefront`: false for `set`, which is how a storefront the catalog lacks is fixed.
     init(_ options: GlobalOptions, checksStorefront: Bool = true) throws {
@@ -34,6 +37,10 @@ struct Session {
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
         queue = PaymentQueue(store: store)
+        signing = SessionSigning { [directory, store, app] in
+            SignedForms(store: store, signer: JWSSigner(identity: try SigningChainFile.loadOrMake(in: directory)),
+                        bundleID: app.bundleID, appVersion: app.appVersion)
+        }
         // A store far behind says on stderr how far it has got.
         let reporter = CatchUpReporter()
         queue.onCatchUp = { reporter.report($0) }
@@ -102,13 +109,15 @@ struct Session {
     }
 
     /// What the app's launch redelivered, as the store holds those transactions now, and the
-    /// app's data after delivering them: reported even when the command then fails.
+    /// app's data after delivering them: reported even when the command then fails (without
+    /// their signed forms when the chain cannot be read: the failure is what is reported).
     func launchReport(_ app: SampleApp) -> Report.Launch {
         let redelivered = app.events.compactMap { event -> Transaction? in
             if case .updated(let t, true, _) = event { return t }
             return nil
         }
-        return Report.Launch(redelivered: redelivered.map { TransactionPayload(latest($0)) }, userDefaults: app.defaults.values)
+        let now = redelivered.map(latest)
+        return Report.Launch(redelivered: (try? payloads(now)) ?? now.map(TransactionPayload.init), userDefaults: app.defaults.values)
     }
 
     /// A transaction as the store holds it now. The app's events keep it as it was when

@@ -1,0 +1,67 @@
+import AppStoreCore
+import AppStoreJSON
+import AppStoreSigning
+import Foundation
+
+/// The one place `--json` output gets the App Store's signed forms: every transaction printed
+/// carries its `jwsRepresentation`, every subscription status its `signedRenewalInfo` and
+/// `signedTransactionInfo`. The data directory's chain (signing.pem) is read, or made, on the
+/// first signed form a command prints, never by a command that prints none.
+extension Session {
+    /// `transactions` as `--json` prints them, each with its signed form.
+    func payloads(_ transactions: [Transaction]) throws -> [TransactionPayload] {
+        guard transactions.contains(where: \.hasSignedForm) else { return transactions.map(TransactionPayload.init) }
+        let signed = try signing.forms().transactions(transactions)
+        return transactions.map { TransactionPayload($0, jwsRepresentation: signed[$0.id]) }
+    }
+
+    func payload(_ transaction: Transaction) throws -> TransactionPayload {
+        try payloads([transaction])[0]
+    }
+
+    func payload(_ transaction: Transaction?) throws -> TransactionPayload? {
+        try transaction.map { try payload($0) }
+    }
+
+    /// `status` as `--json` prints it, with its signed renewal info and latest transaction.
+    func payload(_ status: SubscriptionStatus, records: StoreWorkingSet) throws -> SubscriptionStatusPayload {
+        let latest = current(status.latestTransactionID)
+        let nextRenewal = records.nextRenewal(of: status, catalog: catalog)
+        var payload = SubscriptionStatusPayload(status, transaction: nil, isInFreeTrial: records.isInFreeTrial(status),
+                                                nextRenewal: nextRenewal)
+        let forms = try signing.forms()
+        payload.transaction = try self.payload(latest)
+        payload.signedTransactionInfo = payload.transaction?.jwsRepresentation
+        payload.signedRenewalInfo = try forms.renewalInfo(status, nextRenewal: nextRenewal, latest: latest)
+        return payload
+    }
+
+    /// The signed app transaction of `account`, from the transactions it made (`history`).
+    func appTransaction(account: String, history: [Transaction]) throws -> AppTransactionOutput {
+        AppTransactionOutput(account: account, appTransactionID: AppTransactionID.of(account: account, bundleID: app.bundleID),
+                             jwsRepresentation: try signing.forms().appTransaction(account: account, transactions: history))
+    }
+}
+
+/// The signed-in account's app transaction as `state --json` gives it (StoreKit's
+/// `AppTransaction.shared`: its `jwsRepresentation`).
+struct AppTransactionOutput: Encodable {
+    var account: String
+    var appTransactionID: String
+    var jwsRepresentation: String
+}
+
+/// The session's signed forms, made on first use: only a command that prints one reads signing.pem.
+final class SessionSigning {
+    private let make: () throws -> SignedForms
+    private var made: SignedForms?
+
+    init(_ make: @escaping () throws -> SignedForms) { self.make = make }
+
+    func forms() throws -> SignedForms {
+        if let made { return made }
+        let forms = try make()
+        made = forms
+        return forms
+    }
+}
