@@ -45,6 +45,9 @@ extension DataFileError {
         /// The signing chain (signing.pem), left untouched: move it aside for a new chain, whose
         /// root every backend that trusted the old one must then be given.
         case replaceSigningChain
+        /// The App Store receipt (StoreKit/receipt), left untouched: move it aside and the
+        /// account's receipt is written again from the store's records.
+        case replaceReceipt
     }
 
     /// How a UserDefaults.json that cannot be used is fixed by hand.

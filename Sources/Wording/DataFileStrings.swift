@@ -75,6 +75,9 @@ public struct DataFileStrings: PhraseTable {
     public let chooseStorefront = Phrase2<String, String>(
         en: { choose, missing in "Choose one with `\(choose)`, or use the --catalog that has \(missing)." },
         ja: { choose, missing in "`\(choose)`でいずれかを選ぶか、\(missing)のある--catalogを使ってください。" })
+    public let replaceReceipt = Phrase(
+        en: "storefront leaves it untouched. Move it aside and storefront writes the account's receipt again from the store's records.",
+        ja: "storefrontはこのファイルに手を付けません。ほかの場所へ移すと、storefrontがストアの記録からアカウントのレシートを書き直します。")
     /// `certificate`: the command that writes the new root certificate.
     public let replaceSigningChain = Phrase1<String>(
         en: { certificate in

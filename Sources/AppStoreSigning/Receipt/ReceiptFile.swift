@@ -15,25 +15,43 @@ public struct ReceiptFile: Sendable {
     }
 
     /// The receipt as the file holds it, when it is one signed under `identity` that lists
-    /// what `made` lists; else `made` signed, written to the file.
+    /// what `made` lists; else `made` signed, written to the file. A file that is no receipt
+    /// is refused, never replaced.
     public func current(_ made: AppReceipt, identity: SigningIdentity, durability: Durability = .durable) throws -> SignedReceipt {
-        if let kept = try? stored(), kept.isSigned(under: identity.root), let receipt = try? kept.receipt(), receipt.listsTheSame(as: made) {
+        if let (kept, receipt) = try read(), kept.isSigned(under: identity.root), receipt.listsTheSame(as: made) {
             return kept
         }
-        return try write(made, identity: identity, durability: durability)
+        return try sign(made, identity: identity, durability: durability)
     }
 
-    /// `receipt` signed and written, whatever the file held (a refresh).
+    /// `receipt` signed and written over the receipt the file held (a refresh); a file that is
+    /// no receipt is refused, never replaced.
     @discardableResult
     public func write(_ receipt: AppReceipt, identity: SigningIdentity, durability: Durability = .durable) throws -> SignedReceipt {
-        let signed = try SignedReceipt.sign(receipt, with: identity)
-        try AtomicFile.write(Data(signed.bytes), to: url, durability: durability)
-        return signed
+        _ = try read()
+        return try sign(receipt, identity: identity, durability: durability)
     }
 
     /// The file's receipt; nil when there is none yet.
     public func stored() throws -> SignedReceipt? {
-        guard let data = try DataFileReader.contents(of: url, remedy: .removeStrayFile) else { return nil }
-        return try SignedReceipt(bytes: Array(data))
+        try read()?.signed
+    }
+
+    /// The file's receipt and what it lists; nil when there is none yet, refused (naming the
+    /// file) when what is there is not a receipt.
+    private func read() throws -> (signed: SignedReceipt, receipt: AppReceipt)? {
+        guard let data = try DataFileReader.contents(of: url, remedy: .replaceReceipt) else { return nil }
+        do {
+            let signed = try SignedReceipt(bytes: Array(data))
+            return (signed, try signed.receipt())
+        } catch {
+            throw DataFileError(path: url.path, problem: "not an App Store receipt (\(error))", remedy: .replaceReceipt)
+        }
+    }
+
+    private func sign(_ receipt: AppReceipt, identity: SigningIdentity, durability: Durability) throws -> SignedReceipt {
+        let signed = try SignedReceipt.sign(receipt, with: identity)
+        try AtomicFile.write(Data(signed.bytes), to: url, durability: durability)
+        return signed
     }
 }
