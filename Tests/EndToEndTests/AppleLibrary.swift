@@ -64,7 +64,7 @@ enum AppleLibrary {
     }
 
     /// Runs the venv's python; stdin from a file, stderr to one, so no pipe fills while another is read.
-    private static func run(_ arguments: [String], input: Data) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ arguments: [String], input: Data) throws -> (status: Int32, stdout: String, stderr: String) {
         let directory = FileManager.default.temporaryDirectory
         let name = "apple-library-\(UUID().uuidString)"
         let inputFile = directory.appendingPathComponent("\(name).json")

@@ -46,19 +46,9 @@ import Testing
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let file = scratch.appendingPathComponent("\(UUID().uuidString).jws")
         try Data(jws.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = BrowserCheck.python
-        process.arguments = [Self.script.path, root.path, kind, bundleID, file.path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: output, as: UTF8.self)
-        #expect(process.terminationStatus != 2, "\(text)\(String(decoding: errors, as: UTF8.self))")
-        return (process.terminationStatus, text.trimmingCharacters(in: .whitespacesAndNewlines) + String(decoding: errors, as: UTF8.self))
+        let result = try AppleLibrary.run([Self.script.path, root.path, kind, bundleID, file.path], input: Data())
+        #expect(result.status != 2, "\(result.stdout)\(result.stderr)")
+        return (result.status, result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + result.stderr)
     }
 
     func chain(_ runner: BinaryRunner) throws -> (identity: SigningIdentity, root: URL) {

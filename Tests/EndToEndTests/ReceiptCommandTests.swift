@@ -20,17 +20,7 @@ import Testing
     private func python(_ receipt: String) throws -> (status: Int32, stdout: String, stderr: String) {
         let file = cli.dataDirectory.appendingPathComponent("receipt.b64")
         try cli.write(receipt, to: file)
-        let process = Process()
-        process.executableURL = BrowserCheck.python
-        process.arguments = [Self.script.path, file.path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        return try AppleLibrary.run([Self.script.path, file.path], input: Data())
     }
 
     @Test(.appleLibrary) func applesLibraryReadsATransactionIdOfTheStoreFromTheReceipt() throws {
