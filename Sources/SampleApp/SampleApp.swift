@@ -281,6 +281,7 @@ public final class SampleApp {
         let takenBackBefore = takenBack
         var takenBackNow = takenBackBefore
         var isNoted = Set(noted)
+        queue.prepareVerification(of: transactions)
         for t in transactions {
             switch t.queueState.state {
             case .purchasing, .deferred:

@@ -4,6 +4,11 @@ import Foundation
 /// What the app reads of its transactions comes verified or not (StoreKit 2's
 /// `VerificationResult`), by the queue's one `verifier`.
 extension PaymentQueue {
+    /// Readies the verifier for `transactions`, which the app is about to read one by one.
+    public func prepareVerification(of transactions: [Transaction]) {
+        verifier.prepare(transactions)
+    }
+
     /// `transaction` as the app receives it: verified, or not and why.
     public func verify(_ transaction: Transaction) -> VerificationResult<Transaction> {
         verifier.verify(transaction, failingWith: records.settings.failures[.verification])

@@ -7,8 +7,13 @@ import AppStoreCore
 public struct TransactionVerifier: Sendable {
     /// Why `transaction`'s signed form does not verify; nil when it does.
     public var check: @Sendable (Transaction) -> VerificationErrorCode?
+    /// Readies the check for a batch the app is about to read (a signature check fetches or
+    /// signs their forms in one write, not one write each).
+    public var prepare: @Sendable ([Transaction]) -> Void
 
-    public init(check: @escaping @Sendable (Transaction) -> VerificationErrorCode?) {
+    public init(prepare: @escaping @Sendable ([Transaction]) -> Void = { _ in },
+                check: @escaping @Sendable (Transaction) -> VerificationErrorCode?) {
+        self.prepare = prepare
         self.check = check
     }
 

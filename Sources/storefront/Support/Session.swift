@@ -36,11 +36,12 @@ struct Session {
         let isNew = !FileManager.default.fileExists(atPath: directory.storeDatabaseURL.path)
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
-        queue = PaymentQueue(store: store)
         signing = SessionSigning { [directory, store, app] in
             SignedForms(store: store, signer: JWSSigner(identity: try SigningChainFile.loadOrMake(in: directory)),
                         bundleID: app.bundleID, appVersion: app.appVersion)
         }
+        // The app delivers what verifies against the data directory's own chain.
+        queue = PaymentQueue(store: store, verifier: .signedForms(signing))
         // A store far behind says on stderr how far it has got.
         let reporter = CatchUpReporter()
         queue.onCatchUp = { reporter.report($0) }
