@@ -50,22 +50,3 @@ struct AppTransactionOutput: Encodable {
     var appTransactionID: String
     var jwsRepresentation: String
 }
-
-/// The session's signed forms, made on first use: only a command that prints or checks one
-/// reads signing.pem. Shared with the queue's verifier, so made under a lock.
-final class SessionSigning: @unchecked Sendable {
-    private let make: () throws -> SignedForms
-    private var made: SignedForms?
-    private let lock = NSLock()
-
-    init(_ make: @escaping () throws -> SignedForms) { self.make = make }
-
-    func forms() throws -> SignedForms {
-        try lock.withLock {
-            if let made { return made }
-            let forms = try make()
-            made = forms
-            return forms
-        }
-    }
-}
