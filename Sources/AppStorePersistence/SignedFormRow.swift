@@ -18,6 +18,8 @@ enum SignedFormRow {
                 ON CONFLICT (kind, id, digest) DO NOTHING
             """).execute(arguments: [form.kind.rawValue, form.id, form.digest, form.jws,
                                      TransactionRow.milliseconds(form.signedDate)])
+        // Inserted: it is the one kept. Otherwise another process kept its own first.
+        if db.changesCount > 0 { return form }
         return try find(form.kind, id: form.id, digest: form.digest, db) ?? form
     }
 

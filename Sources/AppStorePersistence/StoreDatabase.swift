@@ -296,6 +296,13 @@ public final class StoreDatabase: RecordsStorage {
         return try access { try reading(database) { db in try SignedFormRow.find(kind, id: id, digest: digest, db) } }
     }
 
+    public func keptForms(_ keys: [SignedForm.Key]) throws -> [SignedForm?] {
+        guard !keys.isEmpty, let database = try connection(creating: false) else { return keys.map { _ in nil } }
+        return try access {
+            try reading(database) { db in try keys.map { try SignedFormRow.find($0.kind, id: $0.id, digest: $0.digest, db) } }
+        }
+    }
+
     public func keep(_ forms: [SignedForm]) throws -> [SignedForm] {
         // No store yet: nothing is made to keep them in (looking at a fresh directory writes no file).
         guard !forms.isEmpty, let database = try connection(creating: false) else { return forms }

@@ -10,7 +10,7 @@ public struct JWSSigner: Sendable {
     public static let algorithm = "ES256"
     public let identity: SigningIdentity
     /// The encoded header, the same for every payload: made once.
-    private let header: String
+    let header: String
 
     public init(identity: SigningIdentity) {
         self.identity = identity

@@ -1,3 +1,4 @@
+import AppStoreCore
 import Foundation
 import Crypto
 import SwiftASN1
@@ -29,9 +30,11 @@ public struct SigningIdentity: @unchecked Sendable {
     public static let leafMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 11, 1]
     public static let intermediateMarker: ASN1ObjectIdentifier = [1, 2, 840, 113635, 100, 6, 2, 1]
 
-    /// Valid from 2000 to the end of 2099: the store's clock may be anchored years away from
-    /// today, and a verifier checks the chain at the date a payload was signed.
-    static let validity = (from: Date(timeIntervalSince1970: 946_684_800), to: Date(timeIntervalSince1970: 4_102_444_799))
+    /// Valid from 2000 to the end of 9999 (RFC 5280's "no well-defined expiration"): the store's
+    /// clock may be anchored or run centuries away from today, up to the last time it can show
+    /// (`StoreTimes.range`), and a verifier (the app's, each delivery) checks the chain at the
+    /// date a payload was signed.
+    static let validity = (from: Date(timeIntervalSince1970: 946_684_800), to: StoreTimes.range.upperBound)
 
     /// A new chain with fresh keys, its names carrying `label` (the data directory's own, so two
     /// directories' chains tell apart).

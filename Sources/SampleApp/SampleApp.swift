@@ -281,7 +281,9 @@ public final class SampleApp {
         let takenBackBefore = takenBack
         var takenBackNow = takenBackBefore
         var isNoted = Set(noted)
-        for t in transactions {
+        // Checked as one batch: their signed forms read (and any new ones signed) at once.
+        let verified = try queue.verify(transactions)
+        for (t, verification) in zip(transactions, verified) {
             switch t.queueState.state {
             case .purchasing, .deferred:
                 result.outcomes.append(nil)
@@ -291,7 +293,7 @@ public final class SampleApp {
             case .purchased, .restored:
                 // As Apple's sample checks `VerificationResult` first: what does not verify is
                 // neither granted nor finished, and comes back to be checked again.
-                if let code = queue.verify(t).verificationError {
+                if let code = verification.verificationError {
                     result.outcomes.append(.notDelivered(t, .verificationError(code)))
                     continue
                 }

@@ -4,9 +4,16 @@ import Foundation
 /// What the app reads of its transactions comes verified or not (StoreKit 2's
 /// `VerificationResult`), by the queue's one `verifier`.
 extension PaymentQueue {
-    /// `transaction` as the app receives it: verified, or not and why.
+    /// `transactions` as the app receives them, verified or not and why, checked at once (one
+    /// read of their signed forms). Throws when they cannot be checked at all.
+    public func verify(_ transactions: [Transaction]) throws -> [VerificationResult<Transaction>] {
+        try verifier.verify(transactions, failingWith: records.settings.failures[.verification])
+    }
+
+    /// One transaction as the app receives it: a check that cannot be made at all leaves it
+    /// unverified, as nothing vouches for it (`invalidCertificateChain`).
     public func verify(_ transaction: Transaction) -> VerificationResult<Transaction> {
-        verifier.verify(transaction, failingWith: records.settings.failures[.verification])
+        (try? verify([transaction]))?.first ?? .unverified(transaction, .invalidCertificateChain)
     }
 
     /// The signed-in account's completed purchases of `productIDs` that stand (not revoked),
@@ -15,7 +22,7 @@ extension PaymentQueue {
     /// `Transaction.all`. None while nobody is signed in.
     public func purchases(of productIDs: Set<String>) throws -> [VerificationResult<Transaction>] {
         guard let account = records.settings.account else { return [] }
-        return try store.storage.purchases(of: account, productIDs: productIDs).map(verify)
+        return try verify(try store.storage.purchases(of: account, productIDs: productIDs))
     }
 
     /// The signed-in account's purchases deleted from the history (Xcode's Transaction

@@ -127,9 +127,10 @@ import X509
         #expect(try signed(String(repeating: "[", count: 100_000)) == .payloadNotJSONObject)
         #expect(try signed(#"{"transactionId":"1"}"#) == .noSignedDate)
         #expect(try signed(#"{"transactionId":"1"}"#)?.code == .missingRequiredProperties)
-        // 1990 and 2150: outside 2000–2099.
+        // 1990 and the year 10000: outside 2000–9999. 2150 is inside: the store's clock runs that far.
         guard case .notValidAtSignedDate? = try signed(#"{"signedDate":631152000000}"#) else { Issue.record("1990 accepted"); return }
-        guard case .notValidAtSignedDate? = try signed(#"{"signedDate":5680281600000}"#) else { Issue.record("2150 accepted"); return }
+        guard case .notValidAtSignedDate? = try signed(#"{"signedDate":253402300800000}"#) else { Issue.record("10000 accepted"); return }
+        #expect(try signed(#"{"signedDate":5680281600000}"#) == nil)
         // An app transaction's receiptCreationDate serves when there is no signedDate.
         #expect(try signed(#"{"appTransactionId":"1","receiptCreationDate":1893488400000}"#) == nil)
     }

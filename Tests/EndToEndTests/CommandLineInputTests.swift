@@ -220,7 +220,7 @@ import Testing
         #expect(try cli.run("buy", "com.storefront.credits.5").status == 0)
         // SQLite may keep its write-ahead log and shared memory beside the store between runs.
         #expect(try cli.files().filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
-                == [".store.lock", ".storefront-ui.lock", "UserDefaults.json", "store.sqlite"])
+                == [".store.lock", ".storefront-ui.lock", "UserDefaults.json", "signing.pem", "store.sqlite"])
         let mode = { (url: URL) in try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int }
         #expect(try mode(cli.dataDirectory) == 0o700)
         for name in try cli.files() {

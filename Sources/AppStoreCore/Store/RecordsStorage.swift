@@ -51,6 +51,9 @@ public protocol RecordsStorage: AnyObject {
     func advance(_ reader: String, to id: Int64) throws
     /// The form kept for these facts (`SignedForm.digest`), or nil when they were never signed.
     func signedForm(_ kind: SignedForm.Kind, of id: String, digest: String) throws -> SignedForm?
+    /// The form kept for each of `keys`, in order (nil: never signed), read at once: a batch
+    /// the app checks is one read, however many transactions it holds.
+    func keptForms(_ keys: [SignedForm.Key]) throws -> [SignedForm?]
     /// Keeps each form unless one is kept for its kind, id and digest already (another process
     /// signed the same facts first), in one write transaction; returns the ones kept, in order,
     /// so every process hands out the same JWS.
@@ -58,6 +61,10 @@ public protocol RecordsStorage: AnyObject {
 }
 
 extension RecordsStorage {
+    public func keptForms(_ keys: [SignedForm.Key]) throws -> [SignedForm?] {
+        try keys.map { try signedForm($0.kind, of: $0.id, digest: $0.digest) }
+    }
+
     public func update<T>(_ body: (inout StoreWorkingSet) throws -> T) throws -> T {
         try update(including: [], body)
     }

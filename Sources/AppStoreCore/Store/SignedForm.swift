@@ -19,6 +19,19 @@ public struct SignedForm: Equatable, Sendable {
     /// When the App Store signed it, in store time (the payload's `signedDate`).
     public var signedDate: Date
 
+    /// What a kept form is found by: its kind, what it is of, and its facts' digest.
+    public struct Key: Hashable, Sendable {
+        public var kind: Kind
+        public var id: String
+        public var digest: String
+
+        public init(kind: Kind, id: String, digest: String) {
+            self.kind = kind
+            self.id = id
+            self.digest = digest
+        }
+    }
+
     public init(kind: Kind, id: String, digest: String, jws: String, signedDate: Date) {
         self.kind = kind
         self.id = id

@@ -14,11 +14,12 @@ public final class StorefrontRuntime {
     /// Where the Transaction Manager's signed forms come from; none: they cannot be shown here.
     public var signedForms: (any SignedFormSource)?
 
-    /// `times`: how times are shown (the local zone; tests give one).
+    /// `times`: how times are shown (the local zone; tests give one). `verifier`: how the app
+    /// checks what it reads (the open storefront's and a walkthrough's: the signed forms).
     public init(store: AppStore, appDescription: AppDescription, defaults: UserDefaultsFile, width: Int, height: Int, colors: Bool = true,
-                ascii: ASCIIReason? = nil, times: TimeDisplay = TimeDisplay()) throws {
+                ascii: ASCIIReason? = nil, times: TimeDisplay = TimeDisplay(), verifier: TransactionVerifier = .trustingTheStore) throws {
         self.store = store
-        queue = PaymentQueue(store: store)
+        queue = PaymentQueue(store: store, verifier: verifier)
         // A store far behind catches up a slice at a time, the frame drawn between slices.
         queue.catchUpTimeBudget = Self.catchUpSlice
         app = SampleApp(catalog: store.catalog, appDescription: appDescription, defaults: defaults, queue: queue)

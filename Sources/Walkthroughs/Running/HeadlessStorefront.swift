@@ -3,6 +3,8 @@ import Foundation
 import SampleApp
 import AppStoreCore
 import AppStorePersistence
+import AppStoreSigning
+import StoreKitSim
 import StorefrontUI
 
 /// The storefront with no terminal, on a fresh data directory of its own (store.sqlite and
@@ -17,6 +19,8 @@ public final class HeadlessStorefront {
     public let directory: DataDirectory
     public let store: AppStore
     public let clock: ManualClock
+    /// The App Store's signing for this directory: what the app's verifier checks against.
+    public let signing: StoreSigning
     public private(set) var runtime: StorefrontRuntime
     /// Weak: the presenter keeps the storefront it shows (after the walkthrough too).
     public private(set) weak var presenter: Presenter?
@@ -48,7 +52,10 @@ public final class HeadlessStorefront {
                     settings.forEach { $0(&current) }
                 }
             }
-            runtime = try Self.launch(store, app: app, directory: directory, size: (width, height), times: times, ascii: ascii)
+            // The app checks what it reads against this directory's own chain, as the binary's does.
+            signing = StoreSigning(directory: directory, store: store, bundleID: app.bundleID, appVersion: app.appVersion)
+            runtime = try Self.launch(store, app: app, directory: directory, size: (width, height), times: times, ascii: ascii,
+                                      signing: signing)
         } catch {
             try? FileManager.default.removeItem(at: url)
             throw error
@@ -59,12 +66,12 @@ public final class HeadlessStorefront {
 
     deinit { try? FileManager.default.removeItem(at: directory.url) }
 
-    private static func launch(_ store: AppStore, app: AppDescription, directory: DataDirectory,
-                               size: (width: Int, height: Int), times: TimeDisplay, ascii: ASCIIReason?) throws -> StorefrontRuntime {
+    private static func launch(_ store: AppStore, app: AppDescription, directory: DataDirectory, size: (width: Int, height: Int),
+                               times: TimeDisplay, ascii: ASCIIReason?, signing: StoreSigning) throws -> StorefrontRuntime {
         let defaults = try UserDefaultsFile(url: directory.userDefaultsURL, durability: directory.durability,
                                             rules: UserDefaultsRules(catalog: store.catalog, appDescription: app))
         return try StorefrontRuntime(store: store, appDescription: app, defaults: defaults, width: size.width, height: size.height, ascii: ascii,
-                                     times: times)
+                                     times: times, verifier: TransactionVerifier(checkingBatch: { try signing.check($0) }))
     }
 
     public var state: AppState { runtime.state }
@@ -75,7 +82,8 @@ public final class HeadlessStorefront {
     /// Quits and opens the storefront again on the same files, at the size it had.
     public func relaunch() throws {
         let size = (runtime.state.width, runtime.state.height)
-        runtime = try Self.launch(store, app: runtime.app.appDescription, directory: directory, size: size, times: times, ascii: ascii)
+        runtime = try Self.launch(store, app: runtime.app.appDescription, directory: directory, size: size, times: times, ascii: ascii,
+                                  signing: signing)
         presenter?.elapsed(0)
         settle()
     }

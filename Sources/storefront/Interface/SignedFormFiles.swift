@@ -17,7 +17,7 @@ final class SignedFormFiles: SignedFormSource {
         // As the store holds it now: a refund since the list was read is in the form signed.
         let current = try session.database.transaction(t.id) ?? t
         guard let jws = try forms.transaction(current) else { throw NotSigned(id: t.id) }
-        let verified = try JWSVerifier(trustedRoot: forms.signer.identity.root).verify(Data(jws.utf8))
+        let verified = try session.signing.verifier().verify(Data(jws.utf8))
         let url = session.directory.url.appendingPathComponent("transaction-\(t.id).jws")
         _ = try AtomicFile.write(Data((jws + "\n").utf8), to: url, durability: session.directory.durability)
         return SignedFormSummary(transactionID: t.id, algorithm: JWSSigner.algorithm, chain: verified.chain.map(\.commonName),

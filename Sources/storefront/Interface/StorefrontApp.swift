@@ -19,7 +19,7 @@ enum StorefrontApp {
         let size = terminal.size
         let runtime = try StorefrontRuntime(store: session.store, appDescription: session.app, defaults: defaults, width: size.width,
                                             height: size.height, colors: terminal.colorsEnabled,
-                                            ascii: terminal.ascii)
+                                            ascii: terminal.ascii, verifier: session.queue.verifier)
         runtime.signedForms = SignedFormFiles(session: session)
         let watcher = DirectoryWatcher(path: session.directory.url.path,
                                        filesWrittenInPlace: [session.directory.storeDatabaseURL.path + "-wal"])

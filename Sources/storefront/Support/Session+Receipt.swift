@@ -12,9 +12,9 @@ extension Session {
         ReceiptApp(bundleID: app.bundleID, appVersion: app.appVersion, sharedSecret: Self.sharedSecret)
     }
 
-    /// The data directory's signing chain, made the first time it is needed.
+    /// The data directory's signing chain, made the first time it is needed (read once a session).
     func signingIdentity() throws -> SigningIdentity {
-        try SigningChainFile.loadOrMake(in: directory)
+        try signing.identity()
     }
 
     /// The receipt the store's records make now for `account` (nil: nobody signed in, no

@@ -50,18 +50,3 @@ struct AppTransactionOutput: Encodable {
     var appTransactionID: String
     var jwsRepresentation: String
 }
-
-/// The session's signed forms, made on first use: only a command that prints one reads signing.pem.
-final class SessionSigning {
-    private let make: () throws -> SignedForms
-    private var made: SignedForms?
-
-    init(_ make: @escaping () throws -> SignedForms) { self.make = make }
-
-    func forms() throws -> SignedForms {
-        if let made { return made }
-        let forms = try make()
-        made = forms
-        return forms
-    }
-}

@@ -20,8 +20,9 @@ struct Session {
     let database: StoreDatabase
     let store: AppStore
     let queue: PaymentQueue
-    /// The App Store's signed forms of what `--json` prints (Session+SignedForms).
-    let signing: SessionSigning
+    /// The App Store's signing for the data directory, made on first use: the signed forms
+    /// `--json` prints (Session+SignedForms), the receipts, and the app's verifier.
+    let signing: StoreSigning
 
     /// `checksStorefront`: false for `set`, which is how a storefront the catalog lacks is fixed.
     init(_ options: GlobalOptions, checksStorefront: Bool = true) throws {
@@ -36,11 +37,9 @@ struct Session {
         let isNew = !FileManager.default.fileExists(atPath: directory.storeDatabaseURL.path)
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
-        queue = PaymentQueue(store: store)
-        signing = SessionSigning { [directory, store, app] in
-            SignedForms(store: store, signer: JWSSigner(identity: try SigningChainFile.loadOrMake(in: directory)),
-                        bundleID: app.bundleID, appVersion: app.appVersion)
-        }
+        signing = StoreSigning(directory: directory, store: store, bundleID: app.bundleID, appVersion: app.appVersion)
+        // The app delivers what verifies against the data directory's own chain.
+        queue = PaymentQueue(store: store, verifier: TransactionVerifier(checkingBatch: { [signing] in try signing.check($0) }))
         // A store far behind says on stderr how far it has got.
         let reporter = CatchUpReporter()
         queue.onCatchUp = { reporter.report($0) }
