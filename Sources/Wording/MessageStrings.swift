@@ -133,8 +133,9 @@ public struct MessageStrings: PhraseTable {
                                                ja: "購入履歴を消去しました(設定はそのまま)")
     public let purchaseHistoryClearedBanner = Phrase(en: "Purchase history cleared", ja: "購入履歴を消去しました")
     /// An active subscriber's offer code: the plan whose next renewal starts at its terms, and when.
-    public let offerCodeAtRenewal = Phrase2<String, String>(en: { name, day in "offer code redeemed: \(name) renews at its terms on \(day)" },
-                                                            ja: { name, day in "オファーコードを利用しました。\(day)の更新から\(name)にオファーが適用されます" })
+    public let offerCodeAtRenewal = Phrase3<String, String, String>(
+        en: { name, charge, day in "offer code redeemed: \(name) renews at \(charge) on \(day)" },
+        ja: { name, charge, day in "オファーコードを利用しました。\(day)に\(name)が\(charge)で更新されます" })
     public let offerCodeAtRenewalBanner = Phrase2<String, String>(
         en: { name, day in "✓ Offer code redeemed: \(name) — from your next renewal on \(day)" },
         ja: { name, day in "✓ オファーコードを利用しました: \(name) — 次回の更新日(\(day))から" })

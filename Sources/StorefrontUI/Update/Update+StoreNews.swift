@@ -72,7 +72,8 @@ extension AppState {
             // An upgrade at once: its own line (`upgraded`) and the queue's update tell it.
             return nil
         case .offerRedeemed:
-            return details.expiresDate.map { words.offerCodeAtRenewal(title(of: details.toProductID ?? event.productID ?? ""), times.dateTime($0)) }
+            let plan = title(of: details.toProductID ?? event.productID ?? "")
+            return details.expiresDate.map { words.offerCodeAtRenewal(plan, amount(details.price, details), times.dateTime($0)) }
         case .upgraded:
             let from = title(of: details.fromProductID ?? "")
             let said = details.planChange == .crossgrade ? words.switched : words.upgraded
