@@ -53,12 +53,15 @@ extension StoreWorkingSet {
     }
 
     /// The offers `account` may choose buying `productID` outside the app, besides none: the
-    /// introductory offer when it applies (`introOfferApplies`), and the subscription's offer
-    /// codes the account may redeem now (`checkOfferCode`). What the Transaction Manager's sheet lists.
+    /// introductory offer when it applies (`introOfferApplies`), and, while no plan of its group
+    /// gives access, the subscription's offer codes the account may redeem (`checkOfferCode`):
+    /// a subscriber's code is redeemed for the renewal (`redeemOfferCode`), not bought. What the
+    /// Transaction Manager's sheet lists.
     public func outsidePurchaseOffers(_ productID: String, account: String?, catalog: Catalog, now: Date? = nil) -> [OutsidePurchaseTerms.Offer] {
         guard let account, let entry = catalog.product(productID), entry.type == .autoRenewable,
-              let info = entry.subscription else { return [] }
+              let info = entry.subscription, let group = entry.subscriptionGroupID else { return [] }
         let intro: [OutsidePurchaseTerms.Offer] = introOfferApplies(productID, catalog: catalog, account: account) ? [.introductory] : []
+        guard status(of: account, group: group)?.givesAccess != true else { return intro }
         let codes = info.offerCodes.filter { canRedeem($0, of: entry, account: account, now: now) }
         return intro + codes.compactMap(\.name).map { .code($0) }
     }
