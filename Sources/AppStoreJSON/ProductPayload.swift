@@ -16,8 +16,11 @@ package struct ProductPayload: Encodable {
     package var introductoryOffer: OfferPayload?
     package var subscriptionGroup: String?
     package var subscriptionLevel: Int?
+    /// An auto-renewable subscription's offer codes, with the signed-in customer's eligibility.
+    package var offerCodes: [OfferCodePayload]?
 
-    package init(_ p: Product, credits: Int?) {
+    package init(_ p: Product, credits: Int?, offerCodes: [OfferCodePayload]? = nil) {
+        self.offerCodes = offerCodes
         id = p.id
         type = p.type
         title = p.localizedTitle

@@ -306,6 +306,9 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v15") { db in
+            try OfferCodeColumns.add(db)
+        }
         return migrator
     }
 }

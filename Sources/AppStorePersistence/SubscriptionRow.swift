@@ -8,7 +8,7 @@ enum SubscriptionRow {
     static let columns = [
         "account", "groupID", "productID", "state", "originalTransactionID", "latestTransactionID", "expiresDate",
         "willAutoRenew", "autoRenewProductID", "expirationReason", "billingRetryStartDate", "gracePeriodExpiresDate",
-        "priceIncreaseStatus", "recentSubscriptionStartDate",
+        "priceIncreaseStatus", "recentSubscriptionStartDate", "offerCodeAtRenewal", "offerStartDate",
     ]
 
     /// Every status, in the order each was first made.
@@ -31,6 +31,7 @@ enum SubscriptionRow {
             TransactionRow.milliseconds(s.expiresDate), s.willAutoRenew, s.autoRenewProductID, s.expirationReason?.rawValue,
             s.billingRetryStartDate.map(TransactionRow.milliseconds), s.gracePeriodExpiresDate.map(TransactionRow.milliseconds),
             s.priceIncreaseStatus.rawValue, TransactionRow.milliseconds(s.recentSubscriptionStartDate),
+            s.offerCodeAtRenewal, s.offerStartDate.map(TransactionRow.milliseconds),
         ]
         return values.map { $0?.databaseValue ?? .null }
     }
@@ -45,7 +46,7 @@ enum SubscriptionRow {
         let account = (try? row.decode(String.self, forColumn: "account")) ?? "?"
         let group = (try? row.decode(String.self, forColumn: "groupID")) ?? "?"
         let r = RowReader(row: row, location: location(account, group))
-        let status = SubscriptionStatus(
+        var status = SubscriptionStatus(
             account: try r.value("account"), groupID: try r.value("groupID"), productID: try r.value("productID"),
             state: try r.requiredNamed("state", "a renewal state"),
             originalTransactionID: try r.value("originalTransactionID"), latestTransactionID: try r.value("latestTransactionID"),
@@ -55,6 +56,8 @@ enum SubscriptionRow {
             billingRetryStartDate: try r.time("billingRetryStartDate"), gracePeriodExpiresDate: try r.time("gracePeriodExpiresDate"),
             priceIncreaseStatus: try r.requiredNamed("priceIncreaseStatus", "a price increase status"),
             recentSubscriptionStartDate: try r.requiredTime("recentSubscriptionStartDate"))
+        status.offerCodeAtRenewal = try r.value("offerCodeAtRenewal", String?.self)
+        status.offerStartDate = try r.time("offerStartDate")
         try refuseInconsistency(status, r)
         return status
     }

@@ -62,6 +62,7 @@ extension Transaction {
     /// or the offer code redeemed (in the App Store, so outside the app).
     func kindLabel(_ strings: Strings) -> String? {
         if reason == .outsideApp, let code = offer, code.type == .code { return strings.log.offerCode(code.id ?? "") }
+        if reason == .renewal, let code = offer, code.type == .code { return strings.log.renewalAtOfferCode(code.id ?? "") }
         return reason?.label(strings)
     }
 }

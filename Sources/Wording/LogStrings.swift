@@ -115,6 +115,8 @@ public struct LogStrings: PhraseTable {
     public let resolution = Phrase(en: "interruption resolved", ja: "中断を解決")
     public let outsideApp = Phrase(en: "bought outside the app", ja: "App外で購入")
     public let offerCode = Phrase1<String>(en: { code in "offer code \(code) redeemed" }, ja: { code in "オファーコード\(code)を利用" })
+    /// A renewal at an offer code's terms.
+    public let renewalAtOfferCode = Phrase1<String>(en: { code in "renewal, offer code \(code)" }, ja: { code in "更新、オファーコード\(code)" })
     /// A purchase an App Store product page started, heard by the app (`shouldAddStorePayment`).
     public let promoted = Phrase1<String>(en: { id in "App Store product page: Buy \(id) (a promoted purchase)" },
                                           ja: { id in "App Storeのプロダクトページ: \(id)を購入(プロモーション購入)" })

@@ -132,6 +132,13 @@ public struct MessageStrings: PhraseTable {
     public let purchaseHistoryCleared = Phrase(en: "purchase history cleared (settings kept)",
                                                ja: "購入履歴を消去しました(設定はそのまま)")
     public let purchaseHistoryClearedBanner = Phrase(en: "Purchase history cleared", ja: "購入履歴を消去しました")
+    /// An active subscriber's offer code: the plan whose next renewal starts at its terms, and when.
+    public let offerCodeAtRenewal = Phrase3<String, String, String>(
+        en: { name, charge, day in "offer code redeemed: \(name) renews at \(charge) on \(day)" },
+        ja: { name, charge, day in "オファーコードを利用しました。\(day)に\(name)が\(charge)で更新されます" })
+    public let offerCodeAtRenewalBanner = Phrase2<String, String>(
+        en: { name, day in "✓ Offer code redeemed: \(name) — from your next renewal on \(day)" },
+        ja: { name, day in "✓ オファーコードを利用しました: \(name) — 次回の更新日(\(day))から" })
     public let recoveredBanner = Phrase1<String>(en: { name in "✓ Billing problem fixed: \(name)" },
                                                  ja: { name in "✓ 請求の問題が解決しました: \(name)" })
     /// A price increase asked for: the plan, its new price, and the renewal it starts at.

@@ -10,6 +10,25 @@ public struct SheetStrings: PhraseTable {
     public let redeemCodeTitle = Phrase(en: "Redeem Code", ja: "コードを使う")
     public let enterCode = Phrase(en: "Enter your code to redeem an offer.", ja: "オファーを利用するにはコードを入力してください。")
     public let redeem = Phrase(en: "Redeem", ja: "使う")
+    /// The terms of the code typed, stated before it is redeemed: when the offer starts.
+    public let codeStartsToday = Phrase(en: "Starts today.", ja: "本日から開始します。")
+    public let codeStartsAtRenewal = Phrase1<String>(
+        en: { day in "Starts at your next renewal on \(day)." },
+        ja: { day in "次回の更新日(\(day))から開始します。" })
+    /// A code for another plan: the one it replaces.
+    public let codeReplaces = Phrase1<String>(en: { plan in "Replaces \(plan)." }, ja: { plan in "\(plan)から切り替わります。" })
+    // A refused code, as the App Store's sheet words it: a sentence for the customer.
+    public let codeNotValid = Phrase(en: "This code isn't valid. Check the code and try again.",
+                                     ja: "このコードは無効です。コードを確認して、もう一度お試しください。")
+    public let codeForNewSubscribers = Phrase(en: "This offer is for new subscribers and can't be redeemed while you're subscribed.",
+                                              ja: "このオファーは新規登録者向けのため、登録中はご利用いただけません。")
+    public let codeForSubscribers = Phrase(en: "This offer is only for current and previous subscribers.",
+                                           ja: "このオファーは現在または以前の登録者のみが対象です。")
+    public let codeNotForPreviousSubscribers = Phrase(en: "This offer isn't available to previous subscribers.",
+                                                      ja: "このオファーは以前の登録者はご利用いただけません。")
+    public let codeAlreadyWaiting = Phrase(en: "You've already redeemed an offer for your next renewal.",
+                                           ja: "次回の更新に適用されるオファーをすでに利用済みです。")
+    public let codeUnavailable = Phrase(en: "This code can't be redeemed right now.", ja: "このコードは現在ご利用いただけません。")
     /// As the system sheet names its store when testing ([Environment: Sandbox]), in English
     /// on a Japanese device too.
     public let environment = Phrase(both: "[Environment: storefront]")

@@ -78,6 +78,16 @@ public struct StoreAdminErrorStrings: PhraseTable {
     public let offerCodeWhileSubscribed = Phrase3<String, String, String>(
         en: { code, id, expire in "the offer code \"\(code)\" starts a subscription, and the signed-in account is subscribed to \(id) in its group: redeem it once that ends (\(expire))" },
         ja: { code, id, expire in "オファーコード「\(code)」はサブスクリプションを開始するものですが、サインイン中のアカウントは同じグループの\(id)を購読中です。終了してから利用してください（\(expire)）。" })
+    /// A code not for customers new to its group, or not for those whose plan of it ended.
+    public let offerCodeNotForNew = Phrase1<String>(
+        en: { code in "the offer code \"\(code)\" is not for customers new to its subscription group, and the signed-in account never subscribed to it" },
+        ja: { code in "オファーコード「\(code)」はサブスクリプショングループの新規顧客向けではありません。サインイン中のアカウントはこのグループを購読したことがありません。" })
+    public let offerCodeNotForExpired = Phrase1<String>(
+        en: { code in "the offer code \"\(code)\" is not for customers whose subscription ended, and the signed-in account's plan of its group has" },
+        ja: { code in "オファーコード「\(code)」はサブスクリプションが終了した顧客向けではありません。サインイン中のアカウントのこのグループのプランは終了しています。" })
+    public let offerCodeAlreadyRedeemed = Phrase1<String>(
+        en: { code in "the offer code \"\(code)\" cannot be redeemed: a code redeemed by the signed-in account already waits for its subscription's next renewal" },
+        ja: { code in "オファーコード「\(code)」は利用できません。サインイン中のアカウントが利用したコードが、すでに次回の更新を待っています。" })
     public let noIntroductoryOffer = Phrase2<String, String>(
         en: { id, catalog in "\(id) has no introductory offer: `products` lists each subscription's offers (\(catalog))" },
         ja: { id, catalog in "\(id)に導入オファーはありません。各サブスクリプションのオファーは products で確認できます（\(catalog)）。" })

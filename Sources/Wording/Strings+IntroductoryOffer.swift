@@ -32,7 +32,9 @@ extension Strings {
     /// the storefront writes it: per period ("$0.99/month"), and for the periods left at it
     /// ("$0.99/month for 2 months"); nil when the renewal charges the plan's price.
     public func renewalOffer(_ terms: RenewalTerms, price: String) -> (charge: String, terms: String)? {
-        guard terms.offer != nil, let period = terms.offerPeriod else { return nil }
+        guard let offer = terms.offer, let period = terms.offerPeriod else { return nil }
+        // A free offer code the renewal starts with: its free time, no price.
+        if offer.paymentMode == .freeTrial { return (sheet.trial(period), sheet.trial(period)) }
         let charge = sheet.perPeriod(price, period)
         return (charge, terms.offerPeriodLeft.map { sheet.payAsYouGo(charge, $0) } ?? charge)
     }

@@ -28,6 +28,10 @@ struct AppleLibraryPayloadTests {
         try admin.refundTransaction(credits.id, Refund(reason: .developerIssue))
         try admin.refundTransaction(premium.id)
         try admin.requestPriceIncrease("com.storefront.pro.monthly", price: 12.99, consentNeeded: true)
+        // A subscriber's offer code waiting for the renewal: the renewal info's offer is the code (offerType 3).
+        let subscriber = "subscriber@example.com"
+        _ = try admin.buyOutsideApp("com.storefront.pro.monthly", terms: OutsidePurchaseTerms(offer: .none), account: subscriber)
+        _ = try admin.redeemOfferCode("LOYALYEAR", account: subscriber)
         clock.advance(by: 3600)
         let records = try storage.load()
         let context = SigningContext(bundleID: "com.storefront.quotes", appVersion: "1.0", environment: environment, signedDate: clock.now)

@@ -153,7 +153,9 @@ import Testing
     /// A status row of a group no catalog has (so no rule of the store's makes it too).
     private static func status(state: String, latest: String) -> String {
         """
-        INSERT INTO subscriptions VALUES ('sandbox.user@example.com', 'damaged', 'com.storefront.pro.monthly', '\(state)',
+        INSERT INTO subscriptions (account, groupID, productID, state, originalTransactionID, latestTransactionID, expiresDate,
+            willAutoRenew, autoRenewProductID, expirationReason, billingRetryStartDate, gracePeriodExpiresDate, priceIncreaseStatus,
+            recentSubscriptionStartDate) VALUES ('sandbox.user@example.com', 'damaged', 'com.storefront.pro.monthly', '\(state)',
             '1000000002', '\(latest)', 1896080400000, 1, 'com.storefront.pro.monthly', NULL, NULL, NULL,
             'noIncreasePending', 1893488400000)
         """

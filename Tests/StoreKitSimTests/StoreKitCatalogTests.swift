@@ -111,7 +111,8 @@ import Testing
         #expect(listener.introductoryOffer?.paymentMode == .payAsYouGo)
         #expect(listener.introductoryOffer?.periodCount == 2)
         #expect(listener.offerCodes == [SubscriptionOffer(id: "HARBOURDAYS", paymentMode: .payAsYouGo, period: try #require(period("P1M")),
-                                                          periodCount: 3, price: Decimal(string: "0.99") ?? 0)])
+                                                          periodCount: 3, price: Decimal(string: "0.99") ?? 0,
+                                                          eligibility: [.new, .existing, .expired])])
         #expect(catalog.locales == ["en_GB", "en_US", "ja"])
     }
 

@@ -56,9 +56,14 @@ public struct SubscriptionOffer: Sendable, Equatable {
     /// The name the developer knows it by, where it differs from `id` (a .storekit file's
     /// `referenceName`).
     public var referenceName: String?
+    /// An offer code: who may redeem it (`OfferCodeEligibility.startingASubscription` unless
+    /// the catalog says).
+    public var eligibility: Set<OfferCodeEligibility>
 
     public init(id: String? = nil, paymentMode: PaymentMode, period: SubscriptionPeriod, periodCount: Int = 1,
-                price: Decimal = 0, prices: [String: Decimal] = [:], referenceName: String? = nil) {
+                price: Decimal = 0, prices: [String: Decimal] = [:], referenceName: String? = nil,
+                eligibility: Set<OfferCodeEligibility> = OfferCodeEligibility.startingASubscription) {
+        self.eligibility = eligibility
         self.id = id
         self.paymentMode = paymentMode
         self.period = period

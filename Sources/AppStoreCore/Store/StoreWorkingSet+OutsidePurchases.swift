@@ -32,7 +32,8 @@ extension StoreWorkingSet {
         if entry.type == .nonConsumable, completedPurchases(of: account).contains(where: { $0.productID == entry.id }) {
             throw StoreAdminError.alreadyPurchased(entry.id)
         }
-        if let refusal = purchaseRefusal(entry.id, account: account, catalog: catalog) { throw refusal }
+        // A subscriber's code for the plan one has is redeemed for its next renewal, not bought again.
+        if code == nil, let refusal = purchaseRefusal(entry.id, account: account, catalog: catalog) { throw refusal }
         // One that only changes the plan the next renewal is for makes no transaction, and cannot
         // be bought not renewing: it starts only by renewing.
         let changesPlanOnly = changesRenewalPlanOnly(entry.id, account: account, catalog: catalog)
@@ -52,14 +53,17 @@ extension StoreWorkingSet {
     }
 
     /// The offers `account` may choose buying `productID` outside the app, besides none: the
-    /// introductory offer when it applies (`introOfferApplies`), and the subscription's offer
-    /// codes while no plan of its group gives access. What the Transaction Manager's sheet lists.
-    public func outsidePurchaseOffers(_ productID: String, account: String?, catalog: Catalog) -> [OutsidePurchaseTerms.Offer] {
+    /// introductory offer when it applies (`introOfferApplies`), and, while no plan of its group
+    /// gives access, the subscription's offer codes the account may redeem (`checkOfferCode`):
+    /// a subscriber's code is redeemed for the renewal (`redeemOfferCode`), not bought. What the
+    /// Transaction Manager's sheet lists.
+    public func outsidePurchaseOffers(_ productID: String, account: String?, catalog: Catalog, now: Date? = nil) -> [OutsidePurchaseTerms.Offer] {
         guard let account, let entry = catalog.product(productID), entry.type == .autoRenewable,
               let info = entry.subscription, let group = entry.subscriptionGroupID else { return [] }
         let intro: [OutsidePurchaseTerms.Offer] = introOfferApplies(productID, catalog: catalog, account: account) ? [.introductory] : []
         guard status(of: account, group: group)?.givesAccess != true else { return intro }
-        return intro + info.offerCodes.compactMap { $0.id ?? $0.referenceName }.map { .code($0) }
+        let codes = info.offerCodes.filter { canRedeem($0, of: entry, account: account, now: now) }
+        return intro + codes.compactMap(\.name).map { .code($0) }
     }
 
     /// Refuses `entry`'s introductory offer to `account` unless a purchase now would start with it.
@@ -83,15 +87,12 @@ extension StoreWorkingSet {
                                  catalog: catalog, now: now)
     }
 
-    /// The offer code `code` of `entry`, if `account` may redeem it now: one that starts a
-    /// subscription, so not while the account has a plan of the group.
+    /// The offer code `code` of `entry`, if `account` may redeem it now (`checkOfferCode`).
     private func redeemable(_ code: String, of entry: CatalogProduct, for account: String, now: Date) throws -> SubscriptionOffer {
         guard entry.type == .autoRenewable, let offer = entry.subscription?.offerCode(named: code) else {
             throw StoreAdminError.noSuchOfferCode(code, productID: entry.id)
         }
-        if let group = entry.subscriptionGroupID, let status = status(of: account, group: group), status.isActive(at: now) {
-            throw StoreAdminError.offerCodeWhileSubscribed(code, productID: status.productID)
-        }
+        try checkOfferCode(offer, named: code, of: entry, for: account, now: now)
         return offer
     }
 

@@ -210,7 +210,7 @@ extension StoreWorkingSet {
                            declinesIntroOffer: Bool = false) throws -> Transaction {
         // The plan came back (a recovery, a purchase before it) while this one was in flight or
         // waiting: refused now as it would have been when asked, rather than completed for nothing.
-        if let refusal = purchaseRefusal(transactions[i].productID, account: transactions[i].account, catalog: catalog) {
+        if offerCode == nil, let refusal = purchaseRefusal(transactions[i].productID, account: transactions[i].account, catalog: catalog) {
             fail(at: i, refusal, now: now)
             return transactions[i]
         }
@@ -458,8 +458,13 @@ public enum StoreAdminError: Error, Equatable, Sendable {
     case alreadyPurchased(String)
     /// No offer code of that name: of the product, or (nil) of any subscription sold here.
     case noSuchOfferCode(String, productID: String?)
-    /// An offer code starts a subscription: the account has `productID`, a plan of its group.
+    /// An offer code for customers new to the group or whose plan ended: the account has
+    /// `productID`, a plan of its group.
     case offerCodeWhileSubscribed(String, productID: String)
+    /// An offer code not for customers where the account stands (new to the group, or its plan ended).
+    case offerCodeNotEligible(String, customer: OfferCodeEligibility)
+    /// A code redeemed while subscribed already waits for the next renewal.
+    case offerCodeAlreadyRedeemed(String)
     /// The introductory offer was asked for a product that has none.
     case noIntroductoryOffer(String)
     /// The introductory offer was asked and would not apply: the account had one of the group

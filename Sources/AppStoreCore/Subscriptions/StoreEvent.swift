@@ -106,6 +106,10 @@ public enum StoreEventSubtype: String, Codable, Sendable, CaseIterable {
     /// DOWNGRADE). A change back to the current plan, or to another period of the same level,
     /// has no subtype, as Apple sends none.
     case downgrade
+    /// `offerRedeemed`: a subscriber's offer code for a higher plan, which it moves to at once
+    /// (OFFER_REDEEMED, UPGRADE); a code for a lower plan says `downgrade`, one for the plan
+    /// one has none.
+    case upgrade
 
     /// A subscription's start: a resubscribe goes on under the subscription's original
     /// transaction, a first one is its own.
@@ -148,6 +152,10 @@ public enum StoreEventKind: String, Codable, Sendable, CaseIterable {
     case renewalPreferenceChanged
     /// Another plan at once: the old plan's transaction is marked upgraded and refunded in part.
     case upgraded
+    /// An active subscriber redeemed an offer code (OFFER_REDEEMED): for the plan one has or a
+    /// lower one, the next renewal starts at its terms (no transaction); for a higher one, the
+    /// upgrade at once at its terms (`transactionID`).
+    case offerRedeemed
     case priceIncreasePending
     case priceIncreaseAgreed
     /// A price changed with no consent needed: the subscriber was told.

@@ -187,7 +187,9 @@ private struct Step {
         facts.originalPurchaseDate = context.latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate
         let change = SubscriptionLifecycle.planChange(from: plan, to: product)
         if let change, !SubscriptionLifecycle.changesRenewalPlanOnly(current, to: product, catalog: catalog) {
-            upgrade(from: current, plan: plan, to: bought, facts: facts, period: info.period, change: change)
+            upgrade(from: current, plan: plan, to: bought, facts: facts, period: info.period, change: change, offerCode: offerCode)
+        } else if let offerCode {
+            redeemAtRenewal(offerCode, of: product.id, change: change, with: bought, facts: facts)
         } else {
             // A lower plan, another period, or the plan one has bought back while another waits
             // for the renewal (which then stays with it).
@@ -249,12 +251,19 @@ private struct Step {
 
     /// A higher plan, or one of the same level and period: at once, for a new period, the old
     /// plan's latest transaction marked upgraded and its unused time refunded.
+    /// `offerCode`: a subscriber's code for the higher plan, whose terms the new period starts at.
     private mutating func upgrade(from current: SubscriptionStatus, plan: CatalogProduct, to bought: Transaction,
-                                  facts: PurchaseFacts, period: SubscriptionPeriod, change: PlanChange) {
+                                  facts: PurchaseFacts, period: SubscriptionPeriod, change: PlanChange,
+                                  offerCode: SubscriptionOffer? = nil) {
         var facts = facts
         facts.expirationDate = SubscriptionLifecycle.end(of: period, from: now)
         facts.isTrialPeriod = false
         facts.price = listPrice(of: bought, in: facts)
+        if let offerCode {
+            facts.expirationDate = StoreTimes.clamped(offerCode.firstPeriodEnd(from: now))
+            facts.offer = TransactionOffer(.code, offerCode)
+            facts.price = offerCode.price(in: storefront(of: facts))
+        }
         let t = bought.completed(with: facts, originalTransactionID: current.originalTransactionID)
         var refund: Decimal = 0
         if var old = context.latest, old.id == current.latestTransactionID {
@@ -267,10 +276,44 @@ private struct Step {
         status?.autoRenewProductID = t.productID
         status?.willAutoRenew = true
         status?.priceIncreaseStatus = .noIncreasePending
+        status?.offerCodeAtRenewal = nil
+        status?.offerStartDate = offerCode == nil ? nil : now
         transactions.append(t)
         emit(.upgraded, transaction: t, details: StoreEventDetails(
             fromProductID: plan.id, toProductID: t.productID, planChange: change, expiresDate: t.expirationDate,
             price: t.price, currency: t.currency, storefront: t.storefront, refundedAmount: refund))
+        if offerCode != nil {
+            emit(.offerRedeemed, transaction: t, details: StoreEventDetails(
+                fromProductID: plan.id, toProductID: t.productID, planChange: change, expiresDate: t.expirationDate,
+                price: t.price, currency: t.currency, storefront: t.storefront, subtype: change == .upgrade ? .upgrade : nil))
+        }
+    }
+
+    /// An active subscriber's offer code for the plan one has, a lower one or another period:
+    /// the next renewal is for the code's plan and starts at its terms, as the renewal info
+    /// says. Nothing is charged now and no transaction made; the event keeps the answer.
+    private mutating func redeemAtRenewal(_ code: SubscriptionOffer, of productID: String, change: PlanChange?,
+                                          with bought: Transaction, facts: PurchaseFacts) {
+        guard let current = status else { return }
+        var facts = facts
+        facts.price = 0
+        facts.isTrialPeriod = false
+        facts.expirationDate = nil
+        facts.webOrderLineItemID = nil
+        facts.offer = TransactionOffer(.code, code)
+        let answer = bought.completed(with: facts, originalTransactionID: current.originalTransactionID)
+        status?.willAutoRenew = true
+        status?.autoRenewProductID = productID
+        status?.offerCodeAtRenewal = code.name
+        if current.autoRenewProductID != productID {
+            let consent: PriceIncreaseStatus = needsConsent(productID) ? .pending : .noIncreasePending
+            status?.priceIncreaseStatus = consent
+        }
+        let price = renewalTerms(at: current.expiresDate)?.price
+        emit(.offerRedeemed, answering: answer, details: StoreEventDetails(
+            fromProductID: current.productID, toProductID: productID, planChange: change, expiresDate: current.expiresDate,
+            price: price, currency: storefront.currency, storefront: storefront.id,
+            subtype: change == .downgrade ? .downgrade : nil))
     }
 
     /// The price of `old` times the part of its period (the one ending at `end`) not used by
@@ -371,11 +414,15 @@ private struct Step {
         facts.offer = terms?.offer
         facts.price = terms?.price
         if let offerPeriod = terms?.offerPeriod { facts.expirationDate = SubscriptionLifecycle.end(of: offerPeriod, from: start) }
+        // A code redeemed while subscribed begins with this renewal.
+        let codeBegins = current.offerCodeAtRenewal != nil && terms?.offer?.type == .code
         let t = Transaction(id: context.newTransactionID,
                             payment: Payment(productID: product.id, applicationUsername: latest?.applicationUsername),
                             state: .purchased, date: date, account: current.account, reason: .renewal,
                             originalTransactionID: current.originalTransactionID, purchaseFacts: facts)
         beginPeriod(paidBy: t, endingOr: date)
+        status?.offerCodeAtRenewal = nil
+        if codeBegins { status?.offerStartDate = start }
         if current.priceIncreaseStatus == .agreed { status?.priceIncreaseStatus = .noIncreasePending }
         transactions.append(t)
         let planChanged = current.productID != product.id
@@ -391,11 +438,19 @@ private struct Step {
     func renewalTerms(at date: Date) -> RenewalTerms? {
         guard let current = status, let product = catalog.product(current.autoRenewProductID) else { return nil }
         let latest = context.latest
+        if let name = current.offerCodeAtRenewal, let code = product.subscription?.offerCode(named: name) {
+            // A code redeemed while subscribed: the renewal starts at its terms.
+            let payAsYouGo = code.paymentMode == .payAsYouGo
+            return RenewalTerms(productID: product.id, price: code.price(in: storefront), currency: storefront.currency,
+                                offer: TransactionOffer(.code, code), offerPeriod: payAsYouGo ? code.period : code.totalPeriod,
+                                offerPeriodsLeft: payAsYouGo ? code.periodCount : 1)
+        }
+        let offerStart = current.offerStartDate ?? current.recentSubscriptionStartDate
         if let used = latest?.offer, used.paymentMode == .payAsYouGo,
            latest?.productID == product.id, let offer = product.subscription?.offer(for: used),
-           offer.paymentMode == .payAsYouGo, offer.end(from: current.recentSubscriptionStartDate) > date {
+           offer.paymentMode == .payAsYouGo, offer.end(from: offerStart) > date {
             // The offer's periods that start from this renewal before the offer ends.
-            let end = offer.end(from: current.recentSubscriptionStartDate)
+            let end = offer.end(from: offerStart)
             let left = sequence(first: date) { offer.period.added(to: $0) }.prefix(offer.periodCount).prefix { $0 < end }.count
             return RenewalTerms(productID: product.id, price: offer.price(in: storefront), currency: storefront.currency,
                                 offer: used, offerPeriod: offer.period, offerPeriodsLeft: left)
@@ -433,6 +488,7 @@ private struct Step {
         status?.state = .expired
         status?.expirationReason = reason
         status?.willAutoRenew = false
+        status?.offerCodeAtRenewal = nil
         if endingPeriod { status?.expiresDate = min(current.expiresDate, date) }
         emit(.expired, date: date, details: StoreEventDetails(expirationReason: reason, expiresDate: status?.expiresDate))
     }

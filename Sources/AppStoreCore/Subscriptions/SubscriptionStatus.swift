@@ -31,6 +31,12 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
     /// `familyShared`: a family member's subscription seen by this account
     /// (`StoreWorkingSet.familyStatuses(of:)`), managed by its purchaser; nil: the account's own.
     public var ownershipType: OwnershipType?
+    /// An offer code an active subscriber redeemed (its id, else its reference name): the next
+    /// renewal, of `autoRenewProductID`, starts at its terms (the renewal info's offer).
+    public var offerCodeAtRenewal: String?
+    /// When the offer the subscription is on began, where that is not
+    /// `recentSubscriptionStartDate`: an offer code that began at a renewal or an upgrade.
+    public var offerStartDate: Date?
 
     public init(account: String, groupID: String, productID: String, state: RenewalState,
                 originalTransactionID: String, latestTransactionID: String, expiresDate: Date,

@@ -63,7 +63,19 @@ extension CatalogJSON.Offer {
            let unpriced = productPrices.keys.sorted().first(where: { prices[$0] == nil }) {
             throw CatalogProblem(path: "\(path).prices", message: "no price for \(unpriced), where the product is sold: give the offer a price in each of the product's storefronts, or a \"price\" for the others")
         }
+        var who = OfferCodeEligibility.startingASubscription
+        if let eligibility {
+            who = []
+            for (i, name) in eligibility.enumerated() {
+                guard let one = OfferCodeEligibility(rawValue: name) else {
+                    let known = OfferCodeEligibility.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw CatalogProblem(path: "\(path).eligibility[\(i)]", message: "unknown eligibility \"\(name)\": use one of \(known)")
+                }
+                who.insert(one)
+            }
+            if who.isEmpty { throw CatalogProblem(path: "\(path).eligibility", message: "names no customers: use one or more of new, existing, expired") }
+        }
         return SubscriptionOffer(id: id, paymentMode: mode, period: period, periodCount: count,
-                                 price: mode == .freeTrial ? 0 : price ?? 0, prices: prices)
+                                 price: mode == .freeTrial ? 0 : price ?? 0, prices: prices, eligibility: who)
     }
 }

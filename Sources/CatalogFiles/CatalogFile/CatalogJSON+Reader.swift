@@ -71,7 +71,9 @@ extension CatalogJSON.Offer {
               let period = fields["period"]?.stringValue.flatMap(SubscriptionPeriod.init(iso8601:)),
               let periods = fields["periods"].optional(\.intValue),
               let price = fields["price"].optional(\.decimalValue),
-              let prices = fields["prices"].optional({ $0.dictionary(\.decimalValue) }) else { return nil }
-        self.init(id: id, paymentMode: paymentMode, period: period, periods: periods, price: price, prices: prices)
+              let prices = fields["prices"].optional({ $0.dictionary(\.decimalValue) }),
+              let eligibility = fields["eligibility"].optional({ $0.list(\.stringValue) }) else { return nil }
+        self.init(id: id, paymentMode: paymentMode, period: period, periods: periods, price: price, prices: prices,
+                  eligibility: eligibility)
     }
 }

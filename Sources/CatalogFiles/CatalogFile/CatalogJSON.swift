@@ -51,5 +51,8 @@ struct CatalogJSON: Decodable {
         var price: Decimal?
         /// The price per storefront, as a product's `prices`.
         var prices: [String: Decimal]?
+        /// An offer code: who may redeem it ("new", "existing", "expired"); new and expired
+        /// customers when left out.
+        var eligibility: [String]?
     }
 }

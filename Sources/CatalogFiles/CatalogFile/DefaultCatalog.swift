@@ -126,7 +126,19 @@ public enum DefaultCatalog {
       "subscription": {
         "period": "P1Y",
         "group": "pro",
-        "level": 1
+        "level": 1,
+        "offerCodes": [
+          {
+            "id": "LOYALYEAR",
+            "paymentMode": "payUpFront",
+            "period": "P1Y",
+            "prices": {
+              "USA": 24.99,
+              "JPN": 4000
+            },
+            "eligibility": ["existing", "expired"]
+          }
+        ]
       }
     },
     {

@@ -106,7 +106,7 @@ enum StoreKitCatalogWriter {
             billingPlanType: plan,
             displayPrice: o.paymentMode == .freeTrial ? nil
                 : o.price == 0 && !o.prices.isEmpty ? Price(.perStorefront(o.prices), home: home).display : StoreKitPriceText.text(o.price),
-            eligibility: code ? ["new", "expired", "existing"] : nil,
+            eligibility: code ? StoreKitCatalogWriter.eligibility(o.eligibility) : nil,
             internalID: InternalID.of("\(productID) \(o.id ?? "introductory") \(o.paymentMode.rawValue) \(o.period) \(plan)"),
             isStackable: code ? false : nil, numberOfPeriods: o.periodCount,
             offerID: code && name == o.id ? nil : o.id, paymentMode: mode, referenceName: name,
@@ -130,5 +130,10 @@ enum StoreKitCatalogWriter {
             }
             display = StoreKitPriceText.text(amount)
         }
+    }
+
+    /// An offer code's customers in the order Xcode writes them.
+    static func eligibility(_ who: Set<OfferCodeEligibility>) -> [String] {
+        [OfferCodeEligibility.new, .expired, .existing].filter(who.contains).map(\.rawValue)
     }
 }

@@ -139,7 +139,10 @@ struct StoreKitOfferReading {
         case .payUpFront: .payUpFront
         }
         let id = introductory ? nil : o.offerID ?? o.referenceName
+        // An offer code's customers, as Xcode writes them; names it does not write are left out.
+        let named = Set((o.eligibility ?? []).compactMap(OfferCodeEligibility.init(rawValue:)))
         return SubscriptionOffer(id: id, paymentMode: mode, period: period, periodCount: count, price: price, prices: prices,
-                                 referenceName: o.referenceName == id ? nil : o.referenceName)
+                                 referenceName: o.referenceName == id ? nil : o.referenceName,
+                                 eligibility: named.isEmpty ? OfferCodeEligibility.startingASubscription : named)
     }
 }

@@ -26,6 +26,8 @@ extension StoreAdminError {
         case .alreadyPurchased(let id): words.alreadyPurchased(id)
         case .noSuchOfferCode(let code, let id): words.noSuchOfferCode(code, id, CommandLineHint.command("products"))
         case .offerCodeWhileSubscribed(let code, let id): words.offerCodeWhileSubscribed(code, id, CommandLineHint.command("expire \(id)"))
+        case .offerCodeNotEligible(let code, let customer): customer == .new ? words.offerCodeNotForNew(code) : words.offerCodeNotForExpired(code)
+        case .offerCodeAlreadyRedeemed(let code): words.offerCodeAlreadyRedeemed(code)
         case .noIntroductoryOffer(let id): words.noIntroductoryOffer(id, CommandLineHint.command("products"))
         case .introductoryOfferUnavailable(let id, let subscribed):
             words.introductoryOfferUnavailable(id, subscribed.map { (plan: $0, expire: CommandLineHint.command("expire \($0)")) })

@@ -105,14 +105,17 @@ public final class StorefrontRuntime {
 
     /// `operation` on this storefront's store; what the app hears of it, handed to the app. A
     /// refusal (nothing to fix, already agreed) comes back as `Action.failed`; of a purchase
-    /// outside the app, as `Action.outsidePurchaseRefused`.
+    /// outside the app, as `Action.outsidePurchaseRefused`; of an offer code, as `Action.offerCodeRefused`.
     private func carryOut(_ operation: StoreAdmin.Operation) -> [Action] {
         perform {
             do {
                 return hear(try queue.hearing { try admin.perform(operation, account: queue.settings.account) }.1)
             } catch where error is StoreError || error is StoreAdminError || error is FamilyError {
-                guard case .buyOutsideApp(let productID, _, _) = operation else { throw error }
-                return [.outsidePurchaseRefused(productID: productID, AppProblem(error), at: queue.now)]
+                switch operation {
+                case .buyOutsideApp(let productID, _, _): return [.outsidePurchaseRefused(productID: productID, AppProblem(error), at: queue.now)]
+                case .redeemOfferCode: return [.offerCodeRefused(AppProblem(error))]
+                default: throw error
+                }
             }
         }
     }

@@ -58,6 +58,9 @@ public enum Action: Equatable, Sendable {
     /// The store refused a purchase outside the app the Transaction Manager asked for: the
     /// app made no purchase, so it is told over the manager, not as the app's purchase alert.
     case outsidePurchaseRefused(productID: String, AppProblem, at: Date)
+    /// The store refused the code typed into the offer code sheet: told as the App Store's
+    /// sheet tells it (`OfferCodeRefusal`).
+    case offerCodeRefused(AppProblem)
     /// A page of the store's transactions the Transaction Manager asked for (`Effect.loadTransactions`).
     case transactionsLoaded(TransactionQuery, TransactionPage)
     /// The full log's page (`Effect.loadLog`).

@@ -26,7 +26,7 @@ extension AppState {
         case .char(let c) where !c.isWhitespace && c.unicodeScalars.allSatisfy({ !$0.properties.generalCategory.isControl }):
             if sheet.code.count < OfferCodeSheet.maximumLength { sheet.code.append(c) }
         case .click(let x, let y):
-            guard let dialog = DialogModel(redeemCode: sheet, strings: strings) else { return [] }
+            guard let dialog = DialogModel(redeemCode: sheet, state: self) else { return [] }
             let layout = Layout(width: width, height: height)
             button = Layout.buttons(dialog.buttons, in: dialog.box(in: layout)).firstIndex { $0.contains(x: x, y: y) }
         default: break

@@ -33,7 +33,8 @@ extension AppState {
         // The Transaction Manager covers the log: what its actions did is said over its keys.
         let inManager = if case .transactions = mode { true } else { false }
         let said: (String, Tint)?
-        if fromElsewhere || event.kind == .purchaseHistoryCleared || inManager, let news = newsBanner(event) {
+        // A code for the next renewal reaches the app as nothing else: the banner is its only answer.
+        if fromElsewhere || event.kind == .purchaseHistoryCleared || event.kind == .offerRedeemed || inManager, let news = newsBanner(event) {
             said = news
         } else {
             said = inManager ? (text, .accent) : nil
@@ -67,6 +68,12 @@ extension AppState {
             return words.recovered(name)
         case .renewalPreferenceChanged:
             return details.toProductID.map { words.renewsTo(title(of: details.fromProductID ?? event.productID ?? ""), title(of: $0)) }
+        case .offerRedeemed where event.transactionID != nil:
+            // An upgrade at once: its own line (`upgraded`) and the queue's update tell it.
+            return nil
+        case .offerRedeemed:
+            let plan = title(of: details.toProductID ?? event.productID ?? "")
+            return details.expiresDate.map { words.offerCodeAtRenewal(plan, amount(details.price, details), times.dateTime($0)) }
         case .upgraded:
             let from = title(of: details.fromProductID ?? "")
             let said = details.planChange == .crossgrade ? words.switched : words.upgraded
@@ -117,6 +124,9 @@ extension AppState {
             let day = event.subscription?.expiresDate ?? event.details.expiresDate
             return (words.priceIncreaseBanner(name, charge(event.details, of: event.productID), day.map(localDate) ?? "—"), .warning)
         case .purchaseHistoryCleared: return (words.purchaseHistoryClearedBanner, .warning)
+        case .offerRedeemed where event.transactionID == nil:
+            let plan = title(of: event.details.toProductID ?? event.productID ?? "")
+            return (words.offerCodeAtRenewalBanner(plan, event.details.expiresDate.map(localDate) ?? "—"), .success)
         default: return nil
         }
     }

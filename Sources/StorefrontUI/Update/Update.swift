@@ -69,6 +69,10 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .outsidePurchaseRefused(let productID, let problem, let date):
         state.refuseOutsidePurchase(productID, problem, at: date)
         return []
+    case .offerCodeRefused(let problem):
+        state.mode = .alert(Alert(kind: .failure, title: state.strings.alerts.redeemCodeFailed,
+                                  message: OfferCodeRefusal.text(problem.error, state.strings)))
+        return []
     case .storeEvents, .failed:
         // Told as their parts (`AppState.parts(of:)`).
         return []

@@ -55,7 +55,7 @@ extension DialogModel {
         case .sheet(let sheet): self.init(sheet: sheet, state: state)
         case .refundRequest(let sheet): self.init(refundRequest: sheet, state: state)
         case .alert(let alert): self.init(alert: alert)
-        case .redeemCode(let sheet): self.init(redeemCode: sheet, strings: state.strings)
+        case .redeemCode(let sheet): self.init(redeemCode: sheet, state: state)
         case .content(let viewer): self.init(viewer: viewer, state: state)
         case .restoring where state.snapshot.awaitingSideButton == .restore:
             let labels = Labels(state.strings)

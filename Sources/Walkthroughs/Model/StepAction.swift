@@ -119,6 +119,9 @@ public enum Expectation: Equatable, Sendable {
     /// either plan of a plan change) among those `EventWindow` gives the step, or none such
     /// (`present` false: `expect no event`).
     case event(StoreEventKind, productID: String?, present: Bool)
+    /// Whether the signed-in customer may have the subscription's offer now (`expect offer`):
+    /// `offer` is `introductory` or an offer's identifier, as the catalog names it.
+    case offer(productID: String, offer: String, eligible: Bool)
 }
 
 /// What `expect subscription` looks at in a subscription's status, and the value it expects.

@@ -35,6 +35,6 @@ extension WalkthroughParser {
         "downgraded": "renewalPreferenceChanged", "didchangerenewalstatus": "autoRenewDisabled",
         "cancel": "autoRenewDisabled", "cancelled": "autoRenewDisabled", "canceled": "autoRenewDisabled",
         "billingrecovery": "recovered", "upgrade": "upgraded", "refund": "refunded", "revoke": "familyRevoked",
-        "priceincrease": "priceIncreasePending", "offerredeemed": "subscribed", "consumptionrequest": "refundRequested",
+        "priceincrease": "priceIncreasePending", "consumptionrequest": "refundRequested",
     ]
 }

@@ -91,6 +91,8 @@ extension WalkthroughParser {
             }
         case "subscription":
             return try subscriptionExpectation(&r)
+        case "offer":
+            return try offerExpectation(&r)
         case "event":
             return try eventExpectation(&r, present: true)
         case "no":

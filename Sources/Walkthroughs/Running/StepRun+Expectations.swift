@@ -87,6 +87,8 @@ extension StepRun {
             if units != expected { return failure("\(expected) of \(productID) unconsumed", saw: "\(units) unconsumed") }
         case .subscription(let productID, let field):
             if let (expected, saw) = checkSubscription(productID, field) { return failure(expected, saw: saw) }
+        case .offer(let productID, let offer, let eligible):
+            if let (expected, saw) = checkOffer(productID, offer, eligible: eligible) { return failure(expected, saw: saw) }
         case .event(let kind, let productID, let present):
             if let (expected, saw) = checkEvent(kind, productID: productID, present: present, line: step.line) { return failure(expected, saw: saw) }
         case .queue(let expected):

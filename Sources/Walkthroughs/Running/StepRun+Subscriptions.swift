@@ -47,7 +47,7 @@ extension StepRun {
         let before = state.mode
         body()
         storefront.settle()
-        let refusals = [state.strings.alerts.cannotAnswerTitle, state.strings.alerts.cannotCompleteTitle]
+        let refusals = [state.strings.alerts.cannotAnswerTitle, state.strings.alerts.cannotCompleteTitle, state.strings.alerts.redeemCodeFailed]
         if state.mode != before, case .alert(let alert) = state.mode, alert.kind == .failure, refusals.contains(alert.title) {
             throw failure("the store to \(what)", alert.message)
         }

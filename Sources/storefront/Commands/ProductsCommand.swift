@@ -1,3 +1,4 @@
+import AppStoreCore
 import AppStoreJSON
 import ArgumentParser
 import Foundation
@@ -39,7 +40,9 @@ struct ProductsCommand: ParsableCommand {
         }
         let storefront = try session.store.settings().appStoreStorefront
         if output.json {
-            try JSONOutput.print(Output(storefront: storefront.id, products: response.products.map { ProductPayload($0, credits: session.app.creditsPerUnit(of: $0.id)) },
+            try JSONOutput.print(Output(storefront: storefront.id, products: response.products.map {
+                ProductPayload($0, credits: session.app.creditsPerUnit(of: $0.id), offerCodes: offerCodes(of: $0, session: session))
+            },
                                         invalidProductIdentifiers: response.invalidProductIdentifiers))
             return
         }
@@ -75,6 +78,19 @@ struct ProductsCommand: ParsableCommand {
         }
         for id in response.invalidProductIdentifiers {
             printLine("  \(column(id))  invalid product identifier")
+        }
+    }
+
+    /// `p`'s offer codes, each with whether the signed-in customer may redeem it now; nil for
+    /// a product with none.
+    private func offerCodes(of p: Product, session: Session) -> [OfferCodePayload]? {
+        guard let entry = session.catalog.product(p.id), let codes = entry.subscription?.offerCodes, !codes.isEmpty,
+              let group = entry.subscriptionGroupID else { return nil }
+        let records = session.queue.records, account = session.queue.settings.account, now = session.queue.now
+        let customer = records.offerCodeEligibility(of: account, group: group, now: now)
+        return codes.map { code in
+            let eligible = account != nil && records.canRedeem(code, of: entry, account: account, now: now)
+            return OfferCodePayload(code, product: p, customer: customer, eligible: eligible)
         }
     }
 }

@@ -1,12 +1,15 @@
 import AppStoreCore
+import AppStoreJSON
 import ArgumentParser
 import DataFiles
 import SampleApp
 import StoreKitSim
+import StorefrontUI
 
 /// An offer code redeemed in the App Store (the offer code sheet, or SKTestSession.buyProduct
 /// with `codeOffer(referenceName:)`): the subscription whose code it is starts at the offer's
-/// terms, and the app hears of it as an update it did not start.
+/// terms, and the app hears of it as an update it did not start. An active subscriber's code
+/// applies at the next renewal (a higher plan's at once, as an upgrade).
 struct RedeemCodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redeem-code",
@@ -19,15 +22,34 @@ struct RedeemCodeCommand: ParsableCommand {
     var productID: String?
     @OptionGroup var output: OutputOptions
 
+    struct Output: Encodable {
+        /// The subscription started, or the upgrade; none for a code that waits for the renewal.
+        var transaction: TransactionPayload?
+        /// An active subscriber's code: how it applies, with the renewal info it left.
+        var offerRedeemed: OfferRedemptionJSON?
+    }
+
     func run() throws {
-        let code = code, productID = productID
-        try StoreAction.perform(global, output, { queue in
-            try queue.hearing {
-                try StoreAdmin(store: queue.store).redeemOfferCode(code, productID: productID, account: queue.settings.account)
-            }.0.id
-        }) { t in
-            let until = t.expirationDate.map { ", until \(TimeDisplay().dateTime($0))" } ?? ""
-            return "Redeemed the offer code \(t.offer?.id ?? code) of \(t.productID): transaction \(t.id) is purchased\(until)."
+        let session = try Session(global)
+        let queue = session.queue
+        let cursor = try session.database.lastEventID()
+        let answer = try queue.hearing {
+            try StoreAdmin(store: queue.store).redeemOfferCode(code, productID: productID, account: queue.settings.account)
+        }.0
+        let redemption = try OfferRedemptionJSON(answering: answer.id, after: cursor, in: session)
+        let forNextRenewal = redemption?.isForNextRenewal == true
+        let t = session.current(answer.id) ?? answer
+        if output.json {
+            try JSONOutput.print(Output(transaction: forNextRenewal ? nil : try session.payload(t), offerRedeemed: redemption))
+            return
         }
+        if let redemption {
+            printLine(redemption.text(code, session: session))
+            if forNextRenewal { return }
+        } else {
+            let until = t.expirationDate.map { ", until \(TimeDisplay().dateTime($0))" } ?? ""
+            printLine("Redeemed the offer code \(t.offer?.id ?? code) of \(t.productID): transaction \(t.id) is purchased\(until).")
+        }
+        printLine("The app receives it live if the storefront is open, otherwise at its next launch (\(CommandLineHint.command("launch"))).")
     }
 }

@@ -70,6 +70,8 @@ extension CatalogSummary {
         /// False for what storefront shows but does not sell yet (promotional and win-back
         /// offers, billing plans and their offers), as the text marks "(shown, not purchasable)".
         var purchasable: Bool
+        /// An offer code: who may redeem it (new, existing, expired).
+        var eligibility: [String]? = nil
     }
 
     struct Plan: Encodable {
@@ -199,7 +201,11 @@ extension CatalogSummary {
                     period: s.period.description, group: s.groupID, level: s.level,
                     introductoryOffer: s.introductoryOffer.map { offer($0, purchasable: true) },
                     promotionalOffers: s.promotionalOffers.map { offer($0, purchasable: false) },
-                    offerCodes: s.offerCodes.map { offer($0, purchasable: true) },
+                    offerCodes: s.offerCodes.map {
+                        var code = offer($0, purchasable: true)
+                        code.eligibility = $0.eligibility.sorted().map(\.rawValue)
+                        return code
+                    },
                     winBackOffers: s.winBackOffers.map { offer($0, purchasable: false) },
                     billingPlans: s.billingPlans.map {
                         Plan(type: $0.type, price: "\($0.price)", commitmentPrice: $0.commitmentPrice.map { "\($0)" }, enabled: $0.enabled,

@@ -28,7 +28,8 @@ extension StoreAdminError {
         case .noSuchTransaction, .noSuchProduct, .unknownStorefront:
             .namesNothing
         case .notDeferred, .notInterrupted, .lapsed, .notSubscribed, .subscriptionExpired, .inBillingRetry, .noBillingIssue,
-             .noPriceIncreasePending, .alreadyPurchased, .offerCodeWhileSubscribed, .introductoryOfferUnavailable, .changesAtRenewal,
+             .noPriceIncreasePending, .alreadyPurchased, .offerCodeWhileSubscribed, .offerCodeNotEligible, .offerCodeAlreadyRedeemed,
+             .introductoryOfferUnavailable, .changesAtRenewal,
              .notCompletedPurchase, .alreadyRefunded, .notFinished, .signedOut, .otherAccountsPurchase,
              .refundAlreadyRequested, .refundRequestAnswered, .periodEnded,
              .notAutoRenewable, .notSoldIn, .noSuchOfferCode, .noIntroductoryOffer, .consumableProrated, .noRefundRequest,
