@@ -70,10 +70,13 @@ let package = Package(
         // The sample app's screens: state, actions, update, views drawn into a Canvas. No curses.
         .target(name: "StorefrontUI", dependencies: ["SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "DataFiles"]),
         // Walkthrough files: their format, its parser, and a headless runner that drives the
-        // storefront's runtime with keys over a fresh data directory, store time simulated.
+        // storefront's runtime with keys over a fresh data directory, store time simulated, its
+        // App Store receipt (a `refresh receipt` step) signed under that directory's chain.
         // A recorded walkthrough as a page: its Content-Security-Policy hashes with Crypto.
         .target(name: "Walkthroughs", dependencies: [
             "StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "AppStorePersistence", "DataFiles",
+            // The receipt a `refresh receipt` step writes, made where every command makes it.
+            "AppStoreSigning",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The ncurses Canvas, input, resize, colours and teardown.
