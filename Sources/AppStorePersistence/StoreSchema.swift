@@ -306,6 +306,10 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v15") { db in
+            // The device the data directory stands for (`StoreDatabase.deviceIdentifier`).
+            try DeviceRow.addDeviceTable(db)
+        }
         return migrator
     }
 }

@@ -15,12 +15,16 @@ public struct SignedForms {
     /// The app the App Store signs for (`bundleId`, an app transaction's `applicationVersion`).
     public let bundleID: String
     public let appVersion: String
+    /// The device the data directory stands for: an app transaction carries its verification
+    /// (`DeviceVerification`); nil, none.
+    public let deviceIdentifier: UUID?
 
-    public init(store: AppStore, signer: JWSSigner, bundleID: String, appVersion: String) {
+    public init(store: AppStore, signer: JWSSigner, bundleID: String, appVersion: String, deviceIdentifier: UUID? = nil) {
         self.store = store
         self.signer = signer
         self.bundleID = bundleID
         self.appVersion = appVersion
+        self.deviceIdentifier = deviceIdentifier
     }
 
     /// The signed form of `t` as the store holds it, nil when the App Store has not signed it
@@ -67,8 +71,9 @@ public struct SignedForms {
 
     /// The signed app transaction of `account`; `transactions` are the ones it made (any order).
     public func appTransaction(account: String?, transactions: [Transaction]) throws -> String {
-        try forms([Facts(kind: .appTransaction, id: account ?? "") {
-            try SignedPayloadJSON.data(AppTransactionPayload(account: account, transactions: transactions, context: $0))
+        let device = deviceIdentifier.map { DeviceVerification.of(device: $0, subject: AppTransactionID.of(account: account, bundleID: bundleID)) }
+        return try forms([Facts(kind: .appTransaction, id: account ?? "") {
+            try SignedPayloadJSON.data(AppTransactionPayload(account: account, transactions: transactions, context: $0, device: device))
         }])[0].jws
     }
 

@@ -37,9 +37,9 @@ struct Session {
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
         queue = PaymentQueue(store: store)
-        signing = SessionSigning { [directory, store, app] in
+        signing = SessionSigning { [directory, store, app, database] in
             SignedForms(store: store, signer: JWSSigner(identity: try SigningChainFile.loadOrMake(in: directory)),
-                        bundleID: app.bundleID, appVersion: app.appVersion)
+                        bundleID: app.bundleID, appVersion: app.appVersion, deviceIdentifier: try database.deviceIdentifier())
         }
         // A store far behind says on stderr how far it has got.
         let reporter = CatchUpReporter()
