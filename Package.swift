@@ -71,7 +71,8 @@ let package = Package(
         .target(name: "StorefrontUI", dependencies: ["SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "DataFiles"]),
         // Walkthrough files: their format, its parser, and a headless runner that drives the
         // storefront's runtime with keys over a fresh data directory, store time simulated,
-        // its app checking the signed forms against that directory's chain.
+        // its app checking the signed forms against that directory's chain, and its App Store
+        // receipt (a `refresh receipt` step) signed under that chain.
         // A recorded walkthrough as a page: its Content-Security-Policy hashes with Crypto.
         .target(name: "Walkthroughs", dependencies: [
             "StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "AppStorePersistence", "DataFiles", "AppStoreSigning",

@@ -17,11 +17,15 @@ package struct AppTransactionPayload: Encodable, Equatable, Sendable {
     package var originalPurchaseDate: Int64
     package var originalPlatform: String
     package var appTransactionId: String
+    /// For the device it was signed for (`DeviceVerification`); none when no device asked.
+    package var deviceVerification: String?
+    package var deviceVerificationNonce: String?
 
     /// The app transaction of `account`. When the account got the app, which the store does
     /// not record, is its first purchase in the app (`transactions` are the account's, in any
-    /// order), or, with none yet, when the App Store signs this.
-    package init(account: String?, transactions: [Transaction], context: SigningContext) {
+    /// order), or, with none yet, when the App Store signs this. `device`: the device's
+    /// verification, for the device that asks.
+    package init(account: String?, transactions: [Transaction], context: SigningContext, device: DeviceVerification? = nil) {
         let first = transactions.filter { $0.account == account }.compactMap(\.purchaseDate).min()
         receiptType = context.environment.serverName
         bundleId = context.bundleID
@@ -31,5 +35,7 @@ package struct AppTransactionPayload: Encodable, Equatable, Sendable {
         originalPurchaseDate = (first ?? context.signedDate).millisecondsSince1970
         originalPlatform = "iOS"
         appTransactionId = AppTransactionID.of(account: account, bundleID: context.bundleID)
+        deviceVerification = device?.value
+        deviceVerificationNonce = device?.nonce.uuidString.lowercased()
     }
 }

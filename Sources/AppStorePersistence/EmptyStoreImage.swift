@@ -5,7 +5,8 @@ import GRDB
 
 /// The bytes of a new, empty store.sqlite, made once per process. A scratch data directory's
 /// store (a walkthrough's: one per combination of a matrix) starts as a copy of them rather
-/// than running every migration again: the file is the same either way.
+/// than running every migration again: the file is the same either way, but for the device
+/// identifier v15 makes, which the scratch stores of one process share (nothing they sign names it).
 enum EmptyStoreImage {
     /// Writes the image into the new, empty file at `path`. False when there is no image (the
     /// temporary directory could not be used to make it): the store is then made as usual.

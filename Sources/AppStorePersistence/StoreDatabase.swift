@@ -303,6 +303,27 @@ public final class StoreDatabase: RecordsStorage {
         }
     }
 
+    /// The identifier of the device the data directory stands for, made with the store (v16),
+    /// and again only if its row was removed. No store yet: one made now, not kept (looking at a
+    /// fresh directory writes no file, and keeps no signed form made with it either).
+    public func deviceIdentifier() throws -> UUID {
+        guard let database = try connection(creating: false) else { return UUID() }
+        return try access {
+            if let kept = try reading(database, DeviceRow.identifier) { return kept }
+            var asNoted = false
+            let kept = try database.write { db in
+                asNoted = filesAsNoted()
+                let kept = try DeviceRow.keep(UUID(), db)
+                CrashPoint.reached("before a commit to \(url.lastPathComponent)")
+                return kept
+            }
+            ownCommits += 1
+            CrashPoint.reached("after a commit to \(url.lastPathComponent)")
+            noteFiles(if: asNoted)
+            return kept
+        }
+    }
+
     public func keep(_ forms: [SignedForm]) throws -> [SignedForm] {
         // No store yet: nothing is made to keep them in (looking at a fresh directory writes no file).
         guard !forms.isEmpty, let database = try connection(creating: false) else { return forms }

@@ -266,6 +266,7 @@ enum StoreDatabaseCheck {
                 try collect { _ = try SignedFormRow.form(row) }
             }
         }
+        if try db.tableExists("device") { try collect { _ = try DeviceRow.identifier(db) } }
         return Array(problems.prefix(limit))
     }
 

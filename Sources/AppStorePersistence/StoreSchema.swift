@@ -309,6 +309,10 @@ enum StoreSchema {
         migrator.registerMigration("v15") { db in
             try OfferCodeColumns.add(db)
         }
+        migrator.registerMigration("v16") { db in
+            // The device the data directory stands for (`StoreDatabase.deviceIdentifier`).
+            try DeviceRow.addDeviceTable(db)
+        }
         return migrator
     }
 }

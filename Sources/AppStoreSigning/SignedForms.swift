@@ -15,12 +15,16 @@ public struct SignedForms {
     /// The app the App Store signs for (`bundleId`, an app transaction's `applicationVersion`).
     public let bundleID: String
     public let appVersion: String
+    /// The device the data directory stands for: an app transaction carries its verification
+    /// (`DeviceVerification`); nil, none.
+    public let deviceIdentifier: UUID?
 
-    public init(store: AppStore, signer: JWSSigner, bundleID: String, appVersion: String) {
+    public init(store: AppStore, signer: JWSSigner, bundleID: String, appVersion: String, deviceIdentifier: UUID? = nil) {
         self.store = store
         self.signer = signer
         self.bundleID = bundleID
         self.appVersion = appVersion
+        self.deviceIdentifier = deviceIdentifier
     }
 
     /// The signed form of `t` as the store holds it, nil when the App Store has not signed it
@@ -33,25 +37,43 @@ public struct SignedForms {
     /// signed kept in one write.
     public func transactions(_ transactions: [Transaction]) throws -> [String: String] {
         let signed = transactions.filter(\.hasSignedForm)
-        let forms = try self.forms(signed.map { t in
+        return Dictionary(zip(signed.map(\.id), try forms(of: signed).map { $0! })) { first, _ in first }
+    }
+
+    /// The signed form of each of `transactions`, in order, nil for one the App Store has not
+    /// signed: a transaction listed in two states (the store's events) has the form of each.
+    public func forms(of transactions: [Transaction]) throws -> [String?] {
+        let signed = transactions.indices.filter { transactions[$0].hasSignedForm }
+        let forms = try self.forms(signed.map { index in
+            let t = transactions[index]
             let product = store.catalog.product(t.productID)
             return Facts(kind: .transaction, id: t.id) { try SignedPayloadJSON.data(JWSTransactionPayload(t, product: product, context: $0)) }
         })
-        return Dictionary(zip(signed.map(\.id), forms.map(\.jws))) { first, _ in first }
+        var jws = [String?](repeating: nil, count: transactions.count)
+        for (index, form) in zip(signed, forms) { jws[index] = form.jws }
+        return jws
     }
 
     /// The signed renewal info of `status`: `nextRenewal` is what the next renewal charges,
     /// `latest` the transaction that paid the current period.
     public func renewalInfo(_ status: SubscriptionStatus, nextRenewal: RenewalTerms?, latest: Transaction?) throws -> String {
-        try forms([Facts(kind: .renewalInfo, id: status.originalTransactionID) {
-            try SignedPayloadJSON.data(JWSRenewalInfoPayload(status, nextRenewal: nextRenewal, latest: latest, context: $0))
-        }])[0].jws
+        try renewalInfos([(status, nextRenewal, latest)])[0]
+    }
+
+    /// The signed renewal info of each, in order, any newly signed kept in one write.
+    public func renewalInfos(_ infos: [(status: SubscriptionStatus, nextRenewal: RenewalTerms?, latest: Transaction?)]) throws -> [String] {
+        try forms(infos.map { info in
+            Facts(kind: .renewalInfo, id: info.status.originalTransactionID) {
+                try SignedPayloadJSON.data(JWSRenewalInfoPayload(info.status, nextRenewal: info.nextRenewal, latest: info.latest, context: $0))
+            }
+        }).map(\.jws)
     }
 
     /// The signed app transaction of `account`; `transactions` are the ones it made (any order).
     public func appTransaction(account: String?, transactions: [Transaction]) throws -> String {
-        try forms([Facts(kind: .appTransaction, id: account ?? "") {
-            try SignedPayloadJSON.data(AppTransactionPayload(account: account, transactions: transactions, context: $0))
+        let device = deviceIdentifier.map { DeviceVerification.of(device: $0, subject: AppTransactionID.of(account: account, bundleID: bundleID)) }
+        return try forms([Facts(kind: .appTransaction, id: account ?? "") {
+            try SignedPayloadJSON.data(AppTransactionPayload(account: account, transactions: transactions, context: $0, device: device))
         }])[0].jws
     }
 
@@ -83,11 +105,20 @@ public struct SignedForms {
         guard !missing.isEmpty else { return forms.map { $0! } }
         let now = try store.now()
         let signing = context(now)
-        let made = try missing.map { index, item, digest in
-            SignedForm(kind: item.kind, id: item.id, digest: digest, jws: try signer.sign(payload: try item.payload(signing)),
-                       signedDate: now)
+        // The same facts asked for twice (a transaction in two events) are signed once.
+        var made: [SignedForm] = []
+        var madeFor: [String: Int] = [:]
+        var slots: [Int] = []
+        for (_, item, digest) in missing {
+            let key = "\(item.kind.rawValue) \(item.id) \(digest)"
+            if let slot = madeFor[key] { slots.append(slot); continue }
+            madeFor[key] = made.count
+            slots.append(made.count)
+            made.append(SignedForm(kind: item.kind, id: item.id, digest: digest, jws: try signer.sign(payload: try item.payload(signing)),
+                                   signedDate: now))
         }
-        for (slot, form) in zip(missing, try store.storage.keep(made)) { forms[slot.index] = form }
+        let kept = try store.storage.keep(made)
+        for (item, slot) in zip(missing, slots) { forms[item.index] = kept[slot] }
         return forms.map { $0! }
     }
 

@@ -40,6 +40,17 @@ public enum SigningChainFile {
         }
     }
 
+    /// Why the directory's chain cannot be used, as every command that signs refuses it; none
+    /// when it is whole or not made yet. Reads only.
+    public static func problems(in directory: DataDirectory) -> [DataFileError] {
+        do {
+            _ = try load(from: url(in: directory))
+            return []
+        } catch {
+            return [error]
+        }
+    }
+
     /// The file's text for `identity`: the leaf's key, then leaf, intermediate and root.
     public static func text(of identity: SigningIdentity) -> String { SigningChainPEM.text(of: identity) }
 

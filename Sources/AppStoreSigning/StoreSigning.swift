@@ -12,12 +12,16 @@ public final class StoreSigning: @unchecked Sendable {
     private let store: AppStore
     private let bundleID: String
     private let appVersion: String
+    private let deviceIdentifier: () throws -> UUID?
     private let lock = NSLock()
     private var made: (forms: SignedForms, verifier: JWSVerifier)?
 
-    /// `bundleID` and `appVersion`: the app the App Store signs for.
-    public init(directory: DataDirectory, store: AppStore, bundleID: String, appVersion: String) {
+    /// `bundleID` and `appVersion`: the app the App Store signs for; `deviceIdentifier`: the
+    /// device its app transaction's deviceVerification names, read when first signing.
+    public init(directory: DataDirectory, store: AppStore, bundleID: String, appVersion: String,
+                deviceIdentifier: @escaping () throws -> UUID? = { nil }) {
         self.directory = directory
+        self.deviceIdentifier = deviceIdentifier
         self.store = store
         self.bundleID = bundleID
         self.appVersion = appVersion
@@ -42,7 +46,8 @@ public final class StoreSigning: @unchecked Sendable {
         try lock.withLock {
             if let made { return made }
             let identity = try SigningChainFile.loadOrMake(in: directory)
-            let signing = (forms: SignedForms(store: store, signer: JWSSigner(identity: identity), bundleID: bundleID, appVersion: appVersion),
+            let signing = (forms: SignedForms(store: store, signer: JWSSigner(identity: identity), bundleID: bundleID, appVersion: appVersion,
+                                                deviceIdentifier: try deviceIdentifier()),
                            verifier: try JWSVerifier(trusting: identity))
             made = signing
             return signing

@@ -179,6 +179,9 @@ public struct LogStrings: PhraseTable {
     public let quantityColumn = Phrase(en: "QTY", ja: "数量")
     public let productColumn = Phrase(en: "PRODUCT", ja: "プロダクト")
     public let noTransactions = Phrase(en: "No transactions yet.", ja: "まだトランザクションはありません。")
-    public let logKeys = Phrase(en: "↑↓ PgUp PgDn g G scroll   * unfinished   Esc/l back",
-                                ja: "↑↓ PgUp PgDn g G スクロール   * 未完了   Esc/l 戻る")
+    /// ←→ choose the entry whose signed form (`jwsRepresentation`) s shows, as the Transaction Manager's s does.
+    public let logKeys = Phrase(en: "↑↓ PgUp PgDn g G scroll  ←→ choose  s JWS  Esc/l back",
+                                ja: "↑↓ PgUp PgDn g G スクロール  ←→ 選ぶ  s JWS  Esc/l 戻る")
+    /// After the keys where the width leaves room.
+    public let unfinishedLegend = Phrase(en: "* unfinished", ja: "* 未完了")
 }

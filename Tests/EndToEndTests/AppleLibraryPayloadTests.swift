@@ -1,4 +1,5 @@
 import AppStoreJSON
+import AppStoreSigning
 import CatalogFiles
 import Foundation
 import Testing
@@ -60,6 +61,10 @@ struct AppleLibraryPayloadTests {
             let payload = AppTransactionPayload(account: account, transactions: records.transactions, context: context)
             items.append(try .init(kind: "appTransaction", name: "app transaction of \(account)", payload: payload))
         }
+        // As a device asks for it: with its deviceVerification and deviceVerificationNonce.
+        let device = DeviceVerification.of(device: UUID(), subject: AppTransactionID.of(account: Self.account, bundleID: context.bundleID))
+        let onDevice = AppTransactionPayload(account: Self.account, transactions: records.transactions, context: context, device: device)
+        items.append(try .init(kind: "appTransaction", name: "app transaction of \(Self.account) on a device", payload: onDevice))
         return items
     }
 

@@ -88,6 +88,31 @@ import Testing
         #expect(try status(foreign) == 21003)
     }
 
+    /// The shared secret is the app description's: a request with it verifies, one with the
+    /// default the description replaced is refused as Apple refuses a wrong one.
+    @Test func verifyReceiptChecksThePasswordAgainstTheAppDescriptionsSharedSecret() throws {
+        let shop = cli.dataDirectory.appendingPathComponent("shop")
+        try FileManager.default.createDirectory(at: shop, withIntermediateDirectories: true)
+        let catalog = shop.appendingPathComponent("catalog.json")
+        try FileManager.default.copyItem(at: CommandLineInputTests.assetCatalog, to: catalog)
+        let builtInApp = CommandLineInputTests.assetCatalog.deletingPathExtension().appendingPathExtension("app.json")
+        var app = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: builtInApp)) as? [String: Any])
+        app["sharedSecret"] = "0123456789abcdef0123456789abcdef"
+        try JSONSerialization.data(withJSONObject: app).write(to: shop.appendingPathComponent("catalog.app.json"))
+        func command(_ arguments: String...) throws -> BinaryRunner.Result {
+            try cli.run(arguments: ["--data-dir", cli.dataDirectory.path, "--catalog", catalog.path] + arguments)
+        }
+        #expect(try command("set", "latency", "0").status == 0)
+        #expect(try command("buy", Self.monthly).status == 0)
+        let receipt = try command("receipt").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = cli.dataDirectory.appendingPathComponent("body.json")
+        for (password, status) in [("0123456789abcdef0123456789abcdef", 0), ("storefront-shared-secret", 21004)] {
+            try cli.write("{\"receipt-data\": \"\(receipt)\", \"password\": \"\(password)\"}", to: body)
+            let answer = try command("verify-receipt", body.path)
+            #expect(try answer.json()["status"] as? Int == status, "\(password): \(answer.summary)")
+        }
+    }
+
     @Test func a100MegabyteBodyIsRefusedWithoutBeingReadWhole() throws {
         let big = cli.dataDirectory.appendingPathComponent("big.json")
         try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)

@@ -114,6 +114,22 @@ import Testing
         #expect(notText.location == "$.appVersion", "\(notText)")
     }
 
+    /// verifyReceipt's shared secret: the default where a file gives none, a file's own, and
+    /// one no request could carry refused naming its field.
+    @Test func theSharedSecretIsReadDefaultedAndChecked() throws {
+        let catalog = try CatalogLoader.defaultCatalog()
+        #expect(try AppDescriptionLoader.defaultDescription(for: catalog).sharedSecret == "storefront-shared-secret")
+        #expect(AppDescription.generic(for: catalog, named: "x").sharedSecret == AppDescription.defaultSharedSecret)
+        let own = try AppDescriptionLoader.decode(try appJSON { $0["sharedSecret"] = "0123456789abcdef0123456789abcdef" },
+                                                  path: Self.path, catalog: catalog, defaultName: "x")
+        #expect(own.sharedSecret == "0123456789abcdef0123456789abcdef")
+        for bad in ["", "two words", "tab\there", "ümlaut"] {
+            let error = try refusal { $0["sharedSecret"] = bad }
+            #expect(error.location == "$.sharedSecret" && error.problem.contains("is not a shared secret"), "\(bad): \(error)")
+        }
+        #expect(try refusal { $0["sharedSecret"] = 1 }.location == "$.sharedSecret")
+    }
+
     @Test func descriptionLivesBesideTheCatalogAndIsOptional() throws {
         let directory = TemporaryDirectory()
         let catalogURL = directory.file("Products.storekit")

@@ -70,7 +70,8 @@ import Testing
                 DROP TABLE signedForms;
                 ALTER TABLE subscriptions DROP COLUMN offerCodeAtRenewal;
                 ALTER TABLE subscriptions DROP COLUMN offerStartDate;
-                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14', 'v15');
+                DROP TABLE device;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14', 'v15', 'v16');
                 """)
         }
         try database.close()

@@ -28,9 +28,10 @@ enum JapaneseScreenText {
         }
     }
 
-    /// A signed form's data as the Transaction Manager shows it, wrapped as the box wraps it:
-    /// its chain's subjects and the file it was saved to (its JWS is a pattern).
+    /// A signed form's data as the Transaction Manager and the full log show it, wrapped as
+    /// the box wraps it: its chain's subjects and the file it was saved to (its JWS is a pattern).
     private static func signedFormTexts(_ state: AppState) -> [String] {
+        if case .log = state.mode, let summary = state.logSelection.signedForm { return summary.chain + [summary.path] }
         guard case .transactions(let panel) = state.mode, case .signedForm(_, let summary?)? = panel.overlay else { return [] }
         return summary.chain + [summary.path]
     }

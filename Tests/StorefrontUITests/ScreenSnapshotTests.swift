@@ -273,6 +273,16 @@ import Testing
         }
     }
 
+    /// The chosen entry's signed form (s), over the full log, down to the narrowest terminal.
+    @Test func fullLogSignedForm() throws {
+        try check("log-signed-form", sizes: Self.sizes + [(70, 20)]) { ui in
+            ui.runtime.signedForms = SignedFormSheetTests.FixedSource()
+            try ui.buy("Premium content")
+            try ui.buy("5 Monkey Credits")
+            ui.press(.char("l"), .left, .char("s"))
+        }
+    }
+
     /// Earlier transactions, dimmed, then the one the queue redelivers.
     @Test func relaunchedWithHistory() throws {
         try check("relaunched") { ui in

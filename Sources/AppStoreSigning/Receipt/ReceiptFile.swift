@@ -37,6 +37,20 @@ public struct ReceiptFile: Sendable {
         try read()?.signed
     }
 
+    /// Why the file cannot be used, as `storefront receipt` and a refresh refuse it; none when
+    /// it is a receipt or there is none yet. Reads only: one signed by another chain is no
+    /// damage, the next read signs it again.
+    public func problems() -> [DataFileError] {
+        do {
+            _ = try read()
+            return []
+        } catch let error as DataFileError {
+            return [error]
+        } catch {
+            return [DataFileError(path: url.path, problem: "\(error)", remedy: .replaceReceipt)]
+        }
+    }
+
     /// The file's receipt and what it lists; nil when there is none yet, refused (naming the
     /// file) when what is there is not a receipt.
     private func read() throws -> (signed: SignedReceipt, receipt: AppReceipt)? {

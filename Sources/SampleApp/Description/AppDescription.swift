@@ -11,6 +11,9 @@ public struct AppDescription: Sendable, Equatable {
     public var bundleID: String
     /// The app's version (CFBundleVersion): an app transaction's `applicationVersion`.
     public var appVersion: String
+    /// The app-specific shared secret App Store Connect gives: the `password` verifyReceipt
+    /// checks a request against.
+    public var sharedSecret: String
     public var productIdentifiers: [String]
     /// Consumables that add to the app's one credit balance, and how many credits each unit
     /// adds. Any other consumable adds to a balance of its own (its units).
@@ -36,11 +39,12 @@ public struct AppDescription: Sendable, Equatable {
     }
 
     public init(name: String, bundleID: String = AppDescription.defaultBundleID, appVersion: String = AppDescription.defaultAppVersion,
-                productIdentifiers: [String], credits: [String: Int] = [:],
+                sharedSecret: String = AppDescription.defaultSharedSecret, productIdentifiers: [String], credits: [String: Int] = [:],
                 nonRenewingPeriods: [String: SubscriptionPeriod] = [:], content: Content = Content()) {
         self.name = name
         self.bundleID = bundleID
         self.appVersion = appVersion
+        self.sharedSecret = sharedSecret
         self.productIdentifiers = productIdentifiers
         self.credits = credits
         self.nonRenewingPeriods = nonRenewingPeriods
@@ -50,6 +54,8 @@ public struct AppDescription: Sendable, Equatable {
     /// The bundle identifier and version of an app whose description gives none.
     public static let defaultBundleID = "com.example.storefront"
     public static let defaultAppVersion = "1.0"
+    /// The shared secret of an app whose description gives none.
+    public static let defaultSharedSecret = "storefront-shared-secret"
 
     /// The app for a catalog nobody described: it asks for every product, by type
     /// (subscriptions by group in level order); a non-consumable unlocks an entry named after

@@ -11,11 +11,12 @@ extension AppDescriptionJSON {
               let name = top["name"].optional(\.stringValue),
               let bundleID = top["bundleID"].optional(\.stringValue),
               let appVersion = top["appVersion"].optional(\.stringValue),
+              let sharedSecret = top["sharedSecret"].optional(\.stringValue),
               let productIdentifiers = top["productIdentifiers"].optional({ $0.list(\.stringValue) }),
               let credits = top["credits"].optional({ $0.dictionary(\.intValue) }),
               let nonRenewingPeriods = top["nonRenewingPeriods"].optional({ $0.dictionary(\.stringValue) }),
               let content = top["content"].optional(Content.init) else { return nil }
-        self.init(name: name, bundleID: bundleID, appVersion: appVersion, productIdentifiers: productIdentifiers, credits: credits,
+        self.init(name: name, bundleID: bundleID, appVersion: appVersion, sharedSecret: sharedSecret, productIdentifiers: productIdentifiers, credits: credits,
                   nonRenewingPeriods: nonRenewingPeriods, content: content)
     }
 }

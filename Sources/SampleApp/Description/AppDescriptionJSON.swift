@@ -6,6 +6,7 @@ struct AppDescriptionJSON: Codable {
     var name: String?
     var bundleID: String?
     var appVersion: String?
+    var sharedSecret: String?
     var productIdentifiers: [String]?
     var credits: [String: Int]?
     /// Product id → ISO 8601 period (`P1M`), checked by `periods()`.
@@ -51,6 +52,7 @@ struct AppDescriptionJSON: Codable {
             name: name ?? generic.name,
             bundleID: bundleID ?? generic.bundleID,
             appVersion: appVersion ?? generic.appVersion,
+            sharedSecret: sharedSecret ?? generic.sharedSecret,
             productIdentifiers: productIdentifiers ?? generic.productIdentifiers,
             credits: credits ?? [:],
             nonRenewingPeriods: periods,

@@ -70,6 +70,10 @@ public enum AppDescriptionLoader {
         if !isAppVersion(app.appVersion) {
             problems.append(CatalogProblem(path: "$.appVersion", message: "\"\(app.appVersion)\" is not an app version: use one to three numbers separated by periods, such as 1.0 or 2.1.3"))
         }
+        // A request's `password` is compared with it as given: one no request can carry is refused here.
+        if app.sharedSecret.isEmpty || !app.sharedSecret.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) {
+            problems.append(CatalogProblem(path: "$.sharedSecret", message: "\"\(app.sharedSecret)\" is not a shared secret: use printable ASCII letters, digits and symbols, no spaces, such as a 32-digit hex string"))
+        }
         var asked: Set<String> = []
         for (i, id) in app.productIdentifiers.enumerated() {
             if id.isEmpty { problems.append(CatalogProblem(path: "$.productIdentifiers[\(i)]", message: "must not be empty")) }

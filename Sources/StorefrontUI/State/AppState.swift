@@ -41,6 +41,8 @@ public struct AppState: Equatable, Sendable {
     public var pendingMessages: [StoreMessage] = []
     /// The full log's page of the store's transactions.
     public var logPage = LogPage()
+    /// The full log's chosen entry and its signed form sheet.
+    public var logSelection = LogSelection()
     /// The promoted purchases whose sheet this run opened: each is continued once (bought or
     /// cancelled, the store forgets it).
     public var continuedIntents: Set<PurchaseIntent> = []

@@ -129,11 +129,36 @@ extension AppState {
     }
 
     mutating func handleLog(_ scroll: Int, _ key: Key) -> [Effect] {
+        if logSelection.signedFormID != nil {
+            // Any key of its own closes the signed form, as in the Transaction Manager.
+            guard [.escape, .enter, .char("q"), .char("s"), .char(" ")].contains(key) else { return [] }
+            logSelection.signedFormID = nil
+            logSelection.signedForm = nil
+            return []
+        }
         let page = LogScreen.pageHeight(height)
         let maxScroll = logMaxScroll
         let scroll = min(scroll, maxScroll)
+        let history = logPage.transactions
+        let chosenID = logTable.chosen(logSelection.transactionID, scroll: scroll, page: page)
+        let chosen = history.last { $0.id == chosenID }
         switch key {
-        case .escape, .char("l"), .char("q"): mode = .store
+        case .escape, .char("l"), .char("q"):
+            mode = .store
+            logSelection = LogSelection()
+        case .left, .right:
+            guard let chosen, let index = history.lastIndex(of: chosen) else { break }
+            let next = history[max(0, min(history.count - 1, index + (key == .left ? -1 : 1)))]
+            logSelection.transactionID = next.id
+            mode = .log(scroll: logScroll(showing: next.id, from: scroll))
+        case .char("s"):
+            guard let t = chosen else { break }
+            logSelection.signedFormID = t.id
+            // Only what the App Store completed has a signed form to read.
+            return t.hasSignedForm ? [.showSignedForm(t)] : []
+        case .click(_, let y):
+            guard (2..<2 + page).contains(y), let id = logTable.transactionID(atRow: scroll + y - 2) else { break }
+            logSelection.transactionID = id
         case .up, .char("k"): mode = .log(scroll: max(0, scroll - 1))
         case .down, .char("j"): mode = .log(scroll: min(maxScroll, scroll + 1))
         case .pageUp: mode = .log(scroll: max(0, scroll - page))
@@ -148,6 +173,21 @@ extension AppState {
     /// The full log's last scroll position: its last row at the bottom of the screen.
     var logMaxScroll: Int {
         LogScreen.maxScroll(logPage.transactions, width: width, height: height, signedIn: snapshot.settings.account, strings: strings)
+    }
+
+    /// The full log's rows at this width.
+    private var logTable: LogTable {
+        LogTable(logPage.transactions, width: width, times: TimeDisplay(), signedIn: snapshot.settings.account, strings: strings)
+    }
+
+    /// The scroll nearest `scroll` that shows the whole entry of transaction `id`.
+    private func logScroll(showing id: String, from scroll: Int) -> Int {
+        guard let rows = logTable.rows(of: id) else { return scroll }
+        let page = LogScreen.pageHeight(height)
+        var scroll = scroll
+        if rows.upperBound > scroll + page { scroll = rows.upperBound - page }
+        if rows.lowerBound < scroll { scroll = rows.lowerBound }
+        return max(0, min(scroll, logMaxScroll))
     }
 
     /// Makes a change that moves the full log's rows: a log showing its newest rows keeps

@@ -20,6 +20,7 @@ extension AppState {
         // Opens on the newest transactions, at the bottom, as a log reads.
         case .char("l"):
             mode = .log(scroll: logMaxScroll)
+            logSelection = LogSelection()
             return [.loadLog]
         case .char("m"): openManageSubscriptions(manageSubscriptionsGroup)
         case .char("u"): mode = .unconsumed(UnconsumedPanel())

@@ -61,8 +61,13 @@ extension AppState {
         return [.loadTransactions(panel.firstPage)]
     }
 
-    /// The signed form read for the panel: shown if the panel still waits for that one.
+    /// The signed form read for the panel or the full log: shown if the sheet still waits for that one.
     mutating func showSignedForm(_ summary: SignedFormSummary) {
+        if case .log = mode {
+            guard logSelection.signedFormID == summary.transactionID, logSelection.signedForm == nil else { return }
+            logSelection.signedForm = summary
+            return
+        }
         guard case .transactions(var panel) = mode, case .signedForm(summary.transactionID, nil)? = panel.overlay else { return }
         panel.overlay = .signedForm(transactionID: summary.transactionID, summary: summary)
         mode = .transactions(panel)

@@ -30,13 +30,27 @@ enum LogScreen {
         let page = pageHeight(layout.height)
         // Another terminal may have shortened the history since the last key.
         let scroll = min(scroll, max(0, table.rows.count - page))
+        let chosen = table.chosen(state.logSelection.transactionID, scroll: scroll, page: page)
+        let selectedRow = chosen.flatMap { table.rows(of: $0)?.lowerBound }
         for (i, row) in table.rows.dropFirst(scroll).prefix(page).enumerated() {
-            canvas.put(row.text, x: 1, y: 2 + i, width: layout.width - 2, style: row.style)
+            let isSelected = scroll + i == selectedRow
+            if isSelected { canvas.put("›", x: 0, y: 2 + i, style: .tint(.accent, bold: true)) }
+            canvas.put(row.text, x: 1, y: 2 + i, width: layout.width - 2, style: isSelected ? Style(tint: row.style.tint, bold: true, reverse: true) : row.style)
         }
         if scroll > 0 { canvas.put("↑", x: layout.width - 1, y: 2, style: .dim) }
         if scroll + page < table.rows.count { canvas.put("↓", x: layout.width - 1, y: 1 + page, style: .dim) }
         if history.isEmpty { canvas.put(words.noTransactions, x: 1, y: 2, width: layout.width - 2, style: .dim) }
-        canvas.put(words.logKeys, x: 1, y: layout.height - 1, width: layout.width - 2, style: .dim)
+        guard let id = state.logSelection.signedFormID else {
+            // The legend only where the keys leave room for it: the keys come first.
+            let legend = "  " + words.unfinishedLegend
+            let keys = words.logKeys + (DisplayWidth.of(words.logKeys + legend) <= layout.width - 2 ? legend : "")
+            canvas.put(keys, x: 1, y: layout.height - 1, width: layout.width - 2, style: .dim)
+            return
+        }
+        let manager = state.strings.manager
+        canvas.put(manager.signedFormKeys, x: 1, y: layout.height - 1, width: layout.width - 2, style: .dim)
+        SignedFormSheet.draw(state, transactionID: id, summary: state.logSelection.signedForm,
+                             signed: history.last { $0.id == id }?.hasSignedForm == true, layout: layout, into: &canvas)
     }
 }
 
@@ -50,6 +64,8 @@ struct LogTable {
 
     private(set) var header = ""
     private(set) var rows: [Row] = []
+    /// Each transaction's first row, in the order of the history.
+    private(set) var entries: [(id: String, row: Int)] = []
 
     /// The product id keeps its whole width first, since it tells transactions apart; the
     /// date shrinks to the time, then goes. A failure's code, name and message are on the
@@ -87,6 +103,7 @@ struct LogTable {
         let indent = String(repeating: " ", count: idWidth + 2)
         let messageWidth = max(10, room - indent.count - 2)
         for (t, state) in zip(history, states) {
+            entries.append((t.id, rows.count))
             let date = dates?.text(t.queueState.transactionDate, times: times) ?? ""
             rows.append(Row(text: line(t.id, date, state, String(t.purchasedQuantity), t.productID) + t.remarks(signedIn: signedIn, strings: strings),
                             style: Style(tint: t.queueState.state.tint)))
@@ -96,6 +113,26 @@ struct LogTable {
                 rows.append(Row(text: indent + (i == 0 ? "↳ " : "  ") + part, style: .dim))
             }
         }
+    }
+
+    /// The rows of transaction `id`'s entry: its row and its message's.
+    func rows(of id: String) -> Range<Int>? {
+        guard let index = entries.lastIndex(where: { $0.id == id }) else { return nil }
+        return entries[index].row..<(entries.indices.contains(index + 1) ? entries[index + 1].row : rows.count)
+    }
+
+    /// The entry ←→ move from and s shows: `id`'s while its first row is in view, else the
+    /// last entry whose first row is (scrolled away, the choice follows what is read).
+    func chosen(_ id: String?, scroll: Int, page: Int) -> String? {
+        let inView = entries.filter { (scroll..<scroll + page).contains($0.row) }
+        if let id, inView.contains(where: { $0.id == id }) { return id }
+        return inView.last?.id ?? entries.last?.id
+    }
+
+    /// The transaction whose entry holds row `row`.
+    func transactionID(atRow row: Int) -> String? {
+        guard rows.indices.contains(row) else { return nil }
+        return entries.last { $0.row <= row }?.id
     }
 
     private enum DateColumn {

@@ -24,6 +24,9 @@ public enum StepAction: Equatable, Sendable {
     case press(String)
     case key(Key)
     case restore
+    /// The app asks for a fresh App Store receipt (SKReceiptRefreshRequest), as `storefront
+    /// receipt --refresh` does: written, or refused as App Store Sync is set to fail.
+    case refreshReceipt
     case deleteAppData
     /// A hand edit of UserDefaults.json, as a tester makes one outside the app: the key set
     /// to the value (nil removes it), the rest of the file as it was.
@@ -112,6 +115,8 @@ public enum Expectation: Equatable, Sendable {
     case unconsumed(productID: String, units: Int)
     /// How many unfinished transactions the queue holds.
     case queue(Int)
+    /// How the last `refresh receipt` ended: `.none`, refreshed; else the error it failed with.
+    case receiptRefresh(ErrorMatch)
     /// The signed-in account's subscription in the product's group, as the store keeps it
     /// (StoreKit 2's `Product.SubscriptionInfo.Status`).
     case subscription(productID: String, SubscriptionField)

@@ -4,7 +4,7 @@ import AppStoreCore
 
 /// `expect …`: what must be true when the step is reached.
 extension WalkthroughParser {
-    static let subjects = ["screen", "transaction", "subscription", "event", "defaults", "credits", "unconsumed", "queue"]
+    static let subjects = ["screen", "transaction", "subscription", "event", "defaults", "credits", "unconsumed", "queue", "receipt"]
 
     func expectation(_ r: inout StepReader) throws(LineProblem) -> Expectation {
         let list = Self.subjects.joined(separator: ", ")
@@ -124,6 +124,19 @@ extension WalkthroughParser {
             }
             try r.end()
             return .queue(n)
+        case "receipt":
+            let token = try r.required("refreshed, or error and the error the refresh failed with", suggestion: "expect receipt refreshed")
+            if token.isWord("refreshed") {
+                try r.end()
+                return .receiptRefresh(.none)
+            }
+            guard token.isWord("error") else {
+                throw LineProblem(token.column, "expected refreshed, or error and the error the refresh failed with",
+                                  suggestion: "expect receipt refreshed")
+            }
+            let match = try errorMatch(&r, api: .appStoreSync, example: "expect receipt error networkError")
+            try r.end()
+            return .receiptRefresh(match)
         default:
             let nearest = Nearest.to(subject.text, in: Self.subjects) ?? "screen"
             throw LineProblem(subject.column, "expected what to expect: \(list)", suggestion: r.replacing(1, with: nearest))
@@ -131,13 +144,14 @@ extension WalkthroughParser {
     }
 
     /// `none`, a code (`4`, `-1009`) or StoreKit's name for it (`paymentNotAllowed`).
-    private func errorMatch(_ r: inout StepReader) throws(LineProblem) -> ErrorMatch {
+    private func errorMatch(_ r: inout StepReader, api: StoreAPI = .purchase,
+                            example: String = "expect transaction error paymentNotAllowed") throws(LineProblem) -> ErrorMatch {
         let expected = "an error code, its StoreKit name, or none"
-        let token = try r.required(expected, suggestion: "expect transaction error paymentNotAllowed")
+        let token = try r.required(expected, suggestion: example)
         if token.isWord("none") { return .none }
         if !token.quoted, let code = Int(token.text) { return .code(code) }
-        // The errors a purchase can fail with: StoreKit's codes and the seed SDK's purchase limit.
-        let names = StoreAPI.purchase.choices.map(\.name)
+        // The errors the API can fail with (a purchase: StoreKit's codes and the seed SDK's purchase limit).
+        let names = api.choices.map(\.name)
         if let name = names.first(where: { $0.lowercased() == token.text.lowercased() }) { return .name(name) }
         throw LineProblem(token.column, "expected \(expected)",
                           suggestion: r.replacing(r.index - 1, with: Nearest.to(token.text, in: names) ?? "none"))

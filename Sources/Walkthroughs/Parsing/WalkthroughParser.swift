@@ -103,19 +103,19 @@ public struct WalkthroughParser {
     }
 
     /// The first word of each step, in the order docs/walkthroughs.md lists them.
-    static let verbs = ["set", "open", "manage", "choose", "quantity", "press", "key", "restore", "delete", "defaults", "relaunch", "approve",
+    static let verbs = ["set", "open", "manage", "choose", "quantity", "press", "key", "restore", "refresh", "delete", "defaults", "relaunch", "approve",
                         "decline",
                         "resolve", "consume"] + operationVerbs + historyVerbs + familyVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
 
     /// How the list of steps names a verb whose step takes words after it.
-    static let stepNames = ["delete": "delete app data", "defaults": "defaults set"]
+    static let stepNames = ["delete": "delete app data", "defaults": "defaults set", "refresh": "refresh receipt"]
 
     /// A step of each kind as it is written, for suggestions where nothing typed is close.
     var examples: [String: String] {
         [
             "set": "set ask-to-buy on", "open": openExample, "manage": "manage \(subscriptionExample)", "choose": chooseExample,
             "quantity": "quantity 2", "press": "press \"Buy\"",
-            "key": "key Enter", "restore": "restore", "delete": "delete app data",
+            "key": "key Enter", "restore": "restore", "refresh": "refresh receipt", "delete": "delete app data",
             "defaults": "defaults set com.storefront.premium true", "relaunch": "relaunch",
             "approve": "approve", "decline": "decline", "resolve": "resolve", "consume": consumeExample, "advance": "advance 25h",
             "caption": "caption \"…\"", "pause": "pause 2s", "expect": "expect screen \"…\"",
@@ -144,6 +144,11 @@ public struct WalkthroughParser {
         case "restore":
             try r.end()
             return .restore
+        case "refresh":
+            guard let token = r.next() else { throw r.missing("'refresh receipt'", suggestion: "refresh receipt") }
+            guard token.isWord("receipt") else { throw LineProblem(token.column, "expected 'refresh receipt'", suggestion: "refresh receipt") }
+            try r.end()
+            return .refreshReceipt
         case "delete":
             for word in ["app", "data"] {
                 guard let token = r.next() else { throw r.missing("'delete app data'", suggestion: "delete app data") }

@@ -98,6 +98,12 @@ extension StepRun {
                 return failure(expected == 0 ? "an empty queue" : "\(expected) transactions in the queue",
                                saw: queue.isEmpty ? "an empty queue" : "\(queue.count) (\(held))")
             }
+        case .receiptRefresh(let expected):
+            let wanted = expected == .none ? "the receipt refreshed" : "the receipt refresh failing with \(Self.describe(expected))"
+            guard let outcome = receiptRefresh else { return failure(wanted, saw: "no refresh receipt before it") }
+            if !Self.matches(outcome, expected) {
+                return failure(wanted, saw: outcome.map { "it failing with error \($0.code) \($0.name)" } ?? "it refreshed")
+            }
         }
         return nil
     }

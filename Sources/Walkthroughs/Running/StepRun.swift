@@ -3,12 +3,15 @@ import SampleApp
 import AppStoreCore
 import StoreKitSim
 import StorefrontUI
+import AppStoreSigning
 
 /// The steps of one walkthrough carried out on its storefront.
 final class StepRun {
     let storefront: HeadlessStorefront
     /// The events the next `expect event` reads.
     var events = EventWindow()
+    /// How the last `refresh receipt` ended (nil: none yet): the error the store answered with, or none.
+    var receiptRefresh: StoreError??
 
     init(storefront: HeadlessStorefront) {
         self.storefront = storefront
@@ -60,6 +63,8 @@ final class StepRun {
         case .restore:
             guard case .store = state.mode else { throw failure("the store screen, to restore purchases (r)") }
             storefront.send(.char("r"))
+        case .refreshReceipt:
+            try refreshReceipt(failure: failure)
         case .deleteAppData:
             guard case .store = state.mode else { throw failure("the store screen, to delete the app data (D)") }
             storefront.send(.char("D"))
@@ -229,6 +234,24 @@ final class StepRun {
         let listed = titles.map(StepReader.quoted).joined(separator: ", ")
         guard let nearest = Nearest.close(to: wanted, in: titles) else { return listed }
         return "\(listed) (the nearest: \(StepReader.quoted(nearest)))"
+    }
+
+    /// SKReceiptRefreshRequest from the app: the store's answer kept for `expect receipt`; a
+    /// receipt file that cannot be written over fails the step, as it fails the command.
+    private func refreshReceipt(failure: Failure) throws(StepFailure) {
+        let app = runtime.app.appDescription
+        let receipts = AccountReceipts(store: storefront.store, directory: storefront.directory,
+                                       app: ReceiptApp(bundleID: app.bundleID, appVersion: app.appVersion, sharedSecret: app.sharedSecret),
+                                       identity: { [signing = storefront.signing] in try signing.identity() })
+        do {
+            _ = try runtime.queue.refreshReceipt { try receipts.refreshed(for: $0) }
+            receiptRefresh = .some(nil)
+        } catch let error as StoreError {
+            receiptRefresh = .some(error)
+        } catch {
+            throw failure("the receipt to be written", ErrorText.of(error, in: .english))
+        }
+        storefront.settle()
     }
 
     /// A parent's answer or the user resolving an interruption, from outside the app: made

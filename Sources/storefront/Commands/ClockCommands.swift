@@ -106,7 +106,7 @@ struct AdvanceCommand: ParsableCommand {
         let clock = try ClockJSON(session.store)
         if output.json {
             try JSONOutput.print(Output(clock: clock, transactions: try session.payloads(changes),
-                                        events: events.map(StoreEventPayload.init)))
+                                        events: try session.payloads(events)))
             return
         }
         printLine("Store time is now \(TimeDisplay().dateTime(clock.storeTime)) (\(clock.offsetText)).")

@@ -40,9 +40,9 @@ struct EventsCommand: ParsableCommand {
         let session = try Session(global)
         if follow { try followEvents(session) }
         let text = SubscriptionText(catalog: session.catalog, settings: try session.database.settings())
-        try read(session, from: after, limit: limit) { events in
+        try read(session, from: after, limit: limit) { events, payloads in
             if output.json {
-                try JSONOutput.print(Output(events: events.map(StoreEventPayload.init)))
+                try JSONOutput.print(Output(events: payloads))
                 return
             }
             if events.isEmpty {
@@ -55,17 +55,39 @@ struct EventsCommand: ParsableCommand {
     /// Hands `list` the events after `cursor`, or with --reader after where that reader stopped,
     /// its cursor moved past them once they are listed: a listing cut short (the process
     /// killed first) leaves the cursor where it was, so the next one lists them again rather
-    /// than skip them.
+    /// than skip them. With --json, with their payloads, signed forms and all.
     @discardableResult
-    private func read(_ session: Session, from cursor: Int64, limit: Int?, _ list: ([StoreEvent]) throws -> Void) throws -> StoreEvent.ID? {
-        func listed(_ events: [StoreEvent]) throws -> StoreEvent.ID? {
-            try list(events)
+    private func read(_ session: Session, from cursor: Int64, limit: Int?,
+                      _ list: ([StoreEvent], [StoreEventPayload]) throws -> Void) throws -> StoreEvent.ID? {
+        func payloads(_ events: [StoreEvent]) throws -> [StoreEventPayload] { output.json ? try session.payloads(events) : [] }
+        func listed(_ events: [StoreEvent], _ payloads: [StoreEventPayload]) throws -> StoreEvent.ID? {
+            try list(events, payloads)
             fflush(nil)
             return events.last?.id
         }
-        guard let reader else { return try listed(try session.database.events(after: cursor, limit: limit)) }
-        return try session.database.consume(reader, from: cursor, limit: limit, listed)
+        guard let reader else {
+            let events = try session.database.events(after: cursor, limit: limit)
+            return try listed(events, try payloads(events))
+        }
+        // The reader's events are read and its cursor moved in one write, which signing (a
+        // write of its own) cannot join: the events it will get are signed first, and read again
+        // if more came in between.
+        while true {
+            let ahead = try session.database.events(after: try session.database.cursor(of: reader) ?? cursor, limit: limit)
+            let signed = Dictionary(zip(ahead.map(\.id), try payloads(ahead))) { first, _ in first }
+            do {
+                return try session.database.consume(reader, from: cursor, limit: limit) { events in
+                    let listing = events.compactMap { signed[$0.id] }
+                    guard !output.json || listing.count == events.count else { throw MoreEventsCameIn() }
+                    return try listed(events, listing)
+                }
+            } catch is MoreEventsCameIn {
+                continue
+            }
+        }
     }
+
+    private struct MoreEventsCameIn: Error {}
 
     /// How many events --follow reads at a time.
     private static let batch = 1000
@@ -80,15 +102,10 @@ struct EventsCommand: ParsableCommand {
         var cursor = after
         while true {
             var count = 0
-            cursor = try read(session, from: cursor, limit: Self.batch) { batch in
+            cursor = try read(session, from: cursor, limit: Self.batch) { batch, payloads in
                 count = batch.count
-                for event in batch {
-                    if output.json {
-                        print(JSONOutput.terminalSafe(try JSONCoding.line(StoreEventPayload(event))))
-                    } else {
-                        printLine(text.line(event))
-                    }
-                }
+                guard output.json else { return batch.forEach { printLine(text.line($0)) } }
+                for payload in payloads { print(JSONOutput.terminalSafe(try JSONCoding.line(payload))) }
             } ?? cursor
             if count == Self.batch { continue }
             if let watcher {

@@ -39,7 +39,7 @@ enum FamilyAction {
         let (session, events) = try HistoryAction.run(operation, global)
         let records = try session.database.load()
         if output.json {
-            try JSONOutput.print(Output(families: FamilyJSON.all(records, catalog: session.catalog), events: events.map(StoreEventPayload.init)))
+            try JSONOutput.print(Output(families: FamilyJSON.all(records, catalog: session.catalog), events: try session.payloads(events)))
             return
         }
         HistoryAction.report(done(records), events: events, text: SubscriptionText(catalog: session.catalog, settings: records.settings))

@@ -27,7 +27,7 @@ enum HistoryAction {
         let (session, events) = try run(operation, global)
         let after = try transactionID.flatMap { try session.database.transaction($0) }
         if output.json {
-            try JSONOutput.print(Output(transaction: try session.payload(after), events: events.map(StoreEventPayload.init)))
+            try JSONOutput.print(Output(transaction: try session.payload(after), events: try session.payloads(events)))
             return
         }
         let text = SubscriptionText(catalog: session.catalog, settings: session.queue.records.settings)

@@ -70,7 +70,7 @@ enum SubscriptionAction {
         if output.json {
             let group = session.catalog.product(productID)?.subscriptionGroupID
             let subscription = try SubscriptionsCommand.groups(records, session: session).first { $0.groupID == group }
-            try JSONOutput.print(Output(subscription: subscription, events: events.map(StoreEventPayload.init)))
+            try JSONOutput.print(Output(subscription: subscription, events: try session.payloads(events)))
             return
         }
         let text = SubscriptionText(catalog: session.catalog, settings: records.settings)

@@ -30,7 +30,7 @@ struct VerifyReceiptCommand: ParsableCommand {
         let session = try Session(global)
         let identity = try session.signingIdentity()
         let verifier = ReceiptVerifier(root: identity.root, endpoint: environment == .production ? .production : .sandbox,
-                                       sharedSecret: Session.sharedSecret)
+                                       sharedSecret: session.app.sharedSecret)
         let response = try verifier.verify(body, now: try session.store.now()) { try session.receiptRecords(of: $0) }
         try JSONOutput.print(response)
         if response.status != .valid { throw ExitCode.failed }

@@ -3,13 +3,15 @@ import AppStoreSigning
 import Foundation
 
 extension Session {
-    /// The app-specific shared secret verifyReceipt checks `password` against: one for every
-    /// app, as the app description names none.
-    static let sharedSecret = "storefront-shared-secret"
-
-    /// The app as App Store Connect knows it: the app description's bundle id and version.
+    /// The app as App Store Connect knows it: the app description's bundle id, version and
+    /// the shared secret verifyReceipt checks `password` against.
     var receiptApp: ReceiptApp {
-        ReceiptApp(bundleID: app.bundleID, appVersion: app.appVersion, sharedSecret: Self.sharedSecret)
+        ReceiptApp(bundleID: app.bundleID, appVersion: app.appVersion, sharedSecret: app.sharedSecret)
+    }
+
+    /// The app's receipts in the data directory, from the store's records, under the session's chain.
+    var receipts: AccountReceipts {
+        AccountReceipts(store: store, directory: directory, app: receiptApp, identity: { [signing] in try signing.identity() })
     }
 
     /// The data directory's signing chain, made the first time it is needed (read once a session).
@@ -20,25 +22,18 @@ extension Session {
     /// The receipt the store's records make now for `account` (nil: nobody signed in, no
     /// purchases).
     func makeReceipt(for account: String?) throws -> AppReceipt {
-        let transactions = try account.map {
-            try database.transactions(matching: TransactionQuery(account: $0, limit: Int(Int32.max))).transactions
-        } ?? []
-        return try AppReceipt.make(app: receiptApp, environment: ReceiptEnvironment(try store.settings().signingEnvironment), account: account,
-                                   transactions: transactions, catalog: catalog, at: try store.now())
+        try receipts.make(for: account)
     }
 
     /// The data directory's receipt, made again first if the records changed since it was.
     func currentReceipt() throws -> SignedReceipt {
-        try ReceiptFile(directory: directory).current(try makeReceipt(for: try store.settings().account), identity: try signingIdentity(),
-                                                      durability: directory.durability)
+        try receipts.current(for: try store.settings().account)
     }
 
     /// SKReceiptRefreshRequest: a fresh receipt written, or the store's error for it.
     func refreshReceipt() throws -> SignedReceipt {
-        let identity = try signingIdentity()
-        return try queue.refreshReceipt { account in
-            try ReceiptFile(directory: directory).write(try makeReceipt(for: account), identity: identity, durability: directory.durability)
-        }
+        let receipts = self.receipts
+        return try queue.refreshReceipt { try receipts.refreshed(for: $0) }
     }
 
     /// verifyReceipt's view of `account`: nil when the store knows no such account (never

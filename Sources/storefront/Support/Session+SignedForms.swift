@@ -36,6 +36,30 @@ extension Session {
         return payload
     }
 
+    /// `events` as `events --json` prints them: each transaction with its signed form as the
+    /// event left it, each subscription with its signed renewal info and the event's signed
+    /// transaction, as an App Store Server Notification carries them; signed in two batches.
+    func payloads(_ events: [StoreEvent]) throws -> [StoreEventPayload] {
+        var payloads = events.map(StoreEventPayload.init)
+        let named = events.indices.filter { events[$0].transaction?.hasSignedForm == true }
+        let renewing = events.indices.filter { events[$0].subscription != nil }
+        guard !named.isEmpty || !renewing.isEmpty else { return payloads }
+        let forms = try signing.forms()
+        for (index, jws) in zip(named, try forms.forms(of: named.map { events[$0].transaction! })) {
+            payloads[index].transaction?.jwsRepresentation = jws
+        }
+        let infos = try forms.renewalInfos(renewing.map { index in
+            let (status, t) = (events[index].subscription!, events[index].transaction)
+            return (status, events[index].renewal, (t?.originalID ?? t?.id) == status.originalTransactionID ? t : nil)
+        })
+        for (index, info) in zip(renewing, infos) {
+            payloads[index].subscription?.signedRenewalInfo = info
+            let transaction = payloads[index].transaction?.jwsRepresentation
+            payloads[index].subscription?.signedTransactionInfo = transaction
+        }
+        return payloads
+    }
+
     /// The signed app transaction of `account`, from the transactions it made (`history`).
     func appTransaction(account: String, history: [Transaction]) throws -> AppTransactionOutput {
         AppTransactionOutput(account: account, appTransactionID: AppTransactionID.of(account: account, bundleID: app.bundleID),

@@ -37,7 +37,8 @@ struct Session {
         let isNew = !FileManager.default.fileExists(atPath: directory.storeDatabaseURL.path)
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
-        signing = StoreSigning(directory: directory, store: store, bundleID: app.bundleID, appVersion: app.appVersion)
+        signing = StoreSigning(directory: directory, store: store, bundleID: app.bundleID, appVersion: app.appVersion,
+                               deviceIdentifier: { [database] in try database.deviceIdentifier() })
         // The app delivers what verifies against the data directory's own chain.
         queue = PaymentQueue(store: store, verifier: TransactionVerifier(checkingBatch: { [signing] in try signing.check($0) }))
         // A store far behind says on stderr how far it has got.
