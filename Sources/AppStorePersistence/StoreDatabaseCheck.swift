@@ -266,6 +266,12 @@ enum StoreDatabaseCheck {
                 try collect { _ = try SignedFormRow.form(row) }
             }
         }
+        if try db.tableExists("promotionalOfferRedemptions") {
+            let redemptions = try Row.fetchCursor(db, sql: "SELECT * FROM promotionalOfferRedemptions ORDER BY nonce")
+            while problems.count < limit, let row = try redemptions.next() {
+                try collect { _ = try PromotionalOfferRedemptionRow.redemption(row) }
+            }
+        }
         return Array(problems.prefix(limit))
     }
 

@@ -306,6 +306,11 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v15") { db in
+            // Promotional offers redeemed: each signature's nonce used up, and the offer kept
+            // for the transaction until the store completes it.
+            try PromotionalOfferRedemptionRow.create(db)
+        }
         return migrator
     }
 }

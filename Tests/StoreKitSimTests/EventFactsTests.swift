@@ -68,7 +68,8 @@ import Testing
                 DROP INDEX transactions_introductory;
                 DROP INDEX events_deletions;
                 DROP TABLE signedForms;
-                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14');
+                DROP TABLE promotionalOfferRedemptions;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14', 'v15');
                 """)
         }
         try database.close()

@@ -36,6 +36,8 @@ struct Session {
         let isNew = !FileManager.default.fileExists(atPath: directory.storeDatabaseURL.path)
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
+        // The App Store knows the app's subscription-offers key, as App Store Connect does.
+        store.promotionalOfferKeys = DataDirectoryOfferKeys(directory: directory, bundleID: app.bundleID)
         queue = PaymentQueue(store: store)
         signing = SessionSigning { [directory, store, app] in
             SignedForms(store: store, signer: JWSSigner(identity: try SigningChainFile.loadOrMake(in: directory)),
