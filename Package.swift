@@ -73,7 +73,7 @@ let package = Package(
         // storefront's runtime with keys over a fresh data directory, store time simulated.
         // A recorded walkthrough as a page: its Content-Security-Policy hashes with Crypto.
         .target(name: "Walkthroughs", dependencies: [
-            "StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "AppStorePersistence", "DataFiles",
+            "StorefrontUI", "SampleApp", "Wording", "StoreKitSim", "AppStoreCore", "AppStorePersistence", "DataFiles", "AppStoreSigning",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
         // The ncurses Canvas, input, resize, colours and teardown.

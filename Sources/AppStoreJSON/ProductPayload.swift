@@ -14,10 +14,13 @@ package struct ProductPayload: Encodable {
     package var subscriptionPeriod: String?
     package var freeTrial: String?
     package var introductoryOffer: OfferPayload?
+    /// SKProduct.discounts, each with whether the signed-in account may buy with it now.
+    package var promotionalOffers: [OfferPayload]?
     package var subscriptionGroup: String?
     package var subscriptionLevel: Int?
 
-    package init(_ p: Product, credits: Int?) {
+    /// `eligibility`: whether the signed-in account may buy with the offer of that id now.
+    package init(_ p: Product, credits: Int?, eligibility: (String) -> Bool? = { _ in nil }) {
         id = p.id
         type = p.type
         title = p.localizedTitle
@@ -29,6 +32,11 @@ package struct ProductPayload: Encodable {
         subscriptionPeriod = p.subscriptionPeriod?.description
         freeTrial = p.freeTrial?.totalPeriod.description
         introductoryOffer = p.introductoryOffer.map { OfferPayload($0, product: p) }
+        promotionalOffers = p.promotionalOffers.isEmpty ? nil : p.promotionalOffers.map { offer in
+            var payload = OfferPayload(offer, product: p)
+            payload.eligible = offer.id.flatMap(eligibility)
+            return payload
+        }
         subscriptionGroup = p.subscriptionGroup
         subscriptionLevel = p.subscriptionLevel
     }
@@ -42,6 +50,8 @@ package struct OfferPayload: Encodable {
     package var periods: Int
     package var price: String
     package var formattedPrice: String
+    /// Promotional offers: whether the signed-in account may buy with it now.
+    package var eligible: Bool?
 
     package init(_ offer: SubscriptionOffer, product: Product) {
         id = offer.id

@@ -124,4 +124,11 @@ public struct DataDirectoryOfferKeys: PromotionalOfferKeys {
         return PromotionalOfferKeyCheck(key: key, bundleID: bundleID).check(discount, productID: productID,
                                                                             applicationUsername: applicationUsername)
     }
+
+    /// A signature made now with the directory's key, as the sample app's own server makes
+    /// one for an offer it presents: version 1, a new nonce, the store's time `date`.
+    public func sign(productID: String, offerID: String, applicationUsername: String?, at date: Date) throws -> PaymentDiscount {
+        try PromotionalOfferSigning.signV1(with: SubscriptionOffersKeyFile.loadOrMake(in: directory), bundleID: bundleID,
+                                           productID: productID, offerID: offerID, applicationUsername: applicationUsername, at: date)
+    }
 }

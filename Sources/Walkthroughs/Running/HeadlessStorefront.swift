@@ -3,6 +3,7 @@ import Foundation
 import SampleApp
 import AppStoreCore
 import AppStorePersistence
+import AppStoreSigning
 import StorefrontUI
 
 /// The storefront with no terminal, on a fresh data directory of its own (store.sqlite and
@@ -41,6 +42,8 @@ public final class HeadlessStorefront {
         do {
             let database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
             store = AppStore(catalog: catalog, storage: database, wallClock: clock)
+            // The App Store knows the app's subscription-offers key, as App Store Connect does.
+            store.promotionalOfferKeys = DataDirectoryOfferKeys(directory: directory, bundleID: app.bundleID)
             // A fresh store: the catalog's own conditions first (a .storekit file's settings), then the run's.
             if !settings.isEmpty || !catalog.settings.isEmpty {
                 try store.updateSettings { current in
@@ -63,8 +66,14 @@ public final class HeadlessStorefront {
                                size: (width: Int, height: Int), times: TimeDisplay, ascii: ASCIIReason?) throws -> StorefrontRuntime {
         let defaults = try UserDefaultsFile(url: directory.userDefaultsURL, durability: directory.durability,
                                             rules: UserDefaultsRules(catalog: store.catalog, appDescription: app))
-        return try StorefrontRuntime(store: store, appDescription: app, defaults: defaults, width: size.width, height: size.height, ascii: ascii,
-                                     times: times)
+        let runtime = try StorefrontRuntime(store: store, appDescription: app, defaults: defaults, width: size.width, height: size.height,
+                                            ascii: ascii, times: times)
+        // The sample app's own server signs the promotional offers it presents.
+        let offerKeys = DataDirectoryOfferKeys(directory: directory, bundleID: app.bundleID)
+        runtime.promotionalOfferSigner = { productID, offerID in
+            try offerKeys.sign(productID: productID, offerID: offerID, applicationUsername: nil, at: store.now())
+        }
+        return runtime
     }
 
     public var state: AppState { runtime.state }

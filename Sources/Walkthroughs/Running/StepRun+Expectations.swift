@@ -89,6 +89,12 @@ extension StepRun {
             if let (expected, saw) = checkSubscription(productID, field) { return failure(expected, saw: saw) }
         case .event(let kind, let productID, let present):
             if let (expected, saw) = checkEvent(kind, productID: productID, present: present, line: step.line) { return failure(expected, saw: saw) }
+        case .offer(let productID, let offerID, let eligible):
+            let records = (try? storefront.store.storage.load()) ?? runtime.queue.records
+            let may = records.isEligible(for: offerID, of: productID, account: records.settings.account, catalog: storefront.store.catalog)
+            if may != eligible {
+                return failure("\(offerID) of \(productID) \(eligible ? "eligible" : "ineligible")", saw: may ? "eligible" : "ineligible")
+            }
         case .queue(let expected):
             let queue = (try? storefront.store.storage.load().queue) ?? runtime.queue.transactions
             if queue.count != expected {

@@ -39,7 +39,13 @@ struct ProductsCommand: ParsableCommand {
         }
         let storefront = try session.store.settings().appStoreStorefront
         if output.json {
-            try JSONOutput.print(Output(storefront: storefront.id, products: response.products.map { ProductPayload($0, credits: session.app.creditsPerUnit(of: $0.id)) },
+            let records = try session.database.load()
+            let products = response.products.map { product in
+                ProductPayload(product, credits: session.app.creditsPerUnit(of: product.id)) { offer in
+                    records.isEligible(for: offer, of: product.id, account: records.settings.account, catalog: session.catalog)
+                }
+            }
+            try JSONOutput.print(Output(storefront: storefront.id, products: products,
                                         invalidProductIdentifiers: response.invalidProductIdentifiers))
             return
         }
