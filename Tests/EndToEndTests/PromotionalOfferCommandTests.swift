@@ -1,3 +1,4 @@
+import AppStoreSigning
 import Foundation
 import Testing
 
@@ -36,6 +37,27 @@ import Testing
         try cli.command("expire", Self.monthly)
         let unknown = try cli.command("buy", Self.monthly, "--offer", "NOPE", status: 4)
         #expect(unknown.stdout.contains("error 11 invalidOfferIdentifier"), "\(unknown.summary)")
+    }
+
+    /// A .storekit file's `subscriptionOffersKeyPair` holding a P-256 key is the one offers are
+    /// signed and checked with; the fixtures' stand-in keys are no keys, and the data
+    /// directory's is used.
+    @Test func aStoreKitFilesKeyPairIsUsedWhenItHoldsAKey() throws {
+        try FileManager.default.createDirectory(at: cli.dataDirectory, withIntermediateDirectories: true)
+        let fixture = URL(fileURLWithPath: CatalogCommandTests.fixture("TeaGarden-v2"))
+        var file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [String: Any])
+        let key = SubscriptionOffersKey.make()
+        file["subscriptionOffersKeyPair"] = ["id": "XCODE12345", "privateKey": key.privateKey.derRepresentation.base64EncodedString()]
+        let catalog = cli.dataDirectory.appendingPathComponent("Tea.storekit")
+        try JSONSerialization.data(withJSONObject: file).write(to: catalog)
+        let out = cli.dataDirectory.appendingPathComponent("key.p8")
+        let exported = try cli.command("offer-key", "--catalog", catalog.path, "--p8", out.path, "--json").json()
+        #expect(exported["keyID"] as? String == "XCODE12345", "\(exported)")
+        #expect(String(decoding: try Data(contentsOf: out), as: UTF8.self) == key.p8, "the file's key, as a .p8")
+        #expect(!FileManager.default.fileExists(atPath: cli.dataDirectory.appendingPathComponent("subscription-offers-key.json").path))
+
+        let standIn = try cli.command("offer-key", "--catalog", fixture.path, "--p8", out.path, "--json").json()
+        #expect(standIn["keyID"] as? String != "4A8BFEED", "the fixture's stand-in is no key: \(standIn)")
     }
 
     @Test func aDamagedKeyIsRefusedWithItsRemedyAndLeftAsItIs() throws {

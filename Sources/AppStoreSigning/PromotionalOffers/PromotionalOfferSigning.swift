@@ -106,19 +106,26 @@ public struct PromotionalOfferKeyCheck: PromotionalOfferKeys {
 }
 
 /// The data directory's subscription-offers key (`SubscriptionOffersKeyFile`) for the app of
-/// `bundleID`, read when a payment carries an offer: a directory whose key cannot be read
-/// accepts no signature.
+/// `bundleID`, read when a payment carries an offer, or the key a .storekit file gives
+/// (`given`): a directory whose key cannot be read accepts no signature.
 public struct DataDirectoryOfferKeys: PromotionalOfferKeys {
     public let directory: DataDirectory
     public let bundleID: String
+    public let given: SubscriptionOffersKey?
 
-    public init(directory: DataDirectory, bundleID: String) {
+    public init(directory: DataDirectory, bundleID: String, given: SubscriptionOffersKey? = nil) {
         self.directory = directory
         self.bundleID = bundleID
+        self.given = given
+    }
+
+    /// The key offers are signed and checked with.
+    public func key() throws -> SubscriptionOffersKey {
+        try given ?? SubscriptionOffersKeyFile.loadOrMake(in: directory)
     }
 
     public func check(_ discount: PaymentDiscount, productID: String, applicationUsername: String?) -> PromotionalOfferSignatureCheck {
-        guard let key = try? SubscriptionOffersKeyFile.loadOrMake(in: directory) else {
+        guard let key = try? key() else {
             return PromotionalOfferSignatureCheck(outcome: .invalidSignature)
         }
         return PromotionalOfferKeyCheck(key: key, bundleID: bundleID).check(discount, productID: productID,
@@ -128,7 +135,7 @@ public struct DataDirectoryOfferKeys: PromotionalOfferKeys {
     /// A signature made now with the directory's key, as the sample app's own server makes
     /// one for an offer it presents: version 1, a new nonce, the store's time `date`.
     public func sign(productID: String, offerID: String, applicationUsername: String?, at date: Date) throws -> PaymentDiscount {
-        try PromotionalOfferSigning.signV1(with: SubscriptionOffersKeyFile.loadOrMake(in: directory), bundleID: bundleID,
+        try PromotionalOfferSigning.signV1(with: key(), bundleID: bundleID,
                                            productID: productID, offerID: offerID, applicationUsername: applicationUsername, at: date)
     }
 }

@@ -16,6 +16,12 @@ public struct SubscriptionOffersKey: @unchecked Sendable {
         self.privateKey = privateKey
     }
 
+    /// A key given as DER (PKCS#8, as a .storekit file holds it); nil when it is not a P-256 key.
+    public init?(keyID: String, der: Data) {
+        guard let key = try? P256.Signing.PrivateKey(derRepresentation: der) else { return nil }
+        self.init(keyID: keyID, privateKey: key)
+    }
+
     /// A new key with a random id.
     public static func make() -> SubscriptionOffersKey {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")

@@ -71,8 +71,7 @@ struct BuyCommand: ParsableCommand {
         do {
             let discount = try promotional.discount { offer in
                 // Signed now as the sample app's server signs it, with the data directory's key.
-                try DataDirectoryOfferKeys(directory: session.directory, bundleID: session.app.bundleID)
-                    .sign(productID: productID, offerID: offer, applicationUsername: applicationUsername, at: session.store.now())
+                try session.offerKeys.sign(productID: productID, offerID: offer, applicationUsername: applicationUsername, at: session.store.now())
             }
             let payment = Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername,
                                   discount: discount)

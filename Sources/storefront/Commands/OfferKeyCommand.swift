@@ -10,7 +10,8 @@ struct OfferKeyCommand: ParsableCommand {
         discussion: """
             The data directory's subscription-offers key (subscription-offers-key.json: a P-256 key and \
             its key id) is made on first need and kept, as Xcode's test environment keeps one: the store \
-            accepts a promotional offer signed with it. --p8 writes it as a .p8 file (PKCS#8 PEM); give it \
+            accepts a promotional offer signed with it. A .storekit catalog's subscriptionOffersKeyPair is \
+            used instead when it holds a P-256 key. --p8 writes it as a .p8 file (PKCS#8 PEM); give it \
             and the key id to a backend's PromotionalOfferSignatureCreator (version 1) or \
             PromotionalOfferV2SignatureCreator (a JWS), with the app's bundle id.
             """)
@@ -34,15 +35,17 @@ struct OfferKeyCommand: ParsableCommand {
 
     func run() throws {
         let directory = DataDirectory.resolve(option: global.dataDir)
-        let key = try SubscriptionOffersKeyFile.loadOrMake(in: directory)
-        let app = try CatalogAndApp(global.paths).app
+        let files = try CatalogAndApp(global.paths)
+        let keys = files.offerKeys(in: directory)
+        let key = try keys.key()
+        let app = files.app
         do {
             try AtomicFile.write(Data(key.p8.utf8), to: URL(fileURLWithPath: p8), durability: directory.durability)
         } catch {
             throw CommandFailure.failed("cannot write the key to \(p8): \(error.localizedDescription)")
         }
         let result = Output(path: p8, keyID: key.keyID, bundleID: app.bundleID,
-                            key: SubscriptionOffersKeyFile.url(in: directory).path)
+                            key: keys.given == nil ? SubscriptionOffersKeyFile.url(in: directory).path : global.catalog ?? "")
         if output.json {
             try JSONOutput.print(result)
             return

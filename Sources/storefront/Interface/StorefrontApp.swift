@@ -23,7 +23,7 @@ enum StorefrontApp {
                                             ascii: terminal.ascii)
         runtime.signedForms = SignedFormFiles(session: session)
         // The sample app's own server signs the promotional offers it presents.
-        let offerKeys = DataDirectoryOfferKeys(directory: session.directory, bundleID: session.app.bundleID)
+        let offerKeys = session.offerKeys
         runtime.promotionalOfferSigner = { [store = session.store] productID, offerID in
             try offerKeys.sign(productID: productID, offerID: offerID, applicationUsername: nil, at: store.now())
         }

@@ -22,6 +22,8 @@ struct Session {
     let queue: PaymentQueue
     /// The App Store's signed forms of what `--json` prints (Session+SignedForms).
     let signing: SessionSigning
+    /// The key promotional offers are checked and signed with.
+    let offerKeys: DataDirectoryOfferKeys
 
     /// `checksStorefront`: false for `set`, which is how a storefront the catalog lacks is fixed.
     init(_ options: GlobalOptions, checksStorefront: Bool = true) throws {
@@ -37,7 +39,8 @@ struct Session {
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
         // The App Store knows the app's subscription-offers key, as App Store Connect does.
-        store.promotionalOfferKeys = DataDirectoryOfferKeys(directory: directory, bundleID: app.bundleID)
+        offerKeys = files.offerKeys(in: directory)
+        store.promotionalOfferKeys = offerKeys
         queue = PaymentQueue(store: store)
         signing = SessionSigning { [directory, store, app] in
             SignedForms(store: store, signer: JWSSigner(identity: try SigningChainFile.loadOrMake(in: directory)),
