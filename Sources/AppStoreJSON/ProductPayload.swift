@@ -14,12 +14,15 @@ package struct ProductPayload: Encodable {
     package var subscriptionPeriod: String?
     package var freeTrial: String?
     package var introductoryOffer: OfferPayload?
+    /// SKProduct.discounts, each with whether the signed-in account may buy with it now.
+    package var promotionalOffers: [OfferPayload]?
     package var subscriptionGroup: String?
     package var subscriptionLevel: Int?
     /// An auto-renewable subscription's offer codes, with the signed-in customer's eligibility.
     package var offerCodes: [OfferCodePayload]?
 
-    package init(_ p: Product, credits: Int?, offerCodes: [OfferCodePayload]? = nil) {
+    /// `eligibility`: whether the signed-in account may buy with the promotional offer of that id now.
+    package init(_ p: Product, credits: Int?, offerCodes: [OfferCodePayload]? = nil, eligibility: (String) -> Bool? = { _ in nil }) {
         self.offerCodes = offerCodes
         id = p.id
         type = p.type
@@ -32,6 +35,11 @@ package struct ProductPayload: Encodable {
         subscriptionPeriod = p.subscriptionPeriod?.description
         freeTrial = p.freeTrial?.totalPeriod.description
         introductoryOffer = p.introductoryOffer.map { OfferPayload($0, product: p) }
+        promotionalOffers = p.promotionalOffers.isEmpty ? nil : p.promotionalOffers.map { offer in
+            var payload = OfferPayload(offer, product: p)
+            payload.eligible = offer.id.flatMap(eligibility)
+            return payload
+        }
         subscriptionGroup = p.subscriptionGroup
         subscriptionLevel = p.subscriptionLevel
     }
@@ -45,6 +53,8 @@ package struct OfferPayload: Encodable {
     package var periods: Int
     package var price: String
     package var formattedPrice: String
+    /// Promotional offers: whether the signed-in account may buy with it now.
+    package var eligible: Bool?
 
     package init(_ offer: SubscriptionOffer, product: Product) {
         id = offer.id

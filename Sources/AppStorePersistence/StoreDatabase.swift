@@ -371,6 +371,7 @@ public final class StoreDatabase: RecordsStorage {
                     DELETE FROM familyMembers;
                     DELETE FROM familySharingStops;
                     DELETE FROM signedForms;
+                    DELETE FROM promotionalOfferRedemptions;
                     UPDATE store SET nextTransactionNumber = \(StoreWorkingSet.firstTransactionNumber), restoreDueDate = NULL,
                         clockRealAnchor = NULL, clockStoreAnchor = NULL;
                     """)
@@ -436,6 +437,7 @@ public final class StoreDatabase: RecordsStorage {
         records.subscriptions = try SubscriptionRow.readAll(db)
         records.priceChanges = try PriceChangeRow.readAll(db)
         records.purchaseIntents = try PurchaseIntentRow.readAll(db)
+        records.promotionalOfferRedemptions = try PromotionalOfferRedemptionRow.readAll(db)
         records.refundRequests = try RefundRequestRow.readAll(db)
         records.families = try FamilyRow.readAll(db)
         records.sharingStops = try FamilyRow.readStops(db)
@@ -495,6 +497,7 @@ public final class StoreDatabase: RecordsStorage {
         try SubscriptionRow.write(records.subscriptions, over: before.subscriptions, db)
         try PriceChangeRow.write(records.priceChanges, over: before.priceChanges, db)
         try PurchaseIntentRow.write(records.purchaseIntents, over: before.purchaseIntents, db)
+        try PromotionalOfferRedemptionRow.write(records.promotionalOfferRedemptions, over: before.promotionalOfferRedemptions, db)
         try RefundRequestRow.write(records.refundRequests, over: before.refundRequests, db)
         try FamilyRow.write(records.families, records.sharingStops, over: (before.families, before.sharingStops), db)
         try EventRow.append(records.newEventsWithFacts, db)

@@ -267,6 +267,12 @@ enum StoreDatabaseCheck {
             }
         }
         if try db.tableExists("device") { try collect { _ = try DeviceRow.identifier(db) } }
+        if try db.tableExists("promotionalOfferRedemptions") {
+            let redemptions = try Row.fetchCursor(db, sql: "SELECT * FROM promotionalOfferRedemptions ORDER BY nonce")
+            while problems.count < limit, let row = try redemptions.next() {
+                try collect { _ = try PromotionalOfferRedemptionRow.redemption(row) }
+            }
+        }
         return Array(problems.prefix(limit))
     }
 

@@ -313,6 +313,11 @@ enum StoreSchema {
             // The device the data directory stands for (`StoreDatabase.deviceIdentifier`).
             try DeviceRow.addDeviceTable(db)
         }
+        migrator.registerMigration("v17") { db in
+            // Promotional offers redeemed: each signature's nonce used up, and the offer kept
+            // for the transaction until the store completes it.
+            try PromotionalOfferRedemptionRow.create(db)
+        }
         return migrator
     }
 }

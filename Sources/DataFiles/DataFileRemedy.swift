@@ -45,6 +45,9 @@ extension DataFileError {
         /// The signing chain (signing.pem), left untouched: move it aside for a new chain, whose
         /// root every backend that trusted the old one must then be given.
         case replaceSigningChain
+        /// The subscription-offers key, left untouched: move it aside for a new key, which every
+        /// backend that signed promotional offers with the old one must then be given.
+        case replaceSubscriptionOffersKey
         /// The App Store receipt (StoreKit/receipt), left untouched: move it aside and the
         /// account's receipt is written again from the store's records.
         case replaceReceipt

@@ -111,6 +111,11 @@ public final class PaymentQueue {
     /// judged on the records of the moment, in the same transaction.
     public func add(_ payment: Payment, appRules: (StoreWorkingSet) throws -> Void = { _ in }) throws -> (Transaction, [PaymentQueueEvent]) {
         var isRepeat = false
+        // The signature is checked with the app's key before the store's rules judge the offer.
+        let offerCheck = payment.discount.map {
+            store.promotionalOfferKeys?.check($0, productID: payment.productID, applicationUsername: payment.applicationUsername)
+                ?? PromotionalOfferSignatureCheck(outcome: .invalidSignature)
+        }
         let (transaction, news) = try commit { records, now in
             // The app's queue acts for the signed-in account.
             guard let account = records.settings.account else { throw StoreError.notSignedIn }
@@ -122,7 +127,7 @@ public final class PaymentQueue {
                 isRepeat = true
                 return merged
             }
-            return try records.addPayment(payment, account: account, catalog: store.catalog, now: now)
+            return try records.addPayment(payment, account: account, catalog: store.catalog, now: now, offerCheck: offerCheck)
         }
         // The call's answer: the transaction it made. A repeated request is one the app was
         // told of already, in the state it is still in. A plan-change request is no

@@ -86,6 +86,14 @@ public struct DataFileStrings: PhraseTable {
         ja: { certificate in
             "storefrontはこのファイルに手を付けません。ほかの場所へ移すとstorefrontが新しい署名用の証明書チェーンを作ります。以前のルート証明書を信頼していたバックエンドには、新しいルート証明書を渡してください(`\(certificate)`)。"
         })
+    /// `offerKey`: the command that writes the new key for a backend.
+    public let replaceSubscriptionOffersKey = Phrase1<String>(
+        en: { offerKey in
+            "storefront leaves it untouched. Move it aside and storefront makes a new subscription-offers key; a backend that signed promotional offers with the old one must then be given the new one (`\(offerKey)`)."
+        },
+        ja: { offerKey in
+            "storefrontはこのファイルに手を付けません。ほかの場所へ移すとstorefrontが新しいサブスクリプションオファーのキーを作ります。以前のキーでプロモーションオファーに署名していたバックエンドには、新しいキーを渡してください(`\(offerKey)`)。"
+        })
 
     // MARK: Fixes by hand of UserDefaults.json, the start of `resetApp`
 

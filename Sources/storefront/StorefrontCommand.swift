@@ -29,7 +29,7 @@ struct StorefrontCommand: ParsableCommand {
             RefundCommand.self, DeleteTransactionCommand.self, ClearHistoryCommand.self, FamilyCommand.self,
             RequestRefundCommand.self, ApproveRefundCommand.self, DeclineRefundCommand.self,
             DoctorCommand.self, ResetCommand.self, TestCommand.self, PlayCommand.self, RecordCommand.self,
-            CatalogCommand.self, CertificateCommand.self, VerifyCommand.self, ReceiptCommand.self, VerifyReceiptCommand.self,
+            CatalogCommand.self, CertificateCommand.self, OfferKeyCommand.self, VerifyCommand.self, ReceiptCommand.self, VerifyReceiptCommand.self,
         ],
         defaultSubcommand: OpenCommand.self
     )

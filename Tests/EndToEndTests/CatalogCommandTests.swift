@@ -50,7 +50,7 @@ import Testing
         #expect(lines.contains("      win-back offer cards.study.pro.back-to-school: pay as you go 2.99 per 1 month, 3 times (shown, not purchasable)"))
         #expect(lines.contains("      billing plan MONTHLY: 3.99 a billing period, 47.88 in all (shown, not purchasable)"))
         // Every offer not sold yet is marked the same way; what can be bought is not.
-        #expect(lines.contains("      promotional offer cards.study.pro.half-year: pay up front 19.99 for 6 months (shown, not purchasable)"))
+        #expect(lines.contains("      promotional offer cards.study.pro.half-year: pay up front 19.99 for 6 months"), "sold to subscribers")
         #expect(lines.contains("        introductory offer: pay as you go 0.99 per 1 month, 2 times (shown, not purchasable)"))
         #expect(lines.contains("        promotional offer cards.study.pro.monthly-plan-gift: free trial, 1 month (shown, not purchasable)"))
         #expect(lines.contains("      billing plan BILLED_UPFRONT: 39.99 a billing period, 39.99 in all"), "billed up front is the subscription itself")
@@ -69,7 +69,7 @@ import Testing
         func purchasable(_ key: String) -> [Bool] { (pro[key] as? [[String: Any]] ?? []).compactMap { $0["purchasable"] as? Bool } }
         #expect((pro["introductoryOffer"] as? [String: Any])?["purchasable"] as? Bool == true)
         #expect(purchasable("offerCodes") == [true])
-        #expect(purchasable("promotionalOffers") == [false])
+        #expect(purchasable("promotionalOffers") == [true])
         #expect(purchasable("winBackOffers") == [false])
         #expect(purchasable("billingPlans") == [true, false], "billed up front is the subscription itself")
     }

@@ -71,7 +71,8 @@ import Testing
                 ALTER TABLE subscriptions DROP COLUMN offerCodeAtRenewal;
                 ALTER TABLE subscriptions DROP COLUMN offerStartDate;
                 DROP TABLE device;
-                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14', 'v15', 'v16');
+                DROP TABLE promotionalOfferRedemptions;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14', 'v15', 'v16', 'v17');
                 """)
         }
         try database.close()

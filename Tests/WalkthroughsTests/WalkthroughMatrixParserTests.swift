@@ -142,7 +142,7 @@ import Walkthroughs
         #expect(errors("vary network on off\nwhen network off:  presss \"OK\"").first?.hasPrefix("m.walk:2:20: expected a step: ") == true)
         #expect(errors("vary network on off\nwhen network off:  presss \"OK\"").first?.hasSuffix("did you mean 'when network off: press \"OK\"'?") == true)
         #expect(errors("vary network on off\nwhen network off: expect credit 10") == [
-            "m.walk:2:26: expected what to expect: screen, transaction, subscription, event, defaults, credits, unconsumed, queue, receipt; did you mean 'when network off: expect credits 10'?",
+            "m.walk:2:26: expected what to expect: screen, transaction, subscription, event, defaults, credits, unconsumed, queue, receipt, offer; did you mean 'when network off: expect credits 10'?",
         ])
     }
 

@@ -21,7 +21,7 @@ import Walkthroughs
 
     @Test func anUnknownStepSuggestsTheNearestKeepingItsArguments() {
         #expect(errors("open \"Premium Quotes\"\n  aprove 1000000001") == [
-            "demo.walk:2:3: expected a step: set, open, manage, choose, quantity, press, key, restore, refresh receipt, delete app data, defaults set, relaunch, approve, decline, resolve, consume, expire, renew, auto-renew, fix-billing, price-increase, agree-price, decline-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, family, advance, caption, pause, expect, vary, when; did you mean 'approve 1000000001'?",
+            "demo.walk:2:3: expected a step: set, open, manage, choose, quantity, press, key, restore, refresh receipt, delete app data, defaults set, relaunch, approve, decline, resolve, consume, promotional-offer, expire, renew, auto-renew, fix-billing, price-increase, agree-price, decline-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, family, advance, caption, pause, expect, vary, when; did you mean 'approve 1000000001'?",
         ])
     }
 
@@ -67,7 +67,7 @@ import Walkthroughs
     }
 
     @Test func expectationsSuggestTheirOwnWords() {
-        #expect(errors("expect credit 10") == ["demo.walk:1:8: expected what to expect: screen, transaction, subscription, event, defaults, credits, unconsumed, queue, receipt; did you mean 'expect credits 10'?"])
+        #expect(errors("expect credit 10") == ["demo.walk:1:8: expected what to expect: screen, transaction, subscription, event, defaults, credits, unconsumed, queue, receipt, offer; did you mean 'expect credits 10'?"])
         #expect(errors("expect transaction stat purchased").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction state purchsed").first?.hasSuffix("did you mean 'expect transaction state purchased'?") == true)
         #expect(errors("expect transaction nne") == [
@@ -195,7 +195,7 @@ import Walkthroughs
     /// that parses, else that verb's example.
     @Test func aSuggestionIsAlwaysAValidStep() {
         #expect(errors("cancel subscription com.storefront.pro.monthly") == [
-            "demo.walk:1:1: expected a step: set, open, manage, choose, quantity, press, key, restore, refresh receipt, delete app data, defaults set, relaunch, approve, decline, resolve, consume, expire, renew, auto-renew, fix-billing, price-increase, agree-price, decline-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, family, advance, caption, pause, expect, vary, when; did you mean 'auto-renew com.storefront.pro.monthly off'?",
+            "demo.walk:1:1: expected a step: set, open, manage, choose, quantity, press, key, restore, refresh receipt, delete app data, defaults set, relaunch, approve, decline, resolve, consume, promotional-offer, expire, renew, auto-renew, fix-billing, price-increase, agree-price, decline-price, buy-outside, redeem-code, promote, refund, delete-transaction, clear-history, request-refund, approve-refund, decline-refund, family, advance, caption, pause, expect, vary, when; did you mean 'auto-renew com.storefront.pro.monthly off'?",
         ])
         // Cancelling a subscription is turning auto-renew off, not the verb spelt nearest.
         #expect(errors("cancel subscription").first?.hasSuffix("did you mean 'auto-renew \"Pro Monthly\" off'?") == true)

@@ -7,6 +7,9 @@ public final class AppStore {
     public let storage: any RecordsStorage
     /// Real time; store time is worked out from it and the store's clock (`StoreClockState`).
     public let wallClock: any WallClock
+    /// The app's subscription-offers keys, which check a payment's promotional offer; none:
+    /// every signature is refused as invalid.
+    public var promotionalOfferKeys: (any PromotionalOfferKeys)?
 
     public init(catalog: Catalog, storage: any RecordsStorage, wallClock: any WallClock = SystemClock()) {
         self.catalog = catalog

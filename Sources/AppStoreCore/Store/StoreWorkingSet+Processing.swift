@@ -10,11 +10,13 @@ extension StoreWorkingSet {
     /// bought again as a re-download, at no charge. A payment that only changes the plan the
     /// next renewal is for is a plan-change request, under an id that is no transaction's
     /// (`StoreWorkingSet+PlanChangeRequests`). `account`: whose purchase it is.
-    package mutating func addPayment(_ payment: Payment, account: String, catalog: Catalog, now: Date) throws -> Transaction {
+    /// `offerCheck`: the payment's promotional offer signature, checked with the app's key.
+    package mutating func addPayment(_ payment: Payment, account: String, catalog: Catalog, now: Date,
+                                     offerCheck: PromotionalOfferSignatureCheck? = nil) throws -> Transaction {
         let product = catalog.product(payment.productID).flatMap {
             Product($0, storefront: settings.appStoreStorefront, locale: settings.locale)
         }
-        let refusal: StoreError? = if !settings.canMakePayments {
+        let unsold: StoreError? = if !settings.canMakePayments {
             .restricted
         } else if let product {
             (1...product.maximumQuantity).contains(payment.quantity) ? nil
@@ -22,6 +24,7 @@ extension StoreWorkingSet {
         } else {
             StoreError(.storeProductNotAvailable)
         }
+        let refusal = unsold ?? promotionalOfferRefusal(payment, check: offerCheck, account: account, catalog: catalog, now: now)
         // A non-consumable the account owns is got again: the same purchase, and a family-shared
         // copy got again is still the family's (it goes when the copy does).
         let owned = refusal != nil || catalog.product(payment.productID)?.type != .nonConsumable ? nil
@@ -34,6 +37,7 @@ extension StoreWorkingSet {
                                       ownershipType: owned?.ownershipType, sharedTransactionID: owned?.sharedTransactionID)
         transaction.queueState.enter(.sheetOpen)
         if let refusal { transaction.queueState.fail(refusal, at: now) }
+        if refusal == nil, let offerCheck { redeemPromotionalOffer(payment, check: offerCheck, by: transaction, now: now) }
         transactions.append(transaction)
         if transaction.queueState.state == .failed { recordFailure(transaction) }
         return transaction
@@ -233,7 +237,8 @@ extension StoreWorkingSet {
                 price: transactions[i].price, currency: transactions[i].currency, storefront: transactions[i].storefront))
             return transactions[i]
         }
-        let change = try runLifecycle(.purchase(t, offerCode: offerCode), status: statusIndex(of: t.account, group: group), at: now,
+        let promotional = promotionalOffer(of: t, catalog: catalog)
+        let change = try runLifecycle(.purchase(t, offerCode: offerCode, promotionalOffer: promotional), status: statusIndex(of: t.account, group: group), at: now,
                                       catalog: catalog, isEligibleForIntroOffer: introOffer)
         if let made = change.transactions.first(where: { $0.id == t.id }) { return made }
         // The lifecycle only appends after it, so the record is still at `i`.

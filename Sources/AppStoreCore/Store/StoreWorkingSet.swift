@@ -26,6 +26,9 @@ public struct StoreWorkingSet: Codable, Equatable, Sendable {
     public var priceChanges: [PriceChange] = []
     /// Purchases App Store product pages started, waiting for the app (promoted In-App Purchases).
     public var purchaseIntents: [PurchaseIntent] = []
+    /// Promotional offers redeemed in the last 24 hours: their nonces used up, and the
+    /// transactions waiting to be completed with them (`StoreWorkingSet+PromotionalOffers`).
+    public var promotionalOfferRedemptions: [PromotionalOfferRedemption] = []
     /// Refunds asked for from within the app (the refund request sheet), answered or waiting.
     public var refundRequests: [RefundRequest] = []
     /// Family Sharing groups (`StoreWorkingSet+FamilySharing`).

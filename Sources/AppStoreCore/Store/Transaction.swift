@@ -20,11 +20,14 @@ public struct Payment: Codable, Equatable, Sendable {
     public var productID: String
     public var quantity: Int
     public var applicationUsername: String?
+    /// A promotional offer, signed by the app's server (SKPayment's `paymentDiscount`).
+    public var discount: PaymentDiscount?
 
-    public init(productID: String, quantity: Int = 1, applicationUsername: String? = nil) {
+    public init(productID: String, quantity: Int = 1, applicationUsername: String? = nil, discount: PaymentDiscount? = nil) {
         self.productID = productID
         self.quantity = quantity
         self.applicationUsername = applicationUsername
+        self.discount = discount
     }
 }
 

@@ -5,8 +5,9 @@ import Foundation
 public enum SubscriptionInput: Equatable, Sendable {
     /// A purchase of a plan of the group completed: the transaction, still in the queue, whose
     /// purchase facts the lifecycle writes (first subscribe, resubscribe, plan change).
-    /// `offerCode`: an offer code redeemed with it, which a subscription starts with.
-    case purchase(Transaction, offerCode: SubscriptionOffer? = nil)
+    /// `offerCode`: an offer code redeemed with it, which a subscription starts with;
+    /// `promotionalOffer`: a promotional offer the app's server signed for it, likewise.
+    case purchase(Transaction, offerCode: SubscriptionOffer? = nil, promotionalOffer: SubscriptionOffer? = nil)
     /// The paid period ends (`expiresDate`): it renews, fails to, or expires.
     case renewalDue
     /// The grace ends with the payment still failing (`gracePeriodExpiresDate`).

@@ -11,8 +11,8 @@ public enum SubscriptionLifecycle {
     public static func apply(_ input: SubscriptionInput, to status: SubscriptionStatus?, at now: Date,
                              context: SubscriptionContext) -> SubscriptionChange {
         var step = Step(status: status, now: now, context: context)
-        if case .purchase(let transaction, let offerCode) = input {
-            step.purchase(transaction, offerCode: offerCode)
+        if case .purchase(let transaction, let offerCode, let promotionalOffer) = input {
+            step.purchase(transaction, offerCode: offerCode, promotionalOffer: promotionalOffer)
             return step.change
         }
         guard let current = status else { return step.change }
@@ -172,7 +172,7 @@ private struct Step {
 
     /// `bought` completed: the lifecycle writes its purchase facts (`PurchaseFacts`) once, as
     /// the first subscribe, resubscribe or plan change it is.
-    mutating func purchase(_ bought: Transaction, offerCode: SubscriptionOffer?) {
+    mutating func purchase(_ bought: Transaction, offerCode: SubscriptionOffer?, promotionalOffer: SubscriptionOffer? = nil) {
         var facts = PurchaseFacts(purchasedAt: now, in: context.settings.appStoreStorefront)
         guard let product = catalog.product(bought.productID), let info = product.subscription,
               let group = product.subscriptionGroupID, let account = bought.account else {
@@ -181,13 +181,16 @@ private struct Step {
         }
         facts.webOrderLineItemID = bought.id
         guard let current = status, current.givesAccess, let plan = catalog.product(current.productID) else {
-            subscribe(bought, facts: facts, offerCode: offerCode, product: product, info: info, group: group, account: account)
+            subscribe(bought, facts: facts, offerCode: offerCode, promotionalOffer: promotionalOffer, product: product, info: info,
+                      group: group, account: account)
             return
         }
         facts.originalPurchaseDate = context.latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate
         let change = SubscriptionLifecycle.planChange(from: plan, to: product)
         if let change, !SubscriptionLifecycle.changesRenewalPlanOnly(current, to: product, catalog: catalog) {
-            upgrade(from: current, plan: plan, to: bought, facts: facts, period: info.period, change: change, offerCode: offerCode)
+            // An offer the new plan starts at: a subscriber's code for it, or a signed promotional offer.
+            let offer = offerCode.map { (TransactionOffer.OfferType.code, $0) } ?? promotionalOffer.map { (.promotional, $0) }
+            upgrade(from: current, plan: plan, to: bought, facts: facts, period: info.period, change: change, offer: offer)
         } else if let offerCode {
             redeemAtRenewal(offerCode, of: product.id, change: change, with: bought, facts: facts)
         } else {
@@ -200,11 +203,14 @@ private struct Step {
     /// The first subscription of the group, or one after the last ended (a resubscribe: the
     /// same original transaction, a new run of periods).
     private mutating func subscribe(_ bought: Transaction, facts: PurchaseFacts, offerCode code: SubscriptionOffer?,
-                                    product: CatalogProduct, info: SubscriptionInfo, group: String, account: String) {
+                                    promotionalOffer promo: SubscriptionOffer?, product: CatalogProduct, info: SubscriptionInfo,
+                                    group: String, account: String) {
         var facts = facts
-        // An offer code redeemed with the purchase, else the introductory offer if the account may have it.
+        // An offer code or a signed promotional offer redeemed with the purchase, else the
+        // introductory offer if the account may have it.
         let intro = context.isEligibleForIntroOffer ? info.introductoryOffer : nil
-        if let (type, offer) = code.map({ (TransactionOffer.OfferType.code, $0) }) ?? intro.map({ (.introductory, $0) }) {
+        if let (type, offer) = code.map({ (TransactionOffer.OfferType.code, $0) }) ?? promo.map({ (.promotional, $0) })
+            ?? intro.map({ (.introductory, $0) }) {
             facts.expirationDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
             facts.isTrialPeriod = type == .introductory && offer.paymentMode == .freeTrial
             facts.offer = TransactionOffer(type, offer)
@@ -251,18 +257,19 @@ private struct Step {
 
     /// A higher plan, or one of the same level and period: at once, for a new period, the old
     /// plan's latest transaction marked upgraded and its unused time refunded.
-    /// `offerCode`: a subscriber's code for the higher plan, whose terms the new period starts at.
+    /// `offer`: a subscriber's code for the higher plan, or a promotional offer the subscriber was
+    /// given for it, whose terms the new period starts at.
     private mutating func upgrade(from current: SubscriptionStatus, plan: CatalogProduct, to bought: Transaction,
                                   facts: PurchaseFacts, period: SubscriptionPeriod, change: PlanChange,
-                                  offerCode: SubscriptionOffer? = nil) {
+                                  offer: (type: TransactionOffer.OfferType, offer: SubscriptionOffer)? = nil) {
         var facts = facts
         facts.expirationDate = SubscriptionLifecycle.end(of: period, from: now)
         facts.isTrialPeriod = false
         facts.price = listPrice(of: bought, in: facts)
-        if let offerCode {
-            facts.expirationDate = StoreTimes.clamped(offerCode.firstPeriodEnd(from: now))
-            facts.offer = TransactionOffer(.code, offerCode)
-            facts.price = offerCode.price(in: storefront(of: facts))
+        if let (type, offer) = offer {
+            facts.expirationDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
+            facts.offer = TransactionOffer(type, offer)
+            facts.price = offer.price(in: storefront(of: facts))
         }
         let t = bought.completed(with: facts, originalTransactionID: current.originalTransactionID)
         var refund: Decimal = 0

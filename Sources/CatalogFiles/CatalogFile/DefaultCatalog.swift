@@ -96,6 +96,18 @@ public enum DefaultCatalog {
           "paymentMode": "freeTrial",
           "period": "P1W"
         },
+        "promotionalOffers": [
+          {
+            "id": "COMEBACK",
+            "paymentMode": "payAsYouGo",
+            "period": "P1M",
+            "periods": 3,
+            "prices": {
+              "USA": 2.99,
+              "JPN": 480
+            }
+          }
+        ],
         "offerCodes": [
           {
             "id": "FRIENDMONTH",

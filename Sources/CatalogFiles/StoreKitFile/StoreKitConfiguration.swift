@@ -3,7 +3,7 @@ import AppStoreCore
 /// An Xcode StoreKit configuration file (.storekit) as it is written, keys and all, but for
 /// what storefront never keeps: the key pair Xcode signs promotional offers with
 /// (`subscriptionOffersKeyPair`, a private key) is not part of this model, so it is never
-/// read into memory past the decoder, shown, or written again. Keys it does not know are
+/// shown or written again; the store's check reads it apart (`StoreKitOffersKeyPair`). Keys it does not know are
 /// ignored. StoreKitFileReader reads one; StoreKitCatalogReader makes a catalog of it.
 struct StoreKitConfiguration: Codable, Sendable, Equatable {
     /// Version 4 on; not read into a catalog.

@@ -17,7 +17,7 @@ import AppStoreCore
 //     `_billingIssuesEnabled` (interrupted purchases), `_failTransactionsEnabled` and
 //     `_storeKitError` (the SKError code they fail with), `_locale`, `_storefront`, `_timeRate`;
 //     `subscriptionOffersKeyPair` (`id`, `privateKey`: the key promotional offers are signed
-//     with, also in later versions). Sync with App Store Connect adds `_applicationInternalID`,
+//     with, also in later versions; read apart, `StoreKitOffersKeyPair`). Sync with App Store Connect adds `_applicationInternalID`,
 //     `_developerTeamID`, `_lastSynchronizedDate`.
 // 3.0 (Xcode 15): `_storeKitErrors`, one entry per StoreKit API ("Load Products", "Purchase", …)
 //     with `enabled` and `current` (`{ "index", "type" }`: a case of StoreKitError for "generic",

@@ -36,6 +36,7 @@ extension DataFileError.Remedy {
         case .chooseStorefront(let suggested, let missing):
             words.chooseStorefront(CommandLineHint.command("set storefront \(suggested)"), missing)
         case .replaceSigningChain: words.replaceSigningChain(CommandLineHint.command("certificate --root FILE"))
+        case .replaceSubscriptionOffersKey: words.replaceSubscriptionOffersKey(CommandLineHint.command("offer-key --p8 FILE"))
         case .replaceReceipt: words.replaceReceipt
         }
     }

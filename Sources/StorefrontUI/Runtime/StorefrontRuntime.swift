@@ -13,6 +13,9 @@ public final class StorefrontRuntime {
     public let app: SampleApp
     /// Where the Transaction Manager's signed forms come from; none: they cannot be shown here.
     public var signedForms: (any SignedFormSource)?
+    /// The app's server, signing a promotional offer it presents (product, offer); none: the
+    /// payment carries the offer unsigned, and the store refuses it.
+    public var promotionalOfferSigner: ((_ productID: String, _ offerID: String) throws -> PaymentDiscount)?
 
     /// `times`: how times are shown (the local zone; tests give one). `verifier`: how the app
     /// checks what it reads (the open storefront's and a walkthrough's: the signed forms).
@@ -49,6 +52,11 @@ public final class StorefrontRuntime {
     /// A key from the terminal.
     public func send(_ key: Key) {
         drain([.key(key)])
+    }
+
+    /// The app presents a promotional offer its server signed (a walkthrough's step).
+    public func presentPromotionalOffer(_ offerID: String, of productID: String) {
+        drain([.presentPromotionalOffer(productID: productID, offerID: offerID)])
     }
 
     /// Time passed: the store does what is due and changes made elsewhere are picked up.
@@ -201,9 +209,13 @@ public final class StorefrontRuntime {
 
     private func carryOut(_ effect: Effect) -> [Action] {
         switch effect {
-        case .buy(let id, let quantity):
+        case .buy(let id, let quantity, let offer):
             let started = perform {
-                let (t, seen) = try app.purchase(Payment(productID: id, quantity: quantity))
+                let discount = try offer.map { offer in
+                    try promotionalOfferSigner?(id, offer)
+                        ?? PaymentDiscount(offerID: offer, signature: .v1(keyIdentifier: "", nonce: "", timestamp: 0, signature: ""))
+                }
+                let (t, seen) = try app.purchase(Payment(productID: id, quantity: quantity, discount: discount))
                 return [.purchaseStarted(t)] + take(seen)
             }
             // The payment is in the queue: whatever the tick meets, the sheet follows it.

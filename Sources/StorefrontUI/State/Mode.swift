@@ -50,10 +50,13 @@ public struct PurchaseSheet: Equatable, Sendable {
     public var stage = Stage.confirm
     /// 0 = Cancel, 1 = Buy (or Ask, Not Now / Agree).
     public var focus = 1
+    /// The promotional offer the app presented, bought at its terms.
+    public var promotionalOfferID: String?
 
-    public init(productID: String, product: Product? = nil) {
+    public init(productID: String, product: Product? = nil, promotionalOfferID: String? = nil) {
         self.productID = productID
         self.product = product
+        self.promotionalOfferID = promotionalOfferID
     }
 
     /// Whether `t` is the purchase waiting under `id`: itself, or the transaction a plan-change

@@ -34,6 +34,9 @@ public enum Action: Equatable, Sendable {
     case storeEvents([StoreEvent], signedIn: String?, fromElsewhere: Bool, at: Date)
     /// A payment was added: the transaction the purchase sheet follows.
     case purchaseStarted(Transaction)
+    /// The app presents a promotional offer its server signed for the customer: the App
+    /// Store's sheet opens at the offer's terms.
+    case presentPromotionalOffer(productID: String, offerID: String)
     /// The app refused before reaching the store (in progress, already owned, …).
     case refused(StoreError)
     /// The app refused the payment a Cancel on the purchase sheet makes, to be told to the
@@ -87,7 +90,8 @@ public enum RefundRequestRefusal: Equatable, Sendable {
 /// What update asks the runtime to do with the engine. Each is carried out by a function that
 /// returns its answer as actions, which go back to `update` (bubbletea's Cmd → Msg).
 public enum Effect: Equatable, Sendable {
-    case buy(productID: String, quantity: Int)
+    /// `promotionalOffer`: the promotional offer the app's server signed for this purchase.
+    case buy(productID: String, quantity: Int, promotionalOffer: String? = nil)
     /// The user double-clicked the side button (hold on): the waiting purchase or restore goes on.
     case confirmWithSideButton
     /// The user dismissed the sheet waiting for the side button: cancelled.

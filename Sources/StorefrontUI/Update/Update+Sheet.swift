@@ -79,7 +79,7 @@ extension AppState {
             mode = .sheet(question)
             return []
         }
-        return [.buy(productID: sheet.productID, quantity: sheet.quantity)]
+        return [.buy(productID: sheet.productID, quantity: sheet.quantity, promotionalOffer: sheet.promotionalOfferID)]
     }
 
     /// The button of the dialog on screen under a click, if any.

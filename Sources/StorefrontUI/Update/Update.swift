@@ -78,6 +78,9 @@ private func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .purchaseStarted(let transaction):
         return state.follow(transaction)
+    case .presentPromotionalOffer(let productID, let offerID):
+        state.presentPromotionalOffer(offerID, of: productID)
+        return []
     case .productsRequested(let retrying):
         state.productsRequested(retrying: retrying)
         return []

@@ -107,7 +107,7 @@ extension DialogModel {
             lines.append(Line(text: labels.total(product.formattedPrice(quantity: sheet.quantity)), style: .bold))
         } else if let change = PlanChangeTerms(product, state: state) {
             lines += change.lines
-        } else if let terms = SubscriptionTerms(product, state: state) {
+        } else if let terms = SubscriptionTerms(product, state: state, promotionalOffer: state.promotionalOffer(in: sheet)) {
             lines += terms.lines
         } else {
             lines.append(Line(text: labels.price(product.formattedPrice), style: .bold))

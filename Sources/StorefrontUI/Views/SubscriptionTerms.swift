@@ -21,7 +21,8 @@ struct SubscriptionTerms {
     /// A non-renewing subscription bought while active: it extends the one running.
     var extends = false
 
-    init?(_ product: Product, state: AppState) {
+    /// `promotionalOffer`: the offer the app presented, whose terms the purchase starts with.
+    init?(_ product: Product, state: AppState, promotionalOffer: SubscriptionOffer? = nil) {
         guard state.appDescription.period(of: product) != nil else { return nil }
         type = product.type
         times = state.times
@@ -32,7 +33,7 @@ struct SubscriptionTerms {
             ?? strings.charge(product, introOffer: false, app: state.appDescription)
         switch product.type {
         case .autoRenewable:
-            if let offer = Self.introductoryOffer(product, state: state) {
+            if let offer = promotionalOffer ?? Self.introductoryOffer(product, state: state) {
                 trial = strings.introductoryTerms(offer, of: product)
                 date = offer.end(from: state.now)
             } else {

@@ -39,6 +39,9 @@ public enum StepAction: Equatable, Sendable {
     /// The app consumes units of a consumable it delivered, oldest first (`SampleApp.creditsKey`:
     /// the credit balance, its earlier part first), as the unconsumed purchases panel does.
     case consume(productID: String, quantity: Int)
+    /// The app presents a promotional offer of the subscription, signed by its server: the
+    /// App Store's sheet opens at the offer's terms.
+    case promotionalOffer(productID: String, offerID: String)
     /// The App Store's side of the signed-in account's subscription in the group of
     /// `productID` (Xcode's SKTestSession, Manage Subscriptions), named as the command line
     /// names it: expire, renew, auto-renew, fix-billing, agree-price, decline-price.

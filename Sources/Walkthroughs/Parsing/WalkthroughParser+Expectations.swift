@@ -4,7 +4,7 @@ import AppStoreCore
 
 /// `expect …`: what must be true when the step is reached.
 extension WalkthroughParser {
-    static let subjects = ["screen", "transaction", "subscription", "event", "defaults", "credits", "unconsumed", "queue", "receipt"]
+    static let subjects = ["screen", "transaction", "subscription", "event", "defaults", "credits", "unconsumed", "queue", "receipt", "offer"]
 
     func expectation(_ r: inout StepReader) throws(LineProblem) -> Expectation {
         let list = Self.subjects.joined(separator: ", ")
@@ -112,6 +112,8 @@ extension WalkthroughParser {
             return .credits(n)
         case "unconsumed":
             return try unconsumedExpectation(&r)
+        case "offer":
+            return try offerExpectation(&r)
         case "queue":
             let token = try r.required("empty or how many transactions the queue holds", suggestion: "expect queue empty")
             if token.isWord("empty") {

@@ -105,7 +105,7 @@ public struct WalkthroughParser {
     /// The first word of each step, in the order docs/walkthroughs.md lists them.
     static let verbs = ["set", "open", "manage", "choose", "quantity", "press", "key", "restore", "refresh", "delete", "defaults", "relaunch", "approve",
                         "decline",
-                        "resolve", "consume"] + operationVerbs + historyVerbs + familyVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
+                        "resolve", "consume", "promotional-offer"] + operationVerbs + historyVerbs + familyVerbs + ["advance", "caption", "pause", "expect", "vary", "when"]
 
     /// How the list of steps names a verb whose step takes words after it.
     static let stepNames = ["delete": "delete app data", "defaults": "defaults set", "refresh": "refresh receipt"]
@@ -118,6 +118,7 @@ public struct WalkthroughParser {
             "key": "key Enter", "restore": "restore", "refresh": "refresh receipt", "delete": "delete app data",
             "defaults": "defaults set com.storefront.premium true", "relaunch": "relaunch",
             "approve": "approve", "decline": "decline", "resolve": "resolve", "consume": consumeExample, "advance": "advance 25h",
+            "promotional-offer": "promotional-offer \(subscriptionExample) \(promotionalOfferExample)",
             "caption": "caption \"…\"", "pause": "pause 2s", "expect": "expect screen \"…\"",
             "vary": "vary ask-to-buy off on", "family": familyExample, "when": "when ask-to-buy on: press \"Ask\"",
         ].merging(operationExamples) { first, _ in first }.merging(historyExamples) { first, _ in first }
@@ -176,6 +177,7 @@ public struct WalkthroughParser {
             try r.end()
             return .answer(answer, ref)
         case "consume": return try consume(&r)
+        case "promotional-offer": return try promotionalOffer(&r)
         case "advance":
             let token = try r.required("a duration after advance: \(StoreDuration.syntax)", suggestion: "advance 25h")
             guard let duration = StoreDuration(token.text) else {

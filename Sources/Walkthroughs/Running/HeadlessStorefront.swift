@@ -45,6 +45,8 @@ public final class HeadlessStorefront {
         do {
             let database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
             store = AppStore(catalog: catalog, storage: database, wallClock: clock)
+            // The App Store knows the app's subscription-offers key, as App Store Connect does.
+            store.promotionalOfferKeys = DataDirectoryOfferKeys(directory: directory, bundleID: app.bundleID)
             // A fresh store: the catalog's own conditions first (a .storekit file's settings), then the run's.
             if !settings.isEmpty || !catalog.settings.isEmpty {
                 try store.updateSettings { current in
@@ -70,8 +72,14 @@ public final class HeadlessStorefront {
                                times: TimeDisplay, ascii: ASCIIReason?, signing: StoreSigning) throws -> StorefrontRuntime {
         let defaults = try UserDefaultsFile(url: directory.userDefaultsURL, durability: directory.durability,
                                             rules: UserDefaultsRules(catalog: store.catalog, appDescription: app))
-        return try StorefrontRuntime(store: store, appDescription: app, defaults: defaults, width: size.width, height: size.height, ascii: ascii,
-                                     times: times, verifier: TransactionVerifier(checkingBatch: { try signing.check($0) }))
+        let runtime = try StorefrontRuntime(store: store, appDescription: app, defaults: defaults, width: size.width, height: size.height,
+                                            ascii: ascii, times: times, verifier: TransactionVerifier(checkingBatch: { try signing.check($0) }))
+        // The sample app's own server signs the promotional offers it presents.
+        let offerKeys = DataDirectoryOfferKeys(directory: directory, bundleID: app.bundleID)
+        runtime.promotionalOfferSigner = { productID, offerID in
+            try offerKeys.sign(productID: productID, offerID: offerID, applicationUsername: nil, at: store.now())
+        }
+        return runtime
     }
 
     public var state: AppState { runtime.state }

@@ -92,6 +92,10 @@ final class StepRun {
                 throw failure("\(quantity) of \(productID) to consume", saw: ErrorText.of(error, in: .english))
             }
             storefront.settle()
+        case .promotionalOffer(let productID, let offerID):
+            guard case .store = state.mode else { throw failure("the store screen, for the app to present an offer") }
+            runtime.presentPromotionalOffer(offerID, of: productID)
+            storefront.settle()
         case .subscription(let step, let productID):
             try perform(step, onPlanOf: productID, failure: failure)
         case .operation(let operation):

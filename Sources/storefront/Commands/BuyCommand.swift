@@ -1,4 +1,5 @@
 import AppStoreJSON
+import AppStoreSigning
 import ArgumentParser
 import Foundation
 import DataFiles
@@ -34,6 +35,8 @@ struct BuyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An opaque account identifier sent with the payment (applicationUsername).", valueName: "id"))
     var applicationUsername: String?
 
+    @OptionGroup var promotional: PromotionalOfferOptions
+
     @OptionGroup var output: OutputOptions
 
     struct Output: Encodable {
@@ -66,7 +69,12 @@ struct BuyCommand: ParsableCommand {
 
         let started: Transaction
         do {
-            let payment = Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername)
+            let discount = try promotional.discount { offer in
+                // Signed now as the sample app's server signs it, with the data directory's key.
+                try session.offerKeys.sign(productID: productID, offerID: offer, applicationUsername: applicationUsername, at: session.store.now())
+            }
+            let payment = Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername,
+                                  discount: discount)
             let seen: [AppEvent]
             (started, seen) = try app.purchase(payment, answer: cancel ? .cancel : .buy)
             running.take(seen)

@@ -40,9 +40,14 @@ struct ProductsCommand: ParsableCommand {
         }
         let storefront = try session.store.settings().appStoreStorefront
         if output.json {
-            try JSONOutput.print(Output(storefront: storefront.id, products: response.products.map {
-                ProductPayload($0, credits: session.app.creditsPerUnit(of: $0.id), offerCodes: offerCodes(of: $0, session: session))
-            },
+            let records = session.queue.records, now = session.queue.now
+            let products = response.products.map { product in
+                ProductPayload(product, credits: session.app.creditsPerUnit(of: product.id),
+                               offerCodes: offerCodes(of: product, session: session)) { offer in
+                    records.isEligible(for: offer, of: product.id, account: records.settings.account, catalog: session.catalog, now: now)
+                }
+            }
+            try JSONOutput.print(Output(storefront: storefront.id, products: products,
                                         invalidProductIdentifiers: response.invalidProductIdentifiers))
             return
         }

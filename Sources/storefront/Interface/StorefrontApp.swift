@@ -3,6 +3,7 @@ import DataFiles
 import Foundation
 import SampleApp
 import AppStoreCore
+import AppStoreSigning
 import StorefrontUI
 
 /// The terminal storefront: the runtime's state drawn by curses, keys fed back to it.
@@ -21,6 +22,11 @@ enum StorefrontApp {
                                             height: size.height, colors: terminal.colorsEnabled,
                                             ascii: terminal.ascii, verifier: session.queue.verifier)
         runtime.signedForms = SignedFormFiles(session: session)
+        // The sample app's own server signs the promotional offers it presents.
+        let offerKeys = session.offerKeys
+        runtime.promotionalOfferSigner = { [store = session.store] productID, offerID in
+            try offerKeys.sign(productID: productID, offerID: offerID, applicationUsername: nil, at: store.now())
+        }
         let watcher = DirectoryWatcher(path: session.directory.url.path,
                                        filesWrittenInPlace: [session.directory.storeDatabaseURL.path + "-wal"])
         // Blocks on the keyboard (and the data directory) while nothing is in flight, so an

@@ -1,4 +1,6 @@
+import AppStoreSigning
 import CatalogFiles
+import DataFiles
 import Foundation
 import SampleApp
 import AppStoreCore
@@ -9,6 +11,8 @@ import AppStoreCore
 struct CatalogAndApp {
     let catalog: Catalog
     let app: AppDescription
+    /// A .storekit file's subscription-offers key pair, used instead of the data directory's.
+    var offersKeyPair: StoreKitOffersKeyPair?
 
     init(_ options: GlobalOptions) throws {
         try self.init(catalog: options.catalog)
@@ -28,5 +32,13 @@ struct CatalogAndApp {
         let url = URL(fileURLWithPath: path)
         catalog = try CatalogLoader.load(from: url)
         app = try AppDescriptionLoader.load(beside: url, catalog: catalog)
+        offersKeyPair = StoreKitOffersKeyPair.read(from: url)
+    }
+
+    /// The key promotional offers are checked and signed with: the .storekit file's, when it
+    /// holds a P-256 key, else the data directory's.
+    func offerKeys(in directory: DataDirectory) -> DataDirectoryOfferKeys {
+        let given = offersKeyPair.flatMap { SubscriptionOffersKey(keyID: $0.id, der: $0.privateKey) }
+        return DataDirectoryOfferKeys(directory: directory, bundleID: app.bundleID, given: given)
     }
 }

@@ -67,8 +67,8 @@ extension CatalogSummary {
         var price: String?
         /// Per storefront, where the catalog gives them.
         var prices: [String: String]?
-        /// False for what storefront shows but does not sell yet (promotional and win-back
-        /// offers, billing plans and their offers), as the text marks "(shown, not purchasable)".
+        /// False for what storefront shows but does not sell yet (win-back offers, billing
+        /// plans other than billed up front and their offers), as the text marks "(shown, not purchasable)".
         var purchasable: Bool
         /// An offer code: who may redeem it (new, existing, expired).
         var eligibility: [String]? = nil
@@ -200,7 +200,7 @@ extension CatalogSummary {
                 Subscription(
                     period: s.period.description, group: s.groupID, level: s.level,
                     introductoryOffer: s.introductoryOffer.map { offer($0, purchasable: true) },
-                    promotionalOffers: s.promotionalOffers.map { offer($0, purchasable: false) },
+                    promotionalOffers: s.promotionalOffers.map { offer($0, purchasable: true) },
                     offerCodes: s.offerCodes.map {
                         var code = offer($0, purchasable: true)
                         code.eligibility = $0.eligibility.sorted().map(\.rawValue)
@@ -210,7 +210,7 @@ extension CatalogSummary {
                     billingPlans: s.billingPlans.map {
                         Plan(type: $0.type, price: "\($0.price)", commitmentPrice: $0.commitmentPrice.map { "\($0)" }, enabled: $0.enabled,
                              purchasable: $0.isBilledUpFront, introductoryOffer: $0.introductoryOffer.map { [up = $0.isBilledUpFront] in offer($0, purchasable: up) },
-                             promotionalOffers: $0.promotionalOffers.map { offer($0, purchasable: false) })
+                             promotionalOffers: $0.promotionalOffers.map { [up = $0.isBilledUpFront] in offer($0, purchasable: up) })
                     })
             })
     }

@@ -87,12 +87,12 @@ extension CatalogSummary {
     }
 
     /// Every offer, each that storefront shows but does not sell yet marked the same way
-    /// (promotional and win-back offers, billing plans and the offers under them).
+    /// (win-back offers, billing plans other than billed up front and the offers under them).
     private static func offerLines(_ s: SubscriptionInfo) -> [String] {
         let notSold = " (shown, not purchasable)"
         var lines: [String] = []
         if let intro = s.introductoryOffer { lines.append("introductory offer: \(describe(intro))") }
-        lines += s.promotionalOffers.map { "promotional offer \($0.id ?? ""): \(describe($0))" + notSold }
+        lines += s.promotionalOffers.map { "promotional offer \($0.id ?? ""): \(describe($0))" }
         lines += s.offerCodes.map { "offer code \($0.id ?? ""): \(describe($0))" }
         lines += s.winBackOffers.map { "win-back offer \($0.id ?? ""): \(describe($0))" + notSold }
         for plan in s.billingPlans {
@@ -103,7 +103,7 @@ extension CatalogSummary {
             if !plan.enabled { text += ", not enabled" }
             lines.append(text + mark)
             if let intro = plan.introductoryOffer { lines.append("  introductory offer: \(describe(intro))" + mark) }
-            lines += plan.promotionalOffers.map { "  promotional offer \($0.id ?? ""): \(describe($0))" + notSold }
+            lines += plan.promotionalOffers.map { "  promotional offer \($0.id ?? ""): \(describe($0))" + mark }
         }
         return lines
     }

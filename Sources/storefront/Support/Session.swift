@@ -23,6 +23,8 @@ struct Session {
     /// The App Store's signing for the data directory, made on first use: the signed forms
     /// `--json` prints (Session+SignedForms), the receipts, and the app's verifier.
     let signing: StoreSigning
+    /// The key promotional offers are checked and signed with.
+    let offerKeys: DataDirectoryOfferKeys
 
     /// `checksStorefront`: false for `set`, which is how a storefront the catalog lacks is fixed.
     init(_ options: GlobalOptions, checksStorefront: Bool = true) throws {
@@ -37,6 +39,9 @@ struct Session {
         let isNew = !FileManager.default.fileExists(atPath: directory.storeDatabaseURL.path)
         database = try StoreDatabase(directory: directory, productIDs: catalog.products.map(\.id))
         store = AppStore(catalog: catalog, storage: database, wallClock: try Self.wallClock())
+        // The App Store knows the app's subscription-offers key, as App Store Connect does.
+        offerKeys = files.offerKeys(in: directory)
+        store.promotionalOfferKeys = offerKeys
         signing = StoreSigning(directory: directory, store: store, bundleID: app.bundleID, appVersion: app.appVersion,
                                deviceIdentifier: { [database] in try database.deviceIdentifier() })
         // The app delivers what verifies against the data directory's own chain.

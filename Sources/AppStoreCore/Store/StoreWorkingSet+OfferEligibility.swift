@@ -1,0 +1,23 @@
+import Foundation
+
+/// Whether an account may have one of a subscription's offers now, by the rules of the offer's
+/// kind: the one home of what `products --json`, the storefront and `expect offer` say.
+extension StoreWorkingSet {
+    /// `offerID`: `introductory`, or an offer's identifier or reference name.
+    /// - The introductory offer: while a purchase by the account would start with it.
+    /// - A promotional offer: the account has or had a subscription in the group (existing and
+    ///   lapsed subscribers).
+    /// - An offer code: while the code's eligibility covers the customer (`canRedeem`).
+    /// - Another kind, or an offer the product does not have: not eligible.
+    public func isEligible(for offerID: String, of productID: String, account: String?, catalog: Catalog, now: Date?) -> Bool {
+        guard let account, let entry = catalog.product(productID), let info = entry.subscription,
+              let group = entry.subscriptionGroupID else { return false }
+        if offerID == "introductory" { return introOfferApplies(productID, catalog: catalog, account: account) }
+        let key = offerID.lowercased()
+        if info.promotionalOffers.contains(where: { [$0.id, $0.referenceName].contains { $0?.lowercased() == key } }) {
+            return status(of: account, group: group) != nil
+        }
+        if let code = info.offerCode(named: offerID) { return canRedeem(code, of: entry, account: account, now: now) }
+        return false
+    }
+}
