@@ -16,6 +16,9 @@ package struct ProductPayload: Encodable {
     package var introductoryOffer: OfferPayload?
     package var subscriptionGroup: String?
     package var subscriptionLevel: Int?
+    /// An auto-renewable subscription's billing plans (StoreKit's `pricingTerms`), when it has
+    /// more than the price at once.
+    package var pricingTerms: [PricingTermPayload]?
 
     package init(_ p: Product, credits: Int?) {
         id = p.id
@@ -31,6 +34,28 @@ package struct ProductPayload: Encodable {
         introductoryOffer = p.introductoryOffer.map { OfferPayload($0, product: p) }
         subscriptionGroup = p.subscriptionGroup
         subscriptionLevel = p.subscriptionLevel
+        pricingTerms = p.pricingTerms.count > 1 ? p.pricingTerms.map { PricingTermPayload($0, product: p) } : nil
+    }
+}
+
+/// One billing plan of a subscription, as `products --json` gives it.
+package struct PricingTermPayload: Encodable {
+    package var billingPlanType: String
+    package var billingPrice: String
+    package var formattedBillingPrice: String
+    package var billingPeriod: String
+    package var commitmentPeriod: String?
+    package var commitmentPrice: String?
+    package var formattedCommitmentPrice: String?
+
+    package init(_ term: PricingTerm, product: Product) {
+        billingPlanType = term.billingPlanType
+        billingPrice = "\(term.billingPrice)"
+        formattedBillingPrice = product.formatted(term.billingPrice)
+        billingPeriod = term.billingPeriod.description
+        commitmentPeriod = term.commitmentPeriod?.description
+        commitmentPrice = term.commitmentPrice.map { "\($0)" }
+        formattedCommitmentPrice = term.commitmentPrice.map(product.formatted)
     }
 }
 

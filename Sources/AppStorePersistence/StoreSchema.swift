@@ -306,6 +306,9 @@ enum StoreSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v15") { db in
+            try BillingPlanColumns.add(db)
+        }
         return migrator
     }
 }

@@ -8,7 +8,7 @@ enum SubscriptionRow {
     static let columns = [
         "account", "groupID", "productID", "state", "originalTransactionID", "latestTransactionID", "expiresDate",
         "willAutoRenew", "autoRenewProductID", "expirationReason", "billingRetryStartDate", "gracePeriodExpiresDate",
-        "priceIncreaseStatus", "recentSubscriptionStartDate",
+        "priceIncreaseStatus", "recentSubscriptionStartDate", "commitmentExpiresDate",
     ]
 
     /// Every status, in the order each was first made.
@@ -31,6 +31,7 @@ enum SubscriptionRow {
             TransactionRow.milliseconds(s.expiresDate), s.willAutoRenew, s.autoRenewProductID, s.expirationReason?.rawValue,
             s.billingRetryStartDate.map(TransactionRow.milliseconds), s.gracePeriodExpiresDate.map(TransactionRow.milliseconds),
             s.priceIncreaseStatus.rawValue, TransactionRow.milliseconds(s.recentSubscriptionStartDate),
+            s.commitmentExpiresDate.map(TransactionRow.milliseconds),
         ]
         return values.map { $0?.databaseValue ?? .null }
     }
@@ -54,7 +55,9 @@ enum SubscriptionRow {
             expirationReason: try r.named("expirationReason", "an expiration reason"),
             billingRetryStartDate: try r.time("billingRetryStartDate"), gracePeriodExpiresDate: try r.time("gracePeriodExpiresDate"),
             priceIncreaseStatus: try r.requiredNamed("priceIncreaseStatus", "a price increase status"),
-            recentSubscriptionStartDate: try r.requiredTime("recentSubscriptionStartDate"))
+            recentSubscriptionStartDate: try r.requiredTime("recentSubscriptionStartDate"),
+            // A column since v15: a store checked before it is brought up to date has none.
+            commitmentExpiresDate: row.hasColumn("commitmentExpiresDate") ? try r.time("commitmentExpiresDate") : nil)
         try refuseInconsistency(status, r)
         return status
     }

@@ -68,7 +68,10 @@ import Testing
                 DROP INDEX transactions_introductory;
                 DROP INDEX events_deletions;
                 DROP TABLE signedForms;
-                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14');
+                ALTER TABLE transactions DROP COLUMN billingPlanType;
+                ALTER TABLE transactions DROP COLUMN commitment;
+                ALTER TABLE subscriptions DROP COLUMN commitmentExpiresDate;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14', 'v15');
                 """)
         }
         try database.close()

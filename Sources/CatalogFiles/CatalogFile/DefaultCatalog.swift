@@ -126,7 +126,16 @@ public enum DefaultCatalog {
       "subscription": {
         "period": "P1Y",
         "group": "pro",
-        "level": 1
+        "level": 1,
+        "billingPlans": [
+          {
+            "type": "MONTHLY",
+            "prices": {
+              "USA": 4.49,
+              "JPN": 700
+            }
+          }
+        ]
       }
     },
     {

@@ -68,8 +68,17 @@ enum StoreKitCatalogWriter {
                                      home: String) -> StoreKitSubscription {
         let upFront = StoreKitBillingPlan.billedUpFront
         let intro = info.introductoryOffer.map { offer($0, of: product.id, home: home, plan: upFront, introductory: true) }
-        let plans = info.billingPlans.isEmpty
-            ? [BillingPlan(type: upFront, price: price.amount, commitmentPrice: price.amount)] : info.billingPlans
+        // Every subscription has the plan billed up front; storefront's own format lists only the others.
+        let plans = (info.billingPlans.contains(where: \.isBilledUpFront) ? [] : [BillingPlan(type: upFront, price: price.amount, commitmentPrice: price.amount)])
+            + info.billingPlans.map { plan in
+                // A plan priced per storefront is written at its home storefront's price, its commitment the months'.
+                guard let amount = plan.prices[home] else { return plan }
+                var priced = plan
+                priced.price = amount
+                priced.commitmentPrice = amount * Decimal(info.commitmentMonths)
+                priced.prices = [:]
+                return priced
+            }
         return StoreKitSubscription(
             adHocOffers: info.promotionalOffers.map { offer($0, of: product.id, home: home, plan: upFront) }
                 + plans.flatMap { plan in plan.promotionalOffers.map { offer($0, of: product.id, home: home, plan: plan.type) } },

@@ -27,6 +27,7 @@ extension StoreAdminError {
         case .noSuchOfferCode(let code, let id): words.noSuchOfferCode(code, id, CommandLineHint.command("products"))
         case .offerCodeWhileSubscribed(let code, let id): words.offerCodeWhileSubscribed(code, id, CommandLineHint.command("expire \(id)"))
         case .noIntroductoryOffer(let id): words.noIntroductoryOffer(id, CommandLineHint.command("products"))
+        case .noSuchBillingPlan(let plan, let id): words.noSuchBillingPlan(plan, id, CommandLineHint.command("products"))
         case .introductoryOfferUnavailable(let id, let subscribed):
             words.introductoryOfferUnavailable(id, subscribed.map { (plan: $0, expire: CommandLineHint.command("expire \($0)")) })
         case .changesAtRenewal(let id, let plan): words.changesAtRenewal(id, plan, CommandLineHint.command("auto-renew \(plan) off"))

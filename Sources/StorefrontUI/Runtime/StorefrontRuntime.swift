@@ -197,9 +197,9 @@ public final class StorefrontRuntime {
 
     private func carryOut(_ effect: Effect) -> [Action] {
         switch effect {
-        case .buy(let id, let quantity):
+        case .buy(let id, let quantity, let plan):
             let started = perform {
-                let (t, seen) = try app.purchase(Payment(productID: id, quantity: quantity))
+                let (t, seen) = try app.purchase(Payment(productID: id, quantity: quantity, billingPlanType: plan))
                 return [.purchaseStarted(t)] + take(seen)
             }
             // The payment is in the queue: whatever the tick meets, the sheet follows it.

@@ -84,7 +84,8 @@ public enum RefundRequestRefusal: Equatable, Sendable {
 /// What update asks the runtime to do with the engine. Each is carried out by a function that
 /// returns its answer as actions, which go back to `update` (bubbletea's Cmd → Msg).
 public enum Effect: Equatable, Sendable {
-    case buy(productID: String, quantity: Int)
+    /// `billingPlanType`: the sheet's plan choice (MONTHLY); nil, the price at once.
+    case buy(productID: String, quantity: Int, billingPlanType: String? = nil)
     /// The user double-clicked the side button (hold on): the waiting purchase or restore goes on.
     case confirmWithSideButton
     /// The user dismissed the sheet waiting for the side button: cancelled.

@@ -17,6 +17,12 @@ extension AppState {
                 if dialog.isClick(on: "[−]", x: x, y: y, layout: layout) { key = .char("-") }
                 if dialog.isClick(on: "[+]", x: x, y: y, layout: layout) { key = .char("+") }
             }
+            // A subscription sold monthly too: ↑↓ choose how to pay (no quantity to step).
+            if maximum == 1, monthlyPlan(in: sheet) != nil, [.up, .down, .char("k"), .char("j")].contains(key) {
+                sheet.billingPlanType = sheet.billingPlanType == nil ? BillingPlan.monthly : nil
+                mode = .sheet(sheet)
+                return []
+            }
             switch key {
             case .char("+"), .char("="), .up, .char("k"):
                 sheet.quantity = min(maximum, sheet.quantity + 1)
@@ -79,7 +85,15 @@ extension AppState {
             mode = .sheet(question)
             return []
         }
-        return [.buy(productID: sheet.productID, quantity: sheet.quantity)]
+        return [.buy(productID: sheet.productID, quantity: sheet.quantity, billingPlanType: sheet.billingPlanType)]
+    }
+
+    /// The monthly plan with a commitment the sheet's subscription sells, when buying it starts
+    /// a subscription (a plan change keeps to the price at once).
+    func monthlyPlan(in sheet: PurchaseSheet) -> BillingPlan? {
+        guard let product = product(in: sheet), product.type == .autoRenewable,
+              PlanChangeTerms(product, state: self) == nil else { return nil }
+        return catalog.product(sheet.productID)?.subscription?.billingPlan(BillingPlan.monthly)
     }
 
     /// The button of the dialog on screen under a click, if any.

@@ -34,6 +34,9 @@ struct BuyCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An opaque account identifier sent with the payment (applicationUsername).", valueName: "id"))
     var applicationUsername: String?
 
+    @Option(help: BillingPlanOption.help)
+    var plan: BillingPlanOption?
+
     @OptionGroup var output: OutputOptions
 
     struct Output: Encodable {
@@ -58,6 +61,7 @@ struct BuyCommand: ParsableCommand {
         }
         // What the store does from here on: a plan change is told by its events.
         let cursor = try session.database.lastEventID()
+        let billingPlanType = try plan?.billingPlanType(for: productID, catalog: catalog)
         let running = try session.launchApp(for: Self.self, quiet: output.json)
         // The app lock is held until the command is done.
         defer { withExtendedLifetime(running) {} }
@@ -66,7 +70,8 @@ struct BuyCommand: ParsableCommand {
 
         let started: Transaction
         do {
-            let payment = Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername)
+            let payment = Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername,
+                                  billingPlanType: billingPlanType)
             let seen: [AppEvent]
             (started, seen) = try app.purchase(payment, answer: cancel ? .cancel : .buy)
             running.take(seen)

@@ -31,7 +31,7 @@ extension StoreAdminError {
              .noPriceIncreasePending, .alreadyPurchased, .offerCodeWhileSubscribed, .introductoryOfferUnavailable, .changesAtRenewal,
              .notCompletedPurchase, .alreadyRefunded, .notFinished, .signedOut, .otherAccountsPurchase,
              .refundAlreadyRequested, .refundRequestAnswered, .periodEnded,
-             .notAutoRenewable, .notSoldIn, .noSuchOfferCode, .noIntroductoryOffer, .consumableProrated, .noRefundRequest,
+             .notAutoRenewable, .notSoldIn, .noSuchOfferCode, .noIntroductoryOffer, .noSuchBillingPlan, .consumableProrated, .noRefundRequest,
              .proratedByTimeLeft, .noPeriodToProrate, .samePrice:
             .refused
         }
