@@ -42,8 +42,8 @@ import Wording
         let store = words.store
         let payments = "\(store.renewsOn(ui.state.localDate(status.expiresDate))) · \(store.paymentsLeft(11))"
         let ends = store.commitmentEndsOn(ui.state.localDate(try #require(status.commitmentExpiresDate)))
-        // Manage Subscriptions has room for the payments; the detail pane says the commitment's end too.
-        #expect(ui.screen.contains("\(title) — \(payments)"), "\(ui.screen)")
+        // Manage Subscriptions has room for the payments left and the commitment's end; the detail pane says all.
+        #expect(ui.screen.contains("\(title) — \(store.paymentsLeft(11)) · \(ends)"), "\(ui.screen)")
         #expect(ui.screen.contains(perMonth), "the month's price: \(ui.screen)")
         let pane = DetailPane.productLines(Self.yearly, state: ui.state).map(\.text)
         #expect(pane.contains("\(payments) · \(ends)"), "\(pane)")

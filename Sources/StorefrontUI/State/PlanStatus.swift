@@ -153,7 +153,8 @@ struct PlanStatus: Equatable {
 
 extension PlanStatus {
     /// A month of a commitment: "Renews DATE · 11 payments left · Commitment renews DATE"
-    /// (ends, auto-renew off); its last month renewing, the commitment's renewal alone.
+    /// (ends, auto-renew off), briefly "11 payments left · Commitment renews DATE"; its last
+    /// month renewing, the commitment's renewal alone.
     static func commitment(_ status: SubscriptionStatus, product: CatalogProduct, state: AppState) -> (String, [String]) {
         let words = state.strings.store
         let next = state.localDate(status.expiresDate)
@@ -162,7 +163,8 @@ extension PlanStatus {
         let commitment = status.willAutoRenew ? words.commitmentRenewsOn(end) : words.commitmentEndsOn(end)
         guard left > 0 else { return (commitment, [commitment, words.renewsBrief]) }
         let payments = "\(words.renewsOn(next)) · \(words.paymentsLeft(left))"
-        return ("\(payments) · \(commitment)", [payments, words.renewsOn(next), words.renewsBrief])
+        // Short of room, the payments left and the commitment's end say the most.
+        return ("\(payments) · \(commitment)", ["\(words.paymentsLeft(left)) · \(commitment)", payments, words.renewsOn(next), words.renewsBrief])
     }
 }
 
