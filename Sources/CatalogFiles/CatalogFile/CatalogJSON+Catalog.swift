@@ -42,7 +42,12 @@ extension CatalogJSON.Product {
     /// Monthly plans of a yearly subscription, priced wherever the product is sold.
     private func billingPlans(_ plans: [CatalogJSON.Plan]?, period: SubscriptionPeriod,
                               at path: String) throws(CatalogProblem) -> [BillingPlan] {
+        // The plan billed up front is the subscription at its prices, as a .storekit file lists it first.
+        let first = { (prices: [String: Decimal]) in prices.keys.sorted().first.flatMap { prices[$0] } ?? 0 }
         var result: [BillingPlan] = []
+        if plans?.isEmpty == false {
+            result.append(BillingPlan(type: BillingPlan.billedUpFront, price: first(self.prices), prices: self.prices))
+        }
         for (i, plan) in (plans ?? []).enumerated() {
             let here = "\(path)[\(i)]"
             guard plan.type == BillingPlan.monthly else {
@@ -61,8 +66,7 @@ extension CatalogJSON.Product {
                 throw CatalogProblem(path: "\(here).prices.\(bad.key)", message: "must be more than 0, not \(bad.value)")
             }
             // `price` (a .storekit file's one price) is the first storefront's, by id: `prices` is what is charged.
-            let first = plan.prices.keys.sorted().first.flatMap { plan.prices[$0] } ?? 0
-            result.append(BillingPlan(type: plan.type, price: first, prices: plan.prices))
+            result.append(BillingPlan(type: plan.type, price: first(plan.prices), prices: plan.prices))
         }
         return result
     }

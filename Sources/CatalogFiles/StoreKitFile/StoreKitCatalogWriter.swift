@@ -68,24 +68,19 @@ enum StoreKitCatalogWriter {
                                      home: String) -> StoreKitSubscription {
         let upFront = StoreKitBillingPlan.billedUpFront
         let intro = info.introductoryOffer.map { offer($0, of: product.id, home: home, plan: upFront, introductory: true) }
-        // Every subscription has the plan billed up front; storefront's own format lists only the others.
-        let plans = (info.billingPlans.contains(where: \.isBilledUpFront) ? [] : [BillingPlan(type: upFront, price: price.amount, commitmentPrice: price.amount)])
-            + info.billingPlans.map { plan in
-                // A plan priced per storefront is written at its home storefront's price, its commitment the months'.
-                guard let amount = plan.prices[home] else { return plan }
-                var priced = plan
-                priced.price = amount
-                priced.commitmentPrice = amount * Decimal(info.commitmentMonths)
-                priced.prices = [:]
-                return priced
-            }
+        let plans = info.billingPlans.isEmpty
+            ? [BillingPlan(type: upFront, price: price.amount, commitmentPrice: price.amount)] : info.billingPlans
         return StoreKitSubscription(
             adHocOffers: info.promotionalOffers.map { offer($0, of: product.id, home: home, plan: upFront) }
                 + plans.flatMap { plan in plan.promotionalOffers.map { offer($0, of: product.id, home: home, plan: plan.type) } },
-            billingPlans: plans.map {
-                StoreKitBillingPlan(billingPlanType: $0.type, commitmentDisplayPrice: $0.commitmentPrice.map(StoreKitPriceText.text),
-                                    displayPrice: StoreKitPriceText.text($0.price), internalID: InternalID.of("\(product.id) plan \($0.type)"),
-                                    isEnabled: $0.enabled)
+            billingPlans: plans.map { plan in
+                // Priced per storefront: Xcode shows the home storefront's price, and its commitment's.
+                let shown = plan.prices.isEmpty ? plan.price : StoreKitPriceText.displayed(plan.prices, home: home)
+                let commitment = plan.prices.isEmpty ? plan.commitmentPrice : plan.isBilledUpFront ? shown : shown * Decimal(info.commitmentMonths)
+                return StoreKitBillingPlan(billingPlanType: plan.type, commitmentDisplayPrice: commitment.map(StoreKitPriceText.text),
+                                           displayPrice: StoreKitPriceText.text(shown), internalID: InternalID.of("\(product.id) plan \(plan.type)"),
+                                           isEnabled: plan.enabled,
+                                           storefrontPrices: plan.prices.isEmpty ? nil : plan.prices.mapValues(StoreKitPriceText.text))
             },
             codeOffers: info.offerCodes.map { offer($0, of: product.id, home: home, plan: upFront, code: true) },
             displayPrice: price.display, familyShareable: product.familyShareable, groupNumber: info.level,
