@@ -26,6 +26,10 @@ package struct JWSRenewalInfoPayload: Encodable, Equatable, Sendable {
     package var offerIdentifier: String?
     package var offerDiscountType: String?
     package var offerPeriod: String?
+    /// A plan with a commitment: how the next period is billed ("MONTHLY", or "BILLED_UPFRONT"
+    /// after a commitment that gives way to the price at once), and the commitment's renewal.
+    package var renewalBillingPlanType: String?
+    package var commitmentInfo: RenewalCommitmentInfoPayload?
     package var environment: String
     package var signedDate: Int64
     package var appAccountToken: String?
@@ -38,7 +42,9 @@ package struct JWSRenewalInfoPayload: Encodable, Equatable, Sendable {
         originalTransactionId = status.originalTransactionID
         autoRenewProductId = status.autoRenewProductID
         productId = status.productID
-        autoRenewStatus = status.willAutoRenew ? 1 : 0
+        // Within a commitment the next month is billed whatever auto-renew says: the
+        // subscriber's choice is the commitment's (`commitmentInfo`).
+        autoRenewStatus = status.renewsAtPeriodEnd ? 1 : 0
         expirationIntent = status.expirationReason?.serverValue
         isInBillingRetryPeriod = status.isInBillingRetry
         gracePeriodExpiresDate = status.gracePeriodExpiresDate?.millisecondsSince1970
@@ -51,9 +57,35 @@ package struct JWSRenewalInfoPayload: Encodable, Equatable, Sendable {
         offerIdentifier = nextRenewal?.offer?.id
         offerDiscountType = nextRenewal?.offer?.paymentMode.offerDiscountType
         offerPeriod = nextRenewal?.offer?.totalPeriod?.description
+        // Only while the subscription is in a commitment.
+        if status.commitmentExpiresDate != nil, status.isLive {
+            renewalBillingPlanType = nextRenewal?.billingPlanType ?? BillingPlan.billedUpFront
+            commitmentInfo = nextRenewal?.commitmentRenewal.map { RenewalCommitmentInfoPayload($0, status: status) }
+        }
         environment = context.environment.serverName
         signedDate = context.signedDate.millisecondsSince1970
         appAccountToken = latest?.appAccountToken?.uuidString.lowercased()
         appTransactionId = AppTransactionID.of(account: status.account, bundleID: context.bundleID)
+    }
+}
+
+/// The Server API's `RenewalCommitmentInfo`: what the commitment renews to at its end, and
+/// whether it does (the subscriber's auto-renew).
+package struct RenewalCommitmentInfoPayload: Encodable, Equatable, Sendable {
+    package var commitmentAutoRenewProductId: String
+    /// 1 on, 0 off.
+    package var commitmentAutoRenewStatus: Int
+    package var commitmentRenewalBillingPlanType: String
+    /// The commitment's end, while it renews then.
+    package var commitmentRenewalDate: Int64?
+    /// What the next commitment costs in all, in milliunits.
+    package var commitmentRenewalPrice: Int64?
+
+    package init(_ renewal: CommitmentRenewal, status: SubscriptionStatus) {
+        commitmentAutoRenewProductId = renewal.productID
+        commitmentAutoRenewStatus = status.willAutoRenew ? 1 : 0
+        commitmentRenewalBillingPlanType = renewal.billingPlanType
+        commitmentRenewalDate = status.willAutoRenew && status.isLive ? status.commitmentExpiresDate?.millisecondsSince1970 : nil
+        commitmentRenewalPrice = renewal.price?.milliunits
     }
 }

@@ -34,6 +34,9 @@ package struct JWSTransactionPayload: Encodable, Equatable, Sendable {
     package var offerDiscountType: String?
     /// The whole offer's length, ISO 8601 (three periods of P1M: P3M).
     package var offerPeriod: String?
+    /// MONTHLY for a month of a plan paid monthly across a commitment; none billed up front.
+    package var billingPlanType: String?
+    package var commitmentInfo: TransactionCommitmentInfoPayload?
     package var environment: String
     /// ISO 3166-1 alpha-3, and the App Store's numeric id of that storefront.
     package var storefront: String?
@@ -70,6 +73,8 @@ package struct JWSTransactionPayload: Encodable, Equatable, Sendable {
         offerIdentifier = t.offer?.id
         offerDiscountType = t.offer?.paymentMode.offerDiscountType
         offerPeriod = t.offer?.totalPeriod?.description
+        billingPlanType = t.billingPlanType
+        commitmentInfo = t.commitment.map(TransactionCommitmentInfoPayload.init)
         environment = context.environment.serverName
         storefront = t.storefront
         storefrontId = AppStoreStorefront.serverID(of: t.storefront)
@@ -77,5 +82,21 @@ package struct JWSTransactionPayload: Encodable, Equatable, Sendable {
         currency = t.currency
         price = t.price?.milliunits
         appTransactionId = AppTransactionID.of(account: t.account, bundleID: context.bundleID)
+    }
+}
+
+/// The Server API's `TransactionCommitmentInfo`: which month of its commitment a transaction
+/// paid for, and the commitment's end and total price (milliunits).
+package struct TransactionCommitmentInfoPayload: Encodable, Equatable, Sendable {
+    package var billingPeriodNumber: Int
+    package var totalBillingPeriods: Int
+    package var commitmentExpiresDate: Int64
+    package var commitmentPrice: Int64
+
+    package init(_ c: TransactionCommitment) {
+        billingPeriodNumber = c.billingPeriodNumber
+        totalBillingPeriods = c.totalBillingPeriods
+        commitmentExpiresDate = c.expiresDate.millisecondsSince1970
+        commitmentPrice = c.price.milliunits
     }
 }

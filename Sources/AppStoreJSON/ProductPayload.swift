@@ -20,6 +20,9 @@ package struct ProductPayload: Encodable {
     package var subscriptionLevel: Int?
     /// An auto-renewable subscription's offer codes, with the signed-in customer's eligibility.
     package var offerCodes: [OfferCodePayload]?
+    /// An auto-renewable subscription's billing plans (StoreKit's `pricingTerms`), when it has
+    /// more than the price at once.
+    package var pricingTerms: [PricingTermPayload]?
 
     /// `eligibility`: whether the signed-in account may buy with the promotional offer of that id now.
     package init(_ p: Product, credits: Int?, offerCodes: [OfferCodePayload]? = nil, eligibility: (String) -> Bool? = { _ in nil }) {
@@ -42,6 +45,28 @@ package struct ProductPayload: Encodable {
         }
         subscriptionGroup = p.subscriptionGroup
         subscriptionLevel = p.subscriptionLevel
+        pricingTerms = p.pricingTerms.count > 1 ? p.pricingTerms.map { PricingTermPayload($0, product: p) } : nil
+    }
+}
+
+/// One billing plan of a subscription, as `products --json` gives it.
+package struct PricingTermPayload: Encodable {
+    package var billingPlanType: String
+    package var billingPrice: String
+    package var formattedBillingPrice: String
+    package var billingPeriod: String
+    package var commitmentPeriod: String?
+    package var commitmentPrice: String?
+    package var formattedCommitmentPrice: String?
+
+    package init(_ term: PricingTerm, product: Product) {
+        billingPlanType = term.billingPlanType
+        billingPrice = "\(term.billingPrice)"
+        formattedBillingPrice = product.formatted(term.billingPrice)
+        billingPeriod = term.billingPeriod.description
+        commitmentPeriod = term.commitmentPeriod?.description
+        commitmentPrice = term.commitmentPrice.map { "\($0)" }
+        formattedCommitmentPrice = term.commitmentPrice.map(product.formatted)
     }
 }
 

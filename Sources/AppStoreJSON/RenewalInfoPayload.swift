@@ -33,6 +33,15 @@ package struct RenewalInfoPayload: Encodable {
     /// length, ISO 8601 (P3M for three monthly periods), as `JWSRenewalInfoDecodedPayload` has them.
     package var offerDiscountType: String?
     package var offerPeriod: String?
+    /// A plan with a commitment: how the next period is billed ("MONTHLY"), when the
+    /// commitment ends, and what it renews to then (`commitmentWillAutoRenew`: the
+    /// subscriber's auto-renew, while `willAutoRenew` says the next month is billed).
+    package var renewalBillingPlanType: String?
+    package var commitmentExpirationDate: Date?
+    package var commitmentWillAutoRenew: Bool?
+    package var commitmentAutoRenewPreference: String?
+    package var commitmentRenewalBillingPlanType: String?
+    package var commitmentRenewalPrice: String?
 
     package init(_ s: SubscriptionStatus, nextRenewal: RenewalTerms? = nil) {
         renewalPrice = nextRenewal?.price.map { "\($0)" }
@@ -43,7 +52,15 @@ package struct RenewalInfoPayload: Encodable {
         offerPeriod = nextRenewal?.offer?.totalPeriod?.description
         originalTransactionID = s.originalTransactionID
         currentProductID = s.productID
-        willAutoRenew = s.willAutoRenew
+        willAutoRenew = s.renewsAtPeriodEnd
+        if let end = s.commitmentExpiresDate, s.isLive {
+            renewalBillingPlanType = nextRenewal?.billingPlanType ?? BillingPlan.billedUpFront
+            commitmentExpirationDate = end
+            commitmentWillAutoRenew = s.willAutoRenew
+            commitmentAutoRenewPreference = nextRenewal?.commitmentRenewal?.productID ?? s.autoRenewProductID
+            commitmentRenewalBillingPlanType = nextRenewal?.commitmentRenewal?.billingPlanType
+            commitmentRenewalPrice = nextRenewal?.commitmentRenewal?.price.map { "\($0)" }
+        }
         autoRenewPreference = s.autoRenewProductID
         expirationReason = s.expirationReason
         isInBillingRetry = s.isInBillingRetry

@@ -38,6 +38,11 @@ package struct TransactionPayload: Encodable {
     /// ISO 8601 (three periods of P1M: P3M; none where the transaction's record lacks the count).
     package var offerDiscountType: String?
     package var offerPeriod: String?
+    /// MONTHLY for a month of a plan paid monthly across a commitment; none billed up front.
+    package var billingPlanType: String?
+    /// A month of a monthly plan (StoreKit's `commitmentInfo`): which payment of how many, the
+    /// commitment's end and its price in all.
+    package var commitmentInfo: TransactionCommitmentJSON?
     package var webOrderLineItemID: String?
     package var isUpgraded: Bool?
     /// A refund: when, why (developerIssue, other), what kind and how much (thousandths of a percent).
@@ -85,6 +90,8 @@ package struct TransactionPayload: Encodable {
         offer = t.offer.map(TransactionOfferPayload.init)
         offerDiscountType = t.offer?.paymentMode.offerDiscountType
         offerPeriod = t.offer?.totalPeriod?.description
+        billingPlanType = t.billingPlanType
+        commitmentInfo = t.commitment.map(TransactionCommitmentJSON.init)
         webOrderLineItemID = t.webOrderLineItemID
         isUpgraded = t.isUpgraded
         revocationDate = t.revocationDate
@@ -113,3 +120,18 @@ package struct TransactionOfferPayload: Encodable {
     }
 }
 
+
+/// A transaction's commitment under StoreKit's names, its price a decimal string as every price here.
+package struct TransactionCommitmentJSON: Encodable {
+    package var billingPeriodNumber: Int
+    package var totalBillingPeriods: Int
+    package var expirationDate: Date
+    package var price: String
+
+    package init(_ c: TransactionCommitment) {
+        billingPeriodNumber = c.billingPeriodNumber
+        totalBillingPeriods = c.totalBillingPeriods
+        expirationDate = c.expiresDate
+        price = "\(c.price)"
+    }
+}

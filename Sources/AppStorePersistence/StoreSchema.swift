@@ -318,6 +318,10 @@ enum StoreSchema {
             // for the transaction until the store completes it.
             try PromotionalOfferRedemptionRow.create(db)
         }
+        migrator.registerMigration("v18") { db in
+            // Billing plans: a transaction's plan and commitment, a subscription's commitment end.
+            try BillingPlanColumns.add(db)
+        }
         return migrator
     }
 }

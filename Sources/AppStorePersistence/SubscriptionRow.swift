@@ -8,7 +8,7 @@ enum SubscriptionRow {
     static let columns = [
         "account", "groupID", "productID", "state", "originalTransactionID", "latestTransactionID", "expiresDate",
         "willAutoRenew", "autoRenewProductID", "expirationReason", "billingRetryStartDate", "gracePeriodExpiresDate",
-        "priceIncreaseStatus", "recentSubscriptionStartDate", "offerCodeAtRenewal", "offerStartDate",
+        "priceIncreaseStatus", "recentSubscriptionStartDate", "offerCodeAtRenewal", "offerStartDate", "commitmentExpiresDate",
     ]
 
     /// Every status, in the order each was first made.
@@ -32,6 +32,7 @@ enum SubscriptionRow {
             s.billingRetryStartDate.map(TransactionRow.milliseconds), s.gracePeriodExpiresDate.map(TransactionRow.milliseconds),
             s.priceIncreaseStatus.rawValue, TransactionRow.milliseconds(s.recentSubscriptionStartDate),
             s.offerCodeAtRenewal, s.offerStartDate.map(TransactionRow.milliseconds),
+            s.commitmentExpiresDate.map(TransactionRow.milliseconds),
         ]
         return values.map { $0?.databaseValue ?? .null }
     }
@@ -55,7 +56,9 @@ enum SubscriptionRow {
             expirationReason: try r.named("expirationReason", "an expiration reason"),
             billingRetryStartDate: try r.time("billingRetryStartDate"), gracePeriodExpiresDate: try r.time("gracePeriodExpiresDate"),
             priceIncreaseStatus: try r.requiredNamed("priceIncreaseStatus", "a price increase status"),
-            recentSubscriptionStartDate: try r.requiredTime("recentSubscriptionStartDate"))
+            recentSubscriptionStartDate: try r.requiredTime("recentSubscriptionStartDate"),
+            // A column since v18: a store checked before it is brought up to date has none.
+            commitmentExpiresDate: row.hasColumn("commitmentExpiresDate") ? try r.time("commitmentExpiresDate") : nil)
         status.offerCodeAtRenewal = try r.value("offerCodeAtRenewal", String?.self)
         status.offerStartDate = try r.time("offerStartDate")
         try refuseInconsistency(status, r)

@@ -16,6 +16,7 @@ struct TransactionRow: PersistableRecord {
         case purchaseDate, originalPurchaseDate, price, currency, storefront, offer, webOrderLineItemID, isUpgraded
         case revocationDate, revocationReason, revocationType, revocationPercentage
         case ownershipType, sharedTransactionID
+        case billingPlanType, commitment
     }
 
     let transaction: Transaction
@@ -56,6 +57,8 @@ struct TransactionRow: PersistableRecord {
         container[Columns.revocationPercentage] = t.revocation?.percentage
         container[Columns.ownershipType] = t.ownershipType?.rawValue
         container[Columns.sharedTransactionID] = t.sharedTransactionID
+        container[Columns.billingPlanType] = t.billingPlanType
+        container[Columns.commitment] = try t.commitment.map { try JSONCoding.line($0) }
     }
 
     /// By id (the table's key is `seq`): every column but the id; the arguments are
@@ -94,14 +97,20 @@ struct TransactionRow: PersistableRecord {
             price: try r.amount(Columns.price), currency: try r.value(Columns.currency),
             storefront: try r.value(Columns.storefront), offer: try r.json(Columns.offer, "an offer (type, paymentMode, period)"),
             expiresDate: try r.time(Columns.expiresDate), isTrialPeriod: try r.value(Columns.isTrialPeriod),
-            webOrderLineItemID: try r.value(Columns.webOrderLineItemID))
+            webOrderLineItemID: try r.value(Columns.webOrderLineItemID),
+            // A column since v15.
+            commitment: row.hasColumn(Columns.commitment.name)
+                ? try r.json(Columns.commitment, "a commitment (billingPeriodNumber, totalBillingPeriods, expiresDate, price)") : nil)
         // Family Sharing (columns since v9: a store not yet brought up to date has none).
         let hasSharing = row.hasColumn(Columns.ownershipType.name)
         let ownershipType: OwnershipType? = hasSharing ? try r.named(Columns.ownershipType, "an ownership type") : nil
         let sharedTransactionID: String? = hasSharing ? try r.value(Columns.sharedTransactionID) : nil
+        // Billing plans (a column since v15).
+        let billingPlanType: String? = row.hasColumn(Columns.billingPlanType.name) ? try r.value(Columns.billingPlanType) : nil
         var t = Transaction(id: try r.value(Columns.id),
                             payment: Payment(productID: try r.value(Columns.productID), quantity: try r.value(Columns.quantity),
-                                             applicationUsername: try r.value(Columns.applicationUsername, String?.self)),
+                                             applicationUsername: try r.value(Columns.applicationUsername, String?.self),
+                                             billingPlanType: billingPlanType),
                             state: state, date: try r.requiredTime(Columns.date),
                             account: try r.value(Columns.account), reason: try r.named(Columns.reason, "a transaction reason"),
                             originalTransactionID: try r.value(Columns.originalTransactionID),

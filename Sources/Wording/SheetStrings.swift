@@ -39,6 +39,19 @@ public struct SheetStrings: PhraseTable {
     public let price = Phrase(en: "Price", ja: "価格")
     public let total = Phrase(en: "Total", ja: "合計")
     public let quantity = Phrase(en: "Quantity", ja: "数量")
+    /// A yearly subscription sold monthly too: the sheet's choice of how to pay.
+    public let billingPlan = Phrase(en: "Plan", ja: "プラン")
+    public let planHint = Phrase(en: "(↑/↓ to change)", ja: "(↑/↓で変更)")
+    public let billedUpFront = Phrase(en: "Pay yearly", ja: "年額で支払う")
+    public let monthlyCommitment = Phrase(en: "Monthly with 12-month commitment", ja: "12か月契約の月額プラン")
+    /// "$4.49/month for 12 months ($53.88 total)".
+    public let commitmentTerms = Phrase3<String, Int, String>(
+        en: { perMonth, months, total in "\(perMonth) for \(months) months (\(total) total)" },
+        ja: { perMonth, months, total in "\(months)か月間 \(perMonth)（合計\(total)）" })
+    /// Under the terms of a commitment, instead of `renews`.
+    public let commitmentRenews = Phrase1<Int>(
+        en: { months in "You pay monthly for \(months) months; the commitment renews automatically until cancelled. Cancelling in Manage Subscriptions (m) stops the next commitment: the months of this one are still paid." },
+        ja: { months in "\(months)か月間、毎月お支払いいただきます。契約はキャンセルするまで自動更新されます。「サブスクリプションの管理」(m) でキャンセルすると次の契約は更新されませんが、現在の契約の残りの月のお支払いは続きます。" })
     public let notSignedIn = Phrase(en: "not signed in", ja: "サインインしていません")
     public let each = Phrase1<String>(en: { price in "\(price) each" }, ja: { price in "1個あたり\(price)" })
     public let stepperHint = Phrase1<Int>(en: { most in "(+/− to change, 1–\(most))" }, ja: { most in "(+/−で変更、1–\(most))" })

@@ -91,6 +91,9 @@ public struct StoreAdminErrorStrings: PhraseTable {
     public let noIntroductoryOffer = Phrase2<String, String>(
         en: { id, catalog in "\(id) has no introductory offer: `products` lists each subscription's offers (\(catalog))" },
         ja: { id, catalog in "\(id)に導入オファーはありません。各サブスクリプションのオファーは products で確認できます（\(catalog)）。" })
+    public let noSuchBillingPlan = Phrase3<String, String, String>(
+        en: { plan, id, catalog in "\(id) sells no billing plan \(plan): `products` lists each subscription's billing plans (\(catalog))" },
+        ja: { plan, id, catalog in "\(id)に請求プラン\(plan)はありません。各サブスクリプションの請求プランは products で確認できます（\(catalog)）。" })
     /// `subscribed`: the plan subscribed to, with the command that ends it.
     public let introductoryOfferUnavailable = Phrase2<String, (plan: String, expire: String)?>(
         en: { id, subscribed in subscribed.map { "the introductory offer of \(id) starts a subscription, and the signed-in account is subscribed to \($0.plan) in its group: buy it with no offer, or once that ends (\($0.expire))" }

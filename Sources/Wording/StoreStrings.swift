@@ -83,6 +83,12 @@ public struct StoreStrings: PhraseTable {
     public let renewsOn = Phrase1<String>(en: { day in "Renews \(day)" }, ja: { day in "\(day)に更新" })
     /// Its shortest form, for a narrow row.
     public let renewsBrief = Phrase(en: "Renews", ja: "自動更新")
+    // A monthly plan with a 12-month commitment: the months still to pay, and what happens at
+    // the commitment's end ("Renews Feb 1, 2030 · 11 payments left · Commitment renews Jan 1, 2031").
+    public let paymentsLeft = Phrase1<Int>(en: { left in left == 1 ? "1 payment left" : "\(left) payments left" },
+                                           ja: { left in "残り\(left)回のお支払い" })
+    public let commitmentRenewsOn = Phrase1<String>(en: { day in "Commitment renews \(day)" }, ja: { day in "\(day)に契約を更新" })
+    public let commitmentEndsOn = Phrase1<String>(en: { day in "Commitment ends \(day)" }, ja: { day in "\(day)に契約終了" })
     /// A new price agreed to, until the renewal that charges it: "Renews Dec 29, 2026 at $2.99/month".
     public let renewsAt = Phrase2<String, String>(en: { day, price in "Renews \(day) at \(price)" },
                                                   ja: { day, price in "\(day)に\(price)で更新" })

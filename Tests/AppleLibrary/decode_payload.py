@@ -58,7 +58,33 @@ def json_type_matches(value, annotation):
         return isinstance(value, int) and not isinstance(value, bool)
     if expected in (str, bool):
         return isinstance(value, expected)
-    return False  # a nested model: none of ours emits one
+    if attr.has(expected):  # a nested model (commitmentInfo): each of its fields as the model's
+        if not isinstance(value, dict):
+            return False
+        names = json_fields(expected)
+        return all(key in names and v is not None and json_type_matches(v, names[key][0].type) for key, v in value.items())
+    return False
+
+
+def nested_model(annotation):
+    """The attrs model an Optional[...] annotation names, if it names one."""
+    inner = [a for a in typing.get_args(annotation) if a is not type(None)]
+    expected = inner[0] if inner else annotation
+    return expected if isinstance(expected, type) and attr.has(expected) else None
+
+
+def enum_failures(model, decoded, readable, prefix=""):
+    """Each value of `readable` (nested ones too) that no case of the model's enum maps."""
+    failures = []
+    names = json_fields(model)
+    for key, value in readable.items():
+        field, enum_field = names[key]
+        if enum_field is not None and getattr(decoded, enum_field) is None:
+            failures.append(f"{prefix}{key} {value!r} is no case of the library's {enum_field} enum")
+        inner = nested_model(field.type)
+        if inner is not None and isinstance(value, dict):
+            failures += enum_failures(inner, getattr(decoded, field.name), value, f"{prefix}{key}.")
+    return failures
 
 
 def check(kind, payload):
@@ -84,10 +110,7 @@ def check(kind, payload):
         decoded = converter.structure(readable, model)
     except Exception as error:  # what the library would raise reading it
         return failures + [f"the library cannot read it: {error!r}"]
-    for key in readable:
-        field, enum_field = names[key]
-        if enum_field is not None and getattr(decoded, enum_field) is None:
-            failures.append(f"{key} {readable[key]!r} is no case of the library's {enum_field} enum")
+    failures += enum_failures(model, decoded, readable)
     again = converter.unstructure(decoded)
     if again != readable:
         failures.append(f"written out again by the library it differs: {json.dumps(again, sort_keys=True)}")

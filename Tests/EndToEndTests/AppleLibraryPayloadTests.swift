@@ -33,6 +33,11 @@ struct AppleLibraryPayloadTests {
         let subscriber = "subscriber@example.com"
         _ = try admin.buyOutsideApp("com.storefront.pro.monthly", terms: OutsidePurchaseTerms(offer: .none), account: subscriber)
         _ = try admin.redeemOfferCode("LOYALYEAR", account: subscriber)
+        // A monthly plan with a 12-month commitment, renewed once, then cancelled (its commitment ends).
+        let committed = "monthly@example.com"
+        _ = try admin.buyOutsideApp("com.storefront.pro.yearly", terms: .init(billingPlanType: BillingPlan.monthly), account: committed)
+        try admin.forceRenewal("com.storefront.pro.yearly", account: committed)
+        try admin.setAutoRenew("com.storefront.pro.yearly", on: false, account: committed)
         clock.advance(by: 3600)
         let records = try storage.load()
         let context = SigningContext(bundleID: "com.storefront.quotes", appVersion: "1.0", environment: environment, signedDate: clock.now)
@@ -76,6 +81,17 @@ struct AppleLibraryPayloadTests {
         let outcome = try AppleLibrary.decode(items)
         #expect(outcome.checked == items.count)
         for failure in outcome.failures { Issue.record("\(environment): \(failure)") }
+    }
+
+    /// A nested model (a commitment's renewal) is read field by field, as the payload itself.
+    @Test func theScriptFailsANestedFieldTheLibraryCannotRead() throws {
+        let bad: [String: Any] = ["commitmentInfo": ["commitmentRenewalBillingPlanType": "WEEKLY", "commitmentRenewalDate": "soon"]]
+        let outcome = try AppleLibrary.decode([AppleLibrary.Item(kind: "renewalInfo", name: "bad", object: bad)])
+        #expect(!outcome.failures.isEmpty && outcome.failures.allSatisfy { $0.hasPrefix("bad: commitmentInfo") }, "\(outcome.failures)")
+        let good: [String: Any] = ["commitmentInfo": ["commitmentRenewalBillingPlanType": "MONTHLY", "commitmentAutoRenewStatus": 0,
+                                                      "commitmentRenewalPrice": 53_880, "commitmentAutoRenewProductId": "p"],
+                                   "renewalBillingPlanType": "MONTHLY"]
+        #expect(try AppleLibrary.decode([AppleLibrary.Item(kind: "renewalInfo", name: "good", object: good)]).failures.isEmpty)
     }
 
     /// The script fails what the library would not read: it is no check that cannot fail.

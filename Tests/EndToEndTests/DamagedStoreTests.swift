@@ -157,7 +157,7 @@ import Testing
             willAutoRenew, autoRenewProductID, expirationReason, billingRetryStartDate, gracePeriodExpiresDate, priceIncreaseStatus,
             recentSubscriptionStartDate) VALUES ('sandbox.user@example.com', 'damaged', 'com.storefront.pro.monthly', '\(state)',
             '1000000002', '\(latest)', 1896080400000, 1, 'com.storefront.pro.monthly', NULL, NULL, NULL,
-            'noIncreasePending', 1893488400000)
+            'noIncreasePending', 1893488400000, NULL)
         """
     }
 

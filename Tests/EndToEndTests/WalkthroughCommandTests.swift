@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func theShippedWalkthroughsAllPass() throws {
-        #expect(Self.shipped.count == 40, "assets/walkthroughs holds the forty shipped walkthroughs")
+        #expect(Self.shipped.count == 41, "assets/walkthroughs holds the forty-one shipped walkthroughs")
         let result = try cli.run(arguments: ["test"] + Self.shipped)
         #expect(result.status == 0, "\(result.summary)")
         let lines = result.stdout.split(separator: "\n").map(String.init)

@@ -72,7 +72,10 @@ import Testing
                 ALTER TABLE subscriptions DROP COLUMN offerStartDate;
                 DROP TABLE device;
                 DROP TABLE promotionalOfferRedemptions;
-                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14', 'v15', 'v16', 'v17');
+                ALTER TABLE transactions DROP COLUMN billingPlanType;
+                ALTER TABLE transactions DROP COLUMN commitment;
+                ALTER TABLE subscriptions DROP COLUMN commitmentExpiresDate;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v10', 'v11', 'v12', 'v13', 'v14', 'v15', 'v16', 'v17', 'v18');
                 """)
         }
         try database.close()

@@ -47,6 +47,25 @@ import Testing
             .contains("com.storefront.credits.10 is not an auto-renewable subscription") == true)
     }
 
+    /// `plan monthly`: the yearly plan's monthly plan with a 12-month commitment; a plan with none is refused.
+    @Test func theStepChoosesTheMonthlyPlan() throws {
+        let steps = try parse("buy-outside \"Pro Yearly\" plan monthly").steps.map(\.action)
+        #expect(steps == [.operation(.buyOutsideApp(productID: "com.storefront.pro.yearly", quantity: 1,
+                                                    terms: .init(billingPlanType: BillingPlan.monthly)))])
+        #expect(errors("buy-outside \"Pro Monthly\" plan monthly").first?.contains("has no monthly plan with a commitment: com.storefront.pro.yearly has one") == true)
+        #expect(errors("buy-outside \"Pro Yearly\" plan montly").first?.contains("did you mean 'buy-outside \"Pro Yearly\" plan monthly'") == true)
+        let walkthrough = try parse("""
+            buy-outside "Pro Yearly" plan monthly
+            expect subscription "Pro Yearly" state subscribed
+            expect subscription "Pro Yearly" renews 2030-02-01
+            advance 31d
+            expect transaction "Pro Yearly" reason renewal
+            expect subscription "Pro Yearly" renews 2030-03-01
+            """)
+        let result = WalkthroughRunner(catalog: catalog).run(walkthrough)
+        #expect(result.passed, "\(result.failures)")
+    }
+
     @Test func boughtWithAutoRenewOffTheSubscriptionWillNotRenew() throws {
         let walkthrough = try parse("""
             buy-outside "Pro Monthly" offer none auto-renew off

@@ -19,14 +19,17 @@ public struct OutsidePurchaseTerms: Equatable, Sendable {
     /// Off: the subscription is bought with auto-renew already off, so it expires at its
     /// period's end, as if cancelled at once.
     public var autoRenew: Bool
+    /// The billing plan (`BillingPlan.monthly`): paid monthly across a commitment; nil at once.
+    public var billingPlanType: String?
 
-    public init(offer: Offer = .standard, autoRenew: Bool = true) {
+    public init(offer: Offer = .standard, autoRenew: Bool = true, billingPlanType: String? = nil) {
         self.offer = offer
         self.autoRenew = autoRenew
+        self.billingPlanType = billingPlanType
     }
 
     /// The App Store's own terms, nothing chosen: what any product may be bought at.
-    public var isStandard: Bool { offer == .standard && autoRenew }
+    public var isStandard: Bool { offer == .standard && autoRenew && billingPlanType == nil }
 }
 
 extension SubscriptionInfo {

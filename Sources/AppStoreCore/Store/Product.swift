@@ -20,6 +20,8 @@ public struct Product: Equatable, Sendable, Identifiable {
     public var introductoryOffer: SubscriptionOffer?
     /// SKProduct.discounts: promotional offers.
     public var promotionalOffers: [SubscriptionOffer]
+    /// An auto-renewable subscription's billing plans here (`pricingTerms`); none for others.
+    public var pricingTerms: [PricingTerm]
 
     /// Nil when the product has no price in `storefront`: it is not sold there. `priceChanges`:
     /// the prices the store changed since the catalog (`StoreWorkingSet.priceChanges`).
@@ -41,6 +43,7 @@ public struct Product: Equatable, Sendable, Identifiable {
         // Each offer at this storefront's price, as its own price is.
         introductoryOffer = entry.type == .autoRenewable ? entry.subscription?.introductoryOffer?.priced(in: storefront) : nil
         promotionalOffers = entry.subscription?.promotionalOffers.map { $0.priced(in: storefront) } ?? []
+        pricingTerms = entry.type == .autoRenewable ? entry.subscription.map { PricingTerm.of($0, price: price, in: storefront) } ?? [] : []
     }
 
     /// The free trial of an auto-renewable subscription's introductory offer, if that is its kind.

@@ -27,10 +27,13 @@ public struct PurchaseFacts: Equatable, Sendable {
     public var isTrialPeriod: Bool?
     /// Auto-renewable subscriptions: the id of the period it paid for (`webOrderLineItemID`).
     public var webOrderLineItemID: String?
+    /// A month of a monthly plan: where it stands in its commitment.
+    public var commitment: TransactionCommitment?
 
     public init(purchaseDate: Date? = nil, originalPurchaseDate: Date? = nil, price: Decimal? = nil,
                 currency: String? = nil, storefront: String? = nil, offer: TransactionOffer? = nil,
-                expiresDate: Date? = nil, isTrialPeriod: Bool? = nil, webOrderLineItemID: String? = nil) {
+                expiresDate: Date? = nil, isTrialPeriod: Bool? = nil, webOrderLineItemID: String? = nil,
+                commitment: TransactionCommitment? = nil) {
         self.purchaseDate = purchaseDate
         self.originalPurchaseDate = originalPurchaseDate
         self.price = price
@@ -40,6 +43,7 @@ public struct PurchaseFacts: Equatable, Sendable {
         self.expirationDate = expiresDate
         self.isTrialPeriod = isTrialPeriod
         self.webOrderLineItemID = webOrderLineItemID
+        self.commitment = commitment
     }
 
     /// Bought at `date` in `storefront`, its own first purchase: what every completed purchase

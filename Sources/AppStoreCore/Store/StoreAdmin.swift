@@ -81,7 +81,7 @@ public final class StoreAdmin {
     public func buyOutsideApp(_ productID: String, quantity: Int = 1, terms: OutsidePurchaseTerms = .init(),
                               account: String?) throws -> Transaction {
         try storeSideChange { records, now in
-            try records.buyOutsideApp(Payment(productID: productID, quantity: quantity), account: account,
+            try records.buyOutsideApp(Payment(productID: productID, quantity: quantity, billingPlanType: terms.billingPlanType), account: account,
                                       terms: terms, catalog: catalog, now: now)
         }
     }

@@ -22,6 +22,9 @@ extension StoreWorkingSet {
         // An offer code names its subscription (`redeemable`); the other terms take an auto-renewable one.
         let choosesTerms = !terms.autoRenew || terms.offer == .introductory || terms.offer == .none
         guard !choosesTerms || entry.type == .autoRenewable else { throw StoreAdminError.notAutoRenewable(entry.id) }
+        if let plan = payment.billingPlanType, entry.subscription?.billingPlan(plan) == nil {
+            throw StoreAdminError.noSuchBillingPlan(plan, productID: entry.id)
+        }
         var code: SubscriptionOffer?
         switch terms.offer {
         case .standard, .none: break

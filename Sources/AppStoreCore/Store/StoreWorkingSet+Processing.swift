@@ -19,8 +19,12 @@ extension StoreWorkingSet {
         let unsold: StoreError? = if !settings.canMakePayments {
             .restricted
         } else if let product {
-            (1...product.maximumQuantity).contains(payment.quantity) ? nil
-                : .invalidQuantity(payment.quantity, of: payment.productID, maximum: product.maximumQuantity)
+            !(1...product.maximumQuantity).contains(payment.quantity)
+                ? .invalidQuantity(payment.quantity, of: payment.productID, maximum: product.maximumQuantity)
+                // A billing plan the subscription does not sell (`SubscriptionInfo.billingPlan`).
+                : payment.billingPlanType.map { $0 != BillingPlan.billedUpFront
+                    && catalog.product(payment.productID)?.subscription?.billingPlan($0) == nil } == true
+                ? StoreError(.storeProductNotAvailable) : nil
         } else {
             StoreError(.storeProductNotAvailable)
         }
@@ -472,6 +476,8 @@ public enum StoreAdminError: Error, Equatable, Sendable {
     case offerCodeAlreadyRedeemed(String)
     /// The introductory offer was asked for a product that has none.
     case noIntroductoryOffer(String)
+    /// A billing plan (MONTHLY) was asked for a product that does not sell it.
+    case noSuchBillingPlan(String, productID: String)
     /// The introductory offer was asked and would not apply: the account had one of the group
     /// already, or (`subscribedTo`) a plan of the group gives access, and an offer starts a subscription.
     case introductoryOfferUnavailable(String, subscribedTo: String?)

@@ -7,6 +7,7 @@ extension Transaction: Codable {
         case id, productID, quantity, applicationUsername, originalTransactionID, expiresDate, isTrialPeriod, account, reason
         case purchaseDate, originalPurchaseDate, price, currency, storefront, offer, webOrderLineItemID, isUpgraded, revocation
         case ownershipType, sharedTransactionID
+        case billingPlanType, commitment
     }
 
     public init(from decoder: any Decoder) throws {
@@ -20,12 +21,14 @@ extension Transaction: Codable {
             offer: try c.decodeIfPresent(TransactionOffer.self, forKey: .offer),
             expiresDate: try c.decodeIfPresent(Date.self, forKey: .expiresDate),
             isTrialPeriod: try c.decodeIfPresent(Bool.self, forKey: .isTrialPeriod),
-            webOrderLineItemID: try c.decodeIfPresent(String.self, forKey: .webOrderLineItemID))
+            webOrderLineItemID: try c.decodeIfPresent(String.self, forKey: .webOrderLineItemID),
+            commitment: try c.decodeIfPresent(TransactionCommitment.self, forKey: .commitment))
         let queueState = try QueueState(from: decoder)
         self.init(id: try c.decode(String.self, forKey: .id),
                   payment: Payment(productID: try c.decode(String.self, forKey: .productID),
                                    quantity: try c.decode(Int.self, forKey: .quantity),
-                                   applicationUsername: try c.decodeIfPresent(String.self, forKey: .applicationUsername)),
+                                   applicationUsername: try c.decodeIfPresent(String.self, forKey: .applicationUsername),
+                                   billingPlanType: try c.decodeIfPresent(String.self, forKey: .billingPlanType)),
                   state: queueState.state, date: queueState.transactionDate,
                   account: try c.decodeIfPresent(String.self, forKey: .account),
                   reason: try c.decodeIfPresent(TransactionReason.self, forKey: .reason),
@@ -60,5 +63,7 @@ extension Transaction: Codable {
         try c.encodeIfPresent(revocation, forKey: .revocation)
         try c.encodeIfPresent(ownershipType, forKey: .ownershipType)
         try c.encodeIfPresent(sharedTransactionID, forKey: .sharedTransactionID)
+        try c.encodeIfPresent(billingPlanType, forKey: .billingPlanType)
+        try c.encodeIfPresent(commitment, forKey: .commitment)
     }
 }

@@ -22,12 +22,17 @@ public struct Payment: Codable, Equatable, Sendable {
     public var applicationUsername: String?
     /// A promotional offer, signed by the app's server (SKPayment's `paymentDiscount`).
     public var discount: PaymentDiscount?
+    /// The billing plan asked for (`BillingPlan.type`): "MONTHLY", paid monthly across a
+    /// commitment; nil, the subscription's price at once.
+    public var billingPlanType: String?
 
-    public init(productID: String, quantity: Int = 1, applicationUsername: String? = nil, discount: PaymentDiscount? = nil) {
+    public init(productID: String, quantity: Int = 1, applicationUsername: String? = nil, discount: PaymentDiscount? = nil,
+                billingPlanType: String? = nil) {
         self.productID = productID
         self.quantity = quantity
         self.applicationUsername = applicationUsername
         self.discount = discount
+        self.billingPlanType = billingPlanType
     }
 }
 
@@ -65,6 +70,9 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     /// StoreKit 2's `purchasedQuantity` (SK1's `payment.quantity`).
     public let purchasedQuantity: Int
     public let applicationUsername: String?
+    /// StoreKit's `billingPlanType`: "MONTHLY" for a period of a plan paid monthly across a
+    /// commitment; nil for one billed up front (every purchase made before billing plans).
+    public let billingPlanType: String?
     /// The Apple Account that made it: only that account owns, restores and receives it.
     public let account: String?
     /// What kind of transaction the store made; nil for restored ones (their state says it).
@@ -98,6 +106,7 @@ public struct Transaction: Equatable, Sendable, Identifiable {
         productID = payment.productID
         purchasedQuantity = payment.quantity
         applicationUsername = payment.applicationUsername
+        billingPlanType = payment.billingPlanType
         self.account = account
         self.reason = reason
         originalID = originalTransactionID
@@ -137,6 +146,7 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     /// Bought with an introductory offer (a free trial before offers were kept counts too).
     public var receivedIntroductoryOffer: Bool { offer?.type == .introductory || isTrialPeriod == true }
     public var webOrderLineItemID: String? { purchaseFacts.webOrderLineItemID }
+    public var commitment: TransactionCommitment? { purchaseFacts.commitment }
 
     /// An Ask to Buy request or an interrupted purchase, still waiting for someone: a
     /// repeated purchase of its product merges into it.
@@ -226,8 +236,12 @@ public struct Transaction: Equatable, Sendable, Identifiable {
     public var hasPossibleSharing: Bool { isFamilyShared == (sharedTransactionID != nil) }
 
     public var payment: Payment {
-        Payment(productID: productID, quantity: purchasedQuantity, applicationUsername: applicationUsername)
+        Payment(productID: productID, quantity: purchasedQuantity, applicationUsername: applicationUsername,
+                billingPlanType: billingPlanType)
     }
+
+    /// Whether its period is one month of a commitment paid monthly.
+    public var isBilledMonthly: Bool { billingPlanType == BillingPlan.monthly }
 }
 
 extension Transaction {

@@ -29,7 +29,7 @@ public enum SubscriptionLifecycle {
         case .billingRetryEnd where current.isInBillingRetry:
             let end = billingRetryEndDate(current) ?? now
             step.expire(.billingError, at: end)
-        case .fixBilling where current.isInBillingRetry && current.willAutoRenew:
+        case .fixBilling where current.isInBillingRetry && current.renewsAtPeriodEnd:
             step.recover()
         case .expireNow where current.state != .expired && current.state != .revoked:
             step.expire(.unknown, at: now, endingPeriod: true)
@@ -61,7 +61,7 @@ public enum SubscriptionLifecycle {
         case .subscribed:
             // A period the calendar cannot follow with another (dates past any the store holds).
             let period = catalog.product(status.autoRenewProductID)?.subscription?.period
-            if status.willAutoRenew, let period, !period.endsAfter(status.expiresDate) { return nil }
+            if status.renewsAtPeriodEnd, let period, !period.endsAfter(status.expiresDate) { return nil }
             return (status.expiresDate, .renewalDue)
         case .inGracePeriod:
             let grace = status.gracePeriodExpiresDate ?? status.expiresDate
@@ -111,6 +111,24 @@ public enum SubscriptionLifecycle {
               let plan = catalog.product(status.productID) else { return false }
         guard let change = planChange(from: plan, to: product) else { return true }
         return !takesEffectAtOnce(change, from: plan, to: product)
+    }
+
+    /// The end of the month of a monthly plan that follows `start`, counted back from the
+    /// commitment's end (so every month of it ends on the day the commitment does, as the
+    /// calendar allows, and the last ends with it).
+    static func monthEnd(after start: Date, commitmentEnd: Date, months: Int) -> Date {
+        let calendar = Calendar.gregorianUTC
+        for k in stride(from: months - 1, through: 1, by: -1) {
+            if let end = calendar.date(byAdding: .month, value: -k, to: commitmentEnd), end > start { return StoreTimes.clamped(end) }
+        }
+        return commitmentEnd
+    }
+
+    /// Which month of its commitment (1 the first) ends at `end`.
+    static func monthNumber(endingAt end: Date, commitmentEnd: Date, months: Int) -> Int {
+        let calendar = Calendar.gregorianUTC
+        let later = (1..<max(months, 1)).filter { k in (calendar.date(byAdding: .month, value: -k, to: commitmentEnd) ?? commitmentEnd) >= end }.count
+        return max(1, months - later)
     }
 
     static func days(_ count: Int, after date: Date) -> Date {
@@ -209,7 +227,12 @@ private struct Step {
         // An offer code or a signed promotional offer redeemed with the purchase, else the
         // introductory offer if the account may have it.
         let intro = context.isEligibleForIntroOffer ? info.introductoryOffer : nil
-        if let (type, offer) = code.map({ (TransactionOffer.OfferType.code, $0) }) ?? promo.map({ (.promotional, $0) })
+        var commitmentEnd: Date?
+        if let plan = info.billingPlan(bought.billingPlanType) {
+            // A monthly plan takes no offer: its first month of a new commitment, at its price.
+            commitmentEnd = SubscriptionLifecycle.end(of: info.period, from: now)
+            bill(&facts, plan: plan, info: info, from: now, commitmentEnd: commitmentEnd ?? now, quantity: bought.purchasedQuantity)
+        } else if let (type, offer) = code.map({ (TransactionOffer.OfferType.code, $0) }) ?? promo.map({ (.promotional, $0) })
             ?? intro.map({ (.introductory, $0) }) {
             facts.expirationDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
             facts.isTrialPeriod = type == .introductory && offer.paymentMode == .freeTrial
@@ -226,11 +249,26 @@ private struct Step {
         self.status = SubscriptionStatus(
             account: account, groupID: group, productID: t.productID, state: .subscribed,
             originalTransactionID: status?.originalTransactionID ?? t.id, latestTransactionID: t.id,
-            expiresDate: expires, recentSubscriptionStartDate: now)
+            expiresDate: expires, recentSubscriptionStartDate: now, commitmentExpiresDate: commitmentEnd)
         transactions.append(t)
         emit(.subscribed, transaction: t, details: StoreEventDetails(
             expiresDate: expires, price: t.price, currency: t.currency, storefront: t.storefront,
             subtype: .subscribed(transactionID: t.id, originalTransactionID: self.status?.originalTransactionID)))
+    }
+
+    /// A month of a monthly plan, from `start`, at the plan's monthly price.
+    private func bill(_ facts: inout PurchaseFacts, plan: BillingPlan, info: SubscriptionInfo, from start: Date,
+                      commitmentEnd: Date, quantity: Int) {
+        let months = info.commitmentMonths
+        let end = SubscriptionLifecycle.monthEnd(after: start, commitmentEnd: commitmentEnd, months: months)
+        facts.expirationDate = end
+        facts.isTrialPeriod = false
+        facts.offer = nil
+        let place = storefront(of: facts)
+        facts.price = plan.price(in: place) * Decimal(quantity)
+        facts.commitment = TransactionCommitment(
+            billingPeriodNumber: SubscriptionLifecycle.monthNumber(endingAt: end, commitmentEnd: commitmentEnd, months: months),
+            totalBillingPeriods: months, expiresDate: commitmentEnd, price: info.commitmentPrice(of: plan, in: place) * Decimal(quantity))
     }
 
     /// A period `t` paid for begins: the status is on its plan, subscribed, nothing failing.
@@ -266,7 +304,13 @@ private struct Step {
         facts.expirationDate = SubscriptionLifecycle.end(of: period, from: now)
         facts.isTrialPeriod = false
         facts.price = listPrice(of: bought, in: facts)
-        if let (type, offer) = offer {
+        // The new plan starts a commitment of its own if it is bought monthly (a monthly plan
+        // takes no offer); the old one's ends.
+        var commitmentEnd: Date?
+        if let info = catalog.product(bought.productID)?.subscription, let monthly = info.billingPlan(bought.billingPlanType) {
+            commitmentEnd = SubscriptionLifecycle.end(of: info.period, from: now)
+            bill(&facts, plan: monthly, info: info, from: now, commitmentEnd: commitmentEnd ?? now, quantity: bought.purchasedQuantity)
+        } else if let (type, offer) = offer {
             facts.expirationDate = StoreTimes.clamped(offer.firstPeriodEnd(from: now))
             facts.offer = TransactionOffer(type, offer)
             facts.price = offer.price(in: storefront(of: facts))
@@ -275,21 +319,23 @@ private struct Step {
         var refund: Decimal = 0
         if var old = context.latest, old.id == current.latestTransactionID {
             old.markUpgraded()
-            refund = Self.refund(of: old, endingAt: current.expiresDate, period: plan.subscription?.period, at: now,
+            let oldPeriod = old.isBilledMonthly ? BillingPlan.monthlyBillingPeriod : plan.subscription?.period
+            refund = Self.refund(of: old, endingAt: current.expiresDate, period: oldPeriod, at: now,
                                  in: storefront(of: old.purchaseFacts))
             transactions.append(old)
         }
         beginPeriod(paidBy: t, endingOr: now)
+        status?.commitmentExpiresDate = commitmentEnd
         status?.autoRenewProductID = t.productID
         status?.willAutoRenew = true
         status?.priceIncreaseStatus = .noIncreasePending
         status?.offerCodeAtRenewal = nil
-        status?.offerStartDate = offerCode == nil ? nil : now
+        status?.offerStartDate = facts.offer == nil ? nil : now
         transactions.append(t)
         emit(.upgraded, transaction: t, details: StoreEventDetails(
             fromProductID: plan.id, toProductID: t.productID, planChange: change, expiresDate: t.expirationDate,
             price: t.price, currency: t.currency, storefront: t.storefront, refundedAmount: refund))
-        if offerCode != nil {
+        if facts.offer?.type == .code {
             emit(.offerRedeemed, transaction: t, details: StoreEventDetails(
                 fromProductID: plan.id, toProductID: t.productID, planChange: change, expiresDate: t.expirationDate,
                 price: t.price, currency: t.currency, storefront: t.storefront, subtype: change == .upgrade ? .upgrade : nil))
@@ -381,9 +427,10 @@ private struct Step {
     /// or expired.
     mutating func renew(at date: Date, periodFrom start: Date) {
         guard let current = status else { return }
-        let next = current.autoRenewProductID
-        if !current.willAutoRenew { return expire(.autoRenewDisabled, at: date) }
-        if current.priceIncreaseStatus == .pending {
+        let next = renewalProductID(of: current)
+        if !current.renewsAtPeriodEnd { return expire(.autoRenewDisabled, at: date) }
+        // A commitment's months are owed at the price agreed: consent is asked at its end.
+        if current.priceIncreaseStatus == .pending, !current.isWithinCommitment {
             guard needsConsent(next) else { status?.priceIncreaseStatus = .noIncreasePending; return renew(at: date, periodFrom: start) }
             return expire(.didNotConsentToPriceIncrease, at: date)
         }
@@ -391,7 +438,8 @@ private struct Step {
             return expire(.productUnavailable, at: date)
         }
         if context.settings.billingRetry {
-            let period = catalog.product(next)?.subscription?.period ?? SubscriptionPeriod(value: 1, unit: .month)
+            let period = current.commitmentExpiresDate != nil ? BillingPlan.monthlyBillingPeriod
+                : catalog.product(next)?.subscription?.period ?? SubscriptionPeriod(value: 1, unit: .month)
             // A free period's failing first payment (a trial's conversion) gets the grace only
             // when every renewal does.
             let fromFreePeriod = context.latest.map { $0.isTrialPeriod == true || $0.offer?.paymentMode == .freeTrial } ?? false
@@ -409,8 +457,9 @@ private struct Step {
 
     /// The renewal transaction, for the plan the status renews to, and the status paid again.
     private mutating func makeRenewal(at date: Date, periodFrom start: Date, kind: StoreEventKind) {
-        guard let current = status, let product = catalog.product(current.autoRenewProductID),
-              let period = product.subscription?.period else { return }
+        guard let current = status, let product = catalog.product(renewalProductID(of: current)),
+              let info = product.subscription else { return }
+        let period = info.period
         let latest = context.latest
         var facts = PurchaseFacts(
             purchaseDate: date, originalPurchaseDate: latest?.originalPurchaseDate ?? current.recentSubscriptionStartDate,
@@ -423,13 +472,22 @@ private struct Step {
         if let offerPeriod = terms?.offerPeriod { facts.expirationDate = SubscriptionLifecycle.end(of: offerPeriod, from: start) }
         // A code redeemed while subscribed begins with this renewal.
         let codeBegins = current.offerCodeAtRenewal != nil && terms?.offer?.type == .code
+        // A monthly plan's next month, in this commitment or (auto-renew on) a new one.
+        let commitmentEnd = commitmentEnd(renewingFrom: start, current: current, info: info)
+        let monthly = commitmentEnd != nil ? info.billingPlan(BillingPlan.monthly) : nil
+        if let monthly, let commitmentEnd {
+            bill(&facts, plan: monthly, info: info, from: start, commitmentEnd: commitmentEnd, quantity: 1)
+        }
         let t = Transaction(id: context.newTransactionID,
-                            payment: Payment(productID: product.id, applicationUsername: latest?.applicationUsername),
+                            payment: Payment(productID: product.id, applicationUsername: latest?.applicationUsername,
+                                             billingPlanType: monthly?.type),
                             state: .purchased, date: date, account: current.account, reason: .renewal,
                             originalTransactionID: current.originalTransactionID, purchaseFacts: facts)
         beginPeriod(paidBy: t, endingOr: date)
-        status?.offerCodeAtRenewal = nil
+        // A code waits while a commitment bills its months; else it begins (or is gone) now.
+        if monthly == nil { status?.offerCodeAtRenewal = nil }
         if codeBegins { status?.offerStartDate = start }
+        status?.commitmentExpiresDate = commitmentEnd
         if current.priceIncreaseStatus == .agreed { status?.priceIncreaseStatus = .noIncreasePending }
         transactions.append(t)
         let planChanged = current.productID != product.id
@@ -439,12 +497,50 @@ private struct Step {
             planChange: change, expiresDate: t.expirationDate, price: t.price, currency: t.currency, storefront: t.storefront))
     }
 
+    /// The plan the period's end renews: within a commitment the plan committed to (a change
+    /// of plan waits for the commitment's end), else the one auto-renew names.
+    func renewalProductID(of current: SubscriptionStatus) -> String {
+        current.isWithinCommitment ? current.productID : current.autoRenewProductID
+    }
+
+    /// The end of the commitment a renewal from `start` bills a month of: the current one while
+    /// months are left in it, a new one when it ended and the plan renewed to sells a monthly
+    /// plan; nil for a period billed up front (a commitment that ends gives way to the price at
+    /// once only where the plan has no monthly plan).
+    private func commitmentEnd(renewingFrom start: Date, current: SubscriptionStatus, info: SubscriptionInfo) -> Date? {
+        guard let end = current.commitmentExpiresDate else { return nil }
+        if end > start { return end }
+        return info.billingPlan(BillingPlan.monthly).map { _ in SubscriptionLifecycle.end(of: info.period, from: start) }
+    }
+
     /// What a renewal at `date` charges, for the plan the status renews to: a pay-as-you-go
     /// offer (introductory or a code) goes on at its price for its periods; else the plan's
     /// price, before an increase not agreed yet (a recovery while consent waits).
     func renewalTerms(at date: Date) -> RenewalTerms? {
-        guard let current = status, let product = catalog.product(current.autoRenewProductID) else { return nil }
+        guard let current = status else { return nil }
+        var terms = nextPeriodTerms(at: date)
+        terms?.commitmentRenewal = commitmentRenewal(of: current)
+        return terms
+    }
+
+    /// What follows `current`'s commitment at its end; nil billed up front.
+    private func commitmentRenewal(of current: SubscriptionStatus) -> CommitmentRenewal? {
+        guard current.commitmentExpiresDate != nil, let info = catalog.product(current.autoRenewProductID)?.subscription else { return nil }
+        if let monthly = info.billingPlan(BillingPlan.monthly) {
+            return CommitmentRenewal(productID: current.autoRenewProductID, billingPlanType: monthly.type, price: info.commitmentPrice(of: monthly, in: storefront))
+        }
+        return CommitmentRenewal(productID: current.autoRenewProductID, billingPlanType: BillingPlan.billedUpFront,
+                                 price: price(of: current.autoRenewProductID))
+    }
+
+    private func nextPeriodTerms(at date: Date) -> RenewalTerms? {
+        guard let current = status, let product = catalog.product(renewalProductID(of: current)) else { return nil }
         let latest = context.latest
+        if let info = product.subscription, let end = commitmentEnd(renewingFrom: date, current: current, info: info),
+           let monthly = info.billingPlan(BillingPlan.monthly) {
+            return RenewalTerms(productID: product.id, price: monthly.price(in: storefront), currency: storefront.currency,
+                                billingPlanType: monthly.type, commitmentExpiresDate: end)
+        }
         if let name = current.offerCodeAtRenewal, let code = product.subscription?.offerCode(named: name) {
             // A code redeemed while subscribed: the renewal starts at its terms.
             let payAsYouGo = code.paymentMode == .payAsYouGo
@@ -470,7 +566,7 @@ private struct Step {
 
     mutating func endGrace() {
         guard let current = status else { return }
-        guard current.willAutoRenew else { return expire(.autoRenewDisabled, at: current.gracePeriodExpiresDate ?? now) }
+        guard current.renewsAtPeriodEnd else { return expire(.autoRenewDisabled, at: current.gracePeriodExpiresDate ?? now) }
         status?.state = .inBillingRetryPeriod
         emit(.gracePeriodExpired, date: current.gracePeriodExpiresDate ?? now,
              details: StoreEventDetails(gracePeriodExpiresDate: current.gracePeriodExpiresDate))
@@ -513,10 +609,13 @@ private struct Step {
     mutating func setAutoRenew(_ on: Bool) {
         guard let current = status, current.willAutoRenew != on else { return }
         status?.willAutoRenew = on
-        emit(on ? .autoRenewEnabled : .autoRenewDisabled, details: StoreEventDetails(expiresDate: current.expiresDate))
+        // Turned off within a commitment, access lasts to the commitment's end: its months are billed.
+        let lasts = !on && current.isWithinCommitment ? current.commitmentExpiresDate ?? current.expiresDate : current.expiresDate
+        emit(on ? .autoRenewEnabled : .autoRenewDisabled, details: StoreEventDetails(expiresDate: lasts))
         // Cancelled with no access and nothing paid: nothing is left to run to its end. The
         // cancellation is told first, as Apple tells AUTO_RENEW_DISABLED before EXPIRED.
-        if !on && current.state == .inBillingRetryPeriod { expire(.autoRenewDisabled, at: now) }
+        // A commitment's months are still owed: its billing retry goes on.
+        if !on && current.state == .inBillingRetryPeriod && !current.isWithinCommitment { expire(.autoRenewDisabled, at: now) }
     }
 
     /// The store changed the price of the plan renewed to (`context.priceChanges` has it).

@@ -28,6 +28,10 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
     /// The start of the latest run of periods without a gap (a resubscribe after expiry starts
     /// a new one).
     public var recentSubscriptionStartDate: Date
+    /// A plan paid monthly: when the commitment the current month belongs to ends (12 months
+    /// from its start for P1Y). Within it the months renew whatever auto-renew says; auto-renew
+    /// decides only whether a new commitment follows. nil: billed up front.
+    public var commitmentExpiresDate: Date?
     /// `familyShared`: a family member's subscription seen by this account
     /// (`StoreWorkingSet.familyStatuses(of:)`), managed by its purchaser; nil: the account's own.
     public var ownershipType: OwnershipType?
@@ -42,7 +46,8 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
                 originalTransactionID: String, latestTransactionID: String, expiresDate: Date,
                 willAutoRenew: Bool = true, autoRenewProductID: String? = nil, expirationReason: ExpirationReason? = nil,
                 billingRetryStartDate: Date? = nil, gracePeriodExpiresDate: Date? = nil,
-                priceIncreaseStatus: PriceIncreaseStatus = .noIncreasePending, recentSubscriptionStartDate: Date) {
+                priceIncreaseStatus: PriceIncreaseStatus = .noIncreasePending, recentSubscriptionStartDate: Date,
+                commitmentExpiresDate: Date? = nil) {
         self.account = account
         self.groupID = groupID
         self.productID = productID
@@ -57,6 +62,24 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
         self.gracePeriodExpiresDate = gracePeriodExpiresDate
         self.priceIncreaseStatus = priceIncreaseStatus
         self.recentSubscriptionStartDate = recentSubscriptionStartDate
+        self.commitmentExpiresDate = commitmentExpiresDate
+    }
+
+    /// Whether the period paid for is a month of a commitment with months still to bill after
+    /// it: the next month renews even with auto-renew off.
+    public var isWithinCommitment: Bool {
+        guard let end = commitmentExpiresDate else { return false }
+        return end > expiresDate
+    }
+
+    /// Whether the period's end brings another: auto-renew on, or a commitment's months left.
+    public var renewsAtPeriodEnd: Bool { willAutoRenew || isWithinCommitment }
+
+    /// A monthly plan: the months of its commitment (`months` in all) still to pay after the
+    /// one paid for now; nil billed up front.
+    public func commitmentPaymentsLeft(months: Int) -> Int? {
+        guard let end = commitmentExpiresDate else { return nil }
+        return max(0, months - SubscriptionLifecycle.monthNumber(endingAt: expiresDate, commitmentEnd: end, months: months))
     }
 
     public var isFamilyShared: Bool { ownershipType == .familyShared }
@@ -96,7 +119,7 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
 
     /// `RenewalInfo.renewalDate`: when the next renewal is charged, while one will be.
     public var renewalDate: Date? {
-        state == .subscribed && willAutoRenew ? expiresDate : nil
+        state == .subscribed && renewsAtPeriodEnd ? expiresDate : nil
     }
 
     /// Whether the subscriber has the service now (`RenewalState.givesAccess`).
@@ -106,10 +129,10 @@ public struct SubscriptionStatus: Codable, Equatable, Sendable {
     /// (a renewal due, billing retry not given up).
     public func isActive(at now: Date) -> Bool {
         switch state {
-        case .subscribed: willAutoRenew || expiresDate > now
+        case .subscribed: renewsAtPeriodEnd || expiresDate > now
         case .inGracePeriod, .inBillingRetryPeriod:
             (accessEndDate.map { $0 > now } ?? false)
-                || (willAutoRenew && (SubscriptionLifecycle.billingRetryEndDate(self).map { $0 > now } ?? false))
+                || (renewsAtPeriodEnd && (SubscriptionLifecycle.billingRetryEndDate(self).map { $0 > now } ?? false))
         case .expired, .revoked: false
         }
     }

@@ -28,7 +28,8 @@ extension CatalogJSON.Product {
                 introductoryOffer: try s.introductoryOffer?.offer(at: "\(here).subscription.introductoryOffer", soldIn: prices),
                 promotionalOffers: try offers(s.promotionalOffers, at: "\(here).subscription.promotionalOffers"),
                 offerCodes: try offers(s.offerCodes, at: "\(here).subscription.offerCodes"),
-                winBackOffers: try offers(s.winBackOffers, at: "\(here).subscription.winBackOffers"))
+                winBackOffers: try offers(s.winBackOffers, at: "\(here).subscription.winBackOffers"),
+                billingPlans: try billingPlans(s.billingPlans, period: s.period, at: "\(here).subscription.billingPlans"))
         }
         return CatalogProduct(
             id: id, referenceName: referenceName, type: type, familyShareable: familyShareable ?? false,
@@ -36,6 +37,38 @@ extension CatalogJSON.Product {
                 ProductLocalization(locale: $0.key, title: $0.value.title, description: $0.value.description)
             },
             price: .perStorefront(prices), subscription: info)
+    }
+
+    /// Monthly plans of a yearly subscription, priced wherever the product is sold.
+    private func billingPlans(_ plans: [CatalogJSON.Plan]?, period: SubscriptionPeriod,
+                              at path: String) throws(CatalogProblem) -> [BillingPlan] {
+        // The plan billed up front is the subscription at its prices, as a .storekit file lists it first.
+        let first = { (prices: [String: Decimal]) in prices.keys.sorted().first.flatMap { prices[$0] } ?? 0 }
+        var result: [BillingPlan] = []
+        if plans?.isEmpty == false {
+            result.append(BillingPlan(type: BillingPlan.billedUpFront, price: first(self.prices), prices: self.prices))
+        }
+        for (i, plan) in (plans ?? []).enumerated() {
+            let here = "\(path)[\(i)]"
+            guard plan.type == BillingPlan.monthly else {
+                throw CatalogProblem(path: "\(here).type", message: "unknown billing plan \"\(plan.type)\": use \(BillingPlan.monthly) (billed up front is the subscription's own price)")
+            }
+            guard period == SubscriptionPeriod(value: 1, unit: .year) else {
+                throw CatalogProblem(path: "\(here).type", message: "a monthly plan is a 12-month commitment: the subscription's period must be P1Y, not \(period)")
+            }
+            guard !result.contains(where: { $0.type == plan.type }) else {
+                throw CatalogProblem(path: "\(here).type", message: "duplicate billing plan \"\(plan.type)\"")
+            }
+            if let missing = prices.keys.sorted().first(where: { plan.prices[$0] == nil }) {
+                throw CatalogProblem(path: "\(here).prices", message: "has no price for \(missing), where the product is sold")
+            }
+            if let bad = plan.prices.sorted(by: { $0.key < $1.key }).first(where: { $0.value <= 0 }) {
+                throw CatalogProblem(path: "\(here).prices.\(bad.key)", message: "must be more than 0, not \(bad.value)")
+            }
+            // `price` (a .storekit file's one price) is the first storefront's, by id: `prices` is what is charged.
+            result.append(BillingPlan(type: plan.type, price: first(plan.prices), prices: plan.prices))
+        }
+        return result
     }
 
     private func offers(_ offers: [CatalogJSON.Offer]?, at path: String) throws(CatalogProblem) -> [SubscriptionOffer] {

@@ -57,9 +57,19 @@ extension CatalogJSON.Subscription {
               let introductoryOffer = fields["introductoryOffer"].optional(CatalogJSON.Offer.init),
               let promotionalOffers = fields["promotionalOffers"].optional({ $0.list(CatalogJSON.Offer.init) }),
               let offerCodes = fields["offerCodes"].optional({ $0.list(CatalogJSON.Offer.init) }),
-              let winBackOffers = fields["winBackOffers"].optional({ $0.list(CatalogJSON.Offer.init) }) else { return nil }
+              let winBackOffers = fields["winBackOffers"].optional({ $0.list(CatalogJSON.Offer.init) }),
+              let billingPlans = fields["billingPlans"].optional({ $0.list(CatalogJSON.Plan.init) }) else { return nil }
         self.init(period: period, group: group, level: level, introductoryOffer: introductoryOffer,
-                  promotionalOffers: promotionalOffers, offerCodes: offerCodes, winBackOffers: winBackOffers)
+                  promotionalOffers: promotionalOffers, offerCodes: offerCodes, winBackOffers: winBackOffers,
+                  billingPlans: billingPlans)
+    }
+}
+
+extension CatalogJSON.Plan {
+    init?(_ node: JSONNode) {
+        guard let fields = node.objectValue, let type = fields["type"]?.stringValue,
+              let prices = fields["prices"]?.dictionary(\.decimalValue) else { return nil }
+        self.init(type: type, prices: prices)
     }
 }
 

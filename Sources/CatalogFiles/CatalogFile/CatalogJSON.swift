@@ -40,6 +40,14 @@ struct CatalogJSON: Decodable {
         var promotionalOffers: [Offer]?
         var offerCodes: [Offer]?
         var winBackOffers: [Offer]?
+        /// Ways of paying besides the price at once: a MONTHLY plan, across a commitment of the period.
+        var billingPlans: [Plan]?
+    }
+
+    struct Plan: Decodable {
+        var type: String
+        /// What a month costs, per storefront.
+        var prices: [String: Decimal]
     }
 
     struct Offer: Decodable {

@@ -150,6 +150,15 @@ public enum DefaultCatalog {
             },
             "eligibility": ["existing", "expired"]
           }
+        ],
+        "billingPlans": [
+          {
+            "type": "MONTHLY",
+            "prices": {
+              "USA": 4.49,
+              "JPN": 700
+            }
+          }
         ]
       }
     },

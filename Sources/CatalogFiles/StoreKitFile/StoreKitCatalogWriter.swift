@@ -73,10 +73,14 @@ enum StoreKitCatalogWriter {
         return StoreKitSubscription(
             adHocOffers: info.promotionalOffers.map { offer($0, of: product.id, home: home, plan: upFront) }
                 + plans.flatMap { plan in plan.promotionalOffers.map { offer($0, of: product.id, home: home, plan: plan.type) } },
-            billingPlans: plans.map {
-                StoreKitBillingPlan(billingPlanType: $0.type, commitmentDisplayPrice: $0.commitmentPrice.map(StoreKitPriceText.text),
-                                    displayPrice: StoreKitPriceText.text($0.price), internalID: InternalID.of("\(product.id) plan \($0.type)"),
-                                    isEnabled: $0.enabled)
+            billingPlans: plans.map { plan in
+                // Priced per storefront: Xcode shows the home storefront's price, and its commitment's.
+                let shown = plan.prices.isEmpty ? plan.price : StoreKitPriceText.displayed(plan.prices, home: home)
+                let commitment = plan.prices.isEmpty ? plan.commitmentPrice : plan.isBilledUpFront ? shown : shown * Decimal(info.commitmentMonths)
+                return StoreKitBillingPlan(billingPlanType: plan.type, commitmentDisplayPrice: commitment.map(StoreKitPriceText.text),
+                                           displayPrice: StoreKitPriceText.text(shown), internalID: InternalID.of("\(product.id) plan \(plan.type)"),
+                                           isEnabled: plan.enabled,
+                                           storefrontPrices: plan.prices.isEmpty ? nil : plan.prices.mapValues(StoreKitPriceText.text))
             },
             codeOffers: info.offerCodes.map { offer($0, of: product.id, home: home, plan: upFront, code: true) },
             displayPrice: price.display, familyShareable: product.familyShareable, groupNumber: info.level,

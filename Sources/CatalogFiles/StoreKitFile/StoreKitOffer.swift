@@ -68,13 +68,17 @@ struct StoreKitBillingPlan: Codable, Sendable, Equatable {
     var displayPrice: String
     var internalID: String?
     var isEnabled: Bool
+    /// storefront's own key, as a product's: a plan priced per storefront (storefront's catalog format).
+    var storefrontPrices: [String: String]?
 
-    init(billingPlanType: String, commitmentDisplayPrice: String?, displayPrice: String, internalID: String?, isEnabled: Bool) {
+    init(billingPlanType: String, commitmentDisplayPrice: String?, displayPrice: String, internalID: String?, isEnabled: Bool,
+         storefrontPrices: [String: String]? = nil) {
         self.billingPlanType = billingPlanType
         self.commitmentDisplayPrice = commitmentDisplayPrice
         self.displayPrice = displayPrice
         self.internalID = internalID
         self.isEnabled = isEnabled
+        self.storefrontPrices = storefrontPrices
     }
 
     init(from decoder: any Decoder) throws {
@@ -84,6 +88,7 @@ struct StoreKitBillingPlan: Codable, Sendable, Equatable {
         displayPrice = try c.decode(String.self, forKey: .displayPrice)
         internalID = try c.decodeIfPresent(String.self, forKey: .internalID)
         isEnabled = try c.decodeIfPresent(Bool.self, forKey: .isEnabled) ?? true
+        storefrontPrices = try c.decodeIfPresent([String: String].self, forKey: .storefrontPrices)
     }
 
     static let billedUpFront = "BILLED_UPFRONT"

@@ -52,7 +52,19 @@ struct StoreKitOfferReading {
                 commitment = StoreKitPriceText.decimal(text)
                 if commitment == nil { reading.problem("\(path).commitmentDisplayPrice", StoreKitPriceText.problem(text)) }
             }
-            plans.append(BillingPlan(type: plan.billingPlanType, price: amount, commitmentPrice: commitment, enabled: plan.isEnabled))
+            var prices: [String: Decimal] = [:]
+            for (id, text) in (plan.storefrontPrices ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let price = StoreKitPriceText.decimal(text) else {
+                    reading.problem("\(path).storefrontPrices.\(id)", StoreKitPriceText.problem(text))
+                    continue
+                }
+                prices[id] = price
+            }
+            // Priced per storefront (as storefront writes its own format's plans): the prices are what is
+            // charged, each commitment their months', and the one price is the first storefront's, by id.
+            let price = prices.keys.sorted().first.flatMap { prices[$0] } ?? amount
+            plans.append(BillingPlan(type: plan.billingPlanType, price: price, prices: prices,
+                                     commitmentPrice: prices.isEmpty ? commitment : nil, enabled: plan.isEnabled))
         }
         for (i, entry) in planned(subscription.introductoryOffers ?? [], key: "introductoryOffers").enumerated() {
             guard let index = plan(entry, among: plans, &reading) else { continue }

@@ -29,6 +29,7 @@ extension StoreAdminError {
         case .offerCodeNotEligible(let code, let customer): customer == .new ? words.offerCodeNotForNew(code) : words.offerCodeNotForExpired(code)
         case .offerCodeAlreadyRedeemed(let code): words.offerCodeAlreadyRedeemed(code)
         case .noIntroductoryOffer(let id): words.noIntroductoryOffer(id, CommandLineHint.command("products"))
+        case .noSuchBillingPlan(let plan, let id): words.noSuchBillingPlan(plan, id, CommandLineHint.command("products"))
         case .introductoryOfferUnavailable(let id, let subscribed):
             words.introductoryOfferUnavailable(id, subscribed.map { (plan: $0, expire: CommandLineHint.command("expire \($0)")) })
         case .changesAtRenewal(let id, let plan): words.changesAtRenewal(id, plan, CommandLineHint.command("auto-renew \(plan) off"))

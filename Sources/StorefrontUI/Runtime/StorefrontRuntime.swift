@@ -209,13 +209,13 @@ public final class StorefrontRuntime {
 
     private func carryOut(_ effect: Effect) -> [Action] {
         switch effect {
-        case .buy(let id, let quantity, let offer):
+        case .buy(let id, let quantity, let offer, let plan):
             let started = perform {
                 let discount = try offer.map { offer in
                     try promotionalOfferSigner?(id, offer)
                         ?? PaymentDiscount(offerID: offer, signature: .v1(keyIdentifier: "", nonce: "", timestamp: 0, signature: ""))
                 }
-                let (t, seen) = try app.purchase(Payment(productID: id, quantity: quantity, discount: discount))
+                let (t, seen) = try app.purchase(Payment(productID: id, quantity: quantity, discount: discount, billingPlanType: plan))
                 return [.purchaseStarted(t)] + take(seen)
             }
             // The payment is in the queue: whatever the tick meets, the sheet follows it.

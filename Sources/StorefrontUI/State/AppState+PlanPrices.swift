@@ -19,7 +19,12 @@ extension AppState {
 
     /// What the current plan of `status`'s group charges per period (`StoreSnapshot.periodPrices`).
     func periodCharge(of status: SubscriptionStatus) -> String? {
-        snapshot.periodPrices[status.groupID].map { perPeriod($0, of: status.productID) }
+        guard let price = snapshot.periodPrices[status.groupID] else { return nil }
+        // A monthly plan charges a month at a time, whatever the plan's own period.
+        if status.commitmentExpiresDate != nil, status.isLive {
+            return strings.sheet.perPeriod(storefront.format(price, locale: locale), BillingPlan.monthlyBillingPeriod)
+        }
+        return perPeriod(price, of: status.productID)
     }
 
     /// The pay-as-you-go offer the next renewal of `status`'s group goes on with

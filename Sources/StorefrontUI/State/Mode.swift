@@ -47,6 +47,9 @@ public struct PurchaseSheet: Equatable, Sendable {
     /// can no longer be loaded while it is open (the network went off).
     public var product: Product?
     public var quantity = 1
+    /// The plan chosen on a yearly subscription sold monthly too (↑↓): MONTHLY, or nil for
+    /// the price at once.
+    public var billingPlanType: String?
     public var stage = Stage.confirm
     /// 0 = Cancel, 1 = Buy (or Ask, Not Now / Agree).
     public var focus = 1

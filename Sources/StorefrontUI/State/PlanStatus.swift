@@ -50,6 +50,10 @@ struct PlanStatus: Equatable {
             case .subscribed where status.isFamilyShared, .inGracePeriod where status.isFamilyShared:
                 (text, tint) = (words.sharedByFamily(day(status.accessEndDate ?? status.expiresDate)), .success)
                 brief = [words.sharedByFamilyBrief]
+            case .subscribed where status.commitmentExpiresDate != nil && status.renewsAtPeriodEnd:
+                // A monthly plan: the payments left and the commitment's end, renewing or not.
+                (text, brief) = Self.commitment(status, product: product, state: state)
+                tint = status.willAutoRenew ? .success : .warning
             case .subscribed where status.willAutoRenew && status.canAgreeToPriceIncrease && state.snapshot.freeTrialGroups.contains(group):
                 // The trial stays said while it runs, the new price after it: charged only if agreed to.
                 let price = state.newPrice(of: status) ?? ""
@@ -144,6 +148,23 @@ struct PlanStatus: Equatable {
         // A narrow row: the price without its period, then the price alone (the status gives
         // way before the title does; the detail pane says what buying it does).
         brief = sold.map { ["\($0.formattedPrice) · \(what)", $0.formattedPrice] } ?? []
+    }
+}
+
+extension PlanStatus {
+    /// A month of a commitment: "Renews DATE · 11 payments left · Commitment renews DATE"
+    /// (ends, auto-renew off), briefly "11 payments left · Commitment renews DATE"; its last
+    /// month renewing, the commitment's renewal alone.
+    static func commitment(_ status: SubscriptionStatus, product: CatalogProduct, state: AppState) -> (String, [String]) {
+        let words = state.strings.store
+        let next = state.localDate(status.expiresDate)
+        let end = state.localDate(status.commitmentExpiresDate ?? status.expiresDate)
+        let left = status.commitmentPaymentsLeft(months: product.subscription?.commitmentMonths ?? 12) ?? 0
+        let commitment = status.willAutoRenew ? words.commitmentRenewsOn(end) : words.commitmentEndsOn(end)
+        guard left > 0 else { return (commitment, [commitment, words.renewsBrief]) }
+        let payments = "\(words.renewsOn(next)) · \(words.paymentsLeft(left))"
+        // Short of room, the payments left and the commitment's end say the most.
+        return ("\(payments) · \(commitment)", ["\(words.paymentsLeft(left)) · \(commitment)", payments, words.renewsOn(next), words.renewsBrief])
     }
 }
 

@@ -90,8 +90,9 @@ public enum RefundRequestRefusal: Equatable, Sendable {
 /// What update asks the runtime to do with the engine. Each is carried out by a function that
 /// returns its answer as actions, which go back to `update` (bubbletea's Cmd → Msg).
 public enum Effect: Equatable, Sendable {
-    /// `promotionalOffer`: the promotional offer the app's server signed for this purchase.
-    case buy(productID: String, quantity: Int, promotionalOffer: String? = nil)
+    /// `promotionalOffer`: the promotional offer the app's server signed for this purchase;
+    /// `billingPlanType`: the sheet's plan choice (MONTHLY), nil the price at once.
+    case buy(productID: String, quantity: Int, promotionalOffer: String? = nil, billingPlanType: String? = nil)
     /// The user double-clicked the side button (hold on): the waiting purchase or restore goes on.
     case confirmWithSideButton
     /// The user dismissed the sheet waiting for the side button: cancelled.

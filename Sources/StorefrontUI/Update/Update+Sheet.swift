@@ -17,6 +17,12 @@ extension AppState {
                 if dialog.isClick(on: "[−]", x: x, y: y, layout: layout) { key = .char("-") }
                 if dialog.isClick(on: "[+]", x: x, y: y, layout: layout) { key = .char("+") }
             }
+            // A subscription sold monthly too: ↑↓ choose how to pay (no quantity to step).
+            if maximum == 1, monthlyPlan(in: sheet) != nil, [.up, .down, .char("k"), .char("j")].contains(key) {
+                sheet.billingPlanType = sheet.billingPlanType == nil ? BillingPlan.monthly : nil
+                mode = .sheet(sheet)
+                return []
+            }
             switch key {
             case .char("+"), .char("="), .up, .char("k"):
                 sheet.quantity = min(maximum, sheet.quantity + 1)
@@ -79,7 +85,17 @@ extension AppState {
             mode = .sheet(question)
             return []
         }
-        return [.buy(productID: sheet.productID, quantity: sheet.quantity, promotionalOffer: sheet.promotionalOfferID)]
+        return [.buy(productID: sheet.productID, quantity: sheet.quantity, promotionalOffer: sheet.promotionalOfferID,
+                     billingPlanType: sheet.billingPlanType)]
+    }
+
+    /// The monthly plan with a commitment the sheet's subscription sells, when buying it starts
+    /// a subscription (a plan change keeps to the price at once; a promotional offer is bought
+    /// at its own terms, as a monthly plan takes no offer).
+    func monthlyPlan(in sheet: PurchaseSheet) -> BillingPlan? {
+        guard sheet.promotionalOfferID == nil, let product = product(in: sheet), product.type == .autoRenewable,
+              PlanChangeTerms(product, state: self) == nil else { return nil }
+        return catalog.product(sheet.productID)?.subscription?.billingPlan(BillingPlan.monthly)
     }
 
     /// The button of the dialog on screen under a click, if any.

@@ -107,6 +107,8 @@ extension DialogModel {
             lines.append(Line(text: labels.total(product.formattedPrice(quantity: sheet.quantity)), style: .bold))
         } else if let change = PlanChangeTerms(product, state: state) {
             lines += change.lines
+        } else if let monthly = state.monthlyPlan(in: sheet) {
+            lines += Self.planChoice(sheet, product: product, monthly: monthly, state: state, labels: labels)
         } else if let terms = SubscriptionTerms(product, state: state, promotionalOffer: state.promotionalOffer(in: sheet)) {
             lines += terms.lines
         } else {
@@ -153,6 +155,25 @@ extension DialogModel {
         return Line(text: labels.quantity("[−] \(number) [+]\(hint)"), style: .bold, dimmed: dimmed)
     }
 
+    /// A yearly subscription sold monthly too: the plan chosen ("Plan  Monthly with 12-month
+    /// commitment  (↑/↓ to change)") and its terms: the monthly price, the months and the
+    /// total, or the price at once as any subscription states it.
+    static func planChoice(_ sheet: PurchaseSheet, product: Product, monthly: BillingPlan, state: AppState, labels: Labels) -> [Line] {
+        let words = state.strings.sheet
+        let chosen = sheet.billingPlanType == nil ? words.billedUpFront : words.monthlyCommitment
+        let hint = sheet.stage == .confirm ? "   \(words.planHint)" : ""
+        var lines = [Line(text: labels.plan(chosen + hint), style: .bold)]
+        guard sheet.billingPlanType != nil, let info = state.catalog.product(product.id)?.subscription else {
+            return lines + (SubscriptionTerms(product, state: state)?.lines ?? [])
+        }
+        let place = state.storefront
+        let perMonth = words.perPeriod(place.format(monthly.price(in: place), locale: state.locale), BillingPlan.monthlyBillingPeriod)
+        let total = place.format(info.commitmentPrice(of: monthly, in: place), locale: state.locale)
+        lines.append(Line(text: words.commitmentTerms(perMonth, info.commitmentMonths, total), style: .bold))
+        lines.append(Line(text: words.commitmentRenews(info.commitmentMonths)))
+        return lines
+    }
+
     /// Hold on: the sheet waits for the side button, which Enter stands for.
     static func sideButtonLine(_ strings: Strings) -> Line {
         Line(text: "\(strings.sheet.sideButton) — \(strings.sheet.pressEnter)", style: .tint(.accent, bold: true))
@@ -167,13 +188,14 @@ extension DialogModel {
         init(_ strings: Strings) {
             self.strings = strings
             let words = strings.sheet
-            width = [words.account, words.price, words.total, words.quantity].map { DisplayWidth.of($0) }.max().map { $0 + 2 } ?? 0
+            width = [words.account, words.price, words.total, words.quantity, words.billingPlan].map { DisplayWidth.of($0) }.max().map { $0 + 2 } ?? 0
         }
 
         func account(_ value: String) -> String { labelled(strings.sheet.account, value) }
         func price(_ value: String) -> String { labelled(strings.sheet.price, value) }
         func total(_ value: String) -> String { labelled(strings.sheet.total, value) }
         func quantity(_ value: String) -> String { labelled(strings.sheet.quantity, value) }
+        func plan(_ value: String) -> String { labelled(strings.sheet.billingPlan, value) }
 
         private func labelled(_ label: String, _ value: String) -> String { DisplayWidth.pad(label, to: width) + value }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import AppStoreCore
 
-/// `buy-outside PRODUCT [QUANTITY] [offer introductory|none] [offer-code CODE] [auto-renew off]`:
+/// `buy-outside PRODUCT [QUANTITY] [offer introductory|none] [offer-code CODE] [auto-renew off] [plan monthly]`:
 /// a purchase the account makes outside the app (another device, the App Store), at the terms
 /// chosen, as `storefront buy-outside` makes it; `promote PRODUCT`: a purchase
 /// started on the product's App Store page, as `storefront promote` starts it; `redeem-code
@@ -36,8 +36,10 @@ extension WalkthroughParser {
                 terms.offer = .code(try r.required("an offer code after offer-code", suggestion: r.source + " " + offerCodeExample).text)
             } else if word.isWord("auto-renew") {
                 terms.autoRenew = try onOrOff(&r, what: "auto-renew", suggestion: r.source + " off")
+            } else if word.isWord("plan") {
+                terms.billingPlanType = try billingPlan(&r, of: productID)
             } else {
-                throw LineProblem(word.column, "expected a quantity, offer, offer-code or auto-renew after the product",
+                throw LineProblem(word.column, "expected a quantity, offer, offer-code, auto-renew or plan after the product",
                                   suggestion: r.replacing(r.index - 1, with: Nearest.to(word.text, in: Self.outsideTermWords) ?? "offer"))
             }
         }
@@ -49,7 +51,23 @@ extension WalkthroughParser {
     }
 
     /// The words that choose a subscription's terms after `buy-outside PRODUCT`.
-    private static let outsideTermWords = ["offer", "offer-code", "auto-renew"]
+    private static let outsideTermWords = ["offer", "offer-code", "auto-renew", "plan"]
+
+    /// `plan monthly`: the subscription's monthly plan with a commitment; `plan upfront`, its price at once.
+    private func billingPlan(_ r: inout StepReader, of productID: String) throws(LineProblem) -> String? {
+        let choice = try r.required("monthly or upfront after plan", suggestion: r.source + " monthly")
+        if choice.isWord("upfront") { return nil }
+        guard choice.isWord("monthly") else {
+            throw LineProblem(choice.column, "expected monthly or upfront after plan",
+                              suggestion: r.replacing(r.index - 1, with: Nearest.to(choice.text, in: ["monthly", "upfront"]) ?? "monthly"))
+        }
+        guard catalog.product(productID)?.subscription?.billingPlan(BillingPlan.monthly) != nil else {
+            let sold = catalog.products.first { $0.subscription?.billingPlan(BillingPlan.monthly) != nil }
+            throw LineProblem(choice.column, "\(productID) has no monthly plan with a commitment"
+                              + (sold.map { ": \($0.id) has one" } ?? ": the catalog sells none"), suggestion: nil)
+        }
+        return BillingPlan.monthly
+    }
 
     func redeemCode(_ r: inout StepReader, example: String) throws(LineProblem) -> StepAction {
         let code = try r.required("an offer code after redeem-code", suggestion: example).text

@@ -103,7 +103,7 @@ extension StepRun {
         case .none: " with no offer"
         case .code(let code): " with the offer code \(code)"
         }
-        return offer + (terms.autoRenew ? "" : ", auto-renew off")
+        return offer + (terms.billingPlanType == nil ? "" : ", billed monthly") + (terms.autoRenew ? "" : ", auto-renew off")
     }
 
     static func describe(_ operation: StoreAdmin.Operation) -> String {

@@ -36,6 +36,8 @@ struct BuyCommand: ParsableCommand {
     var applicationUsername: String?
 
     @OptionGroup var promotional: PromotionalOfferOptions
+    @Option(help: BillingPlanOption.help)
+    var plan: BillingPlanOption?
 
     @OptionGroup var output: OutputOptions
 
@@ -52,6 +54,13 @@ struct BuyCommand: ParsableCommand {
         var planChange: PlanChangeJSON?
     }
 
+    func validate() throws {
+        // A monthly plan is sold at its own price, without offers (see docs/flows.md).
+        if promotional.offer != nil, plan == .monthly {
+            throw ValidationError("--offer cannot be used with --plan monthly: a monthly plan with a commitment takes no offer. Buy with one or the other.")
+        }
+    }
+
     func run() throws {
         let session = try Session(global)
         let catalog = session.catalog
@@ -61,6 +70,7 @@ struct BuyCommand: ParsableCommand {
         }
         // What the store does from here on: a plan change is told by its events.
         let cursor = try session.database.lastEventID()
+        let billingPlanType = try plan?.billingPlanType(for: productID, catalog: catalog)
         let running = try session.launchApp(for: Self.self, quiet: output.json)
         // The app lock is held until the command is done.
         defer { withExtendedLifetime(running) {} }
@@ -74,7 +84,7 @@ struct BuyCommand: ParsableCommand {
                 try session.offerKeys.sign(productID: productID, offerID: offer, applicationUsername: applicationUsername, at: session.store.now())
             }
             let payment = Payment(productID: productID, quantity: quantity, applicationUsername: applicationUsername,
-                                  discount: discount)
+                                  discount: discount, billingPlanType: billingPlanType)
             let seen: [AppEvent]
             (started, seen) = try app.purchase(payment, answer: cancel ? .cancel : .buy)
             running.take(seen)

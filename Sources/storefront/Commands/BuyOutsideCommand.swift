@@ -31,6 +31,8 @@ struct BuyOutsideCommand: ParsableCommand {
     var offerCode: String?
     @Flag(inversion: .prefixedNo, help: "Whether the subscription renews (--no-auto-renew: bought cancelled, it expires at the period's end).")
     var autoRenew = true
+    @Option(help: BillingPlanOption.help)
+    var plan: BillingPlanOption?
     @OptionGroup var output: OutputOptions
 
     enum OfferChoice: String, ExpressibleByArgument, CaseIterable {
@@ -48,7 +50,7 @@ struct BuyOutsideCommand: ParsableCommand {
         case (.none?, nil): .none
         case (nil, nil): .standard
         }
-        return OutsidePurchaseTerms(offer: chosen, autoRenew: autoRenew)
+        return OutsidePurchaseTerms(offer: chosen, autoRenew: autoRenew, billingPlanType: plan?.billingPlanType)
     }
 
     struct Output: Encodable {

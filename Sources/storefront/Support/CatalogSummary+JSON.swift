@@ -77,6 +77,8 @@ extension CatalogSummary {
     struct Plan: Encodable {
         var type: String
         var price: String
+        /// A month's price per storefront (storefront's own catalog format).
+        var prices: [String: String]?
         var commitmentPrice: String?
         var enabled: Bool
         var purchasable: Bool
@@ -208,8 +210,9 @@ extension CatalogSummary {
                     },
                     winBackOffers: s.winBackOffers.map { offer($0, purchasable: false) },
                     billingPlans: s.billingPlans.map {
-                        Plan(type: $0.type, price: "\($0.price)", commitmentPrice: $0.commitmentPrice.map { "\($0)" }, enabled: $0.enabled,
-                             purchasable: $0.isBilledUpFront, introductoryOffer: $0.introductoryOffer.map { [up = $0.isBilledUpFront] in offer($0, purchasable: up) },
+                        Plan(type: $0.type, price: "\($0.price)", prices: $0.prices.isEmpty ? nil : $0.prices.mapValues { "\($0)" },
+                             commitmentPrice: $0.commitmentPrice.map { "\($0)" }, enabled: $0.enabled,
+                             purchasable: $0.isBilledUpFront || $0.enabled && $0.type == BillingPlan.monthly, introductoryOffer: $0.introductoryOffer.map { [up = $0.isBilledUpFront] in offer($0, purchasable: up) },
                              promotionalOffers: $0.promotionalOffers.map { [up = $0.isBilledUpFront] in offer($0, purchasable: up) })
                     })
             })

@@ -96,14 +96,19 @@ extension CatalogSummary {
         lines += s.offerCodes.map { "offer code \($0.id ?? ""): \(describe($0))" }
         lines += s.winBackOffers.map { "win-back offer \($0.id ?? ""): \(describe($0))" + notSold }
         for plan in s.billingPlans {
-            // Billed up front is the subscription itself, sold at its price.
-            let mark = plan.isBilledUpFront ? "" : notSold
-            var text = "billing plan \(plan.type): \(plan.price) a billing period"
+            // Billed up front is the subscription itself, sold at its price; a monthly plan is sold
+            // (`buy --plan monthly`), without the offers under it.
+            let sold = plan.isBilledUpFront || plan.enabled && plan.type == BillingPlan.monthly
+            let mark = sold ? "" : notSold
+            let price = plan.prices.isEmpty ? "\(plan.price)" : plan.prices.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            var text = "billing plan \(plan.type): \(price) a billing period"
             if let commitment = plan.commitmentPrice { text += ", \(commitment) in all" }
             if !plan.enabled { text += ", not enabled" }
             lines.append(text + mark)
-            if let intro = plan.introductoryOffer { lines.append("  introductory offer: \(describe(intro))" + mark) }
-            lines += plan.promotionalOffers.map { "  promotional offer \($0.id ?? ""): \(describe($0))" + mark }
+            // The offers under a plan are sold with the subscription's price at once only.
+            let offersMark = plan.isBilledUpFront ? "" : notSold
+            if let intro = plan.introductoryOffer { lines.append("  introductory offer: \(describe(intro))" + offersMark) }
+            lines += plan.promotionalOffers.map { "  promotional offer \($0.id ?? ""): \(describe($0))" + offersMark }
         }
         return lines
     }

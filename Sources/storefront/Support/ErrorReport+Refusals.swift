@@ -32,7 +32,7 @@ extension StoreAdminError {
              .introductoryOfferUnavailable, .changesAtRenewal,
              .notCompletedPurchase, .alreadyRefunded, .notFinished, .signedOut, .otherAccountsPurchase,
              .refundAlreadyRequested, .refundRequestAnswered, .periodEnded,
-             .notAutoRenewable, .notSoldIn, .noSuchOfferCode, .noIntroductoryOffer, .consumableProrated, .noRefundRequest,
+             .notAutoRenewable, .notSoldIn, .noSuchOfferCode, .noIntroductoryOffer, .noSuchBillingPlan, .consumableProrated, .noRefundRequest,
              .proratedByTimeLeft, .noPeriodToProrate, .samePrice:
             .refused
         }

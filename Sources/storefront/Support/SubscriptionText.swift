@@ -34,9 +34,13 @@ struct SubscriptionText {
         }
         switch s.state {
         case .subscribed:
-            guard s.willAutoRenew else { return "Expires \(times.dateTime(s.expiresDate))" }
-            let next = s.autoRenewProductID == s.productID ? "" : " as \(plan(s.autoRenewProductID))"
-            return "Renews \(times.dateTime(s.expiresDate))\(next)"
+            // A monthly plan: its months renew within the commitment, which ends or renews at its end.
+            let commitment = s.commitmentExpiresDate.map {
+                "; 12-month commitment \(s.willAutoRenew ? "renews" : "ends") \(times.dateTime($0))"
+            } ?? ""
+            guard s.renewsAtPeriodEnd else { return "Expires \(times.dateTime(s.expiresDate))" }
+            let next = s.autoRenewProductID == s.productID || s.isWithinCommitment ? "" : " as \(plan(s.autoRenewProductID))"
+            return "Renews \(times.dateTime(s.expiresDate))\(next)\(s.isWithinCommitment ? commitment : "")"
         case .inGracePeriod:
             return "In grace period until \(times.dateTime(s.gracePeriodExpiresDate ?? s.expiresDate)) (Billing problem: the renewal's payment failed)"
         case .inBillingRetryPeriod:
