@@ -32,8 +32,8 @@ import Testing
             """).steps.map(\.action)
         #expect(steps == [
             .promotionalOffer(productID: Self.pro, offerID: "COMEBACK"),
-            .expect(.offer(productID: Self.pro, offerID: "COMEBACK", eligible: true)),
-            .expect(.offer(productID: Self.pro, offerID: "FRIENDMONTH", eligible: false)),
+            .expect(.offer(productID: Self.pro, offer: "COMEBACK", eligible: true)),
+            .expect(.offer(productID: Self.pro, offer: "FRIENDMONTH", eligible: false)),
         ])
     }
 

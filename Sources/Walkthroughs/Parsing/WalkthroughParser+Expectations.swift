@@ -112,8 +112,6 @@ extension WalkthroughParser {
             return .credits(n)
         case "unconsumed":
             return try unconsumedExpectation(&r)
-        case "offer":
-            return try offerExpectation(&r)
         case "queue":
             let token = try r.required("empty or how many transactions the queue holds", suggestion: "expect queue empty")
             if token.isWord("empty") {
