@@ -157,7 +157,7 @@ import Testing
             willAutoRenew, autoRenewProductID, expirationReason, billingRetryStartDate, gracePeriodExpiresDate, priceIncreaseStatus,
             recentSubscriptionStartDate) VALUES ('sandbox.user@example.com', 'damaged', 'com.storefront.pro.monthly', '\(state)',
             '1000000002', '\(latest)', 1896080400000, 1, 'com.storefront.pro.monthly', NULL, NULL, NULL,
-            'noIncreasePending', 1893488400000, NULL)
+            'noIncreasePending', 1893488400000)
         """
     }
 
@@ -240,7 +240,9 @@ import Testing
         let before = try contents(directory)
         let good = try cli.run(arguments: ["--data-dir", directory.path, "doctor"])
         #expect(good.status == 0, "\(good.summary)")
-        #expect(good.stdout == "\(directory.appendingPathComponent("store.sqlite").path): ok\n\(directory.appendingPathComponent("UserDefaults.json").path): ok\n")
+        // The purchases were signed, so the chain they were signed with is checked too.
+        #expect(good.stdout == "\(directory.appendingPathComponent("store.sqlite").path): ok\n\(directory.appendingPathComponent("UserDefaults.json").path): ok\n"
+                + "\(directory.appendingPathComponent("signing.pem").path): ok\n", "\(good.summary)")
         let json = try cli.run(arguments: ["--data-dir", directory.path, "doctor", "--json"]).json()
         #expect(json["ok"] as? Bool == true)
         #expect((json["problems"] as? [Any])?.isEmpty == true)

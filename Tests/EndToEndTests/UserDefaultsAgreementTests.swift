@@ -186,9 +186,11 @@ import Testing
         let made = try makeDirectory()
         let store = made.appendingPathComponent("store.sqlite").path
         let defaults = made.appendingPathComponent("UserDefaults.json").path
+        // What the purchases were signed with is checked after them.
+        let chain = made.appendingPathComponent("signing.pem").path
         let good = try cli.run(arguments: ["--data-dir", made.path, "doctor"])
         #expect(good.status == 0, "\(good.summary)")
-        #expect(good.stdout == "\(store): ok\n\(defaults): ok\n", "\(good.summary)")
+        #expect(good.stdout == "\(store): ok\n\(defaults): ok\n\(chain): ok\n", "\(good.summary)")
 
         try Data(#"{"credits": 5, "credits": 6}"#.utf8).write(to: URL(fileURLWithPath: defaults))
         let twice = try cli.run(arguments: ["--data-dir", made.path, "doctor"])
@@ -202,8 +204,8 @@ import Testing
         #expect(object["ok"] as? Bool == false)
         #expect(object["path"] as? String == store, "the store's, as before")
         let files = try #require(object["files"] as? [[String: Any]], "\(json.stdout)")
-        #expect(files.map { $0["path"] as? String } == [store, defaults])
-        #expect(files.map { $0["ok"] as? Bool } == [true, false])
+        #expect(files.map { $0["path"] as? String } == [store, defaults, chain])
+        #expect(files.map { $0["ok"] as? Bool } == [true, false, true])
         let problem = try #require((object["problems"] as? [[String: Any]])?.first, "\(json.stdout)")
         #expect(problem["path"] as? String == defaults)
         #expect(problem["location"] as? String == "$.credits")

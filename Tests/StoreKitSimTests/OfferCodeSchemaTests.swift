@@ -30,7 +30,12 @@ import Testing
             try db.execute(sql: """
                 ALTER TABLE subscriptions DROP COLUMN offerCodeAtRenewal;
                 ALTER TABLE subscriptions DROP COLUMN offerStartDate;
-                DELETE FROM grdb_migrations WHERE identifier = 'v15';
+                DROP TABLE device;
+                DROP TABLE promotionalOfferRedemptions;
+                ALTER TABLE transactions DROP COLUMN billingPlanType;
+                ALTER TABLE transactions DROP COLUMN commitment;
+                ALTER TABLE subscriptions DROP COLUMN commitmentExpiresDate;
+                DELETE FROM grdb_migrations WHERE identifier IN ('v15', 'v16', 'v17', 'v18');
                 """)
         }
         try database.close()
