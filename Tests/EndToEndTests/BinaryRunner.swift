@@ -110,8 +110,9 @@ struct BinaryRunner {
     /// can never touch the real data of whoever runs the tests.
     /// `mergingStderr`: both streams into one pipe, as `2>&1 | …` does (all of it in `stdout`).
     /// `killAfter`: kill -9 it after that long, unless it is done by then (the crash test).
+    /// `timeout`: how long before a command that hangs is killed, for one known to take long.
     func run(arguments: [String], environment: [String: String] = [:], stdin: FileHandle? = nil,
-             mergingStderr: Bool = false, killAfter: TimeInterval? = nil) throws -> Result {
+             mergingStderr: Bool = false, killAfter: TimeInterval? = nil, timeout: TimeInterval = BinaryRunner.timeout) throws -> Result {
         let binary = Self.binary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path),
                      "the storefront binary was not found at \(binary.path): build it (swift build) or set STOREFRONT_BIN")
@@ -139,7 +140,7 @@ struct BinaryRunner {
         DispatchQueue.global().async(group: readingErr) { errData.set(errHandle.readDataToEndOfFile()) }
         let pid = process.processIdentifier
         let watchdog = Watchdog()
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeout) { watchdog.fire(killing: pid) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { watchdog.fire(killing: pid) }
         let crash = Watchdog()
         if let killAfter {
             DispatchQueue.global().asyncAfter(deadline: .now() + killAfter) { crash.fire(killing: pid) }
@@ -156,7 +157,7 @@ struct BinaryRunner {
                             stderr: String(decoding: errData.get(), as: UTF8.self),
                             killed: killedBySIGKILL && (crash.fired || environment["STOREFRONT_KILL_AT_WRITE"] != nil))
         if watchdog.fired {
-            Issue.record("killed after \(Int(Self.timeout)) s: \(result.summary)")
+            Issue.record("killed after \(Int(timeout)) s: \(result.summary)")
         } else if process.terminationReason != .exit, !result.killed {
             Issue.record("crashed with signal \(process.terminationStatus): \(result.summary)")
         }
