@@ -79,7 +79,13 @@ struct SubscriptionText {
         guard s.willAutoRenew || !s.isFamilyShared else { return nil }
         guard s.willAutoRenew else { return Strings.english.store.freeTrialEnds(day) }
         guard s.autoRenewProductID == s.productID else {
-            return Strings.english.store.freeTrialThenPlan(day, plan(s.autoRenewProductID), listCharge(s.autoRenewProductID) ?? "")
+            // Another plan from the renewal: at an offer code's terms where one waits for it.
+            var charge = listCharge(s.autoRenewProductID) ?? ""
+            if let terms = records.nextRenewal(of: s, catalog: catalog), terms.productID == s.autoRenewProductID, let price = terms.price,
+               let offer = Strings.english.renewalOffer(terms, price: settings.appStoreStorefront.format(price, locale: settings.locale)) {
+                charge = charge.isEmpty ? offer.terms : Strings.english.sheet.offerThen(offer.terms, charge)
+            }
+            return Strings.english.store.freeTrialThenPlan(day, plan(s.autoRenewProductID), charge)
         }
         let then = planCharge(s, records: records)
         return "Free trial until \(day)" + (then.map { ", then \($0)" } ?? "")
