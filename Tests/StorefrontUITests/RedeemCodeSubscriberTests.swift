@@ -59,4 +59,24 @@ import Testing
         #expect(banner == ui.state.strings.messages.offerCodeAtRenewalBanner(ui.state.title(of: "com.storefront.pro.yearly"),
                                                                               ui.state.localDate(renews)), "\(banner)")
     }
+
+    /// Failed before: Manage Subscriptions priced the current plan at the code's terms for
+    /// another plan ("✓ Pro Monthly  $24.99/year"), and the plan it renews to at its list price.
+    @Test(arguments: [false, true])
+    func manageSubscriptionsPricesTheWaitingCodeOnThePlanItIsFor(japanese: Bool) throws {
+        let ui = try UITestHarness { if japanese { UITestHarness.useJapanese(&$0) } }
+        redeem(ui, "FRIENDMONTH")
+        redeem(ui, "LOYALYEAR")
+        ui.press(.char("m"))
+        let monthly = try #require(ui.state.storeCharge(of: Self.proMonthly))
+        let yearly = try #require(ui.state.storeCharge(of: "com.storefront.pro.yearly"))
+        let status = try #require(ui.state.snapshot.subscriptions.first)
+        let code = try #require(ui.state.offerRenewal(of: status, to: "com.storefront.pro.yearly")).terms
+        let rows = ui.screen.split(separator: "\n").map(String.init)
+        let current = try #require(rows.first { $0.contains("✓ \(ui.state.title(of: Self.proMonthly))") }, "\(ui.screen)")
+        #expect(current.contains(monthly) && !current.contains(code), "\(current)")
+        let next = try #require(rows.first { $0.contains(" \(ui.state.title(of: "com.storefront.pro.yearly"))  ") }, "\(ui.screen)")
+        #expect(next.contains(code) && !next.contains("  \(yearly)"), "\(next)")
+        #expect(ui.state.offerRenewal(of: status) == nil, "the current plan renews at no offer of its own")
+    }
 }

@@ -30,8 +30,11 @@ extension AppState {
     /// The pay-as-you-go offer the next renewal of `status`'s group goes on with
     /// (`StoreSnapshot.offerRenewals`): its price per period ("$0.99/month"), and with the
     /// periods left at it ("$0.99/month for 2 months"); nil when the renewal charges the plan's price.
-    func offerRenewal(of status: SubscriptionStatus) -> (charge: String, terms: String)? {
-        guard let renewal = snapshot.offerRenewals[status.groupID], let price = renewal.price else { return nil }
+    /// `productID`: the plan the renewal is for, where not `status`'s own (an offer code
+    /// waiting for a renewal to another plan is that plan's terms, not the current one's).
+    func offerRenewal(of status: SubscriptionStatus, to productID: String? = nil) -> (charge: String, terms: String)? {
+        guard let renewal = snapshot.offerRenewals[status.groupID], renewal.productID == productID ?? status.productID,
+              let price = renewal.price else { return nil }
         return strings.renewalOffer(renewal, price: storefront.format(price, locale: locale))
     }
 

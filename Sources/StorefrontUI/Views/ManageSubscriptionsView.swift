@@ -65,7 +65,9 @@ enum ManageSubscriptionsView {
             // The plan subscribed to at the price the store charges for it next (an offer's while
             // it goes on); none for a family member's, whose purchaser pays.
             let current = plan?.kind == .current && plan?.status.isLive == true
-            let charged = current ? plan.flatMap { state.renewalCharge(of: $0.status) } : nil
+            // The plan the next renewal is for, at an offer code's terms where one waits for it.
+            let next = plan?.kind == .next ? plan.flatMap { state.offerRenewal(of: $0.status, to: id)?.terms } : nil
+            let charged = current ? plan.flatMap { state.renewalCharge(of: $0.status) } : next
             let price = current && plan?.status.isFamilyShared == true ? "" : charged ?? state.snapshot.product(id).map { product in
                 product.subscriptionPeriod.map { state.strings.sheet.perPeriod(product.formattedPrice, $0) } ?? product.formattedPrice
             } ?? ""
