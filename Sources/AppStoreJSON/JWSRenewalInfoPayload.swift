@@ -30,6 +30,8 @@ package struct JWSRenewalInfoPayload: Encodable, Equatable, Sendable {
     /// after a commitment that gives way to the price at once), and the commitment's renewal.
     package var renewalBillingPlanType: String?
     package var commitmentInfo: RenewalCommitmentInfoPayload?
+    /// The win-back offers the customer may have, best first; left out when none.
+    package var eligibleWinBackOfferIds: [String]?
     package var environment: String
     package var signedDate: Int64
     package var appAccountToken: String?
@@ -38,7 +40,9 @@ package struct JWSRenewalInfoPayload: Encodable, Equatable, Sendable {
     /// `status` as signed for `context`: `nextRenewal` is what the next renewal charges
     /// (`StoreWorkingSet.nextRenewal(of:catalog:)`), `latest` the transaction that paid the
     /// current period, whose payment's application username gives the `appAccountToken`.
-    package init(_ status: SubscriptionStatus, nextRenewal: RenewalTerms?, latest: Transaction?, context: SigningContext) {
+    package init(_ status: SubscriptionStatus, nextRenewal: RenewalTerms?, latest: Transaction?, context: SigningContext,
+                 eligibleWinBackOfferIDs: [String] = []) {
+        eligibleWinBackOfferIds = eligibleWinBackOfferIDs.isEmpty ? nil : eligibleWinBackOfferIDs
         originalTransactionId = status.originalTransactionID
         autoRenewProductId = status.autoRenewProductID
         productId = status.productID

@@ -42,8 +42,12 @@ package struct RenewalInfoPayload: Encodable {
     package var commitmentAutoRenewPreference: String?
     package var commitmentRenewalBillingPlanType: String?
     package var commitmentRenewalPrice: String?
+    /// The win-back offers the subscriber may have now, best first; left out when none
+    /// (`StoreWorkingSet.eligibleWinBackOffers`).
+    package var eligibleWinBackOfferIDs: [String]?
 
-    package init(_ s: SubscriptionStatus, nextRenewal: RenewalTerms? = nil) {
+    package init(_ s: SubscriptionStatus, nextRenewal: RenewalTerms? = nil, eligibleWinBackOfferIDs: [String] = []) {
+        self.eligibleWinBackOfferIDs = eligibleWinBackOfferIDs.isEmpty ? nil : eligibleWinBackOfferIDs
         renewalPrice = nextRenewal?.price.map { "\($0)" }
         currency = nextRenewal?.currency
         offerType = nextRenewal?.offer?.type.rawValue

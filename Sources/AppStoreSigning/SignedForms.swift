@@ -55,9 +55,14 @@ public struct SignedForms {
     }
 
     /// The signed renewal info of `status`: `nextRenewal` is what the next renewal charges,
-    /// `latest` the transaction that paid the current period.
-    public func renewalInfo(_ status: SubscriptionStatus, nextRenewal: RenewalTerms?, latest: Transaction?) throws -> String {
-        try renewalInfos([(status, nextRenewal, latest)])[0]
+    /// `latest` the transaction that paid the current period; `eligibleWinBackOfferIDs` the
+    /// win-back offers the subscriber may have now, best first.
+    public func renewalInfo(_ status: SubscriptionStatus, nextRenewal: RenewalTerms?, latest: Transaction?,
+                            eligibleWinBackOfferIDs: [String] = []) throws -> String {
+        try forms([Facts(kind: .renewalInfo, id: status.originalTransactionID) {
+            try SignedPayloadJSON.data(JWSRenewalInfoPayload(status, nextRenewal: nextRenewal, latest: latest, context: $0,
+                                                             eligibleWinBackOfferIDs: eligibleWinBackOfferIDs))
+        }])[0].jws
     }
 
     /// The signed renewal info of each, in order, any newly signed kept in one write.

@@ -62,6 +62,12 @@ struct AppleLibraryPayloadTests {
             let payload = JWSRenewalInfoPayload(status, nextRenewal: records.nextRenewal(of: status, catalog: catalog), latest: latest, context: context)
             items.append(try .init(kind: "renewalInfo", name: "renewal info of \(status.originalTransactionID)", payload: payload))
         }
+        // A churned subscriber's, listing the win-back offers they may have, best first.
+        if let churned = records.subscriptions.first {
+            let payload = JWSRenewalInfoPayload(churned, nextRenewal: nil, latest: nil, context: context,
+                                                eligibleWinBackOfferIDs: ["winback.high", "winback.normal"])
+            items.append(try .init(kind: "renewalInfo", name: "renewal info with win-back offers", payload: payload))
+        }
         for account in [Self.account, "nobody@example.com"] {
             let payload = AppTransactionPayload(account: account, transactions: records.transactions, context: context)
             items.append(try .init(kind: "appTransaction", name: "app transaction of \(account)", payload: payload))

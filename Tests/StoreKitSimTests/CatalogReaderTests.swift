@@ -27,9 +27,12 @@ struct CatalogReaderTests {
            "introductoryOffer": {"paymentMode": "freeTrial", "period": "P1W"},
            "promotionalOffers": [{"id": "promo", "paymentMode": "payAsYouGo", "period": "P1M", "periods": 3, "price": 1.99}],
            "offerCodes": [{"id": "code", "paymentMode": "payUpFront", "period": "P2M", "price": 5}],
-           "winBackOffers": null}},
+           "winBackOffers": [{"id": "back", "paymentMode": "payUpFront", "period": "P3M", "price": 4.99,
+             "winBack": {"paidSubscriptionDurationInMonths": 6, "timeSinceLastSubscribedInMonths": [2, 24],
+                         "waitBetweenOffersInMonths": 3, "startDate": "2026-07-01", "endDate": "2026-07-31", "priority": "high"}},
+             {"id": "plain", "paymentMode": "freeTrial", "period": "P1M", "winBack": null}]}},
         {"id": "a.weekly", "type": "autoRenewable", "localizations": {}, "prices": {},
-         "subscription": {"period": "P1W", "group": null, "level": null, "introductoryOffer": null}},
+         "subscription": {"period": "P1W", "group": null, "level": null, "introductoryOffer": null, "winBackOffers": null}},
         {"id": "a.pass", "type": "nonRenewing", "localizations": {"en": {"title": "Pass", "description": "d"}},
          "prices": {"USA": 9.99}},
         {"id": "a.coins", "type": "consumable", "localizations": {"en": {"title": "Coins", "description": "d"}},
@@ -53,6 +56,34 @@ struct CatalogReaderTests {
         let catalog = try #require(CatalogLoader.storefrontJSON(Data(Self.full.utf8))).catalog()
         #expect(catalog.products[0].price(in: "USA") == Decimal(string: "2.99"))
         #expect(catalog.products[0].price(in: "FRA") == Decimal(string: "1.1"))
+    }
+
+    /// A win-back offer's rules under App Store Connect's names; the end date is the offer's last day.
+    @Test func winBackRulesAreReadAsAppStoreConnectSetsThem() throws {
+        let catalog = try #require(CatalogLoader.storefrontJSON(Data(Self.full.utf8))).catalog()
+        let offers = try #require(catalog.product("a.monthly")?.subscription?.winBackOffers)
+        let day = { (text: String) in ISO8601DateFormatter().date(from: text + "T00:00:00Z")! }
+        #expect(offers[0].winBackRules == WinBackOfferRules(
+            paidDurationMonths: 6, monthsSinceLastSubscribed: 2...24, waitBetweenOffersMonths: 3,
+            startDate: day("2026-07-01"), endDate: day("2026-08-01"), priority: .high))
+        #expect(offers[1].winBackRules == WinBackOfferRules(), "no rules: every churned subscriber, always")
+    }
+
+    @Test(arguments: [
+        (#"{"timeSinceLastSubscribedInMonths": [24, 2]}"#, "timeSinceLastSubscribedInMonths"),
+        (#"{"timeSinceLastSubscribedInMonths": [2]}"#, "timeSinceLastSubscribedInMonths"),
+        (#"{"paidSubscriptionDurationInMonths": -1}"#, "paidSubscriptionDurationInMonths"),
+        (#"{"startDate": "2026-02-30"}"#, "startDate"),
+        (#"{"endDate": "July 1"}"#, "endDate"),
+        (#"{"startDate": "2026-07-02", "endDate": "2026-07-01"}"#, "endDate"),
+        (#"{"priority": "urgent"}"#, "priority"),
+    ])
+    func badWinBackRulesAreRefusedAtTheirPath(rules: String, key: String) throws {
+        let text = Self.full.replacingOccurrences(of: #""winBack": null"#, with: #""winBack": \#(rules)"#)
+        let read = try #require(CatalogLoader.storefrontJSON(Data(text.utf8)))
+        var path = "none"
+        do { _ = try read.catalog() } catch { path = error.path }
+        #expect(path.hasSuffix("winBackOffers[1].winBack.\(key)"), "\(path)")
     }
 
     /// What the reader leaves to the decoder (which refuses it, or might read it otherwise).

@@ -211,6 +211,17 @@ import Testing
         #expect(intents == [1, 2, 3, 4, 5])
     }
 
+    @Test func aChurnedSubscribersRenewalInfoListsTheWinBackOffersBestFirstOrNone() throws {
+        let status = SubscriptionStatus(account: "a@example.com", groupID: Plans.group, productID: Plans.proMonthly, state: .expired,
+                                        originalTransactionID: "2000000001", latestTransactionID: "2000000003",
+                                        expiresDate: Self.bought, willAutoRenew: false, recentSubscriptionStartDate: Self.bought - 86400)
+        let listed = try fields(JWSRenewalInfoPayload(status, nextRenewal: nil, latest: nil, context: Self.context,
+                                                      eligibleWinBackOfferIDs: ["BEST", "NEXT"]))
+        #expect(listed["eligibleWinBackOfferIds"] == .array([.string("BEST"), .string("NEXT")]))
+        let none = try fields(JWSRenewalInfoPayload(status, nextRenewal: nil, latest: nil, context: Self.context))
+        #expect(none["eligibleWinBackOfferIds"] == nil, "left out, never an empty list")
+    }
+
     @Test func theAppTransactionDatesTheAppFromTheAccountsFirstPurchase() throws {
         let first = transaction(Plans.coins, id: "1", facts: PurchaseFacts(purchaseDate: Self.bought))
         let later = transaction(Plans.coins, id: "2", facts: PurchaseFacts(purchaseDate: Self.bought + 99))

@@ -54,4 +54,38 @@ import Testing
             "demo.walk:7: expect offer \"Pro Yearly\" LOYALYEAR eligible — expected the offer LOYALYEAR of com.storefront.pro.yearly eligible, saw ineligible, as an existing customer of the group",
         ])
     }
+
+    /// Pro Monthly with a win-back offer for anyone churned, and one for those gone a month or more.
+    static let winBackCatalog: Catalog = {
+        var catalog = try! CatalogLoader.defaultCatalog()
+        let i = catalog.products.firstIndex { $0.id == "com.storefront.pro.monthly" }!
+        catalog.products[i].subscription?.winBackOffers = [
+            SubscriptionOffer(id: "winback.now", paymentMode: .payUpFront, period: SubscriptionPeriod(value: 3, unit: .month), price: 9.99),
+            SubscriptionOffer(id: "winback.later", paymentMode: .freeTrial, period: SubscriptionPeriod(value: 1, unit: .month),
+                              winBackRules: WinBackOfferRules(monthsSinceLastSubscribed: 1...12)),
+        ]
+        return catalog
+    }()
+
+    /// Not while subscribed nor with auto-renew off before the period ends; once churned, by
+    /// each offer's rules.
+    @Test func aWinBackOfferIsForAChurnedSubscriberByItsRules() throws {
+        let catalog = Self.winBackCatalog
+        let walkthrough = try WalkthroughParser(catalog: catalog).parse("""
+            expect offer "Pro Monthly" winback.now ineligible
+            buy-outside "Pro Monthly" offer none
+            expect offer "Pro Monthly" winback.now ineligible
+            auto-renew "Pro Monthly" off
+            expect offer "Pro Monthly" winback.now ineligible
+            advance 32d
+            expect subscription "Pro Monthly" state expired
+            expect offer "Pro Monthly" WINBACK.NOW eligible
+            expect offer "Pro Monthly" winback.later ineligible
+            advance 1mo
+            expect offer "Pro Monthly" winback.later eligible
+            expect offer "Pro Monthly" winback.now ineligible
+            """, file: "demo.walk")
+        let failures = WalkthroughRunner(catalog: catalog).run(walkthrough).failures.map { $0.summary(file: "demo.walk") }
+        #expect(failures.count == 1 && failures.first?.hasPrefix("demo.walk:12:") == true, "\(failures)")
+    }
 }

@@ -10,7 +10,7 @@ public struct SubscriptionInfo: Sendable, Equatable {
     public var introductoryOffer: SubscriptionOffer?
     public var promotionalOffers: [SubscriptionOffer]
     public var offerCodes: [SubscriptionOffer]
-    /// Read and shown; not yet purchasable.
+    /// Offers for churned subscribers (`StoreWorkingSet+WinBackOffers`), each with its rules.
     public var winBackOffers: [SubscriptionOffer]
     /// Ways of paying other than the price at once, from a .storekit file (version 5): shown,
     /// not purchasable. Empty when the subscription is only billed up front at its price.
@@ -59,11 +59,15 @@ public struct SubscriptionOffer: Sendable, Equatable {
     /// An offer code: who may redeem it (`OfferCodeEligibility.startingASubscription` unless
     /// the catalog says).
     public var eligibility: Set<OfferCodeEligibility>
+    /// A win-back offer: who it is for and when it runs (none: every churned subscriber, always).
+    public var winBackRules: WinBackOfferRules
 
     public init(id: String? = nil, paymentMode: PaymentMode, period: SubscriptionPeriod, periodCount: Int = 1,
                 price: Decimal = 0, prices: [String: Decimal] = [:], referenceName: String? = nil,
-                eligibility: Set<OfferCodeEligibility> = OfferCodeEligibility.startingASubscription) {
+                eligibility: Set<OfferCodeEligibility> = OfferCodeEligibility.startingASubscription,
+                winBackRules: WinBackOfferRules = WinBackOfferRules()) {
         self.eligibility = eligibility
+        self.winBackRules = winBackRules
         self.id = id
         self.paymentMode = paymentMode
         self.period = period

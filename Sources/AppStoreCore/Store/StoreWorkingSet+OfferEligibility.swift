@@ -8,6 +8,8 @@ extension StoreWorkingSet {
     /// - A promotional offer: the account has or had a subscription in the group (existing and
     ///   lapsed subscribers).
     /// - An offer code: while the code's eligibility covers the customer (`canRedeem`).
+    /// - A win-back offer: while the customer has churned from the product and the offer's
+    ///   rules hold at `now` (`isEligible(forWinBack:…)`); `now` nil: never.
     /// - Another kind, or an offer the product does not have: not eligible.
     public func isEligible(for offerID: String, of productID: String, account: String?, catalog: Catalog, now: Date?) -> Bool {
         guard let account, let entry = catalog.product(productID), let info = entry.subscription,
@@ -18,6 +20,10 @@ extension StoreWorkingSet {
             return status(of: account, group: group) != nil
         }
         if let code = info.offerCode(named: offerID) { return canRedeem(code, of: entry, account: account, now: now) }
+        if let winBack = info.winBackOffers.first(where: { [$0.id, $0.referenceName].contains { $0?.lowercased() == key } }) {
+            guard let now else { return false }
+            return isEligible(forWinBack: winBack, of: productID, account: account, catalog: catalog, now: now)
+        }
         return false
     }
 }

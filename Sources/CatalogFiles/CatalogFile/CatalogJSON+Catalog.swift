@@ -109,6 +109,53 @@ extension CatalogJSON.Offer {
             if who.isEmpty { throw CatalogProblem(path: "\(path).eligibility", message: "names no customers: use one or more of new, existing, expired") }
         }
         return SubscriptionOffer(id: id, paymentMode: mode, period: period, periodCount: count,
-                                 price: mode == .freeTrial ? 0 : price ?? 0, prices: prices, eligibility: who)
+                                 price: mode == .freeTrial ? 0 : price ?? 0, prices: prices, eligibility: who,
+                                 winBackRules: try winBack?.rules(at: "\(path).winBack") ?? WinBackOfferRules())
+    }
+}
+
+extension CatalogJSON.WinBack {
+    func rules(at path: String) throws(CatalogProblem) -> WinBackOfferRules {
+        func months(_ value: Int?, _ key: String) throws(CatalogProblem) -> Int? {
+            guard let value else { return nil }
+            guard (0...1200).contains(value) else { throw CatalogProblem(path: "\(path).\(key)", message: "must be 0 to 1200 months, not \(value)") }
+            return value
+        }
+        func day(_ text: String?, _ key: String) throws(CatalogProblem) -> Date? {
+            guard let text else { return nil }
+            guard let date = Self.day(text) else {
+                throw CatalogProblem(path: "\(path).\(key)", message: "\"\(text)\" is not a day: write it as 2026-07-01")
+            }
+            return date
+        }
+        var since: ClosedRange<Int>?
+        if let range = timeSinceLastSubscribedInMonths {
+            let key = "timeSinceLastSubscribedInMonths"
+            guard range.count == 2, let low = try months(range[0], key), let high = try months(range[1], key), low <= high else {
+                throw CatalogProblem(path: "\(path).\(key)", message: "must be [minimum, maximum] months, the minimum not above the maximum")
+            }
+            since = low...high
+        }
+        let start = try day(startDate, "startDate")
+        // The end date is the offer's last day: it stops at the next one's start.
+        let end = try day(endDate, "endDate").map { $0 + 86_400 }
+        if let start, let end, end <= start { throw CatalogProblem(path: "\(path).endDate", message: "comes before the start date") }
+        let known = WinBackOfferRules.Priority.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let rank = WinBackOfferRules.Priority(rawValue: priority ?? "normal") else {
+            throw CatalogProblem(path: "\(path).priority", message: "unknown priority \"\(priority ?? "")\": use one of \(known)")
+        }
+        return WinBackOfferRules(paidDurationMonths: try months(paidSubscriptionDurationInMonths, "paidSubscriptionDurationInMonths"),
+                                 monthsSinceLastSubscribed: since,
+                                 waitBetweenOffersMonths: try months(waitBetweenOffersInMonths, "waitBetweenOffersInMonths"),
+                                 startDate: start, endDate: end, priority: rank)
+    }
+
+    /// A day "2026-07-01" as its first instant in UTC, as the store's clock counts days.
+    private static func day(_ text: String) -> Date? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 3, text.count == 10, let year = parts[0], let month = parts[1], let day = parts[2],
+              let date = Calendar.gregorianUTC.date(from: DateComponents(year: year, month: month, day: day)) else { return nil }
+        let read = Calendar.gregorianUTC.dateComponents([.year, .month, .day], from: date)
+        return read.year == year && read.month == month && read.day == day ? date : nil
     }
 }

@@ -82,8 +82,23 @@ extension CatalogJSON.Offer {
               let periods = fields["periods"].optional(\.intValue),
               let price = fields["price"].optional(\.decimalValue),
               let prices = fields["prices"].optional({ $0.dictionary(\.decimalValue) }),
-              let eligibility = fields["eligibility"].optional({ $0.list(\.stringValue) }) else { return nil }
+              let eligibility = fields["eligibility"].optional({ $0.list(\.stringValue) }),
+              let winBack = fields["winBack"].optional(CatalogJSON.WinBack.init) else { return nil }
         self.init(id: id, paymentMode: paymentMode, period: period, periods: periods, price: price, prices: prices,
-                  eligibility: eligibility)
+                  eligibility: eligibility, winBack: winBack)
+    }
+}
+
+extension CatalogJSON.WinBack {
+    init?(_ node: JSONNode) {
+        guard let fields = node.objectValue,
+              let paid = fields["paidSubscriptionDurationInMonths"].optional(\.intValue),
+              let since = fields["timeSinceLastSubscribedInMonths"].optional({ $0.list(\.intValue) }),
+              let wait = fields["waitBetweenOffersInMonths"].optional(\.intValue),
+              let startDate = fields["startDate"].optional(\.stringValue),
+              let endDate = fields["endDate"].optional(\.stringValue),
+              let priority = fields["priority"].optional(\.stringValue) else { return nil }
+        self.init(paidSubscriptionDurationInMonths: paid, timeSinceLastSubscribedInMonths: since, waitBetweenOffersInMonths: wait,
+                  startDate: startDate, endDate: endDate, priority: priority)
     }
 }

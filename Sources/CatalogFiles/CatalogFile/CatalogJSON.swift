@@ -62,5 +62,21 @@ struct CatalogJSON: Decodable {
         /// An offer code: who may redeem it ("new", "existing", "expired"); new and expired
         /// customers when left out.
         var eligibility: [String]?
+        /// A win-back offer: who it is for and when it runs (`WinBackOfferRules`).
+        var winBack: WinBack?
+    }
+
+    /// A win-back offer's rules, under App Store Connect's names (`customerEligibility…`
+    /// without the prefix); each left out does not restrict.
+    struct WinBack: Decodable {
+        var paidSubscriptionDurationInMonths: Int?
+        /// `[minimum, maximum]` months.
+        var timeSinceLastSubscribedInMonths: [Int]?
+        var waitBetweenOffersInMonths: Int?
+        /// Days, "2026-07-01": the offer runs from the start of the first through the end of the last.
+        var startDate: String?
+        var endDate: String?
+        /// "high" or "normal" (the default).
+        var priority: String?
     }
 }

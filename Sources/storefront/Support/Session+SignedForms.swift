@@ -29,10 +29,14 @@ extension Session {
         let nextRenewal = records.nextRenewal(of: status, catalog: catalog)
         var payload = SubscriptionStatusPayload(status, transaction: nil, isInFreeTrial: records.isInFreeTrial(status),
                                                 nextRenewal: nextRenewal)
+        let winBack = records.eligibleWinBackOffers(for: status.account, group: status.groupID, catalog: catalog, now: queue.now)
+            .compactMap { $0.id ?? $0.referenceName }
+        payload.renewalInfo.eligibleWinBackOfferIDs = winBack.isEmpty ? nil : winBack
         let forms = try signing.forms()
         payload.transaction = try self.payload(latest)
         payload.signedTransactionInfo = payload.transaction?.jwsRepresentation
-        payload.signedRenewalInfo = try forms.renewalInfo(status, nextRenewal: nextRenewal, latest: latest)
+        payload.signedRenewalInfo = try forms.renewalInfo(status, nextRenewal: nextRenewal, latest: latest,
+                                                          eligibleWinBackOfferIDs: winBack)
         return payload
     }
 
