@@ -23,12 +23,14 @@ enum SigningChainPEM {
             throw Damage(problem: "is not PEM text (not UTF-8)")
         }
         let documents: [PEMDocument]
+        // Never the parser's own message: it can quote the key's base64.
         do { documents = try PEMDocument.parseMultiple(pemString: text) } catch {
-            throw Damage(problem: "is not PEM text (\(error))")
+            throw Damage(problem: "is not PEM text: \(PEMTextDamage.problem(in: text))")
         }
         let types = documents.map(\.discriminator)
         guard types == ["PRIVATE KEY", "CERTIFICATE", "CERTIFICATE", "CERTIFICATE"] else {
-            throw Damage(problem: "holds \(types.isEmpty ? "no PEM blocks" : types.joined(separator: ", ")); a signing chain is a PRIVATE KEY, then three CERTIFICATEs (leaf, intermediate, root)")
+            let named = types.map { PEMTextDamage.knownTypes.contains($0) ? $0 : "a block of an unknown type" }
+            throw Damage(problem: "holds \(types.isEmpty ? "no PEM blocks" : named.joined(separator: ", ")); a signing chain is a PRIVATE KEY, then three CERTIFICATEs (leaf, intermediate, root)")
         }
         let key: P256.Signing.PrivateKey
         do { key = try P256.Signing.PrivateKey(derRepresentation: documents[0].derBytes) } catch {
@@ -37,7 +39,7 @@ enum SigningChainPEM {
         var certificates: [Certificate] = []
         for (document, role) in zip(documents.dropFirst(), ["leaf", "intermediate", "root"]) {
             do { certificates.append(try Certificate(derEncoded: document.derBytes)) } catch {
-                throw Damage(problem: "its \(role) certificate does not parse (\(error))")
+                throw Damage(problem: "its \(role) certificate does not parse (block \(certificates.count + 2) is not a DER certificate)")
             }
         }
         let chain = (leaf: certificates[0], intermediate: certificates[1], root: certificates[2])

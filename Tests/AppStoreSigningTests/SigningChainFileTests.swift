@@ -119,6 +119,41 @@ import X509
         }
     }
 
+    /// A run of base64 as long as a third of a PEM line: key material, which no problem quotes.
+    static func quotesBase64(_ problem: String) -> Bool {
+        problem.range(of: "[A-Za-z0-9+/=]{20,}", options: .regularExpression) != nil
+    }
+
+    /// signing.pem cut short anywhere, or with a marker damaged, is refused by where it is
+    /// damaged and never by quoting it: the text holds the leaf's private key.
+    @Test func aDamagedChainsProblemNeverQuotesTheFile() throws {
+        let text = SigningChainPEM.text(of: try SigningIdentity.make(label: "quoted"))
+        let bytes = Array(text.utf8)
+        // Every cut but the last newline's.
+        var damaged = (1..<bytes.count - 1).map { Data(bytes.prefix($0)) }
+        damaged += [
+            text.replacingOccurrences(of: "-----BEGIN PRIVATE KEY-----", with: "-----BEGIN PRIVATE KEY"),
+            text.replacingOccurrences(of: "-----END PRIVATE KEY-----", with: "-----END PRIVATE KEX-----"),
+            text.replacingOccurrences(of: "-----END PRIVATE KEY-----", with: ""),
+            text.replacingOccurrences(of: "-----BEGIN PRIVATE KEY-----", with: "-----BEGIN MIGHAgEAMBMGByqGSM49AgEGCCqGSM49-----"),
+        ].map { Data($0.utf8) }
+        var located = 0
+        for data in damaged {
+            do {
+                _ = try SigningChainPEM.identity(from: data)
+                Issue.record("a damaged chain was read: \(data.count) bytes")
+            } catch {
+                #expect(!Self.quotesBase64(error.problem), "\(error.problem)")
+                if error.problem.contains("line ") || error.problem.contains("block ") { located += 1 }
+            }
+        }
+        #expect(located > bytes.count / 2, "most damage is told by its line or block")
+        let unended = Data(text.replacingOccurrences(of: "-----END PRIVATE KEY-----", with: "").utf8)
+        #expect(throws: SigningChainPEM.Damage(problem: "is not PEM text: line 6: block 1 (PRIVATE KEY, from line 1) has no END line before this marker")) {
+            try SigningChainPEM.identity(from: unended)
+        }
+    }
+
     @Test func somethingNotAFileIsRefused() throws {
         defer { cleanUp() }
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

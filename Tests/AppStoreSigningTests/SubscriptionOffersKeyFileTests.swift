@@ -70,4 +70,19 @@ import Testing
             #expect(try Data(contentsOf: url) == bytes, "left byte for byte, attempt \(attempt + 1)")
         }
     }
+
+    /// The key file cut short anywhere is refused, and its problem never quotes the key.
+    @Test func everyTruncationIsRefusedWithoutQuotingTheKey() throws {
+        let key = SubscriptionOffersKey.make()
+        let bytes = Array(SubscriptionOffersKeyFile.text(of: key).utf8)
+        let base64 = key.privateKey.derRepresentation.base64EncodedString()
+        for length in 0..<bytes.count - 1 {
+            do {
+                _ = try SubscriptionOffersKeyFile.key(from: Data(bytes.prefix(length)))
+                Issue.record("a key cut at \(length) of \(bytes.count) bytes was read")
+            } catch {
+                #expect(!error.problem.contains(base64.prefix(12)) && !error.problem.contains(key.keyID), "\(error.problem)")
+            }
+        }
+    }
 }

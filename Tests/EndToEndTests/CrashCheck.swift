@@ -162,7 +162,8 @@ struct CrashCheck {
         // that file clears; they never pile up.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: cli.dataDirectory.path)) ?? []
         let temporary = names.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }.sorted()
-        for file in ["UserDefaults.json", "store.sqlite"] {
+        let files = ["UserDefaults.json", "store.sqlite", "signing.pem", "subscription-offers-key.json"]
+        for file in files {
             let leftovers = temporary.filter { $0.hasPrefix(".\(file).") }
             let written = modified(file)
             let outlived = leftovers.filter { leftover in
@@ -175,7 +176,7 @@ struct CrashCheck {
                                             + (outlived.isEmpty ? "" : "; \(outlived) outlived a later write of \(file)")))
             }
         }
-        let unknown = temporary.filter { name in !["UserDefaults.json", "store.sqlite"].contains { name.hasPrefix(".\($0).") } }
+        let unknown = temporary.filter { name in !files.contains { name.hasPrefix(".\($0).") } }
         if !unknown.isEmpty {
             problems.append(Problem(kind: "temporary files pile up", detail: "\(unknown)"))
         }

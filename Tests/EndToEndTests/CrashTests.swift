@@ -530,6 +530,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
          expireAndResubscribe, outsideCancelled, renewalDeleted, unfinishedRenewalDeleted, historyCleared
     case priceIncreaseAgreed, priceIncreaseDeclined, priceIncreaseRefused, priceIncreaseWithoutConsent, liveChanges
     case refund, deleteTransaction, consume, refundRequest, familySharing, familySubscription
+    case promotionalOffer, offerCodeAtRenewal
 
     static let credits5 = "com.storefront.credits.5"
     static let credits10 = "com.storefront.credits.10"
@@ -537,6 +538,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
     static let parent = "parent@example.com"
     static let monthlyID = "com.storefront.pro.monthly"
     static let liteID = "com.storefront.lite.monthly"
+    static let yearlyID = "com.storefront.pro.yearly"
     /// Lite Monthly's price, and the one a price increase raises it to.
     static let litePrice = Decimal(string: "1.99")!
     static let raisedPrice = Decimal(string: "2.99")!
@@ -577,7 +579,8 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             base + commands(["buy", Self.monthlyID], ["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
         case .billingRetryRecovery: lite + commands(["set", "billing-retry", "on"], ["set", "grace-period", "16d"])
         case .billingRetryExpiry, .liveChanges: lite + commands(["set", "billing-retry", "on"])
-        case .downgradeCalledOff: base + commands(["buy", Self.monthlyID])
+        case .downgradeCalledOff, .promotionalOffer: base + commands(["buy", Self.monthlyID])
+        case .offerCodeAtRenewal: base + commands(["buy", Self.yearlyID])
         case .planChanges, .cancelAndExpire, .expireAndResubscribe, .priceIncreaseAgreed, .priceIncreaseDeclined,
              .priceIncreaseRefused, .priceIncreaseWithoutConsent, .outsideCancelled, .renewalDeleted, .unfinishedRenewalDeleted,
              .historyCleared:
@@ -634,6 +637,13 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .expireAndResubscribe:
             // The store ends it; buying it again resubscribes.
             [(["expire", lite], [.expired]), (["buy", lite], [.subscribed])]
+        case .promotionalOffer:
+            // A lapsed subscriber resubscribes with a promotional offer the sample app's server
+            // signs: its nonce is used up in the purchase's write.
+            [(["expire", Self.monthlyID], [.expired]), (["buy", Self.monthlyID, "--offer", "COMEBACK"], [.subscribed])]
+        case .offerCodeAtRenewal:
+            // A subscriber redeems an offer code: it waits for the renewal, which is at its price.
+            [(["redeem-code", "LOYALYEAR"], [.offerRedeemed]), (["advance", "1y"], [.renewed])]
         case .priceIncreaseAgreed:
             [(["price-increase", lite, "2.99", "--consent-needed"], [.priceIncreasePending]),
              (["agree-price", lite], [.priceIncreaseAgreed]), (["advance", "1mo"], [.renewed])]
@@ -687,7 +697,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             [.command(["request-refund", "1000000001", "--reason", "unintended-purchase"], status: 0),
              .command(["request-refund", "1000000002"], status: 0), .command(["approve-refund", "1000000001"], status: 0),
              .command(["decline-refund", "1000000002"], status: 0), .command(["launch"], status: 0)]
-        case .expireAndResubscribe:
+        case .expireAndResubscribe, .promotionalOffer:
             // The purchase delivers itself: a launch after it has nothing to write.
             operations.map { .command($0.arguments, status: 0) }
         default: operations.map { .command($0.arguments, status: 0) } + [.command(["launch"], status: 0)]
@@ -704,7 +714,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .billingRetryExpiry: .billingError
         case .cancelAndExpire, .priceIncreaseRefused, .outsideCancelled: .autoRenewDisabled
-        case .expireAndResubscribe, .liveChanges: .unknown
+        case .expireAndResubscribe, .liveChanges, .promotionalOffer: .unknown
         case .priceIncreaseDeclined: .didNotConsentToPriceIncrease
         default: nil
         }
@@ -918,6 +928,20 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
             #expect(lite.map(\.reason) == [.purchase, .purchase], "\(context): \(lite.map(\.reason))")
             #expect(lite.allSatisfy { $0.originalID ?? $0.id == lite.first?.id }
                     && status?.originalTransactionID == lite.first?.id, "\(context): the original transaction kept")
+        case .promotionalOffer:
+            expectSubscription(seen, Self.monthlyID, state: .subscribed, context: context)
+            // Resubscribed once, with the offer, its nonce used once.
+            let monthly = seen.transactions(of: Self.monthlyID, .purchased)
+            #expect(monthly.count == 2 && monthly.last?.offer?.id == "COMEBACK", "\(context): \(monthly)")
+            // A purchase killed while its sheet was open has failed, its nonce used up with it.
+            let purchased = Set(monthly.map(\.id))
+            #expect(seen.records.promotionalOfferRedemptions.filter { purchased.contains($0.transactionID) }.map(\.transactionID)
+                    == monthly.suffix(1).map(\.id), "\(context)")
+        case .offerCodeAtRenewal:
+            expectSubscription(seen, Self.yearlyID, state: .subscribed, context: context)
+            // The code redeemed once, the renewal at its price once.
+            let yearly = seen.transactions(of: Self.yearlyID, .purchased)
+            #expect(yearly.count == 2 && yearly.last?.offer?.id == "LOYALYEAR" && yearly.last?.reason == .renewal, "\(context): \(yearly)")
         case .priceIncreaseAgreed, .priceIncreaseWithoutConsent:
             expectSubscription(seen, Self.liteID, state: .subscribed, context: context)
             // Renewed once, at the new price.
@@ -982,6 +1006,7 @@ enum CrashFlow: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .gracePeriodExpired?: status.state == .inBillingRetryPeriod
         case .renewalPreferenceChanged?: status.state == .subscribed && status.autoRenewProductID == seen.events.last(where: { $0.kind != .purchaseFailed })?.details.toProductID
         case .autoRenewDisabled?: status.state == .subscribed && !status.willAutoRenew
+        case .offerRedeemed?: paid && status.willAutoRenew
         case .expired?: status.state == .expired && status.expirationReason == expirationReason && !status.willAutoRenew
         case .priceIncreasePending?: paid && status.priceIncreaseStatus == .pending
         case .priceIncreaseAgreed?: paid && status.priceIncreaseStatus == .agreed

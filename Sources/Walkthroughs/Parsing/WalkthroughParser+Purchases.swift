@@ -70,7 +70,12 @@ extension WalkthroughParser {
     }
 
     func redeemCode(_ r: inout StepReader, example: String) throws(LineProblem) -> StepAction {
-        let code = try r.required("an offer code after redeem-code", suggestion: example).text
+        let token = try r.required("an offer code after redeem-code", suggestion: example)
+        // A code is printed back in refusals: nothing that would drive the terminal.
+        if token.text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw LineProblem(token.column, "expected an offer code without control characters after redeem-code", suggestion: example)
+        }
+        let code = token.text
         let productID = r.peek == nil ? nil : try anyProduct(&r, after: "the offer code", example: example)
         try r.end()
         return .operation(.redeemOfferCode(code, productID: productID))

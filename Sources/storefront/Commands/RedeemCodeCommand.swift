@@ -29,6 +29,16 @@ struct RedeemCodeCommand: ParsableCommand {
         var offerRedeemed: OfferRedemptionJSON?
     }
 
+    /// A code is printed back in refusals: refused here when it cannot be one, before it reaches
+    /// the store or the terminal.
+    func validate() throws {
+        if code.isEmpty { throw ValidationError("An offer code is not empty.") }
+        if code.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError("An offer code holds no control characters.")
+        }
+        if code.count > 256 { throw ValidationError("An offer code is at most 256 characters, not \(code.count).") }
+    }
+
     func run() throws {
         let session = try Session(global)
         let queue = session.queue

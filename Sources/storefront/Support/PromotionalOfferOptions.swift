@@ -24,6 +24,10 @@ struct PromotionalOfferOptions: ParsableArguments {
     func validate() throws {
         if offer == nil, signature != nil || jws != nil { throw ValidationError("--signature and --jws go with --offer ID.") }
         if signature != nil, jws != nil { throw ValidationError("Give --signature or --jws, not both.") }
+        // An identifier is printed back in refusals: nothing that would drive the terminal.
+        if let offer, offer.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError("--offer: an offer identifier holds no control characters.")
+        }
     }
 
     /// SKPaymentDiscount's fields, as a --signature file holds them.
@@ -43,14 +47,21 @@ struct PromotionalOfferOptions: ParsableArguments {
         guard let file = try? JSONDecoder().decode(SignatureFile.self, from: data) else {
             throw CommandFailure.usage("\(signature) is not a promotional offer signature: a JSON object with keyIdentifier, nonce, timestamp (milliseconds) and signature (base64)")
         }
+        guard Data(base64Encoded: file.signature) != nil else {
+            throw CommandFailure.usage("\(signature): its \"signature\" is not base64")
+        }
         return PaymentDiscount(offerID: offer, signature: .v1(keyIdentifier: file.keyIdentifier, nonce: file.nonce,
                                                               timestamp: file.timestamp, signature: file.signature))
     }
 
+    /// A signature takes a few hundred bytes; a file far larger, or not a file, is not one.
     private func text(of path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw CommandFailure.usage("cannot read \(path)")
+        let contents: DataFileReader.Contents?
+        do { contents = try DataFileReader.read(URL(fileURLWithPath: path), limit: 64 * 1024) } catch {
+            throw CommandFailure.usage("\(path): \(error.problem)")
         }
+        guard let data = contents?.data else { throw CommandFailure.usage("\(path): no such file") }
+        guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure.usage("\(path): is not text (not UTF-8)") }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
