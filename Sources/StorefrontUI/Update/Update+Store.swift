@@ -58,6 +58,8 @@ extension AppState {
             mode = .content(ContentViewer(subject: .item(item)))
         case .premiumOffer(let productID):
             return startPurchase(productID)
+        case .promotionalOffer(let productID, let offerID):
+            presentPromotionalOffer(offerID, of: productID)
         case .product(let id):
             // The plan subscribed to, not ended: Manage Subscriptions, where it changes and cancels.
             // (Unless the app's data was deleted: buying it is refused, and Restore brings it back.)
