@@ -58,6 +58,15 @@ import Testing
         #expect(sheet.productID == Self.monthly && sheet.promotionalOfferID == "COMEBACK")
     }
 
+    /// Failed before: the selection went to the row that took the offer's place (Pro Yearly).
+    @Test func anOfferNoLongerPresentedLeavesTheSelectionOnItsSubscription() throws {
+        let ui = try lapsed()
+        try ui.select("★ Special offer")
+        try ui.changeSettings { $0.account = "someone.else@example.com" }
+        #expect(!ui.state.rows.contains(Self.comeback), "another account, never subscribed")
+        #expect(ui.state.selectedRow == .product(Self.monthly))
+    }
+
     @Test func inJapaneseTheRowReadsAsTheJapaneseAppStoreWritesIt() throws {
         let ui = try lapsed(japanese: true)
         let line = try #require(ui.screen.split(separator: "\n").first { $0.contains("★ 特別オファー") }, "\(ui.screen)")
