@@ -23,6 +23,8 @@ public struct StoreStrings: PhraseTable {
     public let owned = Phrase(en: "✓ owned", ja: "✓ 購入済み")
     public let premiumOffer = Phrase(en: "★ Premium content here", ja: "★ 有料コンテンツはこちら")
     public let active = Phrase(en: "✓ active", ja: "✓ 有効")
+    /// A promotional offer the app presents, on a row under its subscription.
+    public let specialOffer = Phrase(en: "★ Special offer", ja: "★ 特別オファー")
     /// A non-consumable the generic app delivered: the entry named after it is unlocked.
     public let unlocked = Phrase(en: "✓ unlocked", ja: "✓ 解放済み")
     /// The balance's row, before its number.
@@ -45,6 +47,8 @@ public struct StoreStrings: PhraseTable {
     // MARK: The detail pane
 
     public let enterToRead = Phrase(en: "Enter to read", ja: "Enterで読む")
+    /// A promotional offer's detail: Enter opens the App Store's sheet at its terms.
+    public let enterToView = Phrase(en: "Enter to see the offer", ja: "Enterでオファーを表示")
     public let unlocks = Phrase(en: "Unlocks:", ja: "解放されるコンテンツ:")
     /// The balance, in the header and over the credits row's detail ("credits" whatever the number).
     public let creditBalance = Phrase1<Int>(en: { credits in "\(credits) credits" }, ja: { credits in "\(credits)クレジット" })

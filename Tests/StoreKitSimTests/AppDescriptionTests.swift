@@ -213,3 +213,45 @@ import Testing
             subscription: type == .autoRenewable || type == .nonRenewing ? SubscriptionInfo(period: period, groupID: group, level: level) : nil)
     }
 }
+
+/// The promotional offers the app presents: read, defaulted and checked against the catalog.
+@Suite struct AppDescriptionPromotionalOfferTests {
+    private static let path = "/tmp/bad.app.json"
+    private static let monthly = "com.storefront.pro.monthly"
+
+    private func decode(_ offers: Any?) throws -> AppDescription {
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(DefaultAppDescription.json.utf8)) as? [String: Any])
+        object["promotionalOffers"] = offers
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return try AppDescriptionLoader.decode(data, path: Self.path, catalog: try CatalogLoader.defaultCatalog(), defaultName: "x")
+    }
+
+    private func refusal(_ offer: [String: String]) throws -> DataFileError {
+        try #require(throws: DataFileError.self) { try decode([offer]) }
+    }
+
+    @Test func theBuiltInAppPresentsComebackToLapsedSubscribersAndAnAppWithoutTheFieldNone() throws {
+        #expect(AppDescription.builtIn.promotionalOffers == [.init(productID: Self.monthly, offerID: "COMEBACK", audience: .lapsed)])
+        #expect(try decode(nil).promotionalOffers == [])
+        let any = try decode([["product": Self.monthly, "offer": "COMEBACK", "for": "any"]])
+        #expect(any.promotionalOffers == [.init(productID: Self.monthly, offerID: "COMEBACK", audience: .any)])
+    }
+
+    @Test func anUnknownAudienceProductOrOfferIsRefusedWhereItStands() throws {
+        let audience = try refusal(["product": Self.monthly, "offer": "COMEBACK", "for": "everyone"])
+        #expect(audience.location == "$.promotionalOffers[0].for")
+        #expect(audience.problem == "\"everyone\" is not an audience: use \"existing\", \"lapsed\", \"any\"")
+        let product = try refusal(["product": "com.storefront.none", "offer": "COMEBACK", "for": "any"])
+        #expect(product.location == "$.promotionalOffers[0].product")
+        #expect(product.problem == "no product \"com.storefront.none\" in the catalog")
+        let consumable = try refusal(["product": "com.storefront.credits.5", "offer": "COMEBACK", "for": "any"])
+        #expect(consumable.problem == "only an auto-renewable subscription has promotional offers; com.storefront.credits.5 is a consumable")
+        let offer = try refusal(["product": Self.monthly, "offer": "NOPE", "for": "lapsed"])
+        #expect(offer.location == "$.promotionalOffers[0].offer")
+        #expect(offer.problem == "\(Self.monthly) has no promotional offer \"NOPE\"")
+    }
+
+    @Test func aMissingFieldIsRefused() throws {
+        #expect(throws: DataFileError.self) { try decode([["product": Self.monthly, "offer": "COMEBACK"]]) }
+    }
+}

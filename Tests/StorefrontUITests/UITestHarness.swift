@@ -105,6 +105,7 @@ final class UITestHarness {
         case .content(let item, _): return [shown] + item.localizations.map(\.title)
         case .product(let id): return [shown] + (state.catalog.product(id)?.localizations.map(\.title) ?? [])
         case .premiumOffer: return [shown] + Strings.allCases.map(\.store.premiumOffer)
+        case .promotionalOffer: return [shown] + Strings.allCases.map(\.store.specialOffer)
         case .credits: return [shown] + Strings.allCases.map(\.store.yourCredits)
         }
     }

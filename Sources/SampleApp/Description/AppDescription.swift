@@ -21,6 +21,8 @@ public struct AppDescription: Sendable, Equatable {
     /// How long each non-renewing subscription lasts, where the app says (see `period(of:)`).
     public var nonRenewingPeriods: [String: SubscriptionPeriod]
     public var content: Content
+    /// The promotional offers the app presents, each on a row under its product.
+    public var promotionalOffers: [PromotionalOffer]
 
     public struct Content: Sendable, Equatable {
         public var free: [ContentItem]
@@ -40,7 +42,8 @@ public struct AppDescription: Sendable, Equatable {
 
     public init(name: String, bundleID: String = AppDescription.defaultBundleID, appVersion: String = AppDescription.defaultAppVersion,
                 sharedSecret: String = AppDescription.defaultSharedSecret, productIdentifiers: [String], credits: [String: Int] = [:],
-                nonRenewingPeriods: [String: SubscriptionPeriod] = [:], content: Content = Content()) {
+                nonRenewingPeriods: [String: SubscriptionPeriod] = [:], content: Content = Content(),
+                promotionalOffers: [PromotionalOffer] = []) {
         self.name = name
         self.bundleID = bundleID
         self.appVersion = appVersion
@@ -49,6 +52,7 @@ public struct AppDescription: Sendable, Equatable {
         self.credits = credits
         self.nonRenewingPeriods = nonRenewingPeriods
         self.content = content
+        self.promotionalOffers = promotionalOffers
     }
 
     /// The bundle identifier and version of an app whose description gives none.

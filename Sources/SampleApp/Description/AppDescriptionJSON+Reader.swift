@@ -15,9 +15,19 @@ extension AppDescriptionJSON {
               let productIdentifiers = top["productIdentifiers"].optional({ $0.list(\.stringValue) }),
               let credits = top["credits"].optional({ $0.dictionary(\.intValue) }),
               let nonRenewingPeriods = top["nonRenewingPeriods"].optional({ $0.dictionary(\.stringValue) }),
-              let content = top["content"].optional(Content.init) else { return nil }
+              let content = top["content"].optional(Content.init),
+              let promotionalOffers = top["promotionalOffers"].optional({ $0.list(PromotionalOffer.init) }) else { return nil }
         self.init(name: name, bundleID: bundleID, appVersion: appVersion, sharedSecret: sharedSecret, productIdentifiers: productIdentifiers, credits: credits,
-                  nonRenewingPeriods: nonRenewingPeriods, content: content)
+                  nonRenewingPeriods: nonRenewingPeriods, content: content, promotionalOffers: promotionalOffers)
+    }
+}
+
+extension AppDescriptionJSON.PromotionalOffer {
+    init?(_ node: JSONNode) {
+        guard let fields = node.objectValue,
+              let product = fields["product"]?.stringValue, let offer = fields["offer"]?.stringValue,
+              let audience = fields["for"]?.stringValue else { return nil }
+        self.init(product: product, offer: offer, audience: audience)
     }
 }
 

@@ -12,6 +12,18 @@ struct AppDescriptionJSON: Codable {
     /// Product id → ISO 8601 period (`P1M`), checked by `periods()`.
     var nonRenewingPeriods: [String: String]?
     var content: Content?
+    var promotionalOffers: [PromotionalOffer]?
+
+    struct PromotionalOffer: Codable {
+        var product: String
+        var offer: String
+        var audience: String
+
+        enum CodingKeys: String, CodingKey {
+            case product, offer
+            case audience = "for"
+        }
+    }
 
     struct Content: Codable {
         var free: [Item]?
@@ -33,6 +45,19 @@ struct AppDescriptionJSON: Codable {
         var body: String
     }
 
+    /// The promotional offers the app presents, or the first whose `for` is not an audience.
+    func presentedOffers() -> Result<[AppDescription.PromotionalOffer], CatalogProblem> {
+        var offers: [AppDescription.PromotionalOffer] = []
+        for (i, offer) in (promotionalOffers ?? []).enumerated() {
+            guard let audience = AppDescription.PromotionalOffer.Audience(rawValue: offer.audience) else {
+                let names = AppDescription.PromotionalOffer.Audience.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                return .failure(CatalogProblem(path: "$.promotionalOffers[\(i)].for", message: "\"\(offer.audience)\" is not an audience: use \(names)"))
+            }
+            offers.append(AppDescription.PromotionalOffer(productID: offer.product, offerID: offer.offer, audience: audience))
+        }
+        return .success(offers)
+    }
+
     /// The non-renewing periods, or the first that is not a period, at its JSON path.
     func periods() -> Result<[String: SubscriptionPeriod], CatalogProblem> {
         var periods: [String: SubscriptionPeriod] = [:]
@@ -46,7 +71,8 @@ struct AppDescriptionJSON: Codable {
         return .success(periods)
     }
 
-    func description(for catalog: Catalog, defaultName: String, periods: [String: SubscriptionPeriod]) -> AppDescription {
+    func description(for catalog: Catalog, defaultName: String, periods: [String: SubscriptionPeriod],
+                     promotionalOffers: [AppDescription.PromotionalOffer] = []) -> AppDescription {
         let generic = AppDescription.generic(for: catalog, named: defaultName)
         return AppDescription(
             name: name ?? generic.name,
@@ -58,7 +84,8 @@ struct AppDescriptionJSON: Codable {
             nonRenewingPeriods: periods,
             content: AppDescription.Content(
                 free: (content?.free ?? []).map(\.item),
-                premium: content?.premium.map { AppDescription.PremiumContent(unlockedBy: $0.unlockedBy, items: $0.items.map(\.item)) }))
+                premium: content?.premium.map { AppDescription.PremiumContent(unlockedBy: $0.unlockedBy, items: $0.items.map(\.item)) }),
+            promotionalOffers: promotionalOffers)
     }
 }
 

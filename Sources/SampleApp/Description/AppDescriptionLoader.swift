@@ -52,7 +52,12 @@ public enum AppDescriptionLoader {
         case .success(let read): periods = read
         case .failure(let problem): throw DataFileError(path: path, location: problem.path, problem: problem.message, remedy: remedy)
         }
-        let description = file.description(for: catalog, defaultName: defaultName, periods: periods)
+        let offers: [AppDescription.PromotionalOffer]
+        switch file.presentedOffers() {
+        case .success(let read): offers = read
+        case .failure(let problem): throw DataFileError(path: path, location: problem.path, problem: problem.message, remedy: remedy)
+        }
+        let description = file.description(for: catalog, defaultName: defaultName, periods: periods, promotionalOffers: offers)
         if let problem = problems(in: description, catalog: catalog).first {
             throw DataFileError(path: path, location: problem.path, problem: problem.message, remedy: remedy)
         }
@@ -104,6 +109,20 @@ public enum AppDescriptionLoader {
                 problems.append(CatalogProblem(path: "$.content.premium.unlockedBy", message: "no product \"\(premium.unlockedBy)\" in the catalog"))
             }
         }
+        for (i, offer) in app.promotionalOffers.enumerated() {
+            let here = "$.promotionalOffers[\(i)]"
+            guard let product = catalog.product(offer.productID) else {
+                problems.append(CatalogProblem(path: "\(here).product", message: "no product \"\(offer.productID)\" in the catalog"))
+                continue
+            }
+            guard product.type == .autoRenewable, let offers = product.subscription?.promotionalOffers else {
+                problems.append(CatalogProblem(path: "\(here).product", message: "only an auto-renewable subscription has promotional offers; \(offer.productID) is a \(product.type.rawValue)"))
+                continue
+            }
+            if !offers.contains(where: { $0.id == offer.offerID }) {
+                problems.append(CatalogProblem(path: "\(here).offer", message: "\(offer.productID) has no promotional offer \"\(offer.offerID)\""))
+            }
+        }
         var ids = Set<String>()
         let sections = [("free", app.content.free), ("premium.items", app.content.premium?.items ?? [])]
         for (name, items) in sections {
@@ -150,7 +169,8 @@ extension AppDescription {
         let data = Data(DefaultAppDescription.json.utf8)
         let file = AppDescriptionJSON.read(data) ?? (try? JSONDecoder().decode(AppDescriptionJSON.self, from: data))
         let periods = (try? file?.periods().get()) ?? [:]
-        return file?.description(for: Catalog(products: []), defaultName: "storefront", periods: periods)
+        let offers = (try? file?.presentedOffers().get()) ?? []
+        return file?.description(for: Catalog(products: []), defaultName: "storefront", periods: periods, promotionalOffers: offers)
             ?? AppDescription(name: "storefront", productIdentifiers: [])
     }()
 }

@@ -26,6 +26,9 @@ public enum DefaultAppDescription {
   "nonRenewingPeriods": {
     "com.storefront.pass.yearly": "P1Y"
   },
+  "promotionalOffers": [
+    { "product": "com.storefront.pro.monthly", "offer": "COMEBACK", "for": "lapsed" }
+  ],
   "content": {
     "free": [
       {

@@ -10,6 +10,9 @@ public enum StoreRow: Equatable, Sendable {
     /// The seed app's "premium content here" row: starts buying the unlocking product.
     case premiumOffer(productID: String)
     case product(String)
+    /// A promotional offer the app presents, under its subscription's row: opens the App
+    /// Store's sheet at the offer's terms.
+    case promotionalOffer(productID: String, offerID: String)
     case credits
     case invalid(String)
 
@@ -26,7 +29,7 @@ extension AppState {
     /// the store did not know.
     public var rows: [StoreRow] {
         let inputs = StoreRowsMemo.Inputs(catalog: catalog, appDescription: appDescription, locale: locale, ascii: ascii != nil,
-                                          premiumUnlocked: snapshot.premiumUnlocked,
+                                          premiumUnlocked: snapshot.premiumUnlocked, presentedOffers: presentedOffers,
                                           invalid: snapshot.loadedProducts?.invalidProductIdentifiers ?? [])
         return rowsMemo.rows(for: inputs, make: makeRows)
     }
@@ -55,7 +58,11 @@ extension AppState {
         func section(_ name: String, _ products: [ListedProduct], then extra: [StoreRow] = []) {
             guard !products.isEmpty else { return }
             rows.append(.section(name))
-            rows += products.map { .product($0.id) } + extra
+            rows += products.flatMap { product in
+                [.product(product.id)] + presentedOffers.filter { $0.productID == product.id }.map {
+                    .promotionalOffer(productID: $0.productID, offerID: $0.offerID)
+                }
+            } + extra
         }
         let consumables = known.filter { $0.type == .consumable }
         section(words.nonConsumables, known.filter { $0.type == .nonConsumable })
@@ -76,6 +83,15 @@ extension AppState {
             rows += invalid.map(StoreRow.invalid)
         }
         return rows
+    }
+
+    /// The promotional offers the app presents to the signed-in customer now, as the app's
+    /// description says whom each is for.
+    var presentedOffers: [AppDescription.PromotionalOffer] {
+        appDescription.promotionalOffers.filter { offer in
+            guard let group = catalog.product(offer.productID)?.subscriptionGroupID else { return false }
+            return offer.isPresented(to: snapshot.subscription(inGroup: group), at: now)
+        }
     }
 
     private struct ListedProduct {

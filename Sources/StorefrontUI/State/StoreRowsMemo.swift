@@ -4,7 +4,7 @@ import AppStoreCore
 
 /// The store list kept for the inputs it was made from: update and the views ask for the rows
 /// many times a key or a tick, and they change only with the catalog, the app, the words'
-/// language, premium and the products request's unknown identifiers. A cache, not state:
+/// language, premium, the promotional offers presented and the products request's unknown identifiers. A cache, not state:
 /// two states are equal whatever their memos hold, and copies of a state share one.
 final class StoreRowsMemo: @unchecked Sendable {
     /// Everything `AppState.rows` reads.
@@ -14,6 +14,7 @@ final class StoreRowsMemo: @unchecked Sendable {
         var locale: String
         var ascii: Bool
         var premiumUnlocked: Bool
+        var presentedOffers: [AppDescription.PromotionalOffer]
         var invalid: [String]
     }
 

@@ -10,7 +10,7 @@ extension AppState {
     /// The product of the selected row: the row's own, or what unlocks premium content.
     var selectedProductID: String? {
         switch selectedRow {
-        case .product(let id), .premiumOffer(let id): id
+        case .product(let id), .premiumOffer(let id), .promotionalOffer(let id, _): id
         case .content(_, premium: true): appDescription.content.premium?.unlockedBy
         default: nil
         }

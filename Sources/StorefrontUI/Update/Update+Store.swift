@@ -58,6 +58,8 @@ extension AppState {
             mode = .content(ContentViewer(subject: .item(item)))
         case .premiumOffer(let productID):
             return startPurchase(productID)
+        case .promotionalOffer(let productID, let offerID):
+            presentPromotionalOffer(offerID, of: productID)
         case .product(let id):
             // The plan subscribed to, not ended: Manage Subscriptions, where it changes and cancels.
             // (Unless the app's data was deleted: buying it is refused, and Restore brings it back.)
@@ -200,6 +202,9 @@ extension AppState {
             } else if case .premiumOffer = before,
                       let first = after.firstIndex(where: { if case .content(_, premium: true) = $0 { true } else { false } }) {
                 selection = first
+            } else if case .promotionalOffer(let productID, _) = before, let plan = after.firstIndex(of: .product(productID)) {
+                // The offer taken (or no longer for this customer): its subscription's row.
+                selection = plan
             } else if case .content(_, premium: true) = before,
                       let offer = after.firstIndex(where: { if case .premiumOffer = $0 { true } else { false } }) {
                 selection = offer

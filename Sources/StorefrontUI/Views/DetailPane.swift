@@ -22,6 +22,8 @@ enum DetailPane {
             }
         case .product(let id):
             lines = productLines(id, state: state)
+        case .promotionalOffer(let id, let offerID):
+            lines = offerLines(offerID, of: id, state: state)
         case .credits:
             lines = [.init(text: words.creditBalance(state.snapshot.credits), style: .tint(.accent, bold: true)), .init(text: ""),
                      .init(text: words.creditsStored(state.snapshot.credits > 0), style: .dim)]
@@ -38,6 +40,17 @@ enum DetailPane {
                 y += 1
             }
         }
+    }
+
+    /// A promotional offer the app presents: its subscription, and the terms buying it starts with.
+    static func offerLines(_ offerID: String, of id: String, state: AppState) -> [DialogModel.Line] {
+        var lines: [DialogModel.Line] = [.init(text: state.strings.store.specialOffer, style: .tint(.premium, bold: true)),
+                                         .init(text: state.title(of: id), style: .bold), .init(text: "")]
+        guard let product = state.snapshot.product(id) else { return lines }
+        let offer = product.promotionalOffers.first { $0.id == offerID }
+        lines += SubscriptionTerms(product, state: state, promotionalOffer: offer)?.lines ?? []
+        lines += [.init(text: ""), .init(text: state.strings.store.enterToView, style: .dim)]
+        return lines
     }
 
     static func productLines(_ id: String, state: AppState) -> [DialogModel.Line] {

@@ -71,6 +71,13 @@ struct RowText {
             tint = .premium
             trailing = RowText.buyLabel(id, state: state)
             dim = state.isRestricted
+        case .promotionalOffer(let id, let offerID):
+            title = "  " + words.specialOffer
+            tint = .premium
+            if let product = state.snapshot.product(id), let offer = product.promotionalOffers.first(where: { $0.id == offerID }) {
+                trailing = RowText.fitting(state.strings.introductoryTerms(offer, of: product), brief: [], title: title, state: state)
+            }
+            dim = state.isRestricted || snapshot.productsError != nil || snapshot.isLoadingProducts
         case .product(let id):
             title = state.title(of: id)
             if let units = snapshot.balances[id], units > 0 { title += " ×\(units)" }

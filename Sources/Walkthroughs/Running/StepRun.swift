@@ -166,6 +166,7 @@ final class StepRun {
             case .section: nil
             case .content(let item, _): item.text(in: state.language).title
             case .premiumOffer(let id), .product(let id): state.title(of: id)
+            case .promotionalOffer: state.strings.store.specialOffer
             case .credits: state.strings.store.yourCredits
             case .invalid(let id): id
             }
