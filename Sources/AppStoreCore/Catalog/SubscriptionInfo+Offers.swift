@@ -4,8 +4,22 @@ extension SubscriptionInfo {
     /// The offer code a customer types or Xcode's `codeOffer(referenceName:)` names: its
     /// identifier or its reference name, in any case.
     public func offerCode(named code: String) -> SubscriptionOffer? {
-        let key = code.lowercased()
-        return offerCodes.first { [$0.id, $0.referenceName].contains { $0?.lowercased() == key } }
+        Self.offer(named: code, in: offerCodes)
+    }
+
+    /// A promotional offer by its identifier or reference name, in any case.
+    public func promotionalOffer(named name: String) -> SubscriptionOffer? {
+        Self.offer(named: name, in: promotionalOffers)
+    }
+
+    /// A win-back offer by its identifier or reference name, in any case.
+    public func winBackOffer(named name: String) -> SubscriptionOffer? {
+        Self.offer(named: name, in: winBackOffers)
+    }
+
+    private static func offer(named name: String, in offers: [SubscriptionOffer]) -> SubscriptionOffer? {
+        let key = name.lowercased()
+        return offers.first { [$0.id, $0.referenceName].contains { $0?.lowercased() == key } }
     }
 
     /// The catalog's terms of the offer a transaction was bought with (a renewal goes on at

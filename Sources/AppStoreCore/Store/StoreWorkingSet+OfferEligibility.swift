@@ -15,12 +15,9 @@ extension StoreWorkingSet {
         guard let account, let entry = catalog.product(productID), let info = entry.subscription,
               let group = entry.subscriptionGroupID else { return false }
         if offerID == "introductory" { return introOfferApplies(productID, catalog: catalog, account: account) }
-        let key = offerID.lowercased()
-        if info.promotionalOffers.contains(where: { [$0.id, $0.referenceName].contains { $0?.lowercased() == key } }) {
-            return status(of: account, group: group) != nil
-        }
+        if info.promotionalOffer(named: offerID) != nil { return status(of: account, group: group) != nil }
         if let code = info.offerCode(named: offerID) { return canRedeem(code, of: entry, account: account, now: now) }
-        if let winBack = info.winBackOffers.first(where: { [$0.id, $0.referenceName].contains { $0?.lowercased() == key } }) {
+        if let winBack = info.winBackOffer(named: offerID) {
             guard let now else { return false }
             return isEligible(forWinBack: winBack, of: productID, account: account, catalog: catalog, now: now)
         }
